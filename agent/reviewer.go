@@ -1,0 +1,118 @@
+package agent
+
+import (
+	"context"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// Reviewer reads a Target and returns one Report.
+//
+// A Reviewer returns every finding it has, with no threshold of its own;
+// deciding what to apply is the aggregator's and the loop's job.
+// Implementations must be safe for concurrent use and honour ctx.
+type Reviewer interface {
+	// Name is the reviewer's name as it appears in reports and artifacts.
+	// Example: "anti-ai-slop".
+	Name() string
+
+	// Review returns the reviewer's Report on t. The Report's Reviewer
+	// field should equal Name().
+	Review(ctx context.Context, t Target) (finding.Report, error)
+}
+
+// Target is what a reviewer reads: a document and everything that frames it.
+type Target struct {
+	// Path names the document, relative to the work folder where possible.
+	// It is used in prompts and messages, not read from disk.
+	Path string
+
+	// Text is the document's bytes, exactly as stored (BOM, CRLF and a
+	// missing final newline preserved).
+	Text []byte
+
+	// Lines limits the review to a window of the document. The zero range
+	// means the whole document. // optional
+	Lines finding.LineRange
+
+	// Focus describes a semantic target inside the document, such as "the
+	// H4 block whose id is S1.12". // optional
+	Focus string
+
+	// ReaderProfile describes the intended reader. Example: "Web engineers
+	// new to Go". // optional
+	ReaderProfile string
+
+	// References holds shared reference material (standards, context
+	// documents) every reviewer receives. // optional
+	References []Reference
+
+	// Rejected lists findings a human or policy already rejected; a
+	// reviewer should not propose them again. // optional
+	Rejected []Rejection
+
+	// Round is the 1-based round number, for messages. // optional
+	Round int
+}
+
+// Reference is one piece of reference material handed to reviewers.
+type Reference struct {
+	// Name identifies the material. Example: "style-guide.md".
+	Name string
+	// Text is the material's content.
+	Text string
+}
+
+// Rejection is a finding that was rejected, and why.
+type Rejection struct {
+	Finding finding.Finding
+	// Reason is the human's or policy's reason. // optional
+	Reason string
+}
+
+// ReviewerFunc adapts a name and a function to the Reviewer interface.
+type ReviewerFunc struct {
+	// ReviewerName is returned by Name.
+	ReviewerName string
+	// Fn is called by Review.
+	Fn func(ctx context.Context, t Target) (finding.Report, error)
+}
+
+// Name returns r.ReviewerName.
+func (r ReviewerFunc) Name() string { return r.ReviewerName }
+
+// Review calls r.Fn(ctx, t).
+func (r ReviewerFunc) Review(ctx context.Context, t Target) (finding.Report, error) {
+	return r.Fn(ctx, t)
+}
+
+// Agent writes or decides: an author drafting text, a resolver, a judge, a
+// synthesizer. It receives a task as conversation messages and returns text.
+// Implementations must be safe for concurrent use and honour ctx.
+type Agent interface {
+	// Name is the agent's name in logs and artifacts. Example: "author".
+	Name() string
+
+	// Run performs one step of the agent's work.
+	Run(ctx context.Context, task Task) (Result, error)
+}
+
+// Task is one piece of work for an Agent.
+type Task struct {
+	// Instructions say what to do.
+	Instructions string
+	// Material is shared context placed before the instructions (long
+	// material first, so a provider can cache it). // optional
+	Material []Reference
+	// Schema, when set, is a JSON Schema the result's text must match.
+	// optional
+	Schema []byte
+}
+
+// Result is what an Agent returns for a Task.
+type Result struct {
+	// Text is the agent's output.
+	Text string
+	// Usage counts the model tokens spent, if any.
+	Usage Usage
+}

@@ -1,0 +1,81 @@
+package finding
+
+// SchemaVersion is the only value of Report.SchemaVersion this package
+// accepts: Council JSON v1.
+const SchemaVersion = "1"
+
+// Report is one reviewer's answer for one round: the Council JSON v1 object.
+//
+// Its JSON form is exactly Council JSON v1; JSONSchema returns the schema
+// generated from this type. A Report decoded from untrusted text should be
+// checked with Validate (or obtained through Extract, which validates).
+type Report struct {
+	// Reviewer is the name of the reviewer that wrote the report.
+	// Example: "anti-ai-slop".
+	Reviewer string `json:"reviewer" jsonschema:"minLength=1"`
+
+	// SchemaVersion must be SchemaVersion ("1").
+	SchemaVersion string `json:"schema_version" jsonschema:"enum=1"`
+
+	// Summary is the reviewer's overall judgement in one or two sentences.
+	Summary string `json:"summary"`
+
+	// Findings holds every finding the reviewer has, with no threshold
+	// applied on the reviewer's side; it may be empty but not null.
+	Findings []Finding `json:"findings"`
+
+	// Memo is free-form notes. // optional
+	Memo string `json:"memo,omitempty"`
+}
+
+// Finding is one problem a reviewer found, with the fix it proposes.
+//
+// A fix is anchored by its quote, not by its line number: Quotes[0] is the
+// exact text the reviewer saw and Fix is the text that replaces it. An empty
+// Fix means advice only; such a finding is never applied as an edit.
+type Finding struct {
+	// ID identifies the finding within its report. Example: "F001".
+	ID string `json:"id" jsonschema:"minLength=1"`
+
+	// Category names the reviewer's lens. Example: "ai-slop", "fact",
+	// "narrative", "reader-fit".
+	Category string `json:"category" jsonschema:"minLength=1"`
+
+	// File names the file the finding concerns, relative to the reviewed
+	// root. // optional: may be left out when the target is one file.
+	File string `json:"file,omitempty"`
+
+	// LineRange is the 1-based, inclusive line range the finding concerns,
+	// written "12" or "12-15" in JSON. It is a hint for anchoring Quotes[0].
+	LineRange LineRange `json:"line_range"`
+
+	// Issue says what is wrong. Example: "Stock phrase adds nothing".
+	Issue string `json:"issue" jsonschema:"minLength=1"`
+
+	// Fix is the replacement text for Quotes[0] (a text substitution, not a
+	// diff). Empty means advice only.
+	Fix string `json:"fix"`
+
+	// Confidence is the reviewer's confidence, an integer from 0 to 100.
+	Confidence int `json:"confidence" jsonschema:"minimum=0,maximum=100"`
+
+	// Severity is low, medium or high.
+	Severity Severity `json:"severity"`
+
+	// Quotes holds text quoted verbatim from the target, about 30
+	// characters each; Quotes[0] is the text Fix replaces. It may be empty
+	// for advice that concerns a whole line range.
+	Quotes []string `json:"quotes"`
+}
+
+// Quote returns Quotes[0], or "" when the finding quotes nothing.
+func (f Finding) Quote() string {
+	if len(f.Quotes) == 0 {
+		return ""
+	}
+	return f.Quotes[0]
+}
+
+// Advisory reports whether the finding is advice only (an empty Fix) and so
+// is never applied as an edit.
+func (f Finding) Advisory() bool { return f.Fix == "" }
