@@ -8,7 +8,8 @@
 // Providers live in the providers/ packages; this package depends on no
 // model SDK. The smallest custom reviewer is a function:
 //
-//	r := agent.ReviewerFunc{ReviewerName: "spell", Fn: func(ctx context.Context, t agent.Target) (finding.Report, error) {
-//		return finding.Report{Reviewer: "spell", SchemaVersion: finding.SchemaVersion, Findings: []finding.Finding{}}, nil
+//	r := agent.ReviewerFunc{ReviewerName: "spell", Fn: func(ctx context.Context, t agent.Target) (agent.Review, error) {
+//		rep := finding.Report{Reviewer: "spell", SchemaVersion: finding.SchemaVersion, Findings: []finding.Finding{}}
+//		return agent.Review{Report: rep}, nil
 //	}}
 package agent

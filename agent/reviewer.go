@@ -17,8 +17,23 @@ type Reviewer interface {
 	Name() string
 
 	// Review returns the reviewer's Report on t. The Report's Reviewer
-	// field should equal Name().
-	Review(ctx context.Context, t Target) (finding.Report, error)
+	// field should equal Name(). Like io.Reader's n, the returned Review's
+	// Usage counts what was spent even when err is not nil.
+	Review(ctx context.Context, t Target) (Review, error)
+}
+
+// Review is what a Reviewer returns: its Report and what it cost.
+type Review struct {
+	// Report is the reviewer's Council JSON v1 answer.
+	Report finding.Report
+
+	// Usage counts the model tokens spent on the review, repair calls
+	// included; zero for reviewers that call no model.
+	Usage Usage
+
+	// Model names the model that wrote the report, for cost accounting.
+	// optional
+	Model string
 }
 
 // Target is what a reviewer reads: a document and everything that frames it.
@@ -75,14 +90,14 @@ type ReviewerFunc struct {
 	// ReviewerName is returned by Name.
 	ReviewerName string
 	// Fn is called by Review.
-	Fn func(ctx context.Context, t Target) (finding.Report, error)
+	Fn func(ctx context.Context, t Target) (Review, error)
 }
 
 // Name returns r.ReviewerName.
 func (r ReviewerFunc) Name() string { return r.ReviewerName }
 
 // Review calls r.Fn(ctx, t).
-func (r ReviewerFunc) Review(ctx context.Context, t Target) (finding.Report, error) {
+func (r ReviewerFunc) Review(ctx context.Context, t Target) (Review, error) {
 	return r.Fn(ctx, t)
 }
 
