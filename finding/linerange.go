@@ -126,7 +126,9 @@ func cutDash(s string) (before, after string, found bool) {
 // parseLine parses one line number: optional "L", digits, optional space.
 func parseLine(s string) (int, error) {
 	t := strings.TrimSpace(s)
-	t = strings.TrimPrefix(strings.TrimPrefix(t, "L"), "l")
+	if t != "" && (t[0] == 'L' || t[0] == 'l') {
+		t = t[1:]
+	}
 	if t == "" {
 		return 0, fmt.Errorf("missing line number")
 	}
