@@ -1,0 +1,121 @@
+package agent
+
+import (
+	"fmt"
+	"strings"
+)
+
+// field is one key of a front matter block.
+type field struct {
+	key    string
+	values []string // one value for "key: value", the items of a list
+	line   int      // 1-based line of the key in the file
+}
+
+// frontMatterError is a syntax error in a front matter block.
+type frontMatterError struct {
+	line int
+	msg  string
+}
+
+func (e *frontMatterError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
+
+// maxFrontMatterLines bounds the front matter block.
+const maxFrontMatterLines = 1000
+
+// splitFrontMatter parses the small front matter of a Markdown file:
+//
+//	---
+//	name: fact-checker
+//	standards: style, sources    # comma-separated ...
+//	standards:                   # ... or a list
+//	  - style
+//	  - sources
+//	---
+//	body
+//
+// A leading BOM is dropped and CRLF line ends are read as LF, in the
+// fields and in the body. Keys are lower-cased. A value may be quoted with
+// " or '; an inline list "[a, b]" is read like "a, b" by the caller. Blank
+// lines and lines starting with # are ignored. Text without an opening
+// "---" line has no front matter: all of it is the body. bodyLine is the
+// 1-based line the body starts on.
+func splitFrontMatter(text string) (fields []field, body string, bodyLine int, err error) {
+	text = strings.TrimPrefix(text, "\uFEFF")
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	first, rest, _ := strings.Cut(text, "\n")
+	if strings.TrimRight(first, " \t") != "---" {
+		return nil, text, 1, nil
+	}
+	seen := map[string]bool{}
+	open := -1 // index of the key whose "- item" list is being read
+	for n := 2; n <= maxFrontMatterLines; n++ {
+		if rest == "" {
+			break
+		}
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case strings.TrimRight(line, " \t") == "---":
+			return fields, rest, n + 1, nil
+		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
+			continue
+		case strings.HasPrefix(trimmed, "- ") || trimmed == "-":
+			if open < 0 {
+				return nil, "", 0, &frontMatterError{n, fmt.Sprintf("list item %q belongs to no key", trimmed)}
+			}
+			item := unquote(strings.TrimSpace(strings.TrimPrefix(trimmed, "-")))
+			if item == "" {
+				return nil, "", 0, &frontMatterError{n, fmt.Sprintf("empty list item under %q", fields[open].key)}
+			}
+			fields[open].values = append(fields[open].values, item)
+			continue
+		}
+		key, value, ok := strings.Cut(trimmed, ":")
+		key = strings.ToLower(strings.TrimSpace(key))
+		if !ok || key == "" || strings.ContainsAny(key, " \t") {
+			return nil, "", 0, &frontMatterError{n, fmt.Sprintf("want \"key: value\", got %q", trimmed)}
+		}
+		if seen[key] {
+			return nil, "", 0, &frontMatterError{n, fmt.Sprintf("key %q given twice", key)}
+		}
+		seen[key] = true
+		open = -1
+		f := field{key: key, line: n}
+		if v := unquote(strings.TrimSpace(value)); v != "" {
+			f.values = []string{v}
+		} else {
+			open = len(fields)
+		}
+		fields = append(fields, f)
+	}
+	return nil, "", 0, &frontMatterError{1, fmt.Sprintf(`front matter opened with "---" is not closed within %d lines`, maxFrontMatterLines)}
+}
+
+// unquote removes one pair of matching surrounding quotes.
+func unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// splitList reads a field's values as a list: the items of a "- item"
+// list, or one value split at commas, with optional surrounding brackets.
+func splitList(values []string) []string {
+	if len(values) != 1 {
+		return values
+	}
+	v := strings.TrimSpace(values[0])
+	if strings.HasPrefix(v, "[") && strings.HasSuffix(v, "]") {
+		v = v[1 : len(v)-1]
+	}
+	var out []string
+	for item := range strings.SplitSeq(v, ",") {
+		if item = unquote(strings.TrimSpace(item)); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
+}
