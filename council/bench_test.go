@@ -1,0 +1,123 @@
+package council_test
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// instant returns n reviewers that answer at once with an empty report.
+func instant(n int) []agent.Reviewer {
+	rep := finding.Report{Reviewer: "instant", SchemaVersion: finding.SchemaVersion, Findings: []finding.Finding{}}
+	rs := make([]agent.Reviewer, n)
+	for i := range rs {
+		rs[i] = agent.ReviewerFunc{ReviewerName: "instant", Fn: func(context.Context, agent.Target) (agent.Review, error) {
+			return agent.Review{Report: rep}, nil
+		}}
+	}
+	return rs
+}
+
+// sleepers returns n reviewers that each sleep d.
+func sleepers(n int, d time.Duration) []agent.Reviewer {
+	rs := make([]agent.Reviewer, n)
+	for i := range rs {
+		rs[i] = agent.ReviewerFunc{ReviewerName: fmt.Sprintf("sleeper-%d", i), Fn: func(context.Context, agent.Target) (agent.Review, error) {
+			time.Sleep(d)
+			return agent.Review{}, nil
+		}}
+	}
+	return rs
+}
+
+// BenchmarkDispatch measures the council's own cost per call with
+// reviewers that return at once.
+func BenchmarkDispatch(b *testing.B) {
+	for _, n := range []int{1, 8, 100} {
+		b.Run(fmt.Sprintf("reviewers=%d", n), func(b *testing.B) {
+			c := council.Council{Members: council.Members(instant(n)...), Limit: 8}
+			ctx := context.Background()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := c.Run(ctx, agent.Target{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			runtime.ReadMemStats(&after)
+			calls := float64(b.N * n)
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/calls, "ns/reviewer")
+			b.ReportMetric(float64(after.Mallocs-before.Mallocs)/calls, "allocs/reviewer")
+		})
+	}
+}
+
+// sleeperCases are the wall-clock targets: 1,000 reviewers sleeping 20 ms
+// finish within 1.25x of 20 ms with limit 1,000 and of 200 ms with limit 100.
+var sleeperCases = []struct {
+	limit int
+	ideal time.Duration
+}{
+	{1000, 20 * time.Millisecond},
+	{100, 200 * time.Millisecond},
+}
+
+const maxRatio = 1.25
+
+// benchSleepers runs 1,000 sleeping reviewers at the given limit and
+// reports elapsed time per round over ideal as "ratio".
+func benchSleepers(limit int, ideal time.Duration) func(*testing.B) {
+	return func(b *testing.B) {
+		c := council.Council{Members: council.Members(sleepers(1000, 20*time.Millisecond)...), Limit: limit}
+		ctx := context.Background()
+		for b.Loop() {
+			if _, err := c.Run(ctx, agent.Target{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed())/float64(b.N)/float64(ideal), "ratio")
+	}
+}
+
+func BenchmarkSleepers(b *testing.B) {
+	for _, tc := range sleeperCases {
+		b.Run(fmt.Sprintf("limit=%d", tc.limit), benchSleepers(tc.limit, tc.ideal))
+	}
+}
+
+// TestSleepersWithinRatio fails when the dispatch of 1,000 sleeping
+// reviewers takes more than maxRatio times the ideal wall-clock time.
+func TestSleepersWithinRatio(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector slows goroutine start-up several fold; the ratio is checked in builds without -race")
+	}
+	if testing.Short() {
+		t.Skip("measures wall-clock time for about 2 s; skipped with -short")
+	}
+	for _, tc := range sleeperCases {
+		// The best of three runs, so that one stall of a shared machine
+		// does not fail the test while a slow dispatcher still does.
+		best := 0.0
+		for range 3 {
+			r := testing.Benchmark(benchSleepers(tc.limit, tc.ideal))
+			ratio := r.Extra["ratio"]
+			if best == 0 || ratio < best {
+				best = ratio
+			}
+			if best <= maxRatio {
+				break
+			}
+		}
+		t.Logf("limit %d: ratio %.3f", tc.limit, best)
+		if best > maxRatio {
+			t.Errorf("limit %d: 1,000 reviewers of 20 ms took %.2fx of %v, want at most %.2fx", tc.limit, best, tc.ideal, maxRatio)
+		}
+	}
+}
