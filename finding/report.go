@@ -12,20 +12,20 @@ const SchemaVersion = "1"
 type Report struct {
 	// Reviewer is the name of the reviewer that wrote the report.
 	// Example: "anti-ai-slop".
-	Reviewer string `json:"reviewer" jsonschema:"minLength=1"`
+	Reviewer string `json:"reviewer" jsonschema:"minLength=1" jsonschema_description:"Name of the reviewer that wrote the report."`
 
 	// SchemaVersion must be SchemaVersion ("1").
-	SchemaVersion string `json:"schema_version" jsonschema:"enum=1"`
+	SchemaVersion string `json:"schema_version" jsonschema:"enum=1" jsonschema_description:"Always \"1\" (Council JSON v1)."`
 
 	// Summary is the reviewer's overall judgement in one or two sentences.
-	Summary string `json:"summary"`
+	Summary string `json:"summary" jsonschema_description:"Overall judgement in one or two sentences."`
 
 	// Findings holds every finding the reviewer has, with no threshold
 	// applied on the reviewer's side; it may be empty but not null.
-	Findings []Finding `json:"findings"`
+	Findings []Finding `json:"findings" jsonschema_description:"Every finding, with no threshold applied; may be empty."`
 
 	// Memo is free-form notes. // optional
-	Memo string `json:"memo,omitempty"`
+	Memo string `json:"memo,omitempty" jsonschema_description:"Free-form notes (optional)."`
 }
 
 // Finding is one problem a reviewer found, with the fix it proposes.
@@ -35,37 +35,37 @@ type Report struct {
 // Fix means advice only; such a finding is never applied as an edit.
 type Finding struct {
 	// ID identifies the finding within its report. Example: "F001".
-	ID string `json:"id" jsonschema:"minLength=1"`
+	ID string `json:"id" jsonschema:"minLength=1" jsonschema_description:"Identifier unique within the report, e.g. F001."`
 
 	// Category names the reviewer's lens. Example: "ai-slop", "fact",
 	// "narrative", "reader-fit".
-	Category string `json:"category" jsonschema:"minLength=1"`
+	Category string `json:"category" jsonschema:"minLength=1" jsonschema_description:"The reviewer's lens, e.g. ai-slop, fact, narrative, reader-fit."`
 
 	// File names the file the finding concerns, relative to the reviewed
 	// root. // optional: may be left out when the target is one file.
-	File string `json:"file,omitempty"`
+	File string `json:"file,omitempty" jsonschema_description:"File the finding concerns (optional when the target is one file)."`
 
 	// LineRange is the 1-based, inclusive line range the finding concerns,
 	// written "12" or "12-15" in JSON. It is a hint for anchoring Quotes[0].
-	LineRange LineRange `json:"line_range"`
+	LineRange LineRange `json:"line_range" jsonschema_description:"1-based inclusive line range, \"12\" or \"12-15\"."`
 
 	// Issue says what is wrong. Example: "Stock phrase adds nothing".
-	Issue string `json:"issue" jsonschema:"minLength=1"`
+	Issue string `json:"issue" jsonschema:"minLength=1" jsonschema_description:"What is wrong."`
 
 	// Fix is the replacement text for Quotes[0] (a text substitution, not a
 	// diff). Empty means advice only.
-	Fix string `json:"fix"`
+	Fix string `json:"fix" jsonschema_description:"Replacement text for quotes[0] (a text substitution, not a diff); empty for advice only."`
 
 	// Confidence is the reviewer's confidence, an integer from 0 to 100.
-	Confidence int `json:"confidence" jsonschema:"minimum=0,maximum=100"`
+	Confidence int `json:"confidence" jsonschema:"minimum=0,maximum=100" jsonschema_description:"Confidence, an integer from 0 to 100."`
 
 	// Severity is low, medium or high.
-	Severity Severity `json:"severity"`
+	Severity Severity `json:"severity" jsonschema_description:"low, medium or high."`
 
 	// Quotes holds text quoted verbatim from the target, about 30
 	// characters each; Quotes[0] is the text Fix replaces. It may be empty
 	// for advice that concerns a whole line range.
-	Quotes []string `json:"quotes"`
+	Quotes []string `json:"quotes" jsonschema_description:"Text quoted verbatim from the target, about 30 characters each; quotes[0] is the text fix replaces."`
 }
 
 // Quote returns Quotes[0], or "" when the finding quotes nothing.
