@@ -1,0 +1,30 @@
+// Package apply is the only part of kaigi that changes a user's document.
+// It anchors findings to byte spans by their quotes, merges duplicate edits
+// and reports conflicting ones, applies the rest as a reversible Patch,
+// renders unified diffs, writes files atomically inside a root folder, and
+// keeps an undo journal so that a program can revert what it applied, even
+// after a crash.
+//
+// Edits are byte spans into the original document. The stored document is
+// never normalised: a BOM, CRLF line endings, a missing final newline and
+// non-NFC text stay exactly as they were, and only the spans the findings
+// quote change. Every edit keeps the text it replaces, so every Patch has an
+// exact Inverse and any subset of findings can be reverted.
+//
+// The smallest use anchors findings, drops conflicts and applies the rest:
+//
+//	anchors, skips := apply.Resolve(doc, proposals, apply.Options{})
+//	changes, conflicts := apply.Merge(anchors)
+//	p, err := apply.NewPatch(doc, changes)
+//	if err != nil {
+//		return err
+//	}
+//	out, err := p.Apply(doc) // p.Inverse().Apply(out) gives doc back
+//
+// skips say why a finding was not anchored (errors.Is with ErrAdvisory,
+// ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange or ErrNoQuote) and conflicts
+// list the findings a human must choose between.
+//
+// To change files on disk, open the folder findings may name with OpenDir
+// and apply patches through a Journal; Undo reverts them.
+package apply

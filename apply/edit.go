@@ -1,0 +1,109 @@
+package apply
+
+import (
+	"errors"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// Edit replaces bytes [Start, End) of a base document with New. Old is the
+// replaced text, exactly as it stands in the base, so every edit has an exact
+// inverse: Edit{Start, Start + len(New), New, Old} against the result.
+//
+// A pure insertion has Start == End and Old == "". Offsets are byte offsets
+// into the original document, never into a normalised copy of it.
+type Edit struct {
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+	Old   string `json:"old"`
+	New   string `json:"new"`
+}
+
+// insert reports whether e is a pure insertion.
+func (e Edit) insert() bool { return e.Start == e.End }
+
+// same reports whether e and o make the identical change (same span, same
+// replacement).
+func (e Edit) same(o Edit) bool { return e.Start == o.Start && e.End == o.End && e.New == o.New }
+
+// Proposal is one finding offered for anchoring.
+type Proposal struct {
+	// Key identifies the proposal uniquely among the proposals of one
+	// call; the caller chooses it. Example: "anti-ai-slop/F001".
+	Key string
+
+	// Finding is the reviewer's finding: Quotes[0] is the text to replace,
+	// Fix its replacement and LineRange the hint where to look.
+	Finding finding.Finding
+}
+
+// Method says how a quote was anchored.
+type Method string
+
+// The ways Resolve anchors a proposal, tried in this order.
+const (
+	// ExactRange: the quote occurs exactly once overlapping the hinted lines.
+	ExactRange Method = "exact-range"
+	// Window: once overlapping the hinted lines widened by Options.Window.
+	Window Method = "window"
+	// Document: once in the whole document.
+	Document Method = "document"
+	// Normalized: once in the normalised view (line endings, NFC, width,
+	// white space), mapped back to original offsets.
+	Normalized Method = "normalized"
+	// LineRange: no quote; the whole hinted line range is replaced
+	// (only with Options.Reviewed).
+	LineRange Method = "line-range"
+)
+
+// Anchor is a proposal resolved to an edit in the document.
+type Anchor struct {
+	Key  string
+	Edit Edit
+	// Lines are the 1-based lines the edit actually touches, which may
+	// differ from the finding's hint.
+	Lines  finding.LineRange
+	Method Method
+}
+
+// Skip is a proposal that could not be anchored. Err wraps one of
+// ErrAdvisory, ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange and ErrNoQuote,
+// and its message names the proposal's key.
+type Skip struct {
+	Key string
+	Err error
+}
+
+// Why Resolve skips a proposal.
+var (
+	// ErrAdvisory: the fix is empty, so the finding is advice only.
+	ErrAdvisory = errors.New("advice only (empty fix)")
+	// ErrQuoteNotFound: the quote occurs nowhere in the document, not even
+	// in the normalised view.
+	ErrQuoteNotFound = errors.New("quote not found")
+	// ErrAmbiguous: the quote occurs more than once at the first stage
+	// that finds it; Resolve never guesses which one was meant.
+	ErrAmbiguous = errors.New("quote is ambiguous")
+	// ErrOutOfRange: the hinted line range lies beyond the document's end
+	// and the quote is not unique in the document.
+	ErrOutOfRange = errors.New("line range out of range")
+	// ErrNoQuote: the finding quotes nothing and the document is not known
+	// to be the one the reviewer saw (Options.Reviewed), or it names no
+	// usable line range.
+	ErrNoQuote = errors.New("no quote to anchor")
+)
+
+// Options tunes Resolve. The zero value is ready to use.
+type Options struct {
+	// Window is how many lines the hinted range is widened by on each side
+	// before the whole document is searched; 0 means DefaultWindow.
+	Window int
+
+	// Reviewed reports that the document is byte-identical to what the
+	// reviewers saw; only then may a finding with no quote replace its
+	// whole line range.
+	Reviewed bool
+}
+
+// DefaultWindow is the Window used when Options.Window is 0.
+const DefaultWindow = 20

@@ -1,0 +1,129 @@
+package apply
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// lineIndex maps between 1-based line numbers and byte offsets of one
+// document. Only '\n' ends a line, so a CRLF line's '\r' belongs to it and
+// a leading BOM is on line 1.
+type lineIndex struct {
+	doc    []byte
+	starts []int // starts[k] is the offset of line k+1
+	crlf   bool  // most line terminators are "\r\n"
+}
+
+func newLineIndex(doc []byte) lineIndex {
+	n := bytes.Count(doc, []byte{'\n'})
+	starts := make([]int, 1, n+1)
+	crlfs := 0
+	for off := 0; ; {
+		i := bytes.IndexByte(doc[off:], '\n')
+		if i < 0 {
+			break
+		}
+		nl := off + i
+		if nl > 0 && doc[nl-1] == '\r' {
+			crlfs++
+		}
+		off = nl + 1
+		if off < len(doc) {
+			starts = append(starts, off)
+		}
+	}
+	return lineIndex{doc: doc, starts: starts, crlf: crlfs > n-crlfs}
+}
+
+// count returns the number of lines; an empty document has none and a final
+// line terminator does not start another line.
+func (x lineIndex) count() int {
+	if len(x.doc) == 0 {
+		return 0
+	}
+	return len(x.starts)
+}
+
+// span returns the bytes of lines [first, last] including the last line's
+// terminator. Lines are clamped to the document.
+func (x lineIndex) span(first, last int) (start, end int) {
+	n := x.count()
+	first, last = max(first, 1), min(last, n)
+	if n == 0 || first > last {
+		return 0, 0
+	}
+	start = x.starts[first-1]
+	if last == n {
+		return start, len(x.doc)
+	}
+	return start, x.starts[last]
+}
+
+// content returns the bytes of lines [first, last] without the last line's
+// terminator ("\n" or "\r\n").
+func (x lineIndex) content(first, last int) (start, end int) {
+	start, end = x.span(first, last)
+	if end > start && x.doc[end-1] == '\n' {
+		end--
+		if end > start && x.doc[end-1] == '\r' {
+			end--
+		}
+	}
+	return start, end
+}
+
+// line returns the 1-based line holding byte offset off.
+func (x lineIndex) line(off int) int {
+	return max(sort.SearchInts(x.starts, off+1), 1)
+}
+
+// lines returns the lines the span [start, end) touches; an insertion
+// touches the line it is on.
+func (x lineIndex) lines(start, end int) finding.LineRange {
+	first := x.line(start)
+	if end <= start {
+		return finding.LineRange{Start: first, End: first}
+	}
+	return finding.LineRange{Start: first, End: x.line(end - 1)}
+}
+
+// toDocEOL converts the line endings of s to the document's own: "\n"
+// becomes "\r\n" in a CRLF document (a CR already there is not doubled) and
+// "\r\n" becomes "\n" in an LF document. A lone '\r' is left alone.
+func (x lineIndex) toDocEOL(s string) string {
+	if !strings.Contains(s, "\n") {
+		return s
+	}
+	if !x.crlf {
+		return strings.ReplaceAll(s, "\r\n", "\n")
+	}
+	var b strings.Builder
+	b.Grow(len(s) + strings.Count(s, "\n"))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' && (i == 0 || s[i-1] != '\r') {
+			b.WriteByte('\r')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// runeBoundary reports whether offset i of b lies between two runes, where
+// every byte of an invalid UTF-8 sequence counts as a rune of its own (as
+// utf8.DecodeRune decodes it).
+func runeBoundary(b []byte, i int) bool {
+	if i <= 0 || i >= len(b) {
+		return i == 0 || i == len(b)
+	}
+	for j := i - 1; j >= max(0, i-utf8.UTFMax+1); j-- {
+		if utf8.RuneStart(b[j]) {
+			_, size := utf8.DecodeRune(b[j:])
+			return j+size <= i
+		}
+	}
+	return true
+}

@@ -1,0 +1,187 @@
+package apply
+
+import (
+	"bytes"
+	"sort"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
+)
+
+// normView is a normalised copy of a document with a map back to the
+// original bytes. Normalisation folds full-width and half-width forms
+// (golang.org/x/text/width.Fold), composes to Unicode NFC and collapses every
+// run of white space (line endings included, so CRLF and LF agree) to one
+// space.
+//
+// The view is a sequence of segments. An identity segment is a stretch whose
+// normalised bytes equal the original ones, so any offset inside it maps
+// back one to one. Any other segment (a white-space run, an NFC segment that
+// composed, a folded rune) maps back only as a whole: a match must start and
+// end on its edges. Invalid UTF-8 becomes a 0xFF byte, which no valid quote
+// contains, so matches never cross it.
+type normView struct {
+	text []byte
+	segs []segment
+}
+
+type segment struct {
+	norm, orig       int // where the segment starts in text and in the document
+	normLen, origLen int
+	identity         bool
+}
+
+// newNormView builds the normalised view of doc.
+func newNormView(doc []byte) *normView {
+	v := &normView{text: make([]byte, 0, len(doc))}
+	var folded []byte
+	var foldMap []int // original offset of each rune start in folded, plus the end
+	for i := 0; i < len(doc); {
+		r, size := utf8.DecodeRune(doc[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			v.add(i, 1, []byte{0xFF}, false)
+			i++
+		case unicode.IsSpace(r):
+			j := i + size
+			for j < len(doc) {
+				r, n := utf8.DecodeRune(doc[j:])
+				if !unicode.IsSpace(r) || r == utf8.RuneError {
+					break
+				}
+				j += n
+			}
+			v.add(i, j-i, []byte{' '}, false)
+			i = j
+		default:
+			// A run of valid, non-space runes: fold widths rune by rune,
+			// then normalise each NFC segment of the folded run.
+			folded, foldMap = folded[:0], foldMap[:0]
+			j, changed := i, false
+			for j < len(doc) {
+				r, n := utf8.DecodeRune(doc[j:])
+				if (r == utf8.RuneError && n <= 1) || unicode.IsSpace(r) {
+					break
+				}
+				foldMap = append(foldMap, j)
+				if f := width.LookupRune(r).Folded(); f != 0 {
+					folded = utf8.AppendRune(folded, f)
+					changed = true
+				} else {
+					folded = append(folded, doc[j:j+n]...)
+				}
+				for k := 1; k < utf8.RuneLen(lastRune(folded)); k++ {
+					foldMap = append(foldMap, -1) // inside a folded rune
+				}
+				j += n
+			}
+			foldMap = append(foldMap, j)
+			if !changed && norm.NFC.IsNormal(folded) {
+				v.add(i, j-i, folded, true) // the common case: nothing to do
+			} else {
+				v.addRun(doc, folded, foldMap)
+			}
+			i = j
+		}
+	}
+	return v
+}
+
+// lastRune returns the last rune of b.
+func lastRune(b []byte) rune {
+	r, _ := utf8.DecodeLastRune(b)
+	return r
+}
+
+// addRun adds the NFC segments of folded, a width-folded run whose byte k
+// started at original offset foldMap[k] (-1 inside a rune).
+func (v *normView) addRun(doc, folded []byte, foldMap []int) {
+	for p := 0; p < len(folded); {
+		n := norm.NFC.NextBoundary(folded[p:], true)
+		if n <= 0 {
+			n = len(folded) - p
+		}
+		seg := folded[p : p+n]
+		o0, o1 := foldMap[p], foldMap[p+n]
+		out := norm.NFC.Bytes(seg)
+		v.add(o0, o1-o0, out, bytes.Equal(out, doc[o0:o1]))
+		p += n
+	}
+}
+
+// add appends one segment, merging it into the previous one when both are
+// identity segments and contiguous.
+func (v *normView) add(orig, origLen int, out []byte, identity bool) {
+	if k := len(v.segs) - 1; identity && k >= 0 {
+		if last := &v.segs[k]; last.identity && last.orig+last.origLen == orig {
+			last.normLen += len(out)
+			last.origLen += origLen
+			v.text = append(v.text, out...)
+			return
+		}
+	}
+	v.segs = append(v.segs, segment{norm: len(v.text), orig: orig, normLen: len(out), origLen: origLen, identity: identity})
+	v.text = append(v.text, out...)
+}
+
+// seg returns the index of the segment holding normalised offset i.
+func (v *normView) seg(i int) int {
+	return sort.Search(len(v.segs), func(k int) bool { return v.segs[k].norm > i }) - 1
+}
+
+// toOrig maps the normalised span [a, b) back to original offsets. ok is
+// false when the span cuts a segment that can only map back as a whole.
+func (v *normView) toOrig(a, b int) (start, end int, ok bool) {
+	if a < 0 || b <= a || b > len(v.text) {
+		return 0, 0, false
+	}
+	s := v.segs[v.seg(a)]
+	switch {
+	case s.identity:
+		start = s.orig + (a - s.norm)
+	case a == s.norm:
+		start = s.orig
+	default:
+		return 0, 0, false
+	}
+	e := v.segs[v.seg(b-1)]
+	switch {
+	case e.identity:
+		end = e.orig + (b - e.norm)
+	case b == e.norm+e.normLen:
+		end = e.orig + e.origLen
+	default:
+		return 0, 0, false
+	}
+	return start, end, true
+}
+
+// fromOrig maps an original offset to the normalised offset of the segment
+// holding it (its start when the segment maps only as a whole).
+func (v *normView) fromOrig(off int) int {
+	k := sort.Search(len(v.segs), func(k int) bool { return v.segs[k].orig > off }) - 1
+	if k < 0 {
+		return 0
+	}
+	s := v.segs[k]
+	if s.identity && off < s.orig+s.origLen {
+		return s.norm + (off - s.orig)
+	}
+	if off >= s.orig+s.origLen {
+		return s.norm + s.normLen
+	}
+	return s.norm
+}
+
+// normalizeQuote normalises a quote the way newNormView normalises a
+// document. ok is false when the quote is not valid UTF-8 or normalises to
+// nothing.
+func normalizeQuote(q string) (out []byte, ok bool) {
+	if !utf8.ValidString(q) {
+		return nil, false
+	}
+	v := newNormView([]byte(q))
+	return v.text, len(v.text) > 0
+}

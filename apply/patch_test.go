@@ -1,0 +1,147 @@
+package apply
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestPatchApplyInverse(t *testing.T) {
+	base := []byte("\ufeff吾輩は猫である。\r\n名前はまだ無い。🐈\r\nno newline")
+	s := string(base)
+	changes := []Change{
+		{Edit: Edit{Start: len("\ufeff吾輩は"), End: len("\ufeff吾輩は猫"), Old: "猫", New: "犬"}, Keys: []string{"a"}},
+		{Edit: Edit{Start: len(s) - len("newline"), End: len(s), Old: "newline", New: "final newline\r\n"}, Keys: []string{"b"}},
+		{Edit: Edit{Start: 0, End: 0, New: "# "}, Keys: []string{"c"}},
+	}
+	p, err := NewPatch(base, changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep := string(base)
+	out, err := p.Apply(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(base) != keep {
+		t.Fatal("Apply modified its input")
+	}
+	want := "# \ufeff吾輩は犬である。\r\n名前はまだ無い。🐈\r\nno final newline\r\n"
+	if string(out) != want {
+		t.Fatalf("Apply = %q, want %q", out, want)
+	}
+	back, err := p.Inverse().Apply(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(back) != keep {
+		t.Fatalf("Inverse = %q, want %q", back, keep)
+	}
+	if got := p.Keys(); len(got) != 3 || got[0] != "c" {
+		t.Errorf("Keys = %v, want c first (sorted by offset)", got)
+	}
+	if _, err := p.Apply(out); !errors.Is(err, ErrBaseMismatch) {
+		t.Errorf("Apply on the wrong document: %v, want ErrBaseMismatch", err)
+	}
+}
+
+func TestNewPatchRejects(t *testing.T) {
+	base := []byte("hello world")
+	tests := []struct {
+		name    string
+		changes []Change
+	}{
+		{"start before 0", []Change{{Edit: Edit{Start: -1, End: 2, Old: "he"}}}},
+		{"end past the document", []Change{{Edit: Edit{Start: 6, End: 20, Old: "world"}}}},
+		{"end before start", []Change{{Edit: Edit{Start: 5, End: 3}}}},
+		{"old does not match", []Change{{Edit: Edit{Start: 0, End: 5, Old: "HELLO", New: "hi"}}}},
+		{"overlap", []Change{{Edit: Edit{Start: 0, End: 5, Old: "hello"}}, {Edit: Edit{Start: 4, End: 6, Old: "o "}}}},
+		{"two inserts at one offset", []Change{{Edit: Edit{Start: 5, End: 5, New: "x"}}, {Edit: Edit{Start: 5, End: 5, New: "y"}}}},
+		{"insert inside a replacement", []Change{{Edit: Edit{Start: 0, End: 5, Old: "hello"}}, {Edit: Edit{Start: 2, End: 2, New: "y"}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := NewPatch(base, tt.changes)
+			var ce *ChangeError
+			if !errors.Is(err, ErrBadChange) || !errors.As(err, &ce) {
+				t.Fatalf("NewPatch = %v, want a *ChangeError", err)
+			}
+		})
+	}
+}
+
+func TestNewPatchSortsAndKeepsInput(t *testing.T) {
+	base := []byte("abcdef")
+	in := []Change{
+		{Edit: Edit{Start: 4, End: 5, Old: "e", New: "E"}, Keys: []string{"2"}},
+		{Edit: Edit{Start: 0, End: 1, Old: "a", New: "A"}, Keys: []string{"1"}},
+	}
+	p, err := NewPatch(base, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in[0].Keys[0] != "2" {
+		t.Error("NewPatch reordered its argument")
+	}
+	out, err := p.Apply(base)
+	if err != nil || string(out) != "AbcdEf" {
+		t.Errorf("Apply = %q, %v", out, err)
+	}
+}
+
+func TestRevert(t *testing.T) {
+	base := []byte("one two three four")
+	changes := []Change{
+		{Edit: Edit{Start: 0, End: 3, Old: "one", New: "1"}, Keys: []string{"a"}},
+		{Edit: Edit{Start: 4, End: 7, Old: "two", New: "2"}, Keys: []string{"b", "c"}},
+		{Edit: Edit{Start: 14, End: 18, Old: "four", New: "4"}, Keys: []string{"d"}},
+	}
+	p, err := NewPatch(base, changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := p.Apply(base)
+	tests := []struct {
+		keys []string
+		want string
+	}{
+		{nil, "1 2 three 4"},
+		{[]string{"a"}, "one 2 three 4"},
+		{[]string{"b"}, "1 2 three 4"}, // c still supports the change
+		{[]string{"b", "c"}, "1 two three 4"},
+		{[]string{"a", "b", "c", "d"}, "one two three four"},
+	}
+	for _, tt := range tests {
+		r, err := p.Revert(tt.keys...)
+		if err != nil {
+			t.Fatalf("Revert(%v): %v", tt.keys, err)
+		}
+		got, err := r.Apply(out)
+		if err != nil || string(got) != tt.want {
+			t.Errorf("Revert(%v) gives %q, %v; want %q", tt.keys, got, err, tt.want)
+		}
+	}
+	if _, err := p.Revert("zzz"); !errors.Is(err, ErrUnknownKey) {
+		t.Errorf("Revert(unknown) = %v, want ErrUnknownKey", err)
+	}
+	decoded := &Patch{Changes: p.Changes, Base: p.Base, Result: p.Result}
+	if _, err := decoded.Revert("a"); !errors.Is(err, ErrNoText) {
+		t.Errorf("Revert on a decoded patch = %v, want ErrNoText", err)
+	}
+}
+
+func TestApplyRefusesCorruptPatch(t *testing.T) {
+	base := []byte("abc")
+	p, err := NewPatch(base, []Change{{Edit: Edit{Start: 1, End: 2, Old: "b", New: "B"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := *p
+	bad.Changes = []Change{{Edit: Edit{Start: 1, End: 2, Old: "b", New: "X"}}}
+	if _, err := bad.Apply(base); !errors.Is(err, ErrResultMismatch) {
+		t.Errorf("tampered New: %v, want ErrResultMismatch", err)
+	}
+	bad.Changes = []Change{{Edit: Edit{Start: 1, End: 9, Old: "b", New: "B"}}}
+	if _, err := bad.Apply(base); !errors.Is(err, ErrBadChange) {
+		t.Errorf("tampered span: %v, want ErrBadChange", err)
+	}
+}

@@ -1,0 +1,203 @@
+package apply
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// Resolve anchors every proposal to an edit of doc. It returns the anchors in
+// input order and the proposals it could not anchor, also in input order.
+// It never modifies doc and never guesses.
+//
+// Quotes[0] is the text to replace and Fix its replacement. The quote is
+// looked for, stopping at the first stage that finds it:
+//
+//  1. exactly, overlapping the hinted lines (Method ExactRange);
+//  2. exactly, overlapping the hinted lines widened by Options.Window on
+//     each side (Window);
+//  3. exactly, anywhere in the document (Document);
+//  4. the same three stages in a normalised view of document and quote
+//     (line endings, Unicode NFC, full-width and half-width forms, runs of
+//     white space), mapped back to original byte offsets (Normalized).
+//
+// Two or more matches at one stage skip the proposal with ErrAmbiguous. A
+// span always starts and ends on rune boundaries of the original document.
+// An empty Fix is advice only (ErrAdvisory). A hinted range that starts
+// beyond the last line gives ErrOutOfRange unless the quote is unique in the
+// document; a range that merely ends beyond the last line is clamped. A
+// finding without a quote replaces the content of its line range (without
+// the last line's terminator, and without one trailing line terminator of
+// its Fix) only when opt.Reviewed is true; otherwise ErrNoQuote.
+//
+// Fix's line endings are converted to the document's own ("\n" becomes
+// "\r\n" in a CRLF document, "\r\n" becomes "\n" in an LF one). Lines are
+// 1-based and only '\n' ends a line; a leading BOM is part of line 1.
+func Resolve(doc []byte, props []Proposal, opt Options) (anchors []Anchor, skips []Skip) {
+	r := resolver{doc: doc, idx: newLineIndex(doc), opt: opt}
+	if r.opt.Window <= 0 {
+		r.opt.Window = DefaultWindow
+	}
+	for _, p := range props {
+		a, err := r.resolve(p.Finding)
+		if err != nil {
+			skips = append(skips, Skip{Key: p.Key, Err: fmt.Errorf("apply: %s (lines %s): %w", p.Key, p.Finding.LineRange, err)})
+			continue
+		}
+		a.Key = p.Key
+		anchors = append(anchors, a)
+	}
+	return anchors, skips
+}
+
+// resolver holds what Resolve computes once per document.
+type resolver struct {
+	doc  []byte
+	idx  lineIndex
+	opt  Options
+	view *normView // built on first use
+}
+
+func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
+	if f.Advisory() {
+		return Anchor{}, ErrAdvisory
+	}
+	fix := r.idx.toDocEOL(f.Fix)
+	q := f.Quote()
+	if q == "" {
+		return r.lineRange(f.LineRange, fix)
+	}
+	hint := f.LineRange
+	n := r.idx.count()
+	beyond := hint.Valid() && hint.Start > n
+	if !hint.Valid() || beyond {
+		hint = finding.LineRange{} // no usable hint: the document stage only
+	}
+
+	exact := haystack{text: r.doc, span: func(a, b int) (int, int, bool) {
+		return a, b, runeBoundary(r.doc, a) && runeBoundary(r.doc, b)
+	}}
+	m, err := r.stages(exact, []byte(q), hint, func(o int) int { return o })
+	if err == nil && m.method == "" {
+		if nq, ok := normalizeQuote(q); ok {
+			if r.view == nil {
+				r.view = newNormView(r.doc)
+			}
+			norm := haystack{text: r.view.text, span: r.view.toOrig}
+			m, err = r.stages(norm, nq, hint, r.view.fromOrig)
+			m.method = ifSet(m.method, Normalized)
+		}
+	}
+	switch {
+	case beyond && (err != nil || m.method == ""):
+		return Anchor{}, fmt.Errorf("%w: the document has %d lines and the quote %s is not unique in it", ErrOutOfRange, n, brief(q))
+	case err != nil:
+		return Anchor{}, fmt.Errorf("%w: quote %s %v", ErrAmbiguous, brief(q), err)
+	case m.method == "":
+		return Anchor{}, fmt.Errorf("%w: %s", ErrQuoteNotFound, brief(q))
+	}
+	e := Edit{Start: m.start, End: m.end, Old: string(r.doc[m.start:m.end]), New: fix}
+	return Anchor{Edit: e, Lines: r.idx.lines(m.start, m.end), Method: m.method}, nil
+}
+
+// ifSet returns v when m is set, else "".
+func ifSet(m, v Method) Method {
+	if m == "" {
+		return ""
+	}
+	return v
+}
+
+// lineRange anchors a finding that quotes nothing to the content of its lines.
+func (r *resolver) lineRange(lr finding.LineRange, fix string) (Anchor, error) {
+	n := r.idx.count()
+	switch {
+	case !r.opt.Reviewed:
+		return Anchor{}, fmt.Errorf("%w: replacing whole lines needs a document known to be the one reviewed (Options.Reviewed)", ErrNoQuote)
+	case !lr.Valid():
+		return Anchor{}, fmt.Errorf("%w: the finding names no line range", ErrNoQuote)
+	case lr.End > n:
+		return Anchor{}, fmt.Errorf("%w: the document has %d lines", ErrOutOfRange, n)
+	}
+	fix = strings.TrimSuffix(strings.TrimSuffix(fix, "\n"), "\r")
+	s, e := r.idx.content(lr.Start, lr.End)
+	edit := Edit{Start: s, End: e, Old: string(r.doc[s:e]), New: fix}
+	return Anchor{Edit: edit, Lines: r.idx.lines(s, e), Method: LineRange}, nil
+}
+
+// haystack is a text to search and the map from a match in it to a span of
+// the original document (ok is false when the match cannot be mapped).
+type haystack struct {
+	text []byte
+	span func(a, b int) (start, end int, ok bool)
+}
+
+// match is a unique match found at one stage; method is "" when none was.
+type match struct {
+	start, end int
+	method     Method
+}
+
+// stages runs the range, window and document stages over h. toH maps an
+// original offset into h. err is non-nil when a stage finds several matches.
+func (r *resolver) stages(h haystack, q []byte, hint finding.LineRange, toH func(int) int) (match, error) {
+	try := func(lo, hi int, m Method, where string) (match, bool, error) {
+		n, s, e := count(h, q, toH(lo), toH(hi))
+		switch {
+		case n == 1:
+			return match{start: s, end: e, method: m}, true, nil
+		case n > 1:
+			return match{}, true, fmt.Errorf("occurs more than once %s", where)
+		}
+		return match{}, false, nil
+	}
+	if !hint.IsZero() {
+		lo, hi := r.idx.span(hint.Start, hint.End)
+		if m, done, err := try(lo, hi, ExactRange, "on the hinted lines"); done {
+			return m, err
+		}
+		w := r.opt.Window
+		wlo, whi := r.idx.span(hint.Start-w, hint.End+w)
+		if wlo != lo || whi != hi {
+			if m, done, err := try(wlo, whi, Window, fmt.Sprintf("within %d lines of the hint", w)); done {
+				return m, err
+			}
+		}
+	}
+	m, _, err := try(0, len(r.doc), Document, "in the document")
+	return m, err
+}
+
+// count counts, up to two, the mappable occurrences of q in h.text that
+// overlap [lo, hi), and returns the first one mapped to original offsets.
+func count(h haystack, q []byte, lo, hi int) (n, start, end int) {
+	from, to := max(0, lo-len(q)+1), min(len(h.text), hi+len(q)-1)
+	for from+len(q) <= to {
+		i := bytes.Index(h.text[from:to], q)
+		if i < 0 {
+			break
+		}
+		a := from + i
+		if s, e, ok := h.span(a, a+len(q)); ok {
+			if n++; n == 1 {
+				start, end = s, e
+			} else {
+				break
+			}
+		}
+		from = a + 1
+	}
+	return n, start, end
+}
+
+// brief quotes s for a message, cut to 40 runes.
+func brief(s string) string {
+	if utf8.RuneCountInString(s) <= 40 {
+		return fmt.Sprintf("%q", s)
+	}
+	r := []rune(s)
+	return fmt.Sprintf("%q…", string(r[:40]))
+}

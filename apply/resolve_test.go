@@ -1,0 +1,168 @@
+package apply
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// prop builds a proposal quoting quote on lines lr ("" for none) with fix.
+func prop(key, lr, quote, fix string) Proposal {
+	f := finding.Finding{ID: key, Fix: fix}
+	if lr != "" {
+		r, err := finding.ParseLineRange(lr)
+		if err != nil {
+			panic(err)
+		}
+		f.LineRange = r
+	}
+	if quote != "" {
+		f.Quotes = []string{quote}
+	}
+	return Proposal{Key: key, Finding: f}
+}
+
+func TestResolve(t *testing.T) {
+	// twelve numbered lines, with "dup" on lines 2 and 10
+	lines := make([]string, 12)
+	for i := range lines {
+		lines[i] = "line " + string(rune('a'+i))
+	}
+	lines[1], lines[9] = "dup here", "dup there"
+	plain := strings.Join(lines, "\n") + "\n"
+
+	tests := []struct {
+		name   string
+		doc    string
+		prop   Proposal
+		opt    Options
+		want   string // the document after the edit, when anchored
+		method Method
+		lines  string // Anchor.Lines
+		err    error  // the sentinel of the skip, when skipped
+		old    string // Edit.Old, when given
+	}{
+		{name: "exact in range", doc: plain, prop: prop("k", "2", "dup", "DUP"),
+			want: strings.Replace(plain, "dup here", "DUP here", 1), method: ExactRange, lines: "2"},
+		{name: "range picks the hinted one of two", doc: plain, prop: prop("k", "10", "dup", "DUP"),
+			want: strings.Replace(plain, "dup there", "DUP there", 1), method: ExactRange, lines: "10"},
+		{name: "window", doc: plain, prop: prop("k", "5", "dup there", "X"), opt: Options{Window: 5},
+			want: strings.Replace(plain, "dup there", "X", 1), method: Window, lines: "10"},
+		{name: "window ambiguous", doc: plain, prop: prop("k", "6", "dup", "X"), opt: Options{Window: 4}, err: ErrAmbiguous},
+		{name: "whole document unique", doc: plain, prop: prop("k", "5", "dup there", "X"), opt: Options{Window: 1},
+			want: strings.Replace(plain, "dup there", "X", 1), method: Document, lines: "10"},
+		{name: "whole document ambiguous", doc: plain, prop: prop("k", "6", "dup", "X"), opt: Options{Window: 1}, err: ErrAmbiguous},
+		{name: "no hint, unique", doc: plain, prop: prop("k", "", "line c", "C"),
+			want: strings.Replace(plain, "line c", "C", 1), method: Document, lines: "3"},
+		{name: "two matches on the hinted line", doc: "a a\n", prop: prop("k", "1", "a", "b"), err: ErrAmbiguous},
+		{name: "overlapping matches are two", doc: "aaa\n", prop: prop("k", "1", "aa", "b"), err: ErrAmbiguous},
+		{name: "not found", doc: plain, prop: prop("k", "2", "absent", "x"), err: ErrQuoteNotFound},
+		{name: "advice only", doc: plain, prop: prop("k", "2", "dup", ""), err: ErrAdvisory},
+		{name: "advice only without quote", doc: plain, prop: prop("k", "2", "", ""), opt: Options{Reviewed: true}, err: ErrAdvisory},
+		{name: "out of range, unique", doc: plain, prop: prop("k", "40-41", "line c", "C"),
+			want: strings.Replace(plain, "line c", "C", 1), method: Document, lines: "3"},
+		{name: "out of range, ambiguous", doc: plain, prop: prop("k", "40", "dup", "X"), err: ErrOutOfRange},
+		{name: "out of range, absent", doc: plain, prop: prop("k", "13", "nowhere", "X"), err: ErrOutOfRange},
+		{name: "end beyond the last line is clamped", doc: plain, prop: prop("k", "12-99", "line l", "L"),
+			want: strings.Replace(plain, "line l", "L", 1), method: ExactRange, lines: "12"},
+		{name: "no quote without Reviewed", doc: plain, prop: prop("k", "3", "", "new"), err: ErrNoQuote},
+		{name: "no quote with Reviewed", doc: plain, prop: prop("k", "3-4", "", "new\n"), opt: Options{Reviewed: true},
+			want: strings.Replace(plain, "line c\nline d", "new", 1), method: LineRange, lines: "3-4", old: "line c\nline d"},
+		{name: "no quote, no range", doc: plain, prop: prop("k", "", "", "new"), opt: Options{Reviewed: true}, err: ErrNoQuote},
+		{name: "no quote beyond the end", doc: plain, prop: prop("k", "12-13", "", "new"), opt: Options{Reviewed: true}, err: ErrOutOfRange},
+		{name: "no quote, CRLF keeps terminator", doc: "a\r\nb\r\nc", prop: prop("k", "2", "", "B"), opt: Options{Reviewed: true},
+			want: "a\r\nB\r\nc", method: LineRange, lines: "2", old: "b"},
+		{name: "no quote, last line without newline", doc: "a\nb", prop: prop("k", "2", "", "B"), opt: Options{Reviewed: true},
+			want: "a\nB", method: LineRange, lines: "2"},
+
+		// Normalised matches map back to original bytes.
+		{name: "normalised CRLF", doc: "one\r\ntwo\r\nthree\r\n", prop: prop("k", "1-2", "one\ntwo", "1\n2"),
+			want: "1\r\n2\r\nthree\r\n", method: Normalized, lines: "1-2", old: "one\r\ntwo"},
+		{name: "normalised NFC", doc: "cafe\u0301 au lait\n", prop: prop("k", "1", "caf\u00e9", "tea"),
+			want: "tea au lait\n", method: Normalized, lines: "1", old: "cafe\u0301"},
+		{name: "normalised NFC in the quote", doc: "caf\u00e9 au lait\n", prop: prop("k", "1", "cafe\u0301 au", "tea at"),
+			want: "tea at lait\n", method: Normalized, lines: "1"},
+		{name: "normalised full-width", doc: "値はＡＢＣ１２３です。\n", prop: prop("k", "1", "ABC123", "XYZ"),
+			want: "値はXYZです。\n", method: Normalized, lines: "1", old: "ＡＢＣ１２３"},
+		{name: "normalised half-width katakana", doc: "ｶﾞｷﾞ and more\n", prop: prop("k", "1", "ガギ", "がぎ"),
+			want: "がぎ and more\n", method: Normalized, lines: "1", old: "ｶﾞｷﾞ"},
+		{name: "normalised white space", doc: "alpha  beta\n\t gamma\n", prop: prop("k", "1", "alpha beta gamma", "abc"),
+			want: "abc\n", method: Normalized, lines: "1-2", old: "alpha  beta\n\t gamma"},
+		{name: "normalised ambiguous", doc: "a  b\na\tb\n", prop: prop("k", "1-2", "a b", "x"), err: ErrAmbiguous},
+		{name: "normalised match cannot cut a composed rune", doc: "cafe\u0301\n", prop: prop("k", "1", "cafe", "x"),
+			want: "x\u0301\n", method: ExactRange, lines: "1"},
+
+		// Line endings of the fix follow the document.
+		{name: "CRLF fix conversion", doc: "a\r\nb\r\n", prop: prop("k", "1", "a", "x\ny"),
+			want: "x\r\ny\r\nb\r\n", method: ExactRange, lines: "1"},
+		{name: "CRLF fix already CRLF", doc: "a\r\nb\r\n", prop: prop("k", "1", "a", "x\r\ny"),
+			want: "x\r\ny\r\nb\r\n", method: ExactRange, lines: "1"},
+		{name: "LF document, CRLF fix", doc: "a\nb\n", prop: prop("k", "1", "a", "x\r\ny"),
+			want: "x\ny\nb\n", method: ExactRange, lines: "1"},
+
+		// Stored bytes stay as they are.
+		{name: "BOM is on line 1", doc: "\ufeffhello\nworld\n", prop: prop("k", "1", "hello", "hi"),
+			want: "\ufeffhi\nworld\n", method: ExactRange, lines: "1"},
+		{name: "no final newline", doc: "first\nlast", prop: prop("k", "2", "last", "end"),
+			want: "first\nend", method: ExactRange, lines: "2"},
+		{name: "Japanese", doc: "吾輩は猫である。\n名前はまだ無い。\n", prop: prop("k", "2", "まだ無い", "もうある"),
+			want: "吾輩は猫である。\n名前はもうある。\n", method: ExactRange, lines: "2"},
+		{name: "emoji", doc: "ship it 🚀🚀\nok 👍🏽\n", prop: prop("k", "2", "👍🏽", "👎"),
+			want: "ship it 🚀🚀\nok 👎\n", method: ExactRange, lines: "2"},
+		{name: "quote cutting a rune never matches", doc: "あい\n", prop: prop("k", "1", "\xe3\x81", "x"), err: ErrQuoteNotFound},
+		{name: "invalid UTF-8 document, exact bytes", doc: "ok \xff\xfe bad\nnext\n", prop: prop("k", "1", "\xff\xfe bad", "fine"),
+			want: "ok fine\nnext\n", method: ExactRange, lines: "1"},
+		{name: "invalid UTF-8 blocks normalised matches", doc: "a\xffb\n", prop: prop("k", "1", "a  b", "x"), err: ErrQuoteNotFound},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := []byte(tt.doc)
+			anchors, skips := Resolve(doc, []Proposal{tt.prop}, tt.opt)
+			if string(doc) != tt.doc {
+				t.Fatal("Resolve modified the document")
+			}
+			if tt.err != nil {
+				if len(skips) != 1 || !errors.Is(skips[0].Err, tt.err) {
+					t.Fatalf("want a skip with %v, got anchors %+v skips %+v", tt.err, anchors, skips)
+				}
+				if skips[0].Key != "k" || !strings.Contains(skips[0].Err.Error(), "k") {
+					t.Errorf("skip does not name its key: %v", skips[0].Err)
+				}
+				return
+			}
+			if len(anchors) != 1 || len(skips) != 0 {
+				t.Fatalf("want one anchor, got anchors %+v skips %v", anchors, skips)
+			}
+			a := anchors[0]
+			if a.Method != tt.method || a.Lines.String() != tt.lines {
+				t.Errorf("method %s lines %s, want %s lines %s", a.Method, a.Lines, tt.method, tt.lines)
+			}
+			if tt.old != "" && a.Edit.Old != tt.old {
+				t.Errorf("Old = %q, want %q", a.Edit.Old, tt.old)
+			}
+			if a.Edit.Old != tt.doc[a.Edit.Start:a.Edit.End] {
+				t.Errorf("Old %q is not the document's bytes %q", a.Edit.Old, tt.doc[a.Edit.Start:a.Edit.End])
+			}
+			got := tt.doc[:a.Edit.Start] + a.Edit.New + tt.doc[a.Edit.End:]
+			if got != tt.want {
+				t.Errorf("result %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestResolveOrder(t *testing.T) {
+	doc := []byte("a b c\n")
+	props := []Proposal{
+		prop("1", "1", "c", "C"), prop("2", "1", "zzz", "Z"), prop("3", "1", "a", "A"), prop("4", "1", "b", ""),
+	}
+	anchors, skips := Resolve(doc, props, Options{})
+	if len(anchors) != 2 || anchors[0].Key != "1" || anchors[1].Key != "3" {
+		t.Errorf("anchors %+v, want keys 1, 3 in input order", anchors)
+	}
+	if len(skips) != 2 || skips[0].Key != "2" || skips[1].Key != "4" {
+		t.Errorf("skips %+v, want keys 2, 4 in input order", skips)
+	}
+}
