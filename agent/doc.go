@@ -12,4 +12,16 @@
 //		rep := finding.Report{Reviewer: "spell", SchemaVersion: finding.SchemaVersion, Findings: []finding.Finding{}}
 //		return agent.Review{Report: rep}, nil
 //	}}
+//
+// A model reviewer loads its persona from Markdown files (embedded with
+// embed.FS or on disk with os.DirFS) and reviews through any Provider:
+//
+//	p, err := agent.LoadPersona(fsys, "personas", "fact-checker")
+//	refs, err := agent.StandardReferences(fsys, "standards", p)
+//	r := agent.NewLLMReviewer(provider, p)
+//	rev, err := r.Review(ctx, agent.Target{Path: "post.md", Text: doc, References: refs})
+//
+// Prompts are laid out for prompt caching: BuildReviewRequest puts the
+// material every reviewer shares first, byte-identical across reviewers,
+// and the reviewer's own role last.
 package agent

@@ -93,12 +93,15 @@ func documentPart(t Target) string {
 	if name == "" {
 		name = "(unnamed)"
 	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "# Document: %s\n\n", name)
-	b.WriteString("Each line is shown as \"<number>| <text>\". The numbers and \"| \" are not part of the document: use them for line_range, and copy quotes from the text after \"| \" only.\n\n")
-	b.Write(NumberLines(t.Text))
-	b.WriteString("\n")
-	return b.String()
+	const intro = "Each line is shown as \"<number>| <text>\". The numbers and \"| \" are not part of the document: use them for line_range, and copy quotes from the text after \"| \" only.\n\n"
+	b := make([]byte, 0, len(name)+len(intro)+numberedSize(t.Text)+16)
+	b = append(b, "# Document: "...)
+	b = append(b, name...)
+	b = append(b, "\n\n"...)
+	b = append(b, intro...)
+	b = appendNumbered(b, t.Text)
+	b = append(b, '\n')
+	return string(b)
 }
 
 // NumberLines returns text with every line prefixed by its 1-based number,
@@ -112,28 +115,54 @@ func documentPart(t Target) string {
 // leading BOM is not shown. A final newline does not start another line,
 // and every numbered line ends in "\n", with or without one.
 func NumberLines(text []byte) []byte {
-	text = bytes.TrimPrefix(text, []byte("\uFEFF"))
-	if len(text) == 0 {
+	if numberedSize(text) == 0 {
 		return nil
 	}
-	n := bytes.Count(text, []byte("\n"))
+	return appendNumbered(make([]byte, 0, numberedSize(text)), text)
+}
+
+// lineCount returns the number of lines of text after its BOM, and the
+// width of the largest line number.
+func lineCount(text []byte) (n, width int) {
+	text = bytes.TrimPrefix(text, []byte("\uFEFF"))
+	if len(text) == 0 {
+		return 0, 0
+	}
+	n = bytes.Count(text, []byte("\n"))
 	if text[len(text)-1] != '\n' {
 		n++
 	}
-	width := len(strconv.Itoa(n))
-	out := make([]byte, 0, len(text)+n*(width+3))
-	for i := 1; len(text) > 0; i++ {
+	return n, len(strconv.Itoa(n))
+}
+
+// numberedSize bounds the length of the numbered view of text.
+func numberedSize(text []byte) int {
+	n, width := lineCount(text)
+	if n == 0 {
+		return 0
+	}
+	return len(text) + n*(width+3)
+}
+
+// appendNumbered appends the numbered view of text to dst.
+func appendNumbered(dst, text []byte) []byte {
+	n, width := lineCount(text)
+	text = bytes.TrimPrefix(text, []byte("\uFEFF"))
+	var num [20]byte
+	for i := 1; i <= n; i++ {
 		line, rest, _ := bytes.Cut(text, []byte("\n"))
 		line = bytes.TrimSuffix(line, []byte("\r"))
-		num := strconv.Itoa(i)
-		out = append(out, strings.Repeat(" ", width-len(num))...)
-		out = append(out, num...)
-		out = append(out, "| "...)
-		out = append(out, line...)
-		out = append(out, '\n')
+		d := strconv.AppendInt(num[:0], int64(i), 10)
+		for range width - len(d) {
+			dst = append(dst, ' ')
+		}
+		dst = append(dst, d...)
+		dst = append(dst, "| "...)
+		dst = append(dst, line...)
+		dst = append(dst, '\n')
 		text = rest
 	}
-	return out
+	return dst
 }
 
 // reviewerPart renders what only persona p receives: its role and the
