@@ -1,6 +1,7 @@
 package finding
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -80,12 +81,15 @@ func (LineRange) JSONSchema() *jsonschema.Schema {
 // maxLine bounds line numbers so that arithmetic on them cannot overflow.
 const maxLine = 1 << 30
 
+// ErrInvalidLineRange is wrapped by every error ParseLineRange returns.
+var ErrInvalidLineRange = errors.New("finding: invalid line range")
+
 // ParseLineRange parses "12", "12-15", "12–15" (en dash), "L12-L15" and
 // " 12 - 15 ". Reversed ("15-12"), zero, negative and non-numeric ranges
-// are errors that quote the bad value.
+// are errors that quote the bad value and wrap ErrInvalidLineRange.
 func ParseLineRange(s string) (LineRange, error) {
 	bad := func(why string) (LineRange, error) {
-		return LineRange{}, fmt.Errorf("finding: line range %q: %s", s, why)
+		return LineRange{}, fmt.Errorf("%w %q: %s", ErrInvalidLineRange, s, why)
 	}
 	t := strings.TrimSpace(s)
 	if t == "" {

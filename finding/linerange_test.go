@@ -2,6 +2,7 @@ package finding
 
 import (
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -68,6 +69,9 @@ func TestParseLineRangeErrors(t *testing.T) {
 		if err == nil {
 			t.Errorf("ParseLineRange(%q) = %+v, want an error", tt.in, got)
 			continue
+		}
+		if !errors.Is(err, ErrInvalidLineRange) {
+			t.Errorf("ParseLineRange(%q) error %v does not wrap ErrInvalidLineRange", tt.in, err)
 		}
 		msg := err.Error()
 		if !strings.Contains(msg, strconv.Quote(tt.in)) || !strings.Contains(msg, tt.why) {

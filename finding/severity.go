@@ -1,6 +1,7 @@
 package finding
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -18,19 +19,19 @@ const (
 	High   Severity = "high"
 )
 
-// severities lists the valid severities from least to most severe.
-var severities = [...]Severity{Low, Medium, High}
-
 // Valid reports whether s is one of Low, Medium and High.
-func (s Severity) Valid() bool { return s == Low || s == Medium || s == High }
+func (s Severity) Valid() bool { return s.Rank() > 0 }
 
 // Rank orders severities: 1 for Low, 2 for Medium, 3 for High, 0 for
 // anything else, so that a.Rank() > b.Rank() means a is more severe.
 func (s Severity) Rank() int {
-	for i, v := range severities {
-		if s == v {
-			return i + 1
-		}
+	switch s {
+	case Low:
+		return 1
+	case Medium:
+		return 2
+	case High:
+		return 3
 	}
 	return 0
 }
@@ -47,28 +48,23 @@ func (Severity) JSONSchema() *jsonschema.Schema {
 	}
 }
 
-// severityAliases maps the scales the loops use onto Council severities.
-// Keys are lower case.
-var severityAliases = map[string]Severity{
-	"low": Low, "medium": Medium, "high": High,
-	"med": Medium,
-	// Goldfish and write-episode: Blocker / Major / Nit.
-	"blocker": High, "major": Medium, "nit": Low,
-	// Common issue-tracker scale.
-	"critical": High, "minor": Low,
-	// Priority scale: P0 and P1 are urgent.
-	"p0": High, "p1": High, "p2": Medium, "p3": Low,
-}
+// ErrUnknownSeverity is wrapped by the error ParseSeverity returns for a
+// value on no known scale.
+var ErrUnknownSeverity = errors.New("finding: unknown severity")
 
 // ParseSeverity maps a severity written on any scale the loops use onto
 // Low, Medium or High: low|medium|high, Blocker|Major|Nit,
 // critical|major|minor and P0..P3 (P0 and P1 are High). Case and
 // surrounding white space are ignored. An unknown value is an error that
-// quotes it.
+// quotes it and wraps ErrUnknownSeverity.
 func ParseSeverity(s string) (Severity, error) {
-	key := strings.ToLower(strings.TrimSpace(s))
-	if v, ok := severityAliases[key]; ok {
-		return v, nil
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "low", "nit", "minor", "p3":
+		return Low, nil
+	case "medium", "med", "major", "p2":
+		return Medium, nil
+	case "high", "blocker", "critical", "p0", "p1":
+		return High, nil
 	}
-	return "", fmt.Errorf("finding: unknown severity %q (want low, medium or high; Blocker/Major/Nit, critical/major/minor or P0-P3 are accepted too)", s)
+	return "", fmt.Errorf("%w %q (want low, medium or high; Blocker/Major/Nit, critical/major/minor or P0-P3 are accepted too)", ErrUnknownSeverity, s)
 }

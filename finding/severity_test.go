@@ -1,6 +1,7 @@
 package finding
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -35,6 +36,9 @@ func TestParseSeverityUnknown(t *testing.T) {
 		if err == nil {
 			t.Errorf("ParseSeverity(%q) = %q, want an error", in, got)
 			continue
+		}
+		if !errors.Is(err, ErrUnknownSeverity) {
+			t.Errorf("ParseSeverity(%q) error %v does not wrap ErrUnknownSeverity", in, err)
 		}
 		if want := `"` + in + `"`; !strings.Contains(err.Error(), want) {
 			t.Errorf("ParseSeverity(%q) error %q does not quote the value", in, err)
