@@ -2,6 +2,7 @@ package agent
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -50,7 +51,9 @@ func sharedParts(t Target) []Part {
 	var parts []Part
 	if len(t.References) > 0 {
 		refs := slices.Clone(t.References)
-		slices.SortStableFunc(refs, func(a, b Reference) int { return strings.Compare(a.Name, b.Name) })
+		slices.SortFunc(refs, func(a, b Reference) int {
+			return cmp.Or(strings.Compare(a.Name, b.Name), strings.Compare(a.Text, b.Text))
+		})
 		var b strings.Builder
 		b.WriteString("# Reference material\n")
 		for _, r := range refs {

@@ -144,3 +144,23 @@ func TestBuildReviewRequestContents(t *testing.T) {
 		}
 	}
 }
+
+func TestBuildReviewRequestReferenceOrder(t *testing.T) {
+	refs := []agent.Reference{{Name: "b", Text: "2"}, {Name: "a", Text: "y"}, {Name: "a", Text: "x"}}
+	shared := func(refs []agent.Reference) string {
+		req := agent.BuildReviewRequest(agent.Target{Text: []byte("x\n"), References: refs}, slop, false)
+		parts := req.Messages[0].Parts
+		return agent.Message{Parts: parts[:len(parts)-1]}.Text()
+	}
+	want := shared(refs)
+	reversed := []agent.Reference{refs[2], refs[1], refs[0]}
+	if got := shared(reversed); got != want {
+		t.Fatalf("reference order changes the shared prefix:\n%s\nvs\n%s", got, want)
+	}
+	if !strings.Contains(want, "## a\n\nx\n\n## a\n\ny\n\n## b\n\n2\n") {
+		t.Fatalf("references not sorted by name, then text:\n%s", want)
+	}
+	if refs[0].Name != "b" {
+		t.Fatal("BuildReviewRequest reordered the caller's slice")
+	}
+}
