@@ -1,0 +1,220 @@
+package apply
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+)
+
+// ErrChanged: Undo found a file whose content is neither what a journalled
+// patch produced nor what it started from, so someone else changed it.
+var ErrChanged = errors.New("file was changed by someone else")
+
+// Journal is an append-only undo log of the patches a program applied to
+// files, so that Undo can revert them even after a crash between files.
+// Each record is one JSON line, synced to disk before the call returns:
+// before a file is written, a "begin" record holds its name, the SHA-256 of
+// its base and result and the patch's changes; after the write, a "commit"
+// record.
+//
+// A Journal is safe for concurrent use.
+type Journal struct {
+	mu   sync.Mutex
+	f    *os.File
+	path string
+}
+
+// record is one line of the journal.
+type record struct {
+	Op      string   `json:"op"` // "begin" or "commit"
+	File    string   `json:"file"`
+	Base    string   `json:"base,omitempty"` // hex SHA-256
+	Result  string   `json:"result"`         // hex SHA-256
+	Changes []Change `json:"changes,omitempty"`
+}
+
+// OpenJournal opens the journal at path for appending, creating it when it
+// does not exist. Close it when done.
+func OpenJournal(path string) (*Journal, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("apply: open journal: %w", err)
+	}
+	return &Journal{f: f, path: path}, nil
+}
+
+// Close closes the journal file.
+func (j *Journal) Close() error { return j.f.Close() }
+
+// Apply applies p to the file name inside d and journals it: it reads the
+// file, applies p (refusing, with ErrBaseMismatch, a file that is not p's
+// base), appends a begin record, writes the result atomically and appends a
+// commit record. A failed Apply leaves the file as it was.
+func (j *Journal) Apply(ctx context.Context, d *Dir, name string, p *Patch) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("apply: %s: %w", name, err)
+	}
+	doc, err := d.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	out, err := p.Apply(doc)
+	if err != nil {
+		return fmt.Errorf("apply: %s: %w", name, err)
+	}
+	name = filepath.ToSlash(filepath.Clean(name))
+	begin := record{Op: "begin", File: name, Base: hex.EncodeToString(p.Base[:]), Result: hex.EncodeToString(p.Result[:]), Changes: p.Changes}
+	if err := j.append(begin); err != nil {
+		return err
+	}
+	if err := d.WriteFile(name, out); err != nil {
+		return err
+	}
+	return j.append(record{Op: "commit", File: name, Result: begin.Result})
+}
+
+// append writes one record as a JSON line and syncs the journal.
+func (j *Journal) append(r record) error {
+	line, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("apply: journal %s: %w", r.File, err)
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if _, err := j.f.Write(append(line, '\n')); err != nil {
+		return fmt.Errorf("apply: journal %s: %w", r.File, err)
+	}
+	if err := j.f.Sync(); err != nil {
+		return fmt.Errorf("apply: journal %s: %w", r.File, err)
+	}
+	return nil
+}
+
+// Entry is one journalled patch.
+type Entry struct {
+	// File is the file's name inside the root folder.
+	File string
+	// Patch is the patch as recorded: enough to Apply and Inverse, not
+	// to Revert.
+	Patch *Patch
+	// Committed reports that the write completed; false after a crash
+	// between the begin record and the end of the write.
+	Committed bool
+}
+
+// ReadJournal reads the entries of the journal at path in the order they
+// were written. A last line cut short by a crash is ignored (its file was
+// not written yet); any other malformed line is an error naming its number.
+func ReadJournal(path string) ([]Entry, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("apply: read journal: %w", err)
+	}
+	var entries []Entry
+	n := 0
+	for line := range bytes.Lines(data) {
+		n++
+		var r record
+		if err := json.Unmarshal(line, &r); err != nil || (r.Op != "begin" && r.Op != "commit") {
+			if !bytes.HasSuffix(line, []byte{'\n'}) {
+				break // the last line, cut short by a crash
+			}
+			return nil, fmt.Errorf("apply: journal %s line %d: not a journal record", path, n)
+		}
+		switch r.Op {
+		case "begin":
+			p := &Patch{Changes: r.Changes}
+			if err := errors.Join(unhex(p.Base[:], r.Base), unhex(p.Result[:], r.Result)); err != nil {
+				return nil, fmt.Errorf("apply: journal %s line %d: %w", path, n, err)
+			}
+			entries = append(entries, Entry{File: r.File, Patch: p})
+		case "commit":
+			i := slices.IndexFunc(entries, func(e Entry) bool {
+				return e.File == r.File && !e.Committed && hex.EncodeToString(e.Patch.Result[:]) == r.Result
+			})
+			if i < 0 {
+				return nil, fmt.Errorf("apply: journal %s line %d: commit of %s without its begin record", path, n, r.File)
+			}
+			entries[i].Committed = true
+		}
+	}
+	return entries, nil
+}
+
+// unhex decodes a hex SHA-256 into dst.
+func unhex(dst []byte, s string) error {
+	b, err := hex.DecodeString(s)
+	if err != nil || len(b) != len(dst) {
+		return fmt.Errorf("bad SHA-256 %q", s)
+	}
+	copy(dst, b)
+	return nil
+}
+
+// Undo reverts, inside d, every patch recorded in the journal at path,
+// newest first. For each file it reads the current content: if it is the
+// result of a journalled patch, the patch is inverted (and so on back
+// through earlier patches of the same file); if it is already the base, the
+// patch was never written (a crash before the write) or was undone, and
+// nothing happens. Any other content is refused with ErrChanged naming the
+// file: someone else changed it. Each file is written at most once,
+// atomically. Errors for different files are joined; the others are still
+// undone. Running Undo twice is harmless.
+func Undo(ctx context.Context, d *Dir, path string) error {
+	entries, err := ReadJournal(path)
+	if err != nil {
+		return err
+	}
+	var files []string // newest first
+	byFile := make(map[string][]*Patch)
+	for i := len(entries) - 1; i >= 0; i-- {
+		e := entries[i]
+		if byFile[e.File] == nil {
+			files = append(files, e.File)
+		}
+		byFile[e.File] = append(byFile[e.File], e.Patch)
+	}
+	var errs []error
+	for _, name := range files {
+		if err := ctx.Err(); err != nil {
+			return errors.Join(append(errs, fmt.Errorf("apply: undo: %w", err))...)
+		}
+		if err := undoFile(d, name, byFile[name]); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// undoFile reverts the patches of one file, given newest first.
+func undoFile(d *Dir, name string, patches []*Patch) error {
+	doc, err := d.ReadFile(name)
+	if err != nil {
+		return fmt.Errorf("apply: undo: %w", err)
+	}
+	h := sha256.Sum256(doc)
+	if !slices.ContainsFunc(patches, func(p *Patch) bool { return h == p.Result || h == p.Base }) {
+		return fmt.Errorf("apply: undo %s: %w (sha256 %x matches no journalled version)", name, ErrChanged, h)
+	}
+	out := doc
+	for _, p := range patches {
+		if sha256.Sum256(out) != p.Result {
+			continue
+		}
+		if out, err = p.Inverse().Apply(out); err != nil {
+			return fmt.Errorf("apply: undo %s: %w", name, err)
+		}
+	}
+	if bytes.Equal(out, doc) {
+		return nil
+	}
+	return d.WriteFile(name, out)
+}

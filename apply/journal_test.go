@@ -1,0 +1,200 @@
+package apply
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// patchFor builds a patch replacing old with new in doc.
+func patchFor(t *testing.T, doc, old, new, key string) *Patch {
+	t.Helper()
+	i := strings.Index(doc, old)
+	if i < 0 {
+		t.Fatalf("%q not in %q", old, doc)
+	}
+	p, err := NewPatch([]byte(doc), []Change{{Edit: Edit{Start: i, End: i + len(old), Old: old, New: new}, Keys: []string{key}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func readRoot(t *testing.T, top, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(top, "root", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestJournalApplyUndo(t *testing.T) {
+	ctx := context.Background()
+	const a0, b0 = "\ufeff吾輩は猫である。\r\n", "no newline"
+	d, top := newDir(t, map[string]string{"a.md": a0, "sub/b.md": b0})
+	jpath := filepath.Join(top, "journal.jsonl")
+	j, err := OpenJournal(jpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+
+	p1 := patchFor(t, a0, "猫", "犬", "r/F1")
+	if err := j.Apply(ctx, d, "a.md", p1); err != nil {
+		t.Fatal(err)
+	}
+	a1 := readRoot(t, top, "a.md")
+	p2 := patchFor(t, a1, "である", "だ", "r/F2") // a second round on the same file
+	if err := j.Apply(ctx, d, "a.md", p2); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Apply(ctx, d, "sub/b.md", patchFor(t, b0, "no", "a", "r/F3")); err != nil {
+		t.Fatal(err)
+	}
+	if got := readRoot(t, top, "a.md"); got != "\ufeff吾輩は犬だ。\r\n" {
+		t.Fatalf("a.md = %q", got)
+	}
+
+	// A patch for another base is refused and journals nothing.
+	if err := j.Apply(ctx, d, "a.md", p1); !errors.Is(err, ErrBaseMismatch) || !strings.Contains(err.Error(), "a.md") {
+		t.Errorf("Apply on the wrong base = %v, want ErrBaseMismatch naming a.md", err)
+	}
+	entries, err := ReadJournal(jpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 3 || !entries[0].Committed || entries[2].File != "sub/b.md" {
+		t.Fatalf("entries %+v", entries)
+	}
+
+	for range 2 { // the second Undo finds everything undone
+		if err := Undo(ctx, d, jpath); err != nil {
+			t.Fatal(err)
+		}
+		if got := readRoot(t, top, "a.md"); got != a0 {
+			t.Errorf("a.md after Undo = %q, want %q", got, a0)
+		}
+		if got := readRoot(t, top, "sub/b.md"); got != b0 {
+			t.Errorf("b.md after Undo = %q, want %q", got, b0)
+		}
+	}
+}
+
+// TestUndoAfterCrash simulates a crash after the begin record: once after the
+// file was written (no commit record) and once before it was.
+func TestUndoAfterCrash(t *testing.T) {
+	ctx := context.Background()
+	const doc = "line one\nline two\n"
+	for _, written := range []bool{true, false} {
+		d, top := newDir(t, map[string]string{"a.md": doc, "b.md": doc})
+		jpath := filepath.Join(top, "journal.jsonl")
+		j, err := OpenJournal(jpath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// b.md completed normally, then the program died while on a.md.
+		if err := j.Apply(ctx, d, "b.md", patchFor(t, doc, "one", "1", "k1")); err != nil {
+			t.Fatal(err)
+		}
+		p := patchFor(t, doc, "two", "2", "k2")
+		out, _ := p.Apply([]byte(doc))
+		rec := record{Op: "begin", File: "a.md", Base: hex.EncodeToString(p.Base[:]), Result: hex.EncodeToString(p.Result[:]), Changes: p.Changes}
+		if err := j.append(rec); err != nil {
+			t.Fatal(err)
+		}
+		if written {
+			if err := d.WriteFile("a.md", out); err != nil {
+				t.Fatal(err)
+			}
+		}
+		j.Close()
+		// A torn half record at the end, as a crash mid-append leaves it.
+		f, _ := os.OpenFile(jpath, os.O_APPEND|os.O_WRONLY, 0)
+		f.WriteString(`{"op":"begin","file":"c.m`)
+		f.Close()
+
+		entries, err := ReadJournal(jpath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(entries) != 2 || !entries[0].Committed || entries[1].Committed {
+			t.Fatalf("written=%v: entries %+v, want b committed and a not", written, entries)
+		}
+		if err := Undo(ctx, d, jpath); err != nil {
+			t.Fatalf("written=%v: Undo: %v", written, err)
+		}
+		for _, name := range []string{"a.md", "b.md"} {
+			if got := readRoot(t, top, name); got != doc {
+				t.Errorf("written=%v: %s = %q, want the original", written, name, got)
+			}
+		}
+	}
+}
+
+func TestUndoRefusesChangedFile(t *testing.T) {
+	ctx := context.Background()
+	const doc = "alpha beta\n"
+	d, top := newDir(t, map[string]string{"a.md": doc, "b.md": doc})
+	jpath := filepath.Join(top, "journal.jsonl")
+	j, err := OpenJournal(jpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	for _, name := range []string{"a.md", "b.md"} {
+		if err := j.Apply(ctx, d, name, patchFor(t, doc, "beta", "gamma", name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(top, "root", "a.md"), []byte("edited by hand\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = Undo(ctx, d, jpath)
+	if !errors.Is(err, ErrChanged) || !strings.Contains(err.Error(), "a.md") {
+		t.Fatalf("Undo = %v, want ErrChanged naming a.md", err)
+	}
+	if got := readRoot(t, top, "a.md"); got != "edited by hand\n" {
+		t.Errorf("the changed file was touched: %q", got)
+	}
+	if got := readRoot(t, top, "b.md"); got != doc {
+		t.Errorf("b.md was not undone: %q", got)
+	}
+}
+
+func TestReadJournalRejectsCorruptLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "j.jsonl")
+	if err := os.WriteFile(path, []byte("garbage\n{\"op\":\"commit\"}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadJournal(path); err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("ReadJournal = %v, want an error naming line 1", err)
+	}
+	if err := os.WriteFile(path, []byte(`{"op":"commit","file":"x","result":"00"}`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadJournal(path); err == nil || !strings.Contains(err.Error(), "without its begin") {
+		t.Errorf("ReadJournal = %v, want a commit without begin error", err)
+	}
+}
+
+func TestJournalApplyHonoursContext(t *testing.T) {
+	d, top := newDir(t, map[string]string{"a.md": "x\n"})
+	j, err := OpenJournal(filepath.Join(top, "j.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := j.Apply(ctx, d, "a.md", patchFor(t, "x\n", "x", "y", "k")); !errors.Is(err, context.Canceled) {
+		t.Errorf("Apply with a cancelled context = %v", err)
+	}
+	if got := readRoot(t, top, "a.md"); got != "x\n" {
+		t.Errorf("file changed: %q", got)
+	}
+}
