@@ -21,6 +21,7 @@ type SchemaViolationError struct {
 	Err error
 }
 
+// Error names the reviewer, the round when known, and the violations.
 func (e *SchemaViolationError) Error() string {
 	if e.Round > 0 {
 		return fmt.Sprintf("agent: reviewer %q, round %d: schema violation after one repair: %v", e.Reviewer, e.Round, e.Err)

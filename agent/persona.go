@@ -73,6 +73,8 @@ type FileError struct {
 	Err  error
 }
 
+// Error formats e as "file:line: message", or "file: message" when Line
+// is 0.
 func (e *FileError) Error() string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
