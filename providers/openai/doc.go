@@ -1,0 +1,21 @@
+// Package openai is a kaigi agent.Provider for the Chat Completions API:
+// OpenAI itself and every server that speaks it — Ollama, vLLM, LM Studio,
+// llama.cpp's server, OpenRouter — chosen by base URL.
+//
+// It uses the official SDK (github.com/openai/openai-go/v3), which retries
+// 408, 409, 429 and 5xx answers honouring Retry-After (WithMaxRetries sets
+// how often; there is no second retry layer). A Request's Schema is sent as
+// a strict response_format json_schema, adjusted by StrictSchema. Usage
+// counts cached prompt tokens as CacheReadTokens and the rest of the prompt
+// as InputTokens. The Provider never reads the environment: pass the key.
+// Errors never contain the API key.
+//
+// The smallest use:
+//
+//	p := openai.New(openai.WithAPIKey(os.Getenv("OPENAI_API_KEY")), openai.WithModel("gpt-4.1-mini"))
+//	resp, err := p.Complete(ctx, agent.Request{Messages: []agent.Message{agent.UserText("Hello")}})
+//
+// and for a local Ollama:
+//
+//	p := openai.NewOllama("llama3.2")
+package openai

@@ -1,0 +1,181 @@
+package openai
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// StrictSchema returns a copy of schema, a decoded JSON Schema, adjusted to
+// the subset that OpenAI's structured outputs accept with strict true. The
+// argument is not modified.
+//
+// The adjustments, applied at every level:
+//
+//   - Every object with properties gets "additionalProperties": false and
+//     lists every property in "required". An optional property becomes
+//     required with its own type, not nullable: the model then writes an
+//     empty value ("" or []) rather than null, so its answer still
+//     validates against the original schema, which the caller checks.
+//   - An object with neither properties nor a schema for additional
+//     properties gets an empty "properties" and is closed.
+//   - "oneOf" becomes "anyOf".
+//   - Keywords strict mode may reject (pattern, format, minLength,
+//     maximum, minimum, minItems, examples, default, allOf, ...) are
+//     removed and restated in the node's description, as
+//     "{maximum: 100, minimum: 0}", so the model still sees them.
+//     "$schema", "$id" and "$comment" are dropped silently.
+//   - A root that is only a "$ref" into "$defs" is replaced by the
+//     definition it names (strict mode wants an object at the root); the
+//     "$defs" stay for nested references.
+//
+// Kept as they are: type, properties, required, items, enum, const, anyOf,
+// $ref, $defs, definitions, description and title.
+func StrictSchema(schema map[string]any) map[string]any {
+	root := strictNode(schema).(map[string]any)
+	if ref, ok := root["$ref"].(string); ok && root["type"] == nil {
+		if def, ok := lookupDef(root, ref); ok {
+			inlined := make(map[string]any, len(def)+2)
+			for k, v := range def {
+				inlined[k] = v
+			}
+			for _, k := range []string{"$defs", "definitions"} {
+				if v, ok := root[k]; ok {
+					inlined[k] = v
+				}
+			}
+			root = inlined
+		}
+	}
+	return root
+}
+
+// lookupDef finds "#/$defs/Name" or "#/definitions/Name" in root.
+func lookupDef(root map[string]any, ref string) (map[string]any, bool) {
+	for _, k := range []string{"$defs", "definitions"} {
+		name, ok := strings.CutPrefix(ref, "#/"+k+"/")
+		if !ok {
+			continue
+		}
+		defs, _ := root[k].(map[string]any)
+		def, ok := defs[name].(map[string]any)
+		return def, ok
+	}
+	return nil, false
+}
+
+// strictNode adjusts one schema node and, recursively, its children.
+func strictNode(v any) any {
+	node, ok := v.(map[string]any)
+	if !ok {
+		return v // boolean schemas and malformed nodes pass through
+	}
+	out := make(map[string]any, len(node)+2)
+	extras := map[string]any{}
+	for k, val := range node {
+		switch k {
+		case "type", "enum", "const", "description", "title", "$ref", "required":
+			out[k] = val
+		case "properties", "$defs", "definitions":
+			out[k] = strictEach(val)
+		case "items", "additionalProperties":
+			if items, ok := val.([]any); ok {
+				out[k] = strictList(items)
+			} else {
+				out[k] = strictNode(val)
+			}
+		case "anyOf", "oneOf":
+			if list, ok := val.([]any); ok {
+				out["anyOf"] = append(anyOfList(out["anyOf"]), strictList(list)...)
+			}
+		case "$schema", "$id", "$comment":
+		default:
+			extras[k] = val
+		}
+	}
+	if isObject(out) {
+		closeObject(out)
+	}
+	if len(extras) > 0 {
+		out["description"] = describeExtras(out["description"], extras)
+	}
+	return out
+}
+
+// closeObject makes an object node closed and every property required.
+func closeObject(out map[string]any) {
+	props, hasProps := out["properties"].(map[string]any)
+	if !hasProps {
+		if _, isSchema := out["additionalProperties"].(map[string]any); isSchema {
+			return // a map type: strict mode cannot express it; leave it open
+		}
+		props = map[string]any{}
+		out["properties"] = props
+	}
+	out["additionalProperties"] = false
+	req := make([]any, 0, len(props))
+	for name := range props {
+		req = append(req, name)
+	}
+	slices.SortFunc(req, func(a, b any) int { return strings.Compare(a.(string), b.(string)) })
+	out["required"] = req
+}
+
+func isObject(node map[string]any) bool {
+	switch t := node["type"].(type) {
+	case string:
+		return t == "object"
+	case []any:
+		return slices.Contains(t, any("object"))
+	}
+	_, hasProps := node["properties"]
+	return hasProps
+}
+
+func strictEach(v any) any {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return v
+	}
+	out := make(map[string]any, len(m))
+	for k, sub := range m {
+		out[k] = strictNode(sub)
+	}
+	return out
+}
+
+func strictList(list []any) []any {
+	out := make([]any, len(list))
+	for i, sub := range list {
+		out[i] = strictNode(sub)
+	}
+	return out
+}
+
+func anyOfList(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+// describeExtras restates removed keywords after the node's description.
+func describeExtras(desc any, extras map[string]any) string {
+	keys := make([]string, 0, len(extras))
+	for k := range extras {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		b, err := json.Marshal(extras[k])
+		if err != nil {
+			b = []byte(fmt.Sprint(extras[k]))
+		}
+		parts[i] = k + ": " + string(b)
+	}
+	s := "{" + strings.Join(parts, ", ") + "}"
+	if d, ok := desc.(string); ok && d != "" {
+		return d + "\n\n" + s
+	}
+	return s
+}
