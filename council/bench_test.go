@@ -121,3 +121,52 @@ func TestSleepersWithinRatio(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkAggregate aggregates 10,000 findings from 8 reviewers over a
+// 10,000-line document: one finding per line, every tenth line flagged by
+// two reviewers with the same fix (merged) or another fix (a conflict),
+// and one finding in twenty advice only.
+func BenchmarkAggregate(b *testing.B) {
+	const lines, reviewers = 10000, 8
+	var doc []byte
+	for i := range lines {
+		doc = fmt.Appendf(doc, "Line %d holds token%05d and some ordinary words.\n", i+1, i+1)
+	}
+	round := &council.Round{}
+	for r := range reviewers {
+		name := fmt.Sprintf("reviewer-%d", r)
+		var fs []finding.Finding
+		for i := range lines / reviewers {
+			n := i*reviewers + r + 1 // every line once
+			fix := fmt.Sprintf("TOKEN%05d", n)
+			if n%10 == 0 && r > 0 {
+				n-- // the previous line, already flagged by reviewer r-1
+				if n%20 == 0 {
+					fix = "another fix"
+				} else {
+					fix = fmt.Sprintf("TOKEN%05d", n)
+				}
+			}
+			if n%20 == 7 {
+				fix = ""
+			}
+			fs = append(fs, finding.Finding{
+				ID: fmt.Sprintf("F%04d", i+1), Category: "bench", LineRange: finding.LineRange{Start: n, End: n},
+				Issue: "token should be upper case", Fix: fix, Confidence: 80, Severity: finding.Low,
+				Quotes: []string{fmt.Sprintf("token%05d", n)},
+			})
+		}
+		round.Results = append(round.Results, council.Result{Reviewer: name, Shot: 1, Review: agent.Review{
+			Report: finding.Report{Reviewer: name, SchemaVersion: finding.SchemaVersion, Findings: fs},
+		}})
+	}
+	b.ReportAllocs()
+	var table *council.Table
+	for b.Loop() {
+		table = council.Aggregate(doc, round, council.Options{})
+	}
+	if len(table.Rows) != lines {
+		b.Fatalf("%d rows, want %d", len(table.Rows), lines)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/finding")
+}

@@ -1,0 +1,399 @@
+package council
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// Options tunes Aggregate. The zero value anchors quotes only and drops
+// nothing.
+type Options struct {
+	// Reviewed reports that doc is byte-identical to the text the
+	// reviewers saw; only then may a finding with no quote replace its
+	// whole line range (see apply.Options). // optional
+	Reviewed bool
+
+	// Window is the number of lines apply.Resolve widens a finding's
+	// hinted range by before searching the whole document; 0 means
+	// apply's default. // optional
+	Window int
+
+	// Rejected lists findings a human or policy rejected in earlier
+	// rounds. A finding that proposes the same change again (the same
+	// quote and fix, compared without case and white space differences)
+	// is dropped with a note. // optional
+	Rejected []finding.Finding
+}
+
+// Status is what the table says about one finding.
+type Status string
+
+// The statuses of a Row. Only Ready rows may be applied without a human.
+const (
+	// Ready: anchored, and no different edit overlaps it; its Change
+	// may be applied.
+	Ready Status = "ready"
+	// Conflicting: anchored, but a different edit overlaps it; a human
+	// chooses among the Conflict's alternatives.
+	Conflicting Status = "conflict"
+	// Advisory: the finding has no fix; it is advice only.
+	Advisory Status = "advisory"
+	// Unanchored: the finding's quote could not be placed in the
+	// document; Row.Skip says why.
+	Unanchored Status = "unanchored"
+	// Duplicate: a sibling shot of the same reviewer reported the same
+	// problem first; Row.DuplicateOf names that finding.
+	Duplicate Status = "duplicate"
+	// Rejected: the finding proposes a change that was rejected before.
+	Rejected Status = "rejected"
+)
+
+// Table is a round's findings aggregated: one Row per finding, the
+// non-conflicting edits merged, the conflicts grouped, and usage summed.
+type Table struct {
+	// Rows holds every finding of every Review, in the round's order
+	// (members, shots, then the report's order).
+	Rows []Row
+
+	// Changes are the edits of Ready rows, sorted and non-overlapping;
+	// identical edits of several findings are one Change whose Keys list
+	// all of them. They can be handed to apply.NewPatch, whole or in part.
+	Changes []apply.Change
+
+	// Conflicts are groups of overlapping, different edits; none is
+	// applied automatically.
+	Conflicts []apply.Conflict
+
+	// Groups are findings without an edit (advice, or a quote that could
+	// not be anchored) whose line ranges overlap and come from more than
+	// one reviewer: the seed's "same lines flagged by several reviewers".
+	Groups []Group
+
+	// Usage sums token usage per reviewer name, skipped calls included.
+	Usage map[string]agent.Usage
+
+	// Total sums the usage of the whole round.
+	Total agent.Usage
+
+	index map[string]int // key -> position in Rows
+}
+
+// Row is one finding in the Table.
+type Row struct {
+	// Key identifies the finding within the round: the reviewer's name,
+	// "#" and the shot number when the shot is not the first, "/" and the
+	// finding's ID. Example: "anti-ai-slop/F001", "bug-hunter#2/F003". A
+	// key that would repeat (a report with two F001) gets "~2", "~3", ...
+	// appended.
+	Key      string
+	Reviewer string
+	Shot     int // 1-based
+	Finding  finding.Finding
+
+	Status Status
+
+	// Anchor is where the finding's edit lands; nil when it has no edit
+	// (Advisory, Unanchored) or was not anchored (Rejected).
+	Anchor *apply.Anchor
+
+	// Skip says why the finding has no edit (it wraps one of apply's
+	// sentinel errors, such as apply.ErrAdvisory); nil otherwise.
+	Skip error
+
+	// Change indexes Table.Changes for Ready rows; -1 otherwise.
+	Change int
+	// Conflict indexes Table.Conflicts for Conflicting rows; -1 otherwise.
+	Conflict int
+	// Group indexes Table.Groups for rows in a group; -1 otherwise.
+	Group int
+
+	// DuplicateOf is the key of the earlier finding a Duplicate repeats.
+	DuplicateOf string
+
+	// Note explains a Duplicate or Rejected status for a human.
+	Note string
+}
+
+// Group is a set of findings without an edit whose line ranges overlap,
+// from more than one reviewer.
+type Group struct {
+	Lines finding.LineRange // the union of the rows' line ranges
+	Keys  []string          // the rows' keys, in table order
+}
+
+// Row returns the row with the given key.
+func (t *Table) Row(key string) (*Row, bool) {
+	i, ok := t.index[key]
+	if !ok {
+		return nil, false
+	}
+	return &t.Rows[i], true
+}
+
+// Aggregate turns a round's reviews into one Table against doc, the text
+// the loop will edit. It anchors every finding with apply.Resolve, drops
+// findings that match opts.Rejected, marks findings a sibling shot already
+// reported as Duplicate, and merges the rest with apply.Merge into Changes
+// and Conflicts. Skipped calls contribute usage but no rows. doc is not
+// modified.
+//
+// Sibling shots (the same reviewer, different shots) report the same
+// problem when their line spans overlap (the anchored lines, or the hinted
+// range for findings without an edit) and they make the identical edit or
+// their issue texts share at least half their tokens (Jaccard index of the
+// token sets >= 0.5; Japanese is compared by character bigrams). The later
+// shot's finding becomes the Duplicate.
+func Aggregate(doc []byte, round *Round, opts Options) *Table {
+	t := &Table{Usage: make(map[string]agent.Usage)}
+	if round == nil {
+		return t
+	}
+	t.Total = round.Usage
+	n := 0
+	for _, res := range round.Results {
+		if res.Err == nil {
+			n += len(res.Review.Report.Findings)
+		}
+	}
+	t.Rows, t.index = make([]Row, 0, n), make(map[string]int, n)
+	for _, res := range round.Results {
+		t.Usage[res.Reviewer] = t.Usage[res.Reviewer].Add(res.Review.Usage)
+		if res.Err != nil {
+			continue
+		}
+		for _, f := range res.Review.Report.Findings {
+			t.add(Row{Reviewer: res.Reviewer, Shot: res.Shot, Finding: f, Change: -1, Conflict: -1, Group: -1})
+		}
+	}
+
+	props := t.dropRejected(opts.Rejected)
+	anchors, skips := apply.Resolve(doc, props, apply.Options{Window: opts.Window, Reviewed: opts.Reviewed})
+	for i := range anchors {
+		r, _ := t.Row(anchors[i].Key)
+		r.Anchor = &anchors[i]
+	}
+	for _, s := range skips {
+		r, _ := t.Row(s.Key)
+		r.Skip = s.Err
+		r.Status = Unanchored
+		if errors.Is(s.Err, apply.ErrAdvisory) {
+			r.Status = Advisory
+		}
+	}
+	t.markSiblings()
+
+	live := make([]apply.Anchor, 0, len(anchors))
+	for _, a := range anchors {
+		if r, _ := t.Row(a.Key); r.Status == "" {
+			live = append(live, a)
+		}
+	}
+	t.Changes, t.Conflicts = apply.Merge(live)
+	for i, c := range t.Changes {
+		for _, k := range c.Keys {
+			r, _ := t.Row(k)
+			r.Status, r.Change = Ready, i
+		}
+	}
+	for i, c := range t.Conflicts {
+		for _, k := range c.Keys {
+			r, _ := t.Row(k)
+			r.Status, r.Conflict = Conflicting, i
+		}
+	}
+	t.group()
+	return t
+}
+
+// add appends r under a fresh unique key.
+func (t *Table) add(r Row) {
+	id := r.Finding.ID
+	if id == "" {
+		id = "#" + strconv.Itoa(len(t.Rows)+1)
+	}
+	base := r.Reviewer
+	if r.Shot > 1 {
+		base += "#" + strconv.Itoa(r.Shot)
+	}
+	base += "/" + id
+	r.Key = base
+	for n := 2; ; n++ {
+		if _, taken := t.index[r.Key]; !taken {
+			break
+		}
+		r.Key = base + "~" + strconv.Itoa(n)
+	}
+	t.index[r.Key] = len(t.Rows)
+	t.Rows = append(t.Rows, r)
+}
+
+// dropRejected marks the rows that repeat a rejected change and returns
+// the proposals of the others.
+func (t *Table) dropRejected(rejected []finding.Finding) []apply.Proposal {
+	seen := make(map[string]int, len(rejected))
+	for i, f := range rejected {
+		if k := changeKey(f); k != "" {
+			if _, dup := seen[k]; !dup {
+				seen[k] = i
+			}
+		}
+	}
+	props := make([]apply.Proposal, 0, len(t.Rows))
+	for i := range t.Rows {
+		r := &t.Rows[i]
+		if len(seen) > 0 {
+			if j, ok := seen[changeKey(r.Finding)]; ok {
+				r.Status = Rejected
+				r.Note = fmt.Sprintf("already rejected: %q -> %q (%s)", rejected[j].Quote(), rejected[j].Fix, rejected[j].Issue)
+				continue
+			}
+		}
+		props = append(props, apply.Proposal{Key: r.Key, Finding: r.Finding})
+	}
+	return props
+}
+
+// changeKey identifies the change a finding proposes: its quote and its
+// fix, lower-cased with white space runs removed. It is "" for a finding
+// that quotes nothing.
+func changeKey(f finding.Finding) string {
+	q := f.Quote()
+	if strings.TrimSpace(q) == "" {
+		return ""
+	}
+	squash := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), "")) }
+	return squash(q) + "\x00" + squash(f.Fix)
+}
+
+// span returns the lines a row concerns: where its edit lands, or its hint.
+func (r *Row) span() finding.LineRange {
+	if r.Anchor != nil {
+		return r.Anchor.Lines
+	}
+	return r.Finding.LineRange
+}
+
+// markSiblings marks as Duplicate each finding that an earlier shot of the
+// same reviewer already reported. Candidates are paired by a sort on the
+// first line and a scan over overlapping spans only.
+func (t *Table) markSiblings() {
+	byReviewer := make(map[string][]int)
+	for i := range t.Rows {
+		r := &t.Rows[i]
+		if r.Status != Rejected && r.span().Valid() {
+			byReviewer[r.Reviewer] = append(byReviewer[r.Reviewer], i)
+		}
+	}
+	toks := make(map[int]map[string]struct{})
+	issue := func(i int) map[string]struct{} {
+		s, ok := toks[i]
+		if !ok {
+			s = tokens(t.Rows[i].Finding.Issue)
+			toks[i] = s
+		}
+		return s
+	}
+	for _, idx := range byReviewer {
+		// earliest[i] is the first row (in table order) an earlier shot
+		// wrote that row i repeats.
+		earliest := make(map[int]int)
+		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(t.Rows[a].span().Start, t.Rows[b].span().Start) })
+		for x, i := range idx {
+			for _, j := range idx[x+1:] {
+				ri, rj := &t.Rows[i], &t.Rows[j]
+				if rj.span().Start > ri.span().End {
+					break
+				}
+				if ri.Shot == rj.Shot || !t.same(ri, rj, issue(i), issue(j)) {
+					continue
+				}
+				first, later := i, j
+				if rj.Shot < ri.Shot {
+					first, later = j, i
+				}
+				if e, ok := earliest[later]; !ok || first < e {
+					earliest[later] = first
+				}
+			}
+		}
+		for later, first := range earliest {
+			root := first
+			for {
+				e, ok := earliest[root]
+				if !ok {
+					break
+				}
+				root = e
+			}
+			r := &t.Rows[later]
+			r.Status, r.DuplicateOf = Duplicate, t.Rows[root].Key
+			r.Note = fmt.Sprintf("shot %d repeats %s", r.Shot, r.DuplicateOf)
+		}
+	}
+}
+
+// same reports whether two sibling findings with overlapping spans report
+// the same problem.
+func (t *Table) same(a, b *Row, ta, tb map[string]struct{}) bool {
+	if a.Anchor != nil && b.Anchor != nil && a.Anchor.Edit == b.Anchor.Edit {
+		return true
+	}
+	return jaccard(ta, tb) >= similarIssue
+}
+
+// group collects rows without an edit whose line ranges overlap into
+// Groups when more than one reviewer wrote them, with a sort and a sweep
+// over the running maximum end line.
+func (t *Table) group() {
+	var idx []int
+	for i := range t.Rows {
+		r := &t.Rows[i]
+		if (r.Status == Advisory || r.Status == Unanchored) && r.Finding.LineRange.Valid() {
+			idx = append(idx, i)
+		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		return cmp.Compare(t.Rows[a].Finding.LineRange.Start, t.Rows[b].Finding.LineRange.Start)
+	})
+	flush := func(run []int, lines finding.LineRange) {
+		reviewers := make(map[string]bool)
+		for _, i := range run {
+			reviewers[t.Rows[i].Reviewer] = true
+		}
+		if len(reviewers) < 2 {
+			return
+		}
+		slices.Sort(run)
+		g := Group{Lines: lines}
+		for _, i := range run {
+			t.Rows[i].Group = len(t.Groups)
+			g.Keys = append(g.Keys, t.Rows[i].Key)
+		}
+		t.Groups = append(t.Groups, g)
+	}
+	var run []int
+	var lines finding.LineRange
+	for _, i := range idx {
+		lr := t.Rows[i].Finding.LineRange
+		if len(run) > 0 && lr.Start > lines.End {
+			flush(run, lines)
+			run = nil
+		}
+		if len(run) == 0 {
+			lines = lr
+		}
+		lines.End = max(lines.End, lr.End)
+		run = append(run, i)
+	}
+	if len(run) > 0 {
+		flush(run, lines)
+	}
+}

@@ -1,0 +1,262 @@
+package council_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// aggDoc is a CRLF document with Japanese text and no final newline.
+const aggDoc = "# タイトル\r\n" + // 1
+	"これは非常に重要な点です。\r\n" + // 2
+	"In today's fast-paced world, we ship code.\r\n" + // 3
+	"Leverage synergies to move the needle.\r\n" + // 4
+	"Plain line five.\r\n" + // 5
+	"Plain line six.\r\n" + // 6
+	"Plain line seven.\r\n" + // 7
+	"The figure grew by 300% last year." // 8
+
+// fnd builds a finding: quote and fix on the hinted lines.
+func fnd(id string, lines finding.LineRange, quote, fix, issue string) finding.Finding {
+	f := finding.Finding{ID: id, Category: "test", LineRange: lines, Issue: issue, Fix: fix,
+		Confidence: 80, Severity: finding.Low, Quotes: []string{}}
+	if quote != "" {
+		f.Quotes = []string{quote}
+	}
+	return f
+}
+
+func line(n int) finding.LineRange { return finding.LineRange{Start: n, End: n} }
+
+// result is a successful call of a reviewer.
+func result(name string, shot int, fs ...finding.Finding) council.Result {
+	return council.Result{Reviewer: name, Shot: shot, Review: agent.Review{
+		Report: finding.Report{Reviewer: name, SchemaVersion: finding.SchemaVersion, Findings: fs},
+		Usage:  agent.Usage{InputTokens: 100, OutputTokens: 10, Calls: 1},
+	}}
+}
+
+func TestAggregate(t *testing.T) {
+	doc := []byte(aggDoc)
+	round := &council.Round{Results: []council.Result{
+		result("slop", 1,
+			fnd("F001", line(2), "非常に重要な", "重要な", "冗長な強調"),
+			fnd("F002", line(3), "In today's fast-paced world, ", "", "Stock opener"),
+			fnd("F003", line(4), "Leverage synergies", "Combine efforts", "Jargon"),
+			// The hint says line 2; the quote stands on line 8.
+			fnd("F004", line(2), "grew by 300%", "grew by a third", "Unsourced figure"),
+		),
+		result("fact", 1,
+			fnd("F001", line(2), "非常に重要な", "とても大事な", "強調が過剰"),
+			fnd("F002", line(4), "Leverage synergies", "Combine efforts", "Buzzword"),
+			fnd("F003", line(3), "", "", "Opening sentence is generic"),
+			fnd("F003", line(5), "not in the document", "x", "Quote that does not exist"),
+			fnd("F004", line(6), "Plain line six.", "Line six.", "Rejected before"),
+		),
+		// Two shots of one reviewer: shot 2 repeats shot 1 on line 7 in
+		// other words and with another fix; its finding on line 5 is new.
+		result("hunter", 1, fnd("F001", line(7), "line seven", "row seven", "Plain wording in line seven")),
+		result("hunter", 2,
+			fnd("F001", line(7), "Plain line", "Simple line", "Plain wording on line seven"),
+			fnd("F002", line(5), "line five", "row five", "Numbers spelled out"),
+		),
+		{Reviewer: "broken", Shot: 1, Err: errors.New("schema violation"), Review: agent.Review{Usage: agent.Usage{InputTokens: 7, Calls: 2}}},
+	}}
+	round.Usage = agent.Usage{InputTokens: 507, OutputTokens: 40, Calls: 6}
+
+	rejected := []finding.Finding{fnd("F009", line(6), " plain LINE six. ", "line six.", "Rejected earlier")}
+	table := council.Aggregate(doc, round, council.Options{Rejected: rejected})
+
+	want := []struct {
+		key    string
+		status council.Status
+		lines  string // anchored lines, "" when not anchored
+	}{
+		{"slop/F001", council.Conflicting, "2"},
+		{"slop/F002", council.Advisory, ""},
+		{"slop/F003", council.Ready, "4"},
+		{"slop/F004", council.Ready, "8"},
+		{"fact/F001", council.Conflicting, "2"},
+		{"fact/F002", council.Ready, "4"},
+		{"fact/F003", council.Advisory, ""},
+		{"fact/F003~2", council.Unanchored, ""},
+		{"fact/F004", council.Rejected, ""},
+		{"hunter/F001", council.Ready, "7"},
+		{"hunter#2/F001", council.Duplicate, "7"},
+		{"hunter#2/F002", council.Ready, "5"},
+	}
+	if len(table.Rows) != len(want) {
+		t.Fatalf("%d rows, want %d: %+v", len(table.Rows), len(want), table.Rows)
+	}
+	for i, w := range want {
+		r := table.Rows[i]
+		lines := ""
+		if r.Anchor != nil {
+			lines = r.Anchor.Lines.String()
+		}
+		if r.Key != w.key || r.Status != w.status || lines != w.lines {
+			t.Errorf("row %d = %s %s lines %q (skip %v), want %s %s lines %q", i, r.Key, r.Status, lines, r.Skip, w.key, w.status, w.lines)
+		}
+	}
+
+	row := func(key string) *council.Row {
+		r, ok := table.Row(key)
+		if !ok {
+			t.Fatalf("no row %s", key)
+		}
+		return r
+	}
+
+	// Conflict: one group, both alternatives, neither in Changes.
+	if len(table.Conflicts) != 1 {
+		t.Fatalf("conflicts = %+v, want one", table.Conflicts)
+	}
+	c := table.Conflicts[0]
+	if !slices.Equal(c.Keys, []string{"fact/F001", "slop/F001"}) && !slices.Equal(c.Keys, []string{"slop/F001", "fact/F001"}) {
+		t.Errorf("conflict keys = %q", c.Keys)
+	}
+	if len(c.Changes) != 2 || row("slop/F001").Conflict != 0 || row("fact/F001").Conflict != 0 {
+		t.Errorf("conflict = %+v, want two alternatives shared by both rows", c)
+	}
+
+	// Duplicate edits from different reviewers: one Change, two supporters.
+	ch := table.Changes[row("slop/F003").Change]
+	if row("fact/F002").Change != row("slop/F003").Change || len(ch.Keys) != 2 {
+		t.Errorf("identical edits were not merged: %+v", ch)
+	}
+
+	// Sibling shot duplicate points at the first shot and is not a conflict.
+	if d := row("hunter#2/F001"); d.DuplicateOf != "hunter/F001" || d.Conflict != -1 || d.Change != -1 || !strings.Contains(d.Note, "hunter/F001") {
+		t.Errorf("sibling duplicate = %+v", d)
+	}
+
+	// Rejected: dropped with a note, never anchored.
+	if r := row("fact/F004"); !strings.Contains(r.Note, "already rejected") || r.Anchor != nil || r.Change != -1 {
+		t.Errorf("rejected row = %+v", r)
+	}
+
+	// Skip reasons wrap apply's sentinels.
+	if !errors.Is(row("fact/F003~2").Skip, apply.ErrQuoteNotFound) || !errors.Is(row("slop/F002").Skip, apply.ErrAdvisory) {
+		t.Errorf("skip reasons: %v; %v", row("fact/F003~2").Skip, row("slop/F002").Skip)
+	}
+
+	// Advice on line 3 from two reviewers forms a group.
+	if len(table.Groups) != 1 || !slices.Equal(table.Groups[0].Keys, []string{"slop/F002", "fact/F003"}) || table.Groups[0].Lines != line(3) {
+		t.Errorf("groups = %+v, want slop/F002 and fact/F003 on line 3", table.Groups)
+	}
+
+	// Usage per reviewer, the skipped call included.
+	if u := table.Usage["hunter"]; u.Calls != 2 || u.InputTokens != 200 {
+		t.Errorf("hunter usage = %+v, want 2 calls, 200 input tokens", u)
+	}
+	if u := table.Usage["broken"]; u.Calls != 2 || u.InputTokens != 7 {
+		t.Errorf("broken usage = %+v, want the failed calls counted", u)
+	}
+	if table.Total != round.Usage {
+		t.Errorf("Total = %+v, want %+v", table.Total, round.Usage)
+	}
+
+	// The Ready changes form a valid patch against the document.
+	p, err := apply.NewPatch(doc, table.Changes)
+	if err != nil {
+		t.Fatalf("NewPatch: %v", err)
+	}
+	out, err := p.Apply(doc)
+	if err != nil {
+		t.Fatalf("Apply: %v", err)
+	}
+	wantDoc := strings.NewReplacer(
+		"Leverage synergies", "Combine efforts",
+		"grew by 300%", "grew by a third",
+		"line seven", "row seven",
+		"line five", "row five",
+	).Replace(aggDoc)
+	if string(out) != wantDoc {
+		t.Errorf("patched document:\n%q\nwant\n%q", out, wantDoc)
+	}
+}
+
+func TestAggregateSiblingShots(t *testing.T) {
+	doc := []byte("alpha beta gamma\ndelta epsilon\nzeta eta theta\n")
+	tests := []struct {
+		name   string
+		shots  [][]finding.Finding
+		status map[string]council.Status
+		dupOf  map[string]string
+	}{
+		{
+			name: "same edit on the same span",
+			shots: [][]finding.Finding{
+				{fnd("F1", line(1), "beta", "BETA", "one")},
+				{fnd("F1", line(1), "beta", "BETA", "completely different words")},
+			},
+			status: map[string]council.Status{"r/F1": council.Ready, "r#2/F1": council.Duplicate},
+			dupOf:  map[string]string{"r#2/F1": "r/F1"},
+		},
+		{
+			name: "different issue on the same span is kept",
+			shots: [][]finding.Finding{
+				{fnd("F1", line(1), "beta", "BETA", "capitalise the Greek letter")},
+				{fnd("F1", line(1), "beta gamma", "", "two words should be hyphenated")},
+			},
+			status: map[string]council.Status{"r/F1": council.Ready, "r#2/F1": council.Advisory},
+		},
+		{
+			name: "similar issue on another line is kept",
+			shots: [][]finding.Finding{
+				{fnd("F1", line(1), "alpha", "", "weak opening word")},
+				{fnd("F1", line(3), "theta", "", "weak opening word")},
+			},
+			status: map[string]council.Status{"r/F1": council.Advisory, "r#2/F1": council.Advisory},
+		},
+		{
+			name: "a third shot points at the first",
+			shots: [][]finding.Finding{
+				{fnd("F1", line(2), "delta", "", "delta is vague here")},
+				{fnd("F1", line(2), "epsilon", "", "delta is vague here too")},
+				{fnd("F1", line(2), "", "", "delta is vague")},
+			},
+			status: map[string]council.Status{"r/F1": council.Advisory, "r#2/F1": council.Duplicate, "r#3/F1": council.Duplicate},
+			dupOf:  map[string]string{"r#2/F1": "r/F1", "r#3/F1": "r/F1"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			round := &council.Round{}
+			for i, fs := range tt.shots {
+				round.Results = append(round.Results, result("r", i+1, fs...))
+			}
+			table := council.Aggregate(doc, round, council.Options{})
+			for key, want := range tt.status {
+				r, ok := table.Row(key)
+				if !ok {
+					t.Fatalf("no row %s", key)
+				}
+				if r.Status != want || r.DuplicateOf != tt.dupOf[key] {
+					t.Errorf("%s: status %s dup of %q, want %s dup of %q", key, r.Status, r.DuplicateOf, want, tt.dupOf[key])
+				}
+			}
+			if len(table.Conflicts) != 0 || len(table.Groups) != 0 {
+				t.Errorf("sibling shots made conflicts %+v or groups %+v", table.Conflicts, table.Groups)
+			}
+		})
+	}
+}
+
+func TestAggregateEmpty(t *testing.T) {
+	for _, round := range []*council.Round{nil, {}} {
+		table := council.Aggregate([]byte("\ufeffdoc"), round, council.Options{})
+		if len(table.Rows) != 0 || len(table.Changes) != 0 || table.Usage == nil {
+			t.Errorf("Aggregate(%v) = %+v, want an empty table", round, table)
+		}
+		if _, ok := table.Row("x/F001"); ok {
+			t.Error("Row found a key in an empty table")
+		}
+	}
+}
