@@ -1,0 +1,84 @@
+package termui
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// Progress shows what the reviewers are doing. On a terminal (Live) it
+// keeps one line per reviewer up to date in place: running, done with N
+// findings and tokens, or skipped with the reason. Otherwise it writes one
+// plain log line per event. It is safe for concurrent use.
+type Progress struct {
+	mu    sync.Mutex
+	out   io.Writer
+	live  bool
+	round int
+	order []string          // reviewer keys in first-seen order
+	state map[string]string // reviewer key -> its line
+	shown int               // lines drawn for the current round
+}
+
+// NewProgress returns a Progress writing to out; live redraws lines in
+// place with ANSI escapes and should be set only for a terminal.
+func NewProgress(out io.Writer, live bool) *Progress {
+	return &Progress{out: out, live: live, state: map[string]string{}}
+}
+
+// Observe takes one loop event; pass it as loop.Loop.Observer.
+func (p *Progress) Observe(e loop.Event) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch e.Kind {
+	case loop.RoundStarted:
+		p.round, p.order, p.state, p.shown = e.Round, nil, map[string]string{}, 0
+		fmt.Fprintf(p.out, "round %d\n", e.Round)
+	case loop.CouncilEvent:
+		p.council(*e.Council)
+	}
+}
+
+func (p *Progress) council(e council.Event) {
+	key := e.Reviewer
+	if e.Shot > 1 {
+		key = fmt.Sprintf("%s#%d", e.Reviewer, e.Shot)
+	}
+	var line string
+	switch e.Kind {
+	case council.Started:
+		line = "running"
+	case council.Finished:
+		line = fmt.Sprintf("done: %d finding(s), %d token(s), %s", e.Findings, e.Usage.Total(), e.Duration.Round(1e6))
+	case council.Skipped:
+		line = "skipped: " + oneLine(e.Err.Error())
+	}
+	if !p.live {
+		fmt.Fprintf(p.out, "  %s: %s\n", key, line)
+		return
+	}
+	if _, ok := p.state[key]; !ok {
+		p.order = append(p.order, key)
+	}
+	p.state[key] = line
+	if p.shown > 0 {
+		fmt.Fprintf(p.out, "\x1b[%dA", p.shown) // back to the first reviewer line
+	}
+	for _, k := range p.order {
+		fmt.Fprintf(p.out, "\x1b[2K  %-18s %s\n", k, p.state[k])
+	}
+	p.shown = len(p.order)
+}
+
+// oneLine folds white space and cuts s to a line's width.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 100 {
+		s = string(r[:99]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,56 @@
+package loop
+
+import (
+	"fmt"
+
+	"github.com/kaigi-dev/kaigi/council"
+)
+
+// aggregate turns a council round into the loop's items: council.Aggregate
+// anchors, merges and groups the findings; the loop then drops what it must
+// never apply or offer (re-proposals of rejected findings, sibling-shot
+// duplicates, findings inside the front matter) with a note saying why.
+func aggregate(text []byte, round *council.Round, rejected []rejection) itemsRecord {
+	opts := council.Options{Reviewed: true}
+	for _, rj := range rejected {
+		opts.Rejected = append(opts.Rejected, rj.item.Finding)
+	}
+	t := council.Aggregate(text, round, opts)
+	front, hasFront := FrontMatter(text)
+
+	rec := itemsRecord{Text: hashHex(text), Items: []Item{}}
+	for _, row := range t.Rows {
+		it := Item{Key: row.Key, Reviewer: row.Reviewer, Finding: row.Finding, Lines: row.Finding.LineRange, Note: row.Note}
+		if row.Anchor != nil {
+			it.Lines = row.Anchor.Lines
+		}
+		if hasFront && it.Lines.Valid() && overlaps(it.Lines, front) {
+			it.Note = fmt.Sprintf("inside the front matter (lines %s), which is never edited", front)
+			rec.Dropped = append(rec.Dropped, it)
+			continue
+		}
+		switch row.Status {
+		case council.Rejected, council.Duplicate:
+			rec.Dropped = append(rec.Dropped, it)
+			continue
+		case council.Ready:
+			e := row.Anchor.Edit
+			it.Edit = &e
+			for _, k := range t.Changes[row.Change].Keys {
+				if k != row.Key {
+					it.Supporters = append(it.Supporters, k)
+				}
+			}
+		case council.Conflicting:
+			e := row.Anchor.Edit
+			it.Edit = &e
+			it.Conflict = row.Conflict + 1
+		case council.Advisory, council.Unanchored:
+			if row.Skip != nil {
+				it.Note = row.Skip.Error()
+			}
+		}
+		rec.Items = append(rec.Items, it)
+	}
+	return rec
+}

@@ -1,0 +1,189 @@
+package loop
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// finish builds the run's Outcome, writes summary.md, and journals the end
+// of the run unless it waits at the gate (a resume continues it then).
+func (r *runner) finish(reason StopReason) (*Outcome, error) {
+	o := outcome(r.st, reason)
+	if err := writeFile(filepath.Join(r.l.Dir, "summary.md"), renderSummary(o, r.l.Dir, r.st)); err != nil {
+		return nil, fmt.Errorf("loop: %w", err)
+	}
+	if reason != AwaitingDecisions {
+		if _, err := r.j.Append(kindEnd, 0, o); err != nil {
+			return nil, err
+		}
+		r.st.end = o
+	}
+	if o.UnresolvedHigh() > 0 {
+		return o, fmt.Errorf("%w: %s after %d round(s) with %d high finding(s) unresolved", ErrNotConverged, reason, o.Rounds, o.UnresolvedHigh())
+	}
+	return o, nil
+}
+
+// outcome summarises a run's state.
+func outcome(st *runState, reason StopReason) *Outcome {
+	o := &Outcome{Reason: reason, File: st.start.File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}}
+	var last *roundState
+	for _, rs := range st.rounds {
+		if rs.items == nil {
+			continue
+		}
+		last = rs
+		o.Rounds = rs.n
+		for _, rv := range rs.reviews {
+			o.Usage = o.Usage.Add(rv.Usage)
+		}
+		for _, s := range rs.items.Skips {
+			o.Usage = o.Usage.Add(s.Usage)
+		}
+		for _, it := range rs.items.Items {
+			d, ok := rs.decided(it.Key)
+			switch {
+			case ok && d.Action == Apply && rs.applied != nil && !rs.undone:
+				o.Applied = append(o.Applied, Entry{Round: rs.n, Item: it, Action: Apply, Reason: d.By})
+			case ok && d.Action == Reject:
+				o.Rejected = append(o.Rejected, Entry{Round: rs.n, Item: it, Action: Reject, Reason: d.Reason})
+			}
+		}
+	}
+	if last != nil {
+		for _, it := range last.items.Items {
+			d, ok := last.decided(it.Key)
+			if ok && (d.Action == Reject || (d.Action == Apply && last.applied != nil)) {
+				continue
+			}
+			e := Entry{Round: last.n, Item: it}
+			if ok {
+				e.Action, e.Reason = d.Action, d.Reason
+			}
+			o.Unresolved = append(o.Unresolved, e)
+		}
+	}
+	return o
+}
+
+func renderSummary(o *Outcome, dir string, st *runState) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# Editorial summary (%d round(s))\n\nStopped: %s.\n\n", o.Rounds, describe(o.Reason))
+	b.WriteString("## Applied\n\n")
+	if len(o.Applied) == 0 {
+		b.WriteString("Nothing.\n")
+	}
+	for _, e := range o.Applied {
+		fmt.Fprintf(&b, "- [R%d] %s: %s (line %s, %s)\n", e.Round, e.Item.Reviewer, cell(e.Item.Finding.Issue), e.Item.Lines, by(e.Reason))
+	}
+	b.WriteString("\n## Rejected\n\n")
+	if len(o.Rejected) == 0 {
+		b.WriteString("Nothing.\n")
+	}
+	for _, e := range o.Rejected {
+		reason := e.Reason
+		if reason == "" {
+			reason = "no reason given"
+		}
+		fmt.Fprintf(&b, "- [R%d] %s: %s (reason: %s)\n", e.Round, e.Item.Reviewer, cell(e.Item.Finding.Issue), cell(reason))
+	}
+	b.WriteString("\n## Unresolved\n\n")
+	if len(o.Unresolved) == 0 {
+		b.WriteString("Nothing.\n")
+	}
+	for _, e := range o.Unresolved {
+		fmt.Fprintf(&b, "- [R%d] %s (line %s)\n", e.Round, e.Item.Label(), e.Item.Lines)
+	}
+	u := o.Usage
+	fmt.Fprintf(&b, "\n## Usage\n\n%d model call(s); tokens: %d input, %d output, %d cache read, %d cache write.\n",
+		u.Calls, u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens)
+	b.WriteString("\n## Artifacts\n\n")
+	fmt.Fprintf(&b, "- document: %s\n", relName(o.File))
+	for _, rs := range st.rounds {
+		if rs.items == nil {
+			continue
+		}
+		d := filepath.ToSlash(filepath.Join(relName(dir), "round-"+strconv.Itoa(rs.n)))
+		fmt.Fprintf(&b, "- round %d: %s/findings.md, %s/applied.diff\n", rs.n, d, d)
+	}
+	return b.Bytes()
+}
+
+// describe says a stop reason in words.
+func describe(r StopReason) string {
+	switch r {
+	case Converged:
+		return "converged: every high finding was applied or rejected"
+	case MaxRounds:
+		return "the round cap was reached"
+	case Stalled:
+		return "a round changed nothing, so another would review the same text"
+	case AwaitingDecisions:
+		return "waiting for decisions at the gate (see pending.md in the last round)"
+	case RewriteRequested:
+		return "a reviewer asked for a whole rewrite, which is out of scope for polishing"
+	case DryRun:
+		return "dry run: nothing was written"
+	}
+	return string(r)
+}
+
+func by(who string) string {
+	if who == "policy" {
+		return "auto-applied"
+	}
+	return "approved"
+}
+
+// rotate moves a finished run's journal and artifacts in dir to
+// dir/history/run-K so that a new run starts clean. An unfinished run is
+// left alone and reported with ErrUnfinishedRun.
+func rotate(dir string) error {
+	jpath := filepath.Join(dir, JournalName)
+	recs, err := ReadJournal(jpath)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	st, err := replay(recs)
+	if err != nil {
+		return err
+	}
+	if st.start == nil {
+		return nil
+	}
+	if st.end == nil {
+		return fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", ErrUnfinishedRun, dir, relName(st.start.File))
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("loop: %w", err)
+	}
+	hist := filepath.Join(dir, "history")
+	k := 1
+	for ; ; k++ {
+		if _, err := os.Stat(filepath.Join(hist, "run-"+strconv.Itoa(k))); os.IsNotExist(err) {
+			break
+		}
+	}
+	dst := filepath.Join(hist, "run-"+strconv.Itoa(k))
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return fmt.Errorf("loop: %w", err)
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if n == JournalName || n == "summary.md" || strings.HasPrefix(n, "round-") {
+			if err := os.Rename(filepath.Join(dir, n), filepath.Join(dst, n)); err != nil {
+				return fmt.Errorf("loop: %w", err)
+			}
+		}
+	}
+	return nil
+}

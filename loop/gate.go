@@ -1,0 +1,147 @@
+package loop
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+)
+
+// Action is what a decision does with a finding.
+type Action string
+
+// The actions a policy or a gate can take.
+const (
+	// Apply applies the finding's edit.
+	Apply Action = "apply"
+	// Reject rejects the finding; reviewers are told not to propose it
+	// again and a re-proposal is dropped by fingerprint.
+	Reject Action = "reject"
+	// Defer leaves the finding open; a later round may propose it again.
+	Defer Action = "defer"
+)
+
+// ParseAction parses "apply", "reject" or "defer" (also "a", "r", "d",
+// "yes"/"no"; case and surrounding space ignored).
+func ParseAction(s string) (Action, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "apply", "a", "yes", "y", "approve", "approved":
+		return Apply, nil
+	case "reject", "r", "no", "n", "rejected":
+		return Reject, nil
+	case "defer", "d", "skip", "later", "open":
+		return Defer, nil
+	}
+	return "", fmt.Errorf("loop: unknown action %q (want apply, reject or defer)", s)
+}
+
+// Decision is what was decided about one finding.
+type Decision struct {
+	// Key is the Item's key.
+	Key string `json:"key"`
+	// Action is what to do with it.
+	Action Action `json:"action"`
+	// Reason explains a rejection or a deferral. // optional
+	Reason string `json:"reason,omitempty"`
+	// By names who decided: "policy" or the gate. Set by the loop.
+	By string `json:"by,omitempty"`
+}
+
+// MaxBatch is the most items a gate is shown at once.
+const MaxBatch = 20
+
+// Batch is one page of items offered to a gate.
+type Batch struct {
+	// Round is the 1-based round.
+	Round int
+	// Page and Pages number this batch among the round's batches, from 1.
+	Page, Pages int
+	// Items holds at most MaxBatch items.
+	Items []Item
+}
+
+// Approver is a gate: it decides the findings the policy did not.
+//
+// Approve returns decisions for some or all of the batch's items. An item
+// it returns no decision for is pending: the gate cannot decide it now (a
+// file gate whose decisions file does not name it yet), and the loop stops,
+// to be resumed once a decision exists. Decisions for keys not in the batch
+// are ignored. At most one item of a conflict group may be applied; the
+// loop refuses more (see ErrConflictingApprovals).
+type Approver interface {
+	Approve(ctx context.Context, b Batch) ([]Decision, error)
+}
+
+// ApproverFunc adapts a function to the Approver interface: the callback
+// gate.
+type ApproverFunc func(ctx context.Context, b Batch) ([]Decision, error)
+
+// Approve calls f(ctx, b).
+func (f ApproverFunc) Approve(ctx context.Context, b Batch) ([]Decision, error) {
+	return f(ctx, b)
+}
+
+// AutoGate decides by policy alone: what the policy did not apply is
+// deferred (left open), never applied.
+type AutoGate struct{}
+
+// Approve defers every item of b.
+func (AutoGate) Approve(_ context.Context, b Batch) ([]Decision, error) {
+	out := make([]Decision, len(b.Items))
+	for i, it := range b.Items {
+		out[i] = Decision{Key: it.Key, Action: Defer, Reason: "automatic gate: not within the auto-apply policy"}
+	}
+	return out, nil
+}
+
+// FileGate reads decisions from a JSON file, for CI and other programs that
+// cannot answer a prompt. The file holds an array of Decision objects, the
+// shape of the pending.json the loop writes when it stops at the gate: copy
+// it to the decisions file and fill in each "action" ("apply", "reject" or
+// "defer") and, for a rejection, a "reason". A missing file means nothing is
+// decided yet.
+type FileGate struct {
+	// Path is the decisions file.
+	Path string
+}
+
+// ErrBadDecisions reports a decisions file that cannot be used.
+var ErrBadDecisions = errors.New("loop: bad decisions file")
+
+// Approve returns the file's decisions for b's items.
+func (g FileGate) Approve(_ context.Context, b Batch) ([]Decision, error) {
+	data, err := os.ReadFile(g.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loop: file gate: %w", err)
+	}
+	var all []struct {
+		Key    string `json:"key"`
+		Action string `json:"action"`
+		Reason string `json:"reason"`
+	}
+	if err := json.Unmarshal(data, &all); err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrBadDecisions, g.Path, err)
+	}
+	want := make(map[string]bool, len(b.Items))
+	for _, it := range b.Items {
+		want[it.Key] = true
+	}
+	var out []Decision
+	for i, d := range all {
+		if !want[d.Key] || strings.TrimSpace(d.Action) == "" {
+			continue
+		}
+		a, err := ParseAction(d.Action)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: entry %d (%s): %v", ErrBadDecisions, g.Path, i+1, d.Key, err)
+		}
+		out = append(out, Decision{Key: d.Key, Action: a, Reason: d.Reason})
+	}
+	return out, nil
+}

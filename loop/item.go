@@ -1,0 +1,54 @@
+package loop
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// Item is one finding offered for a decision: what the policy and the gate
+// see.
+type Item struct {
+	// Key identifies the finding within the run. Example:
+	// "r1/anti-ai-slop#1/F001".
+	Key string `json:"key"`
+
+	// Reviewer is the reviewer that proposed the finding.
+	Reviewer string `json:"reviewer"`
+
+	// Finding is the finding as the reviewer wrote it.
+	Finding finding.Finding `json:"finding"`
+
+	// Edit is the finding anchored to an edit of the document the round
+	// reviewed; nil for advice-only and unanchored findings.
+	Edit *apply.Edit `json:"edit,omitempty"`
+
+	// Lines are the lines the edit touches (the anchored span), or the
+	// reviewer's hint when the finding has no Edit.
+	Lines finding.LineRange `json:"lines"`
+
+	// Conflict numbers the conflict group the finding belongs to; 0 means
+	// none. Findings of one group propose different edits of overlapping
+	// text: at most one of them can be applied, and only a human chooses.
+	Conflict int `json:"conflict,omitempty"`
+
+	// Supporters lists the other findings proposing the identical edit.
+	// optional
+	Supporters []string `json:"supporters,omitempty"`
+
+	// Note says why the item has no Edit, or why it was dropped. Example:
+	// "quote not found". // optional
+	Note string `json:"note,omitempty"`
+}
+
+// Label formats the item as "[severity/confidence] reviewer: issue", the
+// one-line form a gate shows.
+func (it Item) Label() string {
+	issue := strings.Join(strings.Fields(it.Finding.Issue), " ")
+	return fmt.Sprintf("[%s/%d] %s: %s", it.Finding.Severity, it.Finding.Confidence, it.Reviewer, issue)
+}
+
+// Applicable reports whether the item carries an edit that can be applied.
+func (it Item) Applicable() bool { return it.Edit != nil }

@@ -1,0 +1,158 @@
+package loop
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+)
+
+// Record is one line of a Journal.
+type Record struct {
+	// Seq numbers records from 1 in the order they were appended.
+	Seq int `json:"seq"`
+	// Time is when the record was appended. It is informational only:
+	// nothing rendered from the journal depends on it.
+	Time time.Time `json:"time"`
+	// Kind says what the record holds. Example: "review", "decision".
+	Kind string `json:"kind"`
+	// Round is the 1-based round the record belongs to; 0 for run-wide
+	// records.
+	Round int `json:"round,omitempty"`
+	// Data is the record's payload, a JSON value whose shape Kind fixes.
+	Data json.RawMessage `json:"data,omitempty"`
+}
+
+// Decode unmarshals the record's Data into v.
+func (r Record) Decode(v any) error {
+	if err := json.Unmarshal(r.Data, v); err != nil {
+		return fmt.Errorf("loop: journal record %d (%s): %w", r.Seq, r.Kind, err)
+	}
+	return nil
+}
+
+// Journal is an append-only file of JSON lines, each fsync'd before Append
+// returns, from which an interrupted run resumes. It is safe for concurrent
+// use.
+type Journal struct {
+	mu   sync.Mutex
+	f    *os.File
+	path string
+	seq  int
+	now  func() time.Time
+}
+
+// ErrJournalCorrupt reports a journal line that is neither valid JSON nor the
+// torn last line of a crashed write.
+var ErrJournalCorrupt = errors.New("loop: journal is corrupt")
+
+// OpenJournal opens the journal at path, creating it if it does not exist,
+// and returns it with the records it already holds. A torn last line (a
+// write the crash cut short, which was never acknowledged) is dropped and
+// truncated away; any other unreadable line is an error wrapping
+// ErrJournalCorrupt that names the line.
+func OpenJournal(path string) (*Journal, []Record, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, fmt.Errorf("loop: open journal: %w", err)
+	}
+	recs, good, err := readRecords(f, path)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if err := f.Truncate(good); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("loop: journal %s: drop torn tail: %w", path, err)
+	}
+	if _, err := f.Seek(good, io.SeekStart); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("loop: journal %s: %w", path, err)
+	}
+	j := &Journal{f: f, path: path, now: time.Now}
+	if n := len(recs); n > 0 {
+		j.seq = recs[n-1].Seq
+	}
+	return j, recs, nil
+}
+
+// ReadJournal returns the records of the journal at path without opening
+// it for writing. A torn last line is ignored.
+func ReadJournal(path string) ([]Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("loop: read journal: %w", err)
+	}
+	defer f.Close()
+	recs, _, err := readRecords(f, path)
+	return recs, err
+}
+
+// readRecords reads every complete record and returns the offset just past
+// the last one.
+func readRecords(r io.Reader, path string) ([]Record, int64, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, 0, fmt.Errorf("loop: read journal %s: %w", path, err)
+	}
+	var recs []Record
+	var off int64
+	line := 0
+	for len(data) > 0 {
+		line++
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			break // torn tail: never acknowledged
+		}
+		var rec Record
+		if err := json.Unmarshal(data[:i], &rec); err != nil {
+			return nil, 0, fmt.Errorf("%w: %s line %d: %v", ErrJournalCorrupt, path, line, err)
+		}
+		recs = append(recs, rec)
+		off += int64(i + 1)
+		data = data[i+1:]
+	}
+	return recs, off, nil
+}
+
+// Append writes one record holding v (marshalled to JSON) and fsyncs the
+// file before returning.
+func (j *Journal) Append(kind string, round int, v any) (Record, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return Record{}, fmt.Errorf("loop: journal %s: encode %s: %w", j.path, kind, err)
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	rec := Record{Seq: j.seq + 1, Time: j.now().UTC(), Kind: kind, Round: round, Data: data}
+	line, err := json.Marshal(rec)
+	if err != nil {
+		return Record{}, fmt.Errorf("loop: journal %s: encode %s: %w", j.path, kind, err)
+	}
+	w := bufio.NewWriterSize(j.f, len(line)+1)
+	w.Write(line)
+	w.WriteByte('\n')
+	if err := w.Flush(); err != nil {
+		return Record{}, fmt.Errorf("loop: journal %s: write: %w", j.path, err)
+	}
+	if err := j.f.Sync(); err != nil {
+		return Record{}, fmt.Errorf("loop: journal %s: fsync: %w", j.path, err)
+	}
+	j.seq = rec.Seq
+	return rec, nil
+}
+
+// Path returns the journal's file name.
+func (j *Journal) Path() string { return j.path }
+
+// Close closes the journal's file.
+func (j *Journal) Close() error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.f.Close()
+}

@@ -1,0 +1,183 @@
+package loop
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/council"
+)
+
+// DefaultMaxRounds is the round cap when Loop.MaxRounds is 0.
+const DefaultMaxRounds = 3
+
+// JournalName is the journal's file name inside Loop.Dir.
+const JournalName = "journal.jsonl"
+
+// Loop runs review rounds over one file until it converges or a bound is
+// hit: each round the council reviews the current text, the findings are
+// aggregated, the Policy applies the safe ones, the Gate decides the rest,
+// the approved edits are written as one patch, and every step is recorded
+// in an append-only journal in Dir, from which an interrupted run resumes
+// and from which the human-readable artifacts are rendered:
+//
+//	Dir/journal.jsonl
+//	Dir/round-N/reviewer-<name>.json, findings.md, skipped.md, rejected.md,
+//	            applied.diff, pending.json and pending.md (when waiting)
+//	Dir/summary.md
+//
+// Set the fields, then call Run. A Loop is not modified by Run.
+type Loop struct {
+	// Council reviews each round. Its Members are the reviewers; Run wraps
+	// them to journal each Review as it arrives.
+	Council council.Council
+
+	// Policy decides what is applied without asking.
+	Policy Policy
+
+	// Gate decides what the policy does not; nil means AutoGate.
+	// optional
+	Gate Approver
+
+	// MaxRounds caps the rounds; 0 means DefaultMaxRounds. Negative is an
+	// error.
+	MaxRounds int
+
+	// Dir is the folder of the journal and artifacts. Required.
+	Dir string
+
+	// ReaderProfile describes the intended reader; reviewers receive it.
+	// optional
+	ReaderProfile string
+
+	// References is shared material every reviewer receives. // optional
+	References []agent.Reference
+
+	// DryRun reviews and decides one round, writes the artifacts (the
+	// diff shows what would change) and leaves the document alone.
+	// optional
+	DryRun bool
+
+	// Observer receives the loop's Events; it is called from one goroutine
+	// at a time except for council events, which arrive concurrently (see
+	// council.Observer). // optional
+	Observer func(Event)
+
+	// Logger receives progress records; nil discards them. // optional
+	Logger *slog.Logger
+}
+
+// EventKind says what happened in a loop.
+type EventKind string
+
+// The loop's events.
+const (
+	RoundStarted EventKind = "round-started" // a round begins
+	Reviewed     EventKind = "reviewed"      // a reviewer call was journaled; Council holds its event
+	Decided      EventKind = "decided"       // the round's decisions are made and journaled
+	Written      EventKind = "written"       // the round's patch is on disk but not yet journaled
+	RoundEnded   EventKind = "round-ended"   // the round's artifacts are written
+	CouncilEvent EventKind = "council"       // a council event; Council holds it
+)
+
+// Event reports a loop's progress.
+type Event struct {
+	Kind  EventKind
+	Round int
+	// Council is the council's event, for CouncilEvent and Reviewed.
+	Council *council.Event
+}
+
+// Errors Run returns.
+var (
+	// ErrUnfinishedRun: Dir holds a run that has not ended and resume was
+	// not asked for.
+	ErrUnfinishedRun = errors.New("loop: an unfinished run exists")
+	// ErrNothingToResume: resume was asked for but Dir holds no unfinished
+	// run.
+	ErrNothingToResume = errors.New("loop: nothing to resume")
+	// ErrDocumentChanged: the document is not what the journal says it
+	// should be: someone else changed it. Nothing is written.
+	ErrDocumentChanged = errors.New("loop: document changed outside the run")
+	// ErrConflictingApprovals: the gate approved two findings of one
+	// conflict group.
+	ErrConflictingApprovals = errors.New("loop: conflicting findings approved")
+	// ErrOtherFile: resume was asked for a different file than the run's.
+	ErrOtherFile = errors.New("loop: the journal belongs to another file")
+)
+
+// hashHex returns the SHA-256 of b in hex.
+func hashHex(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// readDocument reads the file the loop works on and checks it is text the
+// loop can review.
+func readDocument(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("loop: %w", err)
+	}
+	if fi.IsDir() {
+		return nil, fmt.Errorf("loop: %s is a directory, not a document", path)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("loop: %s is not a regular file", path)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("loop: %w", err)
+	}
+	if err := checkText(path, data); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+// ErrNotText reports a document that is empty or binary.
+var ErrNotText = errors.New("loop: not a text document")
+
+// checkText refuses empty and binary documents.
+func checkText(path string, data []byte) error {
+	if len(data) == 0 {
+		return fmt.Errorf("%w: %s is empty", ErrNotText, path)
+	}
+	probe := data[:min(len(data), 8000)]
+	for i, c := range probe {
+		if c == 0 {
+			return fmt.Errorf("%w: %s looks binary (NUL byte at offset %d)", ErrNotText, path, i)
+		}
+	}
+	return nil
+}
+
+// relName returns path relative to the working directory when that is
+// shorter and does not climb out, for messages and prompts.
+func relName(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(wd, path); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return path
+}
+
+// writeFile replaces the file at path with data atomically (apply.Dir's
+// temporary file, fsync and rename), keeping its permissions.
+func writeFile(path string, data []byte) error {
+	d, err := apply.OpenDir(filepath.Dir(path))
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.WriteFile(filepath.Base(path), data)
+}

@@ -1,0 +1,75 @@
+package loop
+
+import (
+	"errors"
+
+	"github.com/kaigi-dev/kaigi/agent"
+)
+
+// StopReason says why a loop stopped.
+type StopReason string
+
+// The reasons a loop stops.
+const (
+	// Converged: every high finding of the last round was applied or
+	// rejected.
+	Converged StopReason = "converged"
+	// MaxRounds: the round cap was hit with high findings unresolved.
+	MaxRounds StopReason = "max-rounds"
+	// Stalled: a round changed nothing (no edit applied, nothing newly
+	// rejected), so another round would review the same text with the same
+	// instructions.
+	Stalled StopReason = "stalled"
+	// AwaitingDecisions: the gate left findings pending (a file gate with no
+	// decision for them yet); resume once the decisions exist.
+	AwaitingDecisions StopReason = "awaiting-decisions"
+	// RewriteRequested: a reviewer asked for a whole rewrite (category
+	// "rewrite"), which is out of scope for polishing.
+	RewriteRequested StopReason = "rewrite-requested"
+	// DryRun: one round was reviewed and decided, and nothing was written.
+	DryRun StopReason = "dry-run"
+)
+
+// ErrNotConverged is matched (errors.Is) by the error Run returns when it
+// stops with high findings unresolved.
+var ErrNotConverged = errors.New("loop: not converged")
+
+// Outcome is what a run did and why it stopped.
+type Outcome struct {
+	// Reason is why the run stopped.
+	Reason StopReason `json:"reason"`
+	// Rounds is the number of rounds run (the last may have stopped at the
+	// gate).
+	Rounds int `json:"rounds"`
+	// Applied lists the findings applied, in order.
+	Applied []Entry `json:"applied"`
+	// Rejected lists the findings rejected, with reasons.
+	Rejected []Entry `json:"rejected"`
+	// Unresolved lists the last round's findings that were neither applied
+	// nor rejected.
+	Unresolved []Entry `json:"unresolved"`
+	// Usage sums every reviewer call of the run.
+	Usage agent.Usage `json:"usage"`
+	// File is the document the run worked on.
+	File string `json:"file"`
+}
+
+// Entry is one finding of an Outcome: which round, which item, what was
+// decided.
+type Entry struct {
+	Round  int    `json:"round"`
+	Item   Item   `json:"item"`
+	Action Action `json:"action,omitempty"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// UnresolvedHigh counts the unresolved findings of high severity.
+func (o *Outcome) UnresolvedHigh() int {
+	n := 0
+	for _, e := range o.Unresolved {
+		if e.Item.Finding.Severity.Rank() == 3 {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,86 @@
+package loop_test
+
+import (
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+func TestPolicyAuto(t *testing.T) {
+	item := func(sev finding.Severity, conf int, applicable bool, conflict int) loop.Item {
+		it := loop.Item{Key: "r/F1", Finding: finding.Finding{Severity: sev, Confidence: conf}, Conflict: conflict}
+		if applicable {
+			it.Edit = &apply.Edit{Start: 0, End: 1, Old: "a", New: "b"}
+		}
+		return it
+	}
+	for _, tc := range []struct {
+		name string
+		pol  loop.Policy
+		it   loop.Item
+		want bool
+	}{
+		{"default low 70", loop.Policy{}, item(finding.Low, 70, true, 0), true},
+		{"default low 69", loop.Policy{}, item(finding.Low, 69, true, 0), false},
+		{"default medium", loop.Policy{}, item(finding.Medium, 95, true, 0), false},
+		{"default high", loop.Policy{}, item(finding.High, 99, true, 0), false},
+		{"conflict", loop.Policy{}, item(finding.Low, 90, true, 1), false},
+		{"advice only", loop.Policy{}, item(finding.Low, 90, false, 0), false},
+		{"widen medium", loop.Policy{Scope: loop.ScopeWiden}, item(finding.Medium, 80, true, 0), true},
+		{"widen high", loop.Policy{Scope: loop.ScopeWiden}, item(finding.High, 99, true, 0), false},
+		{"none low", loop.Policy{Scope: loop.ScopeNone}, item(finding.Low, 99, true, 0), false},
+		{"min 90", loop.Policy{MinConfidence: 90}, item(finding.Low, 85, true, 0), false},
+	} {
+		if got := tc.pol.Auto(tc.it); got != tc.want {
+			t.Errorf("%s: Auto = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestParseScopeAndAction(t *testing.T) {
+	for in, want := range map[string]loop.Scope{"low": loop.ScopeLow, " Widen ": loop.ScopeWiden, "NONE": loop.ScopeNone} {
+		if got, err := loop.ParseScope(in); err != nil || got != want {
+			t.Errorf("ParseScope(%q) = %q, %v", in, got, err)
+		}
+	}
+	if _, err := loop.ParseScope("all"); err == nil {
+		t.Error("ParseScope(all) succeeded")
+	}
+	for in, want := range map[string]loop.Action{"apply": loop.Apply, "r": loop.Reject, "Defer": loop.Defer} {
+		if got, err := loop.ParseAction(in); err != nil || got != want {
+			t.Errorf("ParseAction(%q) = %q, %v", in, got, err)
+		}
+	}
+	if _, err := loop.ParseAction("maybe"); err == nil {
+		t.Error("ParseAction(maybe) succeeded")
+	}
+}
+
+func TestItemLabel(t *testing.T) {
+	it := loop.Item{Reviewer: "fact", Finding: finding.Finding{Severity: finding.High, Confidence: 80, Issue: "unsourced\n  figure"}}
+	if got, want := it.Label(), "[high/80] fact: unsourced figure"; got != want {
+		t.Errorf("Label = %q, want %q", got, want)
+	}
+}
+
+func TestFrontMatter(t *testing.T) {
+	for _, tc := range []struct {
+		doc  string
+		want finding.LineRange
+		ok   bool
+	}{
+		{"---\ntitle: x\n---\nbody", finding.LineRange{Start: 1, End: 3}, true},
+		{"\ufeff---\r\ntitle: x\r\nemoji: 📝\r\n---\r\nbody", finding.LineRange{Start: 1, End: 4}, true},
+		{"--- \ntitle: x\n...\n", finding.LineRange{Start: 1, End: 3}, true},
+		{"---\ntitle: never closed\n", finding.LineRange{}, false},
+		{"# no front matter\n---\n", finding.LineRange{}, false},
+		{"", finding.LineRange{}, false},
+	} {
+		got, ok := loop.FrontMatter([]byte(tc.doc))
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("FrontMatter(%q) = %v, %v; want %v, %v", tc.doc, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -1,0 +1,96 @@
+package loop
+
+import (
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// The kinds of journal records the loop writes, in the order a round
+// writes them.
+const (
+	kindStart    = "start"    // run-wide: startRecord
+	kindReview   = "review"   // one reviewer call's outcome: reviewRecord
+	kindItems    = "items"    // the round's aggregated table: itemsRecord
+	kindDecision = "decision" // one decision: Decision
+	kindWait     = "wait"     // the gate left items pending: waitRecord
+	kindPatch    = "patch"    // the edits about to be written: patchRecord
+	kindApplied  = "applied"  // the patch is on disk: appliedRecord
+	kindRoundEnd = "round"    // the round is over: roundEndRecord
+	kindEnd      = "end"      // the run is over: Outcome
+	kindUndo     = "undo"     // a round was reverted: undoRecord
+)
+
+// startRecord opens a run.
+type startRecord struct {
+	File      string `json:"file"`
+	Base      string `json:"base"` // SHA-256 hex of the document before the run
+	MaxRounds int    `json:"max_rounds"`
+	DryRun    bool   `json:"dry_run,omitempty"`
+}
+
+// reviewRecord is one reviewer call's Review, journaled as soon as it
+// arrives so that a resumed run does not call that reviewer again.
+type reviewRecord struct {
+	Reviewer string          `json:"reviewer"`
+	Shot     int             `json:"shot"`
+	Report   *finding.Report `json:"report"`
+	Usage    agent.Usage     `json:"usage"`
+	Model    string          `json:"model,omitempty"`
+}
+
+// itemsRecord is a round's aggregated findings.
+type itemsRecord struct {
+	Text    string `json:"text"` // SHA-256 hex of the text the round reviewed
+	Items   []Item `json:"items"`
+	Dropped []Item `json:"dropped,omitempty"` // re-proposals of rejected findings, front matter, duplicates of siblings
+	Skips   []Skip `json:"skips,omitempty"`   // reviewers skipped
+}
+
+// Skip is a reviewer call that was skipped in a round.
+type Skip struct {
+	Reviewer string `json:"reviewer"`
+	Shot     int    `json:"shot"`
+	// Reason is why. Example: "schema violation".
+	Reason string `json:"reason"`
+	// SchemaViolation reports that the reviewer's answer violated Council
+	// JSON v1 twice.
+	SchemaViolation bool `json:"schema_violation,omitempty"`
+	// Usage counts what the failed call spent.
+	Usage agent.Usage `json:"usage"`
+}
+
+// waitRecord says the gate left items pending.
+type waitRecord struct {
+	Pending []string `json:"pending"`
+}
+
+// patchChange is one edit of a patchRecord.
+type patchChange struct {
+	Start int      `json:"start"`
+	End   int      `json:"end"`
+	Old   string   `json:"old"`
+	New   string   `json:"new"`
+	Keys  []string `json:"keys"`
+}
+
+// patchRecord is the patch a round is about to write.
+type patchRecord struct {
+	Base    string        `json:"base"`   // SHA-256 hex before
+	Result  string        `json:"result"` // SHA-256 hex after
+	Changes []patchChange `json:"changes"`
+}
+
+// appliedRecord says the round's patch is on disk.
+type appliedRecord struct {
+	Result string `json:"result"`
+}
+
+// roundEndRecord closes a round.
+type roundEndRecord struct {
+	Usage agent.Usage `json:"usage"`
+}
+
+// undoRecord says a round's patch was reverted.
+type undoRecord struct {
+	Result string `json:"result"` // SHA-256 hex after the revert
+}

@@ -1,0 +1,235 @@
+package loop
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/apply"
+)
+
+// roundDir returns the folder of round n's artifacts.
+func roundDir(dir string, n int) string { return filepath.Join(dir, "round-"+strconv.Itoa(n)) }
+
+// render writes round rs's artifacts. before is the text the round
+// reviewed; after is what its patch made of it, or nil while the round
+// waits at the gate.
+func (r *runner) render(rs *roundState, before, after []byte) error {
+	dir := roundDir(r.l.Dir, rs.n)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("loop: %w", err)
+	}
+	files := map[string][]byte{
+		"findings.md": renderFindings(rs),
+		"skipped.md":  renderSkipped(rs, r.l.Policy),
+		"rejected.md": renderRejected(rs),
+	}
+	for _, rv := range rs.reviews {
+		name := "reviewer-" + safeName(rv.Reviewer)
+		if rv.Shot > 1 {
+			name += "-shot" + strconv.Itoa(rv.Shot)
+		}
+		data, err := json.MarshalIndent(rv.Report, "", "  ")
+		if err != nil {
+			return fmt.Errorf("loop: round %d: %s: %w", rs.n, name, err)
+		}
+		files[name+".json"] = append(data, '\n')
+	}
+	name := filepath.Base(r.path)
+	if after != nil {
+		files["applied.diff"] = []byte(apply.UnifiedDiff("a/"+name, "b/"+name, before, after))
+	}
+	pendingJSON, pendingMD := renderPending(rs)
+	for _, f := range []string{"pending.json", "pending.md"} {
+		if err := os.Remove(filepath.Join(dir, f)); err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("loop: %w", err)
+		}
+	}
+	if rs.waiting {
+		files["pending.json"], files["pending.md"] = pendingJSON, pendingMD
+	}
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		if err := writeFile(filepath.Join(dir, n), files[n]); err != nil {
+			return fmt.Errorf("loop: round %d: %w", rs.n, err)
+		}
+	}
+	return nil
+}
+
+// safeName keeps a reviewer's name usable as part of a file name.
+func safeName(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '/' || r == '\\' || r == ':' || r < ' ':
+			return '_'
+		}
+		return r
+	}, s)
+}
+
+// cell escapes text for one Markdown table cell.
+func cell(s string) string {
+	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\r", "")), " ")
+	return strings.ReplaceAll(s, "|", `\|`)
+}
+
+// status says what became of an item in round rs.
+func status(rs *roundState, it Item) string {
+	d, ok := rs.decided(it.Key)
+	switch {
+	case !ok && rs.waiting:
+		return "pending"
+	case !ok:
+		return "open"
+	case d.Action == Apply && d.By == "policy":
+		return "auto-applied"
+	case d.Action == Apply:
+		return "applied"
+	case d.Action == Reject:
+		return "rejected"
+	}
+	return "open"
+}
+
+func renderFindings(rs *roundState) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# Round %d: findings\n\n", rs.n)
+	for _, rv := range rs.reviews {
+		fmt.Fprintf(&b, "## %s", rv.Reviewer)
+		if rv.Shot > 1 {
+			fmt.Fprintf(&b, " (shot %d)", rv.Shot)
+		}
+		fmt.Fprintf(&b, "\n\n%s\n", strings.TrimSpace(rv.Report.Summary))
+		if m := strings.TrimSpace(rv.Report.Memo); m != "" {
+			fmt.Fprintf(&b, "\nMemo: %s\n", m)
+		}
+		b.WriteString("\n")
+	}
+	if rs.items == nil {
+		return b.Bytes()
+	}
+	b.WriteString("## Table\n\n| # | key | reviewer | category | line | severity | confidence | issue | fix | quotes | flags | status |\n")
+	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
+	for i, it := range rs.items.Items {
+		var flags []string
+		if it.Conflict != 0 {
+			flags = append(flags, "conflict "+strconv.Itoa(it.Conflict))
+		}
+		if len(it.Supporters) > 0 {
+			flags = append(flags, "same edit as "+strings.Join(it.Supporters, ", "))
+		}
+		if !it.Applicable() {
+			flags = append(flags, "no edit: "+it.Note)
+		}
+		f := it.Finding
+		fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s |\n",
+			i+1, cell(it.Key), cell(it.Reviewer), cell(f.Category), it.Lines, f.Severity, f.Confidence,
+			cell(f.Issue), cell(f.Fix), cell(strings.Join(f.Quotes, " / ")), cell(strings.Join(flags, "; ")), status(rs, it))
+	}
+	if len(rs.items.Dropped) > 0 {
+		b.WriteString("\n## Dropped\n\n")
+		for _, it := range rs.items.Dropped {
+			fmt.Fprintf(&b, "- %s %s: %s\n", cell(it.Key), it.Label(), cell(it.Note))
+		}
+	}
+	return b.Bytes()
+}
+
+func renderSkipped(rs *roundState, pol Policy) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# Round %d: skipped\n\n", rs.n)
+	if rs.items == nil {
+		return b.Bytes()
+	}
+	for _, s := range rs.items.Skips {
+		if s.SchemaViolation {
+			fmt.Fprintf(&b, "[NOTE] schema violation: %s\n", s.Reviewer)
+		} else {
+			fmt.Fprintf(&b, "[NOTE] reviewer skipped: %s (shot %d): %s\n", s.Reviewer, s.Shot, cell(s.Reason))
+		}
+	}
+	if len(rs.items.Skips) > 0 {
+		b.WriteString("\n")
+	}
+	min := pol.MinConfidence
+	if min == 0 {
+		min = DefaultMinConfidence
+	}
+	for _, it := range rs.items.Items {
+		switch {
+		case !it.Applicable():
+			fmt.Fprintf(&b, "- %s %s (line %s): not applicable: %s\n", cell(it.Key), it.Label(), it.Lines, cell(it.Note))
+		case it.Finding.Severity.Rank() == 1 && it.Finding.Confidence < min:
+			fmt.Fprintf(&b, "- %s %s (line %s): held back: confidence %d is under %d\n", cell(it.Key), it.Label(), it.Lines, it.Finding.Confidence, min)
+		}
+	}
+	for _, it := range rs.items.Dropped {
+		fmt.Fprintf(&b, "- %s %s (line %s): dropped: %s\n", cell(it.Key), it.Label(), it.Lines, cell(it.Note))
+	}
+	return b.Bytes()
+}
+
+func renderRejected(rs *roundState) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# Round %d: rejected\n\nThese are handed to the next round's reviewers as \"already rejected, do not propose again\".\n\n", rs.n)
+	if rs.items == nil {
+		return b.Bytes()
+	}
+	for _, it := range rs.items.Items {
+		if d, ok := rs.decided(it.Key); ok && d.Action == Reject {
+			reason := d.Reason
+			if reason == "" {
+				reason = "no reason given"
+			}
+			fmt.Fprintf(&b, "- %s %s (line %s)\n  - quote: %s\n  - fix: %s\n  - reason: %s\n",
+				cell(it.Key), it.Label(), it.Lines, cell(it.Finding.Quote()), cell(it.Finding.Fix), cell(reason))
+		}
+	}
+	return b.Bytes()
+}
+
+// pendingEntry is one line of pending.json: the shape FileGate reads back.
+type pendingEntry struct {
+	Key    string `json:"key"`
+	Label  string `json:"label"`
+	Lines  string `json:"lines"`
+	Quote  string `json:"quote,omitempty"`
+	Fix    string `json:"fix,omitempty"`
+	Action string `json:"action"`
+	Reason string `json:"reason"`
+}
+
+func renderPending(rs *roundState) (jsonData, md []byte) {
+	var entries []pendingEntry
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# Round %d: waiting for decisions\n\nCopy pending.json to the decisions file, set each \"action\" to apply, reject or defer (with a \"reason\" for a rejection), and resume the run.\n\n", rs.n)
+	if rs.items != nil {
+		for _, it := range rs.items.Items {
+			if _, ok := rs.decided(it.Key); ok {
+				continue
+			}
+			e := pendingEntry{Key: it.Key, Label: it.Label(), Lines: it.Lines.String(), Quote: it.Finding.Quote(), Fix: it.Finding.Fix}
+			entries = append(entries, e)
+			conflict := ""
+			if it.Conflict != 0 {
+				conflict = fmt.Sprintf(" (conflict %d: choose at most one)", it.Conflict)
+			}
+			fmt.Fprintf(&b, "- [ ] %s %s, line %s%s\n", cell(it.Key), it.Label(), it.Lines, conflict)
+		}
+	}
+	if entries == nil {
+		entries = []pendingEntry{}
+	}
+	jsonData, _ = json.MarshalIndent(entries, "", "  ")
+	return append(jsonData, '\n'), b.Bytes()
+}

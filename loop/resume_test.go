@@ -1,0 +1,176 @@
+package loop_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// childSpec tells a re-executed test binary to run the loop and, when
+// KillAt is set, to SIGKILL itself at the KillCount-th event of that kind
+// in round KillRound.
+type childSpec struct {
+	Resume    bool           `json:"resume"`
+	KillAt    loop.EventKind `json:"kill_at,omitempty"`
+	KillRound int            `json:"kill_round,omitempty"`
+	KillCount int            `json:"kill_count,omitempty"`
+}
+
+const childEnv = "KAIGI_LOOP_TEST_CHILD"
+
+func TestMain(m *testing.M) {
+	if spec := os.Getenv(childEnv); spec != "" {
+		os.Exit(runChild(spec))
+	}
+	os.Exit(m.Run())
+}
+
+// chainCouncil rewrites alpha -> beta -> gamma, one step a round, and keeps
+// a high finding open, so a run writes in two rounds and then stalls.
+func chainCouncil() council.Council {
+	return council.Council{Limit: 1, Members: council.Members(
+		phraseReviewer("first", "style", rule{phrase: "alpha", fix: "beta", severity: finding.Low, conf: 90}),
+		phraseReviewer("second", "style", rule{phrase: "beta", fix: "gamma", severity: finding.Low, conf: 85}),
+		phraseReviewer("third", "fact", rule{phrase: "42%", severity: finding.High, conf: 80, issue: "unsourced figure"}),
+	)}
+}
+
+const chainDoc = "# 題名\r\nalpha の行。\r\nbeta の行。\r\n数字は 42% です。\r\n"
+
+func runChild(specJSON string) int {
+	var spec childSpec
+	if err := json.Unmarshal([]byte(specJSON), &spec); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 3
+	}
+	seen := 0
+	l := &loop.Loop{Council: chainCouncil(), Dir: ".editorial", MaxRounds: 4,
+		Observer: func(e loop.Event) {
+			if e.Kind == spec.KillAt && e.Round == spec.KillRound {
+				if seen++; seen == spec.KillCount {
+					syscall.Kill(os.Getpid(), syscall.SIGKILL)
+					select {} // the signal ends the process
+				}
+			}
+		}}
+	out, err := l.Run(context.Background(), "article.md", spec.Resume)
+	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Printf("%s %d\n", out.Reason, out.Rounds)
+	return 0
+}
+
+// child runs the test binary as a loop child in dir.
+func child(t *testing.T, dir string, spec childSpec) (stdout string, killed bool) {
+	t.Helper()
+	b, _ := json.Marshal(spec)
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), childEnv+"="+string(b))
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
+			return out.String(), true
+		}
+	}
+	if err != nil {
+		t.Fatalf("child %+v: %v\n%s", spec, err, errb.String())
+	}
+	return out.String(), false
+}
+
+// snapshot returns the document and every artifact of a run in dir (the
+// journal aside: it holds times).
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() == loop.JournalName {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		files[rel] = readFile(t, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func TestResumeAfterKill(t *testing.T) {
+	ref := t.TempDir()
+	os.WriteFile(filepath.Join(ref, "article.md"), []byte(chainDoc), 0o644)
+	refOut, killed := child(t, ref, childSpec{})
+	if killed || refOut != "stalled 3\n" {
+		t.Fatalf("reference run: %q, killed %v; want \"stalled 3\"", refOut, killed)
+	}
+	want := snapshot(t, ref)
+	if want["article.md"] != "# 題名\r\ngamma の行。\r\ngamma の行。\r\n数字は 42% です。\r\n" {
+		t.Fatalf("reference document = %q", want["article.md"])
+	}
+
+	for _, kill := range []childSpec{
+		{KillAt: loop.Reviewed, KillRound: 1, KillCount: 1}, // between reviewers
+		{KillAt: loop.Reviewed, KillRound: 2, KillCount: 2}, // between reviewers, later round
+		{KillAt: loop.Written, KillRound: 1, KillCount: 1},  // between applying and recording
+		{KillAt: loop.Written, KillRound: 2, KillCount: 1},
+		{KillAt: loop.RoundEnded, KillRound: 1, KillCount: 1},
+	} {
+		t.Run(fmt.Sprintf("%s-r%d-%d", kill.KillAt, kill.KillRound, kill.KillCount), func(t *testing.T) {
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "article.md"), []byte(chainDoc), 0o644)
+			if _, killed := child(t, dir, kill); !killed {
+				t.Fatal("the child was not killed at the planned point")
+			}
+			if _, err := (&loop.Loop{Council: chainCouncil(), Dir: filepath.Join(dir, ".editorial")}).Run(context.Background(), filepath.Join(dir, "article.md"), false); !errors.Is(err, loop.ErrUnfinishedRun) {
+				t.Errorf("a new run over an unfinished one: %v, want ErrUnfinishedRun", err)
+			}
+			out, killed := child(t, dir, childSpec{Resume: true})
+			if killed || out != refOut {
+				t.Fatalf("resumed run: %q, want %q", out, refOut)
+			}
+			got := snapshot(t, dir)
+			for name, w := range want {
+				if got[name] != w {
+					t.Errorf("%s differs from the uninterrupted run:\n%s\nwant\n%s", name, got[name], w)
+				}
+			}
+			if len(got) != len(want) {
+				t.Errorf("resumed run wrote %d files, the uninterrupted one %d", len(got), len(want))
+			}
+			recs, err := loop.ReadJournal(filepath.Join(dir, ".editorial", loop.JournalName))
+			if err != nil {
+				t.Fatal(err)
+			}
+			applied := map[int]int{}
+			for _, r := range recs {
+				if r.Kind == "applied" {
+					applied[r.Round]++
+				}
+			}
+			for round, n := range applied {
+				if n != 1 {
+					t.Errorf("round %d was recorded applied %d times", round, n)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,149 @@
+package loop
+
+import (
+	"fmt"
+)
+
+// roundState is what the journal says about one round.
+type roundState struct {
+	n         int
+	reviews   []reviewRecord
+	items     *itemsRecord
+	decisions map[string]Decision
+	order     []string // decision keys in the order they were made
+	waiting   bool     // the gate left items pending
+	patch     *patchRecord
+	applied   *appliedRecord
+	ended     *roundEndRecord
+	undone    bool
+}
+
+// decided returns the decision for key and whether there is one.
+func (r *roundState) decided(key string) (Decision, bool) {
+	d, ok := r.decisions[key]
+	return d, ok
+}
+
+// runState is what the journal says about a run.
+type runState struct {
+	start  *startRecord
+	rounds []*roundState
+	end    *Outcome
+}
+
+// round returns the state of round n, creating it (and those before it)
+// when needed.
+func (s *runState) round(n int) *roundState {
+	for len(s.rounds) < n {
+		s.rounds = append(s.rounds, &roundState{n: len(s.rounds) + 1, decisions: map[string]Decision{}})
+	}
+	return s.rounds[n-1]
+}
+
+// replay rebuilds a run's state from its journal records.
+func replay(recs []Record) (*runState, error) {
+	s := &runState{}
+	for _, rec := range recs {
+		if rec.Kind != kindStart && s.start == nil {
+			return nil, fmt.Errorf("%w: record %d (%s) before the run's start", ErrJournalCorrupt, rec.Seq, rec.Kind)
+		}
+		if rec.Kind != kindStart && rec.Kind != kindEnd && rec.Round < 1 {
+			return nil, fmt.Errorf("%w: record %d (%s) has no round", ErrJournalCorrupt, rec.Seq, rec.Kind)
+		}
+		var err error
+		switch rec.Kind {
+		case kindStart:
+			s.start = new(startRecord)
+			err = rec.Decode(s.start)
+		case kindReview:
+			var r reviewRecord
+			if err = rec.Decode(&r); err == nil {
+				rs := s.round(rec.Round)
+				rs.reviews = append(rs.reviews, r)
+			}
+		case kindItems:
+			rs := s.round(rec.Round)
+			rs.items = new(itemsRecord)
+			err = rec.Decode(rs.items)
+		case kindDecision:
+			var d Decision
+			if err = rec.Decode(&d); err == nil {
+				rs := s.round(rec.Round)
+				if _, dup := rs.decisions[d.Key]; !dup {
+					rs.order = append(rs.order, d.Key)
+				}
+				rs.decisions[d.Key] = d
+				rs.waiting = false
+			}
+		case kindWait:
+			s.round(rec.Round).waiting = true
+		case kindPatch:
+			rs := s.round(rec.Round)
+			rs.patch = new(patchRecord)
+			err = rec.Decode(rs.patch)
+		case kindApplied:
+			rs := s.round(rec.Round)
+			rs.applied = new(appliedRecord)
+			err = rec.Decode(rs.applied)
+		case kindRoundEnd:
+			rs := s.round(rec.Round)
+			rs.ended = new(roundEndRecord)
+			err = rec.Decode(rs.ended)
+		case kindEnd:
+			s.end = new(Outcome)
+			err = rec.Decode(s.end)
+		case kindUndo:
+			s.round(rec.Round).undone = true
+		default:
+			err = fmt.Errorf("%w: record %d has unknown kind %q", ErrJournalCorrupt, rec.Seq, rec.Kind)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// current returns the SHA-256 (hex) the document should have now: the
+// result of the last applied, not undone patch, or the run's base.
+func (s *runState) current() string {
+	for i := len(s.rounds) - 1; i >= 0; i-- {
+		rs := s.rounds[i]
+		if rs.applied != nil && !rs.undone {
+			return rs.applied.Result
+		}
+	}
+	if s.start == nil {
+		return ""
+	}
+	return s.start.Base
+}
+
+// rejected lists every finding rejected so far, in the order decided.
+func (s *runState) rejected() []rejection {
+	var out []rejection
+	for _, rs := range s.rounds {
+		if rs.items == nil {
+			continue
+		}
+		byKey := make(map[string]Item, len(rs.items.Items))
+		for _, it := range rs.items.Items {
+			byKey[it.Key] = it
+		}
+		for _, k := range rs.order {
+			if d := rs.decisions[k]; d.Action == Reject {
+				if it, ok := byKey[k]; ok {
+					out = append(out, rejection{round: rs.n, item: it, reason: d.Reason})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// rejection is a rejected item and why.
+type rejection struct {
+	round  int
+	item   Item
+	reason string
+}

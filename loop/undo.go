@@ -1,0 +1,73 @@
+package loop
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// ErrNothingToUndo reports a journal with no applied round left to revert.
+var ErrNothingToUndo = errors.New("loop: nothing to undo")
+
+// Undo reverts what the run journaled in dir wrote to its document, byte
+// for byte, through the inverse of each round's patch: every round, last
+// first, when round is 0, or only the given round, which must then be the
+// last one still applied. Before each revert the document's SHA-256 must be
+// the round's result; if someone else changed it, Undo stops with
+// ErrDocumentChanged and writes nothing more. Each revert is journaled, so
+// Undo is safe to repeat.
+func Undo(dir string, round int) (reverted []int, err error) {
+	j, recs, err := OpenJournal(filepath.Join(dir, JournalName))
+	if err != nil {
+		return nil, err
+	}
+	defer j.Close()
+	st, err := replay(recs)
+	if err != nil {
+		return nil, err
+	}
+	if st.start == nil {
+		return nil, fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, dir)
+	}
+	var todo []*roundState
+	for i := len(st.rounds) - 1; i >= 0; i-- {
+		rs := st.rounds[i]
+		if rs.applied == nil || rs.undone || rs.patch == nil || len(rs.patch.Changes) == 0 {
+			continue
+		}
+		if round != 0 && rs.n != round {
+			if len(todo) == 0 && rs.n > round {
+				return nil, fmt.Errorf("loop: undo round %d: round %d, applied after it, must be undone first", round, rs.n)
+			}
+			continue
+		}
+		todo = append(todo, rs)
+	}
+	if len(todo) == 0 {
+		return nil, fmt.Errorf("%w in %s", ErrNothingToUndo, dir)
+	}
+	path := st.start.File
+	for _, rs := range todo {
+		doc, err := os.ReadFile(path)
+		if err != nil {
+			return reverted, fmt.Errorf("loop: undo round %d: %w", rs.n, err)
+		}
+		if got := hashHex(doc); got != rs.patch.Result {
+			return reverted, fmt.Errorf("%w: %s is not what round %d left (SHA-256 %s, want %s); nothing more was reverted", ErrDocumentChanged, relName(path), rs.n, got[:12], rs.patch.Result[:12])
+		}
+		before, err := revert(rs.patch, doc)
+		if err != nil {
+			return reverted, fmt.Errorf("loop: undo round %d: %w", rs.n, err)
+		}
+		if err := writeFile(path, before); err != nil {
+			return reverted, fmt.Errorf("loop: undo round %d: %w", rs.n, err)
+		}
+		if _, err := j.Append(kindUndo, rs.n, undoRecord{Result: hashHex(before)}); err != nil {
+			return reverted, err
+		}
+		rs.undone = true
+		reverted = append(reverted, rs.n)
+	}
+	return reverted, nil
+}
