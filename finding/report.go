@@ -6,7 +6,7 @@ const SchemaVersion = "1"
 
 // Report is one reviewer's answer for one round: the Council JSON v1 object.
 //
-// Its JSON form is exactly Council JSON v1; JSONSchema returns the schema
+// Its JSON form is exactly Council JSON v1; Schema returns the schema
 // generated from this type. A Report decoded from untrusted text should be
 // checked with Validate (or obtained through Extract, which validates).
 type Report struct {
