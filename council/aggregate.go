@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply"
@@ -27,10 +26,14 @@ type Options struct {
 	Window int
 
 	// Rejected lists findings a human or policy rejected in earlier
-	// rounds. A finding that proposes the same change again (the same
-	// quote and fix, compared without case and white space differences)
-	// is dropped with a note. // optional
+	// rounds. A finding whose finding.Fingerprint equals a rejected one's
+	// (the same category, quote and fix, normalised) is dropped with a
+	// note. // optional
 	Rejected []finding.Finding
+
+	// SameQuote also drops a finding whose finding.QuoteKey equals a
+	// rejected one's: any new fix for text already ruled on. // optional
+	SameQuote bool
 }
 
 // Status is what the table says about one finding.
@@ -174,7 +177,7 @@ func Aggregate(doc []byte, round *Round, opts Options) *Table {
 		}
 	}
 
-	props := t.dropRejected(opts.Rejected)
+	props := t.dropRejected(opts.Rejected, opts.SameQuote)
 	anchors, skips := apply.Resolve(doc, props, apply.Options{Window: opts.Window, Reviewed: opts.Reviewed})
 	for i := range anchors {
 		r, _ := t.Row(anchors[i].Key)
@@ -235,13 +238,17 @@ func (t *Table) add(r Row) {
 	t.Rows = append(t.Rows, r)
 }
 
-// dropRejected marks the rows that repeat a rejected change and returns
+// dropRejected marks the rows that repeat a rejected finding and returns
 // the proposals of the others.
-func (t *Table) dropRejected(rejected []finding.Finding) []apply.Proposal {
+func (t *Table) dropRejected(rejected []finding.Finding, sameQuote bool) []apply.Proposal {
 	seen := make(map[string]int, len(rejected))
 	for i, f := range rejected {
-		if k := changeKey(f); k != "" {
-			if _, dup := seen[k]; !dup {
+		keys := []string{finding.Fingerprint(f)}
+		if sameQuote {
+			keys = append(keys, finding.QuoteKey(f))
+		}
+		for _, k := range keys {
+			if _, dup := seen[k]; !dup && k != "" {
 				seen[k] = i
 			}
 		}
@@ -250,7 +257,11 @@ func (t *Table) dropRejected(rejected []finding.Finding) []apply.Proposal {
 	for i := range t.Rows {
 		r := &t.Rows[i]
 		if len(seen) > 0 {
-			if j, ok := seen[changeKey(r.Finding)]; ok {
+			j, ok := seen[finding.Fingerprint(r.Finding)]
+			if !ok && sameQuote {
+				j, ok = seen[finding.QuoteKey(r.Finding)]
+			}
+			if ok {
 				r.Status = Rejected
 				r.Note = fmt.Sprintf("already rejected: %q -> %q (%s)", rejected[j].Quote(), rejected[j].Fix, rejected[j].Issue)
 				continue
@@ -259,18 +270,6 @@ func (t *Table) dropRejected(rejected []finding.Finding) []apply.Proposal {
 		props = append(props, apply.Proposal{Key: r.Key, Finding: r.Finding})
 	}
 	return props
-}
-
-// changeKey identifies the change a finding proposes: its quote and its
-// fix, lower-cased with white space runs removed. It is "" for a finding
-// that quotes nothing.
-func changeKey(f finding.Finding) string {
-	q := f.Quote()
-	if strings.TrimSpace(q) == "" {
-		return ""
-	}
-	squash := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), "")) }
-	return squash(q) + "\x00" + squash(f.Fix)
 }
 
 // span returns the lines a row concerns: where its edit lands, or its hint.

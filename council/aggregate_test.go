@@ -260,3 +260,39 @@ func TestAggregateEmpty(t *testing.T) {
 		}
 	}
 }
+
+func TestAggregateRejected(t *testing.T) {
+	doc := []byte("\ufeff最初の行です。\r\nＡＰＩを使う。\r\n")
+	found := fnd("F001", line(2), "ＡＰＩを使う", "APIを使います", "文体が硬い")
+	tests := []struct {
+		name      string
+		rejected  finding.Finding
+		sameQuote bool
+		want      council.Status
+	}{
+		{"same change in other words", fnd("F7", line(9), "APIを使う", "APIを使います", "別の言い方"), false, council.Rejected},
+		{"other fix kept", fnd("F7", line(2), "ＡＰＩを使う", "API を利用する", "文体"), false, council.Ready},
+		{"other fix, same quote dropped", fnd("F7", line(2), "ＡＰＩを使う", "API を利用する", "文体"), true, council.Rejected},
+		{"other category kept", func() finding.Finding {
+			f := found
+			f.Category = "fact"
+			return f
+		}(), false, council.Ready},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			round := &council.Round{Results: []council.Result{result("style", 1, found)}}
+			table := council.Aggregate(doc, round, council.Options{Rejected: []finding.Finding{tt.rejected}, SameQuote: tt.sameQuote})
+			r := table.Rows[0]
+			if r.Status != tt.want {
+				t.Fatalf("status %s (note %q), want %s", r.Status, r.Note, tt.want)
+			}
+			if tt.want == council.Rejected && (len(table.Changes) != 0 || !strings.Contains(r.Note, tt.rejected.Fix)) {
+				t.Errorf("rejected row: changes %+v, note %q", table.Changes, r.Note)
+			}
+			if tt.want == council.Ready && r.Anchor.Lines != line(2) {
+				t.Errorf("anchored on %v, want line 2", r.Anchor.Lines)
+			}
+		})
+	}
+}
