@@ -11,8 +11,8 @@ import (
 // too.
 var ErrNoJSON = fmt.Errorf("%w: no JSON object in the reply", ErrSchemaViolation)
 
-// maxCandidates bounds how many JSON values of one reply Extract decodes
-// and validates, counting from the end of the reply.
+// maxCandidates bounds how many candidate Reports of one reply Extract
+// validates, counting from the end of the reply.
 const maxCandidates = 32
 
 // Extract finds the Council JSON v1 Report in a model's reply, validates it
@@ -22,10 +22,11 @@ const maxCandidates = 32
 //
 // Extract scans the reply once with a JSON-aware scanner (strings, escapes
 // and balanced brackets; no regular expressions) and looks at the outermost
-// objects and arrays it finds, from last to first, at most 32 of them. An
-// object with a "findings" or "schema_version" key is a candidate Report;
-// the last candidate that validates wins, so a model that corrects itself
-// is taken at its final word. Trailing commas (",}" and ",]") are the one
+// objects and arrays it finds, from last to first. An object with a
+// "findings" or "schema_version" key is a candidate Report; the last
+// candidate that validates wins, so a model that corrects itself is taken
+// at its final word. At most 32 candidates are validated, so the work
+// stays linear in the length of the reply. Trailing commas (",}" and ",]") are the one
 // repair Extract makes; any other malformed JSON is reported, not guessed
 // at.
 //

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	jsv "github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -127,7 +128,8 @@ func Validate(data []byte) error {
 
 var utf8BOM = []byte("\uFEFF")
 
-// syntaxMessage turns a JSON decoding error into "line L, column C: ...".
+// syntaxMessage turns a JSON decoding error into "line L, column C: ...",
+// counting columns in characters, not bytes.
 func syntaxMessage(data []byte, err error) string {
 	var se *json.SyntaxError
 	if !errors.As(err, &se) {
@@ -137,8 +139,9 @@ func syntaxMessage(data []byte, err error) string {
 		return err.Error()
 	}
 	off := int(min(max(se.Offset, 1), int64(len(data))))
-	line := 1 + bytes.Count(data[:off], []byte("\n"))
-	col := off - bytes.LastIndexByte(data[:off], '\n') - 1
+	lineStart := bytes.LastIndexByte(data[:off], '\n') + 1
+	line := 1 + bytes.Count(data[:lineStart], []byte("\n"))
+	col := utf8.RuneCount(data[lineStart:off])
 	return fmt.Sprintf("line %d, column %d: %v", line, col, se)
 }
 

@@ -81,6 +81,8 @@ func TestValidateViolations(t *testing.T) {
 			[]string{"(root): must be a JSON object (a Council JSON v1 Report), got string"}},
 		{"trailing comma", `{"reviewer":"r","findings":[],}`,
 			[]string{"(root): not valid JSON: line 1, column 31: invalid character '}' looking for beginning of object key string"}},
+		{"syntax after Japanese", "{\n\"reviewer\": \"査読者\" \"findings\": []}",
+			[]string{"(root): not valid JSON: line 2, column 19: invalid character '\"' after object key:value pair"}},
 		{"truncated", `{"reviewer":"r","findings":[`,
 			[]string{"(root): not valid JSON: the JSON ends too early (truncated?)"}},
 		{"empty", ``,
