@@ -1,0 +1,45 @@
+// Package offline holds kaigi's embedded default reviewers: deterministic,
+// rule-based English and Japanese reviewers that need no model and no API
+// key. With no key configured, every kaigi example runs on them.
+//
+// Editorial returns the four Editorial Swarm roles, each an
+// agent.Reviewer that returns Council JSON v1:
+//
+//	anti-ai-slop      (category "ai-slop")    stock phrases, weak and redundant wording, clichés, em dashes
+//	fact-checker      (category "fact")       unsourced figures and claims, inconsistent quantities, broken links
+//	narrative-critic  (category "narrative")  repeated openings and words, doubled particles and conjunctions, mixed styles
+//	reader-advocate   (category "reader-fit") long sentences, 読点, kanji runs, undefined acronyms, stray characters
+//
+// Every finding quotes the document verbatim (Quotes[0] is unique on its
+// line where possible) and carries a Fix wherever the fix is mechanical;
+// judgement calls are advice with an empty Fix.
+//
+// Japanese rules that share a name with a rule of textlint's
+// preset-ja-technical-writing (sentence-length, max-ten,
+// no-doubled-joshi, ...) behave like it with the same defaults; those that
+// need parts of speech use the kagome tokenizer with the IPA dictionary,
+// loaded once, lazily, by the first reviewer that meets Japanese text, and
+// shared by the reviewers Editorial creates together.
+//
+// Markdown front matter, code (fenced, indented and inline), URLs, HTML and
+// comments are never reviewed. Sentence rules (endings, length, style)
+// apply only to body sentences, not to headings, list items, table cells,
+// captions, block quotes, or a paragraph ending in a colon.
+//
+// Rule lists live in the embedded data/ folder (see data/phrases-en.tsv
+// for the format). Config turns rules off, changes limits, and enables
+// link checking against an fs.FS; the target's reader profile makes the
+// length limits stricter for novices and looser for experts.
+//
+// The smallest use:
+//
+//	for _, r := range offline.Editorial(offline.Config{}) {
+//		rev, err := r.Review(ctx, agent.Target{Path: "post.md", Text: text, ReaderProfile: "Web engineers"})
+//		if err != nil {
+//			return err
+//		}
+//		for _, f := range rev.Report.Findings {
+//			fmt.Println(f.LineRange, f.Severity, f.Issue, f.Quote(), "->", f.Fix)
+//		}
+//	}
+package offline

@@ -1,0 +1,185 @@
+package offline
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// Quote lengths, in runes: quotes are widened to at least minQuote for
+// uniqueness and readability, and advice quotes are cut at maxQuote.
+const (
+	minQuote = 6
+	maxQuote = 40
+)
+
+// hit is one rule match before it becomes a finding.
+type hit struct {
+	rule       string
+	sev        finding.Severity
+	conf       int
+	start, end int    // byte span of the problem in the document
+	fix        string // replacement for raw[start:end]; see hasFix
+	hasFix     bool   // fix is meaningful even when empty (a deletion)
+	issue      string
+	more       []string // further quotes (verbatim), optional
+}
+
+// emitter collects a reviewer's hits for one document.
+type emitter struct {
+	doc      *document
+	disabled map[string]bool
+	hits     []hit
+}
+
+// on reports whether rule is enabled.
+func (e *emitter) on(rule string) bool { return !e.disabled[rule] }
+
+// advise records advice (no fix) about raw[start:end].
+func (e *emitter) advise(rule string, sev finding.Severity, conf, start, end int, format string, args ...any) {
+	if e.on(rule) {
+		e.hits = append(e.hits, hit{rule: rule, sev: sev, conf: conf, start: start, end: end, issue: fmt.Sprintf(format, args...)})
+	}
+}
+
+// fix records a fix that replaces raw[start:end] with repl (which may be
+// empty: a deletion).
+func (e *emitter) fix(rule string, sev finding.Severity, conf, start, end int, repl string, format string, args ...any) {
+	if e.on(rule) {
+		e.hits = append(e.hits, hit{rule: rule, sev: sev, conf: conf, start: start, end: end, fix: repl, hasFix: true, issue: fmt.Sprintf(format, args...)})
+	}
+}
+
+// findings turns the hits into Council findings, sorted by position and
+// numbered F001, F002, ...; window, when not zero, keeps only findings
+// that start inside it.
+func (e *emitter) findings(category, file string, window finding.LineRange) []finding.Finding {
+	slices.SortStableFunc(e.hits, func(a, b hit) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.rule, b.rule))
+	})
+	var fixes []span // spans of every fix, so anchors do not grow into each other
+	for _, h := range e.hits {
+		if h.hasFix {
+			fixes = append(fixes, span{h.start, h.end})
+		}
+	}
+	out := make([]finding.Finding, 0, len(e.hits))
+	for _, h := range e.hits {
+		line := e.doc.line(h.start)
+		if !window.IsZero() && !window.Contains(line) {
+			continue
+		}
+		f := finding.Finding{
+			Category:   category,
+			File:       file,
+			LineRange:  finding.LineRange{Start: line, End: max(line, e.doc.line(max(h.start, h.end-1)))},
+			Issue:      h.rule + ": " + h.issue,
+			Confidence: h.conf,
+			Severity:   h.sev,
+		}
+		var q string
+		if h.hasFix {
+			q, f.Fix = e.doc.anchor(h.start, h.end, h.fix, fixes)
+			if q == "" || q == f.Fix {
+				continue // the quote cannot be made unique on its line
+			}
+		} else {
+			q = e.doc.adviceQuote(h.start, h.end)
+		}
+		if !validQuote(q) {
+			continue
+		}
+		f.Quotes = append([]string{q}, h.more...)
+		f.ID = fmt.Sprintf("F%03d", len(out)+1)
+		out = append(out, f)
+	}
+	return out
+}
+
+// anchor widens raw[start:end] and its replacement by the same context
+// until the quote is unique on its line, at least minQuote runes long, and
+// the replacement is not empty. It returns the quote and the widened fix,
+// or "" when the span crosses a line end.
+//
+// The context never grows into another fix's span (others, in document
+// offsets), so that two fixes of one reviewer do not overlap; a quote
+// blocked on both sides stays shorter than minQuote if it is unique.
+func (d *document) anchor(start, end int, repl string, others []span) (quote, fix string) {
+	ls, le := d.lineBounds(start)
+	if end > le {
+		return "", ""
+	}
+	line := string(d.raw[ls:le])
+	s, e := start-ls, end-ls
+	free := func(off int) bool { // may the byte at line offset off join the quote?
+		return !overlaps(others, ls+off, ls+off+1)
+	}
+	for {
+		q := line[s:e]
+		unique := q != "" && strings.Count(line, q) == 1
+		done := unique && (repl != "" || e-s > end-start)
+		if done && utf8.RuneCountInString(q) >= minQuote {
+			break
+		}
+		canRight := e < len(line) && free(e)
+		canLeft := s > 0 && free(s-1)
+		switch {
+		case canRight && (!canLeft || e-(end-ls) <= (start-ls)-s):
+			_, n := utf8.DecodeRuneInString(line[e:])
+			e += n
+		case canLeft:
+			_, n := utf8.DecodeLastRuneInString(line[:s])
+			s -= n
+		case done:
+			return line[s:e], line[s:start-ls] + repl + line[end-ls:e]
+		default:
+			return "", ""
+		}
+	}
+	return line[s:e], line[s:start-ls] + repl + line[end-ls:e]
+}
+
+// adviceQuote returns a verbatim quote of about minQuote..maxQuote runes
+// around raw[start:end], on start's line, unique on that line where
+// possible.
+func (d *document) adviceQuote(start, end int) string {
+	ls, le := d.lineBounds(start)
+	line := string(d.raw[ls:le])
+	s, e := start-ls, min(end, le)-ls
+	if e <= s {
+		e = s
+	}
+	// cut long spans at maxQuote runes
+	n := 0
+	for i := range line[s:e] {
+		if n == maxQuote {
+			e = s + i
+			break
+		}
+		n++
+	}
+	for {
+		q := strings.TrimSpace(line[s:e])
+		if q != "" && utf8.RuneCountInString(q) >= minQuote+4 && strings.Count(line, q) == 1 {
+			return q
+		}
+		if utf8.RuneCountInString(line[s:e]) >= maxQuote || (s == 0 && e == len(line)) {
+			if q == "" {
+				return line
+			}
+			return q
+		}
+		if e < len(line) {
+			_, n := utf8.DecodeRuneInString(line[e:])
+			e += n
+		}
+		if s > 0 && (e == len(line) || utf8.RuneCountInString(line[s:e])%2 == 0) {
+			_, n := utf8.DecodeLastRuneInString(line[:s])
+			s -= n
+		}
+	}
+}

@@ -1,0 +1,278 @@
+package offline
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"net/url"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// Figure patterns. Each submatch group names a kind of claim; regexps are
+// immutable and safe to share.
+var (
+	figureEN = regexp.MustCompile(`(?i)\b(\d+(?:[.,]\d+)*\s?(?:%|percent\b)|\d+(?:\.\d+)?x\b|\d+(?:\.\d+)?\s+times\s+(?:faster|slower|more|less|fewer|cheaper|larger|smaller|bigger)\b|\d[\d,.]*\s*(?:million|billion|thousand)?\s+(?:users|developers|companies|customers|people|downloads|organizations|engineers|installs)\b|[$€£¥]\s?\d[\d,.]*(?:\s?(?:million|billion|bn|k|m)\b)?)` +
+		`|\b(the\s+(?:fastest|best|most\s+(?:popular|widely\s+used|advanced|reliable|secure|efficient)|largest|biggest|leading)\b|world's\s+(?:first|fastest|best|largest|leading)\b|industry-leading|number\s+one\b|unprecedented|unmatched)` +
+		`|\b((?:January|February|March|April|May|June|July|August|September|October|November|December)\s+(?:\d{1,2},\s+)?(?:19|20)\d\d\b|(?:in|since)\s+(?:19|20)\d\d\b)`)
+	figureJA = regexp.MustCompile(`([0-9０-９]+(?:[.,][0-9０-９]+)*\s?(?:%|％|パーセント)|[0-9０-９]+(?:\.[0-9]+)?倍|[0-9０-９][0-9０-９,，]*(?:\.[0-9]+)?\s?(?:万|億)\s?(?:人|社|件|ユーザー|ダウンロード|円|ドル|台)?|[0-9０-９][0-9０-９,，]*\s?(?:人|社|ユーザー|円|ドル))` +
+		`|(世界初|業界初|国内初|日本初|業界No\.?\s?1|No\.\s?1|ナンバーワン|最速|最高峰|圧倒的|唯一の)` +
+		`|((?:19|20)[0-9]{2}年[0-9]{1,2}月|(?:19|20)[0-9]{2}年(?:に|から|以降))`)
+	schemeRE = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
+)
+
+// sourceMarkers, found in a paragraph, count as a source for its figures.
+var sourceMarkers = []string{"http://", "https://", "[^", "according to", "source:", "sources:", "reported by",
+	"によると", "によれば", "出典", "参照", "調べ", "より引用", "引用元"}
+
+// figure is a quantity found in the document, for consistency checks.
+type figure struct {
+	unit       string
+	value      float64
+	keys       []string
+	start, end int
+	quote      string
+}
+
+// checkFacts runs the fact-checker rules.
+func checkFacts(ctx context.Context, r *run) error {
+	sourced := make(map[int]bool) // block index -> has a source
+	var figs []figure
+	n := 0
+	for s := range r.doc.sentences() {
+		if err := tick(ctx, n); err != nil {
+			return err
+		}
+		n++
+		k := r.doc.blocks[s.blk].kind
+		if k == heading || k == tableRow || k == caption || k == note {
+			continue
+		}
+		r.matchPhrases(s) // unsourced-claim entries
+		re := figureEN
+		if s.ja {
+			re = figureJA
+		}
+		m := re.FindAllStringSubmatchIndex(s.text, -1)
+		if len(m) == 0 {
+			continue
+		}
+		has, ok := sourced[s.blk]
+		if !ok {
+			has = r.blockSourced(s.blk)
+			sourced[s.blk] = has
+		}
+		if !has {
+			r.unsourced(s, m)
+		}
+		figs = r.quantities(s, m, figs)
+	}
+	return r.brokenLinks(ctx)
+}
+
+// blockSourced reports whether block i holds a link or a source marker.
+func (r *run) blockSourced(i int) bool {
+	b := r.doc.blocks[i]
+	for _, l := range r.doc.links {
+		if l.start >= b.start && l.end <= b.end {
+			return true
+		}
+	}
+	text := strings.ToLower(string(r.doc.raw[b.start:b.end]))
+	for _, m := range sourceMarkers {
+		if strings.Contains(text, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// unsourced reports the most serious figure of a sentence with no source.
+func (r *run) unsourced(s sentence, m [][]int) {
+	best, kind := -1, 4
+	for i, g := range m {
+		for k := 1; k <= 3; k++ {
+			if g[2*k] >= 0 && k < kind {
+				best, kind = i, k
+			}
+		}
+	}
+	g := m[best]
+	a, b := s.start+g[2*kind], s.start+g[2*kind+1]
+	text := r.doc.raw[a:b]
+	switch kind {
+	case 1:
+		r.e.advise("unsourced-figure", finding.Medium, 65, a, b, "figure %q has no source or link nearby; cite where it comes from", text)
+	case 2:
+		r.e.advise("unsourced-figure", finding.Medium, 60, a, b, "superlative %q has no source nearby; cite evidence or soften it", text)
+	default:
+		r.e.advise("unsourced-figure", finding.Low, 50, a, b, "date %q has no source nearby; check it and link a release note or announcement", text)
+	}
+}
+
+// quantities records the figures of s and reports one that contradicts an
+// earlier figure about the same thing.
+func (r *run) quantities(s sentence, m [][]int, figs []figure) []figure {
+	for _, g := range m {
+		if g[2] < 0 {
+			continue
+		}
+		text := s.text[g[2]:g[3]]
+		unit, val, ok := quantity(text)
+		if !ok {
+			continue
+		}
+		f := figure{unit: unit, value: val, keys: contentKeys(s.text, s.ja), start: s.start + g[2], end: s.start + g[3]}
+		f.quote = r.doc.adviceQuote(f.start, f.end)
+		for _, p := range figs {
+			if p.unit == f.unit && p.value != f.value && shared2(p.keys, f.keys) {
+				h := hit{rule: "inconsistent-quantity", sev: finding.Medium, conf: 60, start: f.start, end: f.end,
+					issue: "the same quantity is given as " + strings.TrimSpace(string(r.doc.raw[p.start:p.end])) + " on line " + strconv.Itoa(r.doc.line(p.start)) + " and " + strings.TrimSpace(text) + " here; make them agree",
+					more:  []string{p.quote}}
+				if r.e.on(h.rule) {
+					r.e.hits = append(r.e.hits, h)
+				}
+				break
+			}
+		}
+		if len(figs) < 1024 {
+			figs = append(figs, f)
+		}
+	}
+	return figs
+}
+
+// quantity parses a figure into a unit class and a value.
+func quantity(s string) (unit string, v float64, ok bool) {
+	var num strings.Builder
+	rest := ""
+	for i, c := range s {
+		if c >= '０' && c <= '９' {
+			c = c - '０' + '0'
+		}
+		if c >= '0' && c <= '9' || c == '.' {
+			num.WriteRune(c)
+			continue
+		}
+		if c == ',' || c == '，' {
+			continue
+		}
+		if num.Len() > 0 {
+			rest = s[i:]
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(strings.TrimRight(num.String(), "."), 64)
+	if err != nil {
+		return "", 0, false
+	}
+	rest = strings.ToLower(strings.TrimSpace(rest))
+	switch {
+	case rest == "" || strings.HasPrefix(rest, "$"):
+		return "", 0, false
+	case strings.HasPrefix(rest, "%"), strings.HasPrefix(rest, "％"), strings.HasPrefix(rest, "percent"), strings.HasPrefix(rest, "パーセント"):
+		return "%", v, true
+	case rest == "x", strings.HasPrefix(rest, "times"), strings.HasPrefix(rest, "倍"):
+		return "x", v, true
+	}
+	return rest, v, true
+}
+
+// stopwords are English words too common to identify what a figure is
+// about.
+var stopwords = map[string]bool{"that": true, "this": true, "with": true, "from": true, "have": true, "were": true,
+	"than": true, "about": true, "after": true, "before": true, "which": true, "their": true, "there": true,
+	"when": true, "what": true, "into": true, "over": true, "under": true, "more": true, "less": true, "percent": true,
+	"times": true, "also": true, "only": true, "just": true, "been": true, "will": true, "would": true, "could": true}
+
+// contentKeys returns the words that say what a sentence's figures are
+// about: English words of four letters or more, or Japanese runs of two
+// or more kanji or katakana.
+func contentKeys(s string, ja bool) []string {
+	var keys []string
+	if !ja {
+		for a, b := range words(s) {
+			w := strings.ToLower(s[a:b])
+			if len(w) >= 4 && !stopwords[w] && !unicode.IsDigit(rune(w[0])) {
+				keys = append(keys, w)
+			}
+		}
+		return keys
+	}
+	start, n := -1, 0
+	flush := func(end int) {
+		if start >= 0 && n >= 2 {
+			keys = append(keys, s[start:end])
+		}
+		start, n = -1, 0
+	}
+	for i, c := range s {
+		if isKanji(c) || (c >= 0x30A1 && c <= 0x30FA) || c == 'ー' {
+			if start < 0 {
+				start = i
+			}
+			n++
+			continue
+		}
+		flush(i)
+	}
+	flush(len(s))
+	return keys
+}
+
+// shared2 reports whether a and b share at least two keys.
+func shared2(a, b []string) bool {
+	n := 0
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				n++
+				break
+			}
+		}
+	}
+	return n >= 2
+}
+
+// brokenLinks reports relative links and images whose target does not
+// exist in Config.LinkFS.
+func (r *run) brokenLinks(ctx context.Context) error {
+	fsys := r.rev.cfg.LinkFS
+	if fsys == nil || !r.e.on("broken-link") {
+		return nil
+	}
+	dir := path.Dir(strings.ReplaceAll(r.target.Path, "\\", "/"))
+	for i, l := range r.doc.links {
+		if err := tick(ctx, i); err != nil {
+			return err
+		}
+		t := l.target
+		if t == "" || t[0] == '#' || t[0] == '/' || schemeRE.MatchString(t) {
+			continue
+		}
+		if j := strings.IndexAny(t, "#?"); j >= 0 {
+			t = t[:j]
+		}
+		if u, err := url.PathUnescape(t); err == nil {
+			t = u
+		}
+		p := path.Join(dir, t)
+		what := "link"
+		if l.image {
+			what = "image"
+		}
+		if !fs.ValidPath(p) || strings.HasPrefix(p, "../") || p == ".." {
+			r.e.advise("broken-link", finding.Medium, 70, l.start, l.end, "%s target %q points outside the work folder", what, l.target)
+			continue
+		}
+		if _, err := fs.Stat(fsys, p); errors.Is(err, fs.ErrNotExist) {
+			r.e.advise("broken-link", finding.High, 90, l.start, l.end, "%s target %q does not exist (looked for %s)", what, l.target, p)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,146 @@
+package offline
+
+import (
+	"bufio"
+	"cmp"
+	"embed"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// data holds the rule lists; data/phrases-en.tsv documents the format.
+//
+//go:embed data
+var data embed.FS
+
+// phrase is one entry of a phrase list.
+type phrase struct {
+	rule     string
+	text     string // lower case for English
+	fix      string
+	del      bool // fix is a deletion
+	advice   bool // no fix
+	sev      finding.Severity
+	conf     int
+	issue    string
+	start    bool // only at the start of a sentence
+	adj      bool // delete only before a plain word
+	noun     bool // fix only after a noun
+	ja       bool
+	location string // file:line, for error messages
+}
+
+// lexicon is the parsed rule data shared by the reviewers of one Editorial.
+type lexicon struct {
+	phrases  []phrase // longest first
+	acronyms map[string]bool
+	jargon   []string
+}
+
+// loadLexicon parses the embedded rule data.
+func loadLexicon() (*lexicon, error) {
+	lx := &lexicon{acronyms: map[string]bool{}}
+	for _, name := range []string{"data/phrases-en.tsv", "data/phrases-ja.tsv"} {
+		if err := lx.readPhrases(name); err != nil {
+			return nil, err
+		}
+	}
+	slices.SortStableFunc(lx.phrases, func(a, b phrase) int { return cmp.Compare(len(b.text), len(a.text)) })
+	err := eachLine("data/acronyms.txt", func(_ int, line string) error {
+		for _, w := range strings.Fields(line) {
+			lx.acronyms[w] = true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = eachLine("data/jargon.tsv", func(_ int, line string) error {
+		lx.jargon = append(lx.jargon, strings.TrimSpace(line))
+		return nil
+	})
+	return lx, err
+}
+
+// eachLine calls fn for each line of an embedded file that is neither
+// blank nor a "#" comment.
+func eachLine(name string, fn func(n int, line string) error) error {
+	f, err := data.Open(name)
+	if err != nil {
+		return fmt.Errorf("offline: rule data: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if err := fn(n, line); err != nil {
+			return fmt.Errorf("offline: rule data %s:%d: %w", name, n, err)
+		}
+	}
+	return sc.Err()
+}
+
+func (lx *lexicon) readPhrases(name string) error {
+	ja := strings.HasSuffix(name, "-ja.tsv")
+	return eachLine(name, func(n int, line string) error {
+		col := strings.Split(line, "\t")
+		if len(col) < 6 {
+			return fmt.Errorf("want 6 or 7 tab-separated columns, got %d", len(col))
+		}
+		info, ok := ruleByID(col[0])
+		if !ok {
+			return fmt.Errorf("unknown rule %q", col[0])
+		}
+		sev, err := finding.ParseSeverity(col[3])
+		if err != nil {
+			return err
+		}
+		conf, err := strconv.Atoi(col[4])
+		if err != nil || conf < 0 || conf > 100 {
+			return fmt.Errorf("confidence %q is not an integer 0-100", col[4])
+		}
+		p := phrase{rule: info.ID, text: col[1], fix: col[2], sev: sev, conf: conf, issue: col[5], ja: ja,
+			location: fmt.Sprintf("%s:%d", name, n)}
+		if p.text == "" {
+			return fmt.Errorf("empty phrase")
+		}
+		if !ja {
+			p.text = strings.ToLower(p.text)
+		}
+		switch p.fix {
+		case "-":
+			p.fix, p.del = "", true
+		case "?", "":
+			p.fix, p.advice = "", true
+		}
+		if len(col) > 6 {
+			for _, fl := range strings.Split(col[6], ",") {
+				switch strings.TrimSpace(fl) {
+				case "start":
+					p.start = true
+				case "adj":
+					p.adj = true
+				case "noun":
+					p.noun = true
+				case "":
+				default:
+					return fmt.Errorf("unknown flag %q", fl)
+				}
+			}
+		}
+		lx.phrases = append(lx.phrases, p)
+		if !ja && strings.Contains(p.text, "'") {
+			q := p
+			q.text = strings.ReplaceAll(p.text, "'", "’")
+			lx.phrases = append(lx.phrases, q)
+		}
+		return nil
+	})
+}

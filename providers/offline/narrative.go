@@ -1,0 +1,420 @@
+package offline
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+var (
+	passiveEN = regexp.MustCompile(`(?i)\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ed|written|done|made|built|given|taken|seen|known|shown|found|sent|held|kept|told|brought|bought|caught|taught|chosen|driven|spoken|broken|forgotten)\s+by\s+([a-z]+(?:\s[a-z]+)?)`)
+	// doubleNegativeJA lists textlint no-double-negative-ja's patterns.
+	doubleNegativeJA = regexp.MustCompile(`な(?:くは|くも)(?:ない|ありません)|ない(?:でもない|こと(?:は|も)(?:ない|ありません)|わけ(?:では|でも)(?:ない|ありません)|ものではない|とは(?:言い切れ|いいきれ|言え|いえ)(?:ない|ません))`)
+)
+
+// Japanese sentence endings for no-mix-dearu-desumasu.
+var (
+	desumasuEndings = []string{"です", "ます", "でした", "ました", "ません", "ましょう", "でしょう", "ください"}
+	dearuEndings    = []string{"である", "であった", "だ", "だった", "ではない", "ではなかった", "であろう", "だろう"}
+	// dearuFixes turns a である ending after a noun into its です form.
+	dearuFixes = map[string]string{"である": "です", "であった": "でした", "だ": "です", "だった": "でした",
+		"ではない": "ではありません", "ではなかった": "ではありませんでした", "であろう": "でしょう", "だろう": "でしょう"}
+)
+
+// transitionsEN open sentences; two in a row is a doubled conjunction.
+var transitionsEN = map[string]bool{"however": true, "moreover": true, "furthermore": true, "additionally": true,
+	"also": true, "but": true, "so": true, "therefore": true, "thus": true, "then": true, "still": true, "besides": true}
+
+// narrative is the cross-sentence state of the narrative-critic.
+type narrative struct {
+	*run
+	buf        []token
+	prev       *proseInfo // the previous prose sentence of the section
+	openers    []string   // openings of the current run of sentences
+	topic      map[string]bool
+	endings    []ending
+	paragraphs []paraLen
+}
+
+// proseInfo is what the next sentence needs to know about the previous.
+type proseInfo struct {
+	blk     int
+	conj    string
+	content map[string]int
+}
+
+type ending struct {
+	dearu      bool
+	start, end int
+	word       string
+	noun       bool
+}
+
+type paraLen struct {
+	blk, n int
+	ja     bool
+}
+
+// checkNarrative runs the narrative-critic rules.
+func checkNarrative(ctx context.Context, r *run) error {
+	nr := &narrative{run: r, topic: headingWords(r.doc)}
+	n := 0
+	for s := range r.doc.sentences() {
+		if err := tick(ctx, n); err != nil {
+			return err
+		}
+		n++
+		k := r.doc.blocks[s.blk].kind
+		if k == heading {
+			nr.prev, nr.openers = nil, nil
+			continue
+		}
+		if k == tableRow || k == caption {
+			continue
+		}
+		var err error
+		if s.ja {
+			err = nr.japanese(s)
+		} else {
+			nr.english(s)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	nr.mixedStyle()
+	nr.paragraphLengths()
+	return nil
+}
+
+// headingWords returns the content words of the headings: topic words
+// that a writer repeats on purpose.
+func headingWords(d *document) map[string]bool {
+	m := map[string]bool{}
+	for _, b := range d.blocks {
+		if b.kind != heading {
+			continue
+		}
+		t := string(d.masked[b.start:b.end])
+		for _, k := range contentKeys(t, isJapanese(t)) {
+			m[k] = true
+		}
+	}
+	return m
+}
+
+// english runs the English sentence rules of the narrative-critic.
+func (nr *narrative) english(s sentence) {
+	nr.doubledWords(s)
+	if m := passiveEN.FindStringSubmatchIndex(s.text); m != nil && s.prose {
+		nr.e.advise("en-passive", finding.Low, 60, s.start+m[0], s.start+m[1], "passive voice hides a known agent; make %q the subject", s.text[m[2]:m[3]])
+	}
+	if !s.prose {
+		return
+	}
+	first := ""
+	for a, b := range words(s.text) {
+		first = strings.ToLower(s.text[a:b])
+		break
+	}
+	conj := ""
+	if transitionsEN[first] {
+		conj = first
+	}
+	content := map[string]int{}
+	for _, k := range contentKeys(s.text, false) {
+		if len(k) >= 5 && !nr.topic[k] {
+			content[k]++
+		}
+	}
+	nr.sentence(s, first, conj, content)
+	nr.addParagraph(s, wordCount(s.text), false)
+}
+
+// doubledWords reports "the the".
+func (nr *narrative) doubledWords(s sentence) {
+	prevA, prevB := -1, -1
+	for a, b := range words(s.text) {
+		if prevA >= 0 && strings.TrimLeft(s.text[prevB:a], " ") == "" && strings.EqualFold(s.text[prevA:prevB], s.text[a:b]) {
+			w := strings.ToLower(s.text[a:b])
+			if w != "that" && w != "had" && !strings.ContainsAny(w[:1], "0123456789") {
+				nr.e.fix("en-doubled-word", finding.Low, 90, s.start+prevB, s.start+b, "", "%q is written twice", s.text[a:b])
+			}
+		}
+		prevA, prevB = a, b
+	}
+}
+
+// sentence applies the rules that compare a prose sentence with the ones
+// before it: same opening, doubled conjunction, repeated content words.
+func (nr *narrative) sentence(s sentence, opener, conj string, content map[string]int) {
+	p := nr.prev
+	if p != nil && p.blk == s.blk && conj != "" && conj == p.conj {
+		nr.e.advise("no-doubled-conjunction", finding.Low, 70, s.start, s.start+len(conj), "two sentences in a row open with %q", conj)
+	}
+	if opener != "" && len(nr.openers) > 0 && nr.openers[len(nr.openers)-1] != opener {
+		nr.openers = nr.openers[:0]
+	}
+	nr.openers = append(nr.openers, opener)
+	if opener != "" && len(nr.openers) == 3 {
+		nr.e.advise("same-opening", finding.Low, 65, s.start, s.start+len(opener), "three sentences in a row open with %q; vary the openings", opener)
+	}
+	if p != nil && p.blk == s.blk {
+		for w, c := range content {
+			if pc := p.content[w]; pc > 0 && pc+c >= 3 {
+				if i := strings.LastIndex(s.text, w); i >= 0 {
+					nr.e.advise("repeated-word", finding.Low, 55, s.start+i, s.start+i+len(w), "%q appears %d times in two adjacent sentences; use a pronoun or a synonym, or merge them", w, pc+c)
+				}
+				break
+			}
+		}
+	}
+	nr.prev = &proseInfo{blk: s.blk, conj: conj, content: content}
+}
+
+func (nr *narrative) addParagraph(s sentence, n int, ja bool) {
+	if k := len(nr.paragraphs); k > 0 && nr.paragraphs[k-1].blk == s.blk {
+		nr.paragraphs[k-1].n += n
+		return
+	}
+	nr.paragraphs = append(nr.paragraphs, paraLen{blk: s.blk, n: n, ja: ja})
+}
+
+// japanese runs the Japanese sentence rules of the narrative-critic: the
+// morphological ones on one token list per sentence.
+func (nr *narrative) japanese(s sentence) error {
+	for _, m := range doubleNegativeJA.FindAllStringIndex(s.text, -1) {
+		nr.e.advise("no-double-negative-ja", finding.Low, 70, s.start+m[0], s.start+m[1], "二重否定は読み手を迷わせます。肯定形で書いてください")
+	}
+	if s.prose {
+		nr.style(s)
+	}
+	tok, err := nr.rev.shared.ja.tokenizer()
+	if err != nil {
+		return err
+	}
+	nr.buf = tokens(tok, s.text, nr.buf)
+	ts := nr.buf
+	nr.doubledJoshi(s, ts)
+	nr.doubledGa(s, ts)
+	nr.droppingRa(s, ts)
+	nr.successive(s, ts)
+	if !s.prose {
+		return nil
+	}
+	opener, conj := "", ""
+	for i, t := range ts {
+		if t.pos == "記号" || strings.Trim(t.surface, "\x1f ") == "" {
+			continue
+		}
+		opener = t.surface
+		if t.pos == "接続詞" {
+			conj = t.surface
+		} else if t.pos == "名詞" && i+1 < len(ts) && ts[i+1].pos == "助詞" {
+			opener += ts[i+1].surface
+		}
+		break
+	}
+	content := map[string]int{}
+	for _, t := range ts {
+		if t.pos == "名詞" && (t.pos1 == "一般" || t.pos1 == "サ変接続" || t.pos1 == "固有名詞") && utf8.RuneCountInString(t.surface) >= 2 && !nr.topic[t.surface] && isJapanese(t.surface) {
+			content[t.surface]++
+		}
+	}
+	nr.sentence(s, opener, conj, content)
+	nr.addParagraph(s, runeCount(s.text), true)
+	return nil
+}
+
+// isJoshi reports a particle token.
+func isJoshi(t token) bool { return t.pos == "助詞" }
+
+// joshi is a particle, or consecutive particles joined, for
+// no-doubled-joshi; other countable tokens (読点, brackets, periods) have
+// an empty key and only add distance.
+type joshi struct {
+	key, surface, pos1 string
+	off                int
+	prev               string // surface of the token before it
+}
+
+// doubledJoshi follows textlint no-doubled-joshi with its defaults
+// (min_interval 1, strict false): the same particle twice with no other
+// particle, 読点, bracket or period between them is an error, except 連体化
+// の, 格助詞 を, 接続助詞 て, 並立助詞 pairs and 〜かどうか.
+func (nr *narrative) doubledJoshi(s sentence, ts []token) {
+	var list []joshi
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		switch {
+		case isJoshi(t):
+			j := joshi{surface: t.surface, pos1: t.pos1, off: t.off, key: t.surface + ":" + t.pos1}
+			if i > 0 {
+				j.prev = ts[i-1].surface
+			}
+			for i+1 < len(ts) && isJoshi(ts[i+1]) { // 助詞+助詞 is one particle ("には")
+				i++
+				j.surface += ts[i].surface
+				j.key = j.surface + ":" + j.pos1 + ts[i].surface
+			}
+			list = append(list, j)
+		case t.pos == "記号" && (t.pos1 == "括弧開" || t.pos1 == "括弧閉"), strings.ContainsAny(t.surface, "、，。．.?!？！"):
+			list = append(list, joshi{off: t.off})
+		}
+	}
+	for i := 1; i < len(list); i++ {
+		a, b := list[i-1], list[i]
+		if a.key == "" || a.key != b.key {
+			continue
+		}
+		switch {
+		case a.pos1 == "連体化", a.pos1 == "格助詞" && a.surface == "を", a.pos1 == "接続助詞" && a.surface == "て", a.pos1 == "並立助詞":
+			continue
+		case a.surface == "か" && b.prev == "どう":
+			continue
+		}
+		at := s.start + b.off
+		nr.e.advise("no-doubled-joshi", finding.Low, 70, at, at+len(b.surface), "一文に助詞「%s」が続けて使われています（%s%s … %s%s）。語順を入れ替えるか文を分けてください",
+			b.surface, a.prev, a.surface, b.prev, b.surface)
+	}
+}
+
+// doubledGa reports the conjunctive particle が twice in one sentence
+// (textlint no-doubled-conjunctive-particle-ga).
+func (nr *narrative) doubledGa(s sentence, ts []token) {
+	n := 0
+	for _, t := range ts {
+		if t.surface == "が" && t.pos == "助詞" && t.pos1 == "接続助詞" {
+			n++
+			if n == 2 {
+				at := s.start + t.off
+				nr.e.advise("no-doubled-conjunctive-particle-ga", finding.Low, 70, at, at+len(t.surface), "逆接の接続助詞「が」が一文に2回以上使われています。文を分けてください")
+				return
+			}
+		}
+	}
+}
+
+// droppingRa reports ら抜き言葉 (textlint no-dropping-the-ra) with a fix
+// that restores the ら: 見れる → 見られる.
+func (nr *narrative) droppingRa(s sentence, ts []token) {
+	for i, t := range ts {
+		if t.pos == "動詞" && (t.base == "来れる" || t.base == "見れる") {
+			at := s.start + t.off
+			stem, _ := utf8.DecodeRuneInString(t.surface)
+			n := utf8.RuneLen(stem)
+			if strings.HasPrefix(t.surface[n:], "れ") {
+				nr.e.fix("no-dropping-the-ra", finding.Low, 85, at, at+len(t.surface), t.surface[:n]+"ら"+t.surface[n:], "ら抜き言葉です（%s → %sら%s）", t.surface, t.surface[:n], t.surface[n:])
+			}
+			continue
+		}
+		if i == 0 {
+			continue
+		}
+		p := ts[i-1]
+		if p.pos == "動詞" && p.pos1 == "自立" && p.ctype == "一段" && p.cform == "未然形" && t.pos == "動詞" && t.pos1 == "接尾" && t.base == "れる" {
+			at := s.start + p.off
+			nr.e.fix("no-dropping-the-ra", finding.Low, 85, at, s.start+t.off+len(t.surface), p.surface+"ら"+t.surface, "ら抜き言葉です（%s%s → %sら%s）", p.surface, t.surface, p.surface, t.surface)
+		}
+	}
+}
+
+// successive reports the same word twice in a row (textlint
+// ja-no-successive-word) and deletes the second; numbers, katakana
+// onomatopoeia and symbols are exempt.
+func (nr *narrative) successive(s sentence, ts []token) {
+	for i := 1; i < len(ts); i++ {
+		p, t := ts[i-1], ts[i]
+		if p.surface != t.surface || t.pos == "記号" || strings.Trim(t.surface, "\x1f \u3000") == "" || p.off+len(p.surface) != t.off {
+			continue
+		}
+		if t.pos == "名詞" && t.pos1 == "数" || isOnomatopoeia(t.surface) {
+			continue
+		}
+		at := s.start + t.off
+		nr.e.fix("ja-no-successive-word", finding.Low, 85, at, at+len(t.surface), "", "「%s」が2回続いています", t.surface)
+	}
+}
+
+func isOnomatopoeia(s string) bool {
+	for _, c := range s {
+		if !(c >= 'ァ' && c <= 'ロ' || c == 'ワ' || c == 'ヲ' || c == 'ン' || c == 'ー') {
+			return false
+		}
+	}
+	return true
+}
+
+// style records the ending of a Japanese prose sentence for
+// no-mix-dearu-desumasu.
+func (nr *narrative) style(s sentence) {
+	t := strings.TrimRight(s.text, "。．.！？!?」』）)\x1f ")
+	for _, e := range desumasuEndings {
+		if strings.HasSuffix(t, e) {
+			nr.endings = append(nr.endings, ending{dearu: false})
+			return
+		}
+	}
+	for _, e := range dearuEndings {
+		if strings.HasSuffix(t, e) {
+			start := s.start + len(t) - len(e)
+			nr.endings = append(nr.endings, ending{dearu: true, start: start, end: start + len(e), word: e, noun: afterNoun(nr.doc.raw[:start])})
+			return
+		}
+	}
+}
+
+// mixedStyle reports である endings in a body written mostly in ですます
+// (textlint no-mix-dearu-desumasu with preset-ja-technical-writing's
+// preferInBody "ですます").
+func (nr *narrative) mixedStyle() {
+	desu := 0
+	for _, e := range nr.endings {
+		if !e.dearu {
+			desu++
+		}
+	}
+	if desu == 0 || desu == len(nr.endings) {
+		return
+	}
+	for _, e := range nr.endings {
+		if !e.dearu {
+			continue
+		}
+		const msg = "本文が「ですます」調なのに「%s」で終わる文があります（ですます %d 文、である %d 文）"
+		if e.word == "だ" && !e.noun {
+			nr.e.advise("no-mix-dearu-desumasu", finding.Medium, 70, e.start, e.end, msg, e.word, desu, len(nr.endings)-desu)
+			continue
+		}
+		nr.e.fix("no-mix-dearu-desumasu", finding.Medium, 70, e.start, e.end, dearuFixes[e.word], msg, e.word, desu, len(nr.endings)-desu)
+	}
+}
+
+// paragraphLengths reports a paragraph more than four times the median
+// length (and at least 150 words or 400 characters) when the document has
+// four or more paragraphs.
+func (nr *narrative) paragraphLengths() {
+	if len(nr.paragraphs) < 4 {
+		return
+	}
+	ns := make([]int, len(nr.paragraphs))
+	for i, p := range nr.paragraphs {
+		ns[i] = p.n
+	}
+	slices.Sort(ns)
+	median := ns[len(ns)/2]
+	for _, p := range nr.paragraphs {
+		floor, unit := 150, "words"
+		if p.ja {
+			floor, unit = 400, "characters"
+		}
+		if p.n > 4*median && p.n >= floor {
+			b := nr.doc.blocks[p.blk]
+			nr.e.advise("paragraph-length", finding.Low, 50, b.start, b.end, "paragraph of %d %s is more than four times the median (%d); split it where the topic turns", p.n, unit, median)
+		}
+	}
+}

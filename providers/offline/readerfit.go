@@ -1,0 +1,281 @@
+package offline
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// acronymRE matches an all-capitals word of two to six letters (digits
+// allowed after the first letter), with an optional plural "s".
+var acronymRE = regexp.MustCompile(`\b[A-Z][A-Z0-9]{1,5}s?\b`)
+
+// checkReaderFit runs the reader-advocate rules.
+func checkReaderFit(ctx context.Context, r *run) error {
+	seen := map[string]bool{} // acronyms and jargon already met
+	n := 0
+	for s := range r.doc.sentences() {
+		if err := tick(ctx, n); err != nil {
+			return err
+		}
+		n++
+		k := r.doc.blocks[s.blk].kind
+		if s.prose {
+			r.sentenceLength(s)
+		}
+		if s.ja {
+			if s.prose {
+				r.maxTen(s)
+				r.mixedPeriod(s)
+			}
+			if k != tableRow {
+				r.kanjiRuns(s)
+			}
+		}
+		if k == paragraph || k == listItem || k == quote {
+			r.acronyms(s, seen)
+			if r.prof == noviceReader {
+				r.jargon(s, seen)
+			}
+		}
+	}
+	for i, b := range r.doc.blocks {
+		if err := tick(ctx, i); err != nil {
+			return err
+		}
+		r.characters(b)
+		if b.kind != tableRow {
+			r.unmatchedPairs(b)
+		}
+	}
+	return nil
+}
+
+// sentenceLength reports prose sentences over the limit: characters in
+// Japanese (textlint sentence-length), words in English.
+func (r *run) sentenceLength(s sentence) {
+	if s.ja {
+		if n := runeCount(s.text); n > r.lim.SentenceLength {
+			r.e.advise("sentence-length", finding.Medium, 70, s.start, s.end, "一文が%d文字あります（上限%d文字）。文を分けてください", n, r.lim.SentenceLength)
+		}
+		return
+	}
+	if n := wordCount(s.text); n > r.lim.SentenceWords {
+		r.e.advise("en-sentence-length", finding.Medium, 65, s.start, s.end, "sentence has %d words (limit %d for this reader); split it", n, r.lim.SentenceWords)
+	}
+}
+
+// maxTen reports a sentence with more 読点 than the limit (textlint
+// max-ten): a 、 between two nouns (approximated as kanji or katakana on
+// both sides) does not count.
+func (r *run) maxTen(s sentence) {
+	count := 0
+	prev := rune(0)
+	for i, c := range s.text {
+		if c != '、' {
+			prev = c
+			continue
+		}
+		next, _ := utf8.DecodeRuneInString(s.text[i+len("、"):])
+		if nounChar(prev) && nounChar(next) {
+			continue
+		}
+		count++
+		if count == r.lim.MaxTen+1 {
+			at := s.start + i
+			r.e.advise("max-ten", finding.Low, 65, at, at+len("、"), "一文に読点「、」が%d個以上あります（上限%d個）。文を分けてください", count, r.lim.MaxTen)
+			return
+		}
+	}
+}
+
+func nounChar(c rune) bool { return isKanji(c) || (c >= 0x30A1 && c <= 0x30FA) || c == 'ー' }
+
+// mixedPeriod reports a Japanese prose sentence that does not end in 。
+// (textlint ja-no-mixed-period) and appends or substitutes it.
+func (r *run) mixedPeriod(s sentence) {
+	t := strings.TrimRight(s.text, "\x1f ")
+	body := strings.TrimRight(t, "」』）)")
+	last, n := utf8.DecodeLastRuneInString(body)
+	switch {
+	case last == '。' || last == '！' || last == '？' || last == '!' || last == '?' || last == ':' || last == '：':
+		return
+	case last == '．' || last == '.':
+		at := s.start + len(body) - n
+		r.e.fix("ja-no-mixed-period", finding.Low, 85, at, at+n, "。", "文末の句点は「。」にそろえてください")
+	case unicode.Is(unicode.So, last) || len(t) < len(s.text) && !strings.HasSuffix(t, "」"):
+		// ends in an emoji, or in masked code or a link: not ours to fix
+	default:
+		end := s.start + len(t)
+		_, ln := utf8.DecodeLastRuneInString(t)
+		r.e.fix("ja-no-mixed-period", finding.Low, 80, end-ln, end, t[len(t)-ln:]+"。", "文末に句点「。」がありません")
+	}
+}
+
+// kanjiRuns reports runs of kanji longer than the limit (textlint
+// max-kanji-continuous-len).
+func (r *run) kanjiRuns(s sentence) {
+	start, n := -1, 0
+	flush := func(end int) {
+		if n > r.lim.MaxKanji {
+			r.e.advise("max-kanji-continuous-len", finding.Low, 60, s.start+start, s.start+end, "漢字が%d文字続いています（上限%d文字）。ひらがなを挟むか言い換えてください", n, r.lim.MaxKanji)
+		}
+		start, n = -1, 0
+	}
+	for i, c := range s.text {
+		if isKanji(c) {
+			if start < 0 {
+				start = i
+			}
+			n++
+			continue
+		}
+		flush(i)
+	}
+	flush(len(s.text))
+}
+
+// characters reports half-width katakana, decomposed characters and
+// zero-width spaces in a block, each with a fix.
+func (r *run) characters(b block) {
+	text := string(r.doc.masked[b.start:b.end])
+	for i := 0; i < len(text); {
+		c, n := utf8.DecodeRuneInString(text[i:])
+		at := b.start + i
+		switch {
+		case c >= 0xFF66 && c <= 0xFF9F: // ｦ-ﾟ
+			j := i
+			for j < len(text) {
+				c2, n2 := utf8.DecodeRuneInString(text[j:])
+				if c2 < 0xFF66 || c2 > 0xFF9F {
+					break
+				}
+				j += n2
+			}
+			old := text[i:j]
+			r.e.fix("no-hankaku-kana", finding.Low, 90, at, b.start+j, widenKana(old), "半角カナ「%s」は全角にしてください", old)
+			n = j - i
+		case c == 0x3099 || c == 0x309A || (c >= 0x0300 && c <= 0x036F):
+			// a combining mark: replace it and the character it joins with NFC
+			_, pn := utf8.DecodeLastRuneInString(text[:i])
+			old := text[i-pn : i+n]
+			if pn > 0 && norm.NFC.String(old) != old {
+				r.e.fix("no-nfd", finding.Low, 95, at-pn, at+n, norm.NFC.String(old), "濁点・アクセントが結合文字（NFD）になっています")
+			}
+		case c == 0x200B || c == 0x200C || c == 0x200D || c == 0x2060 || c == 0xFEFF:
+			r.e.fix("no-zero-width-spaces", finding.Low, 95, at, at+n, "", "zero-width character U+%04X is invisible and breaks search and copy", c)
+		}
+		i += n
+	}
+}
+
+// widenKana converts half-width katakana to full width, joining voiced
+// marks: ｶﾞ → ガ.
+func widenKana(s string) string {
+	w := width.Widen.String(s)
+	w = strings.NewReplacer("゛", "\u3099", "゜", "\u309A").Replace(w)
+	return norm.NFC.String(w)
+}
+
+// pairs maps each opening bracket to its closing one.
+var pairs = map[rune]rune{'「': '」', '『': '』', '（': '）', '(': ')', '［': '］', '[': ']', '【': '】', '〈': '〉', '《': '》', '“': '”', '{': '}'}
+
+// closers maps each closing bracket to its opening one.
+var closers = map[rune]rune{'」': '「', '』': '『', '）': '（', ')': '(', '］': '［', ']': '[', '】': '【', '〉': '〈', '》': '《', '”': '“', '}': '{'}
+
+// unmatchedPairs reports brackets and quotes opened and never closed in
+// the block, or closed and never opened (textlint no-unmatched-pair).
+func (r *run) unmatchedPairs(b block) {
+	type open struct {
+		c  rune
+		at int
+	}
+	var stack []open
+	text := string(r.doc.masked[b.start:b.end])
+	for i, c := range text {
+		if _, ok := pairs[c]; ok {
+			stack = append(stack, open{c, i})
+			continue
+		}
+		o, ok := closers[c]
+		if !ok {
+			continue
+		}
+		if k := len(stack); k > 0 && stack[k-1].c == o {
+			stack = stack[:k-1]
+			continue
+		}
+		if c == ')' && i > 0 && (text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] >= 'a' && text[i-1] <= 'z') && (i < 2 || text[i-2] == ' ' || text[i-2] == mask) {
+			continue // an enumerator: "a) first"
+		}
+		at := b.start + i
+		r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(c), "「%c」に対応する「%c」がありません", c, o)
+		return
+	}
+	if len(stack) > 0 {
+		o := stack[0]
+		at := b.start + o.at
+		r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(o.c), "「%c」が閉じられていません（「%c」がありません）", o.c, pairs[o.c])
+	}
+}
+
+// acronyms reports an acronym at its first use when it is neither spelled
+// out there ("Large Language Model (LLM)", "LLM（大規模言語モデル）") nor a
+// well-known one (data/acronyms.txt).
+func (r *run) acronyms(s sentence, seen map[string]bool) {
+	for _, m := range acronymRE.FindAllStringIndex(s.text, -1) {
+		a := s.text[m[0]:m[1]]
+		key := strings.TrimSuffix(a, "s")
+		if len(key) < 2 || seen[key] || r.rev.shared.lex.acronyms[a] || r.rev.shared.lex.acronyms[key] || strings.Trim(key, "0123456789") != key {
+			continue
+		}
+		seen[key] = true
+		before := strings.TrimRight(s.text[:m[0]], " ")
+		after := strings.TrimLeft(s.text[m[1]:], " ")
+		if strings.HasSuffix(before, "(") || strings.HasSuffix(before, "（") || strings.HasPrefix(after, "(") || strings.HasPrefix(after, "（") {
+			continue
+		}
+		lang := "en"
+		if s.ja {
+			lang = "ja"
+		}
+		msg := map[string]string{
+			"en": "acronym %q is used before it is spelled out; define it at first use",
+			"ja": "略語「%s」が定義されないまま使われています。初出で正式名称を書いてください",
+		}[lang]
+		r.e.advise("undefined-acronym", finding.Low, 60, s.start+m[0], s.start+m[1], msg, a)
+	}
+}
+
+// jargon reports, for novice readers, a jargon term at its first use when
+// no explanation follows it.
+func (r *run) jargon(s sentence, seen map[string]bool) {
+	lower := asciiLower(s.text)
+	for _, term := range r.rev.shared.lex.jargon {
+		if seen["jargon:"+term] {
+			continue
+		}
+		i := strings.Index(lower, term)
+		if i < 0 || (!isJapanese(term) && !wordBounded(lower, i, i+len(term))) {
+			continue
+		}
+		seen["jargon:"+term] = true
+		after := strings.TrimLeft(s.text[i+len(term):], " ")
+		explained := false
+		for _, p := range []string{"(", "（", "とは", "、つまり", "は、", "is ", "means ", ", or ", ", which "} {
+			if strings.HasPrefix(after, p) {
+				explained = true
+			}
+		}
+		if !explained {
+			r.e.advise("undefined-jargon", finding.Low, 55, s.start+i, s.start+i+len(term), "jargon %q is not explained at first use; a novice reader may not know it", s.text[i:i+len(term)])
+		}
+	}
+}

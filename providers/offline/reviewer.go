@@ -1,0 +1,214 @@
+package offline
+
+import (
+	"context"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// Reviewer is one deterministic Editorial Swarm role. It calls no model,
+// reads nothing but its Target (and Config.LinkFS when set), and is safe
+// for concurrent use.
+type Reviewer struct {
+	name     string
+	category string
+	cfg      Config
+	shared   *shared
+	phrases  []phrase // the phrase entries whose rule this reviewer runs
+	check    func(ctx context.Context, r *run) error
+}
+
+// shared is what the reviewers created together share: the parsed rule
+// data and one lazily loaded Japanese tokenizer.
+type shared struct {
+	lex    *lexicon
+	lexErr error
+	ja     *morph
+}
+
+// run is the state of one Review call.
+type run struct {
+	doc    *document
+	e      *emitter
+	lim    Limits
+	prof   profile
+	target agent.Target
+	rev    *Reviewer
+}
+
+// Editorial returns the four Editorial Swarm reviewers in order:
+// anti-ai-slop, fact-checker, narrative-critic and reader-advocate. They
+// share one lazily loaded Japanese tokenizer, loaded the first time a
+// narrative review meets Japanese text.
+func Editorial(cfg Config) []agent.Reviewer {
+	sh := newShared()
+	return []agent.Reviewer{
+		newReviewer(AntiAISlopName, CategoryAISlop, cfg, sh, checkSlop),
+		newReviewer(FactCheckerName, CategoryFact, cfg, sh, checkFacts),
+		newReviewer(NarrativeCriticName, CategoryNarrative, cfg, sh, checkNarrative),
+		newReviewer(ReaderAdvocateName, CategoryReaderFit, cfg, sh, checkReaderFit),
+	}
+}
+
+// AntiAISlop returns the anti-ai-slop reviewer (category "ai-slop"): stock
+// phrases of machine-written prose in English and Japanese, weak and
+// redundant expressions, weasel words, clichés and em-dash overuse.
+func AntiAISlop(cfg Config) *Reviewer {
+	return newReviewer(AntiAISlopName, CategoryAISlop, cfg, newShared(), checkSlop)
+}
+
+// FactChecker returns the fact-checker reviewer (category "fact"): figures,
+// dates and superlatives with no source nearby, quantities stated two
+// ways, and broken relative links when Config.LinkFS is set.
+func FactChecker(cfg Config) *Reviewer {
+	return newReviewer(FactCheckerName, CategoryFact, cfg, newShared(), checkFacts)
+}
+
+// NarrativeCritic returns the narrative-critic reviewer (category
+// "narrative"): repeated openings and words, doubled conjunctions and
+// particles, mixed です・ます and である, ら抜き, double negatives, passive
+// voice and uneven paragraphs.
+func NarrativeCritic(cfg Config) *Reviewer {
+	return newReviewer(NarrativeCriticName, CategoryNarrative, cfg, newShared(), checkNarrative)
+}
+
+// ReaderAdvocate returns the reader-advocate reviewer (category
+// "reader-fit"): long sentences, too many 読点, long kanji runs,
+// undefined acronyms and jargon, and characters that trip readers
+// (half-width kana, NFD, zero-width spaces, unmatched brackets), with
+// limits set by the target's reader profile.
+func ReaderAdvocate(cfg Config) *Reviewer {
+	return newReviewer(ReaderAdvocateName, CategoryReaderFit, cfg, newShared(), checkReaderFit)
+}
+
+func newShared() *shared {
+	lx, err := loadLexicon()
+	return &shared{lex: lx, lexErr: err, ja: &morph{}}
+}
+
+func newReviewer(name, category string, cfg Config, sh *shared, check func(context.Context, *run) error) *Reviewer {
+	r := &Reviewer{name: name, category: category, cfg: cfg, shared: sh, check: check}
+	if sh.lex != nil {
+		for _, p := range sh.lex.phrases {
+			if info, _ := ruleByID(p.rule); info.Reviewer == name {
+				r.phrases = append(r.phrases, p)
+			}
+		}
+	}
+	return r
+}
+
+// Name returns the reviewer's name, e.g. "anti-ai-slop".
+func (r *Reviewer) Name() string { return r.name }
+
+// Review returns the reviewer's findings on t. It fails only when ctx is
+// done, when the Config names an unknown rule, or when the Japanese
+// tokenizer cannot be loaded.
+func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, error) {
+	if err := ctx.Err(); err != nil {
+		return agent.Review{}, fmt.Errorf("offline: %s: %w", r.name, err)
+	}
+	if r.shared.lexErr != nil {
+		return agent.Review{}, fmt.Errorf("offline: %s: %w", r.name, r.shared.lexErr)
+	}
+	disabled := make(map[string]bool, len(r.cfg.Disabled))
+	for _, id := range r.cfg.Disabled {
+		if _, ok := ruleByID(id); !ok {
+			return agent.Review{}, fmt.Errorf("offline: %s: Config.Disabled: %w", r.name, &UnknownRuleError{ID: id})
+		}
+		disabled[id] = true
+	}
+	prof := readerProfile(t.ReaderProfile)
+	ru := &run{
+		doc:    parse(t.Text),
+		lim:    r.cfg.limitsFor(prof),
+		prof:   prof,
+		target: t,
+		rev:    r,
+	}
+	ru.e = &emitter{doc: ru.doc, disabled: disabled}
+	if err := r.check(ctx, ru); err != nil {
+		return agent.Review{}, fmt.Errorf("offline: %s: %s: %w", r.name, displayPath(t.Path), err)
+	}
+	fs := dropRejected(ru.e.findings(r.category, t.Path, t.Lines), t.Rejected)
+	rep := finding.Report{
+		Reviewer:      r.name,
+		SchemaVersion: finding.SchemaVersion,
+		Summary:       summary(r.name, fs),
+		Findings:      fs,
+	}
+	return agent.Review{Report: rep}, nil
+}
+
+// UnknownRuleError reports a rule ID that no offline reviewer has.
+type UnknownRuleError struct {
+	ID string
+}
+
+func (e *UnknownRuleError) Error() string {
+	return fmt.Sprintf("unknown rule %q (offline.Rules lists the IDs)", e.ID)
+}
+
+func displayPath(p string) string {
+	if p == "" {
+		return "(unnamed document)"
+	}
+	return p
+}
+
+// dropRejected removes findings a human already rejected: same category
+// and same first quote.
+func dropRejected(fs []finding.Finding, rejected []agent.Rejection) []finding.Finding {
+	if len(rejected) == 0 {
+		return fs
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		drop := false
+		for _, rj := range rejected {
+			if rj.Finding.Category == f.Category && rj.Finding.Quote() == f.Quote() {
+				drop = true
+				break
+			}
+		}
+		if !drop {
+			out = append(out, f)
+		}
+	}
+	for i := range out {
+		out[i].ID = fmt.Sprintf("F%03d", i+1)
+	}
+	return out
+}
+
+func summary(name string, fs []finding.Finding) string {
+	if len(fs) == 0 {
+		return name + ": no findings."
+	}
+	fixes, high := 0, 0
+	for _, f := range fs {
+		if !f.Advisory() {
+			fixes++
+		}
+		if f.Severity == finding.High {
+			high++
+		}
+	}
+	return fmt.Sprintf("%s: %d findings (%d with a fix, %d high).", name, len(fs), fixes, high)
+}
+
+// validQuote reports whether a quote can be anchored: valid UTF-8 and not
+// blank.
+func validQuote(q string) bool { return q != "" && utf8.ValidString(q) }
+
+// tick returns ctx's error every 256 calls, so long loops stay cancellable
+// without paying for ctx.Err on every sentence.
+func tick(ctx context.Context, n int) error {
+	if n&255 == 0 {
+		return ctx.Err()
+	}
+	return nil
+}

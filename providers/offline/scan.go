@@ -1,0 +1,503 @@
+package offline
+
+import (
+	"bytes"
+	"sort"
+	"unicode"
+	"unicode/utf8"
+)
+
+// mask replaces every byte the rules must not read (front matter, code,
+// URLs, Markdown syntax, HTML) in document.masked. It is an ASCII control
+// byte that never occurs in prose, so byte offsets stay identical to the
+// original and rules can tell masked bytes from real spaces.
+const mask = 0x1f
+
+// blockKind says what a block of lines is in Markdown terms.
+type blockKind uint8
+
+const (
+	paragraph blockKind = iota
+	heading
+	listItem
+	tableRow
+	quote   // block quote: someone else's words
+	caption // "Figure 1: ..." or "図1 ..."
+	note    // footnote definition
+)
+
+// block is a run of lines that forms one Markdown element worth reviewing.
+type block struct {
+	kind       blockKind
+	start, end int  // byte span in the document, end exclusive
+	introColon bool // a paragraph ending in ':' that introduces code or a list
+}
+
+// link is a Markdown link or image target found in the document.
+type link struct {
+	target     string
+	start, end int // byte span of the target in the document
+	image      bool
+}
+
+// sentence is one sentence of a block.
+type sentence struct {
+	start, end int    // byte span in the document, trimmed of space
+	text       string // masked text of the span
+	blk        int    // index into document.blocks
+	prose      bool   // a body sentence: ending, length and style rules apply
+	ja         bool   // contains kana or kanji: Japanese rules apply
+	first      bool   // first sentence of its block
+	last       bool   // last sentence of its block
+}
+
+// document is a parsed Markdown (or plain text) file: the original bytes,
+// a masked copy with the same offsets, its lines, blocks and links.
+type document struct {
+	raw        []byte
+	masked     []byte
+	lineStarts []int // byte offset of each line's first byte
+	blocks     []block
+	links      []link
+}
+
+// line returns the 1-based line number of byte offset off.
+func (d *document) line(off int) int {
+	return sort.Search(len(d.lineStarts), func(i int) bool { return d.lineStarts[i] > off })
+}
+
+// lineBounds returns the content span of the line holding off, without
+// its line ending.
+func (d *document) lineBounds(off int) (start, end int) {
+	n := d.line(off)
+	start = d.lineStarts[n-1]
+	end = len(d.raw)
+	if n < len(d.lineStarts) {
+		end = d.lineStarts[n] - 1
+	}
+	for end > start && (d.raw[end-1] == '\n' || d.raw[end-1] == '\r') {
+		end--
+	}
+	return start, end
+}
+
+// parse splits src into lines and blocks and masks everything that is not
+// prose. It never fails: any byte sequence is a document.
+func parse(src []byte) *document {
+	d := &document{raw: src, masked: bytes.Clone(src)}
+	d.lineStarts = append(d.lineStarts, 0)
+	for i, c := range src {
+		if c == '\n' && i+1 < len(src) {
+			d.lineStarts = append(d.lineStarts, i+1)
+		}
+	}
+	if bytes.HasPrefix(src, []byte("\uFEFF")) {
+		fill(d.masked, 0, 3)
+	}
+	d.scanBlocks()
+	for i := range d.blocks {
+		d.maskInline(d.blocks[i].start, d.blocks[i].end)
+	}
+	for i := range d.blocks {
+		b := &d.blocks[i]
+		if b.kind == paragraph {
+			t := bytes.TrimRight(d.masked[b.start:b.end], " \t\r\n\x1f")
+			b.introColon = bytes.HasSuffix(t, []byte(":")) || bytes.HasSuffix(t, []byte("："))
+		}
+	}
+	return d
+}
+
+func fill(b []byte, start, end int) {
+	for i := start; i < end; i++ {
+		if b[i] != '\n' && b[i] != '\r' {
+			b[i] = mask
+		}
+	}
+}
+
+// lineText returns line i's (0-based) content span without its ending.
+func (d *document) lineSpan(i int) (start, end int) {
+	start = d.lineStarts[i]
+	end = len(d.raw)
+	if i+1 < len(d.lineStarts) {
+		end = d.lineStarts[i+1]
+	}
+	for end > start && (d.raw[end-1] == '\n' || d.raw[end-1] == '\r') {
+		end--
+	}
+	return start, end
+}
+
+// scanBlocks classifies lines into blocks, masking front matter, code,
+// HTML blocks, comments and block markers.
+func (d *document) scanBlocks() {
+	n := len(d.lineStarts)
+	i := d.frontMatter()
+	var fence []byte   // the opening fence of the code block we are in
+	inComment := false // inside a multi-line HTML comment
+	prevBlank := true  // previous line was blank (or start of document)
+	var cur *block     // the block that a lazy continuation line extends
+	for ; i < n; i++ {
+		s, e := d.lineSpan(i)
+		line := d.masked[s:e]
+		if fence != nil {
+			if t := bytes.TrimLeft(line, " "); bytes.HasPrefix(t, fence) && len(bytes.Trim(t, string(fence[:1])+" \t")) == 0 {
+				fence = nil
+			}
+			fill(d.masked, s, e)
+			continue
+		}
+		inComment = maskComments(d.masked, s, e, inComment)
+		line = d.masked[s:e]
+		trim := bytes.TrimLeft(line, " \t\x1f")
+		indent := len(line) - len(bytes.TrimLeft(line, " "))
+		blank := len(bytes.TrimRight(trim, " \t\x1f")) == 0
+		switch {
+		case blank:
+			cur, prevBlank = nil, true
+			continue
+		case indent < 4 && (bytes.HasPrefix(trim, []byte("```")) || bytes.HasPrefix(trim, []byte("~~~"))):
+			fence = bytes.Clone(trim[:fenceLen(trim)])
+			fill(d.masked, s, e)
+			cur, prevBlank = nil, false
+			continue
+		case (line[0] == '\t' || indent >= 4) && prevBlank && (cur == nil || cur.kind != listItem):
+			fill(d.masked, s, e) // indented code block
+			cur = nil
+			continue
+		}
+		prevBlank = false
+		kind, body := classify(trim)
+		off := s + len(line) - len(trim)
+		switch kind {
+		case -1: // thematic break, HTML block, link definition
+			if cur != nil && cur.kind == paragraph && isSetext(trim) {
+				cur.kind = heading
+			}
+			fill(d.masked, s, e)
+			cur = nil
+			continue
+		case int(paragraph):
+			if cur != nil && (cur.kind == paragraph || cur.kind == listItem || cur.kind == quote || cur.kind == note) {
+				cur.end = e // continuation line
+				continue
+			}
+		}
+		fill(d.masked, off, off+body) // block marker: "#", "- ", "> ", "|"
+		if kind == int(tableRow) {
+			for j := s; j < e; j++ {
+				if d.masked[j] == '|' {
+					d.masked[j] = mask
+				}
+			}
+		}
+		d.blocks = append(d.blocks, block{kind: blockKind(kind), start: s, end: e})
+		cur = &d.blocks[len(d.blocks)-1]
+		if kind == int(heading) || kind == int(tableRow) || kind == int(caption) {
+			cur = nil
+		}
+	}
+}
+
+// frontMatter masks a leading "---" (YAML) or "+++" (TOML) block and
+// returns the index of the first line after it.
+func (d *document) frontMatter() int {
+	s, e := d.lineSpan(0)
+	first := string(bytes.TrimSpace(bytes.TrimPrefix(d.raw[s:e], []byte("\uFEFF"))))
+	if first != "---" && first != "+++" {
+		return 0
+	}
+	for i := 1; i < len(d.lineStarts); i++ {
+		ls, le := d.lineSpan(i)
+		t := string(bytes.TrimSpace(d.raw[ls:le]))
+		if t == first || (first == "---" && t == "...") {
+			fill(d.masked, 0, le)
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// maskComments masks HTML comments on the line [s, e); open says whether
+// the line starts inside a comment. It returns whether the line ends inside
+// one.
+func maskComments(b []byte, s, e int, open bool) bool {
+	i := s
+	for i < e {
+		if open {
+			j := bytes.Index(b[i:e], []byte("-->"))
+			if j < 0 {
+				fill(b, i, e)
+				return true
+			}
+			fill(b, i, i+j+3)
+			i += j + 3
+			open = false
+			continue
+		}
+		j := bytes.Index(b[i:e], []byte("<!--"))
+		if j < 0 {
+			return false
+		}
+		i += j
+		open = true
+	}
+	return open
+}
+
+func fenceLen(t []byte) int {
+	n := 0
+	for n < len(t) && t[n] == t[0] {
+		n++
+	}
+	return n
+}
+
+func isSetext(t []byte) bool {
+	t = bytes.TrimRight(t, " \t")
+	return len(t) >= 1 && (len(bytes.Trim(t, "=")) == 0 || len(bytes.Trim(t, "-")) == 0)
+}
+
+// classify returns the block kind of a line (without its indentation) and
+// the length of the block marker to mask; kind -1 means the line is not
+// reviewed at all.
+func classify(t []byte) (kind, marker int) {
+	switch c := t[0]; {
+	case c == '#':
+		n := fenceLen(t)
+		if n <= 6 && (n == len(t) || t[n] == ' ' || t[n] == '\t') {
+			return int(heading), n
+		}
+	case c == '>':
+		n := 0
+		for n < len(t) && (t[n] == '>' || t[n] == ' ') {
+			n++
+		}
+		return int(quote), n
+	case c == '|':
+		return int(tableRow), 1
+	case c == '<' && len(t) > 1 && (t[1] == '/' || isASCIILetter(t[1])):
+		return -1, 0
+	case c == '[' && bytes.HasPrefix(t, []byte("[^")):
+		if j := bytes.Index(t, []byte("]:")); j > 0 {
+			return int(note), j + 2
+		}
+	case c == '[':
+		// link reference definition: "[label]: target"
+		if j := bytes.Index(t, []byte("]:")); j > 0 && bytes.IndexByte(t[1:j], '[') < 0 {
+			return -1, 0
+		}
+	}
+	if isRule(t) {
+		return -1, 0
+	}
+	if n := listMarker(t); n > 0 {
+		return int(listItem), n
+	}
+	if isCaption(t) {
+		return int(caption), 0
+	}
+	return int(paragraph), 0
+}
+
+// isRule reports a thematic break or setext underline: "---", "***",
+// "___", "===".
+func isRule(t []byte) bool {
+	t = bytes.TrimRight(t, " \t")
+	if len(t) < 3 {
+		return false
+	}
+	c := t[0]
+	if c != '-' && c != '*' && c != '_' && c != '=' {
+		return false
+	}
+	for _, b := range t {
+		if b != c && b != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// listMarker returns the length of a list marker ("- ", "1. ", "- [ ] ")
+// at the start of t, or 0.
+func listMarker(t []byte) int {
+	n := 0
+	switch {
+	case t[0] == '-' || t[0] == '*' || t[0] == '+':
+		n = 1
+	case t[0] >= '0' && t[0] <= '9':
+		for n < len(t) && n < 9 && t[n] >= '0' && t[n] <= '9' {
+			n++
+		}
+		if n == len(t) || (t[n] != '.' && t[n] != ')') {
+			return 0
+		}
+		n++
+	default:
+		if bytes.HasPrefix(t, []byte("・")) {
+			return len("・")
+		}
+		return 0
+	}
+	if n < len(t) && t[n] != ' ' && t[n] != '\t' {
+		return 0
+	}
+	for n < len(t) && (t[n] == ' ' || t[n] == '\t') {
+		n++
+	}
+	if bytes.HasPrefix(t[n:], []byte("[ ] ")) || bytes.HasPrefix(t[n:], []byte("[x] ")) || bytes.HasPrefix(t[n:], []byte("[X] ")) {
+		n += 4
+	}
+	return n
+}
+
+// captionPrefixes start a figure, table or listing caption.
+var captionPrefixes = [...]string{"Figure ", "Fig. ", "Table ", "Listing ", "図", "表", "リスト"}
+
+func isCaption(t []byte) bool {
+	for _, p := range captionPrefixes {
+		if r := t[min(len(p), len(t)):]; bytes.HasPrefix(t, []byte(p)) && len(r) > 0 && r[0] >= '0' && r[0] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// maskInline masks inline code, links' syntax and targets, images, URLs,
+// inline HTML and emphasis markers in [s, e), recording link targets.
+func (d *document) maskInline(s, e int) {
+	b := d.masked
+	for i := s; i < e; i++ {
+		switch c := b[i]; c {
+		case '`':
+			n := fenceLen(b[i:e])
+			if j := bytes.Index(b[i+n:e], b[i:i+n]); j >= 0 {
+				fill(b, i, i+n+j+n)
+				i += n + j + n - 1
+			} else {
+				i += n - 1
+			}
+		case '\\':
+			if i+1 < e && b[i+1] < utf8.RuneSelf && unicode.IsPunct(rune(b[i+1])) {
+				b[i] = mask
+				i++
+			}
+		case '*', '~':
+			b[i] = mask
+		case '_':
+			if i+1 < e && b[i+1] == '_' {
+				b[i], b[i+1] = mask, mask
+				i++
+			}
+		case '<':
+			j := bytes.IndexByte(b[i:e], '>')
+			if j > 1 && (isASCIILetter(b[i+1]) || b[i+1] == '/') && !bytes.ContainsAny(b[i:i+j], "\n") {
+				fill(b, i, i+j+1)
+				i += j
+			}
+		case '!', '[':
+			i = d.maskLink(i, e)
+		case 'h':
+			if bytes.HasPrefix(b[i:e], []byte("http://")) || bytes.HasPrefix(b[i:e], []byte("https://")) {
+				j := i
+				for j < e && !urlStop(b[j]) {
+					j++
+				}
+				for j > i && bytes.IndexByte([]byte(".,;:!?)"), b[j-1]) >= 0 {
+					j--
+				}
+				fill(b, i, j)
+				i = j - 1
+			}
+		}
+	}
+}
+
+func urlStop(c byte) bool {
+	return c <= ' ' || c == mask || c == '>' || c == '"' || c == '\'' || c >= utf8.RuneSelf
+}
+
+// maskLink masks "[text](target)", "![alt](target)", "[text][ref]" and
+// "[^1]" starting at i, records the target, and returns the index of the
+// last byte it consumed.
+func (d *document) maskLink(i, e int) int {
+	b := d.masked
+	image := b[i] == '!'
+	open := i
+	if image {
+		if i+1 >= e || b[i+1] != '[' {
+			return i
+		}
+		open = i + 1
+	}
+	close := matchBracket(b, open, e)
+	if close < 0 {
+		return i
+	}
+	if bytes.HasPrefix(b[open:], []byte("[^")) {
+		fill(b, i, close+1)
+		return close
+	}
+	if close+1 < e && b[close+1] == '(' {
+		end := bytes.IndexByte(b[close+1:e], ')')
+		if end < 0 {
+			return i
+		}
+		end += close + 1
+		ts, te := close+2, end
+		for ts < te && (b[ts] == ' ' || b[ts] == '<') {
+			ts++
+		}
+		if sp := bytes.IndexAny(b[ts:te], " >"); sp >= 0 {
+			te = ts + sp
+		}
+		d.links = append(d.links, link{target: string(d.raw[ts:te]), start: ts, end: te, image: image})
+		if image {
+			fill(b, i, end+1)
+		} else {
+			fill(b, i, open+1)
+			fill(b, close, end+1)
+			// the link text may hold code or emphasis: mask it too
+			d.maskInline(open+1, close)
+		}
+		return end
+	}
+	if close+1 < e && b[close+1] == '[' {
+		if end := bytes.IndexByte(b[close+1:e], ']'); end >= 0 {
+			end += close + 1
+			if image {
+				fill(b, i, end+1)
+			} else {
+				fill(b, i, open+1)
+				fill(b, close, end+1)
+			}
+			return end
+		}
+	}
+	return i
+}
+
+// matchBracket returns the index of the ']' closing the '[' at i, or -1.
+func matchBracket(b []byte, i, e int) int {
+	depth := 0
+	for j := i; j < e; j++ {
+		switch b[j] {
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return j
+			}
+		case '\n':
+			if j+1 < e && (b[j+1] == '\n' || b[j+1] == '\r') {
+				return -1
+			}
+		}
+	}
+	return -1
+}

@@ -1,0 +1,219 @@
+package offline
+
+import (
+	"bytes"
+	"iter"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// sentences yields every sentence of every block in document order.
+func (d *document) sentences() iter.Seq[sentence] {
+	return func(yield func(sentence) bool) {
+		for bi, b := range d.blocks {
+			var prev *sentence
+			for s, e := range splitSentences(d.masked, b.start, b.end) {
+				st := sentence{start: s, end: e, text: string(d.masked[s:e]), blk: bi}
+				if !hasLetter(st.text) {
+					continue
+				}
+				st.ja = isJapanese(st.text)
+				st.prose = b.kind == paragraph
+				if prev != nil {
+					if !yield(*prev) {
+						return
+					}
+				} else {
+					st.first = true
+				}
+				prev = &st
+			}
+			if prev != nil {
+				prev.last = true
+				if d.blocks[bi].introColon {
+					prev.prose = false
+				}
+				if !yield(*prev) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// splitSentences yields the trimmed spans of the sentences in b[s:e].
+// A sentence ends at 。！？!? (with any closing brackets after them), and
+// at '.' followed by white space or the end when the word before it is not
+// an abbreviation or a number.
+func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		start := s
+		for i := s; i < e; {
+			r, n := utf8.DecodeRune(b[i:e])
+			end := -1
+			switch r {
+			case '。', '！', '？', '!', '?', '．':
+				end = i + n
+			case '.':
+				if i+n == e || isSpaceByte(b[i+n]) || isCloser(b[i+n:e]) {
+					if !abbreviation(b[start:i]) {
+						end = i + n
+					}
+				}
+			}
+			i += n
+			if end < 0 {
+				continue
+			}
+			for end < e { // absorb closers and repeated terminators: "」", "!?"
+				r2, n2 := utf8.DecodeRune(b[end:e])
+				if !strings.ContainsRune("」』）)\"”’]】〕!?！？。", r2) {
+					break
+				}
+				end += n2
+			}
+			i = end
+			if ts, te := trimSpan(b, start, end); te > ts && !yield(ts, te) {
+				return
+			}
+			start = end
+		}
+		if ts, te := trimSpan(b, start, e); te > ts {
+			yield(ts, te)
+		}
+	}
+}
+
+func isSpaceByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == mask
+}
+
+func isCloser(b []byte) bool {
+	r, _ := utf8.DecodeRune(b)
+	return strings.ContainsRune(")\"”’」』）]", r)
+}
+
+// abbreviations end with a period that does not end a sentence.
+var abbreviations = map[string]bool{
+	"e.g": true, "i.e": true, "etc": false, "vs": true, "mr": true, "mrs": true,
+	"ms": true, "dr": true, "prof": true, "fig": true, "no": true, "cf": true,
+	"approx": true, "st": true, "jr": true, "sr": true, "inc": true, "ltd": true,
+}
+
+// abbreviation reports whether the text before a '.' ends with an
+// abbreviation, an initial ("J."), or a version/number ("v1.").
+func abbreviation(before []byte) bool {
+	i := len(before)
+	for i > 0 && (isASCIILetter(before[i-1]) || before[i-1] == '.') {
+		i--
+	}
+	w := strings.ToLower(string(before[i:]))
+	if len(w) == 1 && w[0] >= 'a' && w[0] <= 'z' && unicode.IsUpper(rune(before[i])) {
+		return true // an initial: "J. R. R. Tolkien"
+	}
+	return abbreviations[w]
+}
+
+// trimSpan trims white space and mask bytes from both ends of b[s:e].
+func trimSpan(b []byte, s, e int) (int, int) {
+	for s < e && isSpaceByte(b[s]) {
+		s++
+	}
+	for e > s && isSpaceByte(b[e-1]) {
+		e--
+	}
+	// a full-width space also trims
+	for e-s >= 3 && bytes.HasPrefix(b[s:e], []byte("\u3000")) {
+		s += 3
+	}
+	return s, e
+}
+
+// hasLetter reports whether s holds any letter or digit.
+func hasLetter(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// isJapanese reports whether s contains kana or kanji.
+func isJapanese(s string) bool {
+	for _, r := range s {
+		if r >= 0x3040 && (isKana(r) || isKanji(r)) {
+			return true
+		}
+	}
+	return false
+}
+
+func isKana(r rune) bool {
+	return (r >= 0x3041 && r <= 0x30FF && r != 0x30FB) || (r >= 0xFF66 && r <= 0xFF9F)
+}
+
+func isKanji(r rune) bool {
+	return unicode.Is(unicode.Han, r) || r == '々' || r == '〇' || r == '〻'
+}
+
+// runeCount counts the runes of s that are not mask bytes, counting every
+// run of white space as one.
+func runeCount(s string) int {
+	n, space := 0, false
+	for _, r := range s {
+		switch {
+		case r == mask:
+		case unicode.IsSpace(r):
+			if !space {
+				n++
+			}
+			space = true
+			continue
+		default:
+			n++
+		}
+		space = false
+	}
+	return n
+}
+
+// words yields the byte spans (relative to s) of the words of English text:
+// runs of letters, digits, apostrophes and inner hyphens.
+func words(s string) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		start := -1
+		for i, r := range s {
+			in := unicode.IsLetter(r) || unicode.IsDigit(r) || ((r == '\'' || r == '’' || r == '-') && start >= 0)
+			if in && start < 0 {
+				start = i
+			}
+			if !in && start >= 0 {
+				if !yield(start, trimWordEnd(s, start, i)) {
+					return
+				}
+				start = -1
+			}
+		}
+		if start >= 0 {
+			yield(start, trimWordEnd(s, start, len(s)))
+		}
+	}
+}
+
+func trimWordEnd(s string, start, end int) int {
+	for end > start && (s[end-1] == '\'' || s[end-1] == '-') {
+		end--
+	}
+	return end
+}
+
+// wordCount counts the words of English text.
+func wordCount(s string) int {
+	n := 0
+	for range words(s) {
+		n++
+	}
+	return n
+}
