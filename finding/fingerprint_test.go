@@ -8,6 +8,7 @@ import (
 func TestNormalize(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"abc", "abc"},
+		{"「ＡＢＣ　 def」\r\n", "abc def"}, // the doc comment's example
 		{"  Hello,   World!  ", "hello, world"},
 		{"a\r\nb", "a b"},
 		{"a\nb", "a b"},

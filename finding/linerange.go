@@ -44,7 +44,7 @@ func (r LineRange) String() string {
 // MarshalText encodes r as its String form.
 func (r LineRange) MarshalText() ([]byte, error) {
 	if !r.IsZero() && !r.Valid() {
-		return nil, fmt.Errorf("finding: invalid line range %d-%d", r.Start, r.End)
+		return nil, fmt.Errorf("%w %d-%d: want 1 <= start <= end", ErrInvalidLineRange, r.Start, r.End)
 	}
 	return []byte(r.String()), nil
 }

@@ -137,8 +137,8 @@ func TestLineRangeJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"r":"9-2"}`), &w); err == nil || !strings.Contains(err.Error(), `"9-2"`) {
 		t.Errorf("Unmarshal reversed range: err = %v, want one quoting \"9-2\"", err)
 	}
-	if _, err := json.Marshal(wrap{R: LineRange{Start: 9, End: 2}}); err == nil {
-		t.Error("Marshal of a reversed range succeeded")
+	if _, err := json.Marshal(wrap{R: LineRange{Start: 9, End: 2}}); !errors.Is(err, ErrInvalidLineRange) {
+		t.Errorf("Marshal of a reversed range: err = %v, want ErrInvalidLineRange", err)
 	}
 }
 
