@@ -8,12 +8,14 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/kaigi-dev/kaigi/agent"
 )
 
 // finish builds the run's Outcome, writes summary.md, and journals the end
 // of the run unless it waits at the gate (a resume continues it then).
 func (r *runner) finish(reason StopReason) (*Outcome, error) {
-	o := outcome(r.st, reason)
+	o := outcome(r.st, reason, r.l.Prices)
 	if err := writeFile(filepath.Join(r.l.Dir, "summary.md"), renderSummary(o, r.l.Dir, r.st)); err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
@@ -30,7 +32,7 @@ func (r *runner) finish(reason StopReason) (*Outcome, error) {
 }
 
 // outcome summarises a run's state.
-func outcome(st *runState, reason StopReason) *Outcome {
+func outcome(st *runState, reason StopReason, prices agent.Prices) *Outcome {
 	o := &Outcome{Reason: reason, File: st.start.File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}}
 	var last *roundState
 	for _, rs := range st.rounds {
@@ -40,10 +42,10 @@ func outcome(st *runState, reason StopReason) *Outcome {
 		last = rs
 		o.Rounds = rs.n
 		for _, rv := range rs.reviews {
-			o.Usage = o.Usage.Add(rv.Usage)
+			o.add(rs.n, rv.Reviewer, rv.Model, rv.Usage, prices)
 		}
 		for _, s := range rs.items.Skips {
-			o.Usage = o.Usage.Add(s.Usage)
+			o.add(rs.n, s.Reviewer, "", s.Usage, prices)
 		}
 		for _, it := range rs.items.Items {
 			d, ok := rs.decided(it.Key)
@@ -100,8 +102,18 @@ func renderSummary(o *Outcome, dir string, st *runState) []byte {
 		fmt.Fprintf(&b, "- [R%d] %s (line %s)\n", e.Round, e.Item.Label(), e.Item.Lines)
 	}
 	u := o.Usage
-	fmt.Fprintf(&b, "\n## Usage\n\n%d model call(s); tokens: %d input, %d output, %d cache read, %d cache write.\n",
-		u.Calls, u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens)
+	fmt.Fprintf(&b, "\n## Usage\n\n%d model call(s); tokens: %d input, %d output, %d cache read, %d cache write; cost $%.4f.\n",
+		u.Calls, u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, o.Cost)
+	if len(o.Costs) > 0 {
+		b.WriteString("\n| round | reviewer | model | calls | tokens | cost (USD) |\n| --- | --- | --- | --- | --- | --- |\n")
+		for _, c := range o.Costs {
+			usd := "no price"
+			if c.Priced {
+				usd = fmt.Sprintf("%.4f", c.USD)
+			}
+			fmt.Fprintf(&b, "| %d | %s | %s | %d | %d | %s |\n", c.Round, cell(c.Reviewer), cell(c.Model), c.Usage.Calls, c.Usage.Total(), usd)
+		}
+	}
 	b.WriteString("\n## Artifacts\n\n")
 	fmt.Fprintf(&b, "- document: %s\n", relName(o.File))
 	for _, rs := range st.rounds {
@@ -112,6 +124,25 @@ func renderSummary(o *Outcome, dir string, st *runState) []byte {
 		fmt.Fprintf(&b, "- round %d: %s/findings.md, %s/applied.diff\n", rs.n, d, d)
 	}
 	return b.Bytes()
+}
+
+// add counts one call's usage and cost into the outcome, per round and
+// reviewer.
+func (o *Outcome) add(round int, reviewer, model string, u agent.Usage, prices agent.Prices) {
+	if u == (agent.Usage{}) {
+		return
+	}
+	o.Usage = o.Usage.Add(u)
+	usd, priced := prices.Cost(model, u)
+	o.Cost += usd
+	for i := range o.Costs {
+		c := &o.Costs[i]
+		if c.Round == round && c.Reviewer == reviewer && c.Model == model {
+			c.Usage, c.USD = c.Usage.Add(u), c.USD+usd
+			return
+		}
+	}
+	o.Costs = append(o.Costs, Cost{Round: round, Reviewer: reviewer, Model: model, Usage: u, USD: usd, Priced: priced})
 }
 
 // describe says a stop reason in words.

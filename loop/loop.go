@@ -64,6 +64,11 @@ type Loop struct {
 	// optional
 	DryRun bool
 
+	// Prices prices the reviewers' usage by model, so the outcome and
+	// summary.md report the cost of each reviewer, round and run; nil
+	// reports tokens only. // optional
+	Prices agent.Prices
+
 	// Observer receives the loop's Events; it is called from one goroutine
 	// at a time except for council events, which arrive concurrently (see
 	// council.Observer). // optional

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -147,13 +148,20 @@ func TestThreeScriptedRounds(t *testing.T) {
 			agent.NewLLMReviewer(beta, persona("beta")),
 			agent.NewLLMReviewer(gamma, persona("gamma")),
 		)},
-		Gate: gate,
-		Dir:  dir,
+		Gate:   gate,
+		Dir:    dir,
+		Prices: agent.Prices{"scripted": {Input: 1, Output: 10}},
 	}
 	out, err := l.Run(context.Background(), path, false)
 	if !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatalf("Run: %v, want ErrNotConverged; outcome %+v", err, out)
 	}
+	// 8 priced calls (alpha 3, beta 3, gamma 2) of 100 input and 20 output
+	// tokens at $1 and $10 per million.
+	if want := 8 * 300 / 1e6; math.Abs(out.Cost-want) > 1e-12 {
+		t.Errorf("cost = %v, want %v", out.Cost, want)
+	}
+	mustContain(t, "summary.md", readFile(t, filepath.Join(dir, "summary.md")), "| 1 | alpha | scripted | 1 | 120 | 0.0003 |", "| 1 | gamma |  | 2 | 0 | no price |")
 	if out.Reason != loop.MaxRounds || out.Rounds != 3 {
 		t.Fatalf("outcome = %s after %d rounds, want max-rounds after 3", out.Reason, out.Rounds)
 	}

@@ -50,6 +50,11 @@ type Outcome struct {
 	Unresolved []Entry `json:"unresolved"`
 	// Usage sums every reviewer call of the run.
 	Usage agent.Usage `json:"usage"`
+	// Cost is what the run's reviewer calls cost in US dollars, by
+	// Loop.Prices; calls of models without a price count 0.
+	Cost float64 `json:"cost_usd"`
+	// Costs breaks Cost down by round and reviewer.
+	Costs []Cost `json:"costs,omitempty"`
 	// File is the document the run worked on.
 	File string `json:"file"`
 }
@@ -72,4 +77,16 @@ func (o *Outcome) UnresolvedHigh() int {
 		}
 	}
 	return n
+}
+
+// Cost is what one reviewer's calls of one round cost.
+type Cost struct {
+	Round    int         `json:"round"`
+	Reviewer string      `json:"reviewer"`
+	Model    string      `json:"model,omitempty"`
+	Usage    agent.Usage `json:"usage"`
+	// USD is the cost in US dollars; Priced is false when the price
+	// table has no price for Model (USD is then 0, not a guess).
+	USD    float64 `json:"usd"`
+	Priced bool    `json:"priced"`
 }

@@ -209,7 +209,7 @@ func (r *runner) review(ctx context.Context, rs *roundState, text []byte) error 
 		l.emit(Event{Kind: CouncilEvent, Round: rs.n, Council: &e})
 	}
 	target := agent.Target{
-		Path:          relName(r.path),
+		Path:          filepath.Base(r.path),
 		Text:          text,
 		ReaderProfile: l.ReaderProfile,
 		References:    l.References,

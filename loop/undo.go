@@ -3,6 +3,7 @@ package loop
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -18,7 +19,11 @@ var ErrNothingToUndo = errors.New("loop: nothing to undo")
 // ErrDocumentChanged and writes nothing more. Each revert is journaled, so
 // Undo is safe to repeat.
 func Undo(dir string, round int) (reverted []int, err error) {
-	j, recs, err := OpenJournal(filepath.Join(dir, JournalName))
+	jpath := filepath.Join(dir, JournalName)
+	if _, err := os.Stat(jpath); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: no run journal (%s) in %s", ErrNothingToUndo, JournalName, dir)
+	}
+	j, recs, err := OpenJournal(jpath)
 	if err != nil {
 		return nil, err
 	}
