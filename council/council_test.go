@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"runtime"
 	"strings"
 	"sync"
@@ -377,5 +378,29 @@ func TestRunZeroValueAndNilReviewer(t *testing.T) {
 	round, err = c.Run(t.Context(), agent.Target{})
 	if err != nil || len(round.Results) != 1 || !strings.Contains(fmt.Sprint(round.Results[0].Err), "member 0 has no reviewer") {
 		t.Errorf("nil reviewer: %v, %+v; want it skipped with a reason", err, round.Results)
+	}
+}
+
+func TestRunLogs(t *testing.T) {
+	var buf strings.Builder // the handler serialises its writes
+	h := slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug,
+		ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey || a.Key == "duration" {
+				return slog.Attr{}
+			}
+			return a
+		}})
+	c := council.Council{Members: council.Members(fixed("ok", 0, 2), failing("bad", errors.New("boom"))), Limit: 1, Logger: slog.New(h)}
+	if _, err := c.Run(t.Context(), agent.Target{}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`level=DEBUG msg="reviewer started" reviewer=ok shot=1`,
+		`level=INFO msg="reviewer finished" reviewer=ok shot=1 findings=2 tokens=15`,
+		`level=DEBUG msg="reviewer started" reviewer=bad shot=1`,
+		`level=WARN msg="reviewer skipped" reviewer=bad shot=1 err=boom`,
+	}
+	if got := strings.TrimSpace(buf.String()); got != strings.Join(want, "\n") {
+		t.Errorf("log:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
 }
