@@ -132,8 +132,17 @@ type Group struct {
 	Keys  []string          // the rows' keys, in table order
 }
 
-// Row returns the row with the given key.
+// Row returns the row with the given key. It is a map lookup on a Table
+// made by Aggregate and a scan of Rows on one built by hand.
 func (t *Table) Row(key string) (*Row, bool) {
+	if t.index == nil {
+		for i := range t.Rows {
+			if t.Rows[i].Key == key {
+				return &t.Rows[i], true
+			}
+		}
+		return nil, false
+	}
 	i, ok := t.index[key]
 	if !ok {
 		return nil, false

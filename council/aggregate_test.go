@@ -296,3 +296,13 @@ func TestAggregateRejected(t *testing.T) {
 		})
 	}
 }
+
+func TestTableRowByHand(t *testing.T) {
+	table := &council.Table{Rows: []council.Row{{Key: "a/F1"}, {Key: "b/F1"}}}
+	if r, ok := table.Row("b/F1"); !ok || r != &table.Rows[1] {
+		t.Errorf("Row(b/F1) = %v, %v; want the second row", r, ok)
+	}
+	if _, ok := table.Row("c/F1"); ok {
+		t.Error("Row(c/F1) found a row that is not there")
+	}
+}

@@ -16,6 +16,8 @@ type QuorumError struct {
 	Skips     error // why the others were skipped: a *multierror.Error of *ReviewerError
 }
 
+// Error says how many reviewers succeeded of how many were required, and
+// why the others were skipped.
 func (e *QuorumError) Error() string {
 	msg := fmt.Sprintf("council: quorum not met: %d of %d required reviewers succeeded", e.Got, e.Need)
 	if e.Skips != nil {
@@ -38,6 +40,7 @@ type ReviewerError struct {
 	Err      error
 }
 
+// Error names the reviewer and shot, then the reason.
 func (e *ReviewerError) Error() string {
 	return fmt.Sprintf("reviewer %s (shot %d): %v", e.Reviewer, e.Shot, e.Err)
 }
@@ -48,9 +51,10 @@ func (e *ReviewerError) Unwrap() error { return e.Err }
 // PanicError is a reviewer's panic turned into an error.
 type PanicError struct {
 	Value any    // the value passed to panic
-	Stack []byte // the panicking goroutine's stack from the panic site, at most maxStackFrames frames
+	Stack []byte // the panicking goroutine's stack from the panic site on, at most 8 frames
 }
 
+// Error returns "panic: " and the panic value; the stack is in Stack.
 func (e *PanicError) Error() string { return fmt.Sprintf("panic: %v", e.Value) }
 
 // Unwrap returns the panic value when it is an error, so errors.Is and
