@@ -39,27 +39,37 @@ type Conflict struct {
 // Merge costs one sort and one sweep that keeps the running maximum end:
 // O(n log n) for n anchors, never pairwise.
 func Merge(anchors []Anchor) (changes []Change, conflicts []Conflict) {
-	order := make([]int, len(anchors))
-	for i := range order {
-		order[i] = i
+	// Sort small pointer-free records rather than indexes, so the sort
+	// reads memory in order and the garbage collector has nothing to scan.
+	type item struct{ start, end, i int }
+	order := make([]item, len(anchors))
+	for i, a := range anchors {
+		order[i] = item{a.Edit.Start, a.Edit.End, i}
 	}
-	slices.SortFunc(order, func(i, j int) int {
-		a, b := anchors[i].Edit, anchors[j].Edit
-		return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(a.End, b.End),
-			strings.Compare(a.New, b.New), cmp.Compare(i, j))
+	slices.SortFunc(order, func(a, b item) int {
+		if c := cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end)); c != 0 {
+			return c
+		}
+		return cmp.Or(strings.Compare(anchors[a.i].Edit.New, anchors[b.i].Edit.New), cmp.Compare(a.i, b.i))
 	})
 
-	// Merge identical edits, which sort next to each other.
-	uniq := make([]Change, 0, len(anchors))
-	for _, i := range order {
-		a := anchors[i]
+	// Merge identical edits, which sort next to each other. All keys live
+	// in one array in sorted order; each Change's Keys is its own part of it
+	// (capacity-limited, so appending to it copies).
+	keys := make([]string, len(order))
+	uniq := make([]Change, 0, len(order))
+	for n, it := range order {
+		a := anchors[it.i]
+		keys[n] = a.Key
 		if k := len(uniq) - 1; k >= 0 && uniq[k].Edit.same(a.Edit) {
-			uniq[k].Keys = append(uniq[k].Keys, a.Key)
+			from := n - len(uniq[k].Keys)
+			uniq[k].Keys = keys[from : n+1 : n+1]
 			continue
 		}
-		uniq = append(uniq, Change{Edit: a.Edit, Keys: []string{a.Key}})
+		uniq = append(uniq, Change{Edit: a.Edit, Keys: keys[n : n+1 : n+1]})
 	}
 
+	changes = make([]Change, 0, len(uniq))
 	// Sweep: a change joins the current group when it starts before the
 	// group's running maximum end, or when it inserts at the same offset
 	// as the insertion just before it.
@@ -82,8 +92,14 @@ func Merge(anchors []Anchor) (changes []Change, conflicts []Conflict) {
 	return changes, conflicts
 }
 
+// newConflict makes the conflict of a group of changes that ends at end.
 func newConflict(group []Change, end int) Conflict {
 	c := Conflict{Start: group[0].Edit.Start, End: end, Changes: group}
+	n := 0
+	for _, ch := range group {
+		n += len(ch.Keys)
+	}
+	c.Keys = make([]string, 0, n)
 	for _, ch := range group {
 		c.Keys = append(c.Keys, ch.Keys...)
 	}

@@ -60,11 +60,14 @@ func (e *ChangeError) Error() string {
 func (e *ChangeError) Unwrap() error { return ErrBadChange }
 
 // NewPatch validates changes against base and returns the Patch that makes
-// them. The changes are sorted by span (a copy; the argument is not
-// modified); each must lie inside base, must not overlap the one before it
-// (an insertion may sit at the start or end of a replacement, but two
-// insertions may not share an offset) and its Old must equal the bytes of
-// base it replaces. An error is a *ChangeError naming the offending change.
+// them. The changes are sorted by Start, then End (a stable sort of a copy;
+// the argument is not modified); each must lie inside base and must not
+// overlap the one before it, and its Old must equal the bytes of base it
+// replaces. An insertion may sit at the start or end of a replacement, and
+// several insertions at one offset apply in the order given: that is what
+// the inverse of adjacent deletions needs. (Merge never offers different
+// insertions at one offset; it reports them as a conflict.) An error is a
+// *ChangeError naming the offending change.
 //
 // NewPatch keeps a private copy of base (base itself may be changed
 // afterwards).
@@ -104,7 +107,7 @@ func (p *Patch) Apply(doc []byte) ([]byte, error) {
 
 // apply validates p's changes against doc and applies them in one pass.
 func (p *Patch) apply(doc []byte) ([]byte, error) {
-	size, prev := len(doc), Edit{Start: -1, End: 0}
+	size, prev := len(doc), Edit{}
 	for i, c := range p.Changes {
 		e := c.Edit
 		bad := func(why string, args ...any) error {
@@ -113,7 +116,7 @@ func (p *Patch) apply(doc []byte) ([]byte, error) {
 		switch {
 		case e.Start < 0 || e.End < e.Start || e.End > len(doc):
 			return nil, bad("span outside the %d-byte document", len(doc))
-		case e.Start < prev.End || (e.insert() && prev.insert() && e.Start == prev.Start):
+		case e.Start < prev.End:
 			return nil, bad("overlaps change %d [%d,%d)", i-1, prev.Start, prev.End)
 		case string(doc[e.Start:e.End]) != e.Old:
 			return nil, bad("old text %s does not match the document's %s", brief(e.Old), brief(string(doc[e.Start:e.End])))

@@ -2,6 +2,7 @@ package apply
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -38,6 +39,9 @@ import (
 // 1-based and only '\n' ends a line; a leading BOM is part of line 1.
 func Resolve(doc []byte, props []Proposal, opt Options) (anchors []Anchor, skips []Skip) {
 	r := resolver{doc: doc, idx: newLineIndex(doc), opt: opt}
+	r.exact = haystack{text: doc, span: func(a, b int) (int, int, bool) {
+		return a, b, runeBoundary(doc, a) && runeBoundary(doc, b)
+	}}
 	if r.opt.Window <= 0 {
 		r.opt.Window = DefaultWindow
 	}
@@ -55,11 +59,15 @@ func Resolve(doc []byte, props []Proposal, opt Options) (anchors []Anchor, skips
 
 // resolver holds what Resolve computes once per document.
 type resolver struct {
-	doc  []byte
-	idx  lineIndex
-	opt  Options
-	view *normView // built on first use
+	doc   []byte
+	idx   lineIndex
+	opt   Options
+	exact haystack  // the document itself
+	view  *normView // built on first use
 }
+
+// identity maps an original offset to itself.
+func identity(off int) int { return off }
 
 func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 	if f.Advisory() {
@@ -77,10 +85,7 @@ func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 		hint = finding.LineRange{} // no usable hint: the document stage only
 	}
 
-	exact := haystack{text: r.doc, span: func(a, b int) (int, int, bool) {
-		return a, b, runeBoundary(r.doc, a) && runeBoundary(r.doc, b)
-	}}
-	m, err := r.stages(exact, []byte(q), hint, func(o int) int { return o })
+	m, err := r.stages(r.exact, []byte(q), hint, identity)
 	if err == nil && m.method == "" {
 		if nq, ok := normalizeQuote(q); ok {
 			if r.view == nil {
@@ -144,31 +149,41 @@ type match struct {
 // stages runs the range, window and document stages over h. toH maps an
 // original offset into h. err is non-nil when a stage finds several matches.
 func (r *resolver) stages(h haystack, q []byte, hint finding.LineRange, toH func(int) int) (match, error) {
-	try := func(lo, hi int, m Method, where string) (match, bool, error) {
-		n, s, e := count(h, q, toH(lo), toH(hi))
-		switch {
-		case n == 1:
-			return match{start: s, end: e, method: m}, true, nil
-		case n > 1:
-			return match{}, true, fmt.Errorf("occurs more than once %s", where)
-		}
-		return match{}, false, nil
+	type stage struct {
+		lo, hi int
+		method Method
 	}
+	var todo [3]stage
+	n := 0
 	if !hint.IsZero() {
 		lo, hi := r.idx.span(hint.Start, hint.End)
-		if m, done, err := try(lo, hi, ExactRange, "on the hinted lines"); done {
-			return m, err
-		}
+		todo[n], n = stage{lo, hi, ExactRange}, n+1
 		w := r.opt.Window
-		wlo, whi := r.idx.span(hint.Start-w, hint.End+w)
-		if wlo != lo || whi != hi {
-			if m, done, err := try(wlo, whi, Window, fmt.Sprintf("within %d lines of the hint", w)); done {
-				return m, err
-			}
+		if wlo, whi := r.idx.span(hint.Start-w, hint.End+w); wlo != lo || whi != hi {
+			todo[n], n = stage{wlo, whi, Window}, n+1
 		}
 	}
-	m, _, err := try(0, len(r.doc), Document, "in the document")
-	return m, err
+	todo[n], n = stage{0, len(r.doc), Document}, n+1
+	for _, st := range todo[:n] {
+		switch c, s, e := count(h, q, toH(st.lo), toH(st.hi)); {
+		case c == 1:
+			return match{start: s, end: e, method: st.method}, nil
+		case c > 1:
+			return match{}, r.manyErr(st.method)
+		}
+	}
+	return match{}, nil
+}
+
+// manyErr says where a stage found several matches.
+func (r *resolver) manyErr(m Method) error {
+	switch m {
+	case ExactRange:
+		return errors.New("occurs more than once on the hinted lines")
+	case Window:
+		return fmt.Errorf("occurs more than once within %d lines of the hint", r.opt.Window)
+	}
+	return errors.New("occurs more than once in the document")
 }
 
 // count counts, up to two, the mappable occurrences of q in h.text that
