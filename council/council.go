@@ -73,7 +73,9 @@ type Council struct {
 }
 
 // Run calls every member's reviewer, Shots times each, on target, at most
-// Limit at once, and waits for all of them: no goroutine outlives Run.
+// Limit at once, and waits for all of them: no goroutine outlives Run. A
+// reviewer must honour its context (agent.Reviewer's contract): one that
+// ignores it delays Run until it returns, timeout or not.
 //
 // The Round lists one Result per call in the members' order, then shot
 // order, whatever the order of completion. Run returns a non-nil Round
