@@ -404,3 +404,32 @@ func TestRunLogs(t *testing.T) {
 		t.Errorf("log:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
 }
+
+func TestRunCancelDuringWarmUp(t *testing.T) {
+	defer noLeak(t)()
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var started atomic.Int32
+	c := council.Council{
+		Members: council.Members(fixed("warm", time.Minute, 1), fixed("b", 0, 1), fixed("c", 0, 1)),
+		WarmUp:  true,
+		Observer: func(e council.Event) {
+			if e.Kind == council.Started {
+				started.Add(1)
+				cancel() // cancel while the warm-up call runs
+			}
+		},
+	}
+	round, err := c.Run(ctx, agent.Target{})
+	if !errors.Is(err, context.Canceled) || !round.Partial {
+		t.Fatalf("Run = %v (partial %v), want a cancelled partial round", err, round.Partial)
+	}
+	if started.Load() != 1 {
+		t.Errorf("%d calls started, want only the warm-up", started.Load())
+	}
+	for _, r := range round.Results[1:] {
+		if !strings.Contains(fmt.Sprint(r.Err), "not started") || r.Duration != 0 {
+			t.Errorf("%s: %v, want skipped before it started", r.Reviewer, r.Err)
+		}
+	}
+}
