@@ -1,0 +1,20 @@
+// Package anthropic is a kaigi agent.Provider for Anthropic's Messages API,
+// built on the official SDK (github.com/anthropics/anthropic-sdk-go/v2).
+//
+// Structured output uses the API's JSON output format: a Request's Schema
+// goes out as output_config.format after the SDK's own adjustment (objects
+// closed, unsupported keywords restated in descriptions); callers validate
+// the reply anyway. Prompt caching is explicit: a Part with CacheBreak gets
+// a cache_control ephemeral break point, and so does a long System prompt.
+// Usage maps cache_creation_input_tokens to CacheWriteTokens and
+// cache_read_input_tokens to CacheReadTokens; InputTokens is the rest of the
+// prompt, as the API counts it. The SDK retries 408, 409, 429 and 5xx
+// answers honouring Retry-After; WithMaxRetries sets how often. The
+// Provider never reads the environment, and its errors never contain the
+// API key.
+//
+// The smallest use:
+//
+//	p := anthropic.New(anthropic.WithAPIKey(os.Getenv("ANTHROPIC_API_KEY")), anthropic.WithModel("claude-sonnet-4-5"))
+//	resp, err := p.Complete(ctx, agent.Request{Messages: []agent.Message{agent.UserText("Hello")}})
+package anthropic

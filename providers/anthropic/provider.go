@@ -1,0 +1,299 @@
+package anthropic
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	sdk "github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/anthropics/anthropic-sdk-go/v2/option"
+
+	"github.com/kaigi-dev/kaigi/agent"
+)
+
+// DefaultMaxTokens caps a reply when the Request sets no MaxTokens; the
+// Messages API requires a cap.
+const DefaultMaxTokens = 8192
+
+// DefaultMaxRetries is how often the SDK retries a 408, 409, 429 or 5xx
+// answer (honouring Retry-After) unless WithMaxRetries says otherwise.
+const DefaultMaxRetries = 2
+
+// DefaultSystemCacheMin is the length in bytes from which the system
+// prompt gets a cache break point of its own (about 1024 tokens, the
+// smallest prefix the API caches for most models).
+const DefaultSystemCacheMin = 4096
+
+// maxBreakPoints is the API's limit of cache_control marks per request.
+const maxBreakPoints = 4
+
+// ErrEmptyReply reports an answer that carries no text.
+var ErrEmptyReply = errors.New("empty reply")
+
+// ErrNoModel reports a request that names no model when the Provider has
+// no default model either.
+var ErrNoModel = errors.New("no model named")
+
+// Provider is an agent.Provider for Anthropic's Messages API. It is safe
+// for concurrent use.
+type Provider struct {
+	svc            sdk.MessageService
+	model          string
+	apiKey         string
+	maxTokens      int
+	systemCacheMin int
+}
+
+type config struct {
+	baseURL        string
+	apiKey         string
+	model          string
+	maxRetries     int
+	maxTokens      int
+	systemCacheMin int
+	httpClient     *http.Client
+	timeout        time.Duration
+}
+
+// Option configures a Provider.
+type Option func(*config)
+
+// WithAPIKey sets the API key the SDK sends with every request. The
+// Provider never reads the environment or SDK profile files itself.
+func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
+
+// WithBaseURL sets the server; the default is the SDK's production URL.
+func WithBaseURL(url string) Option { return func(c *config) { c.baseURL = url } }
+
+// WithModel sets the model used when a Request names none.
+// Example: "claude-sonnet-4-5".
+func WithModel(model string) Option { return func(c *config) { c.model = model } }
+
+// WithMaxRetries sets how often the SDK retries a 408, 409, 429 or 5xx
+// answer or a connection error; 0 disables retries.
+func WithMaxRetries(n int) Option { return func(c *config) { c.maxRetries = max(n, 0) } }
+
+// WithMaxTokens sets the reply cap used when a Request sets no MaxTokens
+// (default DefaultMaxTokens). Without WithRequestTimeout, the SDK refuses
+// caps above about 21000 tokens for non-streaming calls.
+func WithMaxTokens(n int) Option { return func(c *config) { c.maxTokens = n } }
+
+// WithSystemCacheMin sets the length in bytes from which the system prompt
+// gets a cache break point (default DefaultSystemCacheMin); 0 never marks it.
+func WithSystemCacheMin(n int) Option { return func(c *config) { c.systemCacheMin = max(n, 0) } }
+
+// WithHTTPClient sets the HTTP client.
+func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpClient = hc } }
+
+// WithRequestTimeout bounds each attempt (retries get their own); the
+// context passed to Complete bounds the whole call.
+func WithRequestTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
+
+// New returns a Provider for the Messages API. Nothing is read from the
+// environment or from SDK profile files.
+func New(opts ...Option) *Provider {
+	c := config{maxRetries: DefaultMaxRetries, maxTokens: DefaultMaxTokens, systemCacheMin: DefaultSystemCacheMin}
+	for _, o := range opts {
+		o(&c)
+	}
+	ropts := []option.RequestOption{option.WithoutEnvironmentDefaults(), option.WithMaxRetries(c.maxRetries)}
+	if c.baseURL != "" {
+		ropts = append(ropts, option.WithBaseURL(c.baseURL))
+	}
+	if c.apiKey != "" {
+		ropts = append(ropts, option.WithAPIKey(c.apiKey))
+	}
+	if c.httpClient != nil {
+		ropts = append(ropts, option.WithHTTPClient(c.httpClient))
+	}
+	if c.timeout > 0 {
+		ropts = append(ropts, option.WithRequestTimeout(c.timeout))
+	}
+	client := sdk.NewClient(ropts...)
+	return &Provider{
+		svc:            client.Messages,
+		model:          c.model,
+		apiKey:         c.apiKey,
+		maxTokens:      cmp.Or(c.maxTokens, DefaultMaxTokens),
+		systemCacheMin: c.systemCacheMin,
+	}
+}
+
+// SupportsSchema reports true: a Request's Schema is sent as the API's
+// JSON output format (output_config.format).
+func (p *Provider) SupportsSchema() bool { return true }
+
+// Complete sends req as one Messages call.
+//
+// Each Part becomes one text block; a Part with CacheBreak gets a
+// cache_control ephemeral break point, and so does a System prompt of at
+// least the WithSystemCacheMin length. The API allows four break points:
+// when there are more, the last four are kept (each covers everything
+// before it). A Schema is adjusted by the SDK's transformation (objects
+// closed, unsupported keywords moved into descriptions) and sent as
+// output_config.format.
+func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Response, error) {
+	model := cmp.Or(req.Model, p.model)
+	if model == "" {
+		return agent.Response{}, fmt.Errorf("anthropic: %w: set Request.Model or WithModel", ErrNoModel)
+	}
+	params, err := p.params(model, req)
+	if err != nil {
+		return agent.Response{}, err
+	}
+	var ropts []option.RequestOption
+	if req.Temperature != nil {
+		ropts = append(ropts, option.WithJSONSet("temperature", *req.Temperature))
+	}
+	msg, err := p.svc.New(ctx, params, ropts...)
+	if err != nil {
+		return agent.Response{}, p.wrap(model, err)
+	}
+	if msg == nil {
+		return agent.Response{}, fmt.Errorf("anthropic: model %q: %w: no message in the answer", model, ErrEmptyReply)
+	}
+	var text strings.Builder
+	for _, b := range msg.Content {
+		if b.Type == "text" {
+			text.WriteString(b.Text)
+		}
+	}
+	if text.Len() == 0 {
+		return agent.Response{}, fmt.Errorf("anthropic: model %q: %w (stop reason %q)", model, ErrEmptyReply, msg.StopReason)
+	}
+	return agent.Response{
+		Text:       text.String(),
+		Model:      cmp.Or(string(msg.Model), model),
+		StopReason: string(msg.StopReason),
+		Usage: agent.Usage{
+			InputTokens:      msg.Usage.InputTokens,
+			OutputTokens:     msg.Usage.OutputTokens,
+			CacheReadTokens:  msg.Usage.CacheReadInputTokens,
+			CacheWriteTokens: msg.Usage.CacheCreationInputTokens,
+			Calls:            1,
+		},
+	}, nil
+}
+
+func (p *Provider) params(model string, req agent.Request) (sdk.MessageNewParams, error) {
+	params := sdk.MessageNewParams{
+		Model:     sdk.Model(model),
+		MaxTokens: int64(cmp.Or(req.MaxTokens, p.maxTokens)),
+		Messages:  make([]sdk.MessageParam, 0, len(req.Messages)),
+	}
+	var marks []*sdk.CacheControlEphemeralParam
+	if req.System != "" {
+		params.System = []sdk.TextBlockParam{{Text: req.System}}
+		if p.systemCacheMin > 0 && len(req.System) >= p.systemCacheMin {
+			marks = append(marks, &params.System[0].CacheControl)
+		}
+	}
+	for i, m := range req.Messages {
+		blocks := make([]sdk.ContentBlockParamUnion, 0, len(m.Parts))
+		for _, part := range m.Parts {
+			if part.Text == "" {
+				continue // the API rejects empty text blocks
+			}
+			b := sdk.NewTextBlock(part.Text)
+			if part.CacheBreak {
+				marks = append(marks, &b.OfText.CacheControl)
+			}
+			blocks = append(blocks, b)
+		}
+		if len(blocks) == 0 {
+			return params, fmt.Errorf("anthropic: message %d: no text", i)
+		}
+		switch m.Role {
+		case agent.User:
+			params.Messages = append(params.Messages, sdk.NewUserMessage(blocks...))
+		case agent.Assistant:
+			params.Messages = append(params.Messages, sdk.NewAssistantMessage(blocks...))
+		default:
+			return params, fmt.Errorf("anthropic: message %d: unknown role %q", i, m.Role)
+		}
+	}
+	for _, cc := range marks[max(len(marks)-maxBreakPoints, 0):] {
+		*cc = sdk.NewCacheControlEphemeralParam()
+	}
+	if len(req.Schema) > 0 {
+		var schema map[string]any
+		if err := json.Unmarshal(req.Schema, &schema); err != nil {
+			return params, fmt.Errorf("anthropic: Request.Schema is not a JSON object: %w", err)
+		}
+		delete(schema, "$schema") // meta-data the transformation would
+		delete(schema, "$id")     // otherwise restate in the description
+		if adjusted, ok := sdk.BetaJSONSchemaOutputFormat(schema).Schema.(map[string]any); ok {
+			schema = adjusted
+		}
+		params.OutputConfig.Format = sdk.JSONOutputFormatParam{Schema: schema}
+	}
+	return params, nil
+}
+
+// APIError is an error answer from the server: an HTTP status and the
+// server's message, with the API key cut out of it.
+type APIError struct {
+	// StatusCode is the HTTP status. Example: 429.
+	StatusCode int
+	// Model is the model the request named.
+	Model string
+	// Type is the API's error type. Example: "rate_limit_error",
+	// "authentication_error". // optional
+	Type string
+	// Message is the server's explanation, if any. // optional
+	Message string
+	// RequestID is the API's request id, for support. // optional
+	RequestID string
+}
+
+func (e *APIError) Error() string {
+	s := fmt.Sprintf("anthropic: model %q: HTTP %d %s", e.Model, e.StatusCode, http.StatusText(e.StatusCode))
+	if e.Type != "" {
+		s += " (" + e.Type + ")"
+	}
+	if e.Message != "" {
+		s += ": " + e.Message
+	}
+	if e.RequestID != "" {
+		s += " [request " + e.RequestID + "]"
+	}
+	return s
+}
+
+// wrap turns an SDK error into an *APIError or a wrapped transport error.
+// The API key never appears in the result.
+func (p *Provider) wrap(model string, err error) error {
+	var apiErr *sdk.Error
+	if errors.As(err, &apiErr) {
+		return &APIError{
+			StatusCode: apiErr.StatusCode,
+			Model:      model,
+			Type:       p.redact(string(apiErr.Type())),
+			Message:    p.redact(apiErr.Message),
+			RequestID:  apiErr.RequestID,
+		}
+	}
+	return &redactedError{msg: p.redact(fmt.Sprintf("anthropic: model %q: %v", model, err)), err: err}
+}
+
+func (p *Provider) redact(s string) string {
+	if p.apiKey == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, p.apiKey, "[redacted]")
+}
+
+// redactedError is a transport error whose message has the key cut out;
+// it unwraps to the original, so errors.Is(err, context.Canceled) works.
+type redactedError struct {
+	msg string
+	err error
+}
+
+func (e *redactedError) Error() string { return e.msg }
+func (e *redactedError) Unwrap() error { return e.err }
