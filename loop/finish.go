@@ -50,7 +50,7 @@ func outcome(st *runState, reason StopReason, prices agent.Prices) *Outcome {
 		for _, it := range rs.items.Items {
 			d, ok := rs.decided(it.Key)
 			switch {
-			case ok && d.Action == Apply && rs.applied != nil && !rs.undone:
+			case ok && d.Action == Apply && rs.landed(d):
 				o.Applied = append(o.Applied, Entry{Round: rs.n, Item: it, Action: Apply, Reason: d.By})
 			case ok && d.Action == Reject:
 				o.Rejected = append(o.Rejected, Entry{Round: rs.n, Item: it, Action: Reject, Reason: d.Reason})
@@ -60,7 +60,7 @@ func outcome(st *runState, reason StopReason, prices agent.Prices) *Outcome {
 	if last != nil {
 		for _, it := range last.items.Items {
 			d, ok := last.decided(it.Key)
-			if ok && (d.Action == Reject || (d.Action == Apply && last.applied != nil)) {
+			if ok && (d.Action == Reject || (d.Action == Apply && last.landed(d))) {
 				continue
 			}
 			e := Entry{Round: last.n, Item: it}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
@@ -23,8 +25,8 @@ func TestFileGate(t *testing.T) {
 	if !errors.Is(err, loop.ErrNotConverged) || out.Reason != loop.AwaitingDecisions {
 		t.Fatalf("first run: %v, %+v; want awaiting decisions", err, out)
 	}
-	if got := readFile(t, path); !strings.Contains(got, "alpha") {
-		t.Error("nothing should be applied while the round waits at the gate")
+	if got, want := readFile(t, path), "# 題名\r\nbeta の行。\r\ngamma の行。\r\n数字は 42% です。\r\n"; got != want {
+		t.Errorf("while the round waits at the gate the document is %q, want the policy's edits applied: %q", got, want)
 	}
 	pendingPath := filepath.Join(dir, "round-1", "pending.json")
 	var pending []map[string]string
@@ -68,5 +70,43 @@ func TestFileGateRejectsBadDecisions(t *testing.T) {
 	os.WriteFile(p, []byte(`{not json`), 0o644)
 	if _, err := (loop.FileGate{Path: p}).Approve(context.Background(), loop.Batch{}); !errors.Is(err, loop.ErrBadDecisions) {
 		t.Errorf("malformed file: %v", err)
+	}
+}
+
+// TestGateEditsLandAfterPolicyEdits checks that edits the gate approves
+// are moved past the policy's edits, which change the text's length
+// earlier in the document, and that a gate-approved edit identical to a
+// policy edit is applied once.
+func TestGateEditsLandAfterPolicyEdits(t *testing.T) {
+	doc := "とても長い前置きです。中央の文。末尾の文です。\n二行目も、とても長い前置きです。\n"
+	path := writeDoc(t, doc)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	c := council.Council{Members: council.Members(
+		phraseReviewer("slop", "ai-slop", rule{phrase: "とても長い前置きです。", fix: "前置き。", severity: finding.Low, conf: 90}),
+		phraseReviewer("style", "narrative",
+			rule{phrase: "末尾の文です。", fix: "末尾です。", severity: finding.Medium, conf: 80},
+			rule{phrase: "とても長い前置きです。", fix: "前置き。", severity: finding.Medium, conf: 60}),
+	)}
+	var offered []string
+	approveAll := loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
+		var ds []loop.Decision
+		for _, it := range b.Items {
+			offered = append(offered, it.Key)
+			ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Apply})
+		}
+		return ds, nil
+	})
+	l := &loop.Loop{Council: c, Dir: dir, Gate: approveAll, MaxRounds: 1}
+	if _, err := l.Run(context.Background(), path, false); err != nil {
+		t.Fatal(err)
+	}
+	if want := "前置き。中央の文。末尾です。\n二行目も、前置き。\n"; readFile(t, path) != want {
+		t.Errorf("document = %q, want %q", readFile(t, path), want)
+	}
+	if len(offered) != 1 || offered[0] != "style/F001" {
+		t.Errorf("gate was offered %v, want only style/F001 (the others ride on the policy's identical edits)", offered)
+	}
+	if _, err := loop.Undo(dir, 0); err != nil || readFile(t, path) != doc {
+		t.Errorf("undo of both patches: %v; document %q", err, readFile(t, path))
 	}
 }

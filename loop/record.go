@@ -73,15 +73,25 @@ type patchChange struct {
 	Keys  []string `json:"keys"`
 }
 
-// patchRecord is the patch a round is about to write.
+// A round writes up to two patches, in this order: the edits the policy
+// approved, before the gate is asked (so they land even while the gate
+// waits), then the edits the gate approved.
+const (
+	policyPhase = 1
+	gatePhase   = 2
+)
+
+// patchRecord is a patch a round is about to write.
 type patchRecord struct {
+	Phase   int           `json:"phase"`
 	Base    string        `json:"base"`   // SHA-256 hex before
 	Result  string        `json:"result"` // SHA-256 hex after
 	Changes []patchChange `json:"changes"`
 }
 
-// appliedRecord says the round's patch is on disk.
+// appliedRecord says a round's patch is on disk.
 type appliedRecord struct {
+	Phase  int    `json:"phase"`
 	Result string `json:"result"`
 }
 
@@ -92,5 +102,6 @@ type roundEndRecord struct {
 
 // undoRecord says a round's patch was reverted.
 type undoRecord struct {
+	Phase  int    `json:"phase"`
 	Result string `json:"result"` // SHA-256 hex after the revert
 }

@@ -160,15 +160,23 @@ func TestResumeAfterKill(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			applied := map[int]int{}
+			type patch struct{ round, phase int }
+			applied := map[patch]int{}
 			for _, r := range recs {
 				if r.Kind == "applied" {
-					applied[r.Round]++
+					var a struct{ Phase int }
+					if err := r.Decode(&a); err != nil {
+						t.Fatal(err)
+					}
+					applied[patch{r.Round, a.Phase}]++
 				}
 			}
-			for round, n := range applied {
+			if len(applied) != 6 {
+				t.Errorf("%d patches recorded applied, want 2 in each of 3 rounds", len(applied))
+			}
+			for p, n := range applied {
 				if n != 1 {
-					t.Errorf("round %d was recorded applied %d times", round, n)
+					t.Errorf("round %d's patch %d was recorded applied %d times", p.round, p.phase, n)
 				}
 			}
 		})

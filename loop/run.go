@@ -133,51 +133,47 @@ func (r *runner) round(ctx context.Context, rs *roundState) (StopReason, error) 
 	l.emit(Event{Kind: RoundStarted, Round: rs.n})
 	r.log.LogAttrs(ctx, slog.LevelInfo, "round started", slog.Int("round", rs.n), slog.String("file", r.path))
 
-	text, err := readDocument(r.path)
+	cur, err := readDocument(r.path)
 	if err != nil {
 		return "", err
 	}
-	want := r.st.current()
-	if rs.patch != nil && rs.applied == nil && hashHex(text) == rs.patch.Result {
-		want = rs.patch.Result // crashed after writing, before journaling it
+	if err := r.settle(rs, cur); err != nil {
+		return "", err
 	}
-	if got := hashHex(text); got != want {
+	if got, want := hashHex(cur), r.st.current(); got != want {
 		return "", fmt.Errorf("%w: %s (round %d): its SHA-256 is %s, the run expected %s; nothing was changed", ErrDocumentChanged, relName(r.path), rs.n, got[:12], want[:12])
 	}
-	if rs.patch != nil && hashHex(text) == rs.patch.Result && rs.patch.Result != rs.patch.Base {
-		// The round's patch is on disk already: review and decide
-		// against the text it was made for.
-		if text, err = revert(rs.patch, text); err != nil {
-			return "", fmt.Errorf("loop: round %d: %w", rs.n, err)
-		}
+	before, err := rs.before(cur)
+	if err != nil {
+		return "", fmt.Errorf("loop: round %d: %w", rs.n, err)
 	}
-
 	if rs.items == nil {
-		if err := r.review(ctx, rs, text); err != nil {
+		if err := r.review(ctx, rs, before); err != nil {
 			return "", err
 		}
 	}
-	if err := r.decide(ctx, rs); err != nil {
+	// The policy's edits land before the gate is asked, so they are in
+	// place even while the gate waits for a human.
+	if err := r.decidePolicy(rs); err != nil {
+		return "", err
+	}
+	if cur, err = r.write(rs, policyPhase, before, cur); err != nil {
+		return "", err
+	}
+	if err := r.ask(ctx, rs); err != nil {
 		return "", err
 	}
 	if rs.waiting {
-		if err := r.render(rs, text, nil); err != nil {
+		if err := r.render(rs, before, cur); err != nil {
 			return "", err
 		}
 		return AwaitingDecisions, nil
 	}
 	l.emit(Event{Kind: Decided, Round: rs.n})
-
-	var after []byte
-	if l.DryRun {
-		after, err = r.preview(rs, text)
-	} else {
-		after, err = r.apply(rs, text)
-	}
-	if err != nil {
+	if cur, err = r.write(rs, gatePhase, before, cur); err != nil {
 		return "", err
 	}
-	if err := r.render(rs, text, after); err != nil {
+	if err := r.render(rs, before, cur); err != nil {
 		return "", err
 	}
 	var usage agent.Usage
@@ -190,6 +186,37 @@ func (r *runner) round(ctx context.Context, rs *roundState) (StopReason, error) 
 	}
 	l.emit(Event{Kind: RoundEnded, Round: rs.n})
 	return r.stopRule(rs), nil
+}
+
+// settle journals a patch of round rs that a crash left written but not
+// journaled as applied: the document on disk is the patch's result.
+func (r *runner) settle(rs *roundState, doc []byte) error {
+	for ph := policyPhase; ph <= gatePhase; ph++ {
+		ps := rs.patch(ph)
+		if ps.rec == nil || ps.applied || ps.rec.Result == ps.rec.Base || hashHex(doc) != ps.rec.Result {
+			continue
+		}
+		if _, err := r.j.Append(kindApplied, rs.n, appliedRecord{Phase: ph, Result: ps.rec.Result}); err != nil {
+			return err
+		}
+		ps.applied = true
+	}
+	return nil
+}
+
+// before returns the text round rs reviewed, given the document as it is
+// now: cur with the round's applied patches reverted.
+func (rs *roundState) before(cur []byte) ([]byte, error) {
+	text := cur
+	for ph := gatePhase; ph >= policyPhase; ph-- {
+		if ps := rs.patch(ph); ps.applied && !ps.undone {
+			var err error
+			if text, err = revert(ps.rec, text); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return text, nil
 }
 
 // review runs the council on text, journaling each Review as it arrives,
@@ -261,24 +288,39 @@ func reason(err error) string {
 	return err.Error()
 }
 
-// decide applies the policy to the round's undecided items and hands the
-// rest to the gate in batches of at most MaxBatch.
-func (r *runner) decide(ctx context.Context, rs *roundState) error {
-	l := r.l
+// decidePolicy lets the policy approve the round's undecided items it
+// may apply without asking, and with each the items that propose the
+// identical edit.
+func (r *runner) decidePolicy(rs *roundState) error {
+	for _, it := range rs.items.Items {
+		if _, ok := rs.decided(it.Key); ok || !r.l.Policy.Auto(it) {
+			continue
+		}
+		if err := r.record(rs, Decision{Key: it.Key, Action: Apply, By: "policy"}); err != nil {
+			return err
+		}
+		for _, k := range it.Supporters {
+			if _, ok := rs.decided(k); !ok {
+				d := Decision{Key: k, Action: Apply, By: "policy", Reason: "the same edit as " + it.Key}
+				if err := r.record(rs, d); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// ask hands the round's undecided items to the gate in batches of at most
+// MaxBatch; what the gate does not decide is pending.
+func (r *runner) ask(ctx context.Context, rs *roundState) error {
 	var ask []Item
 	for _, it := range rs.items.Items {
-		if _, ok := rs.decided(it.Key); ok {
-			continue
+		if _, ok := rs.decided(it.Key); !ok {
+			ask = append(ask, it)
 		}
-		if l.Policy.Auto(it) {
-			if err := r.record(rs, Decision{Key: it.Key, Action: Apply, By: "policy"}); err != nil {
-				return err
-			}
-			continue
-		}
-		ask = append(ask, it)
 	}
-	gate := l.Gate
+	gate := r.l.Gate
 	if gate == nil {
 		gate = AutoGate{}
 	}
@@ -303,9 +345,7 @@ func (r *runner) decide(ctx context.Context, rs *roundState) error {
 			if d.Action == Apply && !it.Applicable() {
 				d = Decision{Key: it.Key, Action: Defer, Reason: "approved, but it has no edit to apply (" + it.Note + ")"}
 			}
-			if d.By == "" {
-				d.By = "gate"
-			}
+			d.By = "gate"
 			if err := r.record(rs, d); err != nil {
 				return err
 			}
@@ -351,76 +391,110 @@ func checkConflicts(rs *roundState) error {
 	return nil
 }
 
-// approvedPatch builds the patch of the round's approved edits on text.
-func approvedPatch(rs *roundState, text []byte) (*apply.Patch, error) {
+// phaseOf returns the patch phase that applies a decision.
+func phaseOf(d Decision) int {
+	if d.By == "policy" {
+		return policyPhase
+	}
+	return gatePhase
+}
+
+// buildPatch builds the round's patch of phase ph: the approved edits of
+// that phase, made against before, moved onto cur (the text after the
+// round's policy patch) and checked against it.
+func buildPatch(rs *roundState, ph int, before, cur []byte) (*apply.Patch, error) {
+	var first []patchChange
+	if ph == gatePhase && rs.patch(policyPhase).rec != nil {
+		first = rs.patch(policyPhase).rec.Changes
+	}
 	var anchors []apply.Anchor
 	for _, it := range rs.items.Items {
-		if d, ok := rs.decided(it.Key); ok && d.Action == Apply && it.Edit != nil {
-			anchors = append(anchors, apply.Anchor{Key: it.Key, Edit: *it.Edit, Lines: it.Lines})
+		d, ok := rs.decided(it.Key)
+		if !ok || d.Action != Apply || it.Edit == nil || phaseOf(d) != ph {
+			continue
+		}
+		e, done, err := rebase(*it.Edit, first)
+		if err != nil {
+			return nil, fmt.Errorf("loop: round %d: %s: %w", rs.n, it.Key, err)
+		}
+		if !done {
+			anchors = append(anchors, apply.Anchor{Key: it.Key, Edit: e, Lines: it.Lines})
 		}
 	}
 	changes, conflicts := apply.Merge(anchors)
 	if len(conflicts) > 0 {
 		return nil, fmt.Errorf("%w in round %d: %v", ErrConflictingApprovals, rs.n, conflicts[0].Keys)
 	}
-	p, err := apply.NewPatch(text, changes)
+	p, err := apply.NewPatch(cur, changes)
 	if err != nil {
 		return nil, fmt.Errorf("loop: round %d: %w", rs.n, err)
 	}
 	return p, nil
 }
 
-// preview returns what the round's patch would make of text, for a dry run.
-func (r *runner) preview(rs *roundState, text []byte) ([]byte, error) {
-	p, err := approvedPatch(rs, text)
-	if err != nil {
-		return nil, err
+// rebase moves an edit of a text onto that text with the changes over
+// applied (sorted, non-overlapping, in the same coordinates as e). done
+// reports that over already makes the identical edit; an edit that
+// overlaps a different change is an error.
+func rebase(e apply.Edit, over []patchChange) (moved apply.Edit, done bool, err error) {
+	delta := 0
+	for _, c := range over {
+		switch {
+		case c.Start == e.Start && c.End == e.End && c.New == e.New:
+			return e, true, nil
+		case c.End <= e.Start && (c.Start < e.Start || c.Start == c.End):
+			delta += len(c.New) - (c.End - c.Start)
+		case c.Start >= e.End && (c.Start > e.Start || e.Start == e.End):
+			// after e: no effect
+		default:
+			return e, false, fmt.Errorf("its edit %d-%d overlaps the applied edit %d-%d", e.Start, e.End, c.Start, c.End)
+		}
 	}
-	return p.Apply(text)
+	e.Start += delta
+	e.End += delta
+	return e, false, nil
 }
 
-// apply writes the round's approved edits to the document as one patch:
-// journal the patch, write the file atomically, journal that it is
-// written. A crash between the two journal records is recovered on resume
-// by the document's hash.
-func (r *runner) apply(rs *roundState, text []byte) ([]byte, error) {
-	if rs.patch == nil {
-		p, err := approvedPatch(rs, text)
+// write applies (or, in a dry run, previews) the round's patch of phase ph
+// to cur, the document as it is on disk, and returns the new text. The
+// patch is journaled before the file is written and confirmed after, so a
+// crash in between is settled by the document's hash on resume.
+func (r *runner) write(rs *roundState, ph int, before, cur []byte) ([]byte, error) {
+	ps := rs.patch(ph)
+	if ps.applied {
+		return cur, nil
+	}
+	if ps.rec == nil || r.l.DryRun {
+		p, err := buildPatch(rs, ph, before, cur)
 		if err != nil {
 			return nil, err
 		}
-		rs.patch = toRecord(p)
-		if _, err := r.j.Append(kindPatch, rs.n, rs.patch); err != nil {
+		if r.l.DryRun {
+			return p.Apply(cur)
+		}
+		ps.rec = toRecord(p, ph)
+		if _, err := r.j.Append(kindPatch, rs.n, ps.rec); err != nil {
 			return nil, err
 		}
 	}
-	p, err := fromRecord(rs.patch, text)
+	p, err := fromRecord(ps.rec, cur)
 	if err != nil {
 		return nil, fmt.Errorf("loop: round %d: %w", rs.n, err)
 	}
-	after, err := p.Apply(text)
+	after, err := p.Apply(cur)
 	if err != nil {
 		return nil, fmt.Errorf("loop: round %d: %w", rs.n, err)
 	}
-	if rs.applied != nil {
-		return after, nil
-	}
-	onDisk, err := readDocument(r.path)
-	if err != nil {
-		return nil, err
-	}
-	if hashHex(onDisk) != rs.patch.Result { // not written before a crash
-		if len(p.Changes) > 0 {
-			if err := writeFile(r.path, after); err != nil {
-				return nil, fmt.Errorf("loop: round %d: %w", rs.n, err)
-			}
+	if len(p.Changes) > 0 {
+		if err := writeFile(r.path, after); err != nil {
+			return nil, fmt.Errorf("loop: round %d: %w", rs.n, err)
 		}
 		r.l.emit(Event{Kind: Written, Round: rs.n})
 	}
-	rs.applied = &appliedRecord{Result: rs.patch.Result}
-	if _, err := r.j.Append(kindApplied, rs.n, rs.applied); err != nil {
+	if _, err := r.j.Append(kindApplied, rs.n, appliedRecord{Phase: ph, Result: ps.rec.Result}); err != nil {
 		return nil, err
 	}
+	ps.applied = true
 	return after, nil
 }
 
@@ -438,7 +512,7 @@ func (r *runner) stopRule(rs *roundState) StopReason {
 	if r.l.DryRun {
 		return DryRun
 	}
-	highs, changed := 0, len(rs.patch.Changes) > 0
+	highs, changed := 0, rs.changed()
 	for _, it := range rs.items.Items {
 		d, ok := rs.decided(it.Key)
 		if it.Finding.Category == "rewrite" {
@@ -460,9 +534,9 @@ func (r *runner) stopRule(rs *roundState) StopReason {
 	return ""
 }
 
-// toRecord turns a patch into its journal form.
-func toRecord(p *apply.Patch) *patchRecord {
-	rec := &patchRecord{Base: hexOf(p.Base), Result: hexOf(p.Result), Changes: []patchChange{}}
+// toRecord turns a patch of phase ph into its journal form.
+func toRecord(p *apply.Patch, ph int) *patchRecord {
+	rec := &patchRecord{Phase: ph, Base: hexOf(p.Base), Result: hexOf(p.Result), Changes: []patchChange{}}
 	for _, c := range p.Changes {
 		rec.Changes = append(rec.Changes, patchChange{Start: c.Edit.Start, End: c.Edit.End, Old: c.Edit.Old, New: c.Edit.New, Keys: slices.Clone(c.Keys)})
 	}

@@ -10,12 +10,37 @@ type roundState struct {
 	reviews   []reviewRecord
 	items     *itemsRecord
 	decisions map[string]Decision
-	order     []string // decision keys in the order they were made
-	waiting   bool     // the gate left items pending
-	patch     *patchRecord
-	applied   *appliedRecord
+	order     []string      // decision keys in the order they were made
+	waiting   bool          // the gate left items pending
+	patches   [2]patchState // by phase - 1
 	ended     *roundEndRecord
-	undone    bool
+}
+
+// patchState is what the journal says about one patch of a round.
+type patchState struct {
+	rec     *patchRecord // nil until the patch is journaled
+	applied bool         // on disk and journaled so
+	undone  bool         // reverted by Undo
+}
+
+// patch returns the state of the round's patch of phase ph.
+func (r *roundState) patch(ph int) *patchState { return &r.patches[ph-1] }
+
+// landed reports whether the patch that applies decision d is on disk and
+// not undone.
+func (r *roundState) landed(d Decision) bool {
+	ps := r.patch(phaseOf(d))
+	return ps.applied && !ps.undone
+}
+
+// changed reports whether the round's patches changed the document.
+func (r *roundState) changed() bool {
+	for _, p := range r.patches {
+		if p.rec != nil && len(p.rec.Changes) > 0 && !p.undone {
+			return true
+		}
+	}
+	return false
 }
 
 // decided returns the decision for key and whether there is one.
@@ -78,13 +103,21 @@ func replay(recs []Record) (*runState, error) {
 		case kindWait:
 			s.round(rec.Round).waiting = true
 		case kindPatch:
-			rs := s.round(rec.Round)
-			rs.patch = new(patchRecord)
-			err = rec.Decode(rs.patch)
+			p := new(patchRecord)
+			if err = rec.Decode(p); err == nil {
+				err = checkPhase(rec, p.Phase)
+			}
+			if err == nil {
+				s.round(rec.Round).patch(p.Phase).rec = p
+			}
 		case kindApplied:
-			rs := s.round(rec.Round)
-			rs.applied = new(appliedRecord)
-			err = rec.Decode(rs.applied)
+			var a appliedRecord
+			if err = rec.Decode(&a); err == nil {
+				err = checkPhase(rec, a.Phase)
+			}
+			if err == nil {
+				s.round(rec.Round).patch(a.Phase).applied = true
+			}
 		case kindRoundEnd:
 			rs := s.round(rec.Round)
 			rs.ended = new(roundEndRecord)
@@ -93,7 +126,13 @@ func replay(recs []Record) (*runState, error) {
 			s.end = new(Outcome)
 			err = rec.Decode(s.end)
 		case kindUndo:
-			s.round(rec.Round).undone = true
+			var u undoRecord
+			if err = rec.Decode(&u); err == nil {
+				err = checkPhase(rec, u.Phase)
+			}
+			if err == nil {
+				s.round(rec.Round).patch(u.Phase).undone = true
+			}
 		default:
 			err = fmt.Errorf("%w: record %d has unknown kind %q", ErrJournalCorrupt, rec.Seq, rec.Kind)
 		}
@@ -104,13 +143,22 @@ func replay(recs []Record) (*runState, error) {
 	return s, nil
 }
 
+// checkPhase refuses a record naming no valid patch phase.
+func checkPhase(rec Record, ph int) error {
+	if ph != policyPhase && ph != gatePhase {
+		return fmt.Errorf("%w: record %d (%s) has patch phase %d", ErrJournalCorrupt, rec.Seq, rec.Kind, ph)
+	}
+	return nil
+}
+
 // current returns the SHA-256 (hex) the document should have now: the
 // result of the last applied, not undone patch, or the run's base.
 func (s *runState) current() string {
 	for i := len(s.rounds) - 1; i >= 0; i-- {
-		rs := s.rounds[i]
-		if rs.applied != nil && !rs.undone {
-			return rs.applied.Result
+		for ph := gatePhase; ph >= policyPhase; ph-- {
+			if p := s.rounds[i].patch(ph); p.applied && !p.undone {
+				return p.rec.Result
+			}
 		}
 	}
 	if s.start == nil {

@@ -35,44 +35,54 @@ func Undo(dir string, round int) (reverted []int, err error) {
 	if st.start == nil {
 		return nil, fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, dir)
 	}
-	var todo []*roundState
+	type step struct {
+		rs *roundState
+		ph int
+	}
+	var todo []step
 	for i := len(st.rounds) - 1; i >= 0; i-- {
 		rs := st.rounds[i]
-		if rs.applied == nil || rs.undone || rs.patch == nil || len(rs.patch.Changes) == 0 {
-			continue
-		}
-		if round != 0 && rs.n != round {
-			if len(todo) == 0 && rs.n > round {
-				return nil, fmt.Errorf("loop: undo round %d: round %d, applied after it, must be undone first", round, rs.n)
+		for ph := gatePhase; ph >= policyPhase; ph-- {
+			ps := rs.patch(ph)
+			if !ps.applied || ps.undone || len(ps.rec.Changes) == 0 {
+				continue
 			}
-			continue
+			if round != 0 && rs.n != round {
+				if len(todo) == 0 && rs.n > round {
+					return nil, fmt.Errorf("loop: undo round %d: round %d, applied after it, must be undone first", round, rs.n)
+				}
+				continue
+			}
+			todo = append(todo, step{rs, ph})
 		}
-		todo = append(todo, rs)
 	}
 	if len(todo) == 0 {
 		return nil, fmt.Errorf("%w in %s", ErrNothingToUndo, dir)
 	}
 	path := st.start.File
-	for _, rs := range todo {
+	for _, s := range todo {
+		rs, ps := s.rs, s.rs.patch(s.ph)
 		doc, err := os.ReadFile(path)
 		if err != nil {
 			return reverted, fmt.Errorf("loop: undo round %d: %w", rs.n, err)
 		}
-		if got := hashHex(doc); got != rs.patch.Result {
-			return reverted, fmt.Errorf("%w: %s is not what round %d left (SHA-256 %s, want %s); nothing more was reverted", ErrDocumentChanged, relName(path), rs.n, got[:12], rs.patch.Result[:12])
+		if got := hashHex(doc); got != ps.rec.Result {
+			return reverted, fmt.Errorf("%w: %s is not what round %d left (SHA-256 %s, want %s); nothing more was reverted", ErrDocumentChanged, relName(path), rs.n, got[:12], ps.rec.Result[:12])
 		}
-		before, err := revert(rs.patch, doc)
+		before, err := revert(ps.rec, doc)
 		if err != nil {
 			return reverted, fmt.Errorf("loop: undo round %d: %w", rs.n, err)
 		}
 		if err := writeFile(path, before); err != nil {
 			return reverted, fmt.Errorf("loop: undo round %d: %w", rs.n, err)
 		}
-		if _, err := j.Append(kindUndo, rs.n, undoRecord{Result: hashHex(before)}); err != nil {
+		if _, err := j.Append(kindUndo, rs.n, undoRecord{Phase: s.ph, Result: hashHex(before)}); err != nil {
 			return reverted, err
 		}
-		rs.undone = true
-		reverted = append(reverted, rs.n)
+		ps.undone = true
+		if n := len(reverted); n == 0 || reverted[n-1] != rs.n {
+			reverted = append(reverted, rs.n)
+		}
 	}
 	return reverted, nil
 }
