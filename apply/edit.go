@@ -86,7 +86,7 @@ var (
 	ErrAmbiguous = errors.New("quote is ambiguous")
 	// ErrOutOfRange: the hinted line range lies beyond the document's end
 	// and the quote is not unique in the document.
-	ErrOutOfRange = errors.New("line range out of range")
+	ErrOutOfRange = errors.New("line range beyond the end of the document")
 	// ErrNoQuote: the finding quotes nothing and the document is not known
 	// to be the one the reviewer saw (Options.Reviewed), or it names no
 	// usable line range.

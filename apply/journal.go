@@ -68,7 +68,7 @@ func (j *Journal) Apply(ctx context.Context, d *Dir, name string, p *Patch) erro
 	}
 	out, err := p.Apply(doc)
 	if err != nil {
-		return fmt.Errorf("apply: %s: %w", name, err)
+		return fmt.Errorf("%s: %w", name, err) // p.Apply's error says "apply: ..."
 	}
 	name = filepath.ToSlash(filepath.Clean(name))
 	begin := record{Op: "begin", File: name, Base: hex.EncodeToString(p.Base[:]), Result: hex.EncodeToString(p.Result[:]), Changes: p.Changes}
@@ -198,7 +198,7 @@ func Undo(ctx context.Context, d *Dir, path string) error {
 func undoFile(d *Dir, name string, patches []*Patch) error {
 	doc, err := d.ReadFile(name)
 	if err != nil {
-		return fmt.Errorf("apply: undo: %w", err)
+		return err
 	}
 	h := sha256.Sum256(doc)
 	if !slices.ContainsFunc(patches, func(p *Patch) bool { return h == p.Result || h == p.Base }) {
@@ -210,7 +210,7 @@ func undoFile(d *Dir, name string, patches []*Patch) error {
 			continue
 		}
 		if out, err = p.Inverse().Apply(out); err != nil {
-			return fmt.Errorf("apply: undo %s: %w", name, err)
+			return fmt.Errorf("undo %s: %w", name, err) // err says "apply: ..."
 		}
 	}
 	if bytes.Equal(out, doc) {

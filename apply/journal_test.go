@@ -198,3 +198,36 @@ func TestJournalApplyHonoursContext(t *testing.T) {
 		t.Errorf("file changed: %q", got)
 	}
 }
+
+// TestJournalApplyFailedWrite: when the write fails after the begin record,
+// the file is as it was and Undo has nothing to do.
+func TestJournalApplyFailedWrite(t *testing.T) {
+	ctx := context.Background()
+	const doc = "keep me\n"
+	d, top := newDir(t, map[string]string{"a.md": doc})
+	jpath := filepath.Join(top, "journal.jsonl")
+	j, err := OpenJournal(jpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	d.fail = func(step string) error {
+		if step == "rename" {
+			return errors.New("no space left")
+		}
+		return nil
+	}
+	if err := j.Apply(ctx, d, "a.md", patchFor(t, doc, "keep", "lose", "k")); err == nil {
+		t.Fatal("Apply succeeded despite the failed write")
+	}
+	if got := readRoot(t, top, "a.md"); got != doc {
+		t.Fatalf("a failed Apply changed the file to %q", got)
+	}
+	d.fail = nil
+	if err := Undo(ctx, d, jpath); err != nil {
+		t.Fatal(err)
+	}
+	if got := readRoot(t, top, "a.md"); got != doc {
+		t.Fatalf("Undo changed the file to %q", got)
+	}
+}

@@ -48,7 +48,11 @@ func Resolve(doc []byte, props []Proposal, opt Options) (anchors []Anchor, skips
 	for _, p := range props {
 		a, err := r.resolve(p.Finding)
 		if err != nil {
-			skips = append(skips, Skip{Key: p.Key, Err: fmt.Errorf("apply: %s (lines %s): %w", p.Key, p.Finding.LineRange, err)})
+			where := p.Key
+			if lr := p.Finding.LineRange; !lr.IsZero() {
+				where += " (lines " + lr.String() + ")"
+			}
+			skips = append(skips, Skip{Key: p.Key, Err: fmt.Errorf("apply: %s: %w", where, err)})
 			continue
 		}
 		a.Key = p.Key
@@ -100,7 +104,7 @@ func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 	case beyond && (err != nil || m.method == ""):
 		return Anchor{}, fmt.Errorf("%w: the document has %d lines and the quote %s is not unique in it", ErrOutOfRange, n, brief(q))
 	case err != nil:
-		return Anchor{}, fmt.Errorf("%w: quote %s %v", ErrAmbiguous, brief(q), err)
+		return Anchor{}, fmt.Errorf("%w: %s %v", ErrAmbiguous, brief(q), err)
 	case m.method == "":
 		return Anchor{}, fmt.Errorf("%w: %s", ErrQuoteNotFound, brief(q))
 	}
@@ -127,7 +131,9 @@ func (r *resolver) lineRange(lr finding.LineRange, fix string) (Anchor, error) {
 	case lr.End > n:
 		return Anchor{}, fmt.Errorf("%w: the document has %d lines", ErrOutOfRange, n)
 	}
-	fix = strings.TrimSuffix(strings.TrimSuffix(fix, "\n"), "\r")
+	if f, ok := strings.CutSuffix(fix, "\n"); ok {
+		fix = strings.TrimSuffix(f, "\r") // "\r\n" after toDocEOL in a CRLF document
+	}
 	s, e := r.idx.content(lr.Start, lr.End)
 	edit := Edit{Start: s, End: e, Old: string(r.doc[s:e]), New: fix}
 	return Anchor{Edit: edit, Lines: r.idx.lines(s, e), Method: LineRange}, nil

@@ -1,0 +1,153 @@
+package apply_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// ExampleResolve anchors three findings, merges them, applies the patch and
+// takes it back.
+func ExampleResolve() {
+	doc := []byte("吾輩は猫である。\r\n名前はまだ無い。\r\n")
+	props := []apply.Proposal{
+		{Key: "style/F1", Finding: finding.Finding{
+			LineRange: finding.LineRange{Start: 1, End: 1}, Quotes: []string{"猫"}, Fix: "犬"}},
+		{Key: "fact/F7", Finding: finding.Finding{ // the same fix: a duplicate
+			LineRange: finding.LineRange{Start: 1, End: 1}, Quotes: []string{"猫"}, Fix: "犬"}},
+		{Key: "style/F2", Finding: finding.Finding{ // the hint is off by one
+			LineRange: finding.LineRange{Start: 1, End: 1}, Quotes: []string{"まだ無い。"}, Fix: "まだ無い。\nそれでも書く。"}},
+		{Key: "reader/F3", Finding: finding.Finding{ // advice only
+			LineRange: finding.LineRange{Start: 2, End: 2}, Quotes: []string{"名前"}}},
+	}
+	anchors, skips := apply.Resolve(doc, props, apply.Options{})
+	for _, a := range anchors {
+		fmt.Printf("%s: lines %s by %s\n", a.Key, a.Lines, a.Method)
+	}
+	for _, s := range skips {
+		fmt.Println(s.Key, "skipped:", errors.Is(s.Err, apply.ErrAdvisory))
+	}
+
+	changes, conflicts := apply.Merge(anchors)
+	fmt.Println(len(changes), "changes,", len(conflicts), "conflicts; supporters of the first:", changes[0].Keys)
+
+	p, err := apply.NewPatch(doc, changes)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	out, err := p.Apply(doc)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%q\n", out)
+
+	back, err := p.Inverse().Apply(out)
+	fmt.Println(string(back) == string(doc), err)
+	// Output:
+	// style/F1: lines 1 by exact-range
+	// fact/F7: lines 1 by exact-range
+	// style/F2: lines 2 by window
+	// reader/F3 skipped: true
+	// 2 changes, 0 conflicts; supporters of the first: [style/F1 fact/F7]
+	// "吾輩は犬である。\r\n名前はまだ無い。\r\nそれでも書く。\r\n"
+	// true <nil>
+}
+
+// ExampleUnifiedDiff renders a change for an applied.diff file; the marker
+// line tells that the old text had no final newline.
+func ExampleUnifiedDiff() {
+	old := []byte("# Title\nIt is worth noting that Go is fast.")
+	new := []byte("# Title\nGo is fast.\n")
+	fmt.Print(apply.UnifiedDiff("a/post.md", "b/post.md", old, new))
+	// Output:
+	// --- a/post.md
+	// +++ b/post.md
+	// @@ -1,2 +1,2 @@
+	//  # Title
+	// -It is worth noting that Go is fast.
+	// \ No newline at end of file
+	// +Go is fast.
+}
+
+// ExamplePatch_Revert takes back one finding of three and keeps the others.
+func ExamplePatch_Revert() {
+	doc := []byte("one two three")
+	anchors, _ := apply.Resolve(doc, []apply.Proposal{
+		{Key: "a", Finding: finding.Finding{Quotes: []string{"one"}, Fix: "1"}},
+		{Key: "b", Finding: finding.Finding{Quotes: []string{"two"}, Fix: "2"}},
+		{Key: "c", Finding: finding.Finding{Quotes: []string{"three"}, Fix: "3"}},
+	}, apply.Options{})
+	changes, _ := apply.Merge(anchors)
+	p, _ := apply.NewPatch(doc, changes)
+	out, _ := p.Apply(doc)
+
+	undoB, err := p.Revert("b")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	partly, _ := undoB.Apply(out)
+	fmt.Printf("%s -> %s -> %s\n", doc, out, partly)
+	// Output:
+	// one two three -> 1 2 3 -> 1 two 3
+}
+
+// ExampleJournal_Apply changes a file inside a root folder through an undo
+// journal, then undoes it.
+func ExampleJournal_Apply() {
+	folder, err := os.MkdirTemp("", "kaigi-example")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(folder)
+	os.WriteFile(filepath.Join(folder, "post.md"), []byte("It is worth noting that Go is fast.\n"), 0o644)
+
+	ctx := context.Background()
+	dir, err := apply.OpenDir(folder)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer dir.Close()
+	journalPath := filepath.Join(folder, "journal.jsonl")
+	j, err := apply.OpenJournal(journalPath)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer j.Close()
+
+	doc, _ := dir.ReadFile("post.md")
+	anchors, _ := apply.Resolve(doc, []apply.Proposal{{Key: "slop/F1", Finding: finding.Finding{
+		Quotes: []string{"It is worth noting that Go"}, Fix: "Go"}}}, apply.Options{})
+	changes, _ := apply.Merge(anchors)
+	p, _ := apply.NewPatch(doc, changes)
+	if err := j.Apply(ctx, dir, "post.md", p); err != nil {
+		fmt.Println(err)
+		return
+	}
+	after, _ := dir.ReadFile("post.md")
+	fmt.Printf("%s", after)
+
+	_, err = dir.ReadFile("../elsewhere.md")
+	fmt.Println(errors.Is(err, apply.ErrOutsideRoot))
+
+	if err := apply.Undo(ctx, dir, journalPath); err != nil {
+		fmt.Println(err)
+		return
+	}
+	undone, _ := dir.ReadFile("post.md")
+	fmt.Printf("%s", undone)
+	// Output:
+	// Go is fast.
+	// true
+	// It is worth noting that Go is fast.
+}
