@@ -83,10 +83,12 @@ func (e *emitter) findings(category, file string, window finding.LineRange) []fi
 		}
 		var q string
 		if h.hasFix {
-			q, f.Fix = e.doc.anchor(h.start, h.end, h.fix, fixes)
+			var at span
+			q, f.Fix, at = e.doc.anchor(h.start, h.end, h.fix, fixes)
 			if q == "" || q == f.Fix {
 				continue // the quote cannot be made unique on its line
 			}
+			fixes = append(fixes, at) // later anchors must not grow into this quote
 		} else {
 			q = e.doc.adviceQuote(h.start, h.end)
 		}
@@ -108,15 +110,20 @@ func (e *emitter) findings(category, file string, window finding.LineRange) []fi
 // The context never grows into another fix's span (others, in document
 // offsets), so that two fixes of one reviewer do not overlap; a quote
 // blocked on both sides stays shorter than minQuote if it is unique.
-func (d *document) anchor(start, end int, repl string, others []span) (quote, fix string) {
+func (d *document) anchor(start, end int, repl string, others []span) (quote, fix string, at span) {
 	ls, le := d.lineBounds(start)
 	if end > le {
-		return "", ""
+		return "", "", span{}
 	}
 	line := string(d.raw[ls:le])
 	s, e := start-ls, end-ls
 	free := func(off int) bool { // may the byte at line offset off join the quote?
-		return !overlaps(others, ls+off, ls+off+1)
+		for _, o := range others {
+			if ls+off >= o.start && ls+off < o.end && (o.start != start || o.end != end) {
+				return false
+			}
+		}
+		return true
 	}
 	for {
 		q := line[s:e]
@@ -135,51 +142,62 @@ func (d *document) anchor(start, end int, repl string, others []span) (quote, fi
 			_, n := utf8.DecodeLastRuneInString(line[:s])
 			s -= n
 		case done:
-			return line[s:e], line[s:start-ls] + repl + line[end-ls:e]
+			return line[s:e], line[s:start-ls] + repl + line[end-ls:e], span{ls + s, ls + e}
 		default:
-			return "", ""
+			return "", "", span{}
 		}
 	}
-	return line[s:e], line[s:start-ls] + repl + line[end-ls:e]
+	// do not cut an ASCII word in two: "very i" becomes "very important"
+	for e < len(line) && e > 0 && isWordByte(line[e]) && isWordByte(line[e-1]) && free(e) {
+		e++
+	}
+	for s > 0 && s < len(line) && isWordByte(line[s-1]) && isWordByte(line[s]) && free(s-1) {
+		s--
+	}
+	return line[s:e], line[s:start-ls] + repl + line[end-ls:e], span{ls + s, ls + e}
 }
 
 // adviceQuote returns a verbatim quote of about minQuote..maxQuote runes
-// around raw[start:end], on start's line, unique on that line where
-// possible.
+// that starts at the problem (raw[start:end]) on start's line, widened to
+// the right first, then to the left, until it is unique on the line where
+// possible, without cutting an ASCII word in two.
 func (d *document) adviceQuote(start, end int) string {
 	ls, le := d.lineBounds(start)
 	line := string(d.raw[ls:le])
-	s, e := start-ls, min(end, le)-ls
-	if e <= s {
-		e = s
+	s, e := start-ls, max(start, min(end, le))-ls
+	runes := func() int { return utf8.RuneCountInString(line[s:e]) }
+	right := func() bool {
+		if e == len(line) {
+			return false
+		}
+		_, n := utf8.DecodeRuneInString(line[e:])
+		e += n
+		return true
 	}
-	// cut long spans at maxQuote runes
-	n := 0
-	for i := range line[s:e] {
-		if n == maxQuote {
-			e = s + i
-			break
+	left := func() bool {
+		if s == 0 {
+			return false
 		}
-		n++
+		_, n := utf8.DecodeLastRuneInString(line[:s])
+		s -= n
+		return true
 	}
-	for {
-		q := strings.TrimSpace(line[s:e])
-		if q != "" && utf8.RuneCountInString(q) >= minQuote+4 && strings.Count(line, q) == 1 {
-			return q
-		}
-		if utf8.RuneCountInString(line[s:e]) >= maxQuote || (s == 0 && e == len(line)) {
-			if q == "" {
-				return line
-			}
-			return q
-		}
-		if e < len(line) {
-			_, n := utf8.DecodeRuneInString(line[e:])
-			e += n
-		}
-		if s > 0 && (e == len(line) || utf8.RuneCountInString(line[s:e])%2 == 0) {
-			_, n := utf8.DecodeLastRuneInString(line[:s])
-			s -= n
-		}
+	for runes() > maxQuote {
+		_, n := utf8.DecodeLastRuneInString(line[:e])
+		e -= n
 	}
+	for runes() < minQuote+4 && (right() || left()) {
+	}
+	for strings.Count(line, line[s:e]) > 1 && runes() < maxQuote && (right() || left()) {
+	}
+	for k := 0; k < 16 && e < len(line) && e > 0 && isWordByte(line[e]) && isWordByte(line[e-1]); k++ {
+		e++
+	}
+	for k := 0; k < 16 && s > 0 && s < len(line) && isWordByte(line[s-1]) && isWordByte(line[s]); k++ {
+		s--
+	}
+	if q := strings.TrimSpace(line[s:e]); q != "" {
+		return q
+	}
+	return line
 }

@@ -188,7 +188,8 @@ func quantity(s string) (unit string, v float64, ok bool) {
 var stopwords = map[string]bool{"that": true, "this": true, "with": true, "from": true, "have": true, "were": true,
 	"than": true, "about": true, "after": true, "before": true, "which": true, "their": true, "there": true,
 	"when": true, "what": true, "into": true, "over": true, "under": true, "more": true, "less": true, "percent": true,
-	"times": true, "also": true, "only": true, "just": true, "been": true, "will": true, "would": true, "could": true}
+	"times": true, "also": true, "during": true, "between": true, "through": true, "without": true, "within": true,
+	"across": true, "against": true, "among": true, "because": true, "while": true, "where": true, "only": true, "just": true, "been": true, "will": true, "would": true, "could": true}
 
 // contentKeys returns the words that say what a sentence's figures are
 // about: English words of four letters or more, or Japanese runs of two

@@ -110,7 +110,7 @@ func headingWords(d *document) map[string]bool {
 // english runs the English sentence rules of the narrative-critic.
 func (nr *narrative) english(s sentence) {
 	nr.doubledWords(s)
-	if m := passiveEN.FindStringSubmatchIndex(s.text); m != nil && s.prose {
+	if m := passiveEN.FindStringSubmatchIndex(s.text); m != nil && nr.doc.blocks[s.blk].kind == paragraph {
 		nr.e.advise("en-passive", finding.Low, 60, s.start+m[0], s.start+m[1], "passive voice hides a known agent; make %q the subject", s.text[m[2]:m[3]])
 	}
 	if !s.prose {
@@ -142,7 +142,7 @@ func (nr *narrative) doubledWords(s sentence) {
 		if prevA >= 0 && strings.TrimLeft(s.text[prevB:a], " ") == "" && strings.EqualFold(s.text[prevA:prevB], s.text[a:b]) {
 			w := strings.ToLower(s.text[a:b])
 			if w != "that" && w != "had" && !strings.ContainsAny(w[:1], "0123456789") {
-				nr.e.fix("en-doubled-word", finding.Low, 90, s.start+prevB, s.start+b, "", "%q is written twice", s.text[a:b])
+				nr.e.fix("en-doubled-word", finding.Low, 90, s.start+prevA, s.start+b, s.text[prevA:prevB], "%q is written twice", s.text[a:b])
 			}
 		}
 		prevA, prevB = a, b
@@ -165,7 +165,7 @@ func (nr *narrative) sentence(s sentence, opener, conj string, content map[strin
 	}
 	if p != nil && p.blk == s.blk {
 		for w, c := range content {
-			if pc := p.content[w]; pc > 0 && pc+c >= 3 {
+			if pc := p.content[w]; pc > 0 && pc+c >= 4 {
 				if i := strings.LastIndex(s.text, w); i >= 0 {
 					nr.e.advise("repeated-word", finding.Low, 55, s.start+i, s.start+i+len(w), "%q appears %d times in two adjacent sentences; use a pronoun or a synonym, or merge them", w, pc+c)
 				}

@@ -269,7 +269,7 @@ func (r *run) jargon(s sentence, seen map[string]bool) {
 		seen["jargon:"+term] = true
 		after := strings.TrimLeft(s.text[i+len(term):], " ")
 		explained := false
-		for _, p := range []string{"(", "（", "とは", "、つまり", "は、", "is ", "means ", ", or ", ", which "} {
+		for _, p := range []string{"(", "（", "とは", "、つまり", "is a ", "is an ", "is the ", "means ", ", or ", ", which ", ", that is"} {
 			if strings.HasPrefix(after, p) {
 				explained = true
 			}

@@ -45,7 +45,7 @@ var rules = []RuleInfo{
 	{"broken-link", FactCheckerName, "", "relative links and images whose file does not exist (needs Config.LinkFS)"},
 
 	{"same-opening", NarrativeCriticName, "", "three or more sentences in a row with the same opening"},
-	{"repeated-word", NarrativeCriticName, "", "the same content word crowding two adjacent sentences"},
+	{"repeated-word", NarrativeCriticName, "", "the same content word four or more times in two adjacent sentences"},
 	{"no-doubled-conjunction", NarrativeCriticName, "", "two sentences in a row opening with the same conjunction"},
 	{"no-mix-dearu-desumasu", NarrativeCriticName, "ja", "である調 mixed into ですます調 body text"},
 	{"paragraph-length", NarrativeCriticName, "", "a paragraph far longer than the others"},

@@ -89,6 +89,13 @@ func (r *run) emitPhrase(s sentence, p phrase, i, j int) {
 			a--
 		}
 		fix := ""
+		if p.adj && b < len(raw) && strings.IndexByte("aeiouAEIOU", raw[b]) >= 0 {
+			// "a very important" must become "an important"
+			if a >= 2 && raw[a-1] == ' ' && (raw[a-2] == 'a' || raw[a-2] == 'A') && (a == 2 || !isWordByte(raw[a-3])) {
+				fix = string(raw[a-2]) + "n "
+				a -= 2
+			}
+		}
 		if atSentenceStart(s.text, i) && b < s.end {
 			if c, n := utf8.DecodeRune(raw[b:]); unicode.IsLower(c) {
 				fix = string(unicode.ToUpper(c))
