@@ -35,25 +35,36 @@ func (g Gate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, error
 	title := fmt.Sprintf("Round %d, page %d of %d", b.Round, b.Page, b.Pages)
 	var apply, reject []string
 	var reason string
-	var groups []*huh.Group
 	if len(applicable) > 0 {
-		groups = append(groups, huh.NewGroup(huh.NewMultiSelect[string]().
+		err := g.run(ctx, huh.NewGroup(huh.NewMultiSelect[string]().
 			Title(title+": fixes to apply").
-			Description("space toggles, enter confirms; unchosen fixes are offered for rejection next").
+			Description("space toggles, enter confirms; unchosen findings are offered for rejection next").
 			Options(options(applicable)...).
 			Validate(oneOfEachConflict(applicable)).
 			Value(&apply)))
+		if err != nil {
+			return nil, err
+		}
 	}
-	groups = append(groups,
-		huh.NewGroup(huh.NewMultiSelect[string]().
-			Title(title+": findings to reject (not proposed again)").
-			Description("what you leave unchosen stays open for the next round").
-			OptionsFunc(func() []huh.Option[string] { return options(without(b.Items, apply)) }, &apply).
-			Value(&reject)),
-		huh.NewGroup(huh.NewInput().
-			Title("Reason for the rejections (optional)").
-			Value(&reason)),
-	)
+	if rest := without(b.Items, apply); len(rest) > 0 {
+		err := g.run(ctx,
+			huh.NewGroup(huh.NewMultiSelect[string]().
+				Title(title+": findings to reject (not proposed again)").
+				Description("what you leave unchosen stays open for the next round").
+				Options(options(rest)...).
+				Value(&reject)),
+			huh.NewGroup(huh.NewInput().
+				Title("Reason for the rejections (optional)").
+				Value(&reason)))
+		if err != nil {
+			return nil, err
+		}
+	}
+	return decisions(b.Items, apply, reject, strings.TrimSpace(reason)), nil
+}
+
+// run shows one form on the gate's terminal.
+func (g Gate) run(ctx context.Context, groups ...*huh.Group) error {
 	form := huh.NewForm(groups...).WithAccessible(g.Accessible)
 	if g.In != nil {
 		form = form.WithInput(g.In)
@@ -62,9 +73,9 @@ func (g Gate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, error
 		form = form.WithOutput(g.Out)
 	}
 	if err := form.RunWithContext(ctx); err != nil {
-		return nil, fmt.Errorf("termui: gate: %w", err)
+		return fmt.Errorf("termui: gate: %w", err)
 	}
-	return decisions(b.Items, apply, reject, strings.TrimSpace(reason)), nil
+	return nil
 }
 
 // options lists items as checklist options labelled

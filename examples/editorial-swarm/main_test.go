@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/providers/offline"
+)
+
+// binary builds the command once per test binary run.
+func binary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "editorial-swarm")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// runBin runs the binary in dir with stdin not a terminal and returns its
+// exit code, stdout and stderr.
+func runBin(t *testing.T, bin, dir string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "TMPDIR="+dir, "OPENAI_API_KEY=", "ANTHROPIC_API_KEY=", "OPENROUTER_API_KEY=")
+	cmd.Stdin = strings.NewReader("")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, out.String(), errb.String()
+}
+
+// TestDemo runs the README's main command as a new user would: no
+// arguments, no key, stdin not a terminal.
+func TestDemo(t *testing.T) {
+	bin := binary(t)
+	dir := t.TempDir()
+	code, stdout, stderr := runBin(t, bin, dir)
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	m := regexp.MustCompile(`bundled sample-ja\.md in (\S+)`).FindStringSubmatch(stderr)
+	if m == nil {
+		t.Fatalf("stderr does not say where the demo works:\n%s", stderr)
+	}
+	work := m[1]
+	art := filepath.Join(work, ".editorial")
+	for _, f := range []string{"journal.jsonl", "summary.md", "round-1/findings.md", "round-1/skipped.md", "round-1/rejected.md",
+		"round-1/pending.json", "round-1/pending.md",
+		"round-1/reviewer-anti-ai-slop.json", "round-1/reviewer-fact-checker.json",
+		"round-1/reviewer-narrative-critic.json", "round-1/reviewer-reader-advocate.json"} {
+		if _, err := os.Stat(filepath.Join(art, f)); err != nil {
+			t.Errorf("artifact missing: %v", err)
+		}
+	}
+	sample, _ := offline.Sample("sample-ja.md")
+	got, err := os.ReadFile(filepath.Join(work, "sample-ja.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(got, sample) {
+		t.Error("the demo applied nothing: the safe low findings should be applied")
+	}
+	if !strings.Contains(stdout, "auto-applied") || !strings.Contains(stdout, "open") {
+		t.Errorf("the final table lacks applied or open findings:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, "-resume") {
+		t.Errorf("stdout does not say how to resume after deciding:\n%s", stdout)
+	}
+}
+
+// TestUndoAndJSON works on a user's own CRLF Japanese file: a run with
+// -json, then -undo restores the file byte for byte.
+func TestUndoAndJSON(t *testing.T) {
+	bin := binary(t)
+	dir := t.TempDir()
+	sample, err := offline.Sample("sample-ja.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	crlf := bytes.ReplaceAll(bytes.ReplaceAll(sample, []byte("\r\n"), []byte("\n")), []byte("\n"), []byte("\r\n"))
+	path := filepath.Join(dir, "記事.md")
+	os.WriteFile(path, crlf, 0o644)
+
+	code, stdout, stderr := runBin(t, bin, dir, "-json", "-gate", "auto", "-reader", "Web engineers", "記事.md")
+	if code != 2 {
+		t.Fatalf("exit %d, want 2 (high findings stay open with the auto gate)\n%s\n%s", code, stdout, stderr)
+	}
+	var sum struct {
+		Reason         string            `json:"reason"`
+		Applied        []json.RawMessage `json:"applied"`
+		UnresolvedHigh int               `json:"unresolved_high"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &sum); err != nil {
+		t.Fatalf("-json output is not JSON: %v\n%s", err, stdout)
+	}
+	if len(sum.Applied) == 0 || sum.UnresolvedHigh == 0 {
+		t.Errorf("summary = %+v, want applied findings and open high ones", sum)
+	}
+	changed, _ := os.ReadFile(path)
+	if bytes.Equal(changed, crlf) {
+		t.Fatal("nothing was applied")
+	}
+	if bytes.Contains(bytes.ReplaceAll(changed, []byte("\r\n"), nil), []byte("\n")) {
+		t.Error("a fix brought a bare LF into a CRLF file")
+	}
+	code, stdout, stderr = runBin(t, bin, dir, "-undo")
+	if code != 0 {
+		t.Fatalf("-undo: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if restored, _ := os.ReadFile(path); !bytes.Equal(restored, crlf) {
+		t.Error("-undo did not restore the file byte for byte")
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	bin := binary(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "empty.md"), nil, 0o644)
+	os.WriteFile(filepath.Join(dir, "photo.md"), []byte("\x89PNG\r\n\x1a\n\x00\x00"), 0o644)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-reader", "x", "missing.md"}, "no such file"},
+		{[]string{"-reader", "x", "."}, "is a directory"},
+		{[]string{"-reader", "x", "empty.md"}, "is empty"},
+		{[]string{"-reader", "x", "photo.md"}, "binary"},
+		{[]string{"empty.md"}, "-reader is required"},
+		{[]string{"-rounds", "0"}, "at least 1"},
+		{[]string{"-gate", "maybe", "-reader", "x", "empty.md"}, "-gate"},
+		{[]string{"-undo"}, "journal"},
+	} {
+		code, _, stderr := runBin(t, bin, dir, tc.args...)
+		if code != 1 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 1 mentioning %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}

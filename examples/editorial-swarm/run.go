@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/term"
+
+	"github.com/kaigi-dev/kaigi/examples/internal/termui"
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/providers/offline"
+)
+
+// Exit codes.
+const (
+	exitConverged  = 0
+	exitError      = 1
+	exitUnresolved = 2
+)
+
+// options are the command's flags.
+type options struct {
+	reader, auto, gate, out, sample string
+	rounds                          int
+	undo, resume, dryRun, json      bool
+	verbose                         bool
+}
+
+func parse(args []string, stderr io.Writer) (*options, []string, error) {
+	fs := flag.NewFlagSet("editorial-swarm", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	o := &options{}
+	fs.StringVar(&o.reader, "reader", "", "reader profile, e.g. \"Web engineers new to Go\" (required for your own file)")
+	fs.IntVar(&o.rounds, "rounds", loop.DefaultMaxRounds, "maximum number of rounds (at least 1)")
+	fs.StringVar(&o.auto, "auto", "low", "auto-apply scope: low (low, non-conflicting, confidence >= 70), widen (low and medium) or none")
+	fs.StringVar(&o.gate, "gate", "", "who decides the rest: ask (a checklist on this terminal), file (a decisions file, for CI) or auto (nothing more is applied); default ask on a terminal, file otherwise")
+	fs.StringVar(&o.out, "out", ".editorial", "folder for the journal and artifacts")
+	fs.StringVar(&o.sample, "sample", "sample-ja.md", "bundled article the demo reviews: sample-ja.md or sample-en.md")
+	fs.BoolVar(&o.undo, "undo", false, "revert everything the last run in -out applied, byte for byte")
+	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out (after a crash, or once decisions.json is filled in)")
+	fs.BoolVar(&o.dryRun, "dry-run", false, "review one round and write the artifacts, but leave the article alone")
+	fs.BoolVar(&o.json, "json", false, "print a machine-readable summary on stdout")
+	fs.BoolVar(&o.verbose, "v", false, "log each step to stderr")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: editorial-swarm [flags] [article.md]\n\nWith no article, runs a demo on a copy of a bundled sample, offline.\nExit codes: 0 converged, 1 error, 2 unresolved high findings (the demo exits 0).\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, nil, err
+	}
+	if fs.NArg() > 1 {
+		return nil, nil, fmt.Errorf("one article at a time, got %d: %v", fs.NArg(), fs.Args())
+	}
+	if o.rounds < 1 {
+		return nil, nil, fmt.Errorf("-rounds must be at least 1, got %d", o.rounds)
+	}
+	return o, fs.Args(), nil
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, rest, err := parse(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitConverged
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "editorial-swarm:", err)
+		return exitError
+	}
+	code, err := o.run(ctx, rest, stdin, stdout, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "editorial-swarm:", err)
+	}
+	return code
+}
+
+func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+	if o.undo {
+		rounds, err := loop.Undo(o.out, 0)
+		if err != nil {
+			return exitError, err
+		}
+		fmt.Fprintf(stdout, "Reverted round(s) %v; the article is as it was before the run.\n", rounds)
+		return exitConverged, nil
+	}
+
+	demo := len(args) == 0
+	var path string
+	if demo {
+		if o.resume {
+			return exitError, errors.New("-resume needs the article's path (the demo prints the command to use)")
+		}
+		p, out, err := o.prepareDemo(stderr)
+		if err != nil {
+			return exitError, err
+		}
+		path, o.out = p, out
+		if o.reader == "" {
+			o.reader = "Web エンジニア一般 (general web engineers)"
+		}
+	} else {
+		path = args[0]
+		if o.reader == "" && !o.resume {
+			return exitError, errors.New("-reader is required: who is the article for? (e.g. -reader \"Web engineers new to Go\")")
+		}
+	}
+
+	scope, err := loop.ParseScope(o.auto)
+	if err != nil {
+		return exitError, err
+	}
+	interactive := isTerminal(stdin) && isTerminal(stderr)
+	gate, err := o.chooseGate(interactive, stdin, stderr)
+	if err != nil {
+		return exitError, err
+	}
+	c, desc, err := o.council(filepath.Dir(path))
+	if err != nil {
+		return exitError, err
+	}
+	progress := termui.NewProgress(stderr, isTerminal(stderr))
+	logger := slog.New(slog.DiscardHandler)
+	if o.verbose {
+		logger = slog.New(slog.NewTextHandler(stderr, nil))
+	}
+	fmt.Fprintf(stderr, "Editorial Swarm on %s (%s, reader: %s)\n", path, desc, o.reader)
+	l := &loop.Loop{
+		Council:       c,
+		Policy:        loop.Policy{Scope: scope},
+		Gate:          gate,
+		MaxRounds:     o.rounds,
+		Dir:           o.out,
+		ReaderProfile: o.reader,
+		DryRun:        o.dryRun,
+		Observer:      progress.Observe,
+		Logger:        logger,
+	}
+	out, err := l.Run(ctx, path, o.resume)
+	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
+		return exitError, err
+	}
+	if o.json {
+		if err := writeJSON(stdout, out, o.out); err != nil {
+			return exitError, err
+		}
+	} else {
+		report(stdout, out, o.out)
+		if out.Reason == loop.AwaitingDecisions {
+			fmt.Fprintf(stdout, "\nDecide the pending findings: copy %s to %s, set each \"action\" to apply, reject or defer, then run:\n  go run ./examples/editorial-swarm -resume -out %s %s\n",
+				filepath.Join(o.out, fmt.Sprintf("round-%d", out.Rounds), "pending.json"), filepath.Join(o.out, "decisions.json"), o.out, path)
+		}
+	}
+	switch {
+	case demo:
+		return exitConverged, nil
+	case out.UnresolvedHigh() > 0:
+		return exitUnresolved, nil
+	}
+	return exitConverged, nil
+}
+
+// prepareDemo copies the bundled sample into a fresh folder and returns
+// the copy's path and the artifact folder inside it.
+func (o *options) prepareDemo(stderr io.Writer) (path, out string, err error) {
+	data, err := offline.Sample(o.sample)
+	if err != nil {
+		return "", "", fmt.Errorf("-sample: %w (bundled: sample-ja.md, sample-en.md)", err)
+	}
+	dir, err := os.MkdirTemp("", "kaigi-editorial-demo-")
+	if err != nil {
+		return "", "", err
+	}
+	path = filepath.Join(dir, o.sample)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return "", "", err
+	}
+	out = o.out
+	if out == ".editorial" {
+		out = filepath.Join(dir, ".editorial")
+	}
+	fmt.Fprintf(stderr, "Demo: reviewing a copy of the bundled %s in %s\n", o.sample, dir)
+	return path, out, nil
+}
+
+// chooseGate returns the gate -gate names; ask needs a terminal and falls
+// back to the file gate without one, so the command never blocks.
+func (o *options) chooseGate(interactive bool, stdin io.Reader, stderr io.Writer) (loop.Approver, error) {
+	g := o.gate
+	if g == "" {
+		g = "file"
+		if interactive {
+			g = "ask"
+		}
+	}
+	switch g {
+	case "ask":
+		if !interactive {
+			fmt.Fprintln(stderr, "editorial-swarm: -gate ask needs a terminal; using the file gate")
+			return loop.FileGate{Path: filepath.Join(o.out, "decisions.json")}, nil
+		}
+		return termui.Gate{In: stdin, Out: stderr}, nil
+	case "file":
+		return loop.FileGate{Path: filepath.Join(o.out, "decisions.json")}, nil
+	case "auto":
+		return loop.AutoGate{}, nil
+	}
+	return nil, fmt.Errorf("-gate %q: want ask, file or auto", g)
+}
+
+// isTerminal reports whether f is an *os.File on a terminal.
+func isTerminal(f any) bool {
+	file, ok := f.(*os.File)
+	return ok && term.IsTerminal(int(file.Fd()))
+}

@@ -1,0 +1,113 @@
+package termui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+func item(key string, sev finding.Severity, applicable bool, conflict int) loop.Item {
+	it := loop.Item{Key: key, Reviewer: strings.Split(key, "/")[0], Conflict: conflict,
+		Finding: finding.Finding{Severity: sev, Confidence: 80, Issue: "issue of " + key}, Lines: finding.LineRange{Start: 3, End: 3}}
+	if applicable {
+		it.Edit = &apply.Edit{Start: 1, End: 2, Old: "a", New: "b"}
+	}
+	return it
+}
+
+// TestGateAccessible answers the gate's prompts as a screen-reader user
+// would: apply the first fix, reject the advice, give a reason.
+func TestGateAccessible(t *testing.T) {
+	b := loop.Batch{Round: 1, Page: 1, Pages: 1, Items: []loop.Item{
+		item("slop/F001", finding.Medium, true, 0),
+		item("fact/F001", finding.High, false, 0),
+		item("narr/F002", finding.Low, true, 0),
+	}}
+	// Apply list: slop/F001, narr/F002. Reject list (what was not applied):
+	// fact/F001, narr/F002.
+	in := &lineReader{lines: []string{"1\n", "0\n", "1\n", "0\n", "sourced in the intro\n"}}
+	var out bytes.Buffer
+	ds, err := Gate{In: in, Out: &out, Accessible: true}.Approve(context.Background(), b)
+	if err != nil {
+		t.Fatalf("Approve: %v\n%s", err, out.String())
+	}
+	want := []loop.Decision{
+		{Key: "slop/F001", Action: loop.Apply},
+		{Key: "fact/F001", Action: loop.Reject, Reason: "sourced in the intro"},
+		{Key: "narr/F002", Action: loop.Defer},
+	}
+	if len(ds) != len(want) {
+		t.Fatalf("decisions = %+v, want %+v", ds, want)
+	}
+	for i := range want {
+		if ds[i] != want[i] {
+			t.Errorf("decision %d = %+v, want %+v\n%s", i, ds[i], want[i], out.String())
+		}
+	}
+	if !strings.Contains(out.String(), "[medium/80] slop: issue of slop/F001 (line 3)") {
+		t.Errorf("the checklist does not label items as [severity/confidence] reviewer: issue:\n%s", out.String())
+	}
+}
+
+// lineReader hands out one line per Read, as a terminal does, so that no
+// prompt reads ahead into the next one's answer.
+type lineReader struct{ lines []string }
+
+func (r *lineReader) Read(p []byte) (int, error) {
+	if len(r.lines) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, r.lines[0])
+	r.lines[0] = r.lines[0][n:]
+	if r.lines[0] == "" {
+		r.lines = r.lines[1:]
+	}
+	return n, nil
+}
+
+func TestOneOfEachConflict(t *testing.T) {
+	items := []loop.Item{item("a/F1", finding.Low, true, 1), item("b/F1", finding.Low, true, 1), item("c/F1", finding.Low, true, 0)}
+	check := oneOfEachConflict(items)
+	if err := check([]string{"a/F1", "c/F1"}); err != nil {
+		t.Errorf("one of the group: %v", err)
+	}
+	if err := check([]string{"a/F1", "b/F1"}); err == nil || !strings.Contains(err.Error(), "conflict 1") {
+		t.Errorf("both of the group: %v, want a conflict error", err)
+	}
+}
+
+func TestProgressPlain(t *testing.T) {
+	var out bytes.Buffer
+	p := NewProgress(&out, false)
+	p.Observe(loop.Event{Kind: loop.RoundStarted, Round: 2})
+	p.Observe(loop.Event{Kind: loop.CouncilEvent, Round: 2, Council: &council.Event{Kind: council.Started, Reviewer: "fact", Shot: 1}})
+	p.Observe(loop.Event{Kind: loop.CouncilEvent, Round: 2, Council: &council.Event{Kind: council.Finished, Reviewer: "fact", Shot: 1, Findings: 3}})
+	p.Observe(loop.Event{Kind: loop.CouncilEvent, Round: 2, Council: &council.Event{Kind: council.Skipped, Reviewer: "slop", Shot: 2, Err: errors.New("schema\nviolation")}})
+	want := "round 2\n  fact: running\n  fact: done: 3 finding(s), 0 token(s), 0s\n  slop#2: skipped: schema violation\n"
+	if out.String() != want {
+		t.Errorf("plain progress =\n%q\nwant\n%q", out.String(), want)
+	}
+}
+
+func TestProgressLive(t *testing.T) {
+	var out bytes.Buffer
+	p := NewProgress(&out, true)
+	p.Observe(loop.Event{Kind: loop.RoundStarted, Round: 1})
+	p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Started, Reviewer: "a", Shot: 1}})
+	p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Started, Reviewer: "b", Shot: 1}})
+	p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Finished, Reviewer: "a", Shot: 1}})
+	s := out.String()
+	// The third redraw moves up over the two reviewer lines and rewrites both.
+	last := s[strings.LastIndex(s, "\x1b[2A"):]
+	if !strings.Contains(last, "a                  done") || !strings.Contains(last, "b                  running") {
+		t.Errorf("live redraw does not keep one line per reviewer:\n%q", s)
+	}
+}
