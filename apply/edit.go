@@ -58,11 +58,14 @@ const (
 
 // Anchor is a proposal resolved to an edit in the document.
 type Anchor struct {
-	Key  string
+	// Key is the proposal's key.
+	Key string
+	// Edit is the change to the document; Edit.Old is the text found.
 	Edit Edit
 	// Lines are the 1-based lines the edit actually touches, which may
 	// differ from the finding's hint.
-	Lines  finding.LineRange
+	Lines finding.LineRange
+	// Method says which stage found the quote.
 	Method Method
 }
 
@@ -70,8 +73,8 @@ type Anchor struct {
 // ErrAdvisory, ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange and ErrNoQuote,
 // and its message names the proposal's key.
 type Skip struct {
-	Key string
-	Err error
+	Key string // the proposal's key
+	Err error  // why it was skipped
 }
 
 // Why Resolve skips a proposal.

@@ -11,7 +11,7 @@ import (
 // Change. Keys are in the order the anchors were given.
 type Change struct {
 	Edit Edit     `json:"edit"`
-	Keys []string `json:"keys"`
+	Keys []string `json:"keys"` // at least one
 }
 
 // Conflict is a group of anchors whose edits overlap, or insert different
@@ -19,9 +19,9 @@ type Change struct {
 // automatically. Keys lists every finding in the group; Changes lists the
 // alternative (deduplicated) edits, sorted; [Start, End) covers them all.
 type Conflict struct {
-	Keys       []string
-	Start, End int
-	Changes    []Change
+	Keys       []string // every finding in the group
+	Start, End int      // the bytes the group covers
+	Changes    []Change // the alternatives, at least two
 }
 
 // Merge sorts anchors by span, merges identical edits into one Change and

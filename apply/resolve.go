@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/finding"
@@ -24,6 +25,9 @@ import (
 //  4. the same three stages in a normalised view of document and quote
 //     (line endings, Unicode NFC, full-width and half-width forms, runs of
 //     white space), mapped back to original byte offsets (Normalized).
+//     Here white space at the quote's edges is dropped, and so is the
+//     fix's on the same edge, so that a quote " foo" cannot swallow the
+//     line break before "foo".
 //
 // Two or more matches at one stage skip the proposal with ErrAmbiguous. A
 // span always starts and ends on rune boundaries of the original document.
@@ -91,13 +95,17 @@ func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 
 	m, err := r.stages(r.exact, []byte(q), hint, identity)
 	if err == nil && m.method == "" {
-		if nq, ok := normalizeQuote(q); ok {
+		// White space at the quote's edges is dropped, with the same
+		// edge of the fix, so that it cannot swallow a line break.
+		tq, tfix := trimEdges(q, fix)
+		if nq, ok := normalizeQuote(tq); ok {
 			if r.view == nil {
 				r.view = newNormView(r.doc)
 			}
 			norm := haystack{text: r.view.text, span: r.view.toOrig}
 			m, err = r.stages(norm, nq, hint, r.view.fromOrig)
 			m.method = ifSet(m.method, Normalized)
+			fix = tfix
 		}
 	}
 	switch {
@@ -110,6 +118,19 @@ func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 	}
 	e := Edit{Start: m.start, End: m.end, Old: string(r.doc[m.start:m.end]), New: fix}
 	return Anchor{Edit: e, Lines: r.idx.lines(m.start, m.end), Method: m.method}, nil
+}
+
+// trimEdges drops white space from the edges of q, and from each edge of
+// fix where q had some.
+func trimEdges(q, fix string) (string, string) {
+	t := strings.TrimLeftFunc(q, unicode.IsSpace)
+	if t != q {
+		fix = strings.TrimLeftFunc(fix, unicode.IsSpace)
+	}
+	if tt := strings.TrimRightFunc(t, unicode.IsSpace); tt != t {
+		t, fix = tt, strings.TrimRightFunc(fix, unicode.IsSpace)
+	}
+	return t, fix
 }
 
 // ifSet returns v when m is set, else "".

@@ -92,6 +92,8 @@ func TestResolve(t *testing.T) {
 			want: "abc\n", method: Normalized, lines: "1-2", old: "alpha  beta\n\t gamma"},
 		{name: "normalised range picks the hinted one", doc: "a  b\nz\na\tb\n", prop: prop("k", "3", "a b", "x"),
 			want: "a  b\nz\nx\n", method: Normalized, lines: "3"},
+		{name: "normalised edge white space never swallows a line break", doc: "x\nfoo bar\n", prop: prop("k", "2", " foo  bar\n", " baz\n"),
+			want: "x\nbaz\n", method: Normalized, lines: "2", old: "foo bar"},
 		{name: "normalised ambiguous", doc: "a  b\na\tb\n", prop: prop("k", "1-2", "a b", "x"), err: ErrAmbiguous},
 		{name: "exact match may stop before a combining mark (a rune boundary)", doc: "cafe\u0301\n", prop: prop("k", "1", "cafe", "x"),
 			want: "x\u0301\n", method: ExactRange, lines: "1"},
