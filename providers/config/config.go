@@ -1,0 +1,313 @@
+package config
+
+import (
+	"cmp"
+	"errors"
+	"flag"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/providers/anthropic"
+	"github.com/kaigi-dev/kaigi/providers/cli"
+	"github.com/kaigi-dev/kaigi/providers/openai"
+)
+
+// The provider names -provider and KAIGI_PROVIDER accept.
+const (
+	Offline    = "offline"
+	OpenAI     = "openai"
+	Anthropic  = "anthropic"
+	OpenRouter = "openrouter"
+	Ollama     = "ollama"
+	CLI        = "cli"
+)
+
+// Names lists the provider names in the order help texts show them.
+func Names() []string { return []string{Offline, OpenAI, Anthropic, OpenRouter, Ollama, CLI} }
+
+// The environment variables Resolve reads. API keys are read from the
+// environment only, never from flags, and are never printed.
+const (
+	EnvProvider       = "KAIGI_PROVIDER"
+	EnvModel          = "KAIGI_MODEL"
+	EnvBaseURL        = "KAIGI_BASE_URL"
+	EnvCLI            = "KAIGI_CLI"
+	EnvReviewerModels = "KAIGI_REVIEWER_MODELS" // "name=provider:model,..."
+	EnvOpenAIKey      = "OPENAI_API_KEY"
+	EnvAnthropicKey   = "ANTHROPIC_API_KEY"
+	EnvOpenRouterKey  = "OPENROUTER_API_KEY"
+	EnvOllamaHost     = "OLLAMA_HOST" // "host:port", as the ollama CLI reads it
+)
+
+// DefaultModel returns the model used for a provider when none is named:
+// a capable, inexpensive default (2025) the user overrides with -model.
+// Offline and cli have none.
+func DefaultModel(provider string) string {
+	switch provider {
+	case OpenAI:
+		return "gpt-4.1-mini"
+	case Anthropic:
+		return "claude-sonnet-4-5"
+	case OpenRouter:
+		return "openai/gpt-4.1-mini"
+	case Ollama:
+		return "llama3.2"
+	}
+	return ""
+}
+
+// ErrOffline is returned by Provider for a reviewer that runs offline: the
+// caller uses the built-in reviewers instead of a model.
+var ErrOffline = errors.New("offline: no model provider")
+
+// Choice is a provider name and a model.
+type Choice struct {
+	// Provider is one of Names(). Example: "anthropic".
+	Provider string
+	// Model names the model; empty means DefaultModel(Provider). // optional
+	Model string
+}
+
+// String returns "provider:model", or "provider" when there is no model.
+func (c Choice) String() string {
+	if c.Model == "" {
+		return c.Provider
+	}
+	return c.Provider + ":" + c.Model
+}
+
+// ParseChoice parses "provider" or "provider:model". The model may itself
+// contain colons ("ollama:llama3.2:3b").
+func ParseChoice(s string) (Choice, error) {
+	prov, model, _ := strings.Cut(strings.TrimSpace(s), ":")
+	if !slices.Contains(Names(), prov) {
+		return Choice{}, fmt.Errorf("unknown provider %q in %q (want one of %s)", prov, s, strings.Join(Names(), ", "))
+	}
+	return Choice{Provider: prov, Model: model}, nil
+}
+
+// Config chooses the provider and model of every reviewer from flags and
+// the environment. Register it on a FlagSet, parse the flags, then call
+// Resolve before Provider or Offline. Flags win over the environment.
+//
+// Printing a Config with any fmt verb never shows an API key.
+type Config struct {
+	// Default is the choice for reviewers without an override.
+	Default Choice
+	// BaseURL is the server of the default provider (and of overrides that
+	// use the same provider). Example: "http://gpu-box:8000/v1". // optional
+	BaseURL string
+	// Command is the cli provider's command line, split on white space
+	// (no shell, no quoting); "{model}" is replaced by the model.
+	// Example: "claude -p --model {model}". // optional
+	Command string
+	// Reviewers maps a reviewer's name to its own choice, for councils
+	// that mix models. // optional
+	Reviewers map[string]Choice
+
+	provider string // -provider, before Resolve
+	keys     *keys  // a pointer, so fmt never prints the values
+	resolved bool
+}
+
+type keys struct{ openai, anthropic, openrouter string }
+
+// Register defines the flags -provider, -model, -base-url, -cli and the
+// repeatable -reviewer-model name=provider:model on fs and returns the
+// Config they fill. No flag takes an API key.
+func Register(fs *flag.FlagSet) *Config {
+	c := &Config{Reviewers: map[string]Choice{}}
+	fs.StringVar(&c.provider, "provider", "", "model provider: "+strings.Join(Names(), "|")+
+		" (default: the one whose API key is set in the environment, else offline; env "+EnvProvider+")")
+	fs.StringVar(&c.Default.Model, "model", "", "model name (default: the provider's default; env "+EnvModel+")")
+	fs.StringVar(&c.BaseURL, "base-url", "", "server URL of an OpenAI-compatible or Anthropic API (env "+EnvBaseURL+")")
+	fs.StringVar(&c.Command, "cli", "", `command for -provider cli, split on spaces, {model} replaced (env `+EnvCLI+`)`)
+	fs.Func("reviewer-model", "per-reviewer `name=provider[:model]`, repeatable (env "+EnvReviewerModels+", comma-separated)", func(s string) error {
+		return c.addReviewer(s)
+	})
+	return c
+}
+
+func (c *Config) addReviewer(s string) error {
+	name, choice, ok := strings.Cut(s, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
+		return fmt.Errorf("reviewer model %q: want name=provider[:model]", s)
+	}
+	ch, err := ParseChoice(choice)
+	if err != nil {
+		return fmt.Errorf("reviewer model for %q: %w", name, err)
+	}
+	if c.Reviewers == nil {
+		c.Reviewers = map[string]Choice{}
+	}
+	c.Reviewers[name] = ch
+	return nil
+}
+
+// Resolve completes the Config from the environment, read through getenv
+// (os.Getenv in a program, a map in tests): values the flags left empty
+// are taken from KAIGI_* variables, API keys from OPENAI_API_KEY,
+// ANTHROPIC_API_KEY and OPENROUTER_API_KEY. With no provider named, the
+// first of anthropic, openai and openrouter whose key is set is chosen,
+// else offline. Resolve fails when a chosen provider lacks its key or
+// command; its errors name the variable, never a key's value.
+func (c *Config) Resolve(getenv func(string) string) error {
+	env := func(k string) string { return strings.TrimSpace(getenv(k)) }
+	c.keys = &keys{openai: env(EnvOpenAIKey), anthropic: env(EnvAnthropicKey), openrouter: env(EnvOpenRouterKey)}
+	if c.Reviewers == nil {
+		c.Reviewers = map[string]Choice{}
+	}
+	c.Default.Provider = cmp.Or(c.provider, env(EnvProvider), c.Default.Provider)
+	c.Default.Model = cmp.Or(c.Default.Model, env(EnvModel))
+	c.BaseURL = cmp.Or(c.BaseURL, env(EnvBaseURL))
+	c.Command = cmp.Or(c.Command, env(EnvCLI))
+	if c.BaseURL == "" && env(EnvOllamaHost) != "" && (c.Default.Provider == Ollama) {
+		c.BaseURL = "http://" + strings.TrimPrefix(env(EnvOllamaHost), "http://") + "/v1"
+	}
+	if c.Default.Provider == "" {
+		switch {
+		case c.keys.anthropic != "":
+			c.Default.Provider = Anthropic
+		case c.keys.openai != "":
+			c.Default.Provider = OpenAI
+		case c.keys.openrouter != "":
+			c.Default.Provider = OpenRouter
+		default:
+			c.Default.Provider = Offline
+		}
+	}
+	if !slices.Contains(Names(), c.Default.Provider) {
+		return fmt.Errorf("config: unknown provider %q (want one of %s)", c.Default.Provider, strings.Join(Names(), ", "))
+	}
+	if list := env(EnvReviewerModels); list != "" {
+		for item := range strings.SplitSeq(list, ",") {
+			name, _, _ := strings.Cut(item, "=")
+			if _, set := c.Reviewers[strings.TrimSpace(name)]; set {
+				continue // a flag already chose for this reviewer
+			}
+			if err := c.addReviewer(item); err != nil {
+				return fmt.Errorf("config: %s: %w", EnvReviewerModels, err)
+			}
+		}
+	}
+	if err := c.check(c.Default); err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	for _, name := range c.reviewerNames() {
+		if err := c.check(c.Reviewers[name]); err != nil {
+			return fmt.Errorf("config: reviewer %q: %w", name, err)
+		}
+	}
+	c.resolved = true
+	return nil
+}
+
+// check reports what a choice lacks: its API key or command.
+func (c *Config) check(ch Choice) error {
+	need := map[string]struct{ v, name string }{
+		OpenAI:     {c.keys.openai, EnvOpenAIKey},
+		Anthropic:  {c.keys.anthropic, EnvAnthropicKey},
+		OpenRouter: {c.keys.openrouter, EnvOpenRouterKey},
+	}
+	if k, ok := need[ch.Provider]; ok && k.v == "" {
+		if ch.Provider == OpenAI && c.BaseURL != "" && c.Default.Provider == OpenAI {
+			return nil // a local OpenAI-compatible server needs no key
+		}
+		return fmt.Errorf("provider %s needs %s set in the environment", ch.Provider, k.name)
+	}
+	if ch.Provider == CLI && len(strings.Fields(c.Command)) == 0 {
+		return fmt.Errorf("provider cli needs a command: -cli or %s", EnvCLI)
+	}
+	return nil
+}
+
+// Choice returns the provider and model chosen for reviewer: its override,
+// else the default, with the model filled in by DefaultModel.
+func (c *Config) Choice(reviewer string) Choice {
+	ch, ok := c.Reviewers[reviewer]
+	if !ok {
+		ch = c.Default
+	}
+	if ch.Model == "" {
+		ch.Model = DefaultModel(ch.Provider)
+	}
+	return ch
+}
+
+// Offline reports whether reviewer runs on the built-in offline reviewers.
+func (c *Config) Offline(reviewer string) bool { return c.Choice(reviewer).Provider == Offline }
+
+// Provider returns a new provider for reviewer and the model to ask for.
+// It fails with ErrOffline for an offline reviewer and when Resolve has
+// not succeeded.
+func (c *Config) Provider(reviewer string) (agent.Provider, string, error) {
+	if !c.resolved {
+		return nil, "", errors.New("config: Provider called before a successful Resolve")
+	}
+	ch := c.Choice(reviewer)
+	base := ""
+	if ch.Provider == c.Default.Provider {
+		base = c.BaseURL
+	}
+	switch ch.Provider {
+	case Offline:
+		return nil, "", fmt.Errorf("config: reviewer %q: %w", reviewer, ErrOffline)
+	case OpenAI:
+		opts := []openai.Option{openai.WithAPIKey(c.keys.openai), openai.WithModel(ch.Model)}
+		if base != "" {
+			opts = append(opts, openai.WithBaseURL(base))
+		}
+		return openai.New(opts...), ch.Model, nil
+	case OpenRouter:
+		return openai.New(openai.WithAPIKey(c.keys.openrouter), openai.WithModel(ch.Model),
+			openai.WithBaseURL(cmp.Or(base, openai.OpenRouterBaseURL))), ch.Model, nil
+	case Ollama:
+		return openai.NewOllama(ch.Model, openai.WithBaseURL(cmp.Or(base, openai.OllamaBaseURL))), ch.Model, nil
+	case Anthropic:
+		opts := []anthropic.Option{anthropic.WithAPIKey(c.keys.anthropic), anthropic.WithModel(ch.Model)}
+		if base != "" {
+			opts = append(opts, anthropic.WithBaseURL(base))
+		}
+		return anthropic.New(opts...), ch.Model, nil
+	case CLI:
+		p, err := cli.New(strings.Fields(c.Command), cli.WithModel(ch.Model))
+		if err != nil {
+			return nil, "", fmt.Errorf("config: reviewer %q: %w", reviewer, err)
+		}
+		return p, ch.Model, nil
+	}
+	return nil, "", fmt.Errorf("config: reviewer %q: unknown provider %q", reviewer, ch.Provider)
+}
+
+// String describes the choices, without keys. Example:
+// "anthropic:claude-sonnet-4-5 (fact-checker=openai:gpt-4o)".
+func (c *Config) String() string {
+	s := c.Choice("").String()
+	if c.BaseURL != "" {
+		s += " at " + c.BaseURL
+	}
+	if len(c.Reviewers) > 0 {
+		parts := make([]string, 0, len(c.Reviewers))
+		for _, name := range c.reviewerNames() {
+			parts = append(parts, name+"="+c.Choice(name).String())
+		}
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return s
+}
+
+// GoString is String, so %#v shows no key either.
+func (c *Config) GoString() string { return "config.Config{" + c.String() + "}" }
+
+func (c *Config) reviewerNames() []string {
+	names := make([]string, 0, len(c.Reviewers))
+	for n := range c.Reviewers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
