@@ -95,3 +95,5 @@ func checkFinding(t testing.TB, doc []byte, f finding.Finding) {
 		t.Errorf("fix quote %q is not unique on line %d", q, f.LineRange.Start)
 	}
 }
+
+func agentTarget(text string) agent.Target { return agent.Target{Path: "doc.md", Text: []byte(text)} }

@@ -160,7 +160,7 @@ func displayPath(p string) string {
 }
 
 // dropRejected removes findings a human already rejected: same category
-// and same first quote.
+// and same first quote, wherever they now are (line numbers drift).
 func dropRejected(fs []finding.Finding, rejected []agent.Rejection) []finding.Finding {
 	if len(rejected) == 0 {
 		return fs

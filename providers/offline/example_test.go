@@ -1,0 +1,55 @@
+package offline_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/providers/offline"
+)
+
+// The four Editorial Swarm reviewers review an English draft.
+func ExampleEditorial() {
+	text := []byte("# Notes\n\nIt's worth noting that the the cache is cold.\nStudies show that 73% of outages start in deploys.\n")
+	for _, r := range offline.Editorial(offline.Config{}) {
+		rev, err := r.Review(context.Background(), agent.Target{Path: "notes.md", Text: text})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		for _, f := range rev.Report.Findings {
+			fmt.Printf("%s line %s [%s/%d] %q -> %q\n", r.Name(), f.LineRange, f.Severity, f.Confidence, f.Quote(), f.Fix)
+		}
+	}
+	// Output:
+	// anti-ai-slop line 3 [low/85] "It's worth noting that the" -> "The"
+	// fact-checker line 4 [medium/60] "Studies show" -> ""
+	// fact-checker line 4 [medium/65] "73% of outages" -> ""
+	// narrative-critic line 3 [low/90] "the the" -> "the"
+}
+
+// A Japanese draft gets textlint-style findings; the reader profile
+// tightens the limits for a non-engineer.
+func ExampleReaderAdvocate() {
+	text := []byte("ﾃﾞｰﾀを送ります\n")
+	rev, err := offline.ReaderAdvocate(offline.Config{}).Review(context.Background(),
+		agent.Target{Text: text, ReaderProfile: "非エンジニア"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, f := range rev.Report.Findings {
+		fmt.Printf("%s %q -> %q\n", f.Issue, f.Quote(), f.Fix)
+	}
+	// Output:
+	// no-hankaku-kana: 半角カナ「ﾃﾞｰﾀ」は全角にしてください "ﾃﾞｰﾀを送" -> "データを送"
+	// ja-no-mixed-period: 文末に句点「。」がありません "ります" -> "ります。"
+}
+
+// Sample returns the bundled demo articles.
+func ExampleSample() {
+	b, err := offline.Sample("sample-ja.md")
+	fmt.Println(len(b) > 0, err)
+	// Output:
+	// true <nil>
+}
