@@ -122,13 +122,13 @@ func TestSentences(t *testing.T) {
 
 func TestReaderProfile(t *testing.T) {
 	for in, want := range map[string]profile{
-		"":                       standardReader,
-		"非エンジニア":                 noviceReader,
-		"Web エンジニア":              expertReader,
+		"":                        standardReader,
+		"非エンジニア":                  noviceReader,
+		"Web エンジニア":               expertReader,
 		"Web engineers new to Go": noviceReader,
-		"beginners":              noviceReader,
-		"Go experts":             expertReader,
-		"product managers":       standardReader,
+		"beginners":               noviceReader,
+		"Go experts":              expertReader,
+		"product managers":        standardReader,
 	} {
 		if got := readerProfile(in); got != want {
 			t.Errorf("readerProfile(%q) = %d, want %d", in, got, want)
