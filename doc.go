@@ -20,5 +20,10 @@
 //   - providers/...: OpenAI-compatible, Anthropic, local CLI and the offline
 //     built-in reviewers.
 //
-// The examples/ folder holds one thin program per loop.
+// The examples/ folder holds the loops as thin programs; start with
+//
+//	go run ./examples/editorial-swarm
+//
+// which reviews a copy of a bundled sample article offline. The Example
+// below is one round by hand: council, aggregation, patch, inverse.
 package kaigi
