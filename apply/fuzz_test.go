@@ -41,6 +41,19 @@ func FuzzResolveApplyInverse(f *testing.F) {
 			if !runeBoundary(doc, e.Start) || !runeBoundary(doc, e.End) {
 				t.Fatalf("anchor %+v cuts a rune", a)
 			}
+			q := quoteOf(props, a.Key)
+			switch a.Method {
+			case ExactRange, Window, Document:
+				if e.Old != q {
+					t.Fatalf("anchor %+v by %s is not the quote %q", a, a.Method, q)
+				}
+			case Normalized:
+				tq, _ := trimEdges(q, "")
+				want, _ := normalizeQuote(tq)
+				if got, _ := normalizeQuote(e.Old); !bytes.Equal(got, want) {
+					t.Fatalf("anchor %+v normalises to %q, the quote %q to %q", a, got, q, want)
+				}
+			}
 		}
 		changes, _ := Merge(anchors)
 		p, err := NewPatch(doc, changes)
@@ -74,4 +87,13 @@ func fuzzProp(key, quote, fix string, line uint8) Proposal {
 		f.LineRange = finding.LineRange{Start: int(line), End: int(line) + int(line%3)}
 	}
 	return Proposal{Key: key, Finding: f}
+}
+
+func quoteOf(props []Proposal, key string) string {
+	for _, p := range props {
+		if p.Key == key {
+			return p.Finding.Quote()
+		}
+	}
+	return ""
 }

@@ -29,7 +29,7 @@ var ErrChanged = errors.New("file was changed by someone else")
 type Journal struct {
 	mu   sync.Mutex
 	f    *os.File
-	path string
+	path string // for messages
 }
 
 // record is one line of the journal.
@@ -47,6 +47,15 @@ func OpenJournal(path string) (*Journal, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("apply: open journal: %w", err)
+	}
+	// Sync the folder so that a journal just created survives a crash.
+	if dir, err := os.Open(filepath.Dir(path)); err == nil {
+		err = dir.Sync()
+		dir.Close()
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("apply: open journal: sync folder: %w", err)
+		}
 	}
 	return &Journal{f: f, path: path}, nil
 }
@@ -85,15 +94,15 @@ func (j *Journal) Apply(ctx context.Context, d *Dir, name string, p *Patch) erro
 func (j *Journal) append(r record) error {
 	line, err := json.Marshal(r)
 	if err != nil {
-		return fmt.Errorf("apply: journal %s: %w", r.File, err)
+		return fmt.Errorf("apply: journal %s, record for %s: %w", j.path, r.File, err)
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if _, err := j.f.Write(append(line, '\n')); err != nil {
-		return fmt.Errorf("apply: journal %s: %w", r.File, err)
+		return fmt.Errorf("apply: journal %s, record for %s: %w", j.path, r.File, err)
 	}
 	if err := j.f.Sync(); err != nil {
-		return fmt.Errorf("apply: journal %s: %w", r.File, err)
+		return fmt.Errorf("apply: journal %s, record for %s: %w", j.path, r.File, err)
 	}
 	return nil
 }
