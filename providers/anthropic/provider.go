@@ -124,6 +124,9 @@ func New(opts ...Option) *Provider {
 	}
 }
 
+// The Provider tells an LLM reviewer whether to spell the schema out.
+var _ agent.SchemaSupporter = (*Provider)(nil)
+
 // SupportsSchema reports true: a Request's Schema is sent as the API's
 // JSON output format (output_config.format).
 func (p *Provider) SupportsSchema() bool { return true }

@@ -133,6 +133,9 @@ func New(argv []string, opts ...Option) (*Provider, error) {
 	return p, nil
 }
 
+// The Provider tells an LLM reviewer whether to spell the schema out.
+var _ agent.SchemaSupporter = (*Provider)(nil)
+
 // SupportsSchema reports false: a command gets only text, so callers put
 // the schema in the prompt themselves. Complete ignores Request.Schema.
 func (p *Provider) SupportsSchema() bool { return false }

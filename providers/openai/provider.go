@@ -135,6 +135,9 @@ func NewOllama(model string, opts ...Option) *Provider {
 	return New(append(base, opts...)...)
 }
 
+// The Provider tells an LLM reviewer whether to spell the schema out.
+var _ agent.SchemaSupporter = (*Provider)(nil)
+
 // SupportsSchema reports whether Complete sends Request.Schema to the
 // model as a strict response_format.
 func (p *Provider) SupportsSchema() bool { return p.schema }
