@@ -36,11 +36,9 @@ type segment struct {
 // newNormView builds the normalised view of doc.
 func newNormView(doc []byte) *normView {
 	v := &normView{text: make([]byte, 0, len(doc))}
-	var folded []byte
-	var foldMap []int // original offset of each rune start in folded, plus the end
+	var run foldedRun // reused for every run
 	for i := 0; i < len(doc); {
-		r, size := utf8.DecodeRune(doc[i:])
-		switch {
+		switch r, size := utf8.DecodeRune(doc[i:]); {
 		case r == utf8.RuneError && size <= 1:
 			v.add(i, 1, []byte{0xFF}, false)
 			i++
@@ -48,7 +46,7 @@ func newNormView(doc []byte) *normView {
 			j := i + size
 			for j < len(doc) {
 				r, n := utf8.DecodeRune(doc[j:])
-				if !unicode.IsSpace(r) || r == utf8.RuneError {
+				if !unicode.IsSpace(r) {
 					break
 				}
 				j += n
@@ -56,59 +54,60 @@ func newNormView(doc []byte) *normView {
 			v.add(i, j-i, []byte{' '}, false)
 			i = j
 		default:
-			// A run of valid, non-space runes: fold widths rune by rune,
-			// then normalise each NFC segment of the folded run.
-			folded, foldMap = folded[:0], foldMap[:0]
-			j, changed := i, false
-			for j < len(doc) {
-				r, n := utf8.DecodeRune(doc[j:])
-				if (r == utf8.RuneError && n <= 1) || unicode.IsSpace(r) {
-					break
-				}
-				foldMap = append(foldMap, j)
-				if f := width.LookupRune(r).Folded(); f != 0 {
-					folded = utf8.AppendRune(folded, f)
-					changed = true
-				} else {
-					folded = append(folded, doc[j:j+n]...)
-				}
-				for k := 1; k < utf8.RuneLen(lastRune(folded)); k++ {
-					foldMap = append(foldMap, -1) // inside a folded rune
-				}
-				j += n
-			}
-			foldMap = append(foldMap, j)
-			if !changed && norm.NFC.IsNormal(folded) {
-				v.add(i, j-i, folded, true) // the common case: nothing to do
-			} else {
-				v.addRun(doc, folded, foldMap)
-			}
-			i = j
+			i = v.addRun(doc, i, &run)
 		}
 	}
 	return v
 }
 
-// lastRune returns the last rune of b.
-func lastRune(b []byte) rune {
-	r, _ := utf8.DecodeLastRune(b)
-	return r
+// foldedRun is a run of valid, non-space runes after width folding, with
+// the original offset of each of its bytes (-1 inside a rune) and of its end.
+type foldedRun struct {
+	text []byte
+	orig []int
 }
 
-// addRun adds the NFC segments of folded, a width-folded run whose byte k
-// started at original offset foldMap[k] (-1 inside a rune).
-func (v *normView) addRun(doc, folded []byte, foldMap []int) {
-	for p := 0; p < len(folded); {
-		n := norm.NFC.NextBoundary(folded[p:], true)
-		if n <= 0 {
-			n = len(folded) - p
+// addRun adds the run of valid, non-space runes that starts at doc[i] and
+// returns where it ends. Widths are folded rune by rune, then each NFC
+// segment of the folded run is composed; a run that neither folding nor NFC
+// changes is one identity segment.
+func (v *normView) addRun(doc []byte, i int, run *foldedRun) int {
+	run.text, run.orig = run.text[:0], run.orig[:0]
+	j, changed := i, false
+	for j < len(doc) {
+		r, n := utf8.DecodeRune(doc[j:])
+		if (r == utf8.RuneError && n <= 1) || unicode.IsSpace(r) {
+			break
 		}
-		seg := folded[p : p+n]
-		o0, o1 := foldMap[p], foldMap[p+n]
-		out := norm.NFC.Bytes(seg)
+		before := len(run.text)
+		if f := width.LookupRune(r).Folded(); f != 0 {
+			run.text = utf8.AppendRune(run.text, f)
+			changed = true
+		} else {
+			run.text = append(run.text, doc[j:j+n]...)
+		}
+		run.orig = append(run.orig, j)
+		for range len(run.text) - before - 1 {
+			run.orig = append(run.orig, -1)
+		}
+		j += n
+	}
+	run.orig = append(run.orig, j)
+	if !changed && norm.NFC.IsNormal(run.text) {
+		v.add(i, j-i, run.text, true) // the common case: nothing to do
+		return j
+	}
+	for p := 0; p < len(run.text); {
+		n := norm.NFC.NextBoundary(run.text[p:], true)
+		if n <= 0 {
+			n = len(run.text) - p
+		}
+		o0, o1 := run.orig[p], run.orig[p+n]
+		out := norm.NFC.Bytes(run.text[p : p+n])
 		v.add(o0, o1-o0, out, bytes.Equal(out, doc[o0:o1]))
 		p += n
 	}
+	return j
 }
 
 // add appends one segment, merging it into the previous one when both are
