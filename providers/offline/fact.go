@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -34,15 +35,55 @@ var sourceMarkers = []string{"http://", "https://", "[^", "according to", "sourc
 type figure struct {
 	unit       string
 	value      float64
-	keys       []string
 	start, end int
 	quote      string
+}
+
+// figureIndex finds earlier figures about the same thing: it maps a unit
+// and a content key to the figures (most recent last) whose sentence holds
+// that key. Each list keeps at most maxPerKey figures, so memory and time
+// stay linear in the document.
+type figureIndex struct {
+	figs  []figure
+	byKey map[string][]int
+}
+
+const maxPerKey = 8
+
+// add records f with its sentence's keys and returns an earlier figure of
+// the same unit with a different value that shares two keys, if any.
+func (x *figureIndex) add(f figure, keys []string) (figure, bool) {
+	if x.byKey == nil {
+		x.byKey = map[string][]int{}
+	}
+	shared := map[int]int{}
+	var match figure
+	found := false
+	for _, k := range keys {
+		for _, i := range x.byKey[f.unit+"\x00"+k] {
+			if shared[i]++; shared[i] == 2 && !found && x.figs[i].value != f.value {
+				match, found = x.figs[i], true
+			}
+		}
+	}
+	x.figs = append(x.figs, f)
+	for _, k := range keys {
+		key := f.unit + "\x00" + k
+		l := x.byKey[key]
+		if len(l) == maxPerKey {
+			l = l[1:]
+		}
+		if len(l) == 0 || l[len(l)-1] != len(x.figs)-1 {
+			x.byKey[key] = append(l, len(x.figs)-1)
+		}
+	}
+	return match, found
 }
 
 // checkFacts runs the fact-checker rules.
 func checkFacts(ctx context.Context, r *run) error {
 	sourced := make(map[int]bool) // block index -> has a source
-	var figs []figure
+	var figs figureIndex
 	n := 0
 	for s := range r.doc.sentences() {
 		if err := tick(ctx, n); err != nil {
@@ -54,6 +95,9 @@ func checkFacts(ctx context.Context, r *run) error {
 			continue
 		}
 		r.matchPhrases(s) // unsourced-claim entries
+		if !mayHoldFigure(s.text) {
+			continue
+		}
 		re := figureEN
 		if s.ja {
 			re = figureJA
@@ -70,9 +114,35 @@ func checkFacts(ctx context.Context, r *run) error {
 		if !has {
 			r.unsourced(s, m)
 		}
-		figs = r.quantities(s, m, figs)
+		r.quantities(s, m, &figs)
 	}
 	return r.brokenLinks(ctx)
+}
+
+// superlativeHints are substrings every superlative of figureEN and
+// figureJA contains (case-folded for English).
+var superlativeHints = []string{"fastest", "best", "most", "largest", "biggest", "leading", "world's", "number one",
+	"unprecedented", "unmatched", "初", "no1", "no.1", "no. 1", "no 1", "ナンバーワン", "最", "圧倒的", "唯一"}
+
+// mayHoldFigure is a cheap filter before the figure regexps, which are
+// the costliest part of the fact-checker: a figure needs a digit or a
+// currency sign, and a superlative one of superlativeHints.
+func mayHoldFigure(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= '0' && c <= '9' || c == '$' {
+			return true
+		}
+	}
+	if strings.ContainsAny(s, "０１２３４５６７８９€£¥") {
+		return true
+	}
+	lower := asciiLower(s)
+	for _, h := range superlativeHints {
+		if strings.Contains(lower, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // blockSourced reports whether block i holds a link or a source marker.
@@ -117,7 +187,8 @@ func (r *run) unsourced(s sentence, m [][]int) {
 
 // quantities records the figures of s and reports one that contradicts an
 // earlier figure about the same thing.
-func (r *run) quantities(s sentence, m [][]int, figs []figure) []figure {
+func (r *run) quantities(s sentence, m [][]int, figs *figureIndex) {
+	var keys []string
 	for _, g := range m {
 		if g[2] < 0 {
 			continue
@@ -127,24 +198,25 @@ func (r *run) quantities(s sentence, m [][]int, figs []figure) []figure {
 		if !ok {
 			continue
 		}
-		f := figure{unit: unit, value: val, keys: contentKeys(s.text, s.ja), start: s.start + g[2], end: s.start + g[3]}
+		if keys == nil {
+			keys = dedupe(contentKeys(s.text, s.ja))
+		}
+		f := figure{unit: unit, value: val, start: s.start + g[2], end: s.start + g[3]}
 		f.quote = r.doc.adviceQuote(f.start, f.end)
-		for _, p := range figs {
-			if p.unit == f.unit && p.value != f.value && shared2(p.keys, f.keys) {
-				h := hit{rule: "inconsistent-quantity", sev: finding.Medium, conf: 60, start: f.start, end: f.end,
-					issue: "the same quantity is given as " + strings.TrimSpace(string(r.doc.raw[p.start:p.end])) + " on line " + strconv.Itoa(r.doc.line(p.start)) + " and " + strings.TrimSpace(text) + " here; make them agree",
-					more:  []string{p.quote}}
-				if r.e.on(h.rule) {
-					r.e.hits = append(r.e.hits, h)
-				}
-				break
-			}
+		p, found := figs.add(f, keys)
+		if !found || !r.e.on("inconsistent-quantity") {
+			continue
 		}
-		if len(figs) < 1024 {
-			figs = append(figs, f)
-		}
+		r.e.hits = append(r.e.hits, hit{rule: "inconsistent-quantity", sev: finding.Medium, conf: 60, start: f.start, end: f.end,
+			issue: "the same quantity is given as " + strings.TrimSpace(string(r.doc.raw[p.start:p.end])) + " on line " +
+				strconv.Itoa(r.doc.line(p.start)) + " and " + strings.TrimSpace(text) + " here; make them agree",
+			more: []string{p.quote}})
 	}
-	return figs
+}
+
+func dedupe(keys []string) []string {
+	slices.Sort(keys)
+	return slices.Compact(keys)
 }
 
 // quantity parses a figure into a unit class and a value.
@@ -224,20 +296,6 @@ func contentKeys(s string, ja bool) []string {
 	}
 	flush(len(s))
 	return keys
-}
-
-// shared2 reports whether a and b share at least two keys.
-func shared2(a, b []string) bool {
-	n := 0
-	for _, x := range a {
-		for _, y := range b {
-			if x == y {
-				n++
-				break
-			}
-		}
-	}
-	return n >= 2
 }
 
 // brokenLinks reports relative links and images whose target does not

@@ -110,7 +110,9 @@ func headingWords(d *document) map[string]bool {
 // english runs the English sentence rules of the narrative-critic.
 func (nr *narrative) english(s sentence) {
 	nr.doubledWords(s)
-	if m := passiveEN.FindStringSubmatchIndex(s.text); m != nil && nr.doc.blocks[s.blk].kind == paragraph {
+	if !strings.Contains(s.text, " by ") {
+		// no agent: the passive rule has nothing to say
+	} else if m := passiveEN.FindStringSubmatchIndex(s.text); m != nil && nr.doc.blocks[s.blk].kind == paragraph {
 		nr.e.advise("en-passive", finding.Low, 60, s.start+m[0], s.start+m[1], "passive voice hides a known agent; make %q the subject", s.text[m[2]:m[3]])
 	}
 	if !s.prose {
@@ -187,8 +189,10 @@ func (nr *narrative) addParagraph(s sentence, n int, ja bool) {
 // japanese runs the Japanese sentence rules of the narrative-critic: the
 // morphological ones on one token list per sentence.
 func (nr *narrative) japanese(s sentence) error {
-	for _, m := range doubleNegativeJA.FindAllStringIndex(s.text, -1) {
-		nr.e.advise("no-double-negative-ja", finding.Low, 70, s.start+m[0], s.start+m[1], "二重否定は読み手を迷わせます。肯定形で書いてください")
+	if strings.Contains(s.text, "な") { // every double negative has one
+		for _, m := range doubleNegativeJA.FindAllStringIndex(s.text, -1) {
+			nr.e.advise("no-double-negative-ja", finding.Low, 70, s.start+m[0], s.start+m[1], "二重否定は読み手を迷わせます。肯定形で書いてください")
+		}
 	}
 	if s.prose {
 		nr.style(s)

@@ -230,6 +230,9 @@ func (r *run) unmatchedPairs(b block) {
 // out there ("Large Language Model (LLM)", "LLM（大規模言語モデル）") nor a
 // well-known one (data/acronyms.txt).
 func (r *run) acronyms(s sentence, seen map[string]bool) {
+	if !hasCapitalPair(s.text) {
+		return
+	}
 	for _, m := range acronymRE.FindAllStringIndex(s.text, -1) {
 		a := s.text[m[0]:m[1]]
 		key := strings.TrimSuffix(a, "s")
@@ -278,4 +281,15 @@ func (r *run) jargon(s sentence, seen map[string]bool) {
 			r.e.advise("undefined-jargon", finding.Low, 55, s.start+i, s.start+i+len(term), "jargon %q is not explained at first use; a novice reader may not know it", s.text[i:i+len(term)])
 		}
 	}
+}
+
+// hasCapitalPair reports two ASCII capitals in a row, which every acronym
+// has: a cheap filter before acronymRE.
+func hasCapitalPair(s string) bool {
+	for i := 1; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' && s[i-1] >= 'A' && s[i-1] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }

@@ -1,0 +1,108 @@
+package offline
+
+import (
+	"bytes"
+	"context"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/kaigi-dev/kaigi/agent"
+)
+
+// corpus builds a document of about size bytes by repeating the bundled
+// sample and clean texts of one language (front matter and all).
+func corpus(tb testing.TB, lang string, size int) []byte {
+	tb.Helper()
+	var parts [][]byte
+	for _, name := range []string{"sample-" + lang + ".md", "clean-" + lang + ".md"} {
+		b, err := Sample(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		parts = append(parts, b)
+	}
+	var buf bytes.Buffer
+	for i := 0; buf.Len() < size; i++ {
+		buf.Write(parts[i%len(parts)])
+		buf.WriteString("\n")
+	}
+	return buf.Bytes()[:size:size]
+}
+
+// BenchmarkEditorial runs the whole rule set (all four reviewers) over
+// 100 KB and 1 MB documents; the tokenizer is loaded before the timer
+// starts. Compare ns/op of the two sizes for linearity.
+func BenchmarkEditorial(b *testing.B) {
+	rs := editorial()
+	if _, err := rs[2].(*Reviewer).shared.ja.tokenizer(); err != nil {
+		b.Fatal(err)
+	}
+	for _, lang := range []string{"ja", "en"} {
+		for _, size := range []struct {
+			name string
+			n    int
+		}{{"100KB", 100 << 10}, {"1MB", 1 << 20}} {
+			text := bytes.ToValidUTF8(corpus(b, lang, size.n), nil)
+			b.Run(lang+"/"+size.name, func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				n := 0
+				for b.Loop() {
+					n = 0
+					for _, r := range rs {
+						rev, err := r.Review(context.Background(), agent.Target{Path: "big.md", Text: text})
+						if err != nil {
+							b.Fatal(err)
+						}
+						n += len(rev.Report.Findings)
+					}
+				}
+				b.ReportMetric(float64(n), "findings")
+			})
+		}
+	}
+}
+
+// BenchmarkReviewer times each reviewer alone on 1 MB of Japanese.
+func BenchmarkReviewer(b *testing.B) {
+	rs := editorial()
+	if _, err := rs[2].(*Reviewer).shared.ja.tokenizer(); err != nil {
+		b.Fatal(err)
+	}
+	text := bytes.ToValidUTF8(corpus(b, "ja", 1<<20), nil)
+	for _, r := range rs {
+		b.Run(r.Name(), func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := r.Review(context.Background(), agent.Target{Text: text}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestTokenizerLoadCost logs what loading the kagome tokenizer costs. It
+// measures a cold load only when it is the first test to load it, so run
+// it alone: go test -run TestTokenizerLoadCost -v.
+func TestTokenizerLoadCost(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	m := &morph{}
+	start := time.Now()
+	if _, err := m.tokenizer(); err != nil {
+		t.Fatal(err)
+	}
+	elapsed := time.Since(start)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	t.Logf("tokenizer load: %v, live heap +%.1f MB, total allocated %.1f MB",
+		elapsed.Round(time.Millisecond), float64(int64(after.HeapAlloc)-int64(before.HeapAlloc))/(1<<20),
+		float64(after.TotalAlloc-before.TotalAlloc)/(1<<20))
+	if m.loadTime <= 0 {
+		t.Error("load time not recorded")
+	}
+}
