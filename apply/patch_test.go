@@ -2,6 +2,7 @@ package apply
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -50,12 +51,12 @@ func TestNewPatchRejects(t *testing.T) {
 		name    string
 		changes []Change
 	}{
-		{"start before 0", []Change{{Edit: Edit{Start: -1, End: 2, Old: "he"}}}},
-		{"end past the document", []Change{{Edit: Edit{Start: 6, End: 20, Old: "world"}}}},
-		{"end before start", []Change{{Edit: Edit{Start: 5, End: 3}}}},
-		{"old does not match", []Change{{Edit: Edit{Start: 0, End: 5, Old: "HELLO", New: "hi"}}}},
-		{"overlap", []Change{{Edit: Edit{Start: 0, End: 5, Old: "hello"}}, {Edit: Edit{Start: 4, End: 6, Old: "o "}}}},
-		{"insert inside a replacement", []Change{{Edit: Edit{Start: 0, End: 5, Old: "hello"}}, {Edit: Edit{Start: 2, End: 2, New: "y"}}}},
+		{"start before 0", []Change{{Edit: Edit{Start: -1, End: 2, Old: "he"}, Keys: []string{"k"}}}},
+		{"end past the document", []Change{{Edit: Edit{Start: 6, End: 20, Old: "world"}, Keys: []string{"k"}}}},
+		{"end before start", []Change{{Edit: Edit{Start: 5, End: 3}, Keys: []string{"k"}}}},
+		{"old does not match", []Change{{Edit: Edit{Start: 0, End: 5, Old: "HELLO", New: "hi"}, Keys: []string{"k"}}}},
+		{"overlap", []Change{{Edit: Edit{Start: 0, End: 5, Old: "hello"}, Keys: []string{"k"}}, {Edit: Edit{Start: 4, End: 6, Old: "o "}, Keys: []string{"k"}}}},
+		{"insert inside a replacement", []Change{{Edit: Edit{Start: 0, End: 5, Old: "hello"}, Keys: []string{"k"}}, {Edit: Edit{Start: 2, End: 2, New: "y"}, Keys: []string{"k"}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -63,6 +64,9 @@ func TestNewPatchRejects(t *testing.T) {
 			var ce *ChangeError
 			if !errors.Is(err, ErrBadChange) || !errors.As(err, &ce) {
 				t.Fatalf("NewPatch = %v, want a *ChangeError", err)
+			}
+			if !strings.Contains(err.Error(), "[k]") {
+				t.Errorf("error %q does not name the change's keys", err)
 			}
 		})
 	}

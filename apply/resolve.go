@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"index/suffixarray"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -43,7 +44,7 @@ import (
 // 1-based and only '\n' ends a line; a leading BOM is part of line 1.
 func Resolve(doc []byte, props []Proposal, opt Options) (anchors []Anchor, skips []Skip) {
 	r := resolver{doc: doc, idx: newLineIndex(doc), opt: opt}
-	r.exact = haystack{text: doc, span: func(a, b int) (int, int, bool) {
+	r.exact = &haystack{text: doc, span: func(a, b int) (int, int, bool) {
 		return a, b, runeBoundary(doc, a) && runeBoundary(doc, b)
 	}}
 	if r.opt.Window <= 0 {
@@ -70,8 +71,9 @@ type resolver struct {
 	doc   []byte
 	idx   lineIndex
 	opt   Options
-	exact haystack  // the document itself
-	view  *normView // built on first use
+	exact *haystack // the document itself
+	view  *normView // built on first use, with norm
+	norm  *haystack // the normalised view
 }
 
 // identity maps an original offset to itself.
@@ -99,11 +101,11 @@ func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 		// edge of the fix, so that it cannot swallow a line break.
 		tq, tfix := trimEdges(q, fix)
 		if nq, ok := normalizeQuote(tq); ok {
-			if r.view == nil {
+			if r.norm == nil {
 				r.view = newNormView(r.doc)
+				r.norm = &haystack{text: r.view.text, span: r.view.toOrig}
 			}
-			norm := haystack{text: r.view.text, span: r.view.toOrig}
-			m, err = r.stages(norm, nq, hint, r.view.fromOrig)
+			m, err = r.stages(r.norm, nq, hint, r.view.fromOrig)
 			m.method = ifSet(m.method, Normalized)
 			fix = tfix
 		}
@@ -165,7 +167,16 @@ func (r *resolver) lineRange(lr finding.LineRange, fix string) (Anchor, error) {
 type haystack struct {
 	text []byte
 	span func(a, b int) (start, end int, ok bool)
+
+	scans int                // whole-text scans so far
+	index *suffixarray.Index // built after indexAfter whole-text scans
 }
+
+// indexAfter is how many whole-text scans a haystack makes before it builds
+// a suffix array instead. Building one costs a few hundred scans, so many
+// findings with wrong line hints cost about twice the scans at worst, and
+// O(len(text)) once instead of once per finding at best.
+const indexAfter = 256
 
 // match is a unique match found at one stage; method is "" when none was.
 type match struct {
@@ -175,7 +186,7 @@ type match struct {
 
 // stages runs the range, window and document stages over h. toH maps an
 // original offset into h. err is non-nil when a stage finds several matches.
-func (r *resolver) stages(h haystack, q []byte, hint finding.LineRange, toH func(int) int) (match, error) {
+func (r *resolver) stages(h *haystack, q []byte, hint finding.LineRange, toH func(int) int) (match, error) {
 	type stage struct {
 		lo, hi int
 		method Method
@@ -192,7 +203,13 @@ func (r *resolver) stages(h haystack, q []byte, hint finding.LineRange, toH func
 	}
 	todo[n], n = stage{0, len(r.doc), Document}, n+1
 	for _, st := range todo[:n] {
-		switch c, s, e := count(h, q, toH(st.lo), toH(st.hi)); {
+		c, s, e := 0, 0, 0
+		if st.method == Document {
+			c, s, e = h.countAll(q)
+		} else {
+			c, s, e = h.count(q, toH(st.lo), toH(st.hi))
+		}
+		switch {
 		case c == 1:
 			return match{start: s, end: e, method: st.method}, nil
 		case c > 1:
@@ -215,7 +232,7 @@ func (r *resolver) manyErr(m Method) error {
 
 // count counts, up to two, the mappable occurrences of q in h.text that
 // overlap [lo, hi), and returns the first one mapped to original offsets.
-func count(h haystack, q []byte, lo, hi int) (n, start, end int) {
+func (h *haystack) count(q []byte, lo, hi int) (n, start, end int) {
 	from, to := max(0, lo-len(q)+1), min(len(h.text), hi+len(q)-1)
 	for from+len(q) <= to {
 		i := bytes.Index(h.text[from:to], q)
@@ -231,6 +248,28 @@ func count(h haystack, q []byte, lo, hi int) (n, start, end int) {
 			}
 		}
 		from = a + 1
+	}
+	return n, start, end
+}
+
+// countAll is count over the whole text. After indexAfter scans it answers
+// from a suffix array of the text, built once.
+func (h *haystack) countAll(q []byte) (n, start, end int) {
+	if h.index == nil {
+		if h.scans < indexAfter {
+			h.scans++
+			return h.count(q, 0, len(h.text))
+		}
+		h.index = suffixarray.New(h.text)
+	}
+	for _, a := range h.index.Lookup(q, -1) { // in no particular order
+		if s, e, ok := h.span(a, a+len(q)); ok {
+			if n++; n == 1 {
+				start, end = s, e
+			} else {
+				break
+			}
+		}
 	}
 	return n, start, end
 }

@@ -2,6 +2,7 @@ package apply
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -72,6 +73,8 @@ func TestResolve(t *testing.T) {
 			want: strings.Replace(plain, "line c\nline d", "new", 1), method: LineRange, lines: "3-4", old: "line c\nline d"},
 		{name: "no quote, no range", doc: plain, prop: prop("k", "", "", "new"), opt: Options{Reviewed: true}, err: ErrNoQuote},
 		{name: "no quote beyond the end", doc: plain, prop: prop("k", "12-13", "", "new"), opt: Options{Reviewed: true}, err: ErrOutOfRange},
+		{name: "no quote, empty line becomes an insertion", doc: "a\n\nb\n", prop: prop("k", "2", "", "x"), opt: Options{Reviewed: true},
+			want: "a\nx\nb\n", method: LineRange, lines: "2", old: ""},
 		{name: "no quote, CRLF keeps terminator", doc: "a\r\nb\r\nc", prop: prop("k", "2", "", "B"), opt: Options{Reviewed: true},
 			want: "a\r\nB\r\nc", method: LineRange, lines: "2", old: "b"},
 		{name: "no quote, last line without newline", doc: "a\nb", prop: prop("k", "2", "", "B"), opt: Options{Reviewed: true},
@@ -176,5 +179,67 @@ func TestResolveOrder(t *testing.T) {
 	}
 	if len(skips) != 2 || skips[0].Key != "2" || skips[1].Key != "4" {
 		t.Errorf("skips %+v, want keys 2, 4 in input order", skips)
+	}
+}
+
+func TestResolveMessageCutsLongQuotes(t *testing.T) {
+	long := strings.Repeat("長い引用", 30)
+	_, skips := Resolve([]byte("short\n"), []Proposal{prop("r/F9", "1", long, "x")}, Options{})
+	if len(skips) != 1 {
+		t.Fatalf("skips %v", skips)
+	}
+	msg := skips[0].Err.Error()
+	if !strings.Contains(msg, "r/F9 (lines 1)") || !strings.Contains(msg, "…") || len(msg) > 200 {
+		t.Errorf("message %q should name the key and lines and cut the quote", msg)
+	}
+}
+
+// TestResolveIndexAgreesWithScan: past indexAfter whole-document searches,
+// Resolve answers from a suffix array; every answer must equal the one a
+// scan gives (each proposal resolved on its own never builds the index).
+func TestResolveIndexAgreesWithScan(t *testing.T) {
+	var b strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&b, "行%03d 吾輩は猫である。dup ＡＢＣ%03d  end\r\n", i, i)
+	}
+	doc := []byte(b.String())
+	var props []Proposal
+	for i := range 3 * indexAfter {
+		var q string
+		switch i % 6 {
+		case 0:
+			q = fmt.Sprintf("行%03d 吾輩", i%200) // unique
+		case 1:
+			q = "dup" // ambiguous
+		case 2:
+			q = fmt.Sprintf("absent %d", i) // not found
+		case 3:
+			q = "\x8c" // cuts a rune: never a match
+		case 4:
+			q = fmt.Sprintf("ABC%03d end", i%200) // normalised only
+		case 5:
+			q = "吾輩は猫である。dup ABC" // normalised, ambiguous
+		}
+		props = append(props, prop(fmt.Sprint(i), "1", q, "x"))
+	}
+	anchors, skips := Resolve(doc, props, Options{Window: 1}) // hints far off
+	got := map[string]string{}
+	for _, a := range anchors {
+		got[a.Key] = fmt.Sprintf("%s %+v", a.Method, a.Edit)
+	}
+	for _, s := range skips {
+		got[s.Key] = s.Err.Error()
+	}
+	for _, p := range props {
+		a, s := Resolve(doc, []Proposal{p}, Options{Window: 1})
+		want := ""
+		if len(a) == 1 {
+			want = fmt.Sprintf("%s %+v", a[0].Method, a[0].Edit)
+		} else {
+			want = s[0].Err.Error()
+		}
+		if got[p.Key] != want {
+			t.Fatalf("proposal %s (%q): with the index %q, alone %q", p.Key, p.Finding.Quote(), got[p.Key], want)
+		}
 	}
 }
