@@ -47,8 +47,6 @@ type sentence struct {
 	blk        int    // index into document.blocks
 	prose      bool   // a body sentence: ending, length and style rules apply
 	ja         bool   // contains kana or kanji: Japanese rules apply
-	first      bool   // first sentence of its block
-	last       bool   // last sentence of its block
 }
 
 // document is a parsed Markdown (or plain text) file: the original bytes,
@@ -69,16 +67,7 @@ func (d *document) line(off int) int {
 // lineBounds returns the content span of the line holding off, without
 // its line ending.
 func (d *document) lineBounds(off int) (start, end int) {
-	n := d.line(off)
-	start = d.lineStarts[n-1]
-	end = len(d.raw)
-	if n < len(d.lineStarts) {
-		end = d.lineStarts[n] - 1
-	}
-	for end > start && (d.raw[end-1] == '\n' || d.raw[end-1] == '\r') {
-		end--
-	}
-	return start, end
+	return d.lineSpan(d.line(off) - 1)
 }
 
 // parse splits src into lines and blocks and masks everything that is not
@@ -116,7 +105,7 @@ func fill(b []byte, start, end int) {
 	}
 }
 
-// lineText returns line i's (0-based) content span without its ending.
+// lineSpan returns line i's (0-based) content span without its ending.
 func (d *document) lineSpan(i int) (start, end int) {
 	start = d.lineStarts[i]
 	end = len(d.raw)

@@ -8,32 +8,26 @@ import (
 	"unicode/utf8"
 )
 
-// sentences yields every sentence of every block in document order.
+// sentences yields every sentence of every block in document order. The
+// last sentence of a paragraph that ends in a colon is not prose: it
+// introduces code or a list.
 func (d *document) sentences() iter.Seq[sentence] {
 	return func(yield func(sentence) bool) {
 		for bi, b := range d.blocks {
-			var prev *sentence
+			var prev *sentence // held back one step to know which is last
 			for s, e := range splitSentences(d.masked, b.start, b.end) {
-				st := sentence{start: s, end: e, text: string(d.masked[s:e]), blk: bi}
+				st := sentence{start: s, end: e, text: string(d.masked[s:e]), blk: bi, prose: b.kind == paragraph}
 				if !hasLetter(st.text) {
 					continue
 				}
 				st.ja = isJapanese(st.text)
-				st.prose = b.kind == paragraph
-				if prev != nil {
-					if !yield(*prev) {
-						return
-					}
-				} else {
-					st.first = true
+				if prev != nil && !yield(*prev) {
+					return
 				}
 				prev = &st
 			}
 			if prev != nil {
-				prev.last = true
-				if d.blocks[bi].introColon {
-					prev.prose = false
-				}
+				prev.prose = prev.prose && !b.introColon
 				if !yield(*prev) {
 					return
 				}
