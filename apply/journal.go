@@ -34,11 +34,10 @@ type Journal struct {
 
 // record is one line of the journal.
 type record struct {
-	Op      string   `json:"op"` // "begin" or "commit"
-	File    string   `json:"file"`
-	Base    string   `json:"base,omitempty"` // hex SHA-256
-	Result  string   `json:"result"`         // hex SHA-256
-	Changes []Change `json:"changes,omitempty"`
+	Op     string `json:"op"` // "begin" or "commit"
+	File   string `json:"file"`
+	Patch  *Patch `json:"patch,omitempty"`  // begin only
+	Result string `json:"result,omitempty"` // commit only: hex SHA-256
 }
 
 // OpenJournal opens the journal at path for appending, creating it when it
@@ -80,14 +79,13 @@ func (j *Journal) Apply(ctx context.Context, d *Dir, name string, p *Patch) erro
 		return fmt.Errorf("%s: %w", name, err) // p.Apply's error says "apply: ..."
 	}
 	name = filepath.ToSlash(filepath.Clean(name))
-	begin := record{Op: "begin", File: name, Base: hex.EncodeToString(p.Base[:]), Result: hex.EncodeToString(p.Result[:]), Changes: p.Changes}
-	if err := j.append(begin); err != nil {
+	if err := j.append(record{Op: "begin", File: name, Patch: p}); err != nil {
 		return err
 	}
 	if err := d.WriteFile(name, out); err != nil {
 		return err
 	}
-	return j.append(record{Op: "commit", File: name, Result: begin.Result})
+	return j.append(record{Op: "commit", File: name, Result: hex.EncodeToString(p.Result[:])})
 }
 
 // append writes one record as a JSON line and syncs the journal.
@@ -132,19 +130,19 @@ func ReadJournal(path string) ([]Entry, error) {
 	for line := range bytes.Lines(data) {
 		n++
 		var r record
-		if err := json.Unmarshal(line, &r); err != nil || (r.Op != "begin" && r.Op != "commit") {
+		err := json.Unmarshal(line, &r)
+		if err == nil && (r.Op == "begin") != (r.Patch != nil) {
+			err = errors.New("not a journal record")
+		}
+		if err != nil {
 			if !bytes.HasSuffix(line, []byte{'\n'}) {
 				break // the last line, cut short by a crash
 			}
-			return nil, fmt.Errorf("apply: journal %s line %d: not a journal record", path, n)
+			return nil, fmt.Errorf("apply: journal %s line %d: %w", path, n, err)
 		}
 		switch r.Op {
 		case "begin":
-			p := &Patch{Changes: r.Changes}
-			if err := errors.Join(unhex(p.Base[:], r.Base), unhex(p.Result[:], r.Result)); err != nil {
-				return nil, fmt.Errorf("apply: journal %s line %d: %w", path, n, err)
-			}
-			entries = append(entries, Entry{File: r.File, Patch: p})
+			entries = append(entries, Entry{File: r.File, Patch: r.Patch})
 		case "commit":
 			i := slices.IndexFunc(entries, func(e Entry) bool {
 				return e.File == r.File && !e.Committed && hex.EncodeToString(e.Patch.Result[:]) == r.Result
@@ -153,19 +151,11 @@ func ReadJournal(path string) ([]Entry, error) {
 				return nil, fmt.Errorf("apply: journal %s line %d: commit of %s without its begin record", path, n, r.File)
 			}
 			entries[i].Committed = true
+		default:
+			return nil, fmt.Errorf("apply: journal %s line %d: unknown op %q", path, n, r.Op)
 		}
 	}
 	return entries, nil
-}
-
-// unhex decodes a hex SHA-256 into dst.
-func unhex(dst []byte, s string) error {
-	b, err := hex.DecodeString(s)
-	if err != nil || len(b) != len(dst) {
-		return fmt.Errorf("bad SHA-256 %q", s)
-	}
-	copy(dst, b)
-	return nil
 }
 
 // Undo reverts, inside d, every patch recorded in the journal at path,

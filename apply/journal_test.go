@@ -2,7 +2,6 @@ package apply
 
 import (
 	"context"
-	"encoding/hex"
 	"errors"
 	"os"
 	"path/filepath"
@@ -103,7 +102,7 @@ func TestUndoAfterCrash(t *testing.T) {
 		}
 		p := patchFor(t, doc, "two", "2", "k2")
 		out, _ := p.Apply([]byte(doc))
-		rec := record{Op: "begin", File: "a.md", Base: hex.EncodeToString(p.Base[:]), Result: hex.EncodeToString(p.Result[:]), Changes: p.Changes}
+		rec := record{Op: "begin", File: "a.md", Patch: p}
 		if err := j.append(rec); err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,9 @@
 package apply
 
 import (
+	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -168,5 +170,36 @@ func TestApplyRefusesCorruptPatch(t *testing.T) {
 	bad.Changes = []Change{{Edit: Edit{Start: 1, End: 9, Old: "b", New: "B"}}}
 	if _, err := bad.Apply(base); !errors.Is(err, ErrBadChange) {
 		t.Errorf("tampered span: %v, want ErrBadChange", err)
+	}
+}
+
+func TestPatchJSON(t *testing.T) {
+	base := []byte("猫\r\nno newline")
+	p, err := NewPatch(base, []Change{{Edit: Edit{Start: 0, End: 3, Old: "猫", New: "犬"}, Keys: []string{"r/F1", "s/F2"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var q Patch
+	if err := json.Unmarshal(data, &q); err != nil {
+		t.Fatal(err)
+	}
+	if q.Base != p.Base || q.Result != p.Result || !reflect.DeepEqual(q.Changes, p.Changes) {
+		t.Fatalf("round trip changed the patch: %s", data)
+	}
+	out, err := q.Apply(base)
+	if err != nil || string(out) != "犬\r\nno newline" {
+		t.Fatalf("decoded Apply = %q, %v", out, err)
+	}
+	if back, err := q.Inverse().Apply(out); err != nil || string(back) != string(base) {
+		t.Fatalf("decoded Inverse = %q, %v", back, err)
+	}
+	for _, bad := range []string{`{"base":"zz","result":"00","changes":[]}`, `{"base":"` + strings.Repeat("0", 64) + `","result":"01"}`, `[]`} {
+		if err := json.Unmarshal([]byte(bad), &q); err == nil {
+			t.Errorf("Unmarshal(%s) succeeded", bad)
+		}
 	}
 }
