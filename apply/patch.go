@@ -16,7 +16,8 @@ import (
 //
 // Build a Patch with NewPatch, which validates it; a Patch decoded from
 // storage carries only hashes and changes, which is enough for Apply and
-// Inverse but not for Revert.
+// Inverse but not for Revert. No method modifies a Patch, so one may be
+// used from many goroutines at once.
 type Patch struct {
 	// Changes are sorted by Start and do not overlap.
 	Changes []Change
