@@ -41,11 +41,21 @@ type record struct {
 }
 
 // OpenJournal opens the journal at path for appending, creating it when it
-// does not exist. Close it when done.
+// does not exist, and drops a last line left incomplete by a crash. Close it
+// when done.
 func OpenJournal(path string) (*Journal, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("apply: open journal: %w", err)
+	}
+	// A crash mid-append leaves a last line without its newline. Drop it,
+	// so that new records start on a line of their own: a begin record cut
+	// short means its file was never written.
+	if data, err := os.ReadFile(path); err == nil && len(data) > 0 && data[len(data)-1] != '\n' {
+		if err := f.Truncate(int64(bytes.LastIndexByte(data, '\n') + 1)); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("apply: open journal: drop a torn last line: %w", err)
+		}
 	}
 	// Sync the folder so that a journal just created survives a crash.
 	if dir, err := os.Open(filepath.Dir(path)); err == nil {

@@ -132,6 +132,19 @@ func TestUndoAfterCrash(t *testing.T) {
 				t.Errorf("written=%v: %s = %q, want the original", written, name, got)
 			}
 		}
+		// The program starts again: reopening drops the torn line, so new
+		// records stay readable.
+		j, err = OpenJournal(jpath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := j.Apply(ctx, d, "b.md", patchFor(t, doc, "one", "uno", "k3")); err != nil {
+			t.Fatal(err)
+		}
+		j.Close()
+		if entries, err := ReadJournal(jpath); err != nil || len(entries) != 3 || !entries[2].Committed {
+			t.Fatalf("written=%v: after reopening: %+v, %v", written, entries, err)
+		}
 	}
 }
 
