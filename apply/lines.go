@@ -16,6 +16,7 @@ type lineIndex struct {
 	doc    []byte
 	starts []int // starts[k] is the offset of line k+1
 	crlf   bool  // most line terminators are "\r\n"
+	eol    bool  // the document has a line terminator at all
 }
 
 func newLineIndex(doc []byte) lineIndex {
@@ -36,7 +37,7 @@ func newLineIndex(doc []byte) lineIndex {
 			starts = append(starts, off)
 		}
 	}
-	return lineIndex{doc: doc, starts: starts, crlf: crlfs > n-crlfs}
+	return lineIndex{doc: doc, starts: starts, crlf: crlfs > n-crlfs, eol: n > 0}
 }
 
 // count returns the number of lines; an empty document has none and a final
@@ -93,9 +94,10 @@ func (x lineIndex) lines(start, end int) finding.LineRange {
 
 // toDocEOL converts the line endings of s to the document's own: "\n"
 // becomes "\r\n" in a CRLF document (a CR already there is not doubled) and
-// "\r\n" becomes "\n" in an LF document. A lone '\r' is left alone.
+// "\r\n" becomes "\n" in an LF document. A lone '\r' is left alone, and so
+// is s when the document has no line terminator to follow.
 func (x lineIndex) toDocEOL(s string) string {
-	if !strings.Contains(s, "\n") {
+	if !x.eol || !strings.Contains(s, "\n") {
 		return s
 	}
 	if !x.crlf {

@@ -47,7 +47,7 @@ func TestLineIndex(t *testing.T) {
 }
 
 func TestToDocEOL(t *testing.T) {
-	crlf, lf := newLineIndex([]byte("a\r\n")), newLineIndex([]byte("a\n"))
+	crlf, lf, none := newLineIndex([]byte("a\r\n")), newLineIndex([]byte("a\n")), newLineIndex([]byte("a"))
 	tests := []struct {
 		x       lineIndex
 		in, out string
@@ -59,6 +59,7 @@ func TestToDocEOL(t *testing.T) {
 		{crlf, "猫\n", "猫\r\n"},
 		{lf, "x\r\ny\n", "x\ny\n"},
 		{lf, "x\ry", "x\ry"},
+		{none, "x\r\ny\n", "x\r\ny\n"}, // nothing to follow
 	}
 	for _, tt := range tests {
 		if got := tt.x.toDocEOL(tt.in); got != tt.out {

@@ -40,7 +40,8 @@ import (
 // its Fix) only when opt.Reviewed is true; otherwise ErrNoQuote.
 //
 // Fix's line endings are converted to the document's own ("\n" becomes
-// "\r\n" in a CRLF document, "\r\n" becomes "\n" in an LF one). Lines are
+// "\r\n" in a CRLF document, "\r\n" becomes "\n" in an LF one; a document
+// with both uses the more frequent; one with neither leaves Fix alone). Lines are
 // 1-based and only '\n' ends a line; a leading BOM is part of line 1.
 func Resolve(doc []byte, props []Proposal, opt Options) (anchors []Anchor, skips []Skip) {
 	r := resolver{doc: doc, idx: newLineIndex(doc), opt: opt}
