@@ -14,7 +14,9 @@ import (
 
 // Resolve anchors every proposal to an edit of doc. It returns the anchors in
 // input order and the proposals it could not anchor, also in input order.
-// It never modifies doc and never guesses.
+// It never modifies doc and never guesses. Every proposal is taken to
+// concern doc: Finding.File is not consulted, so group findings by file
+// first.
 //
 // Quotes[0] is the text to replace and Fix its replacement. The quote is
 // looked for, stopping at the first stage that finds it:
