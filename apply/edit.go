@@ -79,7 +79,8 @@ type Skip struct {
 
 // Why Resolve skips a proposal.
 var (
-	// ErrAdvisory: the fix is empty, so the finding is advice only.
+	// ErrAdvisory: the fix is empty (or equals the text it would
+	// replace), so the finding is advice only.
 	ErrAdvisory = errors.New("advice only (empty fix)")
 	// ErrQuoteNotFound: the quote occurs nowhere in the document, not even
 	// in the normalised view.

@@ -34,7 +34,8 @@ import (
 //
 // Two or more matches at one stage skip the proposal with ErrAmbiguous. A
 // span always starts and ends on rune boundaries of the original document.
-// An empty Fix is advice only (ErrAdvisory). A hinted range that starts
+// An empty Fix is advice only (ErrAdvisory), and so is a Fix that equals
+// the text it would replace. A hinted range that starts
 // beyond the last line gives ErrOutOfRange unless the quote is unique in the
 // document; a range that merely ends beyond the last line is clamped. A
 // finding without a quote replaces the content of its line range (without
@@ -121,8 +122,19 @@ func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 	case m.method == "":
 		return Anchor{}, fmt.Errorf("%w: %s", ErrQuoteNotFound, brief(q))
 	}
-	e := Edit{Start: m.start, End: m.end, Old: string(r.doc[m.start:m.end]), New: fix}
-	return Anchor{Edit: e, Lines: r.idx.lines(m.start, m.end), Method: m.method}, nil
+	return r.anchor(m.start, m.end, fix, m.method)
+}
+
+// anchor makes the anchor replacing doc[start:end] with fix. A fix that
+// leaves the text as it is changes nothing and is advice only: as an edit
+// it could only block real edits it overlaps.
+func (r *resolver) anchor(start, end int, fix string, m Method) (Anchor, error) {
+	old := string(r.doc[start:end])
+	if old == fix {
+		return Anchor{}, fmt.Errorf("%w: the fix leaves %s as it is", ErrAdvisory, brief(old))
+	}
+	e := Edit{Start: start, End: end, Old: old, New: fix}
+	return Anchor{Edit: e, Lines: r.idx.lines(start, end), Method: m}, nil
 }
 
 // trimEdges drops white space from the edges of q, and from each edge of
@@ -161,8 +173,7 @@ func (r *resolver) lineRange(lr finding.LineRange, fix string) (Anchor, error) {
 		fix = strings.TrimSuffix(f, "\r") // "\r\n" after toDocEOL in a CRLF document
 	}
 	s, e := r.idx.content(lr.Start, lr.End)
-	edit := Edit{Start: s, End: e, Old: string(r.doc[s:e]), New: fix}
-	return Anchor{Edit: edit, Lines: r.idx.lines(s, e), Method: LineRange}, nil
+	return r.anchor(s, e, fix, LineRange)
 }
 
 // haystack is a text to search and the map from a match in it to a span of

@@ -61,6 +61,8 @@ func TestResolve(t *testing.T) {
 		{name: "overlapping matches are two", doc: "aaa\n", prop: prop("k", "1", "aa", "b"), err: ErrAmbiguous},
 		{name: "not found", doc: plain, prop: prop("k", "2", "absent", "x"), err: ErrQuoteNotFound},
 		{name: "advice only", doc: plain, prop: prop("k", "2", "dup", ""), err: ErrAdvisory},
+		{name: "a fix equal to the quote is advice only", doc: plain, prop: prop("k", "2", "dup", "dup"), err: ErrAdvisory},
+		{name: "a fix equal after line-ending conversion is advice only", doc: "a\r\nb\r\n", prop: prop("k", "1-2", "a\nb", "a\nb"), err: ErrAdvisory},
 		{name: "advice only without quote", doc: plain, prop: prop("k", "2", "", ""), opt: Options{Reviewed: true}, err: ErrAdvisory},
 		{name: "out of range, unique", doc: plain, prop: prop("k", "40-41", "line c", "C"),
 			want: strings.Replace(plain, "line c", "C", 1), method: Document, lines: "3"},
