@@ -83,6 +83,7 @@ type resolver struct {
 // identity maps an original offset to itself.
 func identity(off int) int { return off }
 
+// resolve anchors one finding; see Resolve for the rules.
 func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 	if f.Advisory() {
 		return Anchor{}, ErrAdvisory
@@ -110,7 +111,9 @@ func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 				r.norm = &haystack{text: r.view.text, span: r.view.toOrig}
 			}
 			m, err = r.stages(r.norm, nq, hint, r.view.fromOrig)
-			m.method = ifSet(m.method, Normalized)
+			if m.method != "" {
+				m.method = Normalized
+			}
 			fix = tfix
 		}
 	}
@@ -148,14 +151,6 @@ func trimEdges(q, fix string) (string, string) {
 		t, fix = tt, strings.TrimRightFunc(fix, unicode.IsSpace)
 	}
 	return t, fix
-}
-
-// ifSet returns v when m is set, else "".
-func ifSet(m, v Method) Method {
-	if m == "" {
-		return ""
-	}
-	return v
 }
 
 // lineRange anchors a finding that quotes nothing to the content of its lines.
