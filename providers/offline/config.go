@@ -27,7 +27,21 @@ type Config struct {
 }
 
 // Limits holds the numeric limits of the length and density rules. A zero
-// field means "the default for the reader profile".
+// field means "the default for the reader profile" of the target:
+//
+//	reader profile   sentence chars  sentence words  読点  kanji run
+//	novice           80              25              3     5
+//	standard         100             35              3     6
+//	expert           120             40              4     8
+//
+// agent.Target.ReaderProfile is free text, matched case-insensitively.
+// It is novice when it contains any of 非エンジニア, 初心者, 入門, 初学者,
+// 一般, 学生, 新人, 未経験, beginner, novice, non-technical, non-engineer,
+// general, student, "new to", newcomer or junior; otherwise expert when it
+// contains any of エンジニア, 専門家, 開発者, 研究者, 上級, engineer, expert,
+// developer, researcher, specialist, senior or advanced; otherwise
+// standard (textlint's defaults). Novice words win: "Web engineers new to
+// Go" is novice. Novice profiles also turn on the undefined-jargon rule.
 type Limits struct {
 	// SentenceLength is the most characters a Japanese sentence may have
 	// (textlint sentence-length; default 100).
@@ -49,11 +63,7 @@ type Limits struct {
 // English ones of write-good's spirit.
 var defaultLimits = Limits{SentenceLength: 100, SentenceWords: 35, MaxTen: 3, MaxKanji: 6, MaxEmDashes: 2}
 
-// Reader profile keywords, matched case-insensitively inside
-// agent.Target.ReaderProfile. A profile that names a novice reader gets
-// stricter limits; one that names an expert gets looser ones; novice words
-// win when both appear ("engineers new to Go" is novice). Any other
-// profile keeps the defaults.
+// Reader profile keywords; Limits documents the mapping.
 var (
 	noviceWords = []string{"非エンジニア", "初心者", "入門", "初学者", "一般", "学生", "新人", "未経験",
 		"beginner", "novice", "non-technical", "nontechnical", "non-engineer", "general", "student", "new to", "newcomer", "junior"}
@@ -86,13 +96,8 @@ func readerProfile(s string) profile {
 	return standardReader
 }
 
-// limitsFor returns the limits for a reader profile, with c's explicit
-// settings taking precedence:
-//
-//	profile   sentence chars  sentence words  読点  kanji run
-//	novice    80              25              3     5
-//	standard  100             35              3     6
-//	expert    120             40              4     8
+// limitsFor returns the limits for a reader profile (see Limits), with c's
+// explicit settings taking precedence.
 func (c Config) limitsFor(p profile) Limits {
 	l := defaultLimits
 	switch p {

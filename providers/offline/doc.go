@@ -21,6 +21,14 @@
 // loaded once, lazily, by the first reviewer that meets Japanese text, and
 // shared by the reviewers Editorial creates together.
 //
+// Where the offline rules knowingly differ from textlint: max-ten treats a
+// 、 between two runs of kanji or katakana as the noun-noun exception
+// without asking the tokenizer; sentence-length counts a run of white
+// space as one character and does not count inline code or URLs;
+// ja-no-mixed-period leaves a sentence ending in a colon alone;
+// ja-no-successive-word ignores symbols. textlint's arabic-kanji-numbers,
+// ja-no-abusage and ja-unnatural-alphabet have no counterpart.
+//
 // Markdown front matter, code (fenced, indented and inline), URLs, HTML and
 // comments are never reviewed. Sentence rules (endings, length, style)
 // apply only to body sentences, not to headings, list items, table cells,
