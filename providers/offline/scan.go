@@ -266,7 +266,7 @@ func classify(t []byte) (kind, marker int) {
 		return int(quote), n
 	case c == '|':
 		return int(tableRow), 1
-	case c == '<' && len(t) > 1 && (t[1] == '/' || isASCIILetter(t[1])):
+	case c == '<' && len(t) > 1 && (t[1] == '/' || isASCIILetter(t[1])) && !bytes.HasPrefix(t, []byte("<http")):
 		return -1, 0
 	case c == '[' && bytes.HasPrefix(t, []byte("[^")):
 		if j := bytes.Index(t, []byte("]:")); j > 0 {

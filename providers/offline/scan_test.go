@@ -49,6 +49,7 @@ func TestParseMasksWhatIsNotProse(t *testing.T) {
 		{"html comment", "Keep <!-- hidden --> this.\n", []string{"Keep _ this."}},
 		{"multi-line comment", "<!--\nhidden\n-->\nShown.\n", []string{"Shown."}},
 		{"html block", "<div>\nShown.\n", []string{"Shown."}},
+		{"autolink", "<https://go.dev> is home.\n", []string{"_ is home."}},
 		{"emphasis", "This is **bold** text.\n", []string{"This is _bold_ text."}},
 		{"heading", "## Title\n", []string{"_ Title"}},
 		{"list", "- one\n- two\n", []string{"_one", "_two"}},
@@ -105,7 +106,7 @@ func TestSentences(t *testing.T) {
 		{"Go 1.22 is out. Yes.\n", []string{"Go 1.22 is out.", "Yes."}},
 		{"He said \"stop.\" Then left.\n", []string{"He said \"stop.\"", "Then left."}},
 		{"一文目。二文目！三文目？\n", []string{"一文目。", "二文目！", "三文目？"}},
-		{"「引用です。」と言った。\n", []string{"「引用です。」", "と言った。"}},
+		{"「引用です。」と言った。次。\n", []string{"「引用です。」と言った。", "次。"}},
 		{"終わりのない文\n", []string{"終わりのない文"}},
 		{"本当？！はい。\n", []string{"本当？！", "はい。"}},
 	} {

@@ -43,12 +43,19 @@ func (d *document) sentences() iter.Seq[sentence] {
 func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
 	return func(yield func(int, int) bool) {
 		start := s
+		depth := 0 // open 「『（ brackets: a 。 inside a quotation does not end the sentence
 		for i := s; i < e; {
 			r, n := utf8.DecodeRune(b[i:e])
 			end := -1
 			switch r {
+			case '「', '『', '（':
+				depth++
+			case '」', '』', '）':
+				depth = max(depth-1, 0)
 			case '。', '！', '？', '!', '?', '．':
-				end = i + n
+				if depth == 0 {
+					end = i + n
+				}
 			case '.':
 				if i+n == e || isSpaceByte(b[i+n]) || isCloser(b[i+n:e]) {
 					if !abbreviation(b[start:i]) {
