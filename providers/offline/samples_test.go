@@ -184,3 +184,46 @@ func TestSampleFixesApply(t *testing.T) {
 		})
 	}
 }
+
+// TestSamplesCRLFAndBOM reviews the Japanese sample stored with a BOM, CRLF
+// line endings and no final newline: the same findings on the same lines,
+// and the fixes still apply cleanly.
+func TestSamplesCRLFAndBOM(t *testing.T) {
+	lf, want := reviewSample(t, "sample-ja.md")
+	text := []byte("\uFEFF" + strings.TrimSuffix(strings.ReplaceAll(string(lf), "\n", "\r\n"), "\r\n"))
+	got := reviewAll(t, editorial(), agent.Target{Path: "sample-ja.md", Text: text, ReaderProfile: "Web engineers"})
+	key := func(fs []finding.Finding) []string {
+		var out []string
+		for _, f := range fs {
+			if !strings.HasPrefix(f.Issue, "broken-link") {
+				out = append(out, f.LineRange.String()+" "+f.Issue)
+			}
+		}
+		return out
+	}
+	if g, w := key(got), key(want); strings.Join(g, "\n") != strings.Join(w, "\n") {
+		t.Errorf("CRLF+BOM findings differ:\n got %q\nwant %q", g, w)
+	}
+	var props []apply.Proposal
+	for _, f := range got {
+		if !f.Advisory() {
+			props = append(props, apply.Proposal{Key: f.Category + "/" + f.ID, Finding: f})
+		}
+	}
+	anchors, skips := apply.Resolve(text, props, apply.Options{})
+	changes, conflicts := apply.Merge(anchors)
+	if len(skips) > 0 || len(conflicts) > 0 {
+		t.Fatalf("skips %v, conflicts %v", skips, conflicts)
+	}
+	p, err := apply.NewPatch(text, changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := p.Apply(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(out), "\uFEFF") || strings.Count(string(out), "\r\n") != strings.Count(string(text), "\r\n") {
+		t.Error("applying fixes changed the BOM or the line endings")
+	}
+}
