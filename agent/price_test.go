@@ -116,3 +116,12 @@ func ExamplePrices_Cost() {
 	// $0.0000 true
 	// false
 }
+
+func BenchmarkPricesCost(b *testing.B) {
+	prices := agent.DefaultPrices()
+	u := agent.Usage{InputTokens: 1200, OutputTokens: 300, CacheReadTokens: 8000, Calls: 1}
+	b.ReportAllocs()
+	for b.Loop() {
+		prices.Cost("claude-sonnet-4-5-20250929", u) // a prefix match: the slow path
+	}
+}

@@ -254,6 +254,8 @@ type APIError struct {
 	RequestID string
 }
 
+// Error names the model, the HTTP status, the error type and the
+// server's message.
 func (e *APIError) Error() string {
 	s := fmt.Sprintf("anthropic: model %q: HTTP %d %s", e.Model, e.StatusCode, http.StatusText(e.StatusCode))
 	if e.Type != "" {

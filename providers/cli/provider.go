@@ -52,6 +52,7 @@ type ExitError struct {
 	err    error
 }
 
+// Error names the command, its exit status and the end of its stderr.
 func (e *ExitError) Error() string {
 	s := fmt.Sprintf("cli: %s exited with status %d", e.Command, e.Code)
 	if e.Stderr != "" {

@@ -18,7 +18,15 @@ import (
 // Schema, MaxTokens and Temperature do not appear: a command takes text
 // only, and callers put a schema into the prompt themselves.
 func Render(req agent.Request) string {
+	n := len(req.System) + 2
+	for _, m := range req.Messages {
+		n += len(m.Role) + 6 // "## ", role, "\n" and the "\n\n" between blocks
+		for _, p := range m.Parts {
+			n += len(p.Text)
+		}
+	}
 	var b strings.Builder
+	b.Grow(n)
 	if req.System != "" {
 		b.WriteString(req.System)
 		b.WriteString("\n\n")

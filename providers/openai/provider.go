@@ -269,6 +269,7 @@ type APIError struct {
 	Message string
 }
 
+// Error names the model, the HTTP status and the server's message.
 func (e *APIError) Error() string {
 	s := fmt.Sprintf("openai: model %q: HTTP %d %s", e.Model, e.StatusCode, http.StatusText(e.StatusCode))
 	if e.Message != "" {

@@ -86,7 +86,7 @@ func strictNode(v any) any {
 				out[k] = strictNode(val)
 			}
 		case "anyOf", "oneOf":
-			if list, ok := val.([]any); ok {
+			if list, ok := val.([]any); ok && len(list) > 0 {
 				out["anyOf"] = append(anyOfList(out["anyOf"]), strictList(list)...)
 			}
 		case "$schema", "$id", "$comment":
