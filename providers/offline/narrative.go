@@ -11,7 +11,10 @@ import (
 )
 
 var (
-	passiveEN = regexp.MustCompile(`(?i)\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ed|written|done|made|built|given|taken|seen|known|shown|found|sent|held|kept|told|brought|bought|caught|taught|chosen|driven|spoken|broken|forgotten)\s+by\s+([a-z]+(?:\s[a-z]+)?)`)
+	// passiveEN matches a passive verb with an agent: "by" followed by a
+	// determiner and a noun, or by a name ("by OpenAI"); "by default" and
+	// "by implementing" name no agent.
+	passiveEN = regexp.MustCompile(`(?i:\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ed|written|done|made|built|given|taken|seen|known|shown|found|sent|held|kept|told|brought|bought|caught|taught|chosen|driven|spoken|broken|forgotten)\s+by)\s+((?:the|a|an|our|their|his|her|its|this|that|my|your)\s+[a-z]+(?:\s[a-z]+)?|[A-Z][A-Za-z]+)`)
 	// doubleNegativeJA lists textlint no-double-negative-ja's patterns.
 	doubleNegativeJA = regexp.MustCompile(`な(?:くは|くも)(?:ない|ありません)|ない(?:でもない|こと(?:は|も)(?:ない|ありません)|わけ(?:では|でも)(?:ない|ありません)|ものではない|とは(?:言い切れ|いいきれ|言え|いえ)(?:ない|ません))`)
 )
@@ -28,6 +31,10 @@ var (
 // transitionsEN open sentences; two in a row is a doubled conjunction.
 var transitionsEN = map[string]bool{"however": true, "moreover": true, "furthermore": true, "additionally": true,
 	"also": true, "but": true, "so": true, "therefore": true, "thus": true, "then": true, "still": true, "besides": true}
+
+// determiners open so many English sentences that the opening is the
+// determiner and the word after it.
+var determiners = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true, "these": true, "those": true}
 
 // narrative is the cross-sentence state of the narrative-critic.
 type narrative struct {
@@ -118,9 +125,17 @@ func (nr *narrative) english(s sentence) {
 	if !s.prose {
 		return
 	}
-	first := ""
+	first, opener := "", ""
 	for a, b := range words(s.text) {
-		first = strings.ToLower(s.text[a:b])
+		w := strings.ToLower(s.text[a:b])
+		if first == "" {
+			first, opener = w, w
+			if !determiners[w] {
+				break
+			}
+			continue
+		}
+		opener += " " + w // "the server", not just "the"
 		break
 	}
 	conj := ""
@@ -133,7 +148,7 @@ func (nr *narrative) english(s sentence) {
 			content[k]++
 		}
 	}
-	nr.sentence(s, first, conj, content)
+	nr.sentence(s, opener, conj, content)
 	nr.addParagraph(s, wordCount(s.text), false)
 }
 

@@ -57,6 +57,7 @@ type document struct {
 	lineStarts []int // byte offset of each line's first byte
 	blocks     []block
 	links      []link
+	kana       bool // the document holds kana: its kanji-only sentences are Japanese too
 }
 
 // line returns the 1-based line number of byte offset off.
@@ -83,6 +84,7 @@ func parse(src []byte) *document {
 	if bytes.HasPrefix(src, []byte("\uFEFF")) {
 		fill(d.masked, 0, 3)
 	}
+	d.kana = hasKana(string(src))
 	d.scanBlocks()
 	for i := range d.blocks {
 		d.maskInline(d.blocks[i].start, d.blocks[i].end)
@@ -427,7 +429,7 @@ func (d *document) maskLink(i, e int) int {
 	if close < 0 {
 		return i
 	}
-	if bytes.HasPrefix(b[open:], []byte("[^")) {
+	if bytes.HasPrefix(b[open:], []byte("[^")) || bytes.HasPrefix(b[open:], []byte("[!")) { // footnote, GitHub alert
 		fill(b, i, close+1)
 		return close
 	}

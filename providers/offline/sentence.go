@@ -20,7 +20,7 @@ func (d *document) sentences() iter.Seq[sentence] {
 				if !hasLetter(st.text) {
 					continue
 				}
-				st.ja = isJapanese(st.text)
+				st.ja = isJapanese(st.text) && (d.kana || hasKana(st.text))
 				if prev != nil && !yield(*prev) {
 					return
 				}
@@ -145,6 +145,17 @@ func hasLetter(s string) bool {
 func isJapanese(s string) bool {
 	for _, r := range s {
 		if r >= 0x3040 && (isKana(r) || isKanji(r)) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasKana reports whether s holds hiragana or katakana, which tells
+// Japanese from Chinese.
+func hasKana(s string) bool {
+	for _, r := range s {
+		if r >= 0x3041 && isKana(r) {
 			return true
 		}
 	}
