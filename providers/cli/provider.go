@@ -143,6 +143,10 @@ func (p *Provider) SupportsSchema() bool { return false }
 
 // Complete runs the command once with Render(req) on stdin and returns
 // its stdout as the reply. Usage counts the call; tokens are unknown.
+//
+// A command should not leave processes behind that hold its stdout or
+// stderr open: the call then ends one grace period after the command
+// exits, with an error, and those processes are killed.
 func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Response, error) {
 	name := filepath.Base(p.argv[0])
 	model := cmp.Or(req.Model, p.model)
@@ -176,7 +180,7 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 	cmd.Stdin = strings.NewReader(Render(req))
 	cmd.Stdout = stdout
 	cmd.Stderr = stderr
-	cmd.WaitDelay = p.grace
+	cmd.WaitDelay = max(p.grace, time.Millisecond) // 0 would mean: wait for ever
 	ownProcessGroup(cmd)
 
 	err := cmd.Run()

@@ -178,21 +178,25 @@ func waitGone(t *testing.T, ps []int) {
 }
 
 func TestTimeoutKillsProcessGroup(t *testing.T) {
-	pidFile := filepath.Join(t.TempDir(), "pids")
-	p := newProvider(t, []string{"stubborn", pidFile}, cli.WithTimeout(300*time.Millisecond), cli.WithGracePeriod(200*time.Millisecond))
-	start := time.Now()
-	_, err := p.Complete(t.Context(), agent.Request{Messages: []agent.Message{agent.UserText("x")}})
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("err = %v, want one wrapping context.DeadlineExceeded", err)
+	for _, grace := range []time.Duration{200 * time.Millisecond, 0} {
+		t.Run("grace="+grace.String(), func(t *testing.T) {
+			pidFile := filepath.Join(t.TempDir(), "pids")
+			p := newProvider(t, []string{"stubborn", pidFile}, cli.WithTimeout(300*time.Millisecond), cli.WithGracePeriod(grace))
+			start := time.Now()
+			_, err := p.Complete(t.Context(), agent.Request{Messages: []agent.Message{agent.UserText("x")}})
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("err = %v, want one wrapping context.DeadlineExceeded", err)
+			}
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("Complete took %v; the SIGTERM-ignoring group was not killed", d)
+			}
+			ps := pids(t, pidFile)
+			if len(ps) != 3 {
+				t.Fatalf("pid file lists %v, want the command, its child and grandchild", ps)
+			}
+			waitGone(t, ps)
+		})
 	}
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("Complete took %v; the SIGTERM-ignoring group was not killed", d)
-	}
-	ps := pids(t, pidFile)
-	if len(ps) != 3 {
-		t.Fatalf("pid file lists %v, want the command, its child and grandchild", ps)
-	}
-	waitGone(t, ps)
 }
 
 func TestCancelKillsProcessGroup(t *testing.T) {
