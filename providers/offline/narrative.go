@@ -181,13 +181,19 @@ func (nr *narrative) sentence(s sentence, opener, conj string, content map[strin
 		nr.e.advise("same-opening", finding.Low, 65, s.start, s.start+len(opener), "three sentences in a row open with %q; vary the openings", opener)
 	}
 	if p != nil && p.blk == s.blk {
+		// report the most repeated word; ties go to the first in the sentence,
+		// so the output does not depend on map order
+		best, bestN, bestAt := "", 0, len(s.text)
 		for w, c := range content {
-			if pc := p.content[w]; pc > 0 && pc+c >= 4 {
-				if i := strings.LastIndex(s.text, w); i >= 0 {
-					nr.e.advise("repeated-word", finding.Low, 55, s.start+i, s.start+i+len(w), "%q appears %d times in two adjacent sentences; use a pronoun or a synonym, or merge them", w, pc+c)
-				}
-				break
+			pc := p.content[w]
+			at := strings.Index(asciiLower(s.text), w)
+			if pc == 0 || pc+c < 4 || at < 0 || pc+c < bestN || (pc+c == bestN && at > bestAt) {
+				continue
 			}
+			best, bestN, bestAt = w, pc+c, at
+		}
+		if best != "" {
+			nr.e.advise("repeated-word", finding.Low, 55, s.start+bestAt, s.start+bestAt+len(best), "%q appears %d times in two adjacent sentences; use a pronoun or a synonym, or merge them", best, bestN)
 		}
 	}
 	nr.prev = &proseInfo{blk: s.blk, conj: conj, content: content}

@@ -194,3 +194,25 @@ func TestConcurrentReviews(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestDeterministic reviews the samples twice with fresh reviewers: the
+// reports must be byte-identical.
+func TestDeterministic(t *testing.T) {
+	for _, name := range []string{"sample-ja.md", "sample-en.md"} {
+		text, err := Sample(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var runs [2][]byte
+		for i := range runs {
+			b, err := json.Marshal(reviewAll(t, editorial(), agent.Target{Path: name, Text: text}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			runs[i] = b
+		}
+		if string(runs[0]) != string(runs[1]) {
+			t.Errorf("%s: two reviews differ", name)
+		}
+	}
+}
