@@ -112,6 +112,9 @@ func (r *run) mixedPeriod(s sentence) {
 		r.e.fix("ja-no-mixed-period", finding.Low, 85, at, at+n, "。", "文末の句点は「。」にそろえてください")
 	case unicode.Is(unicode.So, last) || len(t) < len(s.text) && !strings.HasSuffix(t, "」"):
 		// ends in an emoji, or in masked code or a link: not ours to fix
+	case strings.Count(t, "（")+strings.Count(t, "「") > strings.Count(t, "）")+strings.Count(t, "」"):
+		// an unclosed bracket: where the 。 goes is for a human to decide
+		r.e.advise("ja-no-mixed-period", finding.Low, 70, s.start+len(t)-n, s.start+len(t), "文末に句点「。」がありません（括弧も閉じられていません）")
 	default:
 		end := s.start + len(t)
 		_, ln := utf8.DecodeLastRuneInString(t)
