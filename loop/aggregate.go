@@ -1,7 +1,11 @@
 package loop
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
+
+	"github.com/kaigi-dev/kaigi/apply"
 
 	"github.com/kaigi-dev/kaigi/council"
 )
@@ -10,7 +14,10 @@ import (
 // anchors, merges and groups the findings; the loop then drops what it must
 // never apply or offer (re-proposals of rejected findings, sibling-shot
 // duplicates, findings inside the front matter) with a note saying why.
-func aggregate(text []byte, round *council.Round, rejected []rejection) itemsRecord {
+//
+// Item keys are the council's row keys prefixed with the round, "r2/fact-checker/F001",
+// so a decision made for one round never matches a finding of another.
+func aggregate(text []byte, round *council.Round, rejected []rejection, n int) itemsRecord {
 	opts := council.Options{Reviewed: true}
 	for _, rj := range rejected {
 		opts.Rejected = append(opts.Rejected, rj.item.Finding)
@@ -20,7 +27,7 @@ func aggregate(text []byte, round *council.Round, rejected []rejection) itemsRec
 
 	rec := itemsRecord{Text: hashHex(text), Items: []Item{}}
 	for _, row := range t.Rows {
-		it := Item{Key: row.Key, Reviewer: row.Reviewer, Finding: row.Finding, Lines: row.Finding.LineRange, Note: row.Note}
+		it := Item{Key: itemKey(n, row.Key), Reviewer: row.Reviewer, Finding: row.Finding, Lines: row.Finding.LineRange, Note: row.Note}
 		if row.Anchor != nil {
 			it.Lines = row.Anchor.Lines
 		}
@@ -38,7 +45,7 @@ func aggregate(text []byte, round *council.Round, rejected []rejection) itemsRec
 			it.Edit = &e
 			for _, k := range t.Changes[row.Change].Keys {
 				if k != row.Key {
-					it.Supporters = append(it.Supporters, k)
+					it.Supporters = append(it.Supporters, itemKey(n, k))
 				}
 			}
 		case council.Conflicting:
@@ -46,11 +53,26 @@ func aggregate(text []byte, round *council.Round, rejected []rejection) itemsRec
 			it.Edit = &e
 			it.Conflict = row.Conflict + 1
 		case council.Advisory, council.Unanchored:
-			if row.Skip != nil {
-				it.Note = row.Skip.Error()
-			}
+			it.Note = skipCause(row.Skip)
 		}
 		rec.Items = append(rec.Items, it)
 	}
 	return rec
+}
+
+// itemKey is the run-wide key of council row key k in round n.
+func itemKey(n int, k string) string { return "r" + strconv.Itoa(n) + "/" + k }
+
+// skipCause says in a few words why a finding has no edit: the cause
+// apply reported, without the key and lines the artifacts show anyway.
+func skipCause(err error) string {
+	for _, cause := range []error{apply.ErrAdvisory, apply.ErrQuoteNotFound, apply.ErrAmbiguous, apply.ErrOutOfRange, apply.ErrNoQuote} {
+		if errors.Is(err, cause) {
+			return cause.Error()
+		}
+	}
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

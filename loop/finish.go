@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,27 +14,32 @@ import (
 )
 
 // finish builds the run's Outcome, writes summary.md, and journals the end
-// of the run unless it waits at the gate (a resume continues it then).
+// of the run unless it waits at or was stopped by the gate (a resume goes
+// on then).
 func (r *runner) finish(reason StopReason) (*Outcome, error) {
 	o := outcome(r.st, reason, r.l.Prices)
 	if err := writeFile(filepath.Join(r.l.Dir, "summary.md"), renderSummary(o, r.l.Dir, r.st)); err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
-	if reason != AwaitingDecisions {
+	if reason != AwaitingDecisions && reason != GateStopped {
 		if _, err := r.j.Append(kindEnd, 0, o); err != nil {
 			return nil, err
 		}
 		r.st.end = o
 	}
-	if o.UnresolvedHigh() > 0 {
-		return o, fmt.Errorf("%w: %s after %d round(s) with %d high finding(s) unresolved", ErrNotConverged, reason, o.Rounds, o.UnresolvedHigh())
+	if !reason.done() {
+		return o, fmt.Errorf("%w: %s after %d round(s), %d finding(s) open (%d high)", ErrNotConverged, reason, o.Rounds, len(o.Unresolved), o.UnresolvedHigh())
 	}
 	return o, nil
 }
 
-// outcome summarises a run's state.
+// outcome summarises a run's state. In a dry run the findings that would
+// have been applied are listed as applied.
 func outcome(st *runState, reason StopReason, prices agent.Prices) *Outcome {
 	o := &Outcome{Reason: reason, File: st.start.File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}}
+	applied := func(rs *roundState, d Decision) bool {
+		return d.Action == Apply && (rs.landed(d) || st.start.DryRun)
+	}
 	var last *roundState
 	for _, rs := range st.rounds {
 		if rs.items == nil {
@@ -49,25 +55,22 @@ func outcome(st *runState, reason StopReason, prices agent.Prices) *Outcome {
 		}
 		for _, it := range rs.items.Items {
 			d, ok := rs.decided(it.Key)
+			e := Entry{Round: rs.n, Item: it, Action: d.Action, By: d.By, Reason: d.Reason}
 			switch {
-			case ok && d.Action == Apply && rs.landed(d):
-				o.Applied = append(o.Applied, Entry{Round: rs.n, Item: it, Action: Apply, Reason: d.By})
+			case ok && applied(rs, d):
+				o.Applied = append(o.Applied, e)
 			case ok && d.Action == Reject:
-				o.Rejected = append(o.Rejected, Entry{Round: rs.n, Item: it, Action: Reject, Reason: d.Reason})
+				o.Rejected = append(o.Rejected, e)
 			}
 		}
 	}
 	if last != nil {
 		for _, it := range last.items.Items {
 			d, ok := last.decided(it.Key)
-			if ok && (d.Action == Reject || (d.Action == Apply && last.landed(d))) {
+			if ok && (d.Action == Reject || applied(last, d)) {
 				continue
 			}
-			e := Entry{Round: last.n, Item: it}
-			if ok {
-				e.Action, e.Reason = d.Action, d.Reason
-			}
-			o.Unresolved = append(o.Unresolved, e)
+			o.Unresolved = append(o.Unresolved, Entry{Round: last.n, Item: it, Action: d.Action, By: d.By, Reason: d.Reason})
 		}
 	}
 	return o
@@ -75,13 +78,21 @@ func outcome(st *runState, reason StopReason, prices agent.Prices) *Outcome {
 
 func renderSummary(o *Outcome, dir string, st *runState) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# Editorial summary (%d round(s))\n\nStopped: %s.\n\n", o.Rounds, describe(o.Reason))
-	b.WriteString("## Applied\n\n")
+	fmt.Fprintf(&b, "# Editorial summary (%d round(s))\n\nStopped: %s.\n\n", o.Rounds, o.Reason.Describe())
+	if st.start.DryRun {
+		b.WriteString("## Would apply\n\n")
+	} else {
+		b.WriteString("## Applied\n\n")
+	}
 	if len(o.Applied) == 0 {
 		b.WriteString("Nothing.\n")
 	}
 	for _, e := range o.Applied {
-		fmt.Fprintf(&b, "- [R%d] %s: %s (line %s, %s)\n", e.Round, e.Item.Reviewer, cell(e.Item.Finding.Issue), e.Item.Lines, by(e.Reason))
+		how := "approved"
+		if e.By == "policy" {
+			how = "auto-applied"
+		}
+		fmt.Fprintf(&b, "- [R%d] %s: %s (line %s, %s)\n", e.Round, e.Item.Reviewer, cell(e.Item.Finding.Issue), e.Item.Lines, how)
 	}
 	b.WriteString("\n## Rejected\n\n")
 	if len(o.Rejected) == 0 {
@@ -145,39 +156,13 @@ func (o *Outcome) add(round int, reviewer, model string, u agent.Usage, prices a
 	o.Costs = append(o.Costs, Cost{Round: round, Reviewer: reviewer, Model: model, Usage: u, USD: usd, Priced: priced})
 }
 
-// describe says a stop reason in words.
-func describe(r StopReason) string {
-	switch r {
-	case Converged:
-		return "converged: every high finding was applied or rejected"
-	case MaxRounds:
-		return "the round cap was reached"
-	case Stalled:
-		return "a round changed nothing, so another would review the same text"
-	case AwaitingDecisions:
-		return "waiting for decisions at the gate (see pending.md in the last round)"
-	case RewriteRequested:
-		return "a reviewer asked for a whole rewrite, which is out of scope for polishing"
-	case DryRun:
-		return "dry run: nothing was written"
-	}
-	return string(r)
-}
-
-func by(who string) string {
-	if who == "policy" {
-		return "auto-applied"
-	}
-	return "approved"
-}
-
-// rotate moves a finished run's journal and artifacts in dir to
-// dir/history/run-K so that a new run starts clean. An unfinished run is
-// left alone and reported with ErrUnfinishedRun.
+// rotate moves a finished run's journal, decisions file and artifacts in
+// dir to dir/history/run-K so that a new run starts clean. An unfinished
+// run is left alone and reported with ErrUnfinishedRun.
 func rotate(dir string) error {
 	jpath := filepath.Join(dir, JournalName)
 	recs, err := ReadJournal(jpath)
-	if errors.Is(err, os.ErrNotExist) {
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
@@ -198,19 +183,23 @@ func rotate(dir string) error {
 		return fmt.Errorf("loop: %w", err)
 	}
 	hist := filepath.Join(dir, "history")
-	k := 1
-	for ; ; k++ {
-		if _, err := os.Stat(filepath.Join(hist, "run-"+strconv.Itoa(k))); os.IsNotExist(err) {
+	if err := os.MkdirAll(hist, 0o755); err != nil {
+		return fmt.Errorf("loop: %w", err)
+	}
+	var dst string
+	for k := 1; ; k++ {
+		dst = filepath.Join(hist, "run-"+strconv.Itoa(k))
+		err := os.Mkdir(dst, 0o755)
+		if err == nil {
 			break
 		}
-	}
-	dst := filepath.Join(hist, "run-"+strconv.Itoa(k))
-	if err := os.MkdirAll(dst, 0o755); err != nil {
-		return fmt.Errorf("loop: %w", err)
+		if !errors.Is(err, fs.ErrExist) {
+			return fmt.Errorf("loop: %w", err)
+		}
 	}
 	for _, e := range entries {
 		n := e.Name()
-		if n == JournalName || n == "summary.md" || strings.HasPrefix(n, "round-") {
+		if n == JournalName || n == "summary.md" || n == DecisionsName || strings.HasPrefix(n, "round-") {
 			if err := os.Rename(filepath.Join(dir, n), filepath.Join(dst, n)); err != nil {
 				return fmt.Errorf("loop: %w", err)
 			}
@@ -218,3 +207,8 @@ func rotate(dir string) error {
 	}
 	return nil
 }
+
+// DecisionsName is the decisions file's conventional name inside Loop.Dir,
+// which FileGate users such as the examples read; a new run moves it to
+// the history with the rest of the finished run.
+const DecisionsName = "decisions.json"

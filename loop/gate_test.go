@@ -36,7 +36,7 @@ func TestFileGate(t *testing.T) {
 	if len(pending) != 1 || !strings.Contains(pending[0]["label"], "[high/80] third: unsourced figure") {
 		t.Fatalf("pending = %v, want the one high finding", pending)
 	}
-	mustContain(t, "pending.md", readFile(t, filepath.Join(dir, "round-1", "pending.md")), "- [ ] third/F001 [high/80]")
+	mustContain(t, "pending.md", readFile(t, filepath.Join(dir, "round-1", "pending.md")), "- [ ] r1/third/F001 [high/80]")
 
 	if _, err := l.Run(context.Background(), path, false); !errors.Is(err, loop.ErrUnfinishedRun) {
 		t.Errorf("a new run while one waits: %v, want ErrUnfinishedRun", err)
@@ -103,8 +103,8 @@ func TestGateEditsLandAfterPolicyEdits(t *testing.T) {
 	if want := "前置き。中央の文。末尾です。\n二行目も、前置き。\n"; readFile(t, path) != want {
 		t.Errorf("document = %q, want %q", readFile(t, path), want)
 	}
-	if len(offered) != 1 || offered[0] != "style/F001" {
-		t.Errorf("gate was offered %v, want only style/F001 (the others ride on the policy's identical edits)", offered)
+	if len(offered) != 1 || offered[0] != "r1/style/F001" {
+		t.Errorf("gate was offered %v, want only r1/style/F001 (the others ride on the policy's identical edits)", offered)
 	}
 	if _, err := loop.Undo(dir, 0); err != nil || readFile(t, path) != doc {
 		t.Errorf("undo of both patches: %v; document %q", err, readFile(t, path))

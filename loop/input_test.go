@@ -62,6 +62,10 @@ func TestDocumentChangedBetweenRounds(t *testing.T) {
 	if readFile(t, path) != edited {
 		t.Error("the run changed a document someone else had edited")
 	}
+	// The run is closed, so a new one can start on the file as it is.
+	if _, err := l.Run(context.Background(), path, false); errors.Is(err, loop.ErrUnfinishedRun) {
+		t.Errorf("a new run after the change: %v", err)
+	}
 }
 
 func TestBadConfig(t *testing.T) {

@@ -11,8 +11,9 @@ import (
 // Item is one finding offered for a decision: what the policy and the gate
 // see.
 type Item struct {
-	// Key identifies the finding within the run. Example:
-	// "r1/anti-ai-slop#1/F001".
+	// Key identifies the finding within the run: the round, the reviewer
+	// (with "#shot" for shots after the first) and the finding's ID.
+	// Example: "r1/anti-ai-slop/F001", "r2/bug-hunter#2/F003".
 	Key string `json:"key"`
 
 	// Reviewer is the reviewer that proposed the finding.

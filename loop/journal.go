@@ -1,13 +1,14 @@
 package loop
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 )
@@ -47,19 +48,46 @@ type Journal struct {
 	now  func() time.Time
 }
 
+// ErrJournalBusy reports a journal another process (another run on the
+// same folder) has open.
+var ErrJournalBusy = errors.New("loop: journal is in use by another run")
+
+// syncDir fsyncs a folder, so that a file created in it survives a crash.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
 // ErrJournalCorrupt reports a journal line that is neither valid JSON nor the
 // torn last line of a crashed write.
 var ErrJournalCorrupt = errors.New("loop: journal is corrupt")
 
 // OpenJournal opens the journal at path, creating it if it does not exist,
-// and returns it with the records it already holds. A torn last line (a
+// and returns it with the records it already holds. It takes an exclusive
+// lock on the file (where the system offers one), so two runs cannot
+// write one journal at once: the second gets ErrJournalBusy. A torn last line (a
 // write the crash cut short, which was never acknowledged) is dropped and
 // truncated away; any other unreadable line is an error wrapping
 // ErrJournalCorrupt that names the line.
 func OpenJournal(path string) (*Journal, []Record, error) {
+	_, statErr := os.Stat(path)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, nil, fmt.Errorf("loop: open journal: %w", err)
+	}
+	if err := lock(f); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%w: %s: %v", ErrJournalBusy, path, err)
+	}
+	if errors.Is(statErr, fs.ErrNotExist) { // make the new file's name durable
+		if err := syncDir(filepath.Dir(path)); err != nil {
+			f.Close()
+			return nil, nil, fmt.Errorf("loop: journal %s: %w", path, err)
+		}
 	}
 	recs, good, err := readRecords(f, path)
 	if err != nil {
@@ -134,10 +162,7 @@ func (j *Journal) Append(kind string, round int, v any) (Record, error) {
 	if err != nil {
 		return Record{}, fmt.Errorf("loop: journal %s: encode %s: %w", j.path, kind, err)
 	}
-	w := bufio.NewWriterSize(j.f, len(line)+1)
-	w.Write(line)
-	w.WriteByte('\n')
-	if err := w.Flush(); err != nil {
+	if _, err := j.f.Write(append(line, '\n')); err != nil {
 		return Record{}, fmt.Errorf("loop: journal %s: write: %w", j.path, err)
 	}
 	if err := j.f.Sync(); err != nil {

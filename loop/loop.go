@@ -1,6 +1,7 @@
 package loop
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply"
@@ -38,7 +40,8 @@ type Loop struct {
 	// them to journal each Review as it arrives.
 	Council council.Council
 
-	// Policy decides what is applied without asking.
+	// Policy decides what is applied without asking. A resumed run uses
+	// the policy it started with.
 	Policy Policy
 
 	// Gate decides what the policy does not; nil means AutoGate.
@@ -53,10 +56,10 @@ type Loop struct {
 	Dir string
 
 	// ReaderProfile describes the intended reader; reviewers receive it.
-	// optional
+	// A resumed run uses the profile it started with. optional
 	ReaderProfile string
 
-	// References is shared material every reviewer receives. // optional
+	// References is shared material every reviewer receives. optional
 	References []agent.Reference
 
 	// DryRun reviews and decides one round, writes the artifacts (the
@@ -66,12 +69,12 @@ type Loop struct {
 
 	// Prices prices the reviewers' usage by model, so the outcome and
 	// summary.md report the cost of each reviewer, round and run; nil
-	// reports tokens only. // optional
+	// reports tokens only. optional
 	Prices agent.Prices
 
-	// Observer receives the loop's Events; it is called from one goroutine
-	// at a time except for council events, which arrive concurrently (see
-	// council.Observer). // optional
+	// Observer receives the loop's Events. CouncilEvent and Reviewed
+	// events come from the reviewer goroutines, concurrently (see
+	// council.Observer); the others from Run's goroutine. optional
 	Observer func(Event)
 
 	// Logger receives progress records; nil discards them. // optional
@@ -84,9 +87,10 @@ type EventKind string
 // The loop's events.
 const (
 	RoundStarted EventKind = "round-started" // a round begins
-	Reviewed     EventKind = "reviewed"      // a reviewer call was journaled; Council holds its event
+	Reviewed     EventKind = "reviewed"      // a reviewer's Review was journaled
 	Decided      EventKind = "decided"       // the round's decisions are made and journaled
-	Written      EventKind = "written"       // the round's patch is on disk but not yet journaled
+	Planned      EventKind = "planned"       // a patch is journaled but not yet written
+	Written      EventKind = "written"       // a patch is on disk but not yet journaled as applied
 	RoundEnded   EventKind = "round-ended"   // the round's artifacts are written
 	CouncilEvent EventKind = "council"       // a council event; Council holds it
 )
@@ -95,7 +99,7 @@ const (
 type Event struct {
 	Kind  EventKind
 	Round int
-	// Council is the council's event, for CouncilEvent and Reviewed.
+	// Council is the council's event, for CouncilEvent only.
 	Council *council.Event
 }
 
@@ -146,21 +150,35 @@ func readDocument(path string) ([]byte, error) {
 	return data, nil
 }
 
-// ErrNotText reports a document that is empty or binary.
+// ErrNotText reports a document that is empty, binary or not UTF-8.
 var ErrNotText = errors.New("loop: not a text document")
 
-// checkText refuses empty and binary documents.
+// checkText refuses empty, binary and non-UTF-8 documents.
 func checkText(path string, data []byte) error {
 	if len(data) == 0 {
 		return fmt.Errorf("%w: %s is empty", ErrNotText, path)
 	}
-	probe := data[:min(len(data), 8000)]
-	for i, c := range probe {
-		if c == 0 {
-			return fmt.Errorf("%w: %s looks binary (NUL byte at offset %d)", ErrNotText, path, i)
-		}
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return fmt.Errorf("%w: %s looks binary (NUL byte at offset %d)", ErrNotText, path, i)
+	}
+	if !utf8.Valid(data) {
+		line := 1 + bytes.Count(data[:firstInvalid(data)], []byte{'\n'})
+		return fmt.Errorf("%w: %s is not UTF-8 (line %d); is it Shift_JIS or another encoding? Convert it to UTF-8 first", ErrNotText, path, line)
 	}
 	return nil
+}
+
+// firstInvalid returns the offset of the first byte of data that is not
+// part of valid UTF-8.
+func firstInvalid(data []byte) int {
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return len(data)
 }
 
 // relName returns path relative to the working directory when that is

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/finding"
 )
 
 // StopReason says why a loop stopped.
@@ -28,10 +29,48 @@ const (
 	RewriteRequested StopReason = "rewrite-requested"
 	// DryRun: one round was reviewed and decided, and nothing was written.
 	DryRun StopReason = "dry-run"
+	// GateStopped: the gate asked to stop (a human quit the checklist);
+	// what was decided is kept and the run can be resumed.
+	GateStopped StopReason = "gate-stopped"
+	// DocumentChanged: someone else changed the document between rounds;
+	// the run is closed with what it had applied.
+	DocumentChanged StopReason = "document-changed"
+	// Undone: Undo reverted the run.
+	Undone StopReason = "undone"
 )
 
+// Describe says the stop reason in words, for people.
+func (r StopReason) Describe() string {
+	switch r {
+	case Converged:
+		return "converged: every high finding was applied or rejected"
+	case MaxRounds:
+		return "the round cap was reached with high findings open"
+	case Stalled:
+		return "a round changed nothing, so another would review the same text"
+	case AwaitingDecisions:
+		return "waiting for decisions at the gate (see pending.md in the last round)"
+	case RewriteRequested:
+		return "a reviewer asked for a whole rewrite, which is out of scope for polishing"
+	case DryRun:
+		return "dry run: nothing was written"
+	case GateStopped:
+		return "stopped at the gate; resume to go on"
+	case DocumentChanged:
+		return "the document was changed outside the run, which closed it"
+	case Undone:
+		return "undone: the document is as it was before the run"
+	}
+	return string(r)
+}
+
+// done reports whether a run that stopped for r is finished with the
+// document: converged, or a dry run.
+func (r StopReason) done() bool { return r == Converged || r == DryRun }
+
 // ErrNotConverged is matched (errors.Is) by the error Run returns when it
-// stops with high findings unresolved.
+// stops before converging: at the round cap or stalled with high findings
+// open, waiting at or stopped by the gate, or asked for a rewrite.
 var ErrNotConverged = errors.New("loop: not converged")
 
 // Outcome is what a run did and why it stopped.
@@ -60,11 +99,14 @@ type Outcome struct {
 }
 
 // Entry is one finding of an Outcome: which round, which item, what was
-// decided.
+// decided, by whom and why.
 type Entry struct {
 	Round  int    `json:"round"`
 	Item   Item   `json:"item"`
 	Action Action `json:"action,omitempty"`
+	// By is "policy" or "gate". // optional
+	By string `json:"by,omitempty"`
+	// Reason is the decision's reason. // optional
 	Reason string `json:"reason,omitempty"`
 }
 
@@ -72,7 +114,7 @@ type Entry struct {
 func (o *Outcome) UnresolvedHigh() int {
 	n := 0
 	for _, e := range o.Unresolved {
-		if e.Item.Finding.Severity.Rank() == 3 {
+		if e.Item.Finding.Severity == finding.High {
 			n++
 		}
 	}

@@ -3,6 +3,8 @@ package loop
 import (
 	"fmt"
 	"strings"
+
+	"github.com/kaigi-dev/kaigi/finding"
 )
 
 // Scope says which findings a Policy may apply without asking.
@@ -37,11 +39,19 @@ const DefaultMinConfidence = 70
 // is the default: low severity, not in a conflict, confidence >= 70.
 type Policy struct {
 	// Scope widens or narrows what is applied; "" means ScopeLow.
-	Scope Scope
+	Scope Scope `json:"scope,omitempty"`
 
 	// MinConfidence is the least confidence for auto-apply; 0 means
 	// DefaultMinConfidence.
-	MinConfidence int
+	MinConfidence int `json:"min_confidence,omitempty"`
+}
+
+// minConfidence returns the confidence auto-apply needs.
+func (p Policy) minConfidence() int {
+	if p.MinConfidence == 0 {
+		return DefaultMinConfidence
+	}
+	return p.MinConfidence
 }
 
 // Auto reports whether it may be applied without asking: it must be
@@ -52,17 +62,13 @@ func (p Policy) Auto(it Item) bool {
 	if !it.Applicable() || it.Conflict != 0 {
 		return false
 	}
-	min := p.MinConfidence
-	if min == 0 {
-		min = DefaultMinConfidence
-	}
-	if it.Finding.Confidence < min {
+	if it.Finding.Confidence < p.minConfidence() {
 		return false
 	}
-	switch it.Finding.Severity.Rank() {
-	case 1:
+	switch it.Finding.Severity {
+	case finding.Low:
 		return p.Scope != ScopeNone
-	case 2:
+	case finding.Medium:
 		return p.Scope == ScopeWiden
 	}
 	return false

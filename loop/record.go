@@ -20,12 +20,15 @@ const (
 	kindUndo     = "undo"     // a round was reverted: undoRecord
 )
 
-// startRecord opens a run.
+// startRecord opens a run. A resumed run takes its settings from here,
+// so that it goes on as the run it resumes would have.
 type startRecord struct {
-	File      string `json:"file"`
-	Base      string `json:"base"` // SHA-256 hex of the document before the run
-	MaxRounds int    `json:"max_rounds"`
-	DryRun    bool   `json:"dry_run,omitempty"`
+	File          string `json:"file"`
+	Base          string `json:"base"` // SHA-256 hex of the document before the run
+	MaxRounds     int    `json:"max_rounds"`
+	DryRun        bool   `json:"dry_run,omitempty"`
+	ReaderProfile string `json:"reader_profile,omitempty"`
+	Policy        Policy `json:"policy"`
 }
 
 // reviewRecord is one reviewer call's Review, journaled as soon as it
@@ -98,6 +101,8 @@ type appliedRecord struct {
 // roundEndRecord closes a round.
 type roundEndRecord struct {
 	Usage agent.Usage `json:"usage"`
+	// Stop is why the loop stops after this round; "" when it goes on.
+	Stop StopReason `json:"stop,omitempty"`
 }
 
 // undoRecord says a round's patch was reverted.

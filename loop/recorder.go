@@ -10,6 +10,9 @@ import (
 // recorder wraps a reviewer for one round: a call whose Review is already
 // journaled (an interrupted run being resumed) returns it without calling
 // the reviewer; any other successful call is journaled before it returns.
+// Journaled Reviews are handed out in call order, so with several shots a
+// resumed round may number them differently; a failed call is not
+// journaled and is made again on resume.
 type recorder struct {
 	inner agent.Reviewer
 	r     *runner
@@ -57,9 +60,14 @@ func (c *recorder) Review(ctx context.Context, t agent.Target) (agent.Review, er
 		return rev, err
 	}
 	if _, jerr := c.r.j.Append(kindReview, c.round, recordOf(c.inner.Name(), shot, rev)); jerr != nil {
+		// Not the reviewer's fault: the run must stop, not skip it.
+		c.r.mu.Lock()
+		if c.r.journal == nil {
+			c.r.journal = jerr
+		}
+		c.r.mu.Unlock()
 		return rev, jerr
 	}
-	ev := Event{Kind: Reviewed, Round: c.round}
-	c.r.l.emit(ev)
+	c.r.l.emit(Event{Kind: Reviewed, Round: c.round})
 	return rev, nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/finding"
 )
 
 // roundDir returns the folder of round n's artifacts.
@@ -26,7 +27,7 @@ func (r *runner) render(rs *roundState, before, after []byte) error {
 	}
 	files := map[string][]byte{
 		"findings.md": renderFindings(rs),
-		"skipped.md":  renderSkipped(rs, r.l.Policy),
+		"skipped.md":  renderSkipped(rs, r.policy()),
 		"rejected.md": renderRejected(rs),
 	}
 	for _, rv := range rs.reviews {
@@ -44,7 +45,7 @@ func (r *runner) render(rs *roundState, before, after []byte) error {
 	if after != nil {
 		files["applied.diff"] = []byte(apply.UnifiedDiff("a/"+name, "b/"+name, before, after))
 	}
-	pendingJSON, pendingMD := renderPending(rs)
+	pendingJSON, pendingMD := renderPending(rs, before)
 	for _, f := range []string{"pending.json", "pending.md"} {
 		if err := os.Remove(filepath.Join(dir, f)); err != nil && !os.IsNotExist(err) {
 			return fmt.Errorf("loop: %w", err)
@@ -91,6 +92,8 @@ func status(rs *roundState, it Item) string {
 		return "pending"
 	case !ok:
 		return "open"
+	case d.Action == Apply && !rs.landed(d):
+		return "would apply"
 	case d.Action == Apply && d.By == "policy":
 		return "auto-applied"
 	case d.Action == Apply:
@@ -161,16 +164,13 @@ func renderSkipped(rs *roundState, pol Policy) []byte {
 	if len(rs.items.Skips) > 0 {
 		b.WriteString("\n")
 	}
-	min := pol.MinConfidence
-	if min == 0 {
-		min = DefaultMinConfidence
-	}
+	least := pol.minConfidence()
 	for _, it := range rs.items.Items {
 		switch {
-		case !it.Applicable():
-			fmt.Fprintf(&b, "- %s %s (line %s): not applicable: %s\n", cell(it.Key), it.Label(), it.Lines, cell(it.Note))
-		case it.Finding.Severity.Rank() == 1 && it.Finding.Confidence < min:
-			fmt.Fprintf(&b, "- %s %s (line %s): held back: confidence %d is under %d\n", cell(it.Key), it.Label(), it.Lines, it.Finding.Confidence, min)
+		case !it.Applicable() && it.Finding.Fix != "": // a fix that could not be placed
+			fmt.Fprintf(&b, "- %s %s (line %s): could not be applied: %s\n", cell(it.Key), it.Label(), it.Lines, cell(it.Note))
+		case it.Applicable() && it.Finding.Severity == finding.Low && it.Finding.Confidence < least:
+			fmt.Fprintf(&b, "- %s %s (line %s): held back: confidence %d is under %d\n", cell(it.Key), it.Label(), it.Lines, it.Finding.Confidence, least)
 		}
 	}
 	for _, it := range rs.items.Dropped {
@@ -209,12 +209,14 @@ type pendingEntry struct {
 	Reason string `json:"reason"`
 }
 
-func renderPending(rs *roundState) (jsonData, md []byte) {
+// renderPending lists the items the gate has not decided, with their
+// lines in the document as it is now (after the round's policy patch).
+func renderPending(rs *roundState, before []byte) (jsonData, md []byte) {
 	var entries []pendingEntry
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# Round %d: waiting for decisions\n\nCopy pending.json to the decisions file, set each \"action\" to apply, reject or defer (with a \"reason\" for a rejection), and resume the run.\n\n", rs.n)
+	fmt.Fprintf(&b, "# Round %d: waiting for decisions\n\nCopy this round's pending.json to the decisions file (decisions.json next to journal.jsonl, unless the program names another), set each \"action\" to apply, reject or defer (with a \"reason\" for a rejection), and resume the run. Lines are those of the document as it is now.\n\n", rs.n)
 	if rs.items != nil {
-		for _, it := range rs.items.Items {
+		for _, it := range currentLines(rs, before, rs.items.Items) {
 			if _, ok := rs.decided(it.Key); ok {
 				continue
 			}

@@ -1,3 +1,5 @@
+//go:build unix
+
 package loop_test
 
 import (
@@ -133,6 +135,9 @@ func TestResumeAfterKill(t *testing.T) {
 		{KillAt: loop.Written, KillRound: 1, KillCount: 1},  // between applying and recording
 		{KillAt: loop.Written, KillRound: 2, KillCount: 1},
 		{KillAt: loop.RoundEnded, KillRound: 1, KillCount: 1},
+		{KillAt: loop.RoundEnded, KillRound: 3, KillCount: 1}, // after the last round, before the run's end
+		{KillAt: loop.Planned, KillRound: 1, KillCount: 1},    // between journaling a patch and writing it
+		{KillAt: loop.Planned, KillRound: 2, KillCount: 2},
 	} {
 		t.Run(fmt.Sprintf("%s-r%d-%d", kill.KillAt, kill.KillRound, kill.KillCount), func(t *testing.T) {
 			dir := t.TempDir()

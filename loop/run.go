@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply"
@@ -16,17 +17,20 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
-// Run runs the loop on the document at path. With resume false it starts a
-// new run (a finished run's journal and artifacts in Dir are moved to
-// Dir/history/run-K first); with resume true it continues the unfinished run
-// recorded in Dir: no reviewer is re-run whose Review is journaled, no
-// decision is asked again, and no edit is applied twice.
+// Run runs the loop on the document at path (a symbolic link is followed:
+// the file it names is edited). With resume false it starts a new run (a
+// finished run's journal, decisions file and artifacts in Dir are moved to
+// Dir/history/run-K first); with resume true it continues the unfinished
+// run recorded in Dir with the settings that run started with (reader
+// profile, policy, round cap, dry run): no reviewer is re-run whose Review
+// is journaled, no decision is asked again, and no edit is applied twice.
+// References are not journaled: pass the same ones again.
 //
 // Run returns the Outcome whenever the run stopped for one of the reasons
-// of StopReason, together with a nil error, or an error wrapping
-// ErrNotConverged when it stopped with high findings unresolved. Any other
-// error means the run could not go on; the document is then as the last
-// journaled round left it.
+// of StopReason: with a nil error when it converged (or was a dry run),
+// and otherwise with an error wrapping ErrNotConverged. Any other error
+// means the run could not go on; the document is then as the last
+// journaled step left it, and the run can be resumed.
 func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, error) {
 	if l.Dir == "" {
 		return nil, errors.New("loop: Dir is not set")
@@ -40,6 +44,9 @@ func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, err
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
 	}
 	doc, err := readDocument(abs)
 	if err != nil {
@@ -68,7 +75,8 @@ func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, err
 	case resume && st.start.File != abs:
 		return nil, fmt.Errorf("%w: it records %s, not %s", ErrOtherFile, st.start.File, abs)
 	case st.start == nil:
-		st.start = &startRecord{File: abs, Base: hashHex(doc), MaxRounds: l.maxRounds(), DryRun: l.DryRun}
+		st.start = &startRecord{File: abs, Base: hashHex(doc), MaxRounds: l.maxRounds(), DryRun: l.DryRun,
+			ReaderProfile: l.ReaderProfile, Policy: l.Policy}
 		if _, err := j.Append(kindStart, 0, st.start); err != nil {
 			return nil, err
 		}
@@ -97,27 +105,43 @@ func (l *Loop) emit(e Event) {
 	}
 }
 
-// runner is one Run's working state.
+// runner is one Run's working state. Its settings come from the journal's
+// start record, so a resumed run goes on as the one it resumes.
 type runner struct {
 	l    *Loop
 	j    *Journal
 	st   *runState
 	path string
 	log  *slog.Logger
+
+	mu      sync.Mutex
+	journal error // the first journal write that failed inside a reviewer call
 }
 
+func (r *runner) policy() Policy { return r.st.start.Policy }
+func (r *runner) dryRun() bool   { return r.st.start.DryRun }
+
 func (r *runner) run(ctx context.Context) (*Outcome, error) {
-	max := r.st.start.MaxRounds
-	for n := 1; n <= max; n++ {
+	last := r.st.start.MaxRounds
+	for n := 1; n <= last; n++ {
 		rs := r.st.round(n)
+		var stop StopReason
 		if rs.ended != nil {
-			continue
+			stop = rs.ended.Stop // the run was cut short after this round ended
+		} else {
+			var err error
+			if stop, err = r.round(ctx, rs); errors.Is(err, ErrDocumentChanged) {
+				// The run cannot go on; close it so that a new run can
+				// review the file as it is now.
+				if _, ferr := r.finish(DocumentChanged); ferr != nil && !errors.Is(ferr, ErrNotConverged) {
+					return nil, errors.Join(err, ferr)
+				}
+				return nil, fmt.Errorf("%w; the run is closed with what it applied (see summary.md): run again to review the file as it is now", err)
+			} else if err != nil {
+				return nil, err
+			}
 		}
-		stop, err := r.round(ctx, rs)
-		if err != nil {
-			return nil, err
-		}
-		if stop == "" && n == max {
+		if stop == "" && n == last {
 			stop = MaxRounds
 		}
 		if stop != "" {
@@ -160,7 +184,12 @@ func (r *runner) round(ctx context.Context, rs *roundState) (StopReason, error) 
 	if cur, err = r.write(rs, policyPhase, before, cur); err != nil {
 		return "", err
 	}
-	if err := r.ask(ctx, rs); err != nil {
+	if err := r.ask(ctx, rs, before); errors.Is(err, ErrStop) {
+		if err := r.render(rs, before, cur); err != nil {
+			return "", err
+		}
+		return GateStopped, nil
+	} else if err != nil {
 		return "", err
 	}
 	if rs.waiting {
@@ -180,12 +209,13 @@ func (r *runner) round(ctx context.Context, rs *roundState) (StopReason, error) 
 	for _, rv := range rs.reviews {
 		usage = usage.Add(rv.Usage)
 	}
-	rs.ended = &roundEndRecord{Usage: usage}
-	if _, err := r.j.Append(kindRoundEnd, rs.n, rs.ended); err != nil {
+	end := &roundEndRecord{Usage: usage, Stop: r.stopRule(rs)}
+	if _, err := r.j.Append(kindRoundEnd, rs.n, end); err != nil {
 		return "", err
 	}
+	rs.ended = end
 	l.emit(Event{Kind: RoundEnded, Round: rs.n})
-	return r.stopRule(rs), nil
+	return end.Stop, nil
 }
 
 // settle journals a patch of round rs that a crash left written but not
@@ -238,7 +268,7 @@ func (r *runner) review(ctx context.Context, rs *roundState, text []byte) error 
 	target := agent.Target{
 		Path:          filepath.Base(r.path),
 		Text:          text,
-		ReaderProfile: l.ReaderProfile,
+		ReaderProfile: r.st.start.ReaderProfile,
 		References:    l.References,
 		Round:         rs.n,
 	}
@@ -246,13 +276,13 @@ func (r *runner) review(ctx context.Context, rs *roundState, text []byte) error 
 		target.Rejected = append(target.Rejected, agent.Rejection{Finding: rj.item.Finding, Reason: rj.reason})
 	}
 	round, err := c.Run(ctx, target)
-	if err != nil && ctx.Err() != nil {
-		return err
-	}
-	if err != nil && !errors.Is(err, council.ErrQuorum) {
-		return err
-	}
-	if err != nil { // quorum not met: the round cannot be judged
+	r.mu.Lock()
+	jerr := r.journal
+	r.mu.Unlock()
+	switch {
+	case jerr != nil: // a Review could not be journaled: resume would lose it
+		return jerr
+	case err != nil: // cancelled, or quorum not met: the round cannot be judged
 		return fmt.Errorf("loop: round %d: %w", rs.n, err)
 	}
 	rs.reviews = rs.reviews[:0]
@@ -265,7 +295,7 @@ func (r *runner) review(ctx context.Context, rs *roundState, text []byte) error 
 		}
 		rs.reviews = append(rs.reviews, recordOf(res.Reviewer, res.Shot, res.Review))
 	}
-	agg := aggregate(text, round, r.st.rejected())
+	agg := aggregate(text, round, r.st.rejected(), rs.n)
 	agg.Skips = skips
 	rs.items = &agg
 	_, err = r.j.Append(kindItems, rs.n, rs.items)
@@ -293,7 +323,7 @@ func reason(err error) string {
 // identical edit.
 func (r *runner) decidePolicy(rs *roundState) error {
 	for _, it := range rs.items.Items {
-		if _, ok := rs.decided(it.Key); ok || !r.l.Policy.Auto(it) {
+		if _, ok := rs.decided(it.Key); ok || !r.policy().Auto(it) {
 			continue
 		}
 		if err := r.record(rs, Decision{Key: it.Key, Action: Apply, By: "policy"}); err != nil {
@@ -311,9 +341,18 @@ func (r *runner) decidePolicy(rs *roundState) error {
 	return nil
 }
 
+// ErrStop is what a gate returns (wrapped) to stop the loop: a human quit
+// the checklist. The decisions of earlier batches are kept, the artifacts
+// are written, and Run returns with StopReason GateStopped; the run can be
+// resumed.
+var ErrStop = errors.New("loop: stopped at the gate")
+
 // ask hands the round's undecided items to the gate in batches of at most
-// MaxBatch; what the gate does not decide is pending.
-func (r *runner) ask(ctx context.Context, rs *roundState) error {
+// MaxBatch; what the gate does not decide is pending. A batch's decisions
+// are checked whole before any is journaled, so a refused batch is asked
+// again on resume. In a dry run pending items stay open and the round does
+// not wait.
+func (r *runner) ask(ctx context.Context, rs *roundState, before []byte) error {
 	var ask []Item
 	for _, it := range rs.items.Items {
 		if _, ok := rs.decided(it.Key); !ok {
@@ -328,7 +367,7 @@ func (r *runner) ask(ctx context.Context, rs *roundState) error {
 	pages := (len(ask) + MaxBatch - 1) / MaxBatch
 	for p := 0; p < pages; p++ {
 		items := ask[p*MaxBatch : min(len(ask), (p+1)*MaxBatch)]
-		ds, err := gate.Approve(ctx, Batch{Round: rs.n, Page: p + 1, Pages: pages, Items: items})
+		ds, err := gate.Approve(ctx, Batch{Round: rs.n, Page: p + 1, Pages: pages, Items: currentLines(rs, before, items)})
 		if err != nil {
 			return fmt.Errorf("loop: round %d: gate: %w", rs.n, err)
 		}
@@ -336,6 +375,7 @@ func (r *runner) ask(ctx context.Context, rs *roundState) error {
 		for _, d := range ds {
 			got[d.Key] = d
 		}
+		var batch []Decision
 		for _, it := range items {
 			d, ok := got[it.Key]
 			if !ok {
@@ -346,15 +386,18 @@ func (r *runner) ask(ctx context.Context, rs *roundState) error {
 				d = Decision{Key: it.Key, Action: Defer, Reason: "approved, but it has no edit to apply (" + it.Note + ")"}
 			}
 			d.By = "gate"
+			batch = append(batch, d)
+		}
+		if err := checkConflicts(rs, batch); err != nil {
+			return err
+		}
+		for _, d := range batch {
 			if err := r.record(rs, d); err != nil {
 				return err
 			}
 		}
 	}
-	if err := checkConflicts(rs); err != nil {
-		return err
-	}
-	rs.waiting = len(pending) > 0
+	rs.waiting = len(pending) > 0 && !r.dryRun()
 	if rs.waiting {
 		_, err := r.j.Append(kindWait, rs.n, waitRecord{Pending: pending})
 		return err
@@ -374,19 +417,25 @@ func (r *runner) record(rs *roundState, d Decision) error {
 	return nil
 }
 
-// checkConflicts refuses two approved findings of one conflict group.
-func checkConflicts(rs *roundState) error {
-	approved := map[int]string{}
+// checkConflicts refuses a batch of decisions that, with those already
+// made, approves two findings of one conflict group.
+func checkConflicts(rs *roundState, batch []Decision) error {
+	approved := map[string]bool{}
+	for k, d := range rs.decisions {
+		approved[k] = d.Action == Apply
+	}
+	for _, d := range batch {
+		approved[d.Key] = d.Action == Apply
+	}
+	chosen := map[int]string{}
 	for _, it := range rs.items.Items {
-		if it.Conflict == 0 {
+		if it.Conflict == 0 || !approved[it.Key] {
 			continue
 		}
-		if d, ok := rs.decided(it.Key); ok && d.Action == Apply {
-			if other, dup := approved[it.Conflict]; dup {
-				return fmt.Errorf("%w in round %d: %s and %s change overlapping text; approve at most one", ErrConflictingApprovals, rs.n, other, it.Key)
-			}
-			approved[it.Conflict] = it.Key
+		if other, dup := chosen[it.Conflict]; dup {
+			return fmt.Errorf("%w in round %d: %s and %s change overlapping text; approve at most one (nothing of this batch was recorded)", ErrConflictingApprovals, rs.n, other, it.Key)
 		}
+		chosen[it.Conflict] = it.Key
 	}
 	return nil
 }
@@ -404,8 +453,8 @@ func phaseOf(d Decision) int {
 // round's policy patch) and checked against it.
 func buildPatch(rs *roundState, ph int, before, cur []byte) (*apply.Patch, error) {
 	var first []patchChange
-	if ph == gatePhase && rs.patch(policyPhase).rec != nil {
-		first = rs.patch(policyPhase).rec.Changes
+	if pp := rs.patch(policyPhase); ph == gatePhase && pp.rec != nil && !pp.undone {
+		first = pp.rec.Changes
 	}
 	var anchors []apply.Anchor
 	for _, it := range rs.items.Items {
@@ -455,27 +504,29 @@ func rebase(e apply.Edit, over []patchChange) (moved apply.Edit, done bool, err 
 	return e, false, nil
 }
 
-// write applies (or, in a dry run, previews) the round's patch of phase ph
-// to cur, the document as it is on disk, and returns the new text. The
-// patch is journaled before the file is written and confirmed after, so a
-// crash in between is settled by the document's hash on resume.
+// write applies the round's patch of phase ph to cur, the document as it
+// is on disk, and returns the new text. The patch is journaled before the
+// file is written and confirmed after, so a crash in between is settled by
+// the document's hash on resume. In a dry run the patch is kept in memory
+// only and the text returned is what the file would become.
 func (r *runner) write(rs *roundState, ph int, before, cur []byte) ([]byte, error) {
 	ps := rs.patch(ph)
 	if ps.applied {
 		return cur, nil
 	}
-	if ps.rec == nil || r.l.DryRun {
+	if ps.rec == nil {
 		p, err := buildPatch(rs, ph, before, cur)
 		if err != nil {
 			return nil, err
 		}
-		if r.l.DryRun {
+		ps.rec = toRecord(p, ph)
+		if r.dryRun() {
 			return p.Apply(cur)
 		}
-		ps.rec = toRecord(p, ph)
 		if _, err := r.j.Append(kindPatch, rs.n, ps.rec); err != nil {
 			return nil, err
 		}
+		r.l.emit(Event{Kind: Planned, Round: rs.n})
 	}
 	p, err := fromRecord(ps.rec, cur)
 	if err != nil {
@@ -509,16 +560,17 @@ func revert(rec *patchRecord, result []byte) ([]byte, error) {
 
 // stopRule says whether the loop stops after round rs.
 func (r *runner) stopRule(rs *roundState) StopReason {
-	if r.l.DryRun {
+	if r.dryRun() {
 		return DryRun
 	}
 	highs, changed := 0, rs.changed()
 	for _, it := range rs.items.Items {
 		d, ok := rs.decided(it.Key)
-		if it.Finding.Category == "rewrite" {
+		rejected := ok && d.Action == Reject
+		if it.Finding.Category == RewriteCategory && !rejected {
 			return RewriteRequested
 		}
-		if ok && d.Action == Reject {
+		if rejected {
 			changed = true
 		}
 		if it.Finding.Severity == finding.High && (!ok || d.Action == Defer) {
@@ -533,6 +585,11 @@ func (r *runner) stopRule(rs *roundState) StopReason {
 	}
 	return ""
 }
+
+// RewriteCategory is the category of a finding that asks for a whole
+// rewrite. Unless it is rejected, the loop stops after its round with
+// RewriteRequested: rewriting is out of scope for polishing.
+const RewriteCategory = "rewrite"
 
 // toRecord turns a patch of phase ph into its journal form.
 func toRecord(p *apply.Patch, ph int) *patchRecord {

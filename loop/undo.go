@@ -17,7 +17,8 @@ var ErrNothingToUndo = errors.New("loop: nothing to undo")
 // last one still applied. Before each revert the document's SHA-256 must be
 // the round's result; if someone else changed it, Undo stops with
 // ErrDocumentChanged and writes nothing more. Each revert is journaled, so
-// Undo is safe to repeat.
+// Undo is safe to repeat. Undoing an unfinished run ends it, so a new run
+// can start; summary.md is written anew.
 func Undo(dir string, round int) (reverted []int, err error) {
 	jpath := filepath.Join(dir, JournalName)
 	if _, err := os.Stat(jpath); errors.Is(err, fs.ErrNotExist) {
@@ -83,6 +84,15 @@ func Undo(dir string, round int) (reverted []int, err error) {
 		if n := len(reverted); n == 0 || reverted[n-1] != rs.n {
 			reverted = append(reverted, rs.n)
 		}
+	}
+	o := outcome(st, Undone, nil)
+	if st.end == nil { // an unfinished run: undoing it ends it
+		if _, err := j.Append(kindEnd, 0, o); err != nil {
+			return reverted, err
+		}
+	}
+	if err := writeFile(filepath.Join(dir, "summary.md"), renderSummary(o, dir, st)); err != nil {
+		return reverted, fmt.Errorf("loop: %w", err)
 	}
 	return reverted, nil
 }
