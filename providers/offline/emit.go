@@ -61,10 +61,11 @@ func (e *emitter) findings(category, file string, window finding.LineRange) []fi
 	slices.SortStableFunc(e.hits, func(a, b hit) int {
 		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.rule, b.rule))
 	})
-	var fixes []span // spans of every fix, so anchors do not grow into each other
+	fixes := map[int][]span{} // line -> spans of its fixes, so anchors do not grow into each other
 	for _, h := range e.hits {
 		if h.hasFix {
-			fixes = append(fixes, span{h.start, h.end})
+			line := e.doc.line(h.start)
+			fixes[line] = append(fixes[line], span{h.start, h.end})
 		}
 	}
 	out := make([]finding.Finding, 0, len(e.hits))
@@ -84,11 +85,11 @@ func (e *emitter) findings(category, file string, window finding.LineRange) []fi
 		var q string
 		if h.hasFix {
 			var at span
-			q, f.Fix, at = e.doc.anchor(h.start, h.end, h.fix, fixes)
+			q, f.Fix, at = e.doc.anchor(h.start, h.end, h.fix, fixes[line])
 			if q == "" || q == f.Fix {
 				continue // the quote cannot be made unique on its line
 			}
-			fixes = append(fixes, at) // later anchors must not grow into this quote
+			fixes[line] = append(fixes[line], at) // later anchors must not grow into this quote
 		} else {
 			q = e.doc.adviceQuote(h.start, h.end)
 		}

@@ -8,6 +8,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -148,10 +149,9 @@ func mayHoldFigure(s string) bool {
 // blockSourced reports whether block i holds a link or a source marker.
 func (r *run) blockSourced(i int) bool {
 	b := r.doc.blocks[i]
-	for _, l := range r.doc.links {
-		if l.start >= b.start && l.end <= b.end {
-			return true
-		}
+	links := r.doc.links // in document order
+	if j := sort.Search(len(links), func(k int) bool { return links[k].start >= b.start }); j < len(links) && links[j].end <= b.end {
+		return true
 	}
 	text := strings.ToLower(string(r.doc.raw[b.start:b.end]))
 	for _, m := range sourceMarkers {
