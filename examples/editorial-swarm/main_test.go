@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,20 +15,28 @@ import (
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
-// binary builds the command once per test binary run.
-func binary(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "editorial-swarm")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+// bin is the command, built once for all tests by TestMain.
+var bin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "editorial-swarm-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
 	}
-	return bin
+	bin = filepath.Join(dir, "editorial-swarm")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // runBin runs the binary in dir with stdin not a terminal and returns its
 // exit code, stdout and stderr.
-func runBin(t *testing.T, bin, dir string, args ...string) (int, string, string) {
+func runBin(t *testing.T, dir string, args ...string) (int, string, string) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
@@ -49,9 +58,8 @@ func runBin(t *testing.T, bin, dir string, args ...string) (int, string, string)
 // TestDemo runs the README's main command as a new user would: no
 // arguments, no key, stdin not a terminal.
 func TestDemo(t *testing.T) {
-	bin := binary(t)
 	dir := t.TempDir()
-	code, stdout, stderr := runBin(t, bin, dir)
+	code, stdout, stderr := runBin(t, dir)
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
@@ -88,7 +96,6 @@ func TestDemo(t *testing.T) {
 // TestUndoAndJSON works on a user's own CRLF Japanese file: a run with
 // -json, then -undo restores the file byte for byte.
 func TestUndoAndJSON(t *testing.T) {
-	bin := binary(t)
 	dir := t.TempDir()
 	sample, err := offline.Sample("sample-ja.md")
 	if err != nil {
@@ -98,7 +105,7 @@ func TestUndoAndJSON(t *testing.T) {
 	path := filepath.Join(dir, "記事.md")
 	os.WriteFile(path, crlf, 0o644)
 
-	code, stdout, stderr := runBin(t, bin, dir, "-json", "-gate", "auto", "-reader", "Web engineers", "記事.md")
+	code, stdout, stderr := runBin(t, dir, "-json", "-gate", "auto", "-reader", "Web engineers", "記事.md")
 	if code != 2 {
 		t.Fatalf("exit %d, want 2 (high findings stay open with the auto gate)\n%s\n%s", code, stdout, stderr)
 	}
@@ -120,7 +127,7 @@ func TestUndoAndJSON(t *testing.T) {
 	if bytes.Contains(bytes.ReplaceAll(changed, []byte("\r\n"), nil), []byte("\n")) {
 		t.Error("a fix brought a bare LF into a CRLF file")
 	}
-	code, stdout, stderr = runBin(t, bin, dir, "-undo")
+	code, stdout, stderr = runBin(t, dir, "-undo")
 	if code != 0 {
 		t.Fatalf("-undo: exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -130,7 +137,6 @@ func TestUndoAndJSON(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	bin := binary(t)
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "empty.md"), nil, 0o644)
 	os.WriteFile(filepath.Join(dir, "photo.md"), []byte("\x89PNG\r\n\x1a\n\x00\x00"), 0o644)
@@ -146,10 +152,63 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-rounds", "0"}, "at least 1"},
 		{[]string{"-gate", "maybe", "-reader", "x", "empty.md"}, "-gate"},
 		{[]string{"-undo"}, "journal"},
+		{[]string{"-undo", "-resume"}, "cannot be combined"},
+		{[]string{"-reader", "x", "a.md", "b.md"}, "one article at a time"},
 	} {
-		code, _, stderr := runBin(t, bin, dir, tc.args...)
+		code, _, stderr := runBin(t, dir, tc.args...)
 		if code != 1 || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 1 mentioning %q", tc.args, code, stderr, tc.want)
 		}
 	}
+}
+
+// TestFileGateResume decides the pending findings in the decisions file,
+// as a CI job would, and resumes the run.
+func TestFileGateResume(t *testing.T) {
+	dir := t.TempDir()
+	sample, _ := offline.Sample("sample-en.md")
+	os.WriteFile(filepath.Join(dir, "post.md"), sample, 0o644)
+	code, stdout, stderr := runBin(t, dir, "-reader", "Web engineers", "-rounds", "1", "post.md")
+	if code != 2 || !strings.Contains(stdout, "-resume") {
+		t.Fatalf("first run: exit %d, want 2 and how to resume\n%s\n%s", code, stdout, stderr)
+	}
+	var pending []map[string]string
+	if err := json.Unmarshal(must(os.ReadFile(filepath.Join(dir, ".editorial", "round-1", "pending.json"))), &pending); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pending {
+		p["action"], p["reason"] = "reject", "checked by hand"
+	}
+	os.WriteFile(filepath.Join(dir, ".editorial", "decisions.json"), must(json.Marshal(pending)), 0o644)
+	code, stdout, stderr = runBin(t, dir, "-resume", "post.md")
+	if code != 0 {
+		t.Fatalf("resumed run: exit %d, want 0 (every finding decided)\n%s\n%s", code, stdout, stderr)
+	}
+	summary := string(must(os.ReadFile(filepath.Join(dir, ".editorial", "summary.md"))))
+	if !strings.Contains(summary, "reason: checked by hand") {
+		t.Errorf("summary.md lacks the rejections:\n%s", summary)
+	}
+}
+
+func TestDryRunLeavesTheFile(t *testing.T) {
+	dir := t.TempDir()
+	sample, _ := offline.Sample("sample-en.md")
+	os.WriteFile(filepath.Join(dir, "post.md"), sample, 0o644)
+	code, stdout, stderr := runBin(t, dir, "-reader", "Web engineers", "-dry-run", "post.md")
+	if code != 0 || !strings.Contains(stdout, "would apply") {
+		t.Fatalf("dry run: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if got := must(os.ReadFile(filepath.Join(dir, "post.md"))); !bytes.Equal(got, sample) {
+		t.Error("-dry-run changed the file")
+	}
+	if code, _, stderr := runBin(t, dir, "-undo", "other.md"); code != 1 || !strings.Contains(stderr, "not other.md") {
+		t.Errorf("-undo of another file: exit %d, %s", code, stderr)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -7,13 +7,15 @@ import (
 	"path/filepath"
 	"text/tabwriter"
 
+	"github.com/mattn/go-runewidth"
+
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // report prints the final table of what was applied, rejected and left
 // open, and the run's token usage.
 func report(w io.Writer, o *loop.Outcome, dir string) {
-	fmt.Fprintf(w, "\nStopped after %d round(s): %s.\n\n", o.Rounds, o.Reason)
+	fmt.Fprintf(w, "\nStopped after %d round(s): %s.\n\n", o.Rounds, o.Reason.Describe())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "STATUS\tROUND\tLINE\tFINDING")
 	row := func(status string, e loop.Entry) {
@@ -21,7 +23,10 @@ func report(w io.Writer, o *loop.Outcome, dir string) {
 	}
 	for _, e := range o.Applied {
 		status := "applied"
-		if e.Reason == "policy" {
+		switch {
+		case o.Reason == loop.DryRun:
+			status = "would apply"
+		case e.By == "policy":
 			status = "auto-applied"
 		}
 		row(status, e)
@@ -36,21 +41,16 @@ func report(w io.Writer, o *loop.Outcome, dir string) {
 	fmt.Fprintf(w, "\n%d applied, %d rejected, %d open (%d high).\n", len(o.Applied), len(o.Rejected), len(o.Unresolved), o.UnresolvedHigh())
 	u := o.Usage
 	if u.Total() == 0 {
-		fmt.Fprintln(w, "Tokens: none (the offline reviewers call no model).")
+		fmt.Fprintln(w, "Tokens: none (no model was called).")
 	} else {
-		fmt.Fprintf(w, "Tokens: %d input, %d output, %d cache read, %d cache write in %d call(s).\n",
-			u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.Calls)
+		fmt.Fprintf(w, "Tokens: %d input, %d output, %d cache read, %d cache write in %d call(s); cost $%.4f.\n",
+			u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.Calls, o.Cost)
 	}
 	fmt.Fprintf(w, "Artifacts: %s (summary.md, round-N/findings.md, applied.diff, ...)\n", dir)
 }
 
-// clip shortens s to n runes.
-func clip(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
-}
+// clip shortens s to n terminal columns (a CJK character takes two).
+func clip(s string, n int) string { return runewidth.Truncate(s, n, "…") }
 
 // summary is the -json output.
 type summary struct {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/term"
 
@@ -60,6 +61,9 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	if o.rounds < 1 {
 		return nil, nil, fmt.Errorf("-rounds must be at least 1, got %d", o.rounds)
 	}
+	if o.undo && (o.resume || o.dryRun) {
+		return nil, nil, errors.New("-undo cannot be combined with -resume or -dry-run")
+	}
 	return o, fs.Args(), nil
 }
 
@@ -81,12 +85,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	if o.undo {
-		rounds, err := loop.Undo(o.out, 0)
-		if err != nil {
-			return exitError, err
-		}
-		fmt.Fprintf(stdout, "Reverted round(s) %v; the article is as it was before the run.\n", rounds)
-		return exitConverged, nil
+		return o.runUndo(args, stdout)
 	}
 
 	demo := len(args) == 0
@@ -105,7 +104,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		}
 	} else {
 		path = args[0]
-		if o.reader == "" && !o.resume {
+		if o.reader == "" && !o.resume { // a resumed run keeps its reader profile
 			return exitError, errors.New("-reader is required: who is the article for? (e.g. -reader \"Web engineers new to Go\")")
 		}
 	}
@@ -141,6 +140,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		Logger:        logger,
 	}
 	out, err := l.Run(ctx, path, o.resume)
+	converged := err == nil
 	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		return exitError, err
 	}
@@ -150,18 +150,78 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		}
 	} else {
 		report(stdout, out, o.out)
-		if out.Reason == loop.AwaitingDecisions {
-			fmt.Fprintf(stdout, "\nDecide the pending findings: copy %s to %s, set each \"action\" to apply, reject or defer, then run:\n  go run ./examples/editorial-swarm -resume -out %s %s\n",
-				filepath.Join(o.out, fmt.Sprintf("round-%d", out.Rounds), "pending.json"), filepath.Join(o.out, "decisions.json"), o.out, path)
+		o.nextStep(stdout, out, path)
+	}
+	if converged || demo {
+		return exitConverged, nil
+	}
+	return exitUnresolved, nil
+}
+
+// runUndo reverts the last run in -out; a path, if given, must be the
+// file that run worked on.
+func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
+	if len(args) == 1 {
+		recs, err := loop.ReadJournal(filepath.Join(o.out, loop.JournalName))
+		if err != nil {
+			return exitError, err
+		}
+		file, err := journaledFile(recs)
+		if err != nil {
+			return exitError, err
+		}
+		abs, err := filepath.Abs(args[0])
+		if err != nil {
+			return exitError, err
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		if abs != file {
+			return exitError, fmt.Errorf("the last run in %s worked on %s, not %s", o.out, file, args[0])
 		}
 	}
-	switch {
-	case demo:
-		return exitConverged, nil
-	case out.UnresolvedHigh() > 0:
-		return exitUnresolved, nil
+	rounds, err := loop.Undo(o.out, 0)
+	if err != nil {
+		return exitError, err
 	}
+	fmt.Fprintf(stdout, "Reverted round(s) %v; the article is as it was before the run.\n", rounds)
 	return exitConverged, nil
+}
+
+// journaledFile returns the document a journal's run worked on.
+func journaledFile(recs []loop.Record) (string, error) {
+	for _, r := range recs {
+		if r.Kind == "start" {
+			var start struct{ File string }
+			if err := r.Decode(&start); err != nil {
+				return "", err
+			}
+			return start.File, nil
+		}
+	}
+	return "", errors.New("the journal records no run")
+}
+
+// nextStep tells the user how to go on when the run stopped at the gate.
+func (o *options) nextStep(w io.Writer, out *loop.Outcome, path string) {
+	resume := fmt.Sprintf("editorial-swarm -resume -out %s %s", shellQuote(o.out), shellQuote(path))
+	switch out.Reason {
+	case loop.AwaitingDecisions:
+		fmt.Fprintf(w, "\nTo decide the open findings, copy %s to %s, set each \"action\" to apply, reject or defer, and run:\n  %s\n",
+			shellQuote(filepath.Join(o.out, fmt.Sprintf("round-%d", out.Rounds), "pending.json")),
+			shellQuote(filepath.Join(o.out, loop.DecisionsName)), resume)
+	case loop.GateStopped:
+		fmt.Fprintf(w, "\nTo go on where you stopped, run:\n  %s\n", resume)
+	}
+}
+
+// shellQuote quotes s for a POSIX shell when it needs quoting.
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // prepareDemo copies the bundled sample into a fresh folder and returns
@@ -201,11 +261,11 @@ func (o *options) chooseGate(interactive bool, stdin io.Reader, stderr io.Writer
 	case "ask":
 		if !interactive {
 			fmt.Fprintln(stderr, "editorial-swarm: -gate ask needs a terminal; using the file gate")
-			return loop.FileGate{Path: filepath.Join(o.out, "decisions.json")}, nil
+			return loop.FileGate{Path: filepath.Join(o.out, loop.DecisionsName)}, nil
 		}
 		return termui.Gate{In: stdin, Out: stderr}, nil
 	case "file":
-		return loop.FileGate{Path: filepath.Join(o.out, "decisions.json")}, nil
+		return loop.FileGate{Path: filepath.Join(o.out, loop.DecisionsName)}, nil
 	case "auto":
 		return loop.AutoGate{}, nil
 	}

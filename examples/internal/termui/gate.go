@@ -2,6 +2,7 @@ package termui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -13,8 +14,10 @@ import (
 
 // Gate asks a human on a terminal: it shows one batch of findings as a
 // checklist of fixes to apply, then a checklist of the rest to reject (so
-// reviewers do not propose them again) with one reason; what is neither is
-// deferred. It refuses a choice of two findings of one conflict group.
+// reviewers do not propose them again), then one reason for all the
+// rejections; what is neither is deferred. It refuses a choice of two
+// findings of one conflict group. Quitting a checklist stops the loop
+// (loop.ErrStop), which can then be resumed.
 type Gate struct {
 	// In and Out are the terminal; nil means the process's own.
 	In  io.Reader
@@ -47,15 +50,19 @@ func (g Gate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, error
 		}
 	}
 	if rest := without(b.Items, apply); len(rest) > 0 {
-		err := g.run(ctx,
-			huh.NewGroup(huh.NewMultiSelect[string]().
-				Title(title+": findings to reject (not proposed again)").
-				Description("what you leave unchosen stays open for the next round").
-				Options(options(rest)...).
-				Value(&reject)),
-			huh.NewGroup(huh.NewInput().
-				Title("Reason for the rejections (optional)").
-				Value(&reason)))
+		err := g.run(ctx, huh.NewGroup(huh.NewMultiSelect[string]().
+			Title(title+": findings to reject (not proposed again)").
+			Description("what you leave unchosen stays open for the next round").
+			Options(options(rest)...).
+			Value(&reject)))
+		if err != nil {
+			return nil, err
+		}
+	}
+	if len(reject) > 0 {
+		err := g.run(ctx, huh.NewGroup(huh.NewInput().
+			Title(fmt.Sprintf("Reason for rejecting %d finding(s) (optional; reviewers are told)", len(reject))).
+			Value(&reason)))
 		if err != nil {
 			return nil, err
 		}
@@ -63,7 +70,8 @@ func (g Gate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, error
 	return decisions(b.Items, apply, reject, strings.TrimSpace(reason)), nil
 }
 
-// run shows one form on the gate's terminal.
+// run shows one form on the gate's terminal. A user who quits the form
+// (Ctrl-C, Esc) stops the loop: the error wraps loop.ErrStop.
 func (g Gate) run(ctx context.Context, groups ...*huh.Group) error {
 	form := huh.NewForm(groups...).WithAccessible(g.Accessible)
 	if g.In != nil {
@@ -72,7 +80,16 @@ func (g Gate) run(ctx context.Context, groups ...*huh.Group) error {
 	if g.Out != nil {
 		form = form.WithOutput(g.Out)
 	}
-	if err := form.RunWithContext(ctx); err != nil {
+	return gateErr(form.RunWithContext(ctx))
+}
+
+// gateErr turns a form's error into the gate's: a user who quit means
+// loop.ErrStop.
+func gateErr(err error) error {
+	switch {
+	case errors.Is(err, huh.ErrUserAborted):
+		return fmt.Errorf("termui: gate: %w", loop.ErrStop)
+	case err != nil:
 		return fmt.Errorf("termui: gate: %w", err)
 	}
 	return nil

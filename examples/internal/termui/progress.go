@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mattn/go-runewidth"
+
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/loop"
 )
@@ -74,11 +76,9 @@ func (p *Progress) council(e council.Event) {
 	p.shown = len(p.order)
 }
 
-// oneLine folds white space and cuts s to a line's width.
+// oneLine folds white space and cuts s to 56 columns, so that a
+// reviewer's line never wraps on an 80-column terminal (a wrapped line
+// would throw off the live redraw).
 func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > 100 {
-		s = string(r[:99]) + "…"
-	}
-	return s
+	return runewidth.Truncate(strings.Join(strings.Fields(s), " "), 56, "…")
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/huh"
+
 	"github.com/kaigi-dev/kaigi/apply"
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
@@ -71,6 +73,18 @@ func (r *lineReader) Read(p []byte) (int, error) {
 		r.lines = r.lines[1:]
 	}
 	return n, nil
+}
+
+func TestGateErr(t *testing.T) {
+	if err := gateErr(huh.ErrUserAborted); !errors.Is(err, loop.ErrStop) {
+		t.Errorf("quitting the form: %v, want loop.ErrStop", err)
+	}
+	if err := gateErr(io.ErrUnexpectedEOF); errors.Is(err, loop.ErrStop) || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("a terminal error: %v, want it wrapped and not a stop", err)
+	}
+	if gateErr(nil) != nil {
+		t.Error("no error became one")
+	}
 }
 
 func TestOneOfEachConflict(t *testing.T) {
