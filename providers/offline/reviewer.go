@@ -159,27 +159,25 @@ func displayPath(p string) string {
 	return p
 }
 
-// dropRejected removes findings a human already rejected: same category
-// and same first quote, wherever they now are (line numbers drift).
+// dropRejected removes findings a human already rejected: those whose
+// finding.QuoteKey (category and normalised quote) matches a rejected
+// one's, wherever they now are (line numbers drift between rounds).
 func dropRejected(fs []finding.Finding, rejected []agent.Rejection) []finding.Finding {
 	if len(rejected) == 0 {
 		return fs
 	}
-	out := fs[:0]
-	for _, f := range fs {
-		drop := false
-		for _, rj := range rejected {
-			if rj.Finding.Category == f.Category && rj.Finding.Quote() == f.Quote() {
-				drop = true
-				break
-			}
-		}
-		if !drop {
-			out = append(out, f)
+	keys := make(map[string]bool, len(rejected))
+	for _, rj := range rejected {
+		if k := finding.QuoteKey(rj.Finding); k != "" {
+			keys[k] = true
 		}
 	}
-	for i := range out {
-		out[i].ID = fmt.Sprintf("F%03d", i+1)
+	out := fs[:0]
+	for _, f := range fs {
+		if !keys[finding.QuoteKey(f)] {
+			f.ID = fmt.Sprintf("F%03d", len(out)+1)
+			out = append(out, f)
+		}
 	}
 	return out
 }
