@@ -98,7 +98,9 @@ type Config struct {
 	// Default is the choice for reviewers without an override.
 	Default Choice
 	// BaseURL is the server of the default provider (and of overrides that
-	// use the same provider). Example: "http://gpu-box:8000/v1". // optional
+	// use the same provider): with /v1 for OpenAI-compatible servers, the
+	// bare server URL for anthropic (the SDK adds /v1/messages). Example:
+	// "http://gpu-box:8000/v1". // optional
 	BaseURL string
 	// Command is the cli provider's command line, split on white space
 	// (no shell, no quoting); "{model}" is replaced by the model.
