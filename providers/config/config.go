@@ -110,9 +110,10 @@ type Config struct {
 	// that mix models. // optional
 	Reviewers map[string]Choice
 
-	provider string // -provider, before Resolve
-	keys     *keys  // a pointer, so fmt never prints the values
-	resolved bool
+	provider  string // -provider, before Resolve
+	ollamaURL string // from OLLAMA_HOST, for every ollama choice
+	keys      *keys  // a pointer, so fmt never prints the values
+	resolved  bool
 }
 
 type keys struct{ openai, anthropic, openrouter string }
@@ -167,8 +168,14 @@ func (c *Config) Resolve(getenv func(string) string) error {
 	c.Default.Model = cmp.Or(c.Default.Model, env(EnvModel))
 	c.BaseURL = cmp.Or(c.BaseURL, env(EnvBaseURL))
 	c.Command = cmp.Or(c.Command, env(EnvCLI))
-	if c.BaseURL == "" && env(EnvOllamaHost) != "" && (c.Default.Provider == Ollama) {
-		c.BaseURL = "http://" + strings.TrimPrefix(env(EnvOllamaHost), "http://") + "/v1"
+	if h := env(EnvOllamaHost); h != "" {
+		if !strings.Contains(h, "://") {
+			h = "http://" + h
+		}
+		c.ollamaURL = strings.TrimSuffix(h, "/") + "/v1"
+		if c.BaseURL == "" && c.Default.Provider == Ollama {
+			c.BaseURL = c.ollamaURL
+		}
 	}
 	if c.Default.Provider == "" {
 		switch {
@@ -268,7 +275,7 @@ func (c *Config) Provider(reviewer string) (agent.Provider, string, error) {
 		return openai.New(openai.WithAPIKey(c.keys.openrouter), openai.WithModel(ch.Model),
 			openai.WithBaseURL(cmp.Or(base, openai.OpenRouterBaseURL))), ch.Model, nil
 	case Ollama:
-		return openai.NewOllama(ch.Model, openai.WithBaseURL(cmp.Or(base, openai.OllamaBaseURL))), ch.Model, nil
+		return openai.NewOllama(ch.Model, openai.WithBaseURL(cmp.Or(base, c.ollamaURL, openai.OllamaBaseURL))), ch.Model, nil
 	case Anthropic:
 		opts := []anthropic.Option{anthropic.WithAPIKey(c.keys.anthropic), anthropic.WithModel(ch.Model)}
 		if base != "" {

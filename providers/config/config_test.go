@@ -42,6 +42,8 @@ func TestResolve(t *testing.T) {
 		{"flag beats env", []string{"-provider", "ollama", "-model", "qwen3:8b"}, map[string]string{"KAIGI_PROVIDER": "openai", "OPENAI_API_KEY": "x"}, "ollama:qwen3:8b", ""},
 		{"env provider and model", nil, map[string]string{"KAIGI_PROVIDER": "ollama", "KAIGI_MODEL": "gemma3"}, "ollama:gemma3", ""},
 		{"OLLAMA_HOST gives the base URL", []string{"-provider", "ollama"}, map[string]string{"OLLAMA_HOST": "gpu:11434"}, "ollama:llama3.2 at http://gpu:11434/v1", ""},
+		{"OLLAMA_HOST with a scheme", []string{"-provider", "ollama"}, map[string]string{"OLLAMA_HOST": "https://gpu:11434/"}, "ollama:llama3.2 at https://gpu:11434/v1", ""},
+		{"OLLAMA_HOST loses to -base-url", []string{"-provider", "ollama", "-base-url", "http://other/v1"}, map[string]string{"OLLAMA_HOST": "gpu:11434"}, "ollama:llama3.2 at http://other/v1", ""},
 		{"explicit offline despite a key", []string{"-provider", "offline"}, map[string]string{"ANTHROPIC_API_KEY": secret}, "offline", ""},
 		{"local OpenAI-compatible server needs no key", []string{"-provider", "openai", "-base-url", "http://localhost:8000/v1", "-model", "qwen"}, nil, "openai:qwen at http://localhost:8000/v1", ""},
 		{
@@ -183,4 +185,27 @@ func ExampleConfig_Provider() {
 	// anti-ai-slop runs offline
 	// fact-checker asks llama3.2 <nil>
 	// ollama:llama3.2 (anti-ai-slop=offline)
+}
+
+// TestOllamaOverrideUsesOllamaHost: a reviewer moved to ollama in a
+// council whose default is another provider still reaches OLLAMA_HOST.
+func TestOllamaOverrideUsesOllamaHost(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"id":"1","object":"chat.completion","model":"phi4","choices":[{"index":0,"finish_reason":"stop","message":{"role":"assistant","content":"%s"}}]}`, r.URL.Path)
+	}))
+	defer srv.Close()
+	c, err := resolve(t, []string{"-reviewer-model", "local=ollama:phi4"},
+		map[string]string{"ANTHROPIC_API_KEY": secret, "OLLAMA_HOST": strings.TrimPrefix(srv.URL, "http://")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, model, err := c.Provider("local")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := p.Complete(t.Context(), agent.Request{Model: model, Messages: []agent.Message{agent.UserText("hi")}})
+	if err != nil || resp.Text != "/v1/chat/completions" {
+		t.Errorf("Complete = %q, %v; want the Ollama host's chat endpoint", resp.Text, err)
+	}
 }
