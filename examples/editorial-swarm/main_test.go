@@ -38,9 +38,17 @@ func TestMain(m *testing.M) {
 // exit code, stdout and stderr.
 func runBin(t *testing.T, dir string, args ...string) (int, string, string) {
 	t.Helper()
+	return runBinEnv(t, dir, nil, args...)
+}
+
+// runBinEnv is runBin with extra environment variables; no API key of the
+// test's own environment reaches the command.
+func runBinEnv(t *testing.T, dir string, env []string, args ...string) (int, string, string) {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "TMPDIR="+dir, "OPENAI_API_KEY=", "ANTHROPIC_API_KEY=", "OPENROUTER_API_KEY=")
+	cmd.Env = append(os.Environ(), "TMPDIR="+dir, "OPENAI_API_KEY=", "ANTHROPIC_API_KEY=", "OPENROUTER_API_KEY=", "KAIGI_PROVIDER=")
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stdin = strings.NewReader("")
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -211,4 +219,17 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// TestDemoStaysOffline: a key in the environment does not make the demo
+// call a model; only -provider does.
+func TestDemoStaysOffline(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := runBinEnv(t, dir, []string{"ANTHROPIC_API_KEY=sk-ant-not-a-key"}, "-sample", "sample-en.md", "-gate", "auto")
+	if code != 0 || !strings.Contains(stderr, "offline reviewers") {
+		t.Fatalf("exit %d; stderr:\n%s\nstdout:\n%s", code, stderr, stdout)
+	}
+	if strings.Contains(stdout+stderr, "sk-ant-not-a-key") {
+		t.Error("the key was printed")
+	}
 }

@@ -13,8 +13,10 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/providers/config"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
@@ -31,6 +33,8 @@ type options struct {
 	rounds                          int
 	undo, resume, dryRun, json      bool
 	verbose                         bool
+	providers                       *config.Config
+	flags                           *flag.FlagSet
 }
 
 func parse(args []string, stderr io.Writer) (*options, []string, error) {
@@ -48,8 +52,10 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&o.dryRun, "dry-run", false, "review one round and write the artifacts, but leave the article alone")
 	fs.BoolVar(&o.json, "json", false, "print a machine-readable summary on stdout")
 	fs.BoolVar(&o.verbose, "v", false, "log each step to stderr")
+	o.providers = config.Register(fs)
+	o.flags = fs
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: editorial-swarm [flags] [article.md]\n\nWith no article, runs a demo on a copy of a bundled sample, offline.\nExit codes: 0 converged, 1 error, 2 unresolved high findings (the demo exits 0).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: editorial-swarm [flags] [article.md]\n\nWith no article, runs a demo on a copy of a bundled sample, offline unless -provider is given.\nWith OPENAI_API_KEY or ANTHROPIC_API_KEY set (or -provider), your own article is reviewed by that model.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -109,6 +115,9 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		}
 	}
 
+	if err := o.useProviders(o.flags, demo); err != nil {
+		return exitError, err
+	}
 	scope, err := loop.ParseScope(o.auto)
 	if err != nil {
 		return exitError, err
@@ -138,6 +147,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		DryRun:        o.dryRun,
 		Observer:      progress.Observe,
 		Logger:        logger,
+		Prices:        agent.DefaultPrices(),
 	}
 	out, err := l.Run(ctx, path, o.resume)
 	converged := err == nil
