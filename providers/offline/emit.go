@@ -86,12 +86,15 @@ func (e *emitter) findings(category, file string, window finding.LineRange) []fi
 		if h.hasFix {
 			var at span
 			q, f.Fix, at = e.doc.anchor(h.start, h.end, h.fix, fixes[line])
-			if q == "" || q == f.Fix {
-				continue // the quote cannot be made unique on its line
+			if q != "" && q == f.Fix {
+				continue // the fix changes nothing
 			}
-			fixes[line] = append(fixes[line], at) // later anchors must not grow into this quote
-		} else {
-			q = e.doc.adviceQuote(h.start, h.end)
+			if q != "" {
+				fixes[line] = append(fixes[line], at) // later anchors must not grow into this quote
+			}
+		}
+		if q == "" { // advice, or a fix that cannot be anchored on one line: advice
+			q, f.Fix = e.doc.adviceQuote(h.start, h.end), ""
 		}
 		if !validQuote(q) {
 			continue
@@ -105,8 +108,9 @@ func (e *emitter) findings(category, file string, window finding.LineRange) []fi
 
 // anchor widens raw[start:end] and its replacement by the same context
 // until the quote is unique on its line, at least minQuote runes long, and
-// the replacement is not empty. It returns the quote and the widened fix,
-// or "" when the span crosses a line end.
+// the replacement is not empty. It returns the quote, the widened fix and
+// the quote's span, or an empty quote when the span crosses a line end or
+// cannot be made unique.
 //
 // The context never grows into another fix's span (others, in document
 // offsets), so that two fixes of one reviewer do not overlap; a quote
