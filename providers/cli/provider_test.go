@@ -181,7 +181,9 @@ func TestTimeoutKillsProcessGroup(t *testing.T) {
 	for _, grace := range []time.Duration{200 * time.Millisecond, 0} {
 		t.Run("grace="+grace.String(), func(t *testing.T) {
 			pidFile := filepath.Join(t.TempDir(), "pids")
-			p := newProvider(t, []string{"stubborn", pidFile}, cli.WithTimeout(300*time.Millisecond), cli.WithGracePeriod(grace))
+			// The timeout leaves the script ample time to start its
+			// grandchild even on a loaded machine.
+			p := newProvider(t, []string{"stubborn", pidFile}, cli.WithTimeout(1500*time.Millisecond), cli.WithGracePeriod(grace))
 			start := time.Now()
 			_, err := p.Complete(t.Context(), agent.Request{Messages: []agent.Message{agent.UserText("x")}})
 			if !errors.Is(err, context.DeadlineExceeded) {
@@ -203,7 +205,14 @@ func TestCancelKillsProcessGroup(t *testing.T) {
 	pidFile := filepath.Join(t.TempDir(), "pids")
 	p := newProvider(t, []string{"stubborn", pidFile}, cli.WithGracePeriod(100*time.Millisecond))
 	ctx, cancel := context.WithCancel(t.Context())
-	time.AfterFunc(200*time.Millisecond, cancel)
+	go func() { // cancel once the whole process tree runs
+		defer cancel()
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+			if b, err := os.ReadFile(pidFile); err == nil && len(strings.Fields(string(b))) == 3 {
+				return
+			}
+		}
+	}()
 	_, err := p.Complete(ctx, agent.Request{Messages: []agent.Message{agent.UserText("x")}})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want one wrapping context.Canceled", err)
