@@ -146,10 +146,7 @@ func (p *Provider) SupportsSchema() bool { return p.schema }
 // system message; each Message becomes one message with its parts joined
 // (CacheBreak is ignored: OpenAI caches shared prefixes by itself).
 func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Response, error) {
-	model := req.Model
-	if model == "" {
-		model = p.model
-	}
+	model := cmp.Or(req.Model, p.model)
 	if model == "" {
 		return agent.Response{}, fmt.Errorf("openai: %w: set Request.Model or WithModel", ErrNoModel)
 	}
