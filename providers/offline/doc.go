@@ -26,8 +26,13 @@
 // without asking the tokenizer; sentence-length counts a run of white
 // space as one character and does not count inline code or URLs;
 // ja-no-mixed-period leaves a sentence ending in a colon alone;
-// ja-no-successive-word ignores symbols. textlint's arabic-kanji-numbers,
-// ja-no-abusage and ja-unnatural-alphabet have no counterpart.
+// ja-no-successive-word ignores symbols; no-double-negative-ja also knows
+// the polite forms (〜ないわけではありません); no-mix-dearu-desumasu, like
+// the rule's own defaults, reports である only in a body that mixes both
+// styles (the preset's preferInBody "ですます" would flag a body written
+// wholly in である); sentence rules skip list items. textlint's
+// arabic-kanji-numbers, ja-no-abusage and ja-unnatural-alphabet have no
+// counterpart.
 //
 // Markdown front matter, code (fenced, indented and inline), URLs, HTML and
 // comments are never reviewed. Sentence rules (endings, length, style)
