@@ -143,11 +143,13 @@ func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, er
 	return agent.Review{Report: rep}, nil
 }
 
-// UnknownRuleError reports a rule ID that no offline reviewer has.
+// UnknownRuleError reports a rule ID in Config.Disabled that no offline
+// reviewer has; Review returns it wrapped, for errors.As.
 type UnknownRuleError struct {
-	ID string
+	ID string // the unknown ID, as given
 }
 
+// Error names the unknown rule and where to find the valid IDs.
 func (e *UnknownRuleError) Error() string {
 	return fmt.Sprintf("unknown rule %q (offline.Rules lists the IDs)", e.ID)
 }
