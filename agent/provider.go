@@ -1,6 +1,21 @@
 package agent
 
-import "context"
+import (
+	"context"
+	"errors"
+)
+
+// Errors every provider wraps, so that callers can check them the same way
+// whichever provider answered.
+var (
+	// ErrEmptyReply reports a model answer that carries no text: no
+	// choice, an empty message, a refusal, or a command that printed
+	// nothing.
+	ErrEmptyReply = errors.New("empty reply")
+	// ErrNoModel reports a request that names no model when the provider
+	// has no default model either.
+	ErrNoModel = errors.New("no model named")
+)
 
 // Provider is one model: it answers one Request with one Response.
 //

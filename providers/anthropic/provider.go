@@ -32,13 +32,6 @@ const DefaultSystemCacheMin = 4096
 // maxBreakPoints is the API's limit of cache_control marks per request.
 const maxBreakPoints = 4
 
-// ErrEmptyReply reports an answer that carries no text.
-var ErrEmptyReply = errors.New("empty reply")
-
-// ErrNoModel reports a request that names no model when the Provider has
-// no default model either.
-var ErrNoModel = errors.New("no model named")
-
 // Provider is an agent.Provider for Anthropic's Messages API. It is safe
 // for concurrent use.
 type Provider struct {
@@ -143,7 +136,7 @@ func (p *Provider) SupportsSchema() bool { return true }
 func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Response, error) {
 	model := cmp.Or(req.Model, p.model)
 	if model == "" {
-		return agent.Response{}, fmt.Errorf("anthropic: %w: set Request.Model or WithModel", ErrNoModel)
+		return agent.Response{}, fmt.Errorf("anthropic: %w: set Request.Model or WithModel", agent.ErrNoModel)
 	}
 	params, err := p.params(model, req)
 	if err != nil {
@@ -158,7 +151,7 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 		return agent.Response{}, p.wrap(model, err)
 	}
 	if msg == nil {
-		return agent.Response{}, fmt.Errorf("anthropic: model %q: %w: no message in the answer", model, ErrEmptyReply)
+		return agent.Response{}, fmt.Errorf("anthropic: model %q: %w: no message in the answer", model, agent.ErrEmptyReply)
 	}
 	var text strings.Builder
 	for _, b := range msg.Content {
@@ -167,7 +160,7 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 		}
 	}
 	if text.Len() == 0 {
-		return agent.Response{}, fmt.Errorf("anthropic: model %q: %w (stop reason %q)", model, ErrEmptyReply, msg.StopReason)
+		return agent.Response{}, fmt.Errorf("anthropic: model %q: %w (stop reason %q)", model, agent.ErrEmptyReply, msg.StopReason)
 	}
 	return agent.Response{
 		Text:       text.String(),

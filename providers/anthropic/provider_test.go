@@ -221,7 +221,7 @@ func TestRequestErrors(t *testing.T) {
 		req    agent.Request
 		target error
 	}{
-		{"no model", anthropic.New(), agent.Request{Messages: []agent.Message{agent.UserText("hi")}}, anthropic.ErrNoModel},
+		{"no model", anthropic.New(), agent.Request{Messages: []agent.Message{agent.UserText("hi")}}, agent.ErrNoModel},
 		{"unknown role", p, agent.Request{Messages: []agent.Message{{Role: "tool", Parts: []agent.Part{{Text: "x"}}}}}, nil},
 		{"empty message", p, agent.Request{Messages: []agent.Message{{Role: agent.User}}}, nil},
 		{"bad schema", p, agent.Request{Messages: []agent.Message{agent.UserText("x")}, Schema: []byte("[")}, nil},

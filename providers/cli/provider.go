@@ -32,12 +32,6 @@ var (
 	// ErrOutputTooLarge reports a command that wrote more than the
 	// WithMaxOutput bound to stdout; it was stopped.
 	ErrOutputTooLarge = errors.New("output too large")
-	// ErrEmptyReply reports a command that succeeded but wrote nothing but
-	// white space to stdout.
-	ErrEmptyReply = errors.New("empty reply")
-	// ErrNoModel reports an argument list with ModelPlaceholder when
-	// neither the Request nor WithModel names a model.
-	ErrNoModel = errors.New("no model named")
 )
 
 // ExitError reports a command that exited with a non-zero status.
@@ -154,7 +148,7 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 	for i, a := range p.argv[1:] {
 		if strings.Contains(a, ModelPlaceholder) {
 			if model == "" {
-				return agent.Response{}, fmt.Errorf("cli: %s: argument %d: %w", name, i+1, ErrNoModel)
+				return agent.Response{}, fmt.Errorf("cli: %s: argument %d: %w", name, i+1, agent.ErrNoModel)
 			}
 			a = strings.ReplaceAll(a, ModelPlaceholder, model)
 		}
@@ -199,7 +193,7 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 	}
 	out := stdout.buf.String()
 	if strings.TrimSpace(out) == "" {
-		return agent.Response{}, withStderr(fmt.Errorf("cli: %s: %w", name, ErrEmptyReply), stderr)
+		return agent.Response{}, withStderr(fmt.Errorf("cli: %s: %w", name, agent.ErrEmptyReply), stderr)
 	}
 	return agent.Response{Text: out, Model: cmp.Or(model, name), StopReason: "exit 0", Usage: agent.Usage{Calls: 1}}, nil
 }

@@ -103,8 +103,8 @@ func TestSuccess(t *testing.T) {
 func TestNoModelForPlaceholder(t *testing.T) {
 	p := newProvider(t, []string{"echo", "--model", cli.ModelPlaceholder})
 	_, err := p.Complete(t.Context(), agent.Request{Messages: []agent.Message{agent.UserText("x")}})
-	if !errors.Is(err, cli.ErrNoModel) {
-		t.Errorf("err = %v, want ErrNoModel", err)
+	if !errors.Is(err, agent.ErrNoModel) {
+		t.Errorf("err = %v, want agent.ErrNoModel", err)
 	}
 }
 

@@ -31,14 +31,6 @@ const (
 // answer (honouring Retry-After) unless WithMaxRetries says otherwise.
 const DefaultMaxRetries = 2
 
-// ErrEmptyReply reports an answer that carries no text: no choice, an
-// empty message, or a body that is not a chat completion.
-var ErrEmptyReply = errors.New("empty reply")
-
-// ErrNoModel reports a request that names no model when the Provider has
-// no default model either.
-var ErrNoModel = errors.New("no model named")
-
 // Provider is an agent.Provider for the Chat Completions API of OpenAI and
 // of every server that imitates it. It is safe for concurrent use.
 type Provider struct {
@@ -148,7 +140,7 @@ func (p *Provider) SupportsSchema() bool { return p.schema }
 func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Response, error) {
 	model := cmp.Or(req.Model, p.model)
 	if model == "" {
-		return agent.Response{}, fmt.Errorf("openai: %w: set Request.Model or WithModel", ErrNoModel)
+		return agent.Response{}, fmt.Errorf("openai: %w: set Request.Model or WithModel", agent.ErrNoModel)
 	}
 	params, err := p.params(model, req)
 	if err != nil {
@@ -159,14 +151,14 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 		return agent.Response{}, p.wrap(model, err)
 	}
 	if cc == nil || len(cc.Choices) == 0 {
-		return agent.Response{}, fmt.Errorf("openai: model %q: %w: no choices in the answer", model, ErrEmptyReply)
+		return agent.Response{}, fmt.Errorf("openai: model %q: %w: no choices in the answer", model, agent.ErrEmptyReply)
 	}
 	ch := cc.Choices[0]
 	if ch.Message.Content == "" {
 		if ch.Message.Refusal != "" {
-			return agent.Response{}, fmt.Errorf("openai: model %q: %w: the model refused: %s", model, ErrEmptyReply, ch.Message.Refusal)
+			return agent.Response{}, fmt.Errorf("openai: model %q: %w: the model refused: %s", model, agent.ErrEmptyReply, ch.Message.Refusal)
 		}
-		return agent.Response{}, fmt.Errorf("openai: model %q: %w (finish reason %q)", model, ErrEmptyReply, ch.FinishReason)
+		return agent.Response{}, fmt.Errorf("openai: model %q: %w (finish reason %q)", model, agent.ErrEmptyReply, ch.FinishReason)
 	}
 	return agent.Response{
 		Text:       ch.Message.Content,

@@ -197,7 +197,7 @@ func TestErrors(t *testing.T) {
 		req    agent.Request
 		target error
 	}{
-		{"no model", openai.New(), agent.Request{Messages: []agent.Message{agent.UserText("hi")}}, openai.ErrNoModel},
+		{"no model", openai.New(), agent.Request{Messages: []agent.Message{agent.UserText("hi")}}, agent.ErrNoModel},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
