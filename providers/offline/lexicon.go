@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"embed"
 	"fmt"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,16 +42,17 @@ type lexicon struct {
 	jargon   []string
 }
 
-// loadLexicon parses the embedded rule data.
-func loadLexicon() (*lexicon, error) {
+// loadLexicon parses the rule data in fsys (the embedded data in
+// production).
+func loadLexicon(fsys fs.FS) (*lexicon, error) {
 	lx := &lexicon{acronyms: map[string]bool{}}
 	for _, name := range []string{"data/phrases-en.tsv", "data/phrases-ja.tsv"} {
-		if err := lx.readPhrases(name); err != nil {
+		if err := lx.readPhrases(fsys, name); err != nil {
 			return nil, err
 		}
 	}
 	slices.SortStableFunc(lx.phrases, func(a, b phrase) int { return cmp.Compare(len(b.text), len(a.text)) })
-	err := eachLine("data/acronyms.txt", func(_ int, line string) error {
+	err := eachLine(fsys, "data/acronyms.txt", func(_ int, line string) error {
 		for _, w := range strings.Fields(line) {
 			lx.acronyms[w] = true
 		}
@@ -59,17 +61,17 @@ func loadLexicon() (*lexicon, error) {
 	if err != nil {
 		return nil, err
 	}
-	err = eachLine("data/jargon.tsv", func(_ int, line string) error {
+	err = eachLine(fsys, "data/jargon.tsv", func(_ int, line string) error {
 		lx.jargon = append(lx.jargon, strings.TrimSpace(line))
 		return nil
 	})
 	return lx, err
 }
 
-// eachLine calls fn for each line of an embedded file that is neither
-// blank nor a "#" comment.
-func eachLine(name string, fn func(n int, line string) error) error {
-	f, err := data.Open(name)
+// eachLine calls fn for each line of a data file that is neither blank
+// nor a "#" comment.
+func eachLine(fsys fs.FS, name string, fn func(n int, line string) error) error {
+	f, err := fsys.Open(name)
 	if err != nil {
 		return fmt.Errorf("offline: rule data: %w", err)
 	}
@@ -87,9 +89,9 @@ func eachLine(name string, fn func(n int, line string) error) error {
 	return sc.Err()
 }
 
-func (lx *lexicon) readPhrases(name string) error {
+func (lx *lexicon) readPhrases(fsys fs.FS, name string) error {
 	ja := strings.HasSuffix(name, "-ja.tsv")
-	return eachLine(name, func(n int, line string) error {
+	return eachLine(fsys, name, func(n int, line string) error {
 		col := strings.Split(line, "\t")
 		if len(col) < 6 {
 			return fmt.Errorf("want 6 or 7 tab-separated columns, got %d", len(col))

@@ -85,7 +85,7 @@ func ReaderAdvocate(cfg Config) *Reviewer {
 }
 
 func newShared() *shared {
-	lx, err := loadLexicon()
+	lx, err := loadLexicon(data)
 	return &shared{lex: lx, lexErr: err, ja: &morph{}}
 }
 
