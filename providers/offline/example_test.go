@@ -3,6 +3,7 @@ package offline_test
 import (
 	"context"
 	"fmt"
+	"testing/fstest"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/providers/offline"
@@ -52,4 +53,22 @@ func ExampleSample() {
 	fmt.Println(len(b) > 0, err)
 	// Output:
 	// true <nil>
+}
+
+// The fact-checker checks relative links against a file system the caller
+// hands in (here an in-memory one; os.DirFS(workDir) in a program).
+func ExampleFactChecker() {
+	docs := fstest.MapFS{"docs/setup.md": {}}
+	text := []byte("See [setup](setup.md) and [deploy](deploy.md).\n")
+	rev, err := offline.FactChecker(offline.Config{LinkFS: docs}).Review(context.Background(),
+		agent.Target{Path: "docs/guide.md", Text: text})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, f := range rev.Report.Findings {
+		fmt.Printf("[%s] %s\n", f.Severity, f.Issue)
+	}
+	// Output:
+	// [high] broken-link: link target "deploy.md" does not exist (looked for docs/deploy.md)
 }
