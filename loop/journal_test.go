@@ -55,3 +55,20 @@ func TestJournalCorruptLine(t *testing.T) {
 		t.Errorf("err = %v, want ErrJournalCorrupt", err)
 	}
 }
+
+// TestReplayRefusesBadRecords: a journal whose records do not make sense
+// is reported, not trusted (and never panics).
+func TestReplayRefusesBadRecords(t *testing.T) {
+	for name, lines := range map[string]string{
+		"patch without a patch": `{"seq":1,"kind":"start","data":{"file":"x","base":"00"}}` + "\n" + `{"seq":2,"kind":"patch","round":1,"data":{"phase":1}}`,
+		"bad phase":             `{"seq":1,"kind":"start","data":{"file":"x","base":"00"}}` + "\n" + `{"seq":2,"kind":"applied","round":1,"data":{"phase":7}}`,
+		"record before start":   `{"seq":1,"kind":"decision","round":1,"data":{"key":"a"}}`,
+		"unknown kind":          `{"seq":1,"kind":"start","data":{"file":"x","base":"00"}}` + "\n" + `{"seq":2,"kind":"mystery","round":1}`,
+	} {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, loop.JournalName), []byte(lines+"\n"), 0o644)
+		if _, err := loop.Undo(dir, 0); !errors.Is(err, loop.ErrJournalCorrupt) {
+			t.Errorf("%s: %v, want ErrJournalCorrupt", name, err)
+		}
+	}
+}

@@ -1,8 +1,8 @@
 package loop
 
 import (
-	"bytes"
 	"sort"
+	"strings"
 )
 
 // currentLines returns copies of items whose Lines count in the document
@@ -13,18 +13,18 @@ func currentLines(rs *roundState, before []byte, items []Item) []Item {
 	pp := rs.patch(policyPhase)
 	out := make([]Item, len(items))
 	copy(out, items)
-	if pp.rec == nil || pp.undone || len(pp.rec.Changes) == 0 {
+	if pp.rec == nil || pp.undone || len(pp.rec.Patch.Changes) == 0 {
 		return out
 	}
 	// ends[i] is the end offset of change i, and shift[i] the lines that
 	// changes 0..i added (negative: removed).
-	changes := pp.rec.Changes
+	changes := pp.rec.Patch.Changes
 	ends := make([]int, len(changes))
 	shift := make([]int, len(changes))
 	total := 0
 	for i, c := range changes {
-		total += bytes.Count([]byte(c.New), nl) - bytes.Count([]byte(c.Old), nl)
-		ends[i], shift[i] = c.End, total
+		total += strings.Count(c.Edit.New, "\n") - strings.Count(c.Edit.Old, "\n")
+		ends[i], shift[i] = c.Edit.End, total
 	}
 	lineDelta := func(off int) int {
 		i := sort.SearchInts(ends, off+1) // changes ending at or before off
@@ -57,8 +57,6 @@ func currentLines(rs *roundState, before []byte, items []Item) []Item {
 	}
 	return out
 }
-
-var nl = []byte{'\n'}
 
 // lineStarts returns the offset at which each line of text starts.
 func lineStarts(text []byte) []int {

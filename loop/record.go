@@ -1,7 +1,10 @@
 package loop
 
 import (
+	"encoding/hex"
+
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/apply"
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
@@ -67,15 +70,6 @@ type waitRecord struct {
 	Pending []string `json:"pending"`
 }
 
-// patchChange is one edit of a patchRecord.
-type patchChange struct {
-	Start int      `json:"start"`
-	End   int      `json:"end"`
-	Old   string   `json:"old"`
-	New   string   `json:"new"`
-	Keys  []string `json:"keys"`
-}
-
 // A round writes up to two patches, in this order: the edits the policy
 // approved, before the gate is asked (so they land even while the gate
 // waits), then the edits the gate approved.
@@ -86,11 +80,17 @@ const (
 
 // patchRecord is a patch a round is about to write.
 type patchRecord struct {
-	Phase   int           `json:"phase"`
-	Base    string        `json:"base"`   // SHA-256 hex before
-	Result  string        `json:"result"` // SHA-256 hex after
-	Changes []patchChange `json:"changes"`
+	Phase int          `json:"phase"`
+	Patch *apply.Patch `json:"patch"`
 }
+
+// base and result return the SHA-256 (hex) of the text the patch is made
+// for and of the text it makes.
+func (p *patchRecord) base() string   { return hexOf(p.Patch.Base) }
+func (p *patchRecord) result() string { return hexOf(p.Patch.Result) }
+
+// hexOf returns a SHA-256 in hex.
+func hexOf(h [32]byte) string { return hex.EncodeToString(h[:]) }
 
 // appliedRecord says a round's patch is on disk.
 type appliedRecord struct {

@@ -2,13 +2,11 @@ package loop
 
 import (
 	"context"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
-	"slices"
 	"sync"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -223,10 +221,10 @@ func (r *runner) round(ctx context.Context, rs *roundState) (StopReason, error) 
 func (r *runner) settle(rs *roundState, doc []byte) error {
 	for ph := policyPhase; ph <= gatePhase; ph++ {
 		ps := rs.patch(ph)
-		if ps.rec == nil || ps.applied || ps.rec.Result == ps.rec.Base || hashHex(doc) != ps.rec.Result {
+		if ps.rec == nil || ps.applied || ps.rec.result() == ps.rec.base() || hashHex(doc) != ps.rec.result() {
 			continue
 		}
-		if _, err := r.j.Append(kindApplied, rs.n, appliedRecord{Phase: ph, Result: ps.rec.Result}); err != nil {
+		if _, err := r.j.Append(kindApplied, rs.n, appliedRecord{Phase: ph, Result: ps.rec.result()}); err != nil {
 			return err
 		}
 		ps.applied = true
@@ -452,9 +450,9 @@ func phaseOf(d Decision) int {
 // that phase, made against before, moved onto cur (the text after the
 // round's policy patch) and checked against it.
 func buildPatch(rs *roundState, ph int, before, cur []byte) (*apply.Patch, error) {
-	var first []patchChange
+	var first []apply.Change
 	if pp := rs.patch(policyPhase); ph == gatePhase && pp.rec != nil && !pp.undone {
-		first = pp.rec.Changes
+		first = pp.rec.Patch.Changes
 	}
 	var anchors []apply.Anchor
 	for _, it := range rs.items.Items {
@@ -485,9 +483,10 @@ func buildPatch(rs *roundState, ph int, before, cur []byte) (*apply.Patch, error
 // applied (sorted, non-overlapping, in the same coordinates as e). done
 // reports that over already makes the identical edit; an edit that
 // overlaps a different change is an error.
-func rebase(e apply.Edit, over []patchChange) (moved apply.Edit, done bool, err error) {
+func rebase(e apply.Edit, over []apply.Change) (moved apply.Edit, done bool, err error) {
 	delta := 0
-	for _, c := range over {
+	for _, ch := range over {
+		c := ch.Edit
 		switch {
 		case c.Start == e.Start && c.End == e.End && c.New == e.New:
 			return e, true, nil
@@ -519,7 +518,7 @@ func (r *runner) write(rs *roundState, ph int, before, cur []byte) ([]byte, erro
 		if err != nil {
 			return nil, err
 		}
-		ps.rec = toRecord(p, ph)
+		ps.rec = &patchRecord{Phase: ph, Patch: p}
 		if r.dryRun() {
 			return p.Apply(cur)
 		}
@@ -542,7 +541,7 @@ func (r *runner) write(rs *roundState, ph int, before, cur []byte) ([]byte, erro
 		}
 		r.l.emit(Event{Kind: Written, Round: rs.n})
 	}
-	if _, err := r.j.Append(kindApplied, rs.n, appliedRecord{Phase: ph, Result: ps.rec.Result}); err != nil {
+	if _, err := r.j.Append(kindApplied, rs.n, appliedRecord{Phase: ph, Result: ps.rec.result()}); err != nil {
 		return nil, err
 	}
 	ps.applied = true
@@ -551,11 +550,7 @@ func (r *runner) write(rs *roundState, ph int, before, cur []byte) ([]byte, erro
 
 // revert returns the text a journaled patch was made for, given its result.
 func revert(rec *patchRecord, result []byte) ([]byte, error) {
-	p, err := patchOf(rec)
-	if err != nil {
-		return nil, err
-	}
-	return p.Inverse().Apply(result)
+	return rec.Patch.Inverse().Apply(result)
 }
 
 // stopRule says whether the loop stops after round rs.
@@ -591,48 +586,15 @@ func (r *runner) stopRule(rs *roundState) StopReason {
 // RewriteRequested: rewriting is out of scope for polishing.
 const RewriteCategory = "rewrite"
 
-// toRecord turns a patch of phase ph into its journal form.
-func toRecord(p *apply.Patch, ph int) *patchRecord {
-	rec := &patchRecord{Phase: ph, Base: hexOf(p.Base), Result: hexOf(p.Result), Changes: []patchChange{}}
-	for _, c := range p.Changes {
-		rec.Changes = append(rec.Changes, patchChange{Start: c.Edit.Start, End: c.Edit.End, Old: c.Edit.Old, New: c.Edit.New, Keys: slices.Clone(c.Keys)})
+// fromRecord rebuilds a journaled patch against its base text, checking
+// that it still makes its journaled result.
+func fromRecord(rec *patchRecord, base []byte) (*apply.Patch, error) {
+	p, err := apply.NewPatch(base, rec.Patch.Changes)
+	if err != nil {
+		return nil, err
 	}
-	return rec
-}
-
-// patchOf rebuilds a journaled patch without its base text.
-func patchOf(rec *patchRecord) (*apply.Patch, error) {
-	p := &apply.Patch{Changes: make([]apply.Change, len(rec.Changes))}
-	for i, c := range rec.Changes {
-		p.Changes[i] = apply.Change{Edit: apply.Edit{Start: c.Start, End: c.End, Old: c.Old, New: c.New}, Keys: c.Keys}
-	}
-	for _, h := range []struct {
-		dst *[32]byte
-		src string
-	}{{&p.Base, rec.Base}, {&p.Result, rec.Result}} {
-		b, err := hex.DecodeString(h.src)
-		if err != nil || len(b) != len(h.dst) {
-			return nil, fmt.Errorf("%w: bad hash %q in a journaled patch", ErrJournalCorrupt, h.src)
-		}
-		copy(h.dst[:], b)
+	if p.Result != rec.Patch.Result {
+		return nil, fmt.Errorf("%w: the journaled patch does not reproduce its result %s", ErrJournalCorrupt, rec.result()[:12])
 	}
 	return p, nil
 }
-
-// fromRecord rebuilds a journaled patch and checks it against its base.
-func fromRecord(rec *patchRecord, base []byte) (*apply.Patch, error) {
-	p, err := patchOf(rec)
-	if err != nil {
-		return nil, err
-	}
-	q, err := apply.NewPatch(base, p.Changes)
-	if err != nil {
-		return nil, err
-	}
-	if q.Result != p.Result {
-		return nil, fmt.Errorf("%w: the journaled patch does not reproduce its result %s", ErrJournalCorrupt, rec.Result[:12])
-	}
-	return q, nil
-}
-
-func hexOf(h [32]byte) string { return hex.EncodeToString(h[:]) }

@@ -36,7 +36,7 @@ func (r *roundState) landed(d Decision) bool {
 // changed reports whether the round's patches changed the document.
 func (r *roundState) changed() bool {
 	for _, p := range r.patches {
-		if p.rec != nil && len(p.rec.Changes) > 0 && !p.undone {
+		if p.rec != nil && len(p.rec.Patch.Changes) > 0 && !p.undone {
 			return true
 		}
 	}
@@ -107,6 +107,9 @@ func replay(recs []Record) (*runState, error) {
 			if err = rec.Decode(p); err == nil {
 				err = checkPhase(rec, p.Phase)
 			}
+			if err == nil && p.Patch == nil {
+				err = fmt.Errorf("%w: record %d (patch) holds no patch", ErrJournalCorrupt, rec.Seq)
+			}
 			if err == nil {
 				s.round(rec.Round).patch(p.Phase).rec = p
 			}
@@ -157,7 +160,7 @@ func (s *runState) current() string {
 	for i := len(s.rounds) - 1; i >= 0; i-- {
 		for ph := gatePhase; ph >= policyPhase; ph-- {
 			if p := s.rounds[i].patch(ph); p.applied && !p.undone {
-				return p.rec.Result
+				return p.rec.result()
 			}
 		}
 	}

@@ -45,7 +45,7 @@ func Undo(dir string, round int) (reverted []int, err error) {
 		rs := st.rounds[i]
 		for ph := gatePhase; ph >= policyPhase; ph-- {
 			ps := rs.patch(ph)
-			if !ps.applied || ps.undone || len(ps.rec.Changes) == 0 {
+			if !ps.applied || ps.undone || len(ps.rec.Patch.Changes) == 0 {
 				continue
 			}
 			if round != 0 && rs.n != round {
@@ -67,8 +67,8 @@ func Undo(dir string, round int) (reverted []int, err error) {
 		if err != nil {
 			return reverted, fmt.Errorf("loop: undo round %d: %w", rs.n, err)
 		}
-		if got := hashHex(doc); got != ps.rec.Result {
-			return reverted, fmt.Errorf("%w: %s is not what round %d left (SHA-256 %s, want %s); nothing more was reverted", ErrDocumentChanged, relName(path), rs.n, got[:12], ps.rec.Result[:12])
+		if got, want := hashHex(doc), ps.rec.result(); got != want {
+			return reverted, fmt.Errorf("%w: %s is not what round %d left (SHA-256 %s, want %s); nothing more was reverted", ErrDocumentChanged, relName(path), rs.n, got[:12], want[:12])
 		}
 		before, err := revert(ps.rec, doc)
 		if err != nil {
