@@ -215,7 +215,7 @@ func journaledFile(recs []loop.Record) (string, error) {
 
 // nextStep tells the user how to go on when the run stopped at the gate.
 func (o *options) nextStep(w io.Writer, out *loop.Outcome, path string) {
-	resume := fmt.Sprintf("editorial-swarm -resume -out %s %s", shellQuote(o.out), shellQuote(path))
+	resume := fmt.Sprintf("%s -resume -out %s %s", program(), shellQuote(o.out), shellQuote(path))
 	switch out.Reason {
 	case loop.AwaitingDecisions:
 		fmt.Fprintf(w, "\nTo decide the open findings, copy %s to %s, set each \"action\" to apply, reject or defer, and run:\n  %s\n",
@@ -224,6 +224,15 @@ func (o *options) nextStep(w io.Writer, out *loop.Outcome, path string) {
 	case loop.GateStopped:
 		fmt.Fprintf(w, "\nTo go on where you stopped, run:\n  %s\n", resume)
 	}
+}
+
+// program is how the user ran this command: "go run" builds it in a
+// temporary folder, so the hint names the package instead.
+func program() string {
+	if strings.Contains(os.Args[0], "go-build") {
+		return "go run ./examples/editorial-swarm"
+	}
+	return shellQuote(os.Args[0])
 }
 
 // shellQuote quotes s for a POSIX shell when it needs quoting.

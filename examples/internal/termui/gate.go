@@ -41,7 +41,7 @@ func (g Gate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, error
 	if len(applicable) > 0 {
 		err := g.run(ctx, huh.NewGroup(huh.NewMultiSelect[string]().
 			Title(title+": fixes to apply").
-			Description("space toggles, enter confirms; unchosen findings are offered for rejection next").
+			Description("x toggles, enter confirms; unchosen findings are offered for rejection next").
 			Options(options(applicable)...).
 			Validate(oneOfEachConflict(applicable)).
 			Value(&apply)))
