@@ -53,6 +53,7 @@ type ChangeError struct {
 	Reason string // what is wrong with it
 }
 
+// Error says which change is wrong and why.
 func (e *ChangeError) Error() string {
 	return fmt.Sprintf("apply: change %d [%d,%d) of %v: %s", e.Index, e.Change.Edit.Start, e.Change.Edit.End, e.Change.Keys, e.Reason)
 }
