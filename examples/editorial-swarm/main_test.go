@@ -78,7 +78,7 @@ func TestDemo(t *testing.T) {
 	work := m[1]
 	art := filepath.Join(work, ".editorial")
 	for _, f := range []string{"journal.jsonl", "summary.md", "round-1/findings.md", "round-1/skipped.md", "round-1/rejected.md",
-		"round-1/pending.json", "round-1/pending.md",
+		"round-1/pending.json", "round-1/pending.md", "round-1/applied.diff",
 		"round-1/reviewer-anti-ai-slop.json", "round-1/reviewer-fact-checker.json",
 		"round-1/reviewer-narrative-critic.json", "round-1/reviewer-reader-advocate.json"} {
 		if _, err := os.Stat(filepath.Join(art, f)); err != nil {
