@@ -18,7 +18,9 @@ import (
 // Item keys are the council's row keys prefixed with the round, "r2/fact-checker/F001",
 // so a decision made for one round never matches a finding of another.
 func aggregate(text []byte, round *council.Round, rejected []rejection, n int) itemsRecord {
-	opts := council.Options{Reviewed: true}
+	// SameQuote: a human who rejected a change to some text has ruled on
+	// that text; a new fix for the same quote is not offered again.
+	opts := council.Options{Reviewed: true, SameQuote: true}
 	for _, rj := range rejected {
 		opts.Rejected = append(opts.Rejected, rj.item.Finding)
 	}

@@ -111,7 +111,7 @@ func TestThreeScriptedRounds(t *testing.T) {
 			fnd("F003", 3, finding.Low, 90, "big cat", "large cat", "Plainer word"),
 			fnd("F004", 4, finding.High, 80, "unsourced claim", "", "Needs a source")),
 		report("alpha",
-			fnd("F007", 1, finding.High, 85, "Q-high", "Q-fixed", "Reworded: the opening buries the lede"),
+			fnd("F007", 1, finding.High, 85, "Q-high", "Q-sharper", "Reworded: the opening buries the lede"),
 			fnd("F008", 4, finding.High, 80, "unsourced claim", "", "Needs a source"),
 			fnd("F009", 5, finding.Low, 90, "really nice", "nice", "Empty intensifier")),
 		report("alpha",
