@@ -114,6 +114,20 @@ func (x lineIndex) toDocEOL(s string) string {
 	return b.String()
 }
 
+// boundary reports whether a match may start or end at offset i of doc: on
+// a rune boundary (see runeBoundary) and not between the '\r' and '\n' of a
+// CRLF pair. Resolve checks both edges of every match against it, in the
+// exact and the normalised stages alike, on the original document.
+func boundary(doc []byte, i int) bool {
+	if !runeBoundary(doc, i) {
+		return false
+	}
+	if i > 0 && i < len(doc) && doc[i-1] == '\r' && doc[i] == '\n' {
+		return false
+	}
+	return true
+}
+
 // runeBoundary reports whether offset i of b lies between two runes, where
 // every byte of an invalid UTF-8 sequence counts as a rune of its own (as
 // utf8.DecodeRune decodes it).

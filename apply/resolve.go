@@ -33,7 +33,9 @@ import (
 //     line break before "foo".
 //
 // Two or more matches at one stage skip the proposal with ErrAmbiguous. A
-// span always starts and ends on rune boundaries of the original document.
+// span always starts and ends on rune boundaries of the original document,
+// never between the '\r' and '\n' of a CRLF pair; a match that would is not
+// counted.
 // An empty Fix is advice only (ErrAdvisory), and so is a Fix that equals
 // the text it would replace. A hinted range that starts
 // beyond the last line gives ErrOutOfRange unless the quote is unique in the
@@ -49,7 +51,7 @@ import (
 func Resolve(doc []byte, props []Proposal, opt Options) (anchors []Anchor, skips []Skip) {
 	r := resolver{doc: doc, idx: newLineIndex(doc), opt: opt}
 	r.exact = &haystack{text: doc, span: func(a, b int) (int, int, bool) {
-		return a, b, runeBoundary(doc, a) && runeBoundary(doc, b)
+		return a, b, boundary(doc, a) && boundary(doc, b)
 	}}
 	if r.opt.Window <= 0 {
 		r.opt.Window = DefaultWindow
@@ -108,7 +110,10 @@ func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 		if nq, ok := normalizeQuote(tq); ok {
 			if r.norm == nil {
 				r.view = newNormView(r.doc)
-				r.norm = &haystack{text: r.view.text, span: r.view.toOrig}
+				r.norm = &haystack{text: r.view.text, span: func(a, b int) (int, int, bool) {
+					s, e, ok := r.view.toOrig(a, b)
+					return s, e, ok && boundary(r.doc, s) && boundary(r.doc, e)
+				}}
 			}
 			m, err = r.stages(r.norm, nq, hint, r.view.fromOrig)
 			if m.method != "" {

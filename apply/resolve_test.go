@@ -118,6 +118,10 @@ func TestResolve(t *testing.T) {
 			want: "x\r\ny\r\nb\r\n", method: ExactRange, lines: "1"},
 		{name: "LF document, CRLF fix", doc: "a\nb\n", prop: prop("k", "1", "a", "x\r\ny"),
 			want: "x\ny\nb\n", method: ExactRange, lines: "1"},
+		{name: "exact match never starts inside a CRLF pair", doc: "foo\r\nbar\r\n", prop: prop("k", "2", "\nbar", "\nbaz"),
+			want: "foo\r\nbaz\r\n", method: Normalized, lines: "2", old: "bar"},
+		{name: "exact match never ends inside a CRLF pair", doc: "foo\r\nbar\r\n", prop: prop("k", "1", "foo\r", "fox\r"),
+			want: "fox\r\nbar\r\n", method: Normalized, lines: "1", old: "foo"},
 
 		// Stored bytes stay as they are.
 		{name: "BOM is on line 1", doc: "\ufeffhello\nworld\n", prop: prop("k", "1", "hello", "hi"),
