@@ -53,7 +53,8 @@ const (
 	// document; Row.Skip says why.
 	Unanchored Status = "unanchored"
 	// Duplicate: a sibling shot of the same reviewer reported the same
-	// problem first; Row.DuplicateOf names that finding.
+	// problem, and its finding was kept (see Aggregate); Row.DuplicateOf
+	// names that finding.
 	Duplicate Status = "duplicate"
 	// Rejected: the finding proposes a change that was rejected before.
 	Rejected Status = "rejected"
@@ -118,7 +119,7 @@ type Row struct {
 	// Group indexes Table.Groups for rows in a group; -1 otherwise.
 	Group int
 
-	// DuplicateOf is the key of the earlier finding a Duplicate repeats.
+	// DuplicateOf is the key of the kept finding a Duplicate repeats.
 	DuplicateOf string
 
 	// Note explains a Duplicate or Rejected status for a human.
@@ -161,8 +162,11 @@ func (t *Table) Row(key string) (*Row, bool) {
 // problem when their line spans overlap (the anchored lines, or the hinted
 // range for findings without an edit) and they make the identical edit or
 // their issue texts share at least half their tokens (Jaccard index of the
-// token sets >= 0.5; Japanese is compared by character bigrams). The later
-// shot's finding becomes the Duplicate.
+// token sets >= 0.5; Japanese is compared by character bigrams). One of
+// them is kept: a finding with an anchored edit over advice, advice over a
+// finding whose quote was not found, and otherwise the earlier shot's; the
+// other becomes the Duplicate. A finding without an edit never absorbs one
+// that has an edit.
 func Aggregate(doc []byte, round *Round, opts Options) *Table {
 	t := &Table{Usage: make(map[string]agent.Usage)}
 	if round == nil {
@@ -289,9 +293,9 @@ func (r *Row) span() finding.LineRange {
 	return r.Finding.LineRange
 }
 
-// markSiblings marks as Duplicate each finding that an earlier shot of the
-// same reviewer already reported. Candidates are paired by a sort on the
-// first line and a scan over overlapping spans only.
+// markSiblings marks as Duplicate each finding that a better sibling (see
+// outranks) of the same reviewer already reported. Candidates are paired by
+// a sort on the first line and a scan over overlapping spans only.
 func (t *Table) markSiblings() {
 	byReviewer := make(map[string][]int)
 	for i := range t.Rows {
@@ -310,8 +314,8 @@ func (t *Table) markSiblings() {
 		return s
 	}
 	for _, idx := range byReviewer {
-		// earliest[i] is the first row (in table order) an earlier shot
-		// wrote that row i repeats.
+		// earliest[i] is the best-ranked row of another shot that row i
+		// repeats; it always outranks i, so following it ends.
 		earliest := make(map[int]int)
 		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(t.Rows[a].span().Start, t.Rows[b].span().Start) })
 		for x, i := range idx {
@@ -324,10 +328,10 @@ func (t *Table) markSiblings() {
 					continue
 				}
 				first, later := i, j
-				if rj.Shot < ri.Shot {
+				if t.outranks(j, i) {
 					first, later = j, i
 				}
-				if e, ok := earliest[later]; !ok || first < e {
+				if e, ok := earliest[later]; !ok || t.outranks(first, e) {
 					earliest[later] = first
 				}
 			}
@@ -346,6 +350,34 @@ func (t *Table) markSiblings() {
 			r.Note = fmt.Sprintf("shot %d repeats %s", r.Shot, r.DuplicateOf)
 		}
 	}
+}
+
+// siblingRank orders the kinds of sibling findings: one with an anchored
+// edit first, then advice, then a finding whose quote was not found.
+func (r *Row) siblingRank() int {
+	switch {
+	case r.Anchor != nil:
+		return 0
+	case r.Status == Advisory:
+		return 1
+	default:
+		return 2
+	}
+}
+
+// outranks reports whether row a is kept over its sibling b when both
+// report the same problem: the better kind of finding (siblingRank), then
+// the earlier shot, then table order. A row without an edit therefore
+// never absorbs one that has an edit.
+func (t *Table) outranks(a, b int) bool {
+	ra, rb := &t.Rows[a], &t.Rows[b]
+	if c := cmp.Compare(ra.siblingRank(), rb.siblingRank()); c != 0 {
+		return c < 0
+	}
+	if c := cmp.Compare(ra.Shot, rb.Shot); c != 0 {
+		return c < 0
+	}
+	return a < b
 }
 
 // same reports whether two sibling findings with overlapping spans report

@@ -185,10 +185,11 @@ func TestAggregate(t *testing.T) {
 func TestAggregateSiblingShots(t *testing.T) {
 	doc := []byte("alpha beta gamma\ndelta epsilon\nzeta eta theta\n")
 	tests := []struct {
-		name   string
-		shots  [][]finding.Finding
-		status map[string]council.Status
-		dupOf  map[string]string
+		name    string
+		shots   [][]finding.Finding
+		status  map[string]council.Status
+		dupOf   map[string]string
+		changes int // checked when > 0
 	}{
 		{
 			name: "same edit on the same span",
@@ -225,6 +226,27 @@ func TestAggregateSiblingShots(t *testing.T) {
 			status: map[string]council.Status{"r/F1": council.Advisory, "r#2/F1": council.Duplicate, "r#3/F1": council.Duplicate},
 			dupOf:  map[string]string{"r#2/F1": "r/F1", "r#3/F1": "r/F1"},
 		},
+		{
+			name: "a later shot's usable fix is kept over an earlier misquote",
+			shots: [][]finding.Finding{
+				{fnd("F1", line(2), "delta epsilonX", "Delta Epsilon", "delta epsilon should be capitalised")},
+				{fnd("F1", line(2), "delta epsilon", "Delta Epsilon", "delta epsilon should be capitalised")},
+			},
+			status:  map[string]council.Status{"r/F1": council.Duplicate, "r#2/F1": council.Ready},
+			dupOf:   map[string]string{"r/F1": "r#2/F1"},
+			changes: 1,
+		},
+		{
+			name: "a later shot's fix is kept over earlier advice",
+			shots: [][]finding.Finding{
+				{fnd("F1", line(2), "delta epsilon", "", "delta epsilon should be capitalised")},
+				{fnd("F1", line(2), "delta epsilon", "Delta Epsilon", "delta epsilon should be capitalised")},
+				{fnd("F1", line(2), "delta epsilonY", "", "delta epsilon should be capitalised")},
+			},
+			status:  map[string]council.Status{"r/F1": council.Duplicate, "r#2/F1": council.Ready, "r#3/F1": council.Duplicate},
+			dupOf:   map[string]string{"r/F1": "r#2/F1", "r#3/F1": "r#2/F1"},
+			changes: 1,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -241,6 +263,9 @@ func TestAggregateSiblingShots(t *testing.T) {
 				if r.Status != want || r.DuplicateOf != tt.dupOf[key] {
 					t.Errorf("%s: status %s dup of %q, want %s dup of %q", key, r.Status, r.DuplicateOf, want, tt.dupOf[key])
 				}
+			}
+			if tt.changes > 0 && len(table.Changes) != tt.changes {
+				t.Errorf("%d changes, want %d", len(table.Changes), tt.changes)
 			}
 			if len(table.Conflicts) != 0 || len(table.Groups) != 0 {
 				t.Errorf("sibling shots made conflicts %+v or groups %+v", table.Conflicts, table.Groups)

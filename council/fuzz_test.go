@@ -61,6 +61,8 @@ func FuzzAggregate(f *testing.F) {
 			case council.Duplicate:
 				if d, ok := table.Row(r.DuplicateOf); !ok || d.Shot >= r.Shot || d.Reviewer != r.Reviewer {
 					t.Errorf("%s duplicate of %q, not an earlier sibling shot", r.Key, r.DuplicateOf)
+				} else if r.Anchor != nil && d.Anchor == nil {
+					t.Errorf("%s has an edit but is a duplicate of %s, which has none", r.Key, d.Key)
 				}
 			case council.Rejected:
 				if r.Note == "" || r.Anchor != nil {
