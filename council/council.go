@@ -2,6 +2,7 @@ package council
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
@@ -37,9 +38,9 @@ func Members(rs ...agent.Reviewer) []Member {
 // Members and call Run. A Council is not modified by Run, so one value may
 // run many rounds, also concurrently.
 //
-// A reviewer's error, timeout or panic skips that call only: it is recorded
-// in the Round with its reason and never cancels the other calls. Only the
-// caller's ctx cancels the round.
+// A reviewer's error, timeout, panic or runtime.Goexit skips that call
+// only: it is recorded in the Round with its reason and never cancels the
+// other calls. Only the caller's ctx cancels the round.
 type Council struct {
 	Members []Member
 
@@ -68,7 +69,8 @@ type Council struct {
 	// events. // optional
 	Observer Observer
 
-	// Logger receives one record per call; nil discards them. // optional
+	// Logger receives one record per call, and one per Observer panic;
+	// nil discards them. // optional
 	Logger *slog.Logger
 }
 
@@ -80,9 +82,11 @@ type Council struct {
 // The Round lists one Result per call in the members' order, then shot
 // order, whatever the order of completion. Run returns a non-nil Round
 // with every error:
-//   - when ctx is done before every call finished, an error wrapping
-//     ctx.Err(); the calls that finished keep their Reviews, the others
-//     are skipped, and the Round is Partial;
+//   - when ctx is done before every call finished and some call was
+//     skipped because of it, an error wrapping ctx.Err(); the calls that
+//     finished keep their Reviews, the others are skipped, and the Round
+//     is Partial. A ctx done only after every call returned does not
+//     make the Round Partial;
 //   - when fewer members than Quorum returned a Review, a *QuorumError
 //     (errors.Is(err, ErrQuorum)), and the Round is Partial.
 //
@@ -100,7 +104,14 @@ func (c *Council) Run(ctx context.Context, target agent.Target) (*Round, error) 
 	}
 	rest := round.Results
 	if c.WarmUp && len(rest) > 0 {
-		c.call(ctx, log, target, &rest[0])
+		// On its own goroutine, like the others, so that a reviewer
+		// calling runtime.Goexit cannot end the caller's goroutine.
+		var warm errgroup.Group
+		warm.Go(func() error {
+			c.call(ctx, log, target, &rest[0])
+			return nil
+		})
+		_ = warm.Wait()
 		rest = rest[1:]
 	}
 	for i := range rest {
@@ -114,12 +125,16 @@ func (c *Council) Run(ctx context.Context, target agent.Target) (*Round, error) 
 
 	var skips *multierror.Error
 	members := make(map[int]bool, len(c.Members))
-	done := 0
+	done, cancelled := 0, false
+	ctxErr := ctx.Err()
 	for i := range round.Results {
 		r := &round.Results[i]
 		round.Usage = round.Usage.Add(r.Review.Usage)
 		if r.Err != nil {
 			skips = multierror.Append(skips, r.Err)
+			if ctxErr != nil && errors.Is(r.Err, ctxErr) {
+				cancelled = true
+			}
 			continue
 		}
 		done++
@@ -127,7 +142,8 @@ func (c *Council) Run(ctx context.Context, target agent.Target) (*Round, error) 
 	}
 	round.skips = skips.ErrorOrNil()
 
-	if err := ctx.Err(); err != nil {
+	if cancelled {
+		err := ctxErr
 		round.Partial = true
 		return round, fmt.Errorf("council: round cancelled with %d of %d calls finished: %w", done, len(round.Results), err)
 	}
@@ -157,12 +173,26 @@ func (c *Council) plan() []Result {
 	return rs
 }
 
-// call runs one reviewer call and records its outcome in res.
+// errGoexit is the skip reason of a reviewer that called runtime.Goexit
+// (t.FailNow in a test, for one) instead of returning.
+var errGoexit = errors.New("reviewer goroutine exited (runtime.Goexit)")
+
+// call runs one reviewer call and records its outcome in res. A panic in
+// the Observer is logged and otherwise ignored.
 func (c *Council) call(ctx context.Context, log *slog.Logger, target agent.Target, res *Result) {
 	emit := func(e Event) {
-		if c.Observer != nil {
-			c.Observer(e)
+		if c.Observer == nil {
+			return
 		}
+		defer func() {
+			if v := recover(); v != nil {
+				log.LogAttrs(ctx, slog.LevelError, "observer panicked",
+					slog.String("reviewer", e.Reviewer), slog.Int("shot", e.Shot),
+					slog.String("event", e.Kind.String()), slog.Any("panic", v),
+					slog.String("stack", string(trimStack(debug.Stack()))))
+			}
+		}()
+		c.Observer(e)
 	}
 	skip := func(err error) {
 		res.Err = &ReviewerError{Reviewer: res.Reviewer, Shot: res.Shot, Err: err}
@@ -185,7 +215,17 @@ func (c *Council) call(ctx context.Context, log *slog.Logger, target agent.Targe
 	log.LogAttrs(ctx, slog.LevelDebug, "reviewer started",
 		slog.String("reviewer", res.Reviewer), slog.Int("shot", res.Shot))
 	start := time.Now()
+	returned := false
+	defer func() {
+		// review recovers panics, so only runtime.Goexit gets here
+		// without returning; the goroutine ends after this.
+		if !returned {
+			res.Duration = time.Since(start)
+			skip(errGoexit)
+		}
+	}()
 	rev, err := c.review(ctx, res.reviewer, target)
+	returned = true
 	res.Duration = time.Since(start)
 	res.Review = rev
 	if err != nil {

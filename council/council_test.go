@@ -433,3 +433,100 @@ func TestRunCancelDuringWarmUp(t *testing.T) {
 		}
 	}
 }
+
+func TestRunGoexitIsSkipped(t *testing.T) {
+	defer noLeak(t)()
+	exits := agent.ReviewerFunc{ReviewerName: "exits", Fn: func(context.Context, agent.Target) (agent.Review, error) {
+		runtime.Goexit()
+		return agent.Review{}, nil
+	}}
+	for _, warm := range []bool{false, true} {
+		t.Run(fmt.Sprintf("warmup=%v", warm), func(t *testing.T) {
+			var mu sync.Mutex
+			var kinds []string
+			c := council.Council{
+				Members: council.Members(exits, fixed("ok", 0, 1)),
+				WarmUp:  warm,
+				Observer: func(e council.Event) {
+					mu.Lock()
+					defer mu.Unlock()
+					if e.Reviewer == "exits" {
+						kinds = append(kinds, e.Kind.String())
+					}
+				},
+			}
+			round, err := c.Run(t.Context(), agent.Target{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := names(round.Results), "exits#1(skip) ok#1"; got != want {
+				t.Errorf("results = %s, want %s", got, want)
+			}
+			if e := round.Results[0].Err; e == nil || !strings.Contains(e.Error(), "runtime.Goexit") {
+				t.Errorf("skip reason = %v, want one naming runtime.Goexit", e)
+			}
+			if got := strings.Join(kinds, " "); got != "started skipped" {
+				t.Errorf("events = %q, want \"started skipped\"", got)
+			}
+		})
+	}
+}
+
+func TestRunCancelAfterLastCallIsComplete(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var finished atomic.Int32
+	c := council.Council{
+		Members: []council.Member{{Reviewer: fixed("a", 0, 1), Shots: 3}},
+		Observer: func(e council.Event) {
+			if e.Kind == council.Finished && finished.Add(1) == 3 {
+				cancel()
+			}
+		},
+	}
+	round, err := c.Run(ctx, agent.Target{})
+	if err != nil || round.Partial {
+		t.Fatalf("Run = partial %v, %v; want a complete round and no error", round.Partial, err)
+	}
+	if len(round.Reviews()) != 3 {
+		t.Errorf("%d reviews, want 3", len(round.Reviews()))
+	}
+}
+
+func TestRunObserverPanicIsLogged(t *testing.T) {
+	var buf strings.Builder
+	var mu sync.Mutex
+	h := slog.NewTextHandler(&lockedWriter{mu: &mu, w: &buf}, &slog.HandlerOptions{Level: slog.LevelError})
+	c := council.Council{
+		Members:  council.Members(fixed("a", 0, 2), failing("b", errors.New("nope"))),
+		Observer: func(council.Event) { panic("observer bug") },
+		Logger:   slog.New(h),
+	}
+	round, err := c.Run(t.Context(), agent.Target{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(round.Results), "a#1 b#1(skip)"; got != want {
+		t.Errorf("results = %s, want %s", got, want)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if n := strings.Count(buf.String(), "observer panicked"); n != 4 {
+		t.Errorf("%d observer panics logged, want 4 (two events per call):\n%s", n, buf.String())
+	}
+	if !strings.Contains(buf.String(), "observer bug") {
+		t.Errorf("log does not carry the panic value:\n%s", buf.String())
+	}
+}
+
+// lockedWriter serialises writes to w.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  *strings.Builder
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}

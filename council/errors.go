@@ -33,7 +33,8 @@ func (e *QuorumError) Is(target error) bool { return target == ErrQuorum }
 func (e *QuorumError) Unwrap() error { return e.Skips }
 
 // ReviewerError is why one call of a reviewer was skipped: the reviewer's
-// own error, a *PanicError, a timeout or the round's cancellation.
+// own error, a *PanicError, its goroutine's runtime.Goexit, a timeout or
+// the round's cancellation.
 type ReviewerError struct {
 	Reviewer string
 	Shot     int // 1-based

@@ -14,7 +14,7 @@ type EventKind int
 const (
 	Started  EventKind = iota + 1 // the reviewer was called
 	Finished                      // the reviewer returned a Report
-	Skipped                       // the reviewer failed, panicked, timed out or was cancelled
+	Skipped                       // the reviewer failed, panicked, exited, timed out or was cancelled
 )
 
 // String returns "started", "finished" or "skipped".
@@ -55,5 +55,6 @@ type Event struct {
 // goroutines, so it must be safe for concurrent use, and it should return
 // quickly: the call it reports waits for it. For one call the events
 // arrive in order (Started, then Finished or Skipped); events of different
-// calls interleave.
+// calls interleave. A panic in an Observer is recovered and logged to the
+// Council's Logger; it does not affect the call it reports.
 type Observer func(Event)
