@@ -33,9 +33,12 @@ import (
 //     line break before "foo".
 //
 // Two or more matches at one stage skip the proposal with ErrAmbiguous. A
-// span always starts and ends on rune boundaries of the original document,
-// never between the '\r' and '\n' of a CRLF pair; a match that would is not
-// counted.
+// span always starts and ends on rune and character boundaries of the
+// original document: never between the '\r' and '\n' of a CRLF pair,
+// before a combining mark, or inside an emoji sequence (next to a zero
+// width joiner, before a variation selector, skin-tone modifier or tag
+// character). A match that would split one is not counted, so "cafe" does
+// not match the "cafe" of "cafe\u0301".
 // An empty Fix is advice only (ErrAdvisory), and so is a Fix that equals
 // the text it would replace. A hinted range that starts
 // beyond the last line gives ErrOutOfRange unless the quote is unique in the
