@@ -5,8 +5,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
+	"net/url"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -39,7 +42,7 @@ const (
 	EnvOpenAIKey      = "OPENAI_API_KEY"
 	EnvAnthropicKey   = "ANTHROPIC_API_KEY"
 	EnvOpenRouterKey  = "OPENROUTER_API_KEY"
-	EnvOllamaHost     = "OLLAMA_HOST" // "host:port", as the ollama CLI reads it
+	EnvOllamaHost     = "OLLAMA_HOST" // "[scheme://]host[:port]", as the ollama CLI reads it
 )
 
 // DefaultModel returns the model used for a provider when none is named:
@@ -107,7 +110,8 @@ type Config struct {
 	// Example: "claude -p --model {model}". // optional
 	Command string
 	// Reviewers maps a reviewer's name to its own choice, for councils
-	// that mix models. // optional
+	// that mix models. A choice of the default provider without a model
+	// takes Default's model. // optional
 	Reviewers map[string]Choice
 
 	provider  string // -provider, before Resolve
@@ -153,11 +157,15 @@ func (c *Config) addReviewer(s string) error {
 
 // Resolve completes the Config from the environment, read through getenv
 // (os.Getenv in a program, a map in tests): values the flags left empty
-// are taken from KAIGI_* variables, API keys from OPENAI_API_KEY,
+// are taken from KAIGI_* variables (KAIGI_MODEL and KAIGI_BASE_URL only
+// when -provider is not set or names KAIGI_PROVIDER, as they belong to
+// that provider), API keys from OPENAI_API_KEY,
 // ANTHROPIC_API_KEY and OPENROUTER_API_KEY. With no provider named, the
 // first of anthropic, openai and openrouter whose key is set is chosen,
-// else offline. Resolve fails when a chosen provider lacks its key or
-// command; its errors name the variable, never a key's value.
+// else offline. Empty items of KAIGI_REVIEWER_MODELS are skipped. Resolve
+// fails when a chosen provider lacks its key or command, or a cli command
+// has the {model} placeholder and no model is named; its errors name the
+// variable, never a key's value.
 func (c *Config) Resolve(getenv func(string) string) error {
 	env := func(k string) string { return strings.TrimSpace(getenv(k)) }
 	c.keys = &keys{openai: env(EnvOpenAIKey), anthropic: env(EnvAnthropicKey), openrouter: env(EnvOpenRouterKey)}
@@ -165,14 +173,15 @@ func (c *Config) Resolve(getenv func(string) string) error {
 		c.Reviewers = map[string]Choice{}
 	}
 	c.Default.Provider = cmp.Or(c.provider, env(EnvProvider), c.Default.Provider)
-	c.Default.Model = cmp.Or(c.Default.Model, env(EnvModel))
-	c.BaseURL = cmp.Or(c.BaseURL, env(EnvBaseURL))
+	// KAIGI_MODEL and KAIGI_BASE_URL belong to KAIGI_PROVIDER: a -provider
+	// flag naming another one must not send its key to that server.
+	if envProv := env(EnvProvider); c.provider == "" || envProv == "" || envProv == c.provider {
+		c.Default.Model = cmp.Or(c.Default.Model, env(EnvModel))
+		c.BaseURL = cmp.Or(c.BaseURL, env(EnvBaseURL))
+	}
 	c.Command = cmp.Or(c.Command, env(EnvCLI))
 	if h := env(EnvOllamaHost); h != "" {
-		if !strings.Contains(h, "://") {
-			h = "http://" + h
-		}
-		c.ollamaURL = strings.TrimSuffix(h, "/") + "/v1"
+		c.ollamaURL = ollamaURL(h)
 		if c.BaseURL == "" && c.Default.Provider == Ollama {
 			c.BaseURL = c.ollamaURL
 		}
@@ -194,6 +203,9 @@ func (c *Config) Resolve(getenv func(string) string) error {
 	}
 	if list := env(EnvReviewerModels); list != "" {
 		for item := range strings.SplitSeq(list, ",") {
+			if strings.TrimSpace(item) == "" {
+				continue // "a=offline," or "a=offline,,b=ollama"
+			}
 			name, _, _ := strings.Cut(item, "=")
 			if _, set := c.Reviewers[strings.TrimSpace(name)]; set {
 				continue // a flag already chose for this reviewer
@@ -203,11 +215,11 @@ func (c *Config) Resolve(getenv func(string) string) error {
 			}
 		}
 	}
-	if err := c.check(c.Default); err != nil {
+	if err := c.check(c.choice(c.Default, false)); err != nil {
 		return fmt.Errorf("config: %w", err)
 	}
 	for _, name := range c.reviewerNames() {
-		if err := c.check(c.Reviewers[name]); err != nil {
+		if err := c.check(c.choice(c.Reviewers[name], true)); err != nil {
 			return fmt.Errorf("config: reviewer %q: %w", name, err)
 		}
 	}
@@ -215,7 +227,8 @@ func (c *Config) Resolve(getenv func(string) string) error {
 	return nil
 }
 
-// check reports what a choice lacks: its API key or command.
+// check reports what a choice, its model filled in, lacks: its API key,
+// its command, or the model its command asks for.
 func (c *Config) check(ch Choice) error {
 	need := map[string]struct{ v, name string }{
 		OpenAI:     {c.keys.openai, EnvOpenAIKey},
@@ -231,15 +244,60 @@ func (c *Config) check(ch Choice) error {
 	if ch.Provider == CLI && len(strings.Fields(c.Command)) == 0 {
 		return fmt.Errorf("provider cli needs a command: -cli or %s", EnvCLI)
 	}
+	if ch.Provider == CLI && ch.Model == "" && strings.Contains(c.Command, cli.ModelPlaceholder) {
+		return fmt.Errorf("provider cli: the command contains %s but no model is named: -model or %s", cli.ModelPlaceholder, EnvModel)
+	}
 	return nil
 }
 
+// ollamaURL turns OLLAMA_HOST into the base URL of Ollama's
+// OpenAI-compatible API, the way the ollama CLI reads the variable: the
+// scheme defaults to http; a missing port is 11434, or 80 and 443 after an
+// explicit http:// and https://; an empty or unspecified host (0.0.0.0,
+// ::), which a server binds but a client cannot reach, is 127.0.0.1.
+// Examples: "gpu" -> "http://gpu:11434/v1", ":8080" ->
+// "http://127.0.0.1:8080/v1".
+func ollamaURL(h string) string {
+	scheme, hostport, ok := strings.Cut(h, "://")
+	port := "11434"
+	switch {
+	case !ok:
+		scheme, hostport = "http", h
+	case scheme == "http":
+		port = "80"
+	case scheme == "https":
+		port = "443"
+	}
+	hostport, path, _ := strings.Cut(hostport, "/")
+	host, p, err := net.SplitHostPort(hostport)
+	if err != nil {
+		host = strings.Trim(hostport, "[]")
+	} else if n, err := strconv.ParseUint(p, 10, 16); err == nil && n > 0 {
+		port = p
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	u := url.URL{Scheme: scheme, Host: net.JoinHostPort(host, port), Path: "/" + path}
+	return strings.TrimSuffix(u.String(), "/") + "/v1"
+}
+
 // Choice returns the provider and model chosen for reviewer: its override,
-// else the default, with the model filled in by DefaultModel.
+// else the default. An override that names the default provider without a
+// model takes the default's model (-model); any other empty model is
+// DefaultModel's.
 func (c *Config) Choice(reviewer string) Choice {
 	ch, ok := c.Reviewers[reviewer]
 	if !ok {
-		ch = c.Default
+		return c.choice(c.Default, false)
+	}
+	return c.choice(ch, true)
+}
+
+// choice fills in ch's model; override says ch is a reviewer's own.
+func (c *Config) choice(ch Choice, override bool) Choice {
+	if ch.Model == "" && override && ch.Provider == c.Default.Provider {
+		ch.Model = c.Default.Model
 	}
 	if ch.Model == "" {
 		ch.Model = DefaultModel(ch.Provider)

@@ -209,3 +209,122 @@ func TestOllamaOverrideUsesOllamaHost(t *testing.T) {
 		t.Errorf("Complete = %q, %v; want the Ollama host's chat endpoint", resp.Text, err)
 	}
 }
+
+func TestOllamaHost(t *testing.T) {
+	tests := []struct{ host, want string }{
+		{"gpu", "http://gpu:11434/v1"},
+		{"gpu:8080", "http://gpu:8080/v1"},
+		{"gpu:11434", "http://gpu:11434/v1"},
+		{"0.0.0.0", "http://127.0.0.1:11434/v1"},
+		{"0.0.0.0:9999", "http://127.0.0.1:9999/v1"},
+		{":11435", "http://127.0.0.1:11435/v1"},
+		{"[::]:11434", "http://127.0.0.1:11434/v1"},
+		{"::1", "http://[::1]:11434/v1"},
+		{"[::1]:8000", "http://[::1]:8000/v1"},
+		{"http://gpu", "http://gpu:80/v1"},
+		{"https://gpu", "https://gpu:443/v1"},
+		{"https://gpu:11434/", "https://gpu:11434/v1"},
+		{"http://gpu:11434/ollama", "http://gpu:11434/ollama/v1"},
+		{"gpu:notaport", "http://gpu:11434/v1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.host, func(t *testing.T) {
+			c, err := resolve(t, []string{"-provider", "ollama"}, map[string]string{"OLLAMA_HOST": tt.host})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := c.String(), "ollama:llama3.2 at "+tt.want; got != want {
+				t.Errorf("String() = %q, want %q", got, want)
+			}
+		})
+	}
+}
+
+// TestFlagProviderIgnoresOtherProvidersEnv: KAIGI_MODEL and KAIGI_BASE_URL
+// are meant for KAIGI_PROVIDER; a -provider flag naming another provider
+// must not inherit them (and send its key to that server).
+func TestFlagProviderIgnoresOtherProvidersEnv(t *testing.T) {
+	env := map[string]string{
+		"KAIGI_PROVIDER": "openai", "KAIGI_MODEL": "gpt-4o", "KAIGI_BASE_URL": "http://openai-proxy.example/v1",
+		"OPENAI_API_KEY": "sk-o", "ANTHROPIC_API_KEY": secret,
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"env provider only", nil, "openai:gpt-4o at http://openai-proxy.example/v1"},
+		{"flag names the env provider", []string{"-provider", "openai"}, "openai:gpt-4o at http://openai-proxy.example/v1"},
+		{"flag names another provider", []string{"-provider", "anthropic"}, "anthropic:claude-sonnet-4-5"},
+		{"flags win anyway", []string{"-provider", "anthropic", "-model", "claude-haiku-4-5", "-base-url", "http://a.example"}, "anthropic:claude-haiku-4-5 at http://a.example"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := resolve(t, tt.args, env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := c.String(); got != tt.want {
+				t.Errorf("String() = %q, want %q", got, tt.want)
+			}
+		})
+	}
+	t.Run("without KAIGI_PROVIDER the env model applies", func(t *testing.T) {
+		c, err := resolve(t, []string{"-provider", "ollama"}, map[string]string{"KAIGI_MODEL": "gemma3"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := c.String(), "ollama:gemma3"; got != want {
+			t.Errorf("String() = %q, want %q", got, want)
+		}
+	})
+}
+
+func TestResolveReviewerModels(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		env    map[string]string
+		want   string
+		errHas string
+	}{
+		{"trailing comma", nil, map[string]string{"KAIGI_REVIEWER_MODELS": "a=offline,"}, "offline (a=offline)", ""},
+		{"empty items", nil, map[string]string{"KAIGI_REVIEWER_MODELS": " , a=offline,, b=ollama:phi4 ,"}, "offline (a=offline, b=ollama:phi4)", ""},
+		{
+			"override of the default provider inherits -model",
+			[]string{"-provider", "openai", "-model", "gpt-4o", "-reviewer-model", "fact=openai"},
+			map[string]string{"OPENAI_API_KEY": "sk-o"}, "openai:gpt-4o (fact=openai:gpt-4o)", "",
+		},
+		{
+			"override with its own model keeps it",
+			[]string{"-provider", "openai", "-model", "gpt-4o", "-reviewer-model", "fact=openai:o3"},
+			map[string]string{"OPENAI_API_KEY": "sk-o"}, "openai:gpt-4o (fact=openai:o3)", "",
+		},
+		{
+			"override of another provider takes that provider's default",
+			[]string{"-provider", "openai", "-model", "gpt-4o", "-reviewer-model", "fact=ollama"},
+			map[string]string{"OPENAI_API_KEY": "sk-o"}, "openai:gpt-4o (fact=ollama:llama3.2)", "",
+		},
+		{"cli placeholder without a model", []string{"-provider", "cli", "-cli", "claude -p --model {model}"}, nil, "", "no model"},
+		{"cli override placeholder without a model", []string{"-cli", "agent --model={model}", "-reviewer-model", "r=cli"}, nil, "", `reviewer "r"`},
+		{"cli without placeholder needs no model", []string{"-provider", "cli", "-cli", "my-agent --json"}, nil, "cli", ""},
+		{"cli override inherits -model", []string{"-provider", "cli", "-cli", "a {model}", "-model", "m", "-reviewer-model", "r=cli"}, nil, "cli:m (r=cli:m)", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := resolve(t, tt.args, tt.env)
+			if tt.errHas != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.errHas) {
+					t.Fatalf("err = %v, want one containing %q", err, tt.errHas)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := c.String(); got != tt.want {
+				t.Errorf("String() = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

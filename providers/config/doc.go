@@ -9,6 +9,10 @@
 // KAIGI_REVIEWER_MODELS, OPENAI_API_KEY, ANTHROPIC_API_KEY,
 // OPENROUTER_API_KEY and OLLAMA_HOST. With no provider named, the first of
 // anthropic, openai and openrouter whose key is set is used, else offline.
+// KAIGI_MODEL and KAIGI_BASE_URL belong to KAIGI_PROVIDER: they are ignored
+// when -provider names a different one. A -reviewer-model override that
+// names the default provider without a model uses -model; empty items of
+// KAIGI_REVIEWER_MODELS ("a=offline,") are skipped.
 //
 // This package only says "offline"; the program wires its built-in
 // reviewers for that case. The smallest use:
