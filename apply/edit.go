@@ -12,11 +12,16 @@ import (
 //
 // A pure insertion has Start == End and Old == "". Offsets are byte offsets
 // into the original document, never into a normalised copy of it.
+//
+// In JSON an Edit is {"start", "end", "old", "new"}; a text that is not
+// valid UTF-8 (a Latin-1 document, say) is written base64-encoded as
+// "old_b64" or "new_b64" instead, so that it survives the round trip byte
+// for byte. See MarshalJSON.
 type Edit struct {
-	Start int    `json:"start"`
-	End   int    `json:"end"`
-	Old   string `json:"old"`
-	New   string `json:"new"`
+	Start int
+	End   int
+	Old   string
+	New   string
 }
 
 // insert reports whether e is a pure insertion.

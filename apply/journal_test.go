@@ -243,3 +243,39 @@ func TestJournalApplyFailedWrite(t *testing.T) {
 		t.Fatalf("Undo changed the file to %q", got)
 	}
 }
+
+// TestJournalLatin1 applies a whole-line replacement to a document that is
+// not valid UTF-8 and undoes it from the journal: the journal must keep
+// the replaced bytes exactly.
+func TestJournalLatin1(t *testing.T) {
+	ctx := context.Background()
+	const doc = "caf\xe9 au lait\nna\xefve\n"
+	d, top := newDir(t, map[string]string{"latin1.txt": doc})
+	jpath := filepath.Join(top, "journal.jsonl")
+	j, err := OpenJournal(jpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+
+	anchors, skips := Resolve([]byte(doc), []Proposal{prop("r/F1", "1", "", "tea\n")}, Options{Reviewed: true})
+	if len(skips) > 0 || len(anchors) != 1 {
+		t.Fatalf("Resolve = %v, %v", anchors, skips)
+	}
+	p, err := NewPatch([]byte(doc), []Change{{Edit: anchors[0].Edit, Keys: []string{"r/F1"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Apply(ctx, d, "latin1.txt", p); err != nil {
+		t.Fatal(err)
+	}
+	if got := readRoot(t, top, "latin1.txt"); got != "tea\nna\xefve\n" {
+		t.Fatalf("after Apply = %q", got)
+	}
+	if err := Undo(ctx, d, jpath); err != nil {
+		t.Fatal(err)
+	}
+	if got := readRoot(t, top, "latin1.txt"); got != doc {
+		t.Errorf("after Undo = %q, want %q", got, doc)
+	}
+}

@@ -203,3 +203,53 @@ func TestPatchJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestPatchJSONInvalidUTF8 checks that text that is not valid UTF-8 (a
+// Latin-1 document) survives the JSON round trip byte for byte, and that
+// both forms of a text decode.
+func TestPatchJSONInvalidUTF8(t *testing.T) {
+	base := []byte("caf\xe9 cr\xe8me\n")
+	p, err := NewPatch(base, []Change{{Edit: Edit{Start: 0, End: 4, Old: "caf\xe9", New: "th\xe9"}, Keys: []string{"r/F1"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"old_b64"`) || !strings.Contains(string(data), `"new_b64"`) {
+		t.Errorf("invalid UTF-8 not written in base64: %s", data)
+	}
+	var q Patch
+	if err := json.Unmarshal(data, &q); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(q.Changes, p.Changes) {
+		t.Fatalf("round trip changed the changes: %+v, want %+v", q.Changes, p.Changes)
+	}
+	out, err := q.Apply(base)
+	if err != nil || string(out) != "th\xe9 cr\xe8me\n" {
+		t.Fatalf("decoded Apply = %q, %v", out, err)
+	}
+	if back, err := q.Inverse().Apply(out); err != nil || string(back) != string(base) {
+		t.Fatalf("decoded Inverse = %q, %v", back, err)
+	}
+
+	for _, c := range []struct {
+		in   string
+		want Edit
+		ok   bool
+	}{
+		{`{"start":1,"end":2,"old":"a","new":"b"}`, Edit{1, 2, "a", "b"}, true},
+		{`{"start":1,"end":2,"old_b64":"6Q==","new":"e"}`, Edit{1, 2, "\xe9", "e"}, true},
+		{`{"start":1,"end":1,"new_b64":"6Q=="}`, Edit{1, 1, "", "\xe9"}, true},
+		{`{"start":1,"end":2,"old":"a","old_b64":"6Q=="}`, Edit{}, false},
+		{`{"start":1,"end":2,"old_b64":"!!"}`, Edit{}, false},
+	} {
+		var e Edit
+		err := json.Unmarshal([]byte(c.in), &e)
+		if (err == nil) != c.ok || c.ok && e != c.want {
+			t.Errorf("Unmarshal(%s) = %+v, %v; want %+v (ok %v)", c.in, e, err, c.want, c.ok)
+		}
+	}
+}
