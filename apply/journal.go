@@ -25,7 +25,11 @@ var ErrChanged = errors.New("file was changed by someone else")
 // its base and result and the patch's changes; after the write, a "commit"
 // record.
 //
-// A Journal is safe for concurrent use.
+// A Journal is safe for concurrent use: its Apply calls run one at a time,
+// each from reading the file to the commit record, so two concurrent
+// Applies of patches with the same base to one file cannot both succeed;
+// the second finds the first one's result and fails with ErrBaseMismatch.
+// (Writers that do not go through the Journal must coordinate themselves.)
 type Journal struct {
 	mu   sync.Mutex
 	f    *os.File
@@ -69,14 +73,23 @@ func OpenJournal(path string) (*Journal, error) {
 	return &Journal{f: f, path: path}, nil
 }
 
-// Close closes the journal file.
-func (j *Journal) Close() error { return j.f.Close() }
+// Close closes the journal file, after any Apply in progress.
+func (j *Journal) Close() error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.f.Close()
+}
 
 // Apply applies p to the file name inside d and journals it: it reads the
 // file, applies p (refusing, with ErrBaseMismatch, a file that is not p's
 // base), appends a begin record, writes the result atomically and appends a
-// commit record. A failed Apply leaves the file as it was.
+// commit record. A failed Apply leaves the file as it was. Concurrent
+// Applies on one Journal run one after another.
 func (j *Journal) Apply(ctx context.Context, d *Dir, name string, p *Patch) error {
+	// Hold the lock from the read to the commit, so that no other Apply
+	// writes the file between the base check and the write.
+	j.mu.Lock()
+	defer j.mu.Unlock()
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("apply: %s: %w", name, err)
 	}
@@ -98,14 +111,13 @@ func (j *Journal) Apply(ctx context.Context, d *Dir, name string, p *Patch) erro
 	return j.append(record{Op: "commit", File: name, Result: hex.EncodeToString(p.Result[:])})
 }
 
-// append writes one record as a JSON line and syncs the journal.
+// append writes one record as a JSON line and syncs the journal. The
+// caller holds j.mu.
 func (j *Journal) append(r record) error {
 	line, err := json.Marshal(r)
 	if err != nil {
 		return fmt.Errorf("apply: journal %s, record for %s: %w", j.path, r.File, err)
 	}
-	j.mu.Lock()
-	defer j.mu.Unlock()
 	if _, err := j.f.Write(append(line, '\n')); err != nil {
 		return fmt.Errorf("apply: journal %s, record for %s: %w", j.path, r.File, err)
 	}

@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // patchFor builds a patch replacing old with new in doc.
@@ -277,5 +279,62 @@ func TestJournalLatin1(t *testing.T) {
 	}
 	if got := readRoot(t, top, "latin1.txt"); got != doc {
 		t.Errorf("after Undo = %q, want %q", got, doc)
+	}
+}
+
+// TestJournalConcurrentApply runs two Applies of patches with the same base
+// to one file at once. Both read the base before either writes unless the
+// journal serialises them; then the second must fail with ErrBaseMismatch
+// instead of silently overwriting the first one's edit.
+func TestJournalConcurrentApply(t *testing.T) {
+	ctx := context.Background()
+	const doc = "one two\n"
+	d, top := newDir(t, map[string]string{"a.md": doc})
+	j, err := OpenJournal(filepath.Join(top, "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+
+	// Each WriteFile waits, at its first step, for the other Apply to
+	// get there too (up to a short timeout): without the journal's lock
+	// both have read and checked the base by then.
+	arrived := make(chan struct{}, 2)
+	d.fail = func(step string) error {
+		if step == "write" {
+			arrived <- struct{}{}
+			deadline := time.After(200 * time.Millisecond)
+			for len(arrived) < 2 {
+				select {
+				case <-deadline:
+					return nil
+				case <-time.After(time.Millisecond):
+				}
+			}
+		}
+		return nil
+	}
+	patches := []*Patch{patchFor(t, doc, "one", "1", "r/F1"), patchFor(t, doc, "two", "2", "r/F2")}
+	errs := make([]error, len(patches))
+	var wg sync.WaitGroup
+	for i, p := range patches {
+		wg.Go(func() { errs[i] = j.Apply(ctx, d, "a.md", p) })
+	}
+	wg.Wait()
+
+	failed := 0
+	for _, err := range errs {
+		if err != nil {
+			if !errors.Is(err, ErrBaseMismatch) {
+				t.Errorf("Apply = %v, want nil or ErrBaseMismatch", err)
+			}
+			failed++
+		}
+	}
+	if failed != 1 {
+		t.Errorf("%d of 2 concurrent Applies failed, want exactly 1 (file now %q)", failed, readRoot(t, top, "a.md"))
+	}
+	if got := readRoot(t, top, "a.md"); got != "1 two\n" && got != "one 2\n" {
+		t.Errorf("a.md = %q, want one of the two edits", got)
 	}
 }
