@@ -45,8 +45,9 @@ type record struct {
 }
 
 // OpenJournal opens the journal at path for appending, creating it when it
-// does not exist, and drops a last line left incomplete by a crash. Close it
-// when done.
+// does not exist, and drops a last line left incomplete by a crash. It
+// syncs the journal's folder where the system allows, ignoring a failure
+// to. Close it when done.
 func OpenJournal(path string) (*Journal, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
@@ -61,14 +62,11 @@ func OpenJournal(path string) (*Journal, error) {
 			return nil, fmt.Errorf("apply: open journal: drop a torn last line: %w", err)
 		}
 	}
-	// Sync the folder so that a journal just created survives a crash.
+	// Sync the folder so that a journal just created survives a power
+	// cut. Best effort, as in Dir.WriteFile: not every system can.
 	if dir, err := os.Open(filepath.Dir(path)); err == nil {
-		err = dir.Sync()
+		_ = syncFolder(dir)
 		dir.Close()
-		if err != nil {
-			f.Close()
-			return nil, fmt.Errorf("apply: open journal: sync folder: %w", err)
-		}
 	}
 	return &Journal{f: f, path: path}, nil
 }
