@@ -58,11 +58,20 @@ func (d *Dir) Close() error { return d.root.Close() }
 // Name returns the root folder's path, as OpenDir resolved it.
 func (d *Dir) Name() string { return d.real }
 
-// ReadFile reads the file name inside the root folder.
+// ReadFile reads the file name inside the root folder. Like WriteFile it
+// refuses a symbolic link, a folder, a named pipe or any other non-regular
+// file (ErrNotRegular): reading a pipe or a device could block for ever.
 func (d *Dir) ReadFile(name string) ([]byte, error) {
 	name, err := d.check(name)
 	if err != nil {
 		return nil, err
+	}
+	fi, err := d.root.Lstat(name)
+	if err != nil {
+		return nil, fmt.Errorf("apply: read %s: %w", name, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("apply: read %s: %w (%s)", name, ErrNotRegular, fi.Mode().Type())
 	}
 	b, err := d.root.ReadFile(name)
 	if err != nil {
