@@ -5,7 +5,9 @@
 // It uses the official SDK (github.com/openai/openai-go/v3), which retries
 // 408, 409, 429 and 5xx answers honouring Retry-After (WithMaxRetries sets
 // how often; there is no second retry layer). A Request's Schema is sent as
-// a strict response_format json_schema, adjusted by StrictSchema. Usage
+// a strict response_format json_schema, adjusted by StrictSchema, with its
+// keys in the order the Schema lists them (strict mode writes properties
+// in that order). Usage
 // counts cached prompt tokens as CacheReadTokens and the rest of the prompt
 // as InputTokens. The Provider never reads the environment: pass the key.
 // Errors never contain the API key.

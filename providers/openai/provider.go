@@ -199,12 +199,16 @@ func (p *Provider) params(model string, req agent.Request) (sdk.ChatCompletionNe
 		if err := json.Unmarshal(req.Schema, &schema); err != nil {
 			return params, fmt.Errorf("openai: Request.Schema is not a JSON object: %w", err)
 		}
+		strict, err := orderedStrictSchema(req.Schema, schema)
+		if err != nil {
+			return params, fmt.Errorf("openai: Request.Schema: %w", err)
+		}
 		params.ResponseFormat = sdk.ChatCompletionNewParamsResponseFormatUnion{
 			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
 				JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
 					Name:   schemaName(req.SchemaName),
 					Strict: sdk.Bool(true),
-					Schema: StrictSchema(schema),
+					Schema: strict,
 				},
 			},
 		}

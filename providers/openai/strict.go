@@ -3,8 +3,11 @@ package openai
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
+
+	"github.com/kaigi-dev/kaigi/providers/internal/jsonorder"
 )
 
 // StrictSchema returns a copy of schema, a decoded JSON Schema, adjusted to
@@ -49,6 +52,61 @@ func StrictSchema(schema map[string]any) map[string]any {
 		}
 	}
 	return root
+}
+
+// orderedStrictSchema returns StrictSchema(schema) encoded with the key
+// order of raw, the schema as the caller wrote it: strict mode generates
+// properties in schema order, so a Go map's alphabetical order would
+// change the answer (fix written before quotes). Keys StrictSchema adds
+// follow the original ones.
+func orderedStrictSchema(raw []byte, schema map[string]any) (json.RawMessage, error) {
+	shape, err := jsonorder.Parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	aliasOneOf(shape)
+	strict := StrictSchema(schema)
+	if ref, ok := schema["$ref"].(string); ok && schema["type"] == nil && strict["$ref"] == nil {
+		// The root was replaced by the definition it named.
+		for _, k := range []string{"$defs", "definitions"} {
+			name, ok := strings.CutPrefix(ref, "#/"+k+"/")
+			if def := shape.Field(k).Field(name); ok && def != nil {
+				inlined := &jsonorder.Node{Keys: slices.Clone(def.Keys), Fields: maps.Clone(def.Fields)}
+				if inlined.Fields == nil {
+					inlined.Fields = map[string]*jsonorder.Node{}
+				}
+				for _, k := range []string{"$defs", "definitions"} {
+					if d := shape.Field(k); d != nil {
+						inlined.Keys = append(inlined.Keys, k)
+						inlined.Fields[k] = d
+					}
+				}
+				shape = inlined
+				break
+			}
+		}
+	}
+	return jsonorder.Marshal(strict, shape)
+}
+
+// aliasOneOf makes every "oneOf" of shape also the shape of "anyOf", the
+// name StrictSchema gives it.
+func aliasOneOf(n *jsonorder.Node) {
+	if n == nil {
+		return
+	}
+	if one, ok := n.Fields["oneOf"]; ok {
+		if _, ok := n.Fields["anyOf"]; !ok {
+			n.Fields["anyOf"] = one
+			n.Keys = append(n.Keys, "anyOf")
+		}
+	}
+	for _, k := range n.Keys {
+		aliasOneOf(n.Fields[k])
+	}
+	for _, it := range n.Items {
+		aliasOneOf(it)
+	}
 }
 
 // lookupDef finds "#/$defs/Name" or "#/definitions/Name" in root.

@@ -1,0 +1,41 @@
+package jsonorder_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/providers/internal/jsonorder"
+)
+
+func TestMarshalKeepsReferenceOrder(t *testing.T) {
+	ref := []byte(`{"z":1,"properties":{"quotes":{"type":"array","items":{"b":1,"a":2}},"fix":{},"id":{}},"list":[{"y":1,"x":2}]}`)
+	shape, err := jsonorder.Parse(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(ref, &v); err != nil {
+		t.Fatal(err)
+	}
+	v["added"] = true
+	v["properties"].(map[string]any)["new"] = "x"
+	got, err := jsonorder.Marshal(v, shape)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"z":1,"properties":{"quotes":{"type":"array","items":{"b":1,"a":2}},"fix":{},"id":{},"new":"x"},"list":[{"y":1,"x":2}],"added":true}`
+	if string(got) != want {
+		t.Errorf("Marshal =\n%s\nwant\n%s", got, want)
+	}
+	if _, err := jsonorder.Marshal(v, nil); err != nil {
+		t.Errorf("Marshal without a shape: %v", err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, in := range []string{``, `{"a":`, `{} {}`, `[1,]`} {
+		if _, err := jsonorder.Parse([]byte(in)); err == nil {
+			t.Errorf("Parse(%q) succeeded", in)
+		}
+	}
+}

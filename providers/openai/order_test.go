@@ -1,0 +1,115 @@
+package openai_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/providers/conformance"
+)
+
+// propertyOrders maps the path of every "properties" object in the JSON
+// document data to its keys, in document order.
+func propertyOrders(t *testing.T, data []byte) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var walk func(path string)
+	walk = func(path string) {
+		tok, err := dec.Token()
+		if err != nil {
+			t.Fatalf("bad JSON: %v", err)
+		}
+		switch tok {
+		case json.Delim('{'):
+			for dec.More() {
+				k, _ := dec.Token()
+				key := k.(string)
+				if slices.Contains([]string{"properties", "$defs"}, lastElem(path)) {
+					out[path] = append(out[path], key)
+				}
+				walk(path + "/" + key)
+			}
+			dec.Token()
+		case json.Delim('['):
+			for i := 0; dec.More(); i++ {
+				walk(path + "/" + strconv.Itoa(i))
+			}
+			dec.Token()
+		}
+	}
+	walk("")
+	return out
+}
+
+func lastElem(path string) string {
+	return path[strings.LastIndexByte(path, '/')+1:]
+}
+
+// TestSchemaKeyOrderOnTheWire: strict structured outputs generate
+// properties in schema order, so the schema sent keeps finding.Schema()'s
+// property order (quotes before fix), not a Go map's alphabetical one.
+func TestSchemaKeyOrderOnTheWire(t *testing.T) {
+	p, calls := start()(t, "k", conformance.Reply{Text: "{}"})
+	req := agent.Request{Model: "m", Messages: []agent.Message{agent.UserText("hi")}, Schema: finding.Schema(), SchemaName: "report"}
+	if _, err := p.Complete(t.Context(), req); err != nil {
+		t.Fatal(err)
+	}
+	var body struct {
+		ResponseFormat struct {
+			JSONSchema struct {
+				Schema json.RawMessage `json:"schema"`
+			} `json:"json_schema"`
+		} `json:"response_format"`
+	}
+	if err := json.Unmarshal(calls()[0].Body, &body); err != nil {
+		t.Fatal(err)
+	}
+	want := propertyOrders(t, finding.Schema())
+	got := propertyOrders(t, body.ResponseFormat.JSONSchema.Schema)
+	if len(want) == 0 {
+		t.Fatal("finding.Schema() has no properties")
+	}
+	for path, keys := range want {
+		if !slices.Equal(got[path], keys) {
+			t.Errorf("%s: keys on the wire %v, want %v", path, got[path], keys)
+		}
+	}
+}
+
+// TestSchemaKeyOrderInlinedRoot: a root that is only a $ref is replaced by
+// its definition, and oneOf becomes anyOf; both keep the written order.
+func TestSchemaKeyOrderInlinedRoot(t *testing.T) {
+	p, calls := start()(t, "k", conformance.Reply{Text: "{}"})
+	schema := `{"$ref":"#/$defs/R","$defs":{"R":{"type":"object","properties":{` +
+		`"zeta":{"oneOf":[{"type":"object","properties":{"b":{"type":"string"},"a":{"type":"string"}}}]},"alpha":{"type":"string"}}}}}`
+	req := agent.Request{Model: "m", Messages: []agent.Message{agent.UserText("hi")}, Schema: []byte(schema)}
+	if _, err := p.Complete(t.Context(), req); err != nil {
+		t.Fatal(err)
+	}
+	var body struct {
+		ResponseFormat struct {
+			JSONSchema struct {
+				Schema json.RawMessage `json:"schema"`
+			} `json:"json_schema"`
+		} `json:"response_format"`
+	}
+	if err := json.Unmarshal(calls()[0].Body, &body); err != nil {
+		t.Fatal(err)
+	}
+	got := propertyOrders(t, body.ResponseFormat.JSONSchema.Schema)
+	for path, want := range map[string][]string{
+		"/properties":                         {"zeta", "alpha"},
+		"/properties/zeta/anyOf/0/properties": {"b", "a"},
+		"/$defs/R/properties":                 {"zeta", "alpha"},
+	} {
+		if !slices.Equal(got[path], want) {
+			t.Errorf("%s: keys on the wire %v, want %v", path, got[path], want)
+		}
+	}
+}
