@@ -14,7 +14,9 @@ import (
 // original bytes. Normalisation folds full-width and half-width forms
 // (golang.org/x/text/width.Fold), composes to Unicode NFC and collapses every
 // run of white space (line endings included, so CRLF and LF agree) to one
-// space.
+// space, except a run that holds two or more line breaks (a blank line, a
+// paragraph break), which becomes "\n\n": a single space in a quote never
+// matches a paragraph break, so a fix cannot join two paragraphs.
 //
 // The view is a sequence of segments. An identity segment is a stretch whose
 // normalised bytes equal the original ones, so any offset inside it maps
@@ -43,15 +45,22 @@ func newNormView(doc []byte) *normView {
 			v.add(i, 1, []byte{0xFF}, false)
 			i++
 		case unicode.IsSpace(r):
-			j := i + size
+			j, breaks := i, 0
 			for j < len(doc) {
 				r, n := utf8.DecodeRune(doc[j:])
 				if !unicode.IsSpace(r) {
 					break
 				}
+				if lineBreak(doc, j) {
+					breaks++
+				}
 				j += n
 			}
-			v.add(i, j-i, []byte{' '}, false)
+			out := []byte{' '}
+			if breaks >= 2 {
+				out = []byte{'\n', '\n'} // a blank line: a paragraph break
+			}
+			v.add(i, j-i, out, false)
 			i = j
 		default:
 			i = v.addRun(doc, i, &run)
@@ -172,6 +181,19 @@ func (v *normView) fromOrig(off int) int {
 		return s.norm + s.normLen
 	}
 	return s.norm
+}
+
+// lineBreak reports whether a line break starts at doc[i]: "\n", "\r" not
+// followed by "\n" (so CRLF counts once), U+2028 or U+2029.
+func lineBreak(doc []byte, i int) bool {
+	switch doc[i] {
+	case '\n':
+		return true
+	case '\r':
+		return i+1 == len(doc) || doc[i+1] != '\n'
+	}
+	r, _ := utf8.DecodeRune(doc[i:])
+	return r == '\u2028' || r == '\u2029'
 }
 
 // normalizeQuote normalises a quote the way newNormView normalises a

@@ -27,7 +27,8 @@ import (
 //  3. exactly, anywhere in the document (Document);
 //  4. the same three stages in a normalised view of document and quote
 //     (line endings, Unicode NFC, full-width and half-width forms, runs of
-//     white space), mapped back to original byte offsets (Normalized).
+//     white space; a run with a blank line in it only matches a run with a
+//     blank line), mapped back to original byte offsets (Normalized).
 //     Here white space at the quote's edges is dropped, and so is the
 //     fix's on the same edge, so that a quote " foo" cannot swallow the
 //     line break before "foo".
