@@ -1,7 +1,6 @@
 package apply
 
 import (
-	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"errors"
@@ -78,7 +77,9 @@ func NewPatch(base []byte, changes []Change) (*Patch, error) {
 	slices.SortStableFunc(cs, func(a, b Change) int {
 		return cmp.Or(cmp.Compare(a.Edit.Start, b.Edit.Start), cmp.Compare(a.Edit.End, b.Edit.End))
 	})
-	p := &Patch{Changes: cs, base: bytes.Clone(base)}
+	// Never nil, even for an empty base: a nil text means "no text"
+	// (a decoded Patch) to Revert, here and in the Inverse.
+	p := &Patch{Changes: cs, base: append([]byte{}, base...)}
 	p.Base = sha256.Sum256(p.base)
 	out, err := p.apply(p.base)
 	if err != nil {

@@ -253,3 +253,27 @@ func TestPatchJSONInvalidUTF8(t *testing.T) {
 		}
 	}
 }
+
+// TestRevertEmptyBase reverts through the inverse of a patch made against
+// an empty (nil) document: the empty text is still text.
+func TestRevertEmptyBase(t *testing.T) {
+	for _, base := range [][]byte{nil, {}} {
+		p, err := NewPatch(base, []Change{{Edit: Edit{Start: 0, End: 0, New: "hello\n"}, Keys: []string{"r/F1"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		inv := p.Inverse() // "hello\n" -> ""
+		r, err := inv.Revert("r/F1")
+		if err != nil {
+			t.Fatalf("base %#v: Inverse().Revert = %v", base, err)
+		}
+		if out, err := r.Apply(nil); err != nil || string(out) != "hello\n" {
+			t.Errorf("base %#v: reverted inverse gives %q, %v; want %q", base, out, err, "hello\n")
+		}
+		if r, err := p.Revert("r/F1"); err != nil {
+			t.Errorf("base %#v: Revert = %v", base, err)
+		} else if out, err := r.Apply([]byte("hello\n")); err != nil || len(out) != 0 {
+			t.Errorf("base %#v: reverted patch gives %q, %v; want empty", base, out, err)
+		}
+	}
+}
