@@ -138,8 +138,9 @@ type Entry struct {
 }
 
 // ReadJournal reads the entries of the journal at path in the order they
-// were written. A last line cut short by a crash is ignored (its file was
-// not written yet); any other malformed line is an error naming its number.
+// were written. Blank lines are skipped, and a last line cut short by a
+// crash is ignored (its file was not written yet); any other malformed line
+// is an error naming its number.
 func ReadJournal(path string) ([]Entry, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -149,6 +150,9 @@ func ReadJournal(path string) ([]Entry, error) {
 	n := 0
 	for line := range bytes.Lines(data) {
 		n++
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue // a blank line, from an editor or a torn append
+		}
 		var r record
 		err := json.Unmarshal(line, &r)
 		if err == nil && (r.Op == "begin") != (r.Patch != nil) {

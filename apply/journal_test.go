@@ -338,3 +338,39 @@ func TestJournalConcurrentApply(t *testing.T) {
 		t.Errorf("a.md = %q, want one of the two edits", got)
 	}
 }
+
+// TestReadJournalSkipsBlankLines checks that a blank line, say from an
+// editor, neither ends the journal nor makes it unreadable.
+func TestReadJournalSkipsBlankLines(t *testing.T) {
+	ctx := context.Background()
+	const doc = "one two\n"
+	d, top := newDir(t, map[string]string{"a.md": doc, "b.md": doc})
+	jpath := filepath.Join(top, "journal.jsonl")
+	j, err := OpenJournal(jpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Apply(ctx, d, "a.md", patchFor(t, doc, "one", "1", "r/F1")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.f.WriteString("\n  \r\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Apply(ctx, d, "b.md", patchFor(t, doc, "two", "2", "r/F2")); err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	entries, err := ReadJournal(jpath)
+	if err != nil {
+		t.Fatalf("ReadJournal = %v", err)
+	}
+	if len(entries) != 2 || !entries[0].Committed || !entries[1].Committed || entries[1].File != "b.md" {
+		t.Fatalf("entries %+v, want two committed", entries)
+	}
+	if err := Undo(ctx, d, jpath); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := readRoot(t, top, "a.md"), readRoot(t, top, "b.md"); a != doc || b != doc {
+		t.Errorf("after Undo a.md = %q, b.md = %q, want %q", a, b, doc)
+	}
+}
