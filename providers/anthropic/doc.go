@@ -3,8 +3,10 @@
 //
 // Structured output uses the API's JSON output format: a Request's Schema
 // goes out as output_config.format after the SDK's own adjustment (objects
-// closed, unsupported keywords restated in descriptions); callers validate
-// the reply anyway. Prompt caching is explicit: a Part with CacheBreak gets
+// closed, unsupported keywords restated in descriptions), its keys in the
+// order the Schema lists them; callers validate the reply anyway. For a
+// model without structured outputs, WithSchemaSupport(false) leaves the
+// format out. Prompt caching is explicit: a Part with CacheBreak gets
 // a cache_control ephemeral break point, and so does a long System prompt.
 // Usage maps cache_creation_input_tokens to CacheWriteTokens and
 // cache_read_input_tokens to CacheReadTokens; InputTokens is the rest of the

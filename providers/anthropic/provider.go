@@ -12,8 +12,10 @@ import (
 
 	sdk "github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
+	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/providers/internal/jsonorder"
 )
 
 // DefaultMaxTokens caps a reply when the Request sets no MaxTokens; the
@@ -40,6 +42,7 @@ type Provider struct {
 	apiKey         string
 	maxTokens      int
 	systemCacheMin int
+	schema         bool
 }
 
 type config struct {
@@ -49,6 +52,7 @@ type config struct {
 	maxRetries     int
 	maxTokens      int
 	systemCacheMin int
+	schema         bool
 	httpClient     *http.Client
 	timeout        time.Duration
 }
@@ -80,6 +84,12 @@ func WithMaxTokens(n int) Option { return func(c *config) { c.maxTokens = n } }
 // gets a cache break point (default DefaultSystemCacheMin); 0 never marks it.
 func WithSystemCacheMin(n int) Option { return func(c *config) { c.systemCacheMin = max(n, 0) } }
 
+// WithSchemaSupport says whether the model supports structured outputs
+// (the default, true). With false, a Request's Schema is not sent as
+// output_config.format and SupportsSchema reports false, so callers put
+// the schema in the prompt; use it for models without structured outputs.
+func WithSchemaSupport(ok bool) Option { return func(c *config) { c.schema = ok } }
+
 // WithHTTPClient sets the HTTP client.
 func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpClient = hc } }
 
@@ -90,7 +100,7 @@ func WithRequestTimeout(d time.Duration) Option { return func(c *config) { c.tim
 // New returns a Provider for the Messages API. Nothing is read from the
 // environment or from SDK profile files.
 func New(opts ...Option) *Provider {
-	c := config{maxRetries: DefaultMaxRetries, maxTokens: DefaultMaxTokens, systemCacheMin: DefaultSystemCacheMin}
+	c := config{maxRetries: DefaultMaxRetries, maxTokens: DefaultMaxTokens, systemCacheMin: DefaultSystemCacheMin, schema: true}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -114,25 +124,29 @@ func New(opts ...Option) *Provider {
 		apiKey:         c.apiKey,
 		maxTokens:      cmp.Or(c.maxTokens, DefaultMaxTokens),
 		systemCacheMin: c.systemCacheMin,
+		schema:         c.schema,
 	}
 }
 
 // The Provider tells an LLM reviewer whether to spell the schema out.
 var _ agent.SchemaSupporter = (*Provider)(nil)
 
-// SupportsSchema reports true: a Request's Schema is sent as the API's
-// JSON output format (output_config.format).
-func (p *Provider) SupportsSchema() bool { return true }
+// SupportsSchema reports whether a Request's Schema is sent as the API's
+// JSON output format (output_config.format): true unless
+// WithSchemaSupport(false).
+func (p *Provider) SupportsSchema() bool { return p.schema }
 
 // Complete sends req as one Messages call.
 //
 // Each Part becomes one text block; a Part with CacheBreak gets a
 // cache_control ephemeral break point, and so does a System prompt of at
-// least the WithSystemCacheMin length. The API allows four break points:
-// when there are more, the last four are kept (each covers everything
-// before it). A Schema is adjusted by the SDK's transformation (objects
-// closed, unsupported keywords moved into descriptions) and sent as
-// output_config.format.
+// least the WithSystemCacheMin length. An empty Part is left out (the API
+// rejects empty blocks); its break point moves to the block before it. The
+// API allows four break points: when there are more, the last four are
+// kept (each covers everything before it). Unless WithSchemaSupport(false),
+// a Schema is adjusted by the SDK's transformation (objects closed,
+// unsupported keywords moved into descriptions) and sent as
+// output_config.format, its keys in the order the Schema lists them.
 func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Response, error) {
 	model := cmp.Or(req.Model, p.model)
 	if model == "" {
@@ -183,21 +197,34 @@ func (p *Provider) params(model string, req agent.Request) (sdk.MessageNewParams
 		Messages:  make([]sdk.MessageParam, 0, len(req.Messages)),
 	}
 	var marks []*sdk.CacheControlEphemeralParam
+	mark := func(cc *sdk.CacheControlEphemeralParam) {
+		if cc != nil && (len(marks) == 0 || marks[len(marks)-1] != cc) {
+			marks = append(marks, cc)
+		}
+	}
+	var last *sdk.CacheControlEphemeralParam // the latest block's, for an empty Part's mark
 	if req.System != "" {
 		params.System = []sdk.TextBlockParam{{Text: req.System}}
+		last = &params.System[0].CacheControl
 		if p.systemCacheMin > 0 && len(req.System) >= p.systemCacheMin {
-			marks = append(marks, &params.System[0].CacheControl)
+			mark(last)
 		}
 	}
 	for i, m := range req.Messages {
 		blocks := make([]sdk.ContentBlockParamUnion, 0, len(m.Parts))
 		for _, part := range m.Parts {
 			if part.Text == "" {
-				continue // the API rejects empty text blocks
+				// The API rejects empty text blocks; the break point
+				// (the prefix up to here) goes to the block before.
+				if part.CacheBreak {
+					mark(last)
+				}
+				continue
 			}
 			b := sdk.NewTextBlock(part.Text)
+			last = &b.OfText.CacheControl
 			if part.CacheBreak {
-				marks = append(marks, &b.OfText.CacheControl)
+				mark(last)
 			}
 			blocks = append(blocks, b)
 		}
@@ -216,7 +243,7 @@ func (p *Provider) params(model string, req agent.Request) (sdk.MessageNewParams
 	for _, cc := range marks[max(len(marks)-maxBreakPoints, 0):] {
 		*cc = sdk.NewCacheControlEphemeralParam()
 	}
-	if len(req.Schema) > 0 {
+	if len(req.Schema) > 0 && p.schema {
 		var schema map[string]any
 		if err := json.Unmarshal(req.Schema, &schema); err != nil {
 			return params, fmt.Errorf("anthropic: Request.Schema is not a JSON object: %w", err)
@@ -226,9 +253,32 @@ func (p *Provider) params(model string, req agent.Request) (sdk.MessageNewParams
 		if adjusted, ok := sdk.BetaJSONSchemaOutputFormat(schema).Schema.(map[string]any); ok {
 			schema = adjusted
 		}
-		params.OutputConfig.Format = sdk.JSONOutputFormatParam{Schema: schema}
+		format, err := orderedFormat(req.Schema, schema)
+		if err != nil {
+			return params, fmt.Errorf("anthropic: Request.Schema: %w", err)
+		}
+		params.OutputConfig.Format = param.Override[sdk.JSONOutputFormatParam](format)
 	}
 	return params, nil
+}
+
+// orderedFormat encodes the output format with schema, the adjusted
+// Request.Schema raw, in raw's key order: through a Go map the properties
+// would reach the model in alphabetical order, and structured outputs
+// write them in schema order.
+func orderedFormat(raw []byte, schema map[string]any) (json.RawMessage, error) {
+	shape, err := jsonorder.Parse(raw)
+	if err != nil {
+		return nil, err
+	}
+	s, err := jsonorder.Marshal(schema, shape)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(struct {
+		Type   string          `json:"type"`
+		Schema json.RawMessage `json:"schema"`
+	}{"json_schema", s})
 }
 
 // APIError is an error answer from the server: an HTTP status and the

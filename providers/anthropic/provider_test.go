@@ -183,6 +183,27 @@ func TestCacheBreakPoints(t *testing.T) {
 			wantMarked: []bool{false},
 		},
 		{
+			name: "an empty part's mark moves to the block before",
+			req: agent.Request{System: "short", Messages: []agent.Message{{Role: agent.User, Parts: []agent.Part{
+				{Text: "doc"}, {Text: "", CacheBreak: true}, {Text: "lens"}}}}},
+			wantMarked: []bool{true, false},
+		},
+		{
+			name: "an empty first part's mark moves to the system prompt",
+			req: agent.Request{System: "short", Messages: []agent.Message{{Role: agent.User, Parts: []agent.Part{
+				{Text: "", CacheBreak: true}, {Text: "lens"}}}}},
+			wantSystem: true,
+			wantMarked: []bool{false},
+		},
+		{
+			name: "an empty part after a marked one uses no slot",
+			req: agent.Request{System: long, Messages: []agent.Message{{Role: agent.User, Parts: []agent.Part{
+				{Text: "a", CacheBreak: true}, {Text: "", CacheBreak: true}, {Text: "b", CacheBreak: true},
+				{Text: "c", CacheBreak: true}}}}},
+			wantSystem: true,
+			wantMarked: []bool{true, true, true},
+		},
+		{
 			name:       "at most four marks, the last four kept",
 			req:        agent.Request{System: long, Messages: []agent.Message{{Role: agent.User, Parts: parts(5)}}},
 			wantMarked: []bool{false, true, true, true, true},
