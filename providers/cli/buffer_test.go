@@ -17,7 +17,10 @@ func TestTailBuffer(t *testing.T) {
 	}{
 		{"nothing", 8, nil, ""},
 		{"fits", 8, []string{"ab", "cd"}, "abcd"},
-		{"exactly full is marked", 4, []string{"ab", "cd"}, "...abcd"},
+		{"exactly full is not marked", 4, []string{"ab", "cd"}, "abcd"},
+		{"exactly full in one write", 4, []string{"abcd"}, "abcd"},
+		{"one byte over is marked", 4, []string{"abcd", "e"}, "...bcde"},
+		{"empty writes drop nothing", 2, []string{"ab", ""}, "ab"},
 		{"keeps the end", 4, []string{"abc", "def"}, "...cdef"},
 		{"one big write", 3, []string{"abcdefgh"}, "...fgh"},
 		{"cut rune dropped", 4, []string{"xx認証"}, "...証"},

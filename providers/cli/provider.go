@@ -227,12 +227,16 @@ func (b *boundedBuffer) Write(p []byte) (int, error) {
 
 // tailBuffer keeps the last max bytes written to it.
 type tailBuffer struct {
-	buf []byte
-	max int
+	buf     []byte
+	max     int
+	dropped bool // bytes were written before the kept tail
 }
 
 func (t *tailBuffer) Write(p []byte) (int, error) {
 	n := len(p)
+	if len(t.buf)+len(p) > t.max {
+		t.dropped = true
+	}
 	if len(p) >= t.max {
 		t.buf = append(t.buf[:0], p[len(p)-t.max:]...)
 		return n, nil
@@ -253,7 +257,7 @@ func (t *tailBuffer) String() string {
 		s, cut = s[1:], true
 	}
 	out := strings.TrimSpace(string(s))
-	if cut || (len(t.buf) == t.max && t.max > 0) {
+	if cut || (t.dropped && t.max > 0) {
 		out = "..." + out
 	}
 	return out

@@ -24,8 +24,10 @@ type Reply struct {
 	// text.
 	Text string
 
-	// Err, when set, is returned by Complete instead of a Response.
-	// optional
+	// Err, when set, is returned by Complete instead of a Response's
+	// text: the Response holds only Usage, exactly as scripted (a zero
+	// Calls stays zero), so tests can check that a failed call's tokens
+	// are counted. // optional
 	Err error
 
 	// Delay makes Complete wait this long before answering. When the
@@ -34,7 +36,7 @@ type Reply struct {
 	Delay time.Duration
 
 	// Usage is the reply's token usage. A zero Usage.Calls is reported as
-	// 1, since the reply is one call. // optional
+	// 1, since the reply is one call, except with Err. // optional
 	Usage agent.Usage
 
 	// StopReason is returned as Response.StopReason. Example: "end_turn".
@@ -88,9 +90,10 @@ func NewResponder(fn Responder) *Provider {
 // callers use to learn whether a provider honours Request.Schema.
 func (p *Provider) SupportsSchema() bool { return p.Structured }
 
-// Complete records req and answers with the next Reply. The request is
-// recorded and its reply used up even when ctx is already done, in which
-// case Complete returns an error wrapping ctx.Err().
+// Complete records req and answers with the next Reply; a Reply with Err
+// returns that error and a Response holding the Reply's Usage. The
+// request is recorded and its reply used up even when ctx is already
+// done, in which case Complete returns an error wrapping ctx.Err().
 func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Response, error) {
 	call, reply, err := p.next(req)
 	if err != nil {
@@ -100,7 +103,7 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 		return agent.Response{}, fmt.Errorf("scripted: call %d: %w", call, err)
 	}
 	if reply.Err != nil {
-		return agent.Response{}, reply.Err
+		return agent.Response{Usage: reply.Usage}, reply.Err
 	}
 	usage := reply.Usage
 	if usage.Calls == 0 {

@@ -203,3 +203,18 @@ func TestSupportsSchema(t *testing.T) {
 		t.Error("SupportsSchema() = false after Structured = true")
 	}
 }
+
+// TestErrorKeepsUsage: a failed call's scripted usage comes back with the
+// error, so callers' "usage counted on error" paths can be tested.
+func TestErrorKeepsUsage(t *testing.T) {
+	errBoom := errors.New("boom")
+	usage := agent.Usage{InputTokens: 7, OutputTokens: 1, Calls: 1}
+	p := scripted.New(scripted.Reply{Err: errBoom, Usage: usage})
+	got, err := p.Complete(context.Background(), req("x"))
+	if !errors.Is(err, errBoom) {
+		t.Fatalf("err = %v, want %v", err, errBoom)
+	}
+	if want := (agent.Response{Usage: usage}); got != want {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+}
