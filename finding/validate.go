@@ -43,8 +43,9 @@ func (v Violation) String() string {
 }
 
 // ValidationError lists every violation found in one document. It wraps
-// ErrSchemaViolation. Its Error text lists the violations one per line, so
-// it can be handed back to a model in a repair prompt as it is.
+// ErrSchemaViolation. Its Error text lists the violations one per line (at
+// most 50 of them), so it can be handed back to a model in a repair prompt
+// as it is.
 type ValidationError struct {
 	// Reviewer is the document's "reviewer" field, when it has one.
 	// optional
@@ -54,8 +55,13 @@ type ValidationError struct {
 	Violations []Violation
 }
 
+// maxListed is how many violations ValidationError.Error lists; the text is
+// sent back to a model, so it must stay short.
+const maxListed = 50
+
 // Error lists the violations one per line after a heading that names the
-// reviewer when it is known.
+// reviewer when it is known: the first 50, then "… and N more" when there
+// are more (Violations holds them all).
 func (e *ValidationError) Error() string {
 	var b strings.Builder
 	b.WriteString("finding: ")
@@ -66,9 +72,12 @@ func (e *ValidationError) Error() string {
 	}
 	n := len(e.Violations)
 	fmt.Fprintf(&b, " is not valid Council JSON v1 (%d violation%s):", n, plural(n))
-	for _, v := range e.Violations {
+	for _, v := range e.Violations[:min(n, maxListed)] {
 		b.WriteString("\n")
 		b.WriteString(v.String())
+	}
+	if n > maxListed {
+		fmt.Fprintf(&b, "\n… and %d more", n-maxListed)
 	}
 	return b.String()
 }
@@ -276,9 +285,11 @@ func semanticViolations(doc map[string]any) []Violation {
 // violation replaces the schema's at the same pointer, since it says more.
 // The result is sorted by pointer, array indexes in numeric order.
 func mergeSemantic(schema, semantic []Violation) []Violation {
-	out := slices.DeleteFunc(schema, func(v Violation) bool {
-		return slices.ContainsFunc(semantic, func(s Violation) bool { return s.Pointer == v.Pointer })
-	})
+	at := make(map[string]bool, len(semantic))
+	for _, s := range semantic {
+		at[s.Pointer] = true
+	}
+	out := slices.DeleteFunc(schema, func(v Violation) bool { return at[v.Pointer] })
 	out = append(out, semantic...)
 	slices.SortStableFunc(out, func(a, b Violation) int { return comparePointers(a.Pointer, b.Pointer) })
 	return slices.Compact(out)

@@ -3,8 +3,10 @@ package finding
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // validFinding is one valid finding object in JSON; tests patch it.
@@ -111,7 +113,8 @@ func TestValidateViolations(t *testing.T) {
 			if !slices.IsSortedFunc(verr.Violations, func(a, b Violation) int { return comparePointers(a.Pointer, b.Pointer) }) {
 				t.Errorf("%s: violations not sorted:\n%s", tt.name, strings.Join(got, "\n"))
 			}
-			if !strings.Contains(err.Error(), "/findings/10/severity") || !strings.Contains(err.Error(), "/findings/0/confidence") {
+			// Error lists only the first 50 of these 66; Violations has all.
+			if all := strings.Join(got, "\n"); !strings.Contains(all, "/findings/10/severity") || !strings.Contains(all, "/findings/0/confidence") {
 				t.Errorf("%s: missing violations:\n%s", tt.name, err)
 			}
 			continue
@@ -147,5 +150,47 @@ func TestComparePointers(t *testing.T) {
 	}
 	if got := pointer("a/b", "c~d"); got != "/a~1b/c~0d" {
 		t.Errorf("pointer escaping = %q", got)
+	}
+}
+
+// TestMergeSemanticLinear merges many schema and semantic violations; with
+// a search of the semantic list for each schema violation this took over
+// ten seconds, with a set it takes well under one.
+func TestMergeSemanticLinear(t *testing.T) {
+	const n = 100000
+	schema := make([]Violation, n)
+	semantic := make([]Violation, n)
+	for i := range n {
+		schema[i] = Violation{Pointer: "/findings/" + strconv.Itoa(i) + "/confidence", Message: "schema"}
+		semantic[i] = Violation{Pointer: "/findings/" + strconv.Itoa(i) + "/id", Message: "semantic"}
+	}
+	schema[7].Pointer = semantic[9].Pointer // replaced by the semantic one
+	start := time.Now()
+	out := mergeSemantic(schema, semantic)
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("mergeSemantic of %d+%d violations took %v", n, n, d)
+	}
+	if len(out) != 2*n-1 {
+		t.Errorf("got %d violations, want %d", len(out), 2*n-1)
+	}
+}
+
+// TestValidationErrorCapped checks that the text for the model lists at
+// most 50 violations and says how many it left out.
+func TestValidationErrorCapped(t *testing.T) {
+	e := &ValidationError{Reviewer: "r"}
+	for i := range 120 {
+		e.Violations = append(e.Violations, Violation{Pointer: "/findings/" + strconv.Itoa(i) + "/id", Message: "must not be empty"})
+	}
+	msg := e.Error()
+	if got := strings.Count(msg, "must not be empty"); got != 50 {
+		t.Errorf("Error lists %d violations, want 50", got)
+	}
+	if !strings.HasSuffix(msg, "\n… and 70 more") || !strings.Contains(msg, "(120 violations)") {
+		t.Errorf("Error = ...%q", msg[max(0, len(msg)-80):])
+	}
+	e.Violations = e.Violations[:50]
+	if msg := e.Error(); strings.Contains(msg, "more") || strings.Count(msg, "\n") != 50 {
+		t.Errorf("Error of 50 violations = %q", msg)
 	}
 }
