@@ -37,7 +37,8 @@ const maxFrontMatterLines = 1000
 // A leading BOM is dropped and CRLF line ends are read as LF, in the
 // fields and in the body. Keys are lower-cased. A value may be quoted with
 // " or '; an inline list "[a, b]" is read like "a, b" by the caller. Blank
-// lines and lines starting with # are ignored. Text without an opening
+// lines and lines starting with # are ignored, and so is a comment after
+// a value or list item: a # after white space, outside quotes. Text without an opening
 // "---" line has no front matter: all of it is the body. bodyLine is the
 // 1-based line the body starts on.
 func splitFrontMatter(text string) (fields []field, body string, bodyLine int, err error) {
@@ -65,7 +66,7 @@ func splitFrontMatter(text string) (fields []field, body string, bodyLine int, e
 			if open < 0 {
 				return nil, "", 0, &frontMatterError{n, fmt.Sprintf("list item %q belongs to no key", trimmed)}
 			}
-			item := unquote(strings.TrimSpace(strings.TrimPrefix(trimmed, "-")))
+			item := unquote(strings.TrimSpace(stripComment(strings.TrimPrefix(trimmed, "-"))))
 			if item == "" {
 				return nil, "", 0, &frontMatterError{n, fmt.Sprintf("empty list item under %q", fields[open].key)}
 			}
@@ -83,14 +84,38 @@ func splitFrontMatter(text string) (fields []field, body string, bodyLine int, e
 		seen[key] = true
 		open = -1
 		f := field{key: key, line: n}
-		if v := unquote(strings.TrimSpace(value)); v != "" {
+		if v := unquote(strings.TrimSpace(stripComment(value))); v != "" {
 			f.values = []string{v}
 		} else {
 			open = len(fields)
 		}
 		fields = append(fields, f)
 	}
+	if rest == "" {
+		return nil, "", 0, &frontMatterError{1, `front matter opened with "---" is not closed`}
+	}
 	return nil, "", 0, &frontMatterError{1, fmt.Sprintf(`front matter opened with "---" is not closed within %d lines`, maxFrontMatterLines)}
+}
+
+// stripComment cuts a trailing comment off a value: a "#" after white
+// space (or at the start), outside quotes. "a # note" is "a ", "a#b"
+// stays, and so does "'a # b'".
+func stripComment(s string) string {
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case (c == '"' || c == '\'') && (i == 0 || strings.IndexByte(" \t,[", s[i-1]) >= 0):
+			quote = c // a quote opens only where a value or item starts
+		case c == '#' && (i == 0 || s[i-1] == ' ' || s[i-1] == '\t'):
+			return s[:i]
+		}
+	}
+	return s
 }
 
 // unquote removes one pair of matching surrounding quotes.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"reflect"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -44,6 +45,21 @@ func TestParsePersona(t *testing.T) {
 			want: agent.Persona{Name: "reader-advocate", Instructions: "Read as the reader would."},
 		},
 		{
+			name: "trailing comments, as in the examples",
+			file: "c.md",
+			data: "---\nname: fact-checker   # the reviewer's name\ncategory: fact#not-a-comment\n" +
+				"lens: \"Claims # numbered\"  # quoted\nstandards: sources, style      # or a \"- item\" list\n" +
+				"severity-scale: it's 'a # b' # note\n---\nBody # kept\n",
+			want: agent.Persona{Name: "fact-checker", Category: "fact#not-a-comment", Lens: "Claims # numbered",
+				Standards: []string{"sources", "style"}, SeverityScale: "it's 'a # b'", Instructions: "Body # kept"},
+		},
+		{
+			name: "comments after list items and an empty value",
+			file: "d.md",
+			data: "---\nname: d\nstandards:   # a list\n  - style   # house style\n  - 'jp # guide.md' # quoted\n---\n",
+			want: agent.Persona{Name: "d", Standards: []string{"style", "jp # guide.md"}},
+		},
+		{
 			name: "closing line at end of file",
 			file: "y.md",
 			data: "---\ncategory: c\n---",
@@ -69,7 +85,8 @@ func TestParsePersonaErrors(t *testing.T) {
 		line       int
 		wantMsg    string
 	}{
-		{"unclosed", "---\nname: x\n", 1, "p.md:1: front matter opened with \"---\" is not closed within 1000 lines"},
+		{"unclosed", "---\nname: x\n", 1, "p.md:1: front matter opened with \"---\" is not closed"},
+		{"unclosed within the bound", "---\n" + strings.Repeat("# c\n", 1200), 1, "p.md:1: front matter opened with \"---\" is not closed within 1000 lines"},
 		{"unknown key", "---\nname: x\r\nmodle: y\r\n---\n", 3, `p.md:3: unknown key "modle" (known: name, category, lens, standards, severity-scale)`},
 		{"duplicate key", "---\nname: x\nname: y\n---\n", 3, `p.md:3: key "name" given twice`},
 		{"not key value", "---\njust text\n---\n", 2, `p.md:2: want "key: value", got "just text"`},
