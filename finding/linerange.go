@@ -10,7 +10,9 @@ import (
 )
 
 // LineRange is a 1-based, inclusive range of lines. Start == End names one
-// line. The zero value means "no range given"; IsZero reports it.
+// line. The zero value means "no range given"; IsZero reports it. Council
+// JSON v1 requires a range on every finding, so a Finding whose LineRange
+// is the zero value (it encodes as "") does not validate.
 //
 // In JSON a LineRange is a string: "12" or "12-15". ParseLineRange (and so
 // JSON decoding) also accepts an en dash ("12–15"), an "L" prefix

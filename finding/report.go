@@ -1,5 +1,7 @@
 package finding
 
+import "encoding/json"
+
 // SchemaVersion is the only value of Report.SchemaVersion this package
 // accepts: Council JSON v1.
 const SchemaVersion = "1"
@@ -47,6 +49,8 @@ type Finding struct {
 
 	// LineRange is the 1-based, inclusive line range the finding concerns,
 	// written "12" or "12-15" in JSON. It is a hint for anchoring Quotes[0].
+	// Council JSON v1 requires one: a finding with the zero LineRange
+	// does not validate.
 	LineRange LineRange `json:"line_range" jsonschema_description:"1-based inclusive line range, \"12\" or \"12-15\"."`
 
 	// Issue says what is wrong. Example: "Stock phrase adds nothing".
@@ -79,3 +83,26 @@ func (f Finding) Quote() string {
 // Advisory reports whether the finding is advice only (an empty Fix) and so
 // is never applied as an edit.
 func (f Finding) Advisory() bool { return f.Fix == "" }
+
+// MarshalJSON encodes r as Council JSON v1. A nil Findings is written as
+// [] (Council JSON v1 does not allow null), so a Report built in Go
+// validates as long as its fields do.
+func (r Report) MarshalJSON() ([]byte, error) {
+	type plain Report // no MarshalJSON method: no recursion
+	p := plain(r)
+	if p.Findings == nil {
+		p.Findings = []Finding{}
+	}
+	return json.Marshal(p)
+}
+
+// MarshalJSON encodes f as a Council JSON v1 finding. A nil Quotes is
+// written as [] (Council JSON v1 does not allow null).
+func (f Finding) MarshalJSON() ([]byte, error) {
+	type plain Finding // no MarshalJSON method: no recursion
+	p := plain(f)
+	if p.Quotes == nil {
+		p.Quotes = []string{}
+	}
+	return json.Marshal(p)
+}

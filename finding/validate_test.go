@@ -1,6 +1,7 @@
 package finding
 
 import (
+	"encoding/json"
 	"errors"
 	"slices"
 	"strconv"
@@ -192,5 +193,34 @@ func TestValidationErrorCapped(t *testing.T) {
 	e.Violations = e.Violations[:50]
 	if msg := e.Error(); strings.Contains(msg, "more") || strings.Count(msg, "\n") != 50 {
 		t.Errorf("Error of 50 violations = %q", msg)
+	}
+}
+
+// TestMarshalledReportValidates checks that a Report built in Go, with nil
+// slices, encodes to a document Validate accepts: [] and never null.
+func TestMarshalledReportValidates(t *testing.T) {
+	for name, rep := range map[string]Report{
+		"no findings": {Reviewer: "r", SchemaVersion: SchemaVersion, Summary: "fine"},
+		"finding without quotes": {Reviewer: "r", SchemaVersion: SchemaVersion, Findings: []Finding{{
+			ID: "F001", Category: "narrative", LineRange: LineRange{Start: 3, End: 5}, Issue: "The ending is rushed.", Confidence: 60, Severity: Medium,
+		}}},
+	} {
+		data, err := json.Marshal(rep)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if strings.Contains(string(data), "null") {
+			t.Errorf("%s: %s has null", name, data)
+		}
+		if err := Validate(data); err != nil {
+			t.Errorf("%s: Validate(%s) = %v", name, data, err)
+		}
+		var back Report
+		if err := json.Unmarshal(data, &back); err != nil || back.Reviewer != rep.Reviewer || len(back.Findings) != len(rep.Findings) {
+			t.Errorf("%s: round trip = %+v, %v", name, back, err)
+		}
+		if pd, err := json.Marshal(&rep); err != nil || string(pd) != string(data) {
+			t.Errorf("%s: pointer encodes as %s, %v; value as %s", name, pd, err, data)
+		}
 	}
 }
