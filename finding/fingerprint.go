@@ -16,17 +16,18 @@ import (
 // issue text, id, line range, severity and confidence are left out, so a
 // later round that proposes the same change "in other words" gets the same
 // fingerprint; a loop uses it to recognise a finding that was rejected
-// before. A finding that quotes nothing stands in its normalised issue for
-// the quote.
+// before. A finding that quotes nothing, or only white space (as for
+// QuoteKey), stands in its normalised issue for the quote, hashed under
+// its own tag: it never shares a fingerprint with a finding that quotes
+// the text of that issue.
 //
 // The result is 32 lower-case hex digits (the first 16 bytes of a SHA-256),
 // the same in every run and process.
 func Fingerprint(f Finding) string {
-	anchor := f.Quote()
-	if anchor == "" {
-		anchor = f.Issue
+	if q := f.Quote(); strings.TrimSpace(q) != "" {
+		return digest("fix", f.Category, q, f.Fix)
 	}
-	return digest("fix", f.Category, anchor, f.Fix)
+	return digest("fix-by-issue", f.Category, f.Issue, f.Fix)
 }
 
 // QuoteKey is a looser key than Fingerprint: category and normalised quote

@@ -142,3 +142,24 @@ func FuzzNormalize(f *testing.F) {
 		}
 	})
 }
+
+// TestFingerprintQuoteOrIssue checks that the fingerprint says which field
+// it hashed: a finding without a quote never collides with one quoting
+// its issue text, and a white-space quote counts as no quote.
+func TestFingerprintQuoteOrIssue(t *testing.T) {
+	byIssue := Finding{Category: "style", Issue: "very unique", Fix: "unique"}
+	byQuote := Finding{Category: "style", Issue: "Intensifier on an absolute", Quotes: []string{"very unique"}, Fix: "unique"}
+	if Fingerprint(byIssue) == Fingerprint(byQuote) {
+		t.Error("a quote-less finding shares a fingerprint with one quoting its issue")
+	}
+	blank := byIssue
+	blank.Quotes = []string{" \r\n"}
+	if Fingerprint(blank) != Fingerprint(byIssue) {
+		t.Error("a white-space quote is not treated as no quote")
+	}
+	other := blank
+	other.Issue = "something else"
+	if Fingerprint(blank) == Fingerprint(other) {
+		t.Error("findings with white-space quotes and different issues share a fingerprint")
+	}
+}
