@@ -84,7 +84,7 @@ func ExampleBuildReviewRequest() {
 		fmt.Printf("%-30s cache break: %v\n", heading, part.CacheBreak)
 	}
 	// Output:
-	// # Reference material           cache break: false
+	// # Reference material           cache break: true
 	// # Reader profile               cache break: false
 	// # Document: post.md            cache break: true
 	// # Your role: anti-ai-slop      cache break: false

@@ -275,18 +275,25 @@ func TestPromptLayout(t *testing.T) {
 	if len(reqs) != len(personas) {
 		t.Fatalf("%d requests, want %d", len(reqs), len(personas))
 	}
+	// prefix splits a request at its last CacheBreak: the prefix every
+	// reviewer shares, and the reviewer's own part. The references part,
+	// which changes least between rounds, must carry a mark of its own.
 	prefix := func(req agent.Request) (shared, rest string) {
 		if len(req.Messages) != 1 {
 			t.Fatalf("want one message, got %d", len(req.Messages))
 		}
 		parts := req.Messages[0].Parts
+		var marked []int
 		for i, part := range parts {
 			if part.CacheBreak {
-				return agent.Message{Parts: parts[:i+1]}.Text(), agent.Message{Parts: parts[i+1:]}.Text()
+				marked = append(marked, i)
 			}
 		}
-		t.Fatal("no CacheBreak part")
-		return "", ""
+		if len(marked) != 2 || marked[0] != 0 || !strings.HasPrefix(parts[0].Text, "# Reference material") {
+			t.Fatalf("CacheBreak on parts %v, want the references (0) and the last shared part", marked)
+		}
+		last := marked[len(marked)-1]
+		return agent.Message{Parts: parts[:last+1]}.Text(), agent.Message{Parts: parts[last+1:]}.Text()
 	}
 	shared0, _ := prefix(reqs[0])
 	for _, line := range strings.Split(jaDoc, "\r\n") {

@@ -25,8 +25,13 @@ The user message first gives the shared material (reference standards, the reade
 // shared parts first, byte-identical for every persona reviewing t: the
 // reference material sorted by name (it changes least from round to round,
 // so it comes first), the reader profile, the document with line numbers,
-// the line window and focus, and the findings already rejected. The last
-// shared part has CacheBreak set. The final part is the persona's own:
+// the line window and focus, and the findings already rejected. The
+// references part and the last shared part have CacheBreak set: the first
+// mark lets a provider with explicit caching (Anthropic) reuse the
+// references across rounds, when the document has changed, the second
+// shares the whole prefix among the reviewers of one round. With the
+// provider's own mark on a long system prompt that is at most three of
+// the four break points the API allows. The final part is the persona's own:
 // its lens, instructions and standards, and the Council JSON v1 output
 // contract, with the JSON Schema spelled out when schemaInPrompt is true
 // (for providers without structured output).
@@ -35,7 +40,7 @@ The user message first gives the shared material (reference standards, the reade
 // "council_report". Model, MaxTokens and Temperature are left zero.
 func BuildReviewRequest(t Target, p Persona, schemaInPrompt bool) Request {
 	parts := sharedParts(t)
-	parts[len(parts)-1].CacheBreak = true
+	parts[len(parts)-1].CacheBreak = true // references (if any) are marked by sharedParts
 	parts = append(parts, Part{Text: reviewerPart(p, schemaInPrompt)})
 	return Request{
 		System:     CouncilSystemPrompt,
@@ -59,7 +64,9 @@ func sharedParts(t Target) []Part {
 		for _, r := range refs {
 			fmt.Fprintf(&b, "\n## %s\n\n%s\n", r.Name, strings.TrimRight(r.Text, "\n"))
 		}
-		parts = append(parts, Part{Text: b.String() + "\n"})
+		// The prefix that changes least between rounds: a cache break
+		// point of its own.
+		parts = append(parts, Part{Text: b.String() + "\n", CacheBreak: true})
 	}
 	if t.ReaderProfile != "" {
 		parts = append(parts, Part{Text: "# Reader profile\n\n" + strings.TrimSpace(t.ReaderProfile) + "\n\n"})

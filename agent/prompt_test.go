@@ -3,6 +3,7 @@ package agent_test
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -101,17 +102,20 @@ func TestBuildReviewRequestContents(t *testing.T) {
 			t.Fatalf("want one user message, got %+v", req.Messages)
 		}
 		parts := req.Messages[0].Parts
-		breaks := 0
+		var marked []int
 		for i, part := range parts {
 			if part.CacheBreak {
-				breaks++
-				if i != len(parts)-2 {
-					t.Errorf("CacheBreak on part %d of %d, want the last shared part", i, len(parts))
-				}
+				marked = append(marked, i)
 			}
 		}
-		if breaks != 1 {
-			t.Errorf("%d CacheBreak parts, want 1", breaks)
+		// The references (part 0), which change least between rounds, and
+		// the last shared part; at most three marks, leaving room for the
+		// system prompt's within the API's four.
+		if want := []int{0, len(parts) - 2}; !slices.Equal(marked, want) || len(marked) > 3 {
+			t.Errorf("CacheBreak on parts %v of %d, want %v (the references and the last shared part)", marked, len(parts), want)
+		}
+		if !strings.HasPrefix(parts[0].Text, "# Reference material") {
+			t.Errorf("part 0 is not the references: %q", parts[0].Text)
 		}
 		shared := agent.Message{Parts: parts[:len(parts)-1]}.Text()
 		own := parts[len(parts)-1].Text
@@ -141,6 +145,16 @@ func TestBuildReviewRequestContents(t *testing.T) {
 		}
 		if got := strings.Contains(own, `"schema_version"`) && strings.Contains(own, "```json"); got != schemaInPrompt {
 			t.Errorf("schemaInPrompt=%v but schema spelled out = %v", schemaInPrompt, got)
+		}
+	}
+}
+
+func TestBuildReviewRequestMarksWithoutReferences(t *testing.T) {
+	req := agent.BuildReviewRequest(agent.Target{Text: []byte("x\n"), ReaderProfile: "SREs"}, slop, false)
+	parts := req.Messages[0].Parts
+	for i, part := range parts {
+		if want := i == len(parts)-2; part.CacheBreak != want {
+			t.Errorf("part %d CacheBreak = %v, want %v (only the last shared part)", i, part.CacheBreak, want)
 		}
 	}
 }
