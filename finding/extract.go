@@ -20,9 +20,12 @@ const maxCandidates = 32
 // fence, or be surrounded by prose; a byte order mark, CRLF line endings
 // and Japanese text are fine.
 //
-// Extract scans the reply once with a JSON-aware scanner (strings, escapes
-// and balanced brackets; no regular expressions) and looks at the outermost
-// objects and arrays it finds, from last to first. An object with a
+// Extract scans the reply with a JSON-aware scanner (strings, escapes and
+// balanced brackets; no regular expressions) and looks at the outermost
+// objects and arrays it finds, from last to first. A value left unclosed at
+// the end of the reply (say, prose "[a 5" screen]" whose '"' opened a
+// string) is scanned again from just after its opening bracket, at most 8
+// times, so a report after it is still found. An object with a
 // "findings" or "schema_version" key is a candidate Report; the last
 // candidate that validates wins, so a model that corrects itself is taken
 // at its final word. At most 32 candidates are validated, so the work

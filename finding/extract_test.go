@@ -156,3 +156,26 @@ func FuzzExtract(f *testing.F) {
 		}
 	})
 }
+
+// TestExtractAfterStrayQuote checks that a '"' in bracketed prose, which
+// opens a string that never closes, does not hide the report after it.
+func TestExtractAfterStrayQuote(t *testing.T) {
+	compact := `{"reviewer":"r","schema_version":"1","summary":"ok","findings":[]}`
+	for name, text := range map[string]string{
+		"compact":         `[note: a 5" screen] ` + compact,
+		"pretty":          `[note: a 5" screen] ` + jaReport,
+		"two stray":       `{see the 3" and [4" models} ` + compact,
+		"nested unclosed": `[a 5" screen {and "more [things] ` + compact,
+	} {
+		if rep, err := Extract(text); err != nil {
+			t.Errorf("%s: Extract = %v", name, err)
+		} else if rep.Reviewer == "" {
+			t.Errorf("%s: Extract found no reviewer", name)
+		}
+	}
+	// Many unclosed brackets: the rescans are capped, and the result is an
+	// error, not a hang.
+	if _, err := Extract(strings.Repeat(`[a 5" screen `, 10000)); !errors.Is(err, ErrSchemaViolation) {
+		t.Errorf("Extract of many unclosed values = %v", err)
+	}
+}
