@@ -3,7 +3,8 @@
 // and returns one finding.Report. Personas describe a reviewer's lens and
 // the standard it audits against, and the LLM reviewer turns a Provider and
 // a Persona into a Reviewer that asks for, extracts and validates Council
-// JSON v1, re-asking once when the model's answer violates the schema.
+// JSON v1, re-asking once when the model's answer violates the schema
+// (but not when the token limit cut it off: see ErrTruncated).
 //
 // Providers live in the providers/ packages; this package depends on no
 // model SDK. The smallest custom reviewer is a function:

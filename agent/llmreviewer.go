@@ -35,6 +35,23 @@ func (e *SchemaViolationError) Unwrap() error { return e.Err }
 // Is reports whether target is finding.ErrSchemaViolation.
 func (e *SchemaViolationError) Is(target error) bool { return target == finding.ErrSchemaViolation }
 
+// ErrTruncated reports that a reviewer's answer was cut off at the token
+// limit (stop reason "length" or "max_tokens") before it formed a valid
+// report. Asking again under the same limit would be cut off again, so
+// Review does not re-ask; raise the limit with WithMaxTokens.
+var ErrTruncated = errors.New("answer cut off at the token limit")
+
+// truncated reports whether a stop reason says the token limit ended the
+// answer: OpenAI's "length", Anthropic's "max_tokens" and
+// "model_context_window_exceeded".
+func truncated(stopReason string) bool {
+	switch stopReason {
+	case "length", "max_tokens", "model_context_window_exceeded":
+		return true
+	}
+	return false
+}
+
 // LLMReviewer is a Reviewer that asks a model, through a Provider, to
 // review a Target in the role of a Persona. It is safe for concurrent use.
 type LLMReviewer struct {
@@ -67,7 +84,10 @@ func (r *LLMReviewer) Request(t Target) Request {
 // When the reply violates the schema, Review asks once more: it appends
 // the model's answer as an assistant message and a user message listing
 // every violation, and asks for the corrected object only. A second
-// violation returns a *SchemaViolationError. Provider errors are returned
+// violation returns a *SchemaViolationError. An invalid reply the token
+// limit cut off (see ErrTruncated) is not repaired, since the repair
+// would run into the same limit: Review returns an error wrapping both
+// ErrTruncated and the validation error. Provider errors are returned
 // wrapped with the reviewer's name. The returned Usage sums every call
 // made, also on error.
 //
@@ -78,17 +98,23 @@ func (r *LLMReviewer) Request(t Target) Request {
 func (r *LLMReviewer) Review(ctx context.Context, t Target) (Review, error) {
 	req := r.Request(t)
 	var rev Review
-	text, err := r.ask(ctx, req, &rev)
+	resp, err := r.ask(ctx, req, &rev)
 	if err != nil {
 		return rev, err
 	}
-	rep, verr := finding.Extract(text)
+	rep, verr := finding.Extract(resp.Text)
 	if verr != nil {
-		req.Messages = append(req.Messages, AssistantText(text), UserText(repairPrompt(verr)))
-		if text, err = r.ask(ctx, req, &rev); err != nil {
+		if truncated(resp.StopReason) {
+			return rev, r.truncatedError(req, resp, verr)
+		}
+		req.Messages = append(req.Messages, AssistantText(resp.Text), UserText(repairPrompt(verr)))
+		if resp, err = r.ask(ctx, req, &rev); err != nil {
 			return rev, err
 		}
-		if rep, verr = finding.Extract(text); verr != nil {
+		if rep, verr = finding.Extract(resp.Text); verr != nil {
+			if truncated(resp.StopReason) {
+				return rev, r.truncatedError(req, resp, verr)
+			}
 			return rev, &SchemaViolationError{Reviewer: r.Name(), Round: t.Round, Err: verr}
 		}
 	}
@@ -98,16 +124,26 @@ func (r *LLMReviewer) Review(ctx context.Context, t Target) (Review, error) {
 }
 
 // ask makes one call, adding its usage and model to rev.
-func (r *LLMReviewer) ask(ctx context.Context, req Request, rev *Review) (string, error) {
+func (r *LLMReviewer) ask(ctx context.Context, req Request, rev *Review) (Response, error) {
 	resp, err := r.provider.Complete(ctx, req)
 	rev.Usage = rev.Usage.Add(resp.Usage)
 	if resp.Model != "" {
 		rev.Model = resp.Model
 	}
 	if err != nil {
-		return "", fmt.Errorf("agent: reviewer %q: %w", r.Name(), err)
+		return Response{}, fmt.Errorf("agent: reviewer %q: %w", r.Name(), err)
 	}
-	return resp.Text, nil
+	return resp, nil
+}
+
+// truncatedError reports an invalid answer the token limit cut off.
+func (r *LLMReviewer) truncatedError(req Request, resp Response, verr error) error {
+	limit := "the provider's default"
+	if req.MaxTokens > 0 {
+		limit = fmt.Sprintf("%d tokens", req.MaxTokens)
+	}
+	return fmt.Errorf("agent: reviewer %q: %w (stop reason %q, limit %s; raise it with WithMaxTokens): %w",
+		r.Name(), ErrTruncated, resp.StopReason, limit, verr)
 }
 
 // repairPrompt asks for a corrected object, listing every violation with

@@ -324,3 +324,45 @@ func TestPromptLayout(t *testing.T) {
 		t.Errorf("%d distinct reviewer parts, want %d", len(rests), len(personas))
 	}
 }
+
+// TestLLMReviewerTruncated: an invalid answer cut off at the token limit
+// is not re-asked under the same limit; the error says why.
+func TestLLMReviewerTruncated(t *testing.T) {
+	cut := report("anti-ai-slop")[:40]
+	tests := []struct {
+		name    string
+		replies []scripted.Reply
+		calls   int
+		wantErr error // nil: the review succeeds
+	}{
+		{"openai length", []scripted.Reply{{Text: cut, StopReason: "length", Usage: agent.Usage{OutputTokens: 4096}}, scripted.Text(report("anti-ai-slop"))}, 1, agent.ErrTruncated},
+		{"anthropic max_tokens", []scripted.Reply{{Text: cut, StopReason: "max_tokens", Usage: agent.Usage{OutputTokens: 4096}}, scripted.Text(report("anti-ai-slop"))}, 1, agent.ErrTruncated},
+		{"repair cut off", []scripted.Reply{{Text: cut, StopReason: "stop"}, {Text: cut, StopReason: "length", Usage: agent.Usage{OutputTokens: 4096}}}, 2, agent.ErrTruncated},
+		{"valid though at the limit", []scripted.Reply{{Text: report("anti-ai-slop"), StopReason: "length"}}, 1, nil},
+		{"not cut off is repaired", []scripted.Reply{{Text: cut, StopReason: "end_turn"}, scripted.Text(report("anti-ai-slop"))}, 2, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := scripted.New(tt.replies...)
+			rev, err := agent.NewLLMReviewer(p, slop, agent.WithMaxTokens(4096)).Review(context.Background(), jaTarget())
+			if p.Calls() != tt.calls {
+				t.Errorf("%d calls, want %d", p.Calls(), tt.calls)
+			}
+			if tt.wantErr == nil {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if !errors.Is(err, tt.wantErr) || !errors.Is(err, finding.ErrSchemaViolation) {
+				t.Fatalf("err = %v, want one wrapping %v and the schema violation", err, tt.wantErr)
+			}
+			if !strings.Contains(err.Error(), "4096 tokens") || !strings.Contains(err.Error(), `reviewer "anti-ai-slop"`) {
+				t.Errorf("err = %q, want the reviewer and the limit named", err)
+			}
+			if rev.Usage.OutputTokens != 4096 {
+				t.Errorf("Usage = %+v, want the cut-off call counted", rev.Usage)
+			}
+		})
+	}
+}
