@@ -25,10 +25,11 @@ var ErrChanged = errors.New("file was changed by someone else")
 // its base and result and the patch's changes; after the write, a "commit"
 // record.
 //
-// A Journal is safe for concurrent use: its Apply calls run one at a time,
-// each from reading the file to the commit record, so two concurrent
-// Applies of patches with the same base to one file cannot both succeed;
-// the second finds the first one's result and fails with ErrBaseMismatch.
+// A Journal is safe for concurrent use: its Apply and Undo calls run one at
+// a time, each from reading the file to the commit record, so two
+// concurrent Applies of patches with the same base to one file cannot both
+// succeed; the second finds the first one's result and fails with
+// ErrBaseMismatch.
 // (Writers that do not go through the Journal must coordinate themselves.)
 type Journal struct {
 	mu   sync.Mutex
@@ -215,6 +216,15 @@ func Undo(ctx context.Context, d *Dir, path string) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// Undo is the package function Undo for j's own journal file, run under
+// j's lock: it waits for an Apply through j in progress to commit, and no
+// Apply through j starts until it is done.
+func (j *Journal) Undo(ctx context.Context, d *Dir) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return Undo(ctx, d, j.path)
 }
 
 // undoFile reverts the patches of one file, given newest first.

@@ -374,3 +374,39 @@ func TestReadJournalSkipsBlankLines(t *testing.T) {
 		t.Errorf("after Undo a.md = %q, b.md = %q, want %q", a, b, doc)
 	}
 }
+
+// TestJournalUndoWaitsForApply runs Journal.Undo while an Apply through the
+// same journal is writing: Undo must wait for the commit and then undo it,
+// not find the base still in place and leave the edit behind.
+func TestJournalUndoWaitsForApply(t *testing.T) {
+	ctx := context.Background()
+	const doc = "one two\n"
+	d, top := newDir(t, map[string]string{"a.md": doc})
+	j, err := OpenJournal(filepath.Join(top, "journal.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+
+	writing := make(chan struct{})
+	var once sync.Once
+	d.fail = func(step string) error {
+		if step == "write" {
+			once.Do(func() { close(writing); time.Sleep(100 * time.Millisecond) })
+		}
+		return nil
+	}
+	p := patchFor(t, doc, "one", "1", "r/F1")
+	applied := make(chan error, 1)
+	go func() { applied <- j.Apply(ctx, d, "a.md", p) }()
+	<-writing
+	if err := j.Undo(ctx, d); err != nil {
+		t.Errorf("Undo = %v", err)
+	}
+	if err := <-applied; err != nil {
+		t.Fatalf("Apply = %v", err)
+	}
+	if got := readRoot(t, top, "a.md"); got != doc {
+		t.Errorf("a.md = %q after Apply and a concurrent Undo, want the base %q", got, doc)
+	}
+}
