@@ -151,16 +151,13 @@ func (d *Dir) WriteFile(name string, data []byte) error {
 	// atomic. Syncing the folder only hardens it against a power cut, where
 	// the system supports that (Windows does not), so it is best effort.
 	if dir, err := d.root.Open(folder); err == nil {
-		_ = syncFolder(dir)
+		if err := d.step("sync folder"); err == nil {
+			_ = dir.Sync() // best effort, see above
+		}
 		dir.Close()
 	}
 	return nil
 }
-
-// syncFolder syncs an open folder so that a rename or a new file in it
-// survives a power cut. Callers ignore its error: it is best effort, and on
-// some systems (Windows) syncing a folder always fails. Tests replace it.
-var syncFolder = func(dir *os.File) error { return dir.Sync() }
 
 // writeTemp writes data with the given permissions to a new temporary file
 // next to base in folder and syncs it. It returns the temporary file's name

@@ -66,7 +66,7 @@ func OpenJournal(path string) (*Journal, error) {
 	// Sync the folder so that a journal just created survives a power
 	// cut. Best effort, as in Dir.WriteFile: not every system can.
 	if dir, err := os.Open(filepath.Dir(path)); err == nil {
-		_ = syncFolder(dir)
+		_ = dir.Sync()
 		dir.Close()
 	}
 	return &Journal{f: f, path: path}, nil
