@@ -11,22 +11,29 @@
 //	reader-advocate   (category "reader-fit") long sentences, 読点, kanji runs, undefined acronyms, stray characters
 //
 // Every finding quotes the document verbatim (Quotes[0] is unique on its
-// line where possible) and carries a Fix wherever the fix is mechanical;
-// judgement calls are advice with an empty Fix.
+// line where possible) and carries a Fix wherever the fix is mechanical
+// and safe in context; judgement calls, and fixes that could be wrong
+// (an article before a deleted intensifier that the spelling does not
+// settle, a phrase outside the context its fix fits), are advice with an
+// empty Fix.
 //
 // Japanese rules that share a name with a rule of textlint's
 // preset-ja-technical-writing (sentence-length, max-ten,
 // no-doubled-joshi, ...) behave like it with the same defaults; those that
 // need parts of speech use the kagome tokenizer with the IPA dictionary,
-// loaded once, lazily, by the first reviewer that meets Japanese text, and
+// loaded once, lazily, by the first reviewer that needs it, and
 // shared by the reviewers Editorial creates together.
 //
 // Where the offline rules knowingly differ from textlint: max-ten treats a
 // 、 between two runs of kanji or katakana as the noun-noun exception
 // without asking the tokenizer; sentence-length counts a run of white
 // space as one character and does not count inline code or URLs;
-// ja-no-mixed-period leaves a sentence ending in a colon alone;
-// ja-no-successive-word ignores symbols; no-double-negative-ja also knows
+// ja-no-mixed-period leaves a sentence ending in a colon alone and gives
+// only advice for a missing 。 (textlint's forceAppendPeriod is off), its
+// one automatic fix turning '.' or '．' into 。;
+// ja-no-successive-word ignores symbols and words in hiragana only
+// ("まあまあ") and fixes only a doubled particle ("をを");
+// no-zero-width-spaces leaves the joiner of an emoji sequence alone; no-double-negative-ja also knows
 // the polite forms (〜ないわけではありません); no-mix-dearu-desumasu, like
 // the rule's own defaults, reports である only in a body that mixes both
 // styles (the preset's preferInBody "ですます" would flag a body written

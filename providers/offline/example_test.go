@@ -44,7 +44,7 @@ func ExampleReaderAdvocate() {
 	}
 	// Output:
 	// no-hankaku-kana: 半角カナ「ﾃﾞｰﾀ」は全角にしてください "ﾃﾞｰﾀを送" -> "データを送"
-	// ja-no-mixed-period: 文末に句点「。」がありません "ります" -> "ります。"
+	// ja-no-mixed-period: 文末に句点「。」がありません "ﾃﾞｰﾀを送ります" -> ""
 }
 
 // Sample returns the bundled demo articles.

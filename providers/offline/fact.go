@@ -95,7 +95,9 @@ func checkFacts(ctx context.Context, r *run) error {
 		if k == heading || k == tableRow || k == caption || k == note {
 			continue
 		}
-		r.matchPhrases(s) // unsourced-claim entries
+		if _, err := r.matchPhrases(s); err != nil { // unsourced-claim entries
+			return err
+		}
 		if !mayHoldFigure(s.text) {
 			continue
 		}
@@ -285,7 +287,7 @@ func contentKeys(s string, ja bool) []string {
 		start, n = -1, 0
 	}
 	for i, c := range s {
-		if isKanji(c) || (c >= 0x30A1 && c <= 0x30FA) || c == 'ー' {
+		if nounChar(c) {
 			if start < 0 {
 				start = i
 			}

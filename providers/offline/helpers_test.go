@@ -49,6 +49,8 @@ type ruleCase struct {
 	text    string
 	want    int    // number of findings of rule
 	fix     string // when set, the first finding's quote with its fix applied must contain it
+	after   string // when set, the whole text with the first finding's fix applied must equal it
+	advice  bool   // every finding must be advice (no fix)
 	profile string // reader profile // optional
 }
 
@@ -66,6 +68,21 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 			}
 			for _, f := range fs {
 				checkFinding(t, []byte(c.text), f)
+			}
+			if c.advice {
+				for _, f := range fs {
+					if !f.Advisory() {
+						t.Errorf("want advice only, got fix %q -> %q", f.Quote(), f.Fix)
+					}
+				}
+			}
+			if c.after != "" {
+				if fs[0].Advisory() {
+					t.Fatalf("want a fix giving %q, got advice %+v", c.after, fs[0])
+				}
+				if got := strings.Replace(c.text, fs[0].Quote(), fs[0].Fix, 1); got != c.after {
+					t.Errorf("fix %q -> %q gives %q, want %q", fs[0].Quote(), fs[0].Fix, got, c.after)
+				}
 			}
 			if c.fix != "" {
 				got := strings.Replace(c.text, fs[0].Quote(), fs[0].Fix, 1)

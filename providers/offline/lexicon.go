@@ -31,6 +31,10 @@ type phrase struct {
 	start    bool // only at the start of a sentence
 	adj      bool // delete only before a plain word
 	noun     bool // fix only after a noun
+	sahen    bool // report only after a サ変接続 noun, fix only after one in kanji
+	plural   bool // fix only before a plural noun
+	det      bool // fix only before a determiner
+	verb     bool // fix only before a plain word that is not a determiner or a number
 	ja       bool
 	location string // file:line, for error messages
 }
@@ -131,6 +135,14 @@ func (lx *lexicon) readPhrases(fsys fs.FS, name string) error {
 					p.adj = true
 				case "noun":
 					p.noun = true
+				case "sahen":
+					p.sahen = true
+				case "plural":
+					p.plural = true
+				case "det":
+					p.det = true
+				case "verb":
+					p.verb = true
 				case "":
 				default:
 					return fmt.Errorf("unknown flag %q", fl)

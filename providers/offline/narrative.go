@@ -152,13 +152,23 @@ func (nr *narrative) english(s sentence) {
 	nr.addParagraph(s, wordCount(s.text), false)
 }
 
+// legitDouble reports a word that English doubles on purpose: "that
+// that", "had had", "all it is is", "log in in the", "turn on on".
+func legitDouble(w string) bool {
+	switch w {
+	case "that", "had", "is", "in", "on", "to", "do", "can", "it", "so":
+		return true
+	}
+	return false
+}
+
 // doubledWords reports "the the".
 func (nr *narrative) doubledWords(s sentence) {
 	prevA, prevB := -1, -1
 	for a, b := range words(s.text) {
 		if prevA >= 0 && strings.TrimLeft(s.text[prevB:a], " ") == "" && strings.EqualFold(s.text[prevA:prevB], s.text[a:b]) {
 			w := strings.ToLower(s.text[a:b])
-			if w != "that" && w != "had" && !strings.ContainsAny(w[:1], "0123456789") {
+			if !legitDouble(w) && !strings.ContainsAny(w[:1], "0123456789") {
 				nr.e.fix("en-doubled-word", finding.Low, 90, s.start+prevA, s.start+b, s.text[prevA:prevB], "%q is written twice", s.text[a:b])
 			}
 		}
@@ -349,20 +359,36 @@ func (nr *narrative) droppingRa(s sentence, ts []token) {
 }
 
 // successive reports the same word twice in a row (textlint
-// ja-no-successive-word) and deletes the second; numbers, katakana
-// onomatopoeia and symbols are exempt.
+// ja-no-successive-word). A doubled particle ("をを") loses its second
+// half; other doubled words get advice, since textlint has no fixer and
+// a reduplication can be meant. Numbers, katakana onomatopoeia, words in
+// hiragana only ("まあまあ") and symbols are exempt.
 func (nr *narrative) successive(s sentence, ts []token) {
 	for i := 1; i < len(ts); i++ {
 		p, t := ts[i-1], ts[i]
 		if p.surface != t.surface || t.pos == "記号" || strings.Trim(t.surface, "\x1f \u3000") == "" || p.off+len(p.surface) != t.off {
 			continue
 		}
-		if t.pos == "名詞" && t.pos1 == "数" || isOnomatopoeia(t.surface) {
-			continue
-		}
 		at := s.start + t.off
-		nr.e.fix("ja-no-successive-word", finding.Low, 85, at, at+len(t.surface), "", "「%s」が2回続いています", t.surface)
+		switch {
+		case t.pos == "名詞" && t.pos1 == "数" || isOnomatopoeia(t.surface):
+		case t.pos == "助詞":
+			nr.e.fix("ja-no-successive-word", finding.Low, 85, at, at+len(t.surface), "", "「%s」が2回続いています", t.surface)
+		case isHiragana(t.surface):
+		default:
+			nr.e.advise("ja-no-successive-word", finding.Low, 70, at, at+len(t.surface), "「%s」が2回続いています", t.surface)
+		}
 	}
+}
+
+// isHiragana reports a word written in hiragana only.
+func isHiragana(s string) bool {
+	for _, c := range s {
+		if c < 'ぁ' || c > 'ゖ' && c != 'ー' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func isOnomatopoeia(s string) bool {

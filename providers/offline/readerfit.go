@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"bytes"
 	"context"
 	"regexp"
 	"strings"
@@ -96,30 +97,41 @@ func (r *run) maxTen(s sentence) {
 	}
 }
 
-func nounChar(c rune) bool { return isKanji(c) || (c >= 0x30A1 && c <= 0x30FA) || c == 'ー' }
-
-// mixedPeriod reports a Japanese prose sentence that does not end in 。
-// (textlint ja-no-mixed-period) and appends or substitutes it.
+// mixedPeriod follows textlint ja-no-mixed-period with its defaults: a
+// sentence ending in '.' or '．' gets 。 instead, and a paragraph whose
+// last sentence ends in no period at all gets advice (textlint's
+// forceAppendPeriod is off, so no 。 is appended automatically). A
+// paragraph ending in code, a link or a URL, in an emoji or in a closing
+// 」 or 』 (quoted speech) is left alone.
 func (r *run) mixedPeriod(s sentence) {
 	t := strings.TrimRight(s.text, "\x1f ")
-	body := strings.TrimRight(t, "」』）)")
+	body := strings.TrimRight(t, "）)")
 	last, n := utf8.DecodeLastRuneInString(body)
 	switch {
-	case last == '。' || last == '！' || last == '？' || last == '!' || last == '?' || last == ':' || last == '：':
-		return
 	case last == '．' || last == '.':
 		at := s.start + len(body) - n
 		r.e.fix("ja-no-mixed-period", finding.Low, 85, at, at+n, "。", "文末の句点は「。」にそろえてください")
-	case unicode.Is(unicode.So, last) || len(t) < len(s.text) && !strings.HasSuffix(t, "」"):
-		// ends in an emoji, or in masked code or a link: not ours to fix
-	case strings.Count(t, "（")+strings.Count(t, "「") > strings.Count(t, "）")+strings.Count(t, "」"):
-		// an unclosed bracket: where the 。 goes is for a human to decide
-		r.e.advise("ja-no-mixed-period", finding.Low, 70, s.start+len(t)-n, s.start+len(t), "文末に句点「。」がありません（括弧も閉じられていません）")
-	default:
-		end := s.start + len(t)
-		_, ln := utf8.DecodeLastRuneInString(t)
-		r.e.fix("ja-no-mixed-period", finding.Low, 80, end-ln, end, t[len(t)-ln:]+"。", "文末に句点「。」がありません")
+		return
+	case !s.last:
+		return
+	case last == '。' || last == '！' || last == '？' || last == '!' || last == '?' || last == ':' || last == '：' || last == '」' || last == '』':
+		return
+	case unicode.Is(unicode.So, last) || r.maskedAfter(s):
+		// ends in an emoji, or in masked code, a link or a URL: not ours to judge
+		return
 	}
+	msg := "文末に句点「。」がありません"
+	if strings.Count(t, "（")+strings.Count(t, "「") > strings.Count(t, "）")+strings.Count(t, "」") {
+		msg += "（括弧も閉じられていません）"
+	}
+	_, ln := utf8.DecodeLastRuneInString(t)
+	r.e.advise("ja-no-mixed-period", finding.Low, 70, s.start+len(t)-ln, s.start+len(t), "%s", msg)
+}
+
+// maskedAfter reports whether masked bytes (code, a link's syntax, a URL)
+// follow sentence s in its block.
+func (r *run) maskedAfter(s sentence) bool {
+	return bytes.IndexByte(r.doc.masked[s.end:r.doc.blocks[s.blk].end], mask) >= 0
 }
 
 // kanjiRuns reports runs of kanji longer than the limit (textlint
@@ -146,7 +158,10 @@ func (r *run) kanjiRuns(s sentence) {
 }
 
 // characters reports half-width katakana, decomposed characters and
-// zero-width spaces in a block, each with a fix.
+// zero-width characters in a block. Half-width kana, NFD and U+200B and
+// U+FEFF (past the start of the file, which parse masks) get a fix; the
+// joiners U+200C, U+200D and U+2060 get advice, and a U+200D between two
+// pictographs (an emoji sequence) is left alone.
 func (r *run) characters(b block) {
 	text := string(r.doc.masked[b.start:b.end])
 	for i := 0; i < len(text); {
@@ -172,11 +187,32 @@ func (r *run) characters(b block) {
 			if pn > 0 && norm.NFC.String(old) != old {
 				r.e.fix("no-nfd", finding.Low, 95, at-pn, at+n, norm.NFC.String(old), "濁点・アクセントが結合文字（NFD）になっています")
 			}
-		case c == 0x200B || c == 0x200C || c == 0x200D || c == 0x2060 || c == 0xFEFF:
+		case c == 0x200B || c == 0xFEFF:
 			r.e.fix("no-zero-width-spaces", finding.Low, 95, at, at+n, "", "zero-width character U+%04X is invisible and breaks search and copy", c)
+		case c == 0x200D && joinsPictographs(text, i, n):
+			// a zero-width joiner inside an emoji sequence: 👩‍💻
+		case c == 0x200C || c == 0x200D || c == 0x2060:
+			// joiners and non-joiners shape some scripts: a human decides
+			r.e.advise("no-zero-width-spaces", finding.Low, 60, at, at+n, "zero-width character U+%04X is invisible; remove it unless the script needs it", c)
 		}
 		i += n
 	}
+}
+
+// joinsPictographs reports whether the character at text[i:i+n] stands
+// between two pictographs, as the zero-width joiner of an emoji sequence
+// does.
+func joinsPictographs(text string, i, n int) bool {
+	p, _ := utf8.DecodeLastRuneInString(text[:i])
+	q, _ := utf8.DecodeRuneInString(text[i+n:])
+	return pictograph(p) && pictograph(q)
+}
+
+// pictograph reports an emoji or a character that ends or continues one
+// (a variation selector, a skin tone).
+func pictograph(c rune) bool {
+	return c >= 0x1F000 && c <= 0x1FAFF || c >= 0x2600 && c <= 0x27BF || c == 0xFE0F || c == 0x2640 || c == 0x2642 ||
+		unicode.Is(unicode.So, c)
 }
 
 // widenKana converts half-width katakana to full width, joining voiced

@@ -42,7 +42,8 @@ type run struct {
 // Editorial returns the four Editorial Swarm reviewers in order:
 // anti-ai-slop, fact-checker, narrative-critic and reader-advocate. They
 // share one lazily loaded Japanese tokenizer, loaded the first time a
-// narrative review meets Japanese text.
+// review needs parts of speech (a narrative review of Japanese text, or
+// 〜を行う in anti-ai-slop).
 func Editorial(cfg Config) []agent.Reviewer {
 	sh := newShared()
 	return []agent.Reviewer{

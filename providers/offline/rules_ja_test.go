@@ -25,7 +25,7 @@ func TestJapaneseRules(t *testing.T) {
 		{rule: "no-mix-dearu-desumasu", text: "これはペンである。あれは机である。\n", want: 0},
 		{rule: "no-mix-dearu-desumasu", text: "これはペンです。\n\n- リストはである調である\n", want: 0},
 
-		{rule: "ja-no-mixed-period", text: "これは文です\n", want: 1, fix: "文です。"},
+		{rule: "ja-no-mixed-period", text: "これは文です\n", want: 1, advice: true},
 		{rule: "ja-no-mixed-period", text: "これは文です．\n", want: 1, fix: "文です。"},
 		{rule: "ja-no-mixed-period", text: "これは文です。\n", want: 0},
 		{rule: "ja-no-mixed-period", text: "次のとおりです：\n\n- 項目\n", want: 0},

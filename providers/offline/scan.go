@@ -47,6 +47,7 @@ type sentence struct {
 	blk        int    // index into document.blocks
 	prose      bool   // a body sentence: ending, length and style rules apply
 	ja         bool   // contains kana or kanji: Japanese rules apply
+	last       bool   // the block's last sentence
 }
 
 // document is a parsed Markdown (or plain text) file: the original bytes,
@@ -129,6 +130,7 @@ func (d *document) scanBlocks() {
 	inComment := false // inside a multi-line HTML comment
 	prevBlank := true  // previous line was blank (or start of document)
 	var cur *block     // the block that a lazy continuation line extends
+	listCol := 0       // content column of the list item we may be in, or 0
 	for ; i < n; i++ {
 		s, e := d.lineSpan(i)
 		line := d.masked[s:e]
@@ -144,16 +146,20 @@ func (d *document) scanBlocks() {
 		trim := bytes.TrimLeft(line, " \t\x1f")
 		indent := len(line) - len(bytes.TrimLeft(line, " "))
 		blank := len(bytes.TrimRight(trim, " \t\x1f")) == 0
+		if !blank && indent < listCol && (prevBlank || listMarker(trim) > 0) {
+			listCol = 0 // the list item has ended
+		}
+		rel := indent - listCol // indentation relative to the list item's content (CommonMark)
 		switch {
 		case blank:
 			cur, prevBlank = nil, true
 			continue
-		case indent < 4 && (bytes.HasPrefix(trim, []byte("```")) || bytes.HasPrefix(trim, []byte("~~~"))):
+		case rel < 4 && (bytes.HasPrefix(trim, []byte("```")) || bytes.HasPrefix(trim, []byte("~~~"))):
 			fence = bytes.Clone(trim[:fenceLen(trim)])
 			fill(d.masked, s, e)
 			cur, prevBlank = nil, false
 			continue
-		case (line[0] == '\t' || indent >= 4) && prevBlank && (cur == nil || cur.kind != listItem):
+		case (line[0] == '\t' && listCol == 0 || rel >= 4) && prevBlank && (cur == nil || cur.kind != listItem):
 			fill(d.masked, s, e) // indented code block
 			cur = nil
 			continue
@@ -182,6 +188,9 @@ func (d *document) scanBlocks() {
 					d.masked[j] = mask
 				}
 			}
+		}
+		if kind == int(listItem) {
+			listCol = indent + body
 		}
 		d.blocks = append(d.blocks, block{kind: blockKind(kind), start: s, end: e})
 		cur = &d.blocks[len(d.blocks)-1]

@@ -9,8 +9,8 @@ import (
 )
 
 // sentences yields every sentence of every block in document order. The
-// last sentence of a paragraph that ends in a colon is not prose: it
-// introduces code or a list.
+// last sentence of a block is marked last; that of a paragraph that ends
+// in a colon is not prose: it introduces code or a list.
 func (d *document) sentences() iter.Seq[sentence] {
 	return func(yield func(sentence) bool) {
 		for bi, b := range d.blocks {
@@ -28,6 +28,7 @@ func (d *document) sentences() iter.Seq[sentence] {
 			}
 			if prev != nil {
 				prev.prose = prev.prose && !b.introColon
+				prev.last = true
 				if !yield(*prev) {
 					return
 				}
@@ -165,6 +166,11 @@ func hasKana(s string) bool {
 func isKana(r rune) bool {
 	return (r >= 0x3041 && r <= 0x30FF && r != 0x30FB) || (r >= 0xFF66 && r <= 0xFF9F)
 }
+
+func isKatakana(r rune) bool { return r >= 0x30A1 && r <= 0x30FA || r == 'ー' }
+
+// nounChar reports kanji or katakana: what nouns are written in.
+func nounChar(r rune) bool { return isKanji(r) || isKatakana(r) }
 
 func isKanji(r rune) bool {
 	return unicode.Is(unicode.Han, r) || r == '々' || r == '〇' || r == '〻'

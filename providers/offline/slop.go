@@ -17,7 +17,10 @@ func checkSlop(ctx context.Context, r *run) error {
 			return err
 		}
 		n++
-		covered := r.matchPhrases(s)
+		covered, err := r.matchPhrases(s)
+		if err != nil {
+			return err
+		}
 		if s.ja {
 			r.exclamations(s, covered)
 		} else if s.prose {
@@ -41,8 +44,9 @@ func overlaps(spans []span, s, e int) bool {
 }
 
 // matchPhrases reports the reviewer's phrase entries found in s and
-// returns the spans they cover.
-func (r *run) matchPhrases(s sentence) []span {
+// returns the spans they cover. It fails only when an entry needs the
+// Japanese tokenizer and it cannot be loaded.
+func (r *run) matchPhrases(s sentence) ([]span, error) {
 	var covered []span
 	hay := s.text
 	if !s.ja {
@@ -63,46 +67,47 @@ func (r *run) matchPhrases(s sentence) []span {
 			if (!p.ja && !wordBounded(hay, i, j)) || (p.start && !atSentenceStart(hay, i)) || overlaps(covered, i, j) {
 				continue
 			}
-			if p.adj && !plainWordFollows(hay[j:]) {
+			if p.adj && (!plainWordFollows(hay[j:]) || afterIntensifier(hay[:i])) {
 				continue
 			}
 			covered = append(covered, span{i, j})
-			r.emitPhrase(s, p, i, j)
+			if err := r.emitPhrase(s, p, i, j); err != nil {
+				return covered, err
+			}
 		}
 	}
-	return covered
+	return covered, nil
 }
 
 // emitPhrase records one phrase match at s.text[i:j].
-func (r *run) emitPhrase(s sentence, p phrase, i, j int) {
+func (r *run) emitPhrase(s sentence, p phrase, i, j int) error {
 	raw := r.doc.raw
 	a, b := s.start+i, s.start+j
+	advice := p.advice || p.noun && !afterNoun(raw[:a])
+	if p.sahen {
+		kind, err := r.sahenBefore(s, i)
+		if err != nil {
+			return err
+		}
+		switch kind {
+		case sahenNone, sahenAllowed:
+			return nil
+		case sahenOther:
+			advice = true
+		}
+	}
+	after := asciiLower(s.text[j:])
 	switch {
-	case p.advice, p.noun && !afterNoun(raw[:a]):
+	case p.plural && !pluralFollows(after), p.det && !determinerFollows(after), p.verb && !verbFollows(after):
+		advice = true
+	}
+	switch {
+	case advice:
 		r.e.advise(p.rule, p.sev, p.conf, a, b, "%s", p.issue)
 	case p.del && p.ja:
 		r.e.fix(p.rule, p.sev, p.conf, a, b, "", "%s", p.issue)
 	case p.del:
-		if b < len(raw) && raw[b] == ' ' {
-			b++
-		} else if a > 0 && raw[a-1] == ' ' {
-			a--
-		}
-		fix := ""
-		if p.adj && b < len(raw) && strings.IndexByte("aeiouAEIOU", raw[b]) >= 0 {
-			// "a very important" must become "an important"
-			if a >= 2 && raw[a-1] == ' ' && (raw[a-2] == 'a' || raw[a-2] == 'A') && (a == 2 || !isWordByte(raw[a-3])) {
-				fix = string(raw[a-2]) + "n "
-				a -= 2
-			}
-		}
-		if atSentenceStart(s.text, i) && b < s.end {
-			if c, n := utf8.DecodeRune(raw[b:]); unicode.IsLower(c) {
-				fix = string(unicode.ToUpper(c))
-				b += n
-			}
-		}
-		r.e.fix(p.rule, p.sev, p.conf, a, b, fix, "%s", p.issue)
+		r.deletion(s, p, i, a, b)
 	default:
 		fix := p.fix
 		if c, _ := utf8.DecodeRune(raw[a:]); !p.ja && unicode.IsUpper(c) {
@@ -110,10 +115,102 @@ func (r *run) emitPhrase(s sentence, p phrase, i, j int) {
 		}
 		r.e.fix(p.rule, p.sev, p.conf, a, b, fix, "%s (suggest %q)", p.issue, fix)
 	}
+	return nil
+}
+
+// deletion records the deletion of an English phrase at raw[a:b]
+// (s.text[i:]) with one adjoining space. It turns into advice when the
+// deletion would leave a wrong article ("a very old" → "a old") that
+// cannot be told for sure, or a sentence starting with a word whose
+// capitalisation is unclear.
+func (r *run) deletion(s sentence, p phrase, i, a, b int) {
+	raw := r.doc.raw
+	a0, b0 := a, b
+	if b < len(raw) && raw[b] == ' ' {
+		b++
+	} else if a > 0 && raw[a-1] == ' ' {
+		a--
+	}
+	fix := ""
+	if p.adj {
+		// "a very important" becomes "an important", "an extremely fast" "a fast"
+		if art, at := articleBefore(raw, a); at >= 0 {
+			want, sure := articleFor(nextWord(raw[b:s.end]))
+			if !sure {
+				r.e.advise(p.rule, p.sev, p.conf, a0, b0, "%s", p.issue)
+				return
+			}
+			if !strings.EqualFold(art, want) {
+				if art[0] == 'A' {
+					want = capitalize(want)
+				}
+				fix, a = want+" ", at
+			}
+		}
+	}
+	if atSentenceStart(s.text, i) && b < s.end {
+		w := nextWord(raw[b:s.end])
+		c, _ := utf8.DecodeRuneInString(w)
+		switch {
+		case w == "" || c < 'a' || c > 'z' && !unicode.IsLower(c) || c <= 'z' && keepsCase(w):
+			// a capital, code, a digit, or a name written in lower case ("npm", "iOS")
+		case isLowerWord(w):
+			fix += strings.ToUpper(w[:1])
+			b++
+		default:
+			r.e.advise(p.rule, p.sev, p.conf, a0, b0, "%s", p.issue)
+			return
+		}
+	}
+	r.e.fix(p.rule, p.sev, p.conf, a, b, fix, "%s", p.issue)
+}
+
+// sahen is what precedes 〜を行う.
+type sahen int
+
+const (
+	sahenNone    sahen = iota // not a サ変接続 noun: textlint does not report it
+	sahenKanji                // a サ変接続 noun in kanji: "設定を行う" → "設定する"
+	sahenAllowed              // katakana or Latin letters: textlint's allow list
+	sahenOther                // a サ変接続 noun of other characters: advice
+)
+
+// sahenBefore classifies the token that ends at s.text[i].
+func (r *run) sahenBefore(s sentence, i int) (sahen, error) {
+	tok, err := r.rev.shared.ja.tokenizer()
+	if err != nil {
+		return sahenNone, err
+	}
+	ts := tokens(tok, s.text[:i], nil)
+	if len(ts) == 0 {
+		return sahenNone, nil
+	}
+	t := ts[len(ts)-1]
+	if t.off+len(t.surface) != i || t.pos != "名詞" || t.pos1 != "サ変接続" {
+		return sahenNone, nil
+	}
+	kanji, other := true, false
+	for _, c := range t.surface {
+		switch {
+		case isKatakana(c) || c < utf8.RuneSelf && isASCIILetter(byte(c)):
+			kanji = false
+		case !isKanji(c):
+			kanji, other = false, true
+		}
+	}
+	switch {
+	case kanji:
+		return sahenKanji, nil
+	case other:
+		return sahenOther, nil
+	}
+	return sahenAllowed, nil
 }
 
 // exclamations reports ！ and ？ in Japanese sentences (textlint
-// no-exclamation-question-mark). A sentence-final ！ becomes 。.
+// no-exclamation-question-mark). A ！ ending a body sentence becomes 。;
+// elsewhere (headings, list items) it is advice. A "!" right after a
+// Latin letter is part of a name ("Yahoo!") and allowed.
 func (r *run) exclamations(s sentence, covered []span) {
 	for i, c := range s.text {
 		if c != '！' && c != '？' && c != '!' && c != '?' {
@@ -123,8 +220,11 @@ func (r *run) exclamations(s sentence, covered []span) {
 		if overlaps(covered, i, i+n) {
 			continue
 		}
+		if c == '!' && i > 0 && isASCIILetter(s.text[i-1]) {
+			continue
+		}
 		a := s.start + i
-		if (c == '！' || c == '!') && i+n == len(s.text) && !strings.HasSuffix(s.text[:i], "！") {
+		if s.prose && (c == '！' || c == '!') && i+n == len(s.text) && !strings.HasSuffix(s.text[:i], "！") {
 			r.e.fix("no-exclamation-question-mark", finding.Low, 70, a, a+n, "。", "感嘆符「%c」は技術文書では使いません", c)
 			continue
 		}
@@ -229,7 +329,138 @@ func plainWordFollows(s string) bool {
 // character: kanji, katakana, a Latin letter or a digit.
 func afterNoun(before []byte) bool {
 	c, _ := utf8.DecodeLastRune(before)
-	return isKanji(c) || (c >= 0x30A1 && c <= 0x30FA) || c == 'ー' || c < utf8.RuneSelf && isWordByte(byte(c)) && c != '\'' && c != '-'
+	return nounChar(c) || c < utf8.RuneSelf && isWordByte(byte(c)) && c != '\'' && c != '-'
+}
+
+// intensifier reports an English intensifier that en-weasel deletes.
+func intensifier(w string) bool {
+	switch w {
+	case "very", "really", "extremely", "incredibly", "truly", "literally", "so", "too":
+		return true
+	}
+	return false
+}
+
+// afterIntensifier reports whether before (lower case) ends in an
+// intensifier and a space or a comma: the second word of "very, very"
+// stays.
+func afterIntensifier(before string) bool {
+	t := strings.TrimRight(before, " ,")
+	if len(t) == len(before) {
+		return false
+	}
+	k := len(t)
+	for k > 0 && isASCIILetter(t[k-1]) {
+		k--
+	}
+	return intensifier(t[k:])
+}
+
+// nextWord returns the run of non-space bytes that b starts with, without
+// closing punctuation.
+func nextWord(b []byte) string {
+	n := 0
+	for n < len(b) && b[n] != ' ' && b[n] != '\t' && b[n] != '\n' && b[n] != '\r' {
+		n++
+	}
+	return strings.TrimRight(string(b[:n]), ".,;:!?)\"'”’")
+}
+
+// isLowerWord reports a word of lower-case ASCII letters, with inner
+// hyphens or apostrophes.
+func isLowerWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !(c >= 'a' && c <= 'z' || (c == '-' || c == '\'') && i > 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// keepsCase reports a word that keeps its case at the start of a sentence:
+// an identifier with capitals, digits, dots or underscores after a
+// lower-case letter ("iOS", "gRPC", "io.Reader"), or a name written in
+// lower case.
+func keepsCase(w string) bool {
+	if !isLowerWord(w) {
+		return strings.IndexFunc(w, func(c rune) bool { return c >= utf8.RuneSelf }) < 0
+	}
+	switch w {
+	case "npm", "npx", "pnpm", "yarn", "pip", "pipx", "git", "kubectl", "helm", "webpack", "esbuild", "vite",
+		"curl", "wget", "grep", "sed", "awk", "make", "cargo", "rustc", "gcc", "clang", "vim", "emacs",
+		"bash", "zsh", "ssh", "sudo", "apt", "brew", "systemd", "nginx", "gofmt", "gopls", "jq", "tmux", "deno", "bun":
+		return true
+	}
+	return false
+}
+
+// articleBefore returns the article "a" or "an" that ends just before
+// raw[at] (after one space), and its offset, or -1.
+func articleBefore(raw []byte, at int) (string, int) {
+	if at < 2 || raw[at-1] != ' ' {
+		return "", -1
+	}
+	for _, art := range [...]string{"an", "a"} {
+		k := at - 1 - len(art)
+		if k >= 0 && strings.EqualFold(string(raw[k:at-1]), art) && (k == 0 || !isWordByte(raw[k-1])) {
+			return string(raw[k : at-1]), k
+		}
+	}
+	return "", -1
+}
+
+// articleFor returns the indefinite article for w and whether it is
+// certain from the spelling: words in u, h, "eu", "ew", "one" and "once",
+// and anything not a plain lower-case word (acronyms, digits) are not.
+func articleFor(w string) (art string, sure bool) {
+	if !isLowerWord(w) {
+		return "", false
+	}
+	switch c := w[0]; {
+	case c == 'u' || c == 'h',
+		strings.HasPrefix(w, "eu"), strings.HasPrefix(w, "ew"), strings.HasPrefix(w, "one"), strings.HasPrefix(w, "once"):
+		return "", false
+	case strings.IndexByte("aeio", c) >= 0:
+		return "an", true
+	}
+	return "a", true
+}
+
+// pluralFollows reports whether s (lower case) starts with a space and a
+// plain word that looks plural ("tools", not "0" or "class").
+func pluralFollows(s string) bool {
+	w := nextWord([]byte(strings.TrimPrefix(s, " ")))
+	return strings.HasPrefix(s, " ") && isLowerWord(w) && len(w) > 2 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss")
+}
+
+// determinerFollows reports whether s (lower case) starts with a space and
+// a determiner: the phrase before it is a verb ("leverage the cache").
+func determinerFollows(s string) bool {
+	return strings.HasPrefix(s, " ") && determiner(nextWord([]byte(s[1:])))
+}
+
+// verbFollows reports whether s (lower case) starts with a space and a
+// plain word that is neither a determiner nor a number: "in order to
+// give", not "in order to the end".
+func verbFollows(s string) bool {
+	if !strings.HasPrefix(s, " ") {
+		return false
+	}
+	w := nextWord([]byte(s[1:]))
+	return isLowerWord(w) && !determiner(w)
+}
+
+// determiner reports an English determiner or possessive.
+func determiner(w string) bool {
+	switch w {
+	case "the", "a", "an", "this", "that", "these", "those", "my", "your", "our", "their", "his", "her", "its",
+		"each", "every", "all", "some", "any", "no", "both", "one", "two", "three", "many", "several":
+		return true
+	}
+	return false
 }
 
 func capitalize(s string) string {
