@@ -106,3 +106,37 @@ func TestTokenizerLoadCost(t *testing.T) {
 		t.Error("load time not recorded")
 	}
 }
+
+// BenchmarkSingleLine runs the whole rule set over documents held on one
+// line: 1 MB of each language's samples with the line breaks turned into
+// spaces, and two pathological inputs of unclosed link and code syntax.
+// Time must grow linearly with the line's length.
+func BenchmarkSingleLine(b *testing.B) {
+	rs := editorial()
+	if _, err := rs[2].(*Reviewer).shared.ja.tokenizer(); err != nil {
+		b.Fatal(err)
+	}
+	oneLine := func(lang string) []byte {
+		return bytes.ReplaceAll(bytes.ToValidUTF8(corpus(b, lang, 1<<20), nil), []byte("\n"), []byte(" "))
+	}
+	for _, c := range []struct {
+		name string
+		text []byte
+	}{
+		{"ja/1MB", oneLine("ja")},
+		{"en/1MB", oneLine("en")},
+		{"unclosed-links", bytes.Repeat([]byte("[a](b "), 50000)},
+		{"unclosed-code", bytes.Repeat([]byte("`a "), 50000)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.text)))
+			for b.Loop() {
+				for _, r := range rs {
+					if _, err := r.Review(context.Background(), agent.Target{Path: "line.md", Text: c.text}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}

@@ -15,7 +15,8 @@ type Config struct {
 	Disabled []string
 
 	// Limits overrides numeric limits; a zero field keeps the default
-	// (adjusted for the target's reader profile). // optional
+	// (for the English sentence length, adjusted for the target's reader
+	// profile). // optional
 	Limits Limits
 
 	// LinkFS, when set, is the work folder against which the fact-checker
@@ -27,27 +28,32 @@ type Config struct {
 }
 
 // Limits holds the numeric limits of the length and density rules. A zero
-// field means "the default for the reader profile" of the target:
+// field means the default. The limits of rules named after textlint's
+// (sentence-length, max-ten, max-kanji-continuous-len) keep textlint's
+// defaults whoever the reader is; the reader profile of the target scales
+// only the English sentence length:
 //
-//	reader profile   sentence chars  sentence words  読点  kanji run
-//	novice           80              25              3     5
-//	standard         100             35              3     6
-//	expert           120             40              4     8
+//	reader profile   sentence words
+//	novice           25
+//	standard         35
+//	expert           40
 //
-// agent.Target.ReaderProfile is free text, matched case-insensitively.
-// It is novice when it contains any of 非エンジニア, 初心者, 入門, 初学者,
-// 一般, 学生, 新人, 未経験, beginner, novice, non-technical, non-engineer,
-// general, student, "new to", newcomer or junior; otherwise expert when it
+// agent.Target.ReaderProfile is free text, matched case-insensitively and
+// on whole words (an English keyword may take a plural "s"). It is novice
+// when it contains any of 非エンジニア, 初心者, 入門, 初学者, 一般の, 一般向け,
+// 一般読者, 学生, 新人, 未経験, beginner, novice, non-technical,
+// non-engineer, general audience, general reader, general public,
+// student, "new to", newcomer or junior; otherwise expert when it
 // contains any of エンジニア, 専門家, 開発者, 研究者, 上級, engineer, expert,
 // developer, researcher, specialist, senior or advanced; otherwise
-// standard (textlint's defaults). Novice words win: "Web engineers new to
-// Go" is novice. Novice profiles also turn on the undefined-jargon rule.
+// standard. Novice words win: "Web engineers new to Go" is novice. Novice
+// profiles also turn on the undefined-jargon rule.
 type Limits struct {
 	// SentenceLength is the most characters a Japanese sentence may have
 	// (textlint sentence-length; default 100).
 	SentenceLength int
 	// SentenceWords is the most words an English sentence may have
-	// (default 35).
+	// (default 35; 25 for novice readers, 40 for experts).
 	SentenceWords int
 	// MaxTen is the most 読点 (、) one Japanese sentence may have
 	// (textlint max-ten; default 3).
@@ -59,17 +65,24 @@ type Limits struct {
 	MaxEmDashes int
 }
 
-// defaultLimits are textlint preset-ja-technical-writing's limits and the
-// English ones of write-good's spirit.
-var defaultLimits = Limits{SentenceLength: 100, SentenceWords: 35, MaxTen: 3, MaxKanji: 6, MaxEmDashes: 2}
+// defaultLimits returns textlint preset-ja-technical-writing's limits and
+// the English ones of write-good's spirit.
+func defaultLimits() Limits {
+	return Limits{SentenceLength: 100, SentenceWords: 35, MaxTen: 3, MaxKanji: 6, MaxEmDashes: 2}
+}
 
-// Reader profile keywords; Limits documents the mapping.
-var (
-	noviceWords = []string{"非エンジニア", "初心者", "入門", "初学者", "一般", "学生", "新人", "未経験",
-		"beginner", "novice", "non-technical", "nontechnical", "non-engineer", "general", "student", "new to", "newcomer", "junior"}
-	expertWords = []string{"エンジニア", "専門家", "開発者", "研究者", "上級",
+// noviceWords and expertWords return the reader profile keywords;
+// Limits documents the mapping.
+func noviceWords() []string {
+	return []string{"非エンジニア", "初心者", "入門", "初学者", "一般の", "一般向け", "一般読者", "学生", "新人", "未経験",
+		"beginner", "novice", "non-technical", "nontechnical", "non-engineer", "general audience", "general reader",
+		"general public", "student", "new to", "newcomer", "junior"}
+}
+
+func expertWords() []string {
+	return []string{"エンジニア", "専門家", "開発者", "研究者", "上級",
 		"engineer", "expert", "developer", "researcher", "specialist", "senior", "advanced"}
-)
+}
 
 // profile is how strict the reader profile makes the reader-fit rules.
 type profile int
@@ -83,28 +96,57 @@ const (
 // readerProfile maps a free-text reader profile to a profile.
 func readerProfile(s string) profile {
 	s = strings.ToLower(s)
-	for _, w := range noviceWords {
-		if strings.Contains(s, w) {
+	for _, w := range noviceWords() {
+		if containsKeyword(s, w) {
 			return noviceReader
 		}
 	}
-	for _, w := range expertWords {
-		if strings.Contains(s, w) {
+	for _, w := range expertWords() {
+		if containsKeyword(s, w) {
 			return expertReader
 		}
 	}
 	return standardReader
 }
 
+// containsKeyword reports whether s holds the keyword w as a whole word:
+// an English keyword neither preceded nor followed by a letter, except a
+// plural "s" ("engineers"; "general" does not match "generalist").
+// Japanese keywords are written so that a plain substring match is whole
+// ("一般の" does not match "一般的な").
+func containsKeyword(s, w string) bool {
+	if !isASCIILetter(w[0]) {
+		return strings.Contains(s, w)
+	}
+	for off := 0; ; {
+		i := strings.Index(s[off:], w)
+		if i < 0 {
+			return false
+		}
+		i += off
+		j := i + len(w)
+		off = i + 1
+		if i > 0 && isASCIILetter(s[i-1]) {
+			continue
+		}
+		if j < len(s) && s[j] == 's' {
+			j++
+		}
+		if j == len(s) || !isASCIILetter(s[j]) {
+			return true
+		}
+	}
+}
+
 // limitsFor returns the limits for a reader profile (see Limits), with c's
 // explicit settings taking precedence.
 func (c Config) limitsFor(p profile) Limits {
-	l := defaultLimits
+	l := defaultLimits()
 	switch p {
 	case noviceReader:
-		l.SentenceLength, l.SentenceWords, l.MaxKanji = 80, 25, 5
+		l.SentenceWords = 25
 	case expertReader:
-		l.SentenceLength, l.SentenceWords, l.MaxTen, l.MaxKanji = 120, 40, 4, 8
+		l.SentenceWords = 40
 	}
 	set := func(dst *int, v int) {
 		if v > 0 {

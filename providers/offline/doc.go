@@ -49,7 +49,9 @@
 // Rule lists live in the embedded data/ folder (see data/phrases-en.tsv
 // for the format). Config turns rules off, changes limits, and enables
 // link checking against an fs.FS; the target's reader profile makes the
-// length limits stricter for novices and looser for experts.
+// English sentence-length limit stricter for novices and looser for
+// experts (the textlint-named rules keep textlint's limits unless
+// Config.Limits sets them).
 //
 // The smallest use:
 //

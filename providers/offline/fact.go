@@ -38,6 +38,7 @@ type figure struct {
 	value      float64
 	start, end int
 	quote      string
+	sent       int // the sentence's start: figures of one sentence are about different things
 }
 
 // figureIndex finds earlier figures about the same thing: it maps a unit
@@ -52,7 +53,9 @@ type figureIndex struct {
 const maxPerKey = 8
 
 // add records f with its sentence's keys and returns an earlier figure of
-// the same unit with a different value that shares two keys, if any.
+// the same unit with a different value that shares two keys, if any, from
+// another sentence ("the width to 50% and the height to 100%" states two
+// quantities, not one twice).
 func (x *figureIndex) add(f figure, keys []string) (figure, bool) {
 	if x.byKey == nil {
 		x.byKey = map[string][]int{}
@@ -62,7 +65,7 @@ func (x *figureIndex) add(f figure, keys []string) (figure, bool) {
 	found := false
 	for _, k := range keys {
 		for _, i := range x.byKey[f.unit+"\x00"+k] {
-			if shared[i]++; shared[i] == 2 && !found && x.figs[i].value != f.value {
+			if shared[i]++; shared[i] == 2 && !found && x.figs[i].value != f.value && x.figs[i].sent != f.sent {
 				match, found = x.figs[i], true
 			}
 		}
@@ -203,7 +206,7 @@ func (r *run) quantities(s sentence, m [][]int, figs *figureIndex) {
 		if keys == nil {
 			keys = dedupe(contentKeys(s.text, s.ja))
 		}
-		f := figure{unit: unit, value: val, start: s.start + g[2], end: s.start + g[3]}
+		f := figure{unit: unit, value: val, start: s.start + g[2], end: s.start + g[3], sent: s.start}
 		f.quote = r.doc.adviceQuote(f.start, f.end)
 		p, found := figs.add(f, keys)
 		if !found || !r.e.on("inconsistent-quantity") {

@@ -74,8 +74,11 @@ func TestEnglishRules(t *testing.T) {
 
 		{rule: "inconsistent-quantity", text: "Error rates fell by 40% during deploys.\n\nError rates during deploys fell by 25%.\n", want: 1},
 		{rule: "inconsistent-quantity", text: "Error rates fell by 40% during deploys.\n\nMemory use fell by 25%.\n", want: 0},
+		{rule: "inconsistent-quantity", text: "Set the banner width to 50% and the banner height to 100% of the banner area.\n", want: 0},
 
 		{rule: "no-zero-width-spaces", text: "The balancer\u200b stops.\n", want: 1, fix: "balancer stops"},
+		{rule: "no-unmatched-pair", text: "See https://en.wikipedia.org/wiki/Go_(programming_language) for the history.\n", want: 0},
+		{rule: "en-sentence-length", text: "<div>\n" + words(50) + ".\n</div>\n", want: 0}, // HTML block
 		{rule: "no-nfd", text: "A cafe\u0301 opens.\n", want: 1, fix: "café"},
 	})
 }

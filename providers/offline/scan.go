@@ -3,6 +3,7 @@ package offline
 import (
 	"bytes"
 	"sort"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -131,12 +132,30 @@ func (d *document) scanBlocks() {
 	prevBlank := true  // previous line was blank (or start of document)
 	var cur *block     // the block that a lazy continuation line extends
 	listCol := 0       // content column of the list item we may be in, or 0
+	var html htmlBlock // the HTML block we are in
+	math := false      // inside a $$ math block
+	table := false     // inside a table whose rows need no outer pipes
 	for ; i < n; i++ {
 		s, e := d.lineSpan(i)
 		line := d.masked[s:e]
-		if fence != nil {
+		switch {
+		case fence != nil:
 			if t := bytes.TrimLeft(line, " "); bytes.HasPrefix(t, fence) && len(bytes.Trim(t, string(fence[:1])+" \t")) == 0 {
 				fence = nil
+			}
+			fill(d.masked, s, e)
+			continue
+		case math:
+			math = !bytes.HasSuffix(bytes.TrimRight(line, " \t"), []byte("$$"))
+			fill(d.masked, s, e)
+			continue
+		case html.open:
+			if html.end == nil && len(bytes.TrimSpace(line)) == 0 {
+				html.open, prevBlank = false, true
+				continue
+			}
+			if html.end != nil && bytes.Contains(bytes.ToLower(line), html.end) {
+				html.open = false
 			}
 			fill(d.masked, s, e)
 			continue
@@ -152,7 +171,7 @@ func (d *document) scanBlocks() {
 		rel := indent - listCol // indentation relative to the list item's content (CommonMark)
 		switch {
 		case blank:
-			cur, prevBlank = nil, true
+			cur, prevBlank, table = nil, true, false
 			continue
 		case rel < 4 && (bytes.HasPrefix(trim, []byte("```")) || bytes.HasPrefix(trim, []byte("~~~"))):
 			fence = bytes.Clone(trim[:fenceLen(trim)])
@@ -162,6 +181,26 @@ func (d *document) scanBlocks() {
 		case (line[0] == '\t' && listCol == 0 || rel >= 4) && prevBlank && (cur == nil || cur.kind != listItem):
 			fill(d.masked, s, e) // indented code block
 			cur = nil
+			continue
+		case rel < 4 && bytes.HasPrefix(trim, []byte("$$")):
+			math = !bytes.HasSuffix(bytes.TrimRight(trim[2:], " \t"), []byte("$$"))
+			fill(d.masked, s, e)
+			cur, prevBlank = nil, false
+			continue
+		case rel < 4 && startsHTMLBlock(trim, cur == nil || cur.kind != paragraph, &html):
+			html.open = html.end == nil || !bytes.Contains(bytes.ToLower(trim), html.end)
+			fill(d.masked, s, e)
+			cur, prevBlank = nil, false
+			continue
+		case table || isDelimiterRow(trim) && cur != nil && cur.kind == paragraph && cur.start == d.lineStarts[i-1] &&
+			bytes.IndexByte(d.masked[cur.start:cur.end], '|') >= 0:
+			if !table { // the paragraph above is the table's header row
+				cur.kind, table = tableRow, true
+				maskPipes(d.masked, cur.start, cur.end)
+			}
+			maskPipes(d.masked, s, e)
+			d.blocks = append(d.blocks, block{kind: tableRow, start: s, end: e})
+			cur, prevBlank = nil, false
 			continue
 		}
 		prevBlank = false
@@ -183,11 +222,7 @@ func (d *document) scanBlocks() {
 		}
 		fill(d.masked, off, off+body) // block marker: "#", "- ", "> ", "|"
 		if kind == int(tableRow) {
-			for j := s; j < e; j++ {
-				if d.masked[j] == '|' {
-					d.masked[j] = mask
-				}
-			}
+			maskPipes(d.masked, s, e)
 		}
 		if kind == int(listItem) {
 			listCol = indent + body
@@ -196,6 +231,96 @@ func (d *document) scanBlocks() {
 		cur = &d.blocks[len(d.blocks)-1]
 		if kind == int(heading) || kind == int(tableRow) || kind == int(caption) {
 			cur = nil
+		}
+	}
+}
+
+// htmlBlock is an open CommonMark HTML block.
+type htmlBlock struct {
+	open bool
+	end  []byte // the closing tag that ends it (lower case), or nil: a blank line ends it
+}
+
+// htmlBlockTags start a CommonMark HTML block of type 6, which may
+// interrupt a paragraph.
+func htmlBlockTag(name string) bool {
+	switch name {
+	case "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
+		"colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
+		"footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr",
+		"html", "iframe", "legend", "li", "link", "main", "menu", "menuitem", "nav", "noframes", "ol",
+		"optgroup", "option", "p", "param", "search", "section", "summary", "table", "tbody", "td", "tfoot",
+		"th", "thead", "title", "tr", "track", "ul":
+		return true
+	}
+	return false
+}
+
+// startsHTMLBlock reports whether the line t (without its indentation)
+// opens a CommonMark HTML block and sets h.end to what closes it: the
+// closing tag of <script>, <pre>, <style> and <textarea>, or a blank line.
+// A block of any other tag alone on its line (type 7) needs interrupt:
+// it cannot interrupt a paragraph. Comments are masked separately.
+func startsHTMLBlock(t []byte, interrupt bool, h *htmlBlock) bool {
+	if len(t) < 2 || t[0] != '<' {
+		return false
+	}
+	closing := t[1] == '/'
+	k := 1
+	if closing {
+		k++
+	}
+	j := k
+	for j < len(t) && (isASCIILetter(t[j]) || j > k && (t[j] >= '0' && t[j] <= '9' || t[j] == '-')) {
+		j++
+	}
+	if j == k {
+		return t[1] == '!' && len(t) > 2 && isASCIILetter(t[2]) // <!DOCTYPE ...>
+	}
+	name := strings.ToLower(string(t[k:j]))
+	after := j == len(t) || t[j] == ' ' || t[j] == '\t' || t[j] == '>' || bytes.HasPrefix(t[j:], []byte("/>"))
+	switch {
+	case !after:
+		return false
+	case !closing && (name == "script" || name == "pre" || name == "style" || name == "textarea"):
+		h.end = []byte("</" + name + ">")
+		return true
+	case htmlBlockTag(name):
+		h.end = nil
+		return true
+	}
+	// type 7: a complete tag and nothing else on the line
+	gt := bytes.IndexByte(t, '>')
+	if !interrupt || gt < 0 || len(bytes.TrimSpace(t[gt+1:])) > 0 {
+		return false
+	}
+	h.end = nil
+	return true
+}
+
+// isDelimiterRow reports a GFM table delimiter row such as "--- | :---:"
+// or "|---|---|": cells of dashes with optional colons, at least one pipe.
+func isDelimiterRow(t []byte) bool {
+	t = bytes.TrimSpace(t)
+	if bytes.IndexByte(t, '|') < 0 {
+		return false
+	}
+	t = bytes.TrimSuffix(bytes.TrimPrefix(t, []byte("|")), []byte("|"))
+	for _, cell := range bytes.Split(t, []byte("|")) {
+		cell = bytes.TrimSpace(cell)
+		cell = bytes.TrimSuffix(bytes.TrimPrefix(cell, []byte(":")), []byte(":"))
+		if len(cell) == 0 || len(bytes.Trim(cell, "-")) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// maskPipes masks the cell separators of a table row in b[s:e].
+func maskPipes(b []byte, s, e int) {
+	for j := s; j < e; j++ {
+		if b[j] == '|' && (j == s || b[j-1] != '\\') {
+			b[j] = mask
 		}
 	}
 }
@@ -261,7 +386,8 @@ func isSetext(t []byte) bool {
 
 // classify returns the block kind of a line (without its indentation) and
 // the length of the block marker to mask; kind -1 means the line is not
-// reviewed at all.
+// reviewed at all. HTML blocks, math and tables without outer pipes are
+// recognised before, by scanBlocks.
 func classify(t []byte) (kind, marker int) {
 	switch c := t[0]; {
 	case c == '#':
@@ -277,8 +403,6 @@ func classify(t []byte) (kind, marker int) {
 		return int(quote), n
 	case c == '|':
 		return int(tableRow), 1
-	case c == '<' && len(t) > 1 && (t[1] == '/' || isASCIILetter(t[1])) && !bytes.HasPrefix(t, []byte("<http")):
-		return -1, 0
 	case c == '[' && bytes.HasPrefix(t, []byte("[^")):
 		if j := bytes.Index(t, []byte("]:")); j > 0 {
 			return int(note), j + 2
@@ -353,14 +477,35 @@ func listMarker(t []byte) int {
 	return n
 }
 
-// captionPrefixes start a figure, table or listing caption.
-var captionPrefixes = [...]string{"Figure ", "Fig. ", "Table ", "Listing ", "図", "表", "リスト"}
-
+// isCaption reports a figure, table or listing caption: a label that
+// stands alone ("Figure 1:", "Table 2.", "図1：", "表 3 ") followed by a
+// short title with no 。. "Table 2 shows ..." and "図1のとおり、..." are
+// prose.
 func isCaption(t []byte) bool {
-	for _, p := range captionPrefixes {
-		if r := t[min(len(p), len(t)):]; bytes.HasPrefix(t, []byte(p)) && len(r) > 0 && r[0] >= '0' && r[0] <= '9' {
-			return true
+	for _, p := range [...]string{"Figure ", "Fig. ", "Table ", "Listing ", "図", "表", "リスト"} {
+		if !bytes.HasPrefix(t, []byte(p)) {
+			continue
 		}
+		r := bytes.TrimLeft(t[len(p):], " ")
+		n := 0
+		for n < len(r) && (r[n] >= '0' && r[n] <= '9' || n > 0 && (r[n] == '.' || r[n] == '-') && n+1 < len(r) && r[n+1] >= '0' && r[n+1] <= '9') {
+			n++
+		}
+		if n == 0 {
+			return false
+		}
+		rest := r[n:]
+		ja := p[0] >= utf8.RuneSelf
+		switch {
+		case bytes.HasPrefix(rest, []byte(":")), bytes.HasPrefix(rest, []byte("：")), bytes.HasPrefix(rest, []byte(".")):
+		case ja && (bytes.HasPrefix(rest, []byte(" ")) || bytes.HasPrefix(rest, []byte("\u3000"))):
+		case len(bytes.TrimSpace(rest)) == 0:
+			return true
+		default:
+			return false
+		}
+		title := bytes.TrimSpace(rest)
+		return !bytes.Contains(title, []byte("。")) && utf8.RuneCount(title) <= 80
 	}
 	return false
 }
@@ -368,19 +513,17 @@ func isCaption(t []byte) bool {
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // maskInline masks inline code, links' syntax and targets, images, URLs,
-// inline HTML and emphasis markers in [s, e), recording link targets.
+// inline HTML and emphasis markers in [s, e), recording link targets. It
+// runs in time linear in e-s: code spans are masked first, remembering
+// which backtick runs have no closing run; brackets and parentheses are
+// then paired in one pass.
 func (d *document) maskInline(s, e int) {
 	b := d.masked
+	maskCode(b, s, e)
+	closeAt := pairBrackets(b, s, e)
+	gt := s - 1 // the next '>' at or after i, once searched for; e when there is none
 	for i := s; i < e; i++ {
 		switch c := b[i]; c {
-		case '`':
-			n := fenceLen(b[i:e])
-			if j := bytes.Index(b[i+n:e], b[i:i+n]); j >= 0 {
-				fill(b, i, i+n+j+n)
-				i += n + j + n - 1
-			} else {
-				i += n - 1
-			}
 		case '\\':
 			if i+1 < e && b[i+1] < utf8.RuneSelf && unicode.IsPunct(rune(b[i+1])) {
 				b[i] = mask
@@ -394,20 +537,33 @@ func (d *document) maskInline(s, e int) {
 				i++
 			}
 		case '<':
-			j := bytes.IndexByte(b[i:e], '>')
-			if j > 1 && (isASCIILetter(b[i+1]) || b[i+1] == '/') && !bytes.ContainsAny(b[i:i+j], "\n") {
-				fill(b, i, i+j+1)
-				i += j
+			if gt < i || gt < e && b[gt] != '>' { // not searched yet, or the '>' found was masked since
+				if gt = bytes.IndexByte(b[i:e], '>'); gt < 0 {
+					gt = e
+				} else {
+					gt += i
+				}
+			}
+			if j := gt - i; gt < e && j > 1 && (isASCIILetter(b[i+1]) || b[i+1] == '/') && bytes.IndexByte(b[i:gt], '\n') < 0 {
+				fill(b, i, gt+1)
+				i = gt
 			}
 		case '!', '[':
-			i = d.maskLink(i, e)
+			i = d.maskLink(i, s, e, closeAt)
 		case 'h':
 			if bytes.HasPrefix(b[i:e], []byte("http://")) || bytes.HasPrefix(b[i:e], []byte("https://")) {
-				j := i
-				for j < e && !urlStop(b[j]) {
-					j++
+				j, depth := i, 0
+				for ; j < e && !urlStop(b[j]); j++ { // a ')' closes the URL only when unbalanced: ".../foo_(bar)"
+					if b[j] == '(' {
+						depth++
+					} else if b[j] == ')' {
+						if depth == 0 {
+							break
+						}
+						depth--
+					}
 				}
-				for j > i && bytes.IndexByte([]byte(".,;:!?)"), b[j-1]) >= 0 {
+				for j > i && bytes.IndexByte([]byte(".,;:!?"), b[j-1]) >= 0 {
 					j--
 				}
 				fill(b, i, j)
@@ -417,14 +573,75 @@ func (d *document) maskInline(s, e int) {
 	}
 }
 
+// maskCode masks the code spans of b[s:e]: a run of n backticks up to the
+// next run of n backticks. A run with no closing run is text; once a
+// search for n backticks fails, later runs of n are not searched again.
+func maskCode(b []byte, s, e int) {
+	var unclosed map[int]bool
+	for i := s; i < e; i++ {
+		switch b[i] {
+		case '\\':
+			i++ // an escaped backtick opens nothing
+		case '`':
+			n := fenceLen(b[i:e])
+			if !unclosed[n] {
+				if j := bytes.Index(b[i+n:e], b[i:i+n]); j >= 0 {
+					fill(b, i, i+n+j+n)
+					i += n + j + n - 1
+					continue
+				}
+				if unclosed == nil {
+					unclosed = map[int]bool{}
+				}
+				unclosed[n] = true
+			}
+			i += n - 1
+		}
+	}
+}
+
+// pairBrackets pairs the square brackets and the parentheses of b[s:e]
+// (nested, escapes skipped) in one pass: closeAt[k] is the offset of the
+// ']' or ')' closing the '[' or '(' at s+k, or -1.
+func pairBrackets(b []byte, s, e int) []int32 {
+	closeAt := make([]int32, e-s)
+	var squares, rounds []int32
+	for i := s; i < e; i++ {
+		closeAt[i-s] = -1
+		switch b[i] {
+		case '\\':
+			if i+1 < e {
+				i++
+				closeAt[i-s] = -1
+			}
+		case '[':
+			squares = append(squares, int32(i))
+		case '(':
+			rounds = append(rounds, int32(i))
+		case ']':
+			if k := len(squares); k > 0 {
+				closeAt[int(squares[k-1])-s] = int32(i)
+				squares = squares[:k-1]
+			}
+		case ')':
+			if k := len(rounds); k > 0 {
+				closeAt[int(rounds[k-1])-s] = int32(i)
+				rounds = rounds[:k-1]
+			}
+		}
+	}
+	return closeAt
+}
+
 func urlStop(c byte) bool {
 	return c <= ' ' || c == mask || c == '>' || c == '"' || c == '\'' || c >= utf8.RuneSelf
 }
 
 // maskLink masks "[text](target)", "![alt](target)", "[text][ref]" and
 // "[^1]" starting at i, records the target, and returns the index of the
-// last byte it consumed.
-func (d *document) maskLink(i, e int) int {
+// last byte it consumed. closeAt pairs the brackets of b[s:e] (see
+// pairBrackets).
+func (d *document) maskLink(i, s, e int, closeAt []int32) int {
 	b := d.masked
 	image := b[i] == '!'
 	open := i
@@ -434,7 +651,7 @@ func (d *document) maskLink(i, e int) int {
 		}
 		open = i + 1
 	}
-	close := matchBracket(b, open, e)
+	close := int(closeAt[open-s])
 	if close < 0 {
 		return i
 	}
@@ -443,11 +660,10 @@ func (d *document) maskLink(i, e int) int {
 		return close
 	}
 	if close+1 < e && b[close+1] == '(' {
-		end := bytes.IndexByte(b[close+1:e], ')')
+		end := int(closeAt[close+1-s])
 		if end < 0 {
 			return i
 		}
-		end += close + 1
 		ts, te := close+2, end
 		for ts < te && (b[ts] == ' ' || b[ts] == '<') {
 			ts++
@@ -467,8 +683,7 @@ func (d *document) maskLink(i, e int) int {
 		return end
 	}
 	if close+1 < e && b[close+1] == '[' {
-		if end := bytes.IndexByte(b[close+1:e], ']'); end >= 0 {
-			end += close + 1
+		if end := int(closeAt[close+1-s]); end >= 0 {
 			if image {
 				fill(b, i, end+1)
 			} else {
@@ -479,25 +694,4 @@ func (d *document) maskLink(i, e int) int {
 		}
 	}
 	return i
-}
-
-// matchBracket returns the index of the ']' closing the '[' at i, or -1.
-func matchBracket(b []byte, i, e int) int {
-	depth := 0
-	for j := i; j < e; j++ {
-		switch b[j] {
-		case '[':
-			depth++
-		case ']':
-			depth--
-			if depth == 0 {
-				return j
-			}
-		case '\n':
-			if j+1 < e && (b[j+1] == '\n' || b[j+1] == '\r') {
-				return -1
-			}
-		}
-	}
-	return -1
 }

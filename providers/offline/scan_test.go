@@ -48,7 +48,17 @@ func TestParseMasksWhatIsNotProse(t *testing.T) {
 		{"bare url", "Visit https://go.dev/doc. Then go.\n", []string{"Visit _. Then go."}},
 		{"html comment", "Keep <!-- hidden --> this.\n", []string{"Keep _ this."}},
 		{"multi-line comment", "<!--\nhidden\n-->\nShown.\n", []string{"Shown."}},
-		{"html block", "<div>\nShown.\n", []string{"Shown."}},
+		{"html block", "<div>\nHidden.\n</div>\n\nShown.\n", []string{"Shown."}},
+		{"html block interrupts a paragraph", "Shown.\n<details>\nHidden.\n\nShown too.\n", []string{"Shown.", "Shown too."}},
+		{"html pre block", "<pre>\nHidden.\n\nHidden too.\n</pre>\nShown.\n", []string{"Shown."}},
+		{"inline html opens no block", "<kbd>Ctrl</kbd> を押します。\n", []string{"_Ctrl_ を押します。"}},
+		{"lone tag", "<img src=\"a.png\">\nHidden.\n\nShown.\n", []string{"Shown."}},
+		{"table without outer pipes", "Name | Note\n--- | ---\nfoo | bar\n\nShown.\n", []string{"Name _ Note", "--- _ ---", "foo _ bar", "Shown."}},
+		{"math block", "Before.\n\n$$\nx = 1. y\n$$\n\nAfter.\n", []string{"Before.", "After."}},
+		{"one-line math", "$$ x = 1. y $$\nAfter.\n", []string{"After."}},
+		{"url with parentheses", "See https://example.com/foo_(bar) now.\n", []string{"See _ now."}},
+		{"link with parentheses", "See [it](https://example.com/foo_(bar)) now.\n", []string{"See _it_ now."}},
+		{"url in parentheses", "(see https://example.com/foo) now.\n", []string{"(see _) now."}},
 		{"autolink", "<https://go.dev> is home.\n", []string{"_ is home."}},
 		{"emphasis", "This is **bold** text.\n", []string{"This is _bold_ text."}},
 		{"heading", "## Title\n", []string{"_ Title"}},
@@ -96,6 +106,24 @@ func TestParseBlockKinds(t *testing.T) {
 	}
 }
 
+func TestCaptions(t *testing.T) {
+	for in, want := range map[string]blockKind{
+		"Figure 1: The architecture\n": caption,
+		"Table 2. Timings\n":           caption,
+		"図1: システム構成\n":                 caption,
+		"図 1　システム構成\n":                 caption,
+		"表3\n":                         caption,
+		"Table 2 shows the timings.\n": paragraph,
+		"図1のとおり、構成は単純です。\n":            paragraph,
+		"図1: 全体の構成を示します。\n":            paragraph,
+	} {
+		d := parse([]byte(in))
+		if len(d.blocks) != 1 || d.blocks[0].kind != want {
+			t.Errorf("%q: blocks %+v, want one of kind %d", in, d.blocks, want)
+		}
+	}
+}
+
 func TestSentences(t *testing.T) {
 	for _, c := range []struct {
 		in   string
@@ -130,13 +158,18 @@ func TestReaderProfile(t *testing.T) {
 		"beginners":               noviceReader,
 		"Go experts":              expertReader,
 		"product managers":        standardReader,
+		"一般的な Web エンジニア":          expertReader,
+		"一般向け":                    noviceReader,
+		"generalist developers":   expertReader,
+		"general audience":        noviceReader,
+		"studentship reviewers":   standardReader,
 	} {
 		if got := readerProfile(in); got != want {
 			t.Errorf("readerProfile(%q) = %d, want %d", in, got, want)
 		}
 	}
 	l := Config{Limits: Limits{SentenceLength: 50}}.limitsFor(expertReader)
-	if l.SentenceLength != 50 || l.SentenceWords != 40 {
+	if l.SentenceLength != 50 || l.SentenceWords != 40 || l.MaxTen != 3 || l.MaxKanji != 6 {
 		t.Errorf("explicit limit lost or profile ignored: %+v", l)
 	}
 }
