@@ -17,6 +17,16 @@ const (
 	maxQuote = 40
 )
 
+// On a line longer than longLine bytes (minified or generated text), a
+// fix becomes advice, and an advice quote is made unique only within
+// quoteWindow bytes either side of the problem: checking uniqueness
+// against the whole line for every finding would take time quadratic in
+// the line's length.
+const (
+	longLine    = 8 << 10
+	quoteWindow = 1 << 10
+)
+
 // hit is one rule match before it becomes a finding.
 type hit struct {
 	rule       string
@@ -32,7 +42,7 @@ type hit struct {
 // emitter collects a reviewer's hits for one document.
 type emitter struct {
 	doc      *document
-	disabled map[string]bool
+	disabled map[string]bool // read only: shared by every Review of the reviewer
 	hits     []hit
 }
 
@@ -114,10 +124,11 @@ func (e *emitter) findings(category, file string, window finding.LineRange) []fi
 //
 // The context never grows into another fix's span (others, in document
 // offsets), so that two fixes of one reviewer do not overlap; a quote
-// blocked on both sides stays shorter than minQuote if it is unique.
+// blocked on both sides stays shorter than minQuote if it is unique. On a
+// line longer than longLine the quote is empty: the fix becomes advice.
 func (d *document) anchor(start, end int, repl string, others []span) (quote, fix string, at span) {
 	ls, le := d.lineBounds(start)
-	if end > le {
+	if end > le || le-ls > longLine {
 		return "", "", span{}
 	}
 	line := string(d.raw[ls:le])
@@ -164,10 +175,14 @@ func (d *document) anchor(start, end int, repl string, others []span) (quote, fi
 
 // adviceQuote returns a verbatim quote of about minQuote..maxQuote runes
 // that starts at the problem (raw[start:end]) on start's line, widened to
-// the right first, then to the left, until it is unique on the line where
+// the right first, then to the left, until it is unique on the line (or,
+// on a long line, within quoteWindow bytes of the problem) where
 // possible, without cutting an ASCII word in two.
 func (d *document) adviceQuote(start, end int) string {
 	ls, le := d.lineBounds(start)
+	if le-ls > longLine {
+		ls, le = runeStart(d.raw, max(ls, start-quoteWindow)), runeStart(d.raw, min(le, start+quoteWindow))
+	}
 	line := string(d.raw[ls:le])
 	s, e := start-ls, max(start, min(end, le))-ls
 	runes := func() int { return utf8.RuneCountInString(line[s:e]) }
@@ -187,9 +202,13 @@ func (d *document) adviceQuote(start, end int) string {
 		s -= n
 		return true
 	}
-	for runes() > maxQuote {
-		_, n := utf8.DecodeLastRuneInString(line[:e])
-		e -= n
+	if runes() > maxQuote { // cut the problem at maxQuote runes
+		k := s
+		for n := 0; n < maxQuote; n++ {
+			_, sz := utf8.DecodeRuneInString(line[k:])
+			k += sz
+		}
+		e = k
 	}
 	for runes() < minQuote+4 && (right() || left()) {
 	}
@@ -205,4 +224,12 @@ func (d *document) adviceQuote(start, end int) string {
 		return q
 	}
 	return line
+}
+
+// runeStart moves off back to the start of the UTF-8 sequence it is in.
+func runeStart(b []byte, off int) int {
+	for k := 0; k < utf8.UTFMax && off > 0 && off < len(b) && !utf8.RuneStart(b[off]); k++ {
+		off--
+	}
+	return off
 }

@@ -28,9 +28,12 @@ var (
 	schemeRE = regexp.MustCompile(`^[a-zA-Z][a-zA-Z0-9+.-]*:`)
 )
 
-// sourceMarkers, found in a paragraph, count as a source for its figures.
-var sourceMarkers = []string{"http://", "https://", "[^", "according to", "source:", "sources:", "reported by",
-	"によると", "によれば", "出典", "参照", "調べ", "より引用", "引用元"}
+// sourceMarkers returns what, found in a paragraph, counts as a source
+// for its figures.
+func sourceMarkers() []string {
+	return []string{"http://", "https://", "[^", "according to", "source:", "sources:", "reported by",
+		"によると", "によれば", "出典", "参照", "調べ", "より引用", "引用元"}
+}
 
 // figure is a quantity found in the document, for consistency checks.
 type figure struct {
@@ -125,10 +128,12 @@ func checkFacts(ctx context.Context, r *run) error {
 	return r.brokenLinks(ctx)
 }
 
-// superlativeHints are substrings every superlative of figureEN and
+// superlativeHints returns substrings every superlative of figureEN and
 // figureJA contains (case-folded for English).
-var superlativeHints = []string{"fastest", "best", "most", "largest", "biggest", "leading", "world's", "number one",
-	"unprecedented", "unmatched", "初", "no1", "no.1", "no. 1", "no 1", "ナンバーワン", "最", "圧倒的", "唯一"}
+func superlativeHints() []string {
+	return []string{"fastest", "best", "most", "largest", "biggest", "leading", "world's", "number one",
+		"unprecedented", "unmatched", "初", "no1", "no.1", "no. 1", "no 1", "ナンバーワン", "最", "圧倒的", "唯一"}
+}
 
 // mayHoldFigure is a cheap filter before the figure regexps, which are
 // the costliest part of the fact-checker: a figure needs a digit or a
@@ -143,7 +148,7 @@ func mayHoldFigure(s string) bool {
 		return true
 	}
 	lower := asciiLower(s)
-	for _, h := range superlativeHints {
+	for _, h := range superlativeHints() {
 		if strings.Contains(lower, h) {
 			return true
 		}
@@ -159,7 +164,7 @@ func (r *run) blockSourced(i int) bool {
 		return true
 	}
 	text := strings.ToLower(string(r.doc.raw[b.start:b.end]))
-	for _, m := range sourceMarkers {
+	for _, m := range sourceMarkers() {
 		if strings.Contains(text, m) {
 			return true
 		}
@@ -260,13 +265,18 @@ func quantity(s string) (unit string, v float64, ok bool) {
 	return rest, v, true
 }
 
-// stopwords are English words too common to identify what a figure is
-// about.
-var stopwords = map[string]bool{"that": true, "this": true, "with": true, "from": true, "have": true, "were": true,
-	"than": true, "about": true, "after": true, "before": true, "which": true, "their": true, "there": true,
-	"when": true, "what": true, "into": true, "over": true, "under": true, "more": true, "less": true, "percent": true,
-	"times": true, "also": true, "during": true, "between": true, "through": true, "without": true, "within": true,
-	"across": true, "against": true, "among": true, "because": true, "while": true, "where": true, "only": true, "just": true, "been": true, "will": true, "would": true, "could": true}
+// stopword reports an English word too common to identify what a figure
+// is about.
+func stopword(w string) bool {
+	switch w {
+	case "that", "this", "with", "from", "have", "were", "than", "about", "after", "before", "which", "their",
+		"there", "when", "what", "into", "over", "under", "more", "less", "percent", "times", "also", "during",
+		"between", "through", "without", "within", "across", "against", "among", "because", "while", "where",
+		"only", "just", "been", "will", "would", "could":
+		return true
+	}
+	return false
+}
 
 // contentKeys returns the words that say what a sentence's figures are
 // about: English words of four letters or more, or Japanese runs of two
@@ -276,7 +286,7 @@ func contentKeys(s string, ja bool) []string {
 	if !ja {
 		for a, b := range words(s) {
 			w := strings.ToLower(s[a:b])
-			if len(w) >= 4 && !stopwords[w] && !unicode.IsDigit(rune(w[0])) {
+			if len(w) >= 4 && !stopword(w) && !unicode.IsDigit(rune(w[0])) {
 				keys = append(keys, w)
 			}
 		}

@@ -19,22 +19,52 @@ var (
 	doubleNegativeJA = regexp.MustCompile(`な(?:くは|くも)(?:ない|ありません)|ない(?:でもない|こと(?:は|も)(?:ない|ありません)|わけ(?:では|でも)(?:ない|ありません)|ものではない|とは(?:言い切れ|いいきれ|言え|いえ)(?:ない|ません))`)
 )
 
-// Japanese sentence endings for no-mix-dearu-desumasu.
-var (
-	desumasuEndings = []string{"です", "ます", "でした", "ました", "ません", "ましょう", "でしょう", "ください"}
-	dearuEndings    = []string{"である", "であった", "だ", "だった", "ではない", "ではなかった", "であろう", "だろう"}
-	// dearuFixes turns a である ending after a noun into its です form.
-	dearuFixes = map[string]string{"である": "です", "であった": "でした", "だ": "です", "だった": "でした",
-		"ではない": "ではありません", "ではなかった": "ではありませんでした", "であろう": "でしょう", "だろう": "でしょう"}
-)
+// desumasuEndings and dearuEndings return the Japanese sentence endings
+// for no-mix-dearu-desumasu.
+func desumasuEndings() []string {
+	return []string{"です", "ます", "でした", "ました", "ません", "ましょう", "でしょう", "ください"}
+}
 
-// transitionsEN open sentences; two in a row is a doubled conjunction.
-var transitionsEN = map[string]bool{"however": true, "moreover": true, "furthermore": true, "additionally": true,
-	"also": true, "but": true, "so": true, "therefore": true, "thus": true, "then": true, "still": true, "besides": true}
+func dearuEndings() []string {
+	return []string{"である", "であった", "だ", "だった", "ではない", "ではなかった", "であろう", "だろう"}
+}
 
-// determiners open so many English sentences that the opening is the
-// determiner and the word after it.
-var determiners = map[string]bool{"the": true, "a": true, "an": true, "this": true, "that": true, "these": true, "those": true}
+// dearuFix turns a である ending after a noun into its です form.
+func dearuFix(e string) string {
+	switch e {
+	case "である", "だ":
+		return "です"
+	case "であった", "だった":
+		return "でした"
+	case "ではない":
+		return "ではありません"
+	case "ではなかった":
+		return "ではありませんでした"
+	case "であろう", "だろう":
+		return "でしょう"
+	}
+	return ""
+}
+
+// transitionEN reports a word that opens a sentence as a transition; two
+// in a row is a doubled conjunction.
+func transitionEN(w string) bool {
+	switch w {
+	case "however", "moreover", "furthermore", "additionally", "also", "but", "so", "therefore", "thus", "then", "still", "besides":
+		return true
+	}
+	return false
+}
+
+// openingDeterminer reports a determiner that opens so many English
+// sentences that the opening is the determiner and the word after it.
+func openingDeterminer(w string) bool {
+	switch w {
+	case "the", "a", "an", "this", "that", "these", "those":
+		return true
+	}
+	return false
+}
 
 // narrative is the cross-sentence state of the narrative-critic.
 type narrative struct {
@@ -130,7 +160,7 @@ func (nr *narrative) english(s sentence) {
 		w := strings.ToLower(s.text[a:b])
 		if first == "" {
 			first, opener = w, w
-			if !determiners[w] {
+			if !openingDeterminer(w) {
 				break
 			}
 			continue
@@ -139,7 +169,7 @@ func (nr *narrative) english(s sentence) {
 		break
 	}
 	conj := ""
-	if transitionsEN[first] {
+	if transitionEN(first) {
 		conj = first
 	}
 	content := map[string]int{}
@@ -194,9 +224,10 @@ func (nr *narrative) sentence(s sentence, opener, conj string, content map[strin
 		// report the most repeated word; ties go to the first in the sentence,
 		// so the output does not depend on map order
 		best, bestN, bestAt := "", 0, len(s.text)
+		lower := asciiLower(s.text)
 		for w, c := range content {
 			pc := p.content[w]
-			at := strings.Index(asciiLower(s.text), w)
+			at := strings.Index(lower, w)
 			if pc == 0 || pc+c < 4 || at < 0 || pc+c < bestN || (pc+c == bestN && at > bestAt) {
 				continue
 			}
@@ -404,13 +435,13 @@ func isOnomatopoeia(s string) bool {
 // no-mix-dearu-desumasu.
 func (nr *narrative) style(s sentence) {
 	t := strings.TrimRight(s.text, "。．.！？!?」』）)\x1f ")
-	for _, e := range desumasuEndings {
+	for _, e := range desumasuEndings() {
 		if strings.HasSuffix(t, e) {
 			nr.endings = append(nr.endings, ending{dearu: false})
 			return
 		}
 	}
-	for _, e := range dearuEndings {
+	for _, e := range dearuEndings() {
 		if strings.HasSuffix(t, e) {
 			start := s.start + len(t) - len(e)
 			nr.endings = append(nr.endings, ending{dearu: true, start: start, end: start + len(e), word: e, noun: afterNoun(nr.doc.raw[:start])})
@@ -441,7 +472,7 @@ func (nr *narrative) mixedStyle() {
 			nr.e.advise("no-mix-dearu-desumasu", finding.Medium, 70, e.start, e.end, msg, e.word, desu, len(nr.endings)-desu)
 			continue
 		}
-		nr.e.fix("no-mix-dearu-desumasu", finding.Medium, 70, e.start, e.end, dearuFixes[e.word], msg, e.word, desu, len(nr.endings)-desu)
+		nr.e.fix("no-mix-dearu-desumasu", finding.Medium, 70, e.start, e.end, dearuFix(e.word), msg, e.word, desu, len(nr.endings)-desu)
 	}
 }
 

@@ -223,11 +223,63 @@ func widenKana(s string) string {
 	return norm.NFC.String(w)
 }
 
-// pairs maps each opening bracket to its closing one.
-var pairs = map[rune]rune{'「': '」', '『': '』', '（': '）', '(': ')', '［': '］', '[': ']', '【': '】', '〈': '〉', '《': '》', '“': '”', '{': '}'}
+// closerOf returns the closing bracket or quote of an opening one.
+func closerOf(c rune) (rune, bool) {
+	switch c {
+	case '「':
+		return '」', true
+	case '『':
+		return '』', true
+	case '（':
+		return '）', true
+	case '(':
+		return ')', true
+	case '［':
+		return '］', true
+	case '[':
+		return ']', true
+	case '【':
+		return '】', true
+	case '〈':
+		return '〉', true
+	case '《':
+		return '》', true
+	case '“':
+		return '”', true
+	case '{':
+		return '}', true
+	}
+	return 0, false
+}
 
-// closers maps each closing bracket to its opening one.
-var closers = map[rune]rune{'」': '「', '』': '『', '）': '（', ')': '(', '］': '［', ']': '[', '】': '【', '〉': '〈', '》': '《', '”': '“', '}': '{'}
+// openerOf returns the opening bracket or quote of a closing one.
+func openerOf(c rune) (rune, bool) {
+	switch c {
+	case '」':
+		return '「', true
+	case '』':
+		return '『', true
+	case '）':
+		return '（', true
+	case ')':
+		return '(', true
+	case '］':
+		return '［', true
+	case ']':
+		return '[', true
+	case '】':
+		return '【', true
+	case '〉':
+		return '〈', true
+	case '》':
+		return '《', true
+	case '”':
+		return '“', true
+	case '}':
+		return '{', true
+	}
+	return 0, false
+}
 
 // unmatchedPairs reports brackets and quotes opened and never closed in
 // the block, or closed and never opened (textlint no-unmatched-pair).
@@ -239,11 +291,11 @@ func (r *run) unmatchedPairs(b block) {
 	var stack []open
 	text := string(r.doc.masked[b.start:b.end])
 	for i, c := range text {
-		if _, ok := pairs[c]; ok {
+		if _, ok := closerOf(c); ok {
 			stack = append(stack, open{c, i})
 			continue
 		}
-		o, ok := closers[c]
+		o, ok := openerOf(c)
 		if !ok {
 			continue
 		}
@@ -261,7 +313,8 @@ func (r *run) unmatchedPairs(b block) {
 	if len(stack) > 0 {
 		o := stack[0]
 		at := b.start + o.at
-		r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(o.c), "「%c」が閉じられていません（「%c」がありません）", o.c, pairs[o.c])
+		c, _ := closerOf(o.c)
+		r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(o.c), "「%c」が閉じられていません（「%c」がありません）", o.c, c)
 	}
 }
 

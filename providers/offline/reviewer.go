@@ -16,6 +16,8 @@ type Reviewer struct {
 	name     string
 	category string
 	cfg      Config
+	disabled map[string]bool // Config.Disabled as a set
+	cfgErr   error           // an unknown rule in Config.Disabled, returned by Review
 	shared   *shared
 	phrases  []phrase // the phrase entries whose rule this reviewer runs
 	check    func(ctx context.Context, r *run) error
@@ -91,7 +93,14 @@ func newShared() *shared {
 }
 
 func newReviewer(name, category string, cfg Config, sh *shared, check func(context.Context, *run) error) *Reviewer {
-	r := &Reviewer{name: name, category: category, cfg: cfg, shared: sh, check: check}
+	r := &Reviewer{name: name, category: category, cfg: cfg, shared: sh, check: check,
+		disabled: make(map[string]bool, len(cfg.Disabled))}
+	for _, id := range cfg.Disabled {
+		if _, ok := ruleByID(id); !ok && r.cfgErr == nil {
+			r.cfgErr = fmt.Errorf("offline: %s: Config.Disabled: %w", name, &UnknownRuleError{ID: id})
+		}
+		r.disabled[id] = true
+	}
 	if sh.lex != nil {
 		for _, p := range sh.lex.phrases {
 			if info, _ := ruleByID(p.rule); info.Reviewer == name {
@@ -115,22 +124,22 @@ func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, er
 	if r.shared.lexErr != nil {
 		return agent.Review{}, fmt.Errorf("offline: %s: %w", r.name, r.shared.lexErr)
 	}
-	disabled := make(map[string]bool, len(r.cfg.Disabled))
-	for _, id := range r.cfg.Disabled {
-		if _, ok := ruleByID(id); !ok {
-			return agent.Review{}, fmt.Errorf("offline: %s: Config.Disabled: %w", r.name, &UnknownRuleError{ID: id})
-		}
-		disabled[id] = true
+	if r.cfgErr != nil {
+		return agent.Review{}, r.cfgErr
 	}
 	prof := readerProfile(t.ReaderProfile)
+	doc := parse(t.Text)
+	if err := ctx.Err(); err != nil { // parsing a large document takes a while
+		return agent.Review{}, fmt.Errorf("offline: %s: %w", r.name, err)
+	}
 	ru := &run{
-		doc:    parse(t.Text),
+		doc:    doc,
 		lim:    r.cfg.limitsFor(prof),
 		prof:   prof,
 		target: t,
 		rev:    r,
 	}
-	ru.e = &emitter{doc: ru.doc, disabled: disabled}
+	ru.e = &emitter{doc: ru.doc, disabled: r.disabled}
 	if err := r.check(ctx, ru); err != nil {
 		return agent.Review{}, fmt.Errorf("offline: %s: %s: %w", r.name, displayPath(t.Path), err)
 	}

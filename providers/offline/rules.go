@@ -27,54 +27,57 @@ type RuleInfo struct {
 	Doc string
 }
 
-var rules = []RuleInfo{
-	{"ja-stock-phrase", AntiAISlopName, "ja", "stock phrases of machine-written Japanese (data/phrases-ja.tsv)"},
-	{"en-stock-phrase", AntiAISlopName, "en", "stock phrases of machine-written English (data/phrases-en.tsv)"},
-	{"en-redundant", AntiAISlopName, "en", "wordy phrases with a shorter equivalent"},
-	{"en-weasel", AntiAISlopName, "en", "weasel words and empty intensifiers"},
-	{"en-cliche", AntiAISlopName, "en", "clichés"},
-	{"en-there-is", AntiAISlopName, "en", `sentences opening with "There is/are"`},
-	{"ja-no-weak-phrase", AntiAISlopName, "ja", "weak phrases such as 〜かもしれない, 〜と思う"},
-	{"ja-no-redundant-expression", AntiAISlopName, "ja", "redundant expressions such as することができる"},
-	{"no-exclamation-question-mark", AntiAISlopName, "ja", "！ and ？ in Japanese prose"},
-	{"em-dash", AntiAISlopName, "", "more em dashes in a paragraph than Limits.MaxEmDashes"},
+// ruleList returns every rule, grouped by reviewer.
+func ruleList() []RuleInfo {
+	return []RuleInfo{
+		{"ja-stock-phrase", AntiAISlopName, "ja", "stock phrases of machine-written Japanese (data/phrases-ja.tsv)"},
+		{"en-stock-phrase", AntiAISlopName, "en", "stock phrases of machine-written English (data/phrases-en.tsv)"},
+		{"en-redundant", AntiAISlopName, "en", "wordy phrases with a shorter equivalent"},
+		{"en-weasel", AntiAISlopName, "en", "weasel words and empty intensifiers"},
+		{"en-cliche", AntiAISlopName, "en", "clichés"},
+		{"en-there-is", AntiAISlopName, "en", `sentences opening with "There is/are"`},
+		{"ja-no-weak-phrase", AntiAISlopName, "ja", "weak phrases such as 〜かもしれない, 〜と思う"},
+		{"ja-no-redundant-expression", AntiAISlopName, "ja", "redundant expressions such as することができる"},
+		{"no-exclamation-question-mark", AntiAISlopName, "ja", "！ and ？ in Japanese prose"},
+		{"em-dash", AntiAISlopName, "", "more em dashes in a paragraph than Limits.MaxEmDashes"},
 
-	{"unsourced-figure", FactCheckerName, "", "figures, percentages, dates and superlatives with no source or link in the paragraph"},
-	{"unsourced-claim", FactCheckerName, "", `appeals to unnamed sources ("studies show", 〜と言われています)`},
-	{"inconsistent-quantity", FactCheckerName, "", "the same quantity stated with two different values"},
-	{"broken-link", FactCheckerName, "", "relative links and images whose file does not exist (needs Config.LinkFS)"},
+		{"unsourced-figure", FactCheckerName, "", "figures, percentages, dates and superlatives with no source or link in the paragraph"},
+		{"unsourced-claim", FactCheckerName, "", `appeals to unnamed sources ("studies show", 〜と言われています)`},
+		{"inconsistent-quantity", FactCheckerName, "", "the same quantity stated with two different values"},
+		{"broken-link", FactCheckerName, "", "relative links and images whose file does not exist (needs Config.LinkFS)"},
 
-	{"same-opening", NarrativeCriticName, "", "three or more sentences in a row with the same opening"},
-	{"repeated-word", NarrativeCriticName, "", "the same content word four or more times in two adjacent sentences"},
-	{"no-doubled-conjunction", NarrativeCriticName, "", "two sentences in a row opening with the same conjunction"},
-	{"no-mix-dearu-desumasu", NarrativeCriticName, "ja", "である調 mixed into ですます調 body text"},
-	{"paragraph-length", NarrativeCriticName, "", "a paragraph far longer than the others"},
-	{"no-doubled-joshi", NarrativeCriticName, "ja", "the same particle twice in a row in one sentence"},
-	{"no-doubled-conjunctive-particle-ga", NarrativeCriticName, "ja", "the conjunctive particle が twice in one sentence"},
-	{"no-double-negative-ja", NarrativeCriticName, "ja", "double negatives such as 〜ないわけではない"},
-	{"no-dropping-the-ra", NarrativeCriticName, "ja", "ら抜き言葉 such as 見れる, 来れる"},
-	{"ja-no-successive-word", NarrativeCriticName, "ja", "the same word twice in a row"},
-	{"en-doubled-word", NarrativeCriticName, "en", `the same word twice in a row ("the the")`},
-	{"en-passive", NarrativeCriticName, "en", `passive voice with a known agent ("was written by")`},
+		{"same-opening", NarrativeCriticName, "", "three or more sentences in a row with the same opening"},
+		{"repeated-word", NarrativeCriticName, "", "the same content word four or more times in two adjacent sentences"},
+		{"no-doubled-conjunction", NarrativeCriticName, "", "two sentences in a row opening with the same conjunction"},
+		{"no-mix-dearu-desumasu", NarrativeCriticName, "ja", "である調 mixed into ですます調 body text"},
+		{"paragraph-length", NarrativeCriticName, "", "a paragraph far longer than the others"},
+		{"no-doubled-joshi", NarrativeCriticName, "ja", "the same particle twice in a row in one sentence"},
+		{"no-doubled-conjunctive-particle-ga", NarrativeCriticName, "ja", "the conjunctive particle が twice in one sentence"},
+		{"no-double-negative-ja", NarrativeCriticName, "ja", "double negatives such as 〜ないわけではない"},
+		{"no-dropping-the-ra", NarrativeCriticName, "ja", "ら抜き言葉 such as 見れる, 来れる"},
+		{"ja-no-successive-word", NarrativeCriticName, "ja", "the same word twice in a row"},
+		{"en-doubled-word", NarrativeCriticName, "en", `the same word twice in a row ("the the")`},
+		{"en-passive", NarrativeCriticName, "en", `passive voice with a known agent ("was written by")`},
 
-	{"sentence-length", ReaderAdvocateName, "ja", "Japanese sentences over Limits.SentenceLength characters"},
-	{"en-sentence-length", ReaderAdvocateName, "en", "English sentences over Limits.SentenceWords words"},
-	{"max-ten", ReaderAdvocateName, "ja", "more 読点 in a sentence than Limits.MaxTen"},
-	{"max-kanji-continuous-len", ReaderAdvocateName, "ja", "runs of kanji longer than Limits.MaxKanji"},
-	{"ja-no-mixed-period", ReaderAdvocateName, "ja", "Japanese sentences not ending in 。"},
-	{"no-hankaku-kana", ReaderAdvocateName, "ja", "half-width katakana"},
-	{"no-nfd", ReaderAdvocateName, "", "decomposed (NFD) characters such as a separate dakuten"},
-	{"no-zero-width-spaces", ReaderAdvocateName, "", "zero-width spaces and joiners"},
-	{"no-unmatched-pair", ReaderAdvocateName, "", "brackets and quotes opened and never closed, or closed and never opened"},
-	{"undefined-acronym", ReaderAdvocateName, "", "acronyms used before they are spelled out (data/acronyms.txt lists known ones)"},
-	{"undefined-jargon", ReaderAdvocateName, "", "jargon used before it is explained, for novice readers (data/jargon.tsv)"},
+		{"sentence-length", ReaderAdvocateName, "ja", "Japanese sentences over Limits.SentenceLength characters"},
+		{"en-sentence-length", ReaderAdvocateName, "en", "English sentences over Limits.SentenceWords words"},
+		{"max-ten", ReaderAdvocateName, "ja", "more 読点 in a sentence than Limits.MaxTen"},
+		{"max-kanji-continuous-len", ReaderAdvocateName, "ja", "runs of kanji longer than Limits.MaxKanji"},
+		{"ja-no-mixed-period", ReaderAdvocateName, "ja", "Japanese sentences not ending in 。"},
+		{"no-hankaku-kana", ReaderAdvocateName, "ja", "half-width katakana"},
+		{"no-nfd", ReaderAdvocateName, "", "decomposed (NFD) characters such as a separate dakuten"},
+		{"no-zero-width-spaces", ReaderAdvocateName, "", "zero-width spaces and joiners"},
+		{"no-unmatched-pair", ReaderAdvocateName, "", "brackets and quotes opened and never closed, or closed and never opened"},
+		{"undefined-acronym", ReaderAdvocateName, "", "acronyms used before they are spelled out (data/acronyms.txt lists known ones)"},
+		{"undefined-jargon", ReaderAdvocateName, "", "jargon used before it is explained, for novice readers (data/jargon.tsv)"},
+	}
 }
 
 // Rules returns every rule of the offline reviewers, grouped by reviewer.
-func Rules() []RuleInfo { return append([]RuleInfo(nil), rules...) }
+func Rules() []RuleInfo { return ruleList() }
 
 func ruleByID(id string) (RuleInfo, bool) {
-	for _, r := range rules {
+	for _, r := range ruleList() {
 		if r.ID == id {
 			return r, true
 		}

@@ -244,3 +244,20 @@ func FuzzReview(f *testing.F) {
 		}
 	})
 }
+
+// TestLongLine checks what keeps a review of a long single line linear: a
+// fix there becomes advice, and quotes stay short and verbatim.
+func TestLongLine(t *testing.T) {
+	text := strings.Repeat("The cache keeps each response until it expires. ", 400) + "We delve into the code.\n"
+	fs := ofRule(reviewAll(t, editorial(), agentTarget(text)), "en-stock-phrase")
+	if len(fs) != 1 {
+		t.Fatalf("got %d en-stock-phrase findings, want 1", len(fs))
+	}
+	if f := fs[0]; !f.Advisory() || !strings.Contains(text, f.Quote()) || utf8.RuneCountInString(f.Quote()) > maxQuote+16 {
+		t.Errorf("finding on a long line: quote %q, fix %q; want short verbatim advice", f.Quote(), f.Fix)
+	}
+	d := parse([]byte(strings.Repeat("x", 3*longLine)))
+	if q := d.adviceQuote(10, 3*longLine); utf8.RuneCountInString(q) > maxQuote+32 {
+		t.Errorf("advice quote of a long span has %d runes", utf8.RuneCountInString(q))
+	}
+}

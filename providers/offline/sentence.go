@@ -96,11 +96,14 @@ func isCloser(b []byte) bool {
 	return strings.ContainsRune(")\"”’」』）]", r)
 }
 
-// abbreviations end with a period that does not end a sentence.
-var abbreviations = map[string]bool{
-	"e.g": true, "i.e": true, "etc": false, "vs": true, "mr": true, "mrs": true,
-	"ms": true, "dr": true, "prof": true, "fig": true, "no": true, "cf": true,
-	"approx": true, "st": true, "jr": true, "sr": true, "inc": true, "ltd": true,
+// abbreviated reports a word (lower case, without its final period)
+// whose period does not end a sentence.
+func abbreviated(w string) bool {
+	switch w {
+	case "e.g", "i.e", "vs", "mr", "mrs", "ms", "dr", "prof", "fig", "no", "cf", "approx", "st", "jr", "sr", "inc", "ltd":
+		return true
+	}
+	return false
 }
 
 // abbreviation reports whether the text before a '.' ends with an
@@ -114,7 +117,7 @@ func abbreviation(before []byte) bool {
 	if len(w) == 1 && w[0] >= 'a' && w[0] <= 'z' && unicode.IsUpper(rune(before[i])) {
 		return true // an initial: "J. R. R. Tolkien"
 	}
-	return abbreviations[w]
+	return abbreviated(w)
 }
 
 // trimSpan trims white space and mask bytes from both ends of b[s:e].

@@ -96,7 +96,7 @@ func (r *run) emitPhrase(s sentence, p phrase, i, j int) error {
 			advice = true
 		}
 	}
-	after := asciiLower(s.text[j:])
+	after := asciiLower(s.text[j:min(len(s.text), j+64)]) // enough for the next word or two
 	switch {
 	case p.plural && !pluralFollows(after), p.det && !determinerFollows(after), p.verb && !verbFollows(after):
 		advice = true
@@ -181,12 +181,13 @@ func (r *run) sahenBefore(s sentence, i int) (sahen, error) {
 	if err != nil {
 		return sahenNone, err
 	}
-	ts := tokens(tok, s.text[:i], nil)
+	from := runeStart([]byte(s.text[:i]), max(0, i-48)) // a noun is a few runes long: tokenize only the text before it
+	ts := tokens(tok, s.text[from:i], nil)
 	if len(ts) == 0 {
 		return sahenNone, nil
 	}
 	t := ts[len(ts)-1]
-	if t.off+len(t.surface) != i || t.pos != "名詞" || t.pos1 != "サ変接続" {
+	if from+t.off+len(t.surface) != i || t.pos != "名詞" || t.pos1 != "サ変接続" {
 		return sahenNone, nil
 	}
 	kanji, other := true, false
@@ -307,9 +308,15 @@ func atSentenceStart(s string, i int) bool {
 	return strings.TrimLeft(s[:i], "\x1f \t\"“「『(（") == ""
 }
 
-// notAdjectives follow an intensifier that must stay ("very much").
-var notAdjectives = map[string]bool{"much": true, "many": true, "few": true, "little": true, "well": true,
-	"same": true, "first": true, "last": true, "own": true, "end": true, "beginning": true, "start": true, "least": true, "most": true}
+// notAdjective reports a word after an intensifier that must stay
+// ("very much").
+func notAdjective(w string) bool {
+	switch w {
+	case "much", "many", "few", "little", "well", "same", "first", "last", "own", "end", "beginning", "start", "least", "most":
+		return true
+	}
+	return false
+}
 
 // plainWordFollows reports whether s starts with a space and a lower-case
 // word that an intensifier can be dropped before.
@@ -322,7 +329,7 @@ func plainWordFollows(s string) bool {
 	for n < len(s) && s[n] >= 'a' && s[n] <= 'z' {
 		n++
 	}
-	return n > 0 && !notAdjectives[s[:n]]
+	return n > 0 && !notAdjective(s[:n])
 }
 
 // afterNoun reports whether the text before a phrase ends in a noun-like
