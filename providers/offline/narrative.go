@@ -186,7 +186,7 @@ func (nr *narrative) english(s sentence) {
 // that", "had had", "all it is is", "log in in the", "turn on on".
 func legitDouble(w string) bool {
 	switch w {
-	case "that", "had", "is", "in", "on", "to", "do", "can", "it", "so":
+	case "that", "had", "is", "in", "on", "to", "do", "can", "so":
 		return true
 	}
 	return false

@@ -63,7 +63,7 @@ func ruleList() []RuleInfo {
 		{"en-sentence-length", ReaderAdvocateName, "en", "English sentences over Limits.SentenceWords words"},
 		{"max-ten", ReaderAdvocateName, "ja", "more 読点 in a sentence than Limits.MaxTen"},
 		{"max-kanji-continuous-len", ReaderAdvocateName, "ja", "runs of kanji longer than Limits.MaxKanji"},
-		{"ja-no-mixed-period", ReaderAdvocateName, "ja", "Japanese sentences not ending in 。"},
+		{"ja-no-mixed-period", ReaderAdvocateName, "ja", "Japanese sentences ending in '.' or '．' instead of 。, and paragraphs ending in no period"},
 		{"no-hankaku-kana", ReaderAdvocateName, "ja", "half-width katakana"},
 		{"no-nfd", ReaderAdvocateName, "", "decomposed (NFD) characters such as a separate dakuten"},
 		{"no-zero-width-spaces", ReaderAdvocateName, "", "zero-width spaces and joiners"},
