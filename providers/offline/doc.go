@@ -28,23 +28,27 @@
 // 、 between two runs of kanji or katakana as the noun-noun exception
 // without asking the tokenizer; sentence-length counts a run of white
 // space as one character and does not count inline code or URLs;
-// ja-no-mixed-period leaves a sentence ending in a colon alone and gives
-// only advice for a missing 。 (textlint's forceAppendPeriod is off), its
-// one automatic fix turning '.' or '．' into 。;
-// ja-no-successive-word ignores symbols and words in hiragana only
-// ("まあまあ") and fixes only a doubled particle ("をを");
-// no-zero-width-spaces leaves the joiner of an emoji sequence alone; no-double-negative-ja also knows
-// the polite forms (〜ないわけではありません); no-mix-dearu-desumasu, like
-// the rule's own defaults, reports である only in a body that mixes both
-// styles (the preset's preferInBody "ですます" would flag a body written
-// wholly in である); sentence rules skip list items. textlint's
-// arabic-kanji-numbers, ja-no-abusage and ja-unnatural-alphabet have no
-// counterpart.
+// ja-no-mixed-period (which, like textlint with forceAppendPeriod off,
+// appends no 。 itself) leaves a paragraph ending in a colon, code, a link
+// or a URL alone; ja-no-successive-word ignores symbols and words in
+// hiragana only ("まあまあ"), and its one fix removes a doubled particle
+// ("をを"); no-exclamation-question-mark allows a "!" after any Latin
+// letter ("Yahoo!") and fixes only body sentences; no-zero-width-spaces
+// also advises on joiners, except one inside an emoji sequence;
+// no-double-negative-ja also knows the polite forms (〜ないわけではありません);
+// no-mix-dearu-desumasu, like the rule's own defaults, reports である only
+// in a body that mixes both styles (the preset's preferInBody "ですます"
+// would flag a body written wholly in である); sentence rules skip list
+// items. textlint's arabic-kanji-numbers, ja-no-abusage and
+// ja-unnatural-alphabet have no counterpart.
 //
-// Markdown front matter, code (fenced, indented and inline), URLs, HTML and
-// comments are never reviewed. Sentence rules (endings, length, style)
-// apply only to body sentences, not to headings, list items, table cells,
-// captions, block quotes, or a paragraph ending in a colon.
+// Markdown front matter, code (fenced, indented and inline, including a
+// fence inside a list item), URLs, HTML (inline, and blocks to their
+// CommonMark end), $$ math blocks and comments are never reviewed.
+// Sentence rules (endings, length, style) apply only to body sentences,
+// not to headings, list items, table cells, captions, block quotes, or a
+// paragraph ending in a colon. On a line longer than 8 KB, fixes become
+// advice, so that a review stays linear in the line's length.
 //
 // Rule lists live in the embedded data/ folder (see data/phrases-en.tsv
 // for the format). Config turns rules off, changes limits, and enables
