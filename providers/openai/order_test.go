@@ -1,11 +1,8 @@
 package openai_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -13,42 +10,15 @@ import (
 	"github.com/kaigi-dev/kaigi/providers/conformance"
 )
 
-// propertyOrders maps the path of every "properties" object in the JSON
-// document data to its keys, in document order.
+// propertyOrders is conformance.PropertyOrders, failing the test on bad
+// JSON.
 func propertyOrders(t *testing.T, data []byte) map[string][]string {
 	t.Helper()
-	out := map[string][]string{}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	var walk func(path string)
-	walk = func(path string) {
-		tok, err := dec.Token()
-		if err != nil {
-			t.Fatalf("bad JSON: %v", err)
-		}
-		switch tok {
-		case json.Delim('{'):
-			for dec.More() {
-				k, _ := dec.Token()
-				key := k.(string)
-				if slices.Contains([]string{"properties", "$defs"}, lastElem(path)) {
-					out[path] = append(out[path], key)
-				}
-				walk(path + "/" + key)
-			}
-			dec.Token()
-		case json.Delim('['):
-			for i := 0; dec.More(); i++ {
-				walk(path + "/" + strconv.Itoa(i))
-			}
-			dec.Token()
-		}
+	out, err := conformance.PropertyOrders(data)
+	if err != nil {
+		t.Fatal(err)
 	}
-	walk("")
 	return out
-}
-
-func lastElem(path string) string {
-	return path[strings.LastIndexByte(path, '/')+1:]
 }
 
 // TestSchemaKeyOrderOnTheWire: strict structured outputs generate
