@@ -179,7 +179,7 @@ func (r *runner) round(ctx context.Context, rs *roundState) (StopReason, error) 
 	if err := r.decidePolicy(rs); err != nil {
 		return "", err
 	}
-	if cur, err = r.write(rs, policyPhase, before, cur); err != nil {
+	if cur, err = r.write(rs, policyPhase, cur); err != nil {
 		return "", err
 	}
 	if err := r.ask(ctx, rs, before); errors.Is(err, ErrStop) {
@@ -197,7 +197,7 @@ func (r *runner) round(ctx context.Context, rs *roundState) (StopReason, error) 
 		return AwaitingDecisions, nil
 	}
 	l.emit(Event{Kind: Decided, Round: rs.n})
-	if cur, err = r.write(rs, gatePhase, before, cur); err != nil {
+	if cur, err = r.write(rs, gatePhase, cur); err != nil {
 		return "", err
 	}
 	if err := r.render(rs, before, cur); err != nil {
@@ -447,12 +447,13 @@ func phaseOf(d Decision) int {
 }
 
 // buildPatch builds the round's patch of phase ph: the approved edits of
-// that phase, made against before, moved onto cur (the text after the
-// round's policy patch) and checked against it.
-func buildPatch(rs *roundState, ph int, before, cur []byte) (*apply.Patch, error) {
-	var first []apply.Change
+// that phase, made against the text the round reviewed, moved past the
+// round's policy patch (apply.Patch.Rebase) onto cur and checked against
+// it.
+func buildPatch(rs *roundState, ph int, cur []byte) (*apply.Patch, error) {
+	first := &apply.Patch{}
 	if pp := rs.patch(policyPhase); ph == gatePhase && pp.rec != nil && !pp.undone {
-		first = pp.rec.Patch.Changes
+		first = pp.rec.Patch
 	}
 	var anchors []apply.Anchor
 	for _, it := range rs.items.Items {
@@ -460,7 +461,7 @@ func buildPatch(rs *roundState, ph int, before, cur []byte) (*apply.Patch, error
 		if !ok || d.Action != Apply || it.Edit == nil || phaseOf(d) != ph {
 			continue
 		}
-		e, done, err := rebase(*it.Edit, first)
+		e, done, err := first.Rebase(*it.Edit)
 		if err != nil {
 			return nil, fmt.Errorf("loop: round %d: %s: %w", rs.n, it.Key, err)
 		}
@@ -479,42 +480,18 @@ func buildPatch(rs *roundState, ph int, before, cur []byte) (*apply.Patch, error
 	return p, nil
 }
 
-// rebase moves an edit of a text onto that text with the changes over
-// applied (sorted, non-overlapping, in the same coordinates as e). done
-// reports that over already makes the identical edit; an edit that
-// overlaps a different change is an error.
-func rebase(e apply.Edit, over []apply.Change) (moved apply.Edit, done bool, err error) {
-	delta := 0
-	for _, ch := range over {
-		c := ch.Edit
-		switch {
-		case c.Start == e.Start && c.End == e.End && c.New == e.New:
-			return e, true, nil
-		case c.End <= e.Start && (c.Start < e.Start || c.Start == c.End):
-			delta += len(c.New) - (c.End - c.Start)
-		case c.Start >= e.End && (c.Start > e.Start || e.Start == e.End):
-			// after e: no effect
-		default:
-			return e, false, fmt.Errorf("its edit %d-%d overlaps the applied edit %d-%d", e.Start, e.End, c.Start, c.End)
-		}
-	}
-	e.Start += delta
-	e.End += delta
-	return e, false, nil
-}
-
 // write applies the round's patch of phase ph to cur, the document as it
 // is on disk, and returns the new text. The patch is journaled before the
 // file is written and confirmed after, so a crash in between is settled by
 // the document's hash on resume. In a dry run the patch is kept in memory
 // only and the text returned is what the file would become.
-func (r *runner) write(rs *roundState, ph int, before, cur []byte) ([]byte, error) {
+func (r *runner) write(rs *roundState, ph int, cur []byte) ([]byte, error) {
 	ps := rs.patch(ph)
 	if ps.applied {
 		return cur, nil
 	}
 	if ps.rec == nil {
-		p, err := buildPatch(rs, ph, before, cur)
+		p, err := buildPatch(rs, ph, cur)
 		if err != nil {
 			return nil, err
 		}
