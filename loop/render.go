@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -45,22 +46,21 @@ func (r *runner) render(rs *roundState, before, after []byte) error {
 	if after != nil {
 		files["applied.diff"] = []byte(apply.UnifiedDiff("a/"+name, "b/"+name, before, after))
 	}
-	pendingJSON, pendingMD := renderPending(rs, before)
 	for _, f := range []string{"pending.json", "pending.md"} {
 		if err := os.Remove(filepath.Join(dir, f)); err != nil && !os.IsNotExist(err) {
 			return fmt.Errorf("loop: %w", err)
 		}
 	}
 	if rs.waiting {
-		files["pending.json"], files["pending.md"] = pendingJSON, pendingMD
+		files["pending.json"], files["pending.md"] = renderPending(rs, before)
 	}
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
+	d, err := apply.OpenDir(dir)
+	if err != nil {
+		return fmt.Errorf("loop: round %d: %w", rs.n, err)
 	}
-	slices.Sort(names)
-	for _, n := range names {
-		if err := writeFile(filepath.Join(dir, n), files[n]); err != nil {
+	defer d.Close()
+	for _, n := range slices.Sorted(maps.Keys(files)) {
+		if err := d.WriteFile(n, files[n]); err != nil {
 			return fmt.Errorf("loop: round %d: %w", rs.n, err)
 		}
 	}

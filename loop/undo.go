@@ -96,3 +96,20 @@ func Undo(dir string, round int) (reverted []int, err error) {
 	}
 	return reverted, nil
 }
+
+// JournaledFile returns the document the run journaled in dir works on:
+// an absolute path with symbolic links resolved, as Run recorded it.
+func JournaledFile(dir string) (string, error) {
+	recs, err := ReadJournal(filepath.Join(dir, JournalName))
+	if err != nil {
+		return "", err
+	}
+	st, err := replay(recs)
+	if err != nil {
+		return "", err
+	}
+	if st.start == nil {
+		return "", fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, dir)
+	}
+	return st.start.File, nil
+}

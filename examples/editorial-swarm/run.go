@@ -172,11 +172,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 // file that run worked on.
 func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 	if len(args) == 1 {
-		recs, err := loop.ReadJournal(filepath.Join(o.out, loop.JournalName))
-		if err != nil {
-			return exitError, err
-		}
-		file, err := journaledFile(recs)
+		file, err := loop.JournaledFile(o.out)
 		if err != nil {
 			return exitError, err
 		}
@@ -197,20 +193,6 @@ func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 	}
 	fmt.Fprintf(stdout, "Reverted round(s) %v; the article is as it was before the run.\n", rounds)
 	return exitConverged, nil
-}
-
-// journaledFile returns the document a journal's run worked on.
-func journaledFile(recs []loop.Record) (string, error) {
-	for _, r := range recs {
-		if r.Kind == "start" {
-			var start struct{ File string }
-			if err := r.Decode(&start); err != nil {
-				return "", err
-			}
-			return start.File, nil
-		}
-	}
-	return "", errors.New("the journal records no run")
 }
 
 // nextStep tells the user how to go on when the run stopped at the gate.
