@@ -11,6 +11,16 @@
 // quote change. Every edit keeps the text it replaces, so every Patch has an
 // exact Inverse and any subset of findings can be reverted.
 //
+// A finding's fix always replaces its quotes[0] exactly. To insert text,
+// quote the neighbouring text and give as fix that quote with the
+// insertion added; to delete text, quote it together with some neighbouring
+// text and give as fix the quote without the deleted part. An empty fix is
+// advice only and is never applied. A quote may be written with "\n" line
+// breaks in a CRLF document (the way a prompt shows it) and still matches
+// exactly; the fix's line endings become the document's own. A finding
+// without a quote is advice only unless whole-line replacement is asked
+// for (Options.ReplaceLines).
+//
 // The smallest use anchors findings, drops conflicts and applies the rest:
 //
 //	anchors, skips := apply.Resolve(doc, proposals, apply.Options{})

@@ -2,7 +2,9 @@ package apply
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/kaigi-dev/kaigi/finding"
 )
@@ -41,17 +43,16 @@ func FuzzResolveApplyInverse(f *testing.F) {
 			if !runeBoundary(doc, e.Start) || !runeBoundary(doc, e.End) {
 				t.Fatalf("anchor %+v cuts a rune", a)
 			}
-			q := quoteOf(props, a.Key)
+			q, fix := quoteOf(props, a.Key)
 			switch a.Method {
 			case ExactRange, Window, Document:
-				if e.Old != q {
+				if lfOnly(e.Old) != lfOnly(q) {
 					t.Fatalf("anchor %+v by %s is not the quote %q", a, a.Method, q)
 				}
 			case Normalized:
-				tq, _ := trimEdges(q, "")
-				want, _ := normalizeQuote(tq)
-				if got, _ := normalizeQuote(e.Old); !bytes.Equal(got, want) {
-					t.Fatalf("anchor %+v normalises to %q, the quote %q to %q", a, got, q, want)
+				nq, _ := prepareNorm(q, newLineIndex(doc).toDocEOL(fix))
+				if got, _ := normalizeQuote(strings.TrimFunc(e.Old, unicode.IsSpace)); !bytes.Equal(got, nq.search) {
+					t.Fatalf("anchor %+v normalises to %q, the quote %q to %q", a, got, q, nq.search)
 				}
 			}
 		}
@@ -89,11 +90,11 @@ func fuzzProp(key, quote, fix string, line uint8) Proposal {
 	return Proposal{Key: key, Finding: f}
 }
 
-func quoteOf(props []Proposal, key string) string {
+func quoteOf(props []Proposal, key string) (quote, fix string) {
 	for _, p := range props {
 		if p.Key == key {
-			return p.Finding.Quote()
+			return p.Finding.Quote(), p.Finding.Fix
 		}
 	}
-	return ""
+	return "", ""
 }
