@@ -81,6 +81,7 @@ func Resolve(doc []byte, props []Proposal, opt Options) (anchors []Anchor, skips
 	if r.opt.Window <= 0 {
 		r.opt.Window = DefaultWindow
 	}
+	anchors = make([]Anchor, 0, len(props)) // most proposals anchor
 	for _, p := range props {
 		a, err := r.resolve(p.Finding)
 		if err != nil {
@@ -102,12 +103,12 @@ type resolver struct {
 	doc   []byte
 	idx   lineIndex
 	opt   Options
-	crlf  bool      // doc holds "\r\n"
-	exact *haystack // the document itself
-	eol   *haystack // the document with "\r\n" as "\n", built on first use
-	eolv  *eolView
-	view  *normView // built on first use, with norm
-	norm  *haystack // the normalised view
+	crlf  bool          // doc holds "\r\n"
+	exact *haystack     // the document itself
+	eol   *haystack     // the document with "\r\n" as "\n", built on first use
+	eolTo func(int) int // maps a document offset into eol
+	view  *normView     // built on first use, with norm
+	norm  *haystack     // the normalised view
 }
 
 // identity maps an original offset to itself.
@@ -124,7 +125,8 @@ func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 		return r.lineRange(f.LineRange, fix)
 	}
 	p := r.plan(f.LineRange)
-	m, err := r.search(p, r.exactProbes(q)...)
+	probes, np := r.exactProbes(q, []byte(q))
+	m, err := r.search(p, probes[:np]...)
 	var nq *normQuote
 	if err == nil && m.method == "" {
 		var ok bool
@@ -158,20 +160,24 @@ func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 // exactProbes returns the probes of the exact stages: the quote byte for
 // byte, and, when it holds a line break that could match otherwise, the
 // quote with its line breaks as "\n" in the document with "\r\n" as "\n".
-func (r *resolver) exactProbes(q string) []probe {
-	probes := []probe{{h: r.exact, q: []byte(q), toH: identity}}
+// They are returned as an array and a count, and qb is q as bytes, made by
+// the caller, so that a short quote need not be allocated.
+func (r *resolver) exactProbes(q string, qb []byte) (probes [2]probe, n int) {
+	probes[0] = probe{h: r.exact, q: qb, toH: identity}
 	lf := lfOnly(q)
 	if !strings.Contains(lf, "\n") || (!r.crlf && lf == q) {
-		return probes
+		return probes, 1
 	}
 	if r.eol == nil {
-		r.eolv = newEOLView(r.doc)
-		r.eol = &haystack{text: r.eolv.text, span: func(a, b int) (int, int, bool) {
-			s, e := r.eolv.toOrig(a), r.eolv.toOrig(b)
+		v := newEOLView(r.doc)
+		r.eol = &haystack{text: v.text, span: func(a, b int) (int, int, bool) {
+			s, e := v.toOrig(a), v.toOrig(b)
 			return s, e, boundary(r.doc, s) && boundary(r.doc, e)
 		}}
+		r.eolTo = v.fromOrig
 	}
-	return append(probes, probe{h: r.eol, q: []byte(lf), toH: r.eolv.fromOrig})
+	probes[1] = probe{h: r.eol, q: []byte(lf), toH: r.eolTo}
+	return probes, 2
 }
 
 // normProbe returns the probe of the normalised stage for nq.

@@ -234,52 +234,72 @@ func TestResolveMessageCutsLongQuotes(t *testing.T) {
 	}
 }
 
-// TestResolveIndexAgreesWithScan: past indexAfter whole-document searches,
-// Resolve answers from a suffix array; every answer must equal the one a
-// scan gives (each proposal resolved on its own never builds the index).
+// TestResolveIndexAgreesWithScan: once a haystack has been scanned often
+// enough, Resolve answers searches that cover a large part of it from a
+// suffix array; every answer must equal the one a scan gives (each
+// proposal resolved on its own never builds the index). Both kinds of
+// search are checked: the whole document, for hints far off, and the
+// hinted line itself, in a document of one line.
 func TestResolveIndexAgreesWithScan(t *testing.T) {
-	var b strings.Builder
-	for i := range 200 {
-		fmt.Fprintf(&b, "行%03d 吾輩は猫である。dup ＡＢＣ%03d  end\r\n", i, i)
-	}
-	doc := []byte(b.String())
-	var props []Proposal
-	for i := range 3 * indexAfter {
-		var q string
-		switch i % 6 {
-		case 0:
-			q = fmt.Sprintf("行%03d 吾輩", i%200) // unique
-		case 1:
-			q = "dup" // ambiguous
-		case 2:
-			q = fmt.Sprintf("absent %d", i) // not found
-		case 3:
-			q = "\x8c" // cuts a rune: never a match
-		case 4:
-			q = fmt.Sprintf("ABC%03d end", i%200) // normalised only
-		case 5:
-			q = "吾輩は猫である。dup ABC" // normalised, ambiguous
+	// Lines of 1, 200 and 25 entries: 200 lines, one line, 8 lines, where
+	// a hint of two lines covers a quarter of the document, enough to be
+	// answered from the index, which must then keep to those lines.
+	for _, every := range []int{1, 200, 25} {
+		var b strings.Builder
+		for i := range 200 {
+			if i%every == 0 && (i == 0 || i == 175) {
+				b.WriteString("twice ")
+			}
+			sep := " "
+			if (i+1)%every == 0 {
+				sep = "\r\n"
+			}
+			fmt.Fprintf(&b, "行%03d 吾輩は猫である。dup ＡＢＣ%03d  end%s", i, i, sep)
 		}
-		props = append(props, prop(fmt.Sprint(i), "1", q, "x"))
-	}
-	anchors, skips := Resolve(doc, props, Options{Window: 1}) // hints far off
-	got := map[string]string{}
-	for _, a := range anchors {
-		got[a.Key] = fmt.Sprintf("%s %+v", a.Method, a.Edit)
-	}
-	for _, s := range skips {
-		got[s.Key] = s.Err.Error()
-	}
-	for _, p := range props {
-		a, s := Resolve(doc, []Proposal{p}, Options{Window: 1})
-		want := ""
-		if len(a) == 1 {
-			want = fmt.Sprintf("%s %+v", a[0].Method, a[0].Edit)
-		} else {
-			want = s[0].Err.Error()
+		doc := []byte(b.String())
+		var props []Proposal
+		for i := range 3 * indexAfter {
+			var q string
+			lines := "1"
+			switch i % 8 {
+			case 0:
+				q = fmt.Sprintf("行%03d 吾輩", i%200) // unique
+			case 1:
+				q = "dup" // ambiguous
+			case 2:
+				q = fmt.Sprintf("absent %d", i) // not found
+			case 3:
+				q = "\x8c" // cuts a rune: never a match
+			case 4:
+				q = fmt.Sprintf("ABC%03d end", i%200) // normalised only
+			case 5:
+				q = "吾輩は猫である。dup ABC" // normalised, ambiguous
+			case 6:
+				q = fmt.Sprintf("end\n行%03d", i%200) // CRLF quoted with LF
+			case 7:
+				q, lines = "twice", "1-2" // once on the hinted lines, once far off
+			}
+			props = append(props, prop(fmt.Sprint(i), lines, q, "x"))
 		}
-		if got[p.Key] != want {
-			t.Fatalf("proposal %s (%q): with the index %q, alone %q", p.Key, p.Finding.Quote(), got[p.Key], want)
+		anchors, skips := Resolve(doc, props, Options{Window: 1}) // hints far off
+		got := map[string]string{}
+		for _, a := range anchors {
+			got[a.Key] = fmt.Sprintf("%s %+v", a.Method, a.Edit)
+		}
+		for _, s := range skips {
+			got[s.Key] = s.Err.Error()
+		}
+		for _, p := range props {
+			a, s := Resolve(doc, []Proposal{p}, Options{Window: 1})
+			want := ""
+			if len(a) == 1 {
+				want = fmt.Sprintf("%s %+v", a[0].Method, a[0].Edit)
+			} else {
+				want = s[0].Err.Error()
+			}
+			if got[p.Key] != want {
+				t.Fatalf("%d entries a line, proposal %s (%q): with the index %q, alone %q", every, p.Key, p.Finding.Quote(), got[p.Key], want)
+			}
 		}
 	}
 }

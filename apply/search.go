@@ -15,15 +15,23 @@ type haystack struct {
 	text []byte
 	span func(a, b int) (start, end int, ok bool)
 
-	scans int                // whole-text scans so far
-	index *suffixarray.Index // built after indexAfter whole-text scans
+	scanned int                // bytes scanned so far
+	index   *suffixarray.Index // built once scanned reaches indexAfter texts
 }
 
-// indexAfter is how many whole-text scans a haystack makes before it builds
-// a suffix array instead. Building one costs a few hundred scans, so many
-// findings with wrong line hints cost about twice the scans at worst, and
-// O(len(text)) once instead of once per finding at best.
+// indexAfter is how many times the length of its text a haystack scans
+// before it builds a suffix array instead. Building one costs a few hundred
+// scans of the text, so many findings with wrong line hints, or hinted at
+// the one line of a one-line document, cost about twice the scans at worst
+// and O(len(text)) once instead of once per finding at best.
 const indexAfter = 256
+
+// indexShare is the part of the text (1/indexShare) a search must cover to
+// be answered from the suffix array once there is one. A lookup costs a
+// binary search plus one step per occurrence anywhere in the text, so it
+// pays only for searches that cover a large part of it; a search of a few
+// lines keeps scanning them.
+const indexShare = 4
 
 // probe is one way of looking for a quote: the haystack, the quote as it
 // must appear there, the map from a document offset into the haystack,
@@ -119,9 +127,22 @@ func (r *resolver) manyErr(m Method, beyond bool) error {
 
 // count counts, up to two, the mappable and accepted occurrences of q in
 // h.text that overlap [lo, hi), and returns the first one mapped to
-// original offsets.
+// original offsets. It scans the bytes concerned, or asks the suffix array
+// when the search covers a large part of a text scanned often enough.
 func (h *haystack) count(q []byte, lo, hi int, accept func(int, int) bool) (n, start, end int) {
 	from, to := max(0, lo-len(q)+1), min(len(h.text), hi+len(q)-1)
+	if to-from < len(q) {
+		return 0, 0, 0
+	}
+	if big := (to - from) >= len(h.text)/indexShare; big {
+		if h.index == nil && h.scanned >= indexAfter*len(h.text) {
+			h.index = suffixarray.New(h.text)
+		}
+		if h.index != nil {
+			return h.lookup(q, from, to, accept)
+		}
+	}
+	h.scanned += to - from
 	for from+len(q) <= to {
 		i := bytes.Index(h.text[from:to], q)
 		if i < 0 {
@@ -140,18 +161,36 @@ func (h *haystack) count(q []byte, lo, hi int, accept func(int, int) bool) (n, s
 	return n, start, end
 }
 
-// countAll is count over the whole text. After indexAfter scans it answers
-// from a suffix array of the text, built once.
+// countAll is count over the whole text.
 func (h *haystack) countAll(q []byte, accept func(int, int) bool) (n, start, end int) {
-	if h.index == nil {
-		if h.scans < indexAfter {
-			h.scans++
-			return h.count(q, 0, len(h.text), accept)
+	return h.count(q, 0, len(h.text), accept)
+}
+
+// lookup is count within [from, to) answered from the suffix array. Its
+// occurrences come in no particular order, so with two or more the first
+// one returned is not the leftmost; callers use it only when n is 1. It
+// asks for a few occurrences first, and for all of them only when those
+// few do not settle the count, so a quote found everywhere costs little.
+func (h *haystack) lookup(q []byte, from, to int, accept func(int, int) bool) (n, start, end int) {
+	const few = 8
+	offs := h.index.Lookup(q, few)
+	if len(offs) == few {
+		if n, start, end = h.tally(offs, len(q), from, to, accept); n >= 2 {
+			return n, start, end
 		}
-		h.index = suffixarray.New(h.text)
+		offs = h.index.Lookup(q, -1)
 	}
-	for _, a := range h.index.Lookup(q, -1) { // in no particular order
-		if s, e, ok := h.span(a, a+len(q)); ok && (accept == nil || accept(s, e)) {
+	return h.tally(offs, len(q), from, to, accept)
+}
+
+// tally counts, up to two, the occurrences at offs of a text of length
+// size that lie within [from, to) and are mappable and accepted.
+func (h *haystack) tally(offs []int, size, from, to int, accept func(int, int) bool) (n, start, end int) {
+	for _, a := range offs {
+		if a < from || a+size > to {
+			continue
+		}
+		if s, e, ok := h.span(a, a+size); ok && (accept == nil || accept(s, e)) {
 			if n++; n == 1 {
 				start, end = s, e
 			} else {
