@@ -32,8 +32,9 @@
 //	out, err := p.Apply(doc) // p.Inverse().Apply(out) gives doc back
 //
 // skips say why a finding was not anchored (errors.Is with ErrAdvisory,
-// ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange or ErrNoQuote) and conflicts
-// list the findings a human must choose between.
+// ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange, ErrNoQuote or
+// ErrProtected) and conflicts list the findings a human must choose
+// between.
 //
 // To change files on disk, open the folder findings may name with OpenDir
 // and apply patches through a Journal; Undo reverts them.

@@ -77,7 +77,8 @@ type Anchor struct {
 }
 
 // Skip is a proposal that could not be anchored. Err wraps at least one of
-// ErrAdvisory, ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange and ErrNoQuote
+// ErrAdvisory, ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange, ErrNoQuote and
+// ErrProtected
 // (see each for the pairs that go together), and its message names the
 // proposal's key.
 type Skip struct {
@@ -129,6 +130,11 @@ type Options struct {
 	// leaves the quote empty to mean an insertion must not overwrite a
 	// line.
 	ReplaceLines bool
+
+	// Protected lists the parts of the document no edit may touch, such
+	// as front matter; an edit that would is refused with ErrProtected.
+	// Empty means none.
+	Protected []Protected
 }
 
 // DefaultWindow is the Window used when Options.Window is 0.

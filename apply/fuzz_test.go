@@ -28,7 +28,8 @@ func FuzzResolveApplyInverse(f *testing.F) {
 		}
 		props := []Proposal{fuzzProp("a", q1, f1, l1), fuzzProp("b", q2, f2, l2), fuzzProp("c", q3, f3, l3)}
 		orig := bytes.Clone(doc)
-		anchors, skips := Resolve(doc, props, Options{Window: 2, Reviewed: reviewed})
+		protect := finding.LineRange{Start: int(l3), End: int(l3) + 1}
+		anchors, skips := Resolve(doc, props, Options{Window: 2, Reviewed: reviewed, ReplaceLines: true, Protected: []Protected{{Lines: protect}}})
 		if !bytes.Equal(doc, orig) {
 			t.Fatal("Resolve modified the document")
 		}
@@ -42,6 +43,9 @@ func FuzzResolveApplyInverse(f *testing.F) {
 			}
 			if !runeBoundary(doc, e.Start) || !runeBoundary(doc, e.End) {
 				t.Fatalf("anchor %+v cuts a rune", a)
+			}
+			if protect.Valid() && a.Lines.Start <= protect.End && protect.Start <= a.Lines.End {
+				t.Fatalf("anchor %+v touches the protected lines %s", a, protect)
 			}
 			q, fix := quoteOf(props, a.Key)
 			switch a.Method {

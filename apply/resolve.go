@@ -2,6 +2,7 @@ package apply
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -69,6 +70,11 @@ import (
 // its line range (without the last line's terminator, and without one
 // trailing line terminator of its Fix).
 //
+// An edit that touches a part of the document listed in Options.Protected
+// is refused (ErrProtected); see Protected for what touching means. With
+// an invalid entry in Options.Protected, every proposal that would be
+// anchored is refused.
+//
 // Fix's line endings are converted to the document's own ("\n" becomes
 // "\r\n" in a CRLF document, "\r\n" becomes "\n" in an LF one; a document
 // with both uses the more frequent; one with neither leaves Fix alone). Lines are
@@ -81,9 +87,13 @@ func Resolve(doc []byte, props []Proposal, opt Options) (anchors []Anchor, skips
 	if r.opt.Window <= 0 {
 		r.opt.Window = DefaultWindow
 	}
+	bad := checkProtected(opt.Protected)
 	anchors = make([]Anchor, 0, len(props)) // most proposals anchor
 	for _, p := range props {
 		a, err := r.resolve(p.Finding)
+		if err == nil {
+			err = cmp.Or(bad, r.protected(a))
+		}
 		if err != nil {
 			where := p.Key
 			if lr := p.Finding.LineRange; !lr.IsZero() {
