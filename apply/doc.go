@@ -37,5 +37,9 @@
 // between.
 //
 // To change files on disk, open the folder findings may name with OpenDir
-// and apply patches through a Journal; Undo reverts them.
+// and apply patches through a Journal; Undo reverts them. For a round over
+// several files, ReadWorkspace reads the target files through the Dir, and
+// Workspace.Resolve anchors each finding in the file its Finding.File
+// names, refusing, as data, findings that name a file outside the targets
+// or the root.
 package apply

@@ -14,7 +14,7 @@ import (
 // input order and the proposals it could not anchor, also in input order.
 // It never modifies doc and never guesses. Every proposal is taken to
 // concern doc: Finding.File is not consulted, so group findings by file
-// first.
+// first (Workspace.Resolve does, and refuses files outside its targets).
 //
 // Fix always replaces Quotes[0] exactly. To insert text, quote the
 // neighbouring text and give as fix that quote with the insertion added; to
