@@ -79,6 +79,12 @@ import (
 // "\r\n" in a CRLF document, "\r\n" becomes "\n" in an LF one; a document
 // with both uses the more frequent; one with neither leaves Fix alone). Lines are
 // 1-based and only '\n' ends a line; a leading BOM is part of line 1.
+//
+// A search scans the bytes it covers until the document has been scanned
+// a few hundred times over; from then on, searches that cover a large part
+// of it (the whole document, or the hinted line of a document of few long
+// lines) are answered from a suffix array built once, so many findings on
+// a long one-line document do not each cost a scan of it.
 func Resolve(doc []byte, props []Proposal, opt Options) (anchors []Anchor, skips []Skip) {
 	r := resolver{doc: doc, idx: newLineIndex(doc), opt: opt, crlf: bytes.Contains(doc, crlf)}
 	r.exact = &haystack{text: doc, span: func(a, b int) (int, int, bool) {
