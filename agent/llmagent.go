@@ -2,6 +2,7 @@ package agent
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -73,8 +74,9 @@ func (a *LLMAgent) Run(ctx context.Context, task Task) (Result, error) {
 			return Result{}, fmt.Errorf("agent: agent %q: Task.Schema: %w", a.name, err)
 		}
 	}
-	resp, err := a.provider.Complete(ctx, a.Request(task))
-	res := Result{Text: resp.Text, Usage: resp.Usage}
+	req := a.Request(task)
+	resp, err := a.provider.Complete(ctx, req)
+	res := Result{Text: resp.Text, Usage: callUsage(resp.Usage), Model: cmp.Or(resp.Model, req.Model)}
 	if err != nil {
 		return res, fmt.Errorf("agent: agent %q: %w", a.name, err)
 	}

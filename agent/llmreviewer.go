@@ -1,10 +1,12 @@
 package agent
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/finding"
 )
@@ -35,21 +37,15 @@ func (e *SchemaViolationError) Unwrap() error { return e.Err }
 // Is reports whether target is finding.ErrSchemaViolation.
 func (e *SchemaViolationError) Is(target error) bool { return target == finding.ErrSchemaViolation }
 
-// ErrTruncated reports that a reviewer's answer was cut off at the token
-// limit (stop reason "length" or "max_tokens") before it formed a valid
-// report. Asking again under the same limit would be cut off again, so
-// Review does not re-ask; raise the limit with WithMaxTokens.
-var ErrTruncated = errors.New("answer cut off at the token limit")
-
-// truncated reports whether a stop reason says the token limit ended the
-// answer: OpenAI's "length", Anthropic's "max_tokens" and
-// "model_context_window_exceeded".
-func truncated(stopReason string) bool {
-	switch stopReason {
+// truncated reports whether the token limit ended the answer: the
+// provider said so, or the stop reason is OpenAI's "length" or
+// Anthropic's "max_tokens" or "model_context_window_exceeded".
+func truncated(resp Response) bool {
+	switch resp.StopReason {
 	case "length", "max_tokens", "model_context_window_exceeded":
 		return true
 	}
-	return false
+	return resp.Truncated
 }
 
 // LLMReviewer is a Reviewer that asks a model, through a Provider, to
@@ -88,8 +84,14 @@ func (r *LLMReviewer) Request(t Target) Request {
 // limit cut off (see ErrTruncated) is not repaired, since the repair
 // would run into the same limit: Review returns an error wrapping both
 // ErrTruncated and the validation error. Provider errors are returned
-// wrapped with the reviewer's name. The returned Usage sums every call
-// made, also on error.
+// wrapped with the reviewer's name.
+//
+// When the error is non-nil, only Usage and Model of the returned Review
+// are meaningful: Usage sums every call made (each Complete counts as one
+// call even when the provider leaves Usage.Calls 0, and negative token
+// counts count as 0), and Model names the model the calls went to (the
+// provider's answer, else the requested model), so that a skipped review
+// can still be priced.
 //
 // A valid Report whose reviewer field differs from Name (models copy the
 // example or their persona's title) is given Name: a report is attributed
@@ -104,15 +106,15 @@ func (r *LLMReviewer) Review(ctx context.Context, t Target) (Review, error) {
 	}
 	rep, verr := finding.Extract(resp.Text)
 	if verr != nil {
-		if truncated(resp.StopReason) {
+		if truncated(resp) {
 			return rev, r.truncatedError(req, resp, verr)
 		}
-		req.Messages = append(req.Messages, AssistantText(resp.Text), UserText(repairPrompt(verr)))
+		req.Messages = append(req.Messages, AssistantText(quoteAnswer(resp.Text)), UserText(repairPrompt(verr)))
 		if resp, err = r.ask(ctx, req, &rev); err != nil {
 			return rev, err
 		}
 		if rep, verr = finding.Extract(resp.Text); verr != nil {
-			if truncated(resp.StopReason) {
+			if truncated(resp) {
 				return rev, r.truncatedError(req, resp, verr)
 			}
 			return rev, &SchemaViolationError{Reviewer: r.Name(), Round: t.Round, Err: verr}
@@ -126,9 +128,9 @@ func (r *LLMReviewer) Review(ctx context.Context, t Target) (Review, error) {
 // ask makes one call, adding its usage and model to rev.
 func (r *LLMReviewer) ask(ctx context.Context, req Request, rev *Review) (Response, error) {
 	resp, err := r.provider.Complete(ctx, req)
-	rev.Usage = rev.Usage.Add(resp.Usage)
-	if resp.Model != "" {
-		rev.Model = resp.Model
+	rev.Usage = rev.Usage.Add(callUsage(resp.Usage))
+	if m := cmp.Or(resp.Model, req.Model); m != "" {
+		rev.Model = m
 	}
 	if err != nil {
 		return Response{}, fmt.Errorf("agent: reviewer %q: %w", r.Name(), err)
@@ -146,6 +148,44 @@ func (r *LLMReviewer) truncatedError(req Request, resp Response, verr error) err
 		r.Name(), ErrTruncated, resp.StopReason, limit, verr)
 }
 
+// MaxRepairQuote bounds, in bytes, how much of a model's invalid answer a
+// repair request quotes back to it. A longer answer is quoted up to the
+// bound (cut at a character boundary) and followed by a note of how much
+// was left out, so an oversized answer is never sent back whole.
+const MaxRepairQuote = 64 << 10
+
+// quoteAnswer returns answer as the repair request quotes it: whole up to
+// MaxRepairQuote bytes, cut with a note beyond.
+func quoteAnswer(answer string) string {
+	if len(answer) <= MaxRepairQuote {
+		return answer
+	}
+	cut := MaxRepairQuote
+	for cut > 0 && !utf8.RuneStart(answer[cut]) {
+		cut--
+	}
+	return answer[:cut] + fmt.Sprintf("\n\n[… %d more bytes of this answer are left out here]", len(answer)-cut)
+}
+
+// maxRepairViolations and maxViolationLine bound the violations a repair
+// request lists: a violation may quote the model's own text.
+const (
+	maxRepairViolations = 50
+	maxViolationLine    = 1 << 10
+)
+
+// clip cuts s to maxViolationLine bytes at a character boundary.
+func clip(s string) string {
+	if len(s) <= maxViolationLine {
+		return s
+	}
+	cut := maxViolationLine
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
 // repairPrompt asks for a corrected object, listing every violation with
 // its JSON pointer.
 func repairPrompt(err error) string {
@@ -153,11 +193,14 @@ func repairPrompt(err error) string {
 	b.WriteString("Your answer does not match Council JSON v1. The validator reported:\n\n")
 	var verr *finding.ValidationError
 	if errors.As(err, &verr) {
-		for _, v := range verr.Violations {
-			b.WriteString("- " + v.String() + "\n")
+		for _, v := range verr.Violations[:min(len(verr.Violations), maxRepairViolations)] {
+			b.WriteString("- " + clip(v.String()) + "\n")
+		}
+		if n := len(verr.Violations) - maxRepairViolations; n > 0 {
+			fmt.Fprintf(&b, "- … and %d more\n", n)
 		}
 	} else {
-		b.WriteString("- " + err.Error() + "\n")
+		b.WriteString("- " + clip(err.Error()) + "\n")
 	}
 	b.WriteString("\nAnswer again with the corrected JSON object only: no prose, no code fence. Keep every finding you had.\n")
 	return b.String()

@@ -18,7 +18,8 @@ type Reviewer interface {
 
 	// Review returns the reviewer's Report on t. The Report's Reviewer
 	// field should equal Name(). Like io.Reader's n, the returned Review's
-	// Usage counts what was spent even when err is not nil.
+	// Usage and Model report what was spent, and on which model, even
+	// when err is not nil; its Report is then not meaningful.
 	Review(ctx context.Context, t Target) (Review, error)
 }
 
@@ -124,10 +125,15 @@ type Task struct {
 	Schema []byte
 }
 
-// Result is what an Agent returns for a Task.
+// Result is what an Agent returns for a Task. When Run returns an error,
+// only Usage and Model are meaningful: what the failed calls spent, and
+// on which model.
 type Result struct {
 	// Text is the agent's output.
 	Text string
 	// Usage counts the model tokens spent, if any.
 	Usage Usage
+	// Model names the model that answered, for cost accounting; empty for
+	// an agent that calls no model.
+	Model string
 }

@@ -68,6 +68,7 @@ func TestConformance(t *testing.T) {
 				t.Errorf("stdin = %q, want %q", c.Body, want)
 			}
 		},
+		NoTokenLimit: true,
 	})
 }
 
@@ -186,8 +187,8 @@ func TestTimeoutKillsProcessGroup(t *testing.T) {
 			p := newProvider(t, []string{"stubborn", pidFile}, cli.WithTimeout(1500*time.Millisecond), cli.WithGracePeriod(grace))
 			start := time.Now()
 			_, err := p.Complete(t.Context(), agent.Request{Messages: []agent.Message{agent.UserText("x")}})
-			if !errors.Is(err, context.DeadlineExceeded) {
-				t.Errorf("err = %v, want one wrapping context.DeadlineExceeded", err)
+			if !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, agent.ErrTimedOut) {
+				t.Errorf("err = %v, want one wrapping context.DeadlineExceeded and agent.ErrTimedOut", err)
 			}
 			if d := time.Since(start); d > 10*time.Second {
 				t.Errorf("Complete took %v; the SIGTERM-ignoring group was not killed", d)
@@ -246,8 +247,8 @@ func TestOutputBound(t *testing.T) {
 			p := newProvider(t, []string{"big", strconv.Itoa(size)}, cli.WithMaxOutput(tt.max), cli.WithGracePeriod(time.Second))
 			resp, err := p.Complete(t.Context(), agent.Request{Messages: []agent.Message{agent.UserText("x")}})
 			if tt.wantErr {
-				if !errors.Is(err, cli.ErrOutputTooLarge) {
-					t.Errorf("err = %v, want ErrOutputTooLarge", err)
+				if !errors.Is(err, cli.ErrOutputTooLarge) || !errors.Is(err, agent.ErrResponseTooLarge) {
+					t.Errorf("err = %v, want ErrOutputTooLarge and agent.ErrResponseTooLarge", err)
 				}
 				if !strings.Contains(err.Error(), strconv.Itoa(tt.max)) {
 					t.Errorf("error %q does not name the bound", err)
@@ -276,7 +277,13 @@ func TestStartErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = p.Complete(t.Context(), agent.Request{Messages: []agent.Message{agent.UserText("x")}})
-	if err == nil || !strings.Contains(err.Error(), "no-such-program") {
-		t.Errorf("err = %v, want one naming the missing program", err)
+	if err == nil || !strings.Contains(err.Error(), "no-such-program") || !errors.Is(err, agent.ErrUnavailable) {
+		t.Errorf("err = %v, want agent.ErrUnavailable naming the missing program", err)
+	}
+}
+
+func TestDefaultOutputBound(t *testing.T) {
+	if cli.DefaultMaxOutput != agent.DefaultMaxResponseBytes {
+		t.Errorf("DefaultMaxOutput = %d, want the bound of every provider, %d", cli.DefaultMaxOutput, agent.DefaultMaxResponseBytes)
 	}
 }

@@ -19,6 +19,10 @@ type Reply struct {
 	Model string
 	// Usage holds the token counts the backend reports (Calls is ignored).
 	Usage agent.Usage
+	// Truncated makes the backend report the answer as cut off at the
+	// output token limit, in the wire's own words (OpenAI's finish reason
+	// "length", Anthropic's stop reason "max_tokens"). // optional
+	Truncated bool
 
 	// Status is the HTTP status, or for a command its exit status; 0 means
 	// success. A failing status is answered with Wire.EncodeError(Status,
@@ -49,7 +53,7 @@ type Wire struct {
 	// Path is the one path the API is called on. Example: "/v1/messages".
 	Path string
 	// Encode returns the body of a successful answer carrying r.Text,
-	// r.Model and r.Usage.
+	// r.Model, r.Usage and r.Truncated.
 	Encode func(r Reply) []byte
 	// EncodeError returns the body of an error answer with status and
 	// message.
