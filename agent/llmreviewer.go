@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/finding"
 )
@@ -37,17 +35,6 @@ func (e *SchemaViolationError) Unwrap() error { return e.Err }
 // Is reports whether target is finding.ErrSchemaViolation.
 func (e *SchemaViolationError) Is(target error) bool { return target == finding.ErrSchemaViolation }
 
-// truncated reports whether the token limit ended the answer: the
-// provider said so, or the stop reason is OpenAI's "length" or
-// Anthropic's "max_tokens" or "model_context_window_exceeded".
-func truncated(resp Response) bool {
-	switch resp.StopReason {
-	case "length", "max_tokens", "model_context_window_exceeded":
-		return true
-	}
-	return resp.Truncated
-}
-
 // LLMReviewer is a Reviewer that asks a model, through a Provider, to
 // review a Target in the role of a Persona. It is safe for concurrent use.
 type LLMReviewer struct {
@@ -74,8 +61,8 @@ func (r *LLMReviewer) Request(t Target) Request {
 	return req
 }
 
-// Review asks the model for its Report on t, extracts it from the reply
-// and validates it with finding.Extract.
+// Review asks the model for its Report on t: AskWith with finding.Extract
+// as the extractor, so the reply's last valid Report wins.
 //
 // When the reply violates the schema, Review asks once more: it appends
 // the model's answer as an assistant message and a user message listing
@@ -98,110 +85,16 @@ func (r *LLMReviewer) Request(t Target) Request {
 // to the reviewer that asked for it. An empty reviewer field is a schema
 // violation and is repaired like any other.
 func (r *LLMReviewer) Review(ctx context.Context, t Target) (Review, error) {
-	req := r.Request(t)
-	var rev Review
-	resp, err := r.ask(ctx, req, &rev)
-	if err != nil {
-		return rev, err
+	ans, err := AskWith(ctx, r.provider, r.Request(t), finding.Extract)
+	rev := Review{Usage: ans.Usage, Model: ans.Model}
+	var ae *AnswerError
+	switch {
+	case err == nil:
+		rev.Report = ans.Value
+		rev.Report.Reviewer = r.Name()
+		return rev, nil
+	case errors.As(err, &ae) && !errors.Is(err, ErrTruncated):
+		return rev, &SchemaViolationError{Reviewer: r.Name(), Round: t.Round, Err: cmp.Or(ae.Err, error(ae))}
 	}
-	rep, verr := finding.Extract(resp.Text)
-	if verr != nil {
-		if truncated(resp) {
-			return rev, r.truncatedError(req, resp, verr)
-		}
-		req.Messages = append(req.Messages, AssistantText(quoteAnswer(resp.Text)), UserText(repairPrompt(verr)))
-		if resp, err = r.ask(ctx, req, &rev); err != nil {
-			return rev, err
-		}
-		if rep, verr = finding.Extract(resp.Text); verr != nil {
-			if truncated(resp) {
-				return rev, r.truncatedError(req, resp, verr)
-			}
-			return rev, &SchemaViolationError{Reviewer: r.Name(), Round: t.Round, Err: verr}
-		}
-	}
-	rep.Reviewer = r.Name()
-	rev.Report = rep
-	return rev, nil
-}
-
-// ask makes one call, adding its usage and model to rev.
-func (r *LLMReviewer) ask(ctx context.Context, req Request, rev *Review) (Response, error) {
-	resp, err := r.provider.Complete(ctx, req)
-	rev.Usage = rev.Usage.Add(callUsage(resp.Usage))
-	if m := cmp.Or(resp.Model, req.Model); m != "" {
-		rev.Model = m
-	}
-	if err != nil {
-		return Response{}, fmt.Errorf("agent: reviewer %q: %w", r.Name(), err)
-	}
-	return resp, nil
-}
-
-// truncatedError reports an invalid answer the token limit cut off.
-func (r *LLMReviewer) truncatedError(req Request, resp Response, verr error) error {
-	limit := "the provider's default"
-	if req.MaxTokens > 0 {
-		limit = fmt.Sprintf("%d tokens", req.MaxTokens)
-	}
-	return fmt.Errorf("agent: reviewer %q: %w (stop reason %q, limit %s; raise it with WithMaxTokens): %w",
-		r.Name(), ErrTruncated, resp.StopReason, limit, verr)
-}
-
-// MaxRepairQuote bounds, in bytes, how much of a model's invalid answer a
-// repair request quotes back to it. A longer answer is quoted up to the
-// bound (cut at a character boundary) and followed by a note of how much
-// was left out, so an oversized answer is never sent back whole.
-const MaxRepairQuote = 64 << 10
-
-// quoteAnswer returns answer as the repair request quotes it: whole up to
-// MaxRepairQuote bytes, cut with a note beyond.
-func quoteAnswer(answer string) string {
-	if len(answer) <= MaxRepairQuote {
-		return answer
-	}
-	cut := MaxRepairQuote
-	for cut > 0 && !utf8.RuneStart(answer[cut]) {
-		cut--
-	}
-	return answer[:cut] + fmt.Sprintf("\n\n[… %d more bytes of this answer are left out here]", len(answer)-cut)
-}
-
-// maxRepairViolations and maxViolationLine bound the violations a repair
-// request lists: a violation may quote the model's own text.
-const (
-	maxRepairViolations = 50
-	maxViolationLine    = 1 << 10
-)
-
-// clip cuts s to maxViolationLine bytes at a character boundary.
-func clip(s string) string {
-	if len(s) <= maxViolationLine {
-		return s
-	}
-	cut := maxViolationLine
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}
-
-// repairPrompt asks for a corrected object, listing every violation with
-// its JSON pointer.
-func repairPrompt(err error) string {
-	var b strings.Builder
-	b.WriteString("Your answer does not match Council JSON v1. The validator reported:\n\n")
-	var verr *finding.ValidationError
-	if errors.As(err, &verr) {
-		for _, v := range verr.Violations[:min(len(verr.Violations), maxRepairViolations)] {
-			b.WriteString("- " + clip(v.String()) + "\n")
-		}
-		if n := len(verr.Violations) - maxRepairViolations; n > 0 {
-			fmt.Fprintf(&b, "- … and %d more\n", n)
-		}
-	} else {
-		b.WriteString("- " + clip(err.Error()) + "\n")
-	}
-	b.WriteString("\nAnswer again with the corrected JSON object only: no prose, no code fence. Keep every finding you had.\n")
-	return b.String()
+	return rev, fmt.Errorf("agent: reviewer %q: %w", r.Name(), err)
 }

@@ -315,11 +315,11 @@ type APIError struct {
 	// Model is the model the request named.
 	Model string
 	// Type is the API's error type. Example: "rate_limit_error",
-	// "authentication_error". // optional
+	// "authentication_error". Optional.
 	Type string
-	// Message is the server's explanation, if any. // optional
+	// Message is the server's explanation, if any. Optional.
 	Message string
-	// RequestID is the API's request id, for support. // optional
+	// RequestID is the API's request id, for support. Optional.
 	RequestID string
 }
 

@@ -40,13 +40,18 @@ func newProvider(t *testing.T, args []string, opts ...cli.Option) *cli.Provider 
 func TestConformance(t *testing.T) {
 	conformance.Run(t, conformance.Harness{
 		Start: func(t *testing.T, _ string, replies ...conformance.Reply) (agent.Provider, func() []conformance.Call) {
-			// A command has no retries: every call gets the first reply.
-			dir := t.TempDir()
+			// The n-th call gets the n-th reply's text; the last repeats.
+			dir, replyDir := t.TempDir(), t.TempDir()
 			env := []string{"CALLS_DIR=" + dir}
 			if len(replies) > 0 {
-				env = append(env, "FAKE_REPLY="+replies[0].Text)
+				env = append(env, "REPLIES_DIR="+replyDir)
 				if replies[0].Hang {
 					env = append(env, "FAKE_HANG=1")
+				}
+			}
+			for i, r := range replies {
+				if err := os.WriteFile(filepath.Join(replyDir, "reply."+strconv.Itoa(i+1)), []byte(r.Text), 0o600); err != nil {
+					t.Fatal(err)
 				}
 			}
 			p := newProvider(t, []string{"conformance"}, cli.WithEnv(env...), cli.WithGracePeriod(time.Second))

@@ -32,7 +32,7 @@ type Harness struct {
 
 	// Statuses says the backend answers a Reply with a Status as a failed
 	// call of that HTTP status without speaking HTTP (a scripted
-	// provider), so the ErrorClasses case applies. // optional
+	// provider), so the ErrorClasses case applies. Optional.
 	Statuses bool
 
 	// Usage says the backend reports token counts that the provider maps
@@ -40,12 +40,12 @@ type Harness struct {
 	Usage bool
 
 	// Wire, when set, is the HTTP wire format Start serves; the malformed
-	// case then also cuts real answers short at several points. // optional
+	// case then also cuts real answers short at several points. Optional.
 	Wire *Wire
 
 	// NoTokenLimit says the provider has no output token limit, so no
 	// answer can be cut off at one (a command line tool): the Truncation
-	// case is skipped. // optional
+	// case is skipped. Optional.
 	NoTokenLimit bool
 }
 
@@ -98,6 +98,7 @@ func Run(t *testing.T, h Harness) {
 	if h.HTTP || h.Statuses {
 		t.Run("ErrorClasses", func(t *testing.T) { errorClasses(t, h) })
 	}
+	t.Run("Ask", func(t *testing.T) { ask(t, h) })
 	if h.HTTP {
 		t.Run("RateLimitRetry", func(t *testing.T) {
 			retry(t, h, Reply{Status: 429, RetryAfter: "0", Text: "rate limited"})
