@@ -42,6 +42,10 @@ type Answer[T any] struct {
 // decodes into T wins. At most 32 candidates are checked. The validator's
 // messages go back to the model once; a second invalid answer is an
 // *AnswerError.
+//
+// The schema is generated and compiled on every call, which keeps no
+// state between calls and costs under a millisecond (BenchmarkAsk),
+// nothing beside a model call.
 func Ask[T any](ctx context.Context, p Provider, req Request) (Answer[T], error) {
 	s, err := schemaOf[T]()
 	if err != nil {
@@ -116,8 +120,8 @@ func (a *Answer[T]) call(ctx context.Context, p Provider, req Request) (Response
 }
 
 // AnswerError reports a model's answer that is not a valid structured
-// answer, after its one repair: it holds no JSON, or none that matches
-// the schema. errors.Is(err, finding.ErrSchemaViolation) reports true for
+// answer (after its one repair, or cut off at the token limit): it holds
+// no JSON, or none that matches the schema. errors.Is(err, finding.ErrSchemaViolation) reports true for
 // it, and errors.Is(err, ErrNoJSON) when the answer held no JSON at all.
 type AnswerError struct {
 	// Schema is Request.SchemaName of the call. Example: "verdict".
@@ -139,7 +143,11 @@ func (e *AnswerError) Error() string {
 		fmt.Fprintf(&b, " (%s)", e.Schema)
 	}
 	n := len(e.Violations)
-	fmt.Fprintf(&b, " is not valid after one repair (%d violation%s):", n, map[bool]string{true: "", false: "s"}[n == 1])
+	plural := "s"
+	if n == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(&b, " does not match its schema (%d violation%s):", n, plural)
 	for _, v := range e.Violations[:min(n, maxRepairViolations)] {
 		b.WriteString("\n" + clip(v.String()))
 	}
