@@ -121,8 +121,9 @@ func (a *Answer[T]) call(ctx context.Context, p Provider, req Request) (Response
 
 // AnswerError reports a model's answer that is not a valid structured
 // answer (after its one repair, or cut off at the token limit): it holds
-// no JSON, or none that matches the schema. errors.Is(err, finding.ErrSchemaViolation) reports true for
-// it, and errors.Is(err, ErrNoJSON) when the answer held no JSON at all.
+// no JSON, or none that matches the schema. errors.Is(err,
+// finding.ErrSchemaViolation) reports true for it, and errors.Is(err,
+// ErrNoJSON) when the answer held no JSON at all.
 type AnswerError struct {
 	// Schema is Request.SchemaName of the call. Example: "verdict".
 	// Optional: empty when the request named none.
