@@ -54,3 +54,17 @@ func BenchmarkParsePersona(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAsk measures the library's side of one typed call: schema
+// generation and compilation from the type, extraction and decoding.
+func BenchmarkAsk(b *testing.B) {
+	reply := scripted.Text("Verdict:\n```json\n{\"verdict\": \"OK\", \"reasons\": [\"沿っている\", \"短い\"]}\n```")
+	p := scripted.NewResponder(func(int, agent.Request) scripted.Reply { return reply })
+	req := askReq()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := agent.Ask[Verdict](context.Background(), p, req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -25,4 +25,24 @@
 // Prompts are laid out for prompt caching: BuildReviewRequest puts the
 // material every reviewer shares first, byte-identical across reviewers,
 // and the reviewer's own role last.
+//
+// Ask is the one typed structured call every loop makes: the JSON Schema
+// comes from a Go type, the last valid JSON answer in the reply is taken,
+// the validator's messages go back once, and then the error is an
+// *AnswerError (or wraps ErrTruncated when the token limit cut the answer
+// off). LLMReviewer and LLMAgent are built on AskWith, its core:
+//
+//	type Verdict struct {
+//		Verdict string `json:"verdict" jsonschema:"enum=OK,enum=REVISION_NEEDED"`
+//	}
+//	ans, err := agent.Ask[Verdict](ctx, provider, agent.Request{Messages: msgs})
+//
+// An Agent remembers through Task.History, placed after the shared
+// Material so that the cached prefix stays first. Every call's Usage and
+// Model are kept, also when it fails, so that every call can be priced.
+//
+// Provider errors share classes checked with errors.Is whichever provider
+// failed: ErrRateLimited, ErrUnauthorized, ErrUnavailable, ErrTimedOut,
+// ErrTruncated and ErrResponseTooLarge, so a fallback chain or a circuit
+// breaker need not know the provider.
 package agent

@@ -3,20 +3,14 @@ package agent
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
-
-	jsv "github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// ErrNoJSON reports a reply that holds no JSON object where Task.Schema
-// asked for one.
-var ErrNoJSON = errors.New("agent: reply holds no JSON object")
-
-// LLMAgent is an Agent that runs each Task as one model call. It is safe
-// for concurrent use.
+// LLMAgent is an Agent that runs each Task as one model call, or two when
+// its answer must be repaired. It is safe for concurrent use.
 type LLMAgent struct {
 	provider Provider
 	name     string
@@ -33,99 +27,102 @@ func NewLLMAgent(prov Provider, name, system string, opts ...LLMOption) *LLMAgen
 // Name returns the agent's name.
 func (a *LLMAgent) Name() string { return a.name }
 
-// Request returns the request Run sends for task: one user message whose
-// parts are the task's Material, in the caller's order (the last one marked
-// CacheBreak), then the Instructions. When task.Schema is set it becomes
-// Request.Schema, and for a provider without structured output it is also
-// spelled out after the instructions.
+// Request returns the request Run sends for task. The conversation is, in
+// order: the task's Material as the first parts of the first user message
+// (in the caller's order, the last one marked CacheBreak), the History
+// (its last part marked CacheBreak, so a conversation that grows turn by
+// turn is cached up to the previous turn), and the Instructions as the
+// last user message. Messages of one role in a row are joined into one,
+// so with no History the Material and the Instructions are one message.
+// When task.Schema is set it becomes Request.Schema, and for a provider
+// without structured output it is also spelled out after the
+// instructions. Neither task nor its History is changed.
 func (a *LLMAgent) Request(task Task) Request {
-	parts := make([]Part, 0, len(task.Material)+1)
-	for _, m := range task.Material {
-		parts = append(parts, Part{Text: fmt.Sprintf("# %s\n\n%s\n\n", m.Name, strings.TrimRight(m.Text, "\n"))})
-	}
-	if len(parts) > 0 {
+	var msgs []Message
+	if len(task.Material) > 0 {
+		parts := make([]Part, 0, len(task.Material))
+		for _, m := range task.Material {
+			parts = append(parts, Part{Text: fmt.Sprintf("# %s\n\n%s\n\n", m.Name, strings.TrimRight(m.Text, "\n"))})
+		}
 		parts[len(parts)-1].CacheBreak = true
+		msgs = append(msgs, Message{Role: User, Parts: parts})
+	}
+	for i, m := range task.History {
+		m.Parts = slices.Clone(m.Parts)
+		if i == len(task.History)-1 && len(m.Parts) > 0 {
+			m.Parts[len(m.Parts)-1].CacheBreak = true
+		}
+		msgs = append(msgs, m)
 	}
 	instr := strings.TrimSpace(task.Instructions) + "\n"
 	if len(task.Schema) > 0 && !*a.cfg.structured {
-		instr += fmt.Sprintf("\nAnswer with one JSON object matching this JSON Schema, and nothing else:\n\n```json\n%s\n```\n", bytes.TrimSpace(task.Schema))
+		instr += schemaPrompt(task.Schema)
 	}
-	parts = append(parts, Part{Text: instr})
-	req := Request{System: a.system, Messages: []Message{{Role: User, Parts: parts}}, Schema: task.Schema}
+	msgs = append(msgs, UserText(instr))
+	req := Request{System: a.system, Messages: joinRoles(msgs), Schema: task.Schema}
 	a.cfg.apply(&req)
 	return req
 }
 
+// joinRoles joins messages of one role in a row into one message.
+func joinRoles(msgs []Message) []Message {
+	out := msgs[:0:0]
+	for _, m := range msgs {
+		if n := len(out); n > 0 && out[n-1].Role == m.Role {
+			out[n-1].Parts = append(out[n-1].Parts, m.Parts...)
+			continue
+		}
+		out = append(out, Message{Role: m.Role, Parts: slices.Clip(m.Parts)})
+	}
+	return out
+}
+
+// schemaPrompt spells out a JSON Schema the answer must match.
+func schemaPrompt(schema []byte) string {
+	return fmt.Sprintf("\nAnswer with one JSON value matching this JSON Schema, and nothing else:\n\n```json\n%s\n```\n", bytes.TrimSpace(schema))
+}
+
 // Run sends task to the model and returns its reply.
 //
-// When task.Schema is set, Run extracts the first JSON object from the
-// reply (prose and code fences around it are dropped), validates it
-// against the schema, and returns the object alone as Result.Text. A reply
-// with no object is an error wrapping ErrNoJSON; one that does not match
-// is an error listing the violations. Unlike LLMReviewer, Run does not
-// re-ask. Provider errors are wrapped with the agent's name. Result.Usage
-// counts the call, also on error.
+// With no task.Schema, Result.Text is the reply as it is; a reply the
+// token limit cut off is an error wrapping ErrTruncated, since a cut-off
+// draft is not the agent's answer.
+//
+// With task.Schema, Run is AskWith with the schema as its check: the
+// last JSON object of the reply (an array, when the schema's root type is
+// "array") that matches the schema wins, prose and code fences around it
+// are dropped, and Result.Text is that JSON alone. An answer that does
+// not match is sent back once with the validator's messages; a second one
+// is an *AnswerError (wrapping ErrNoJSON when the reply held no JSON). A
+// schema that does not compile is an error naming Task.Schema, before
+// any call.
+//
+// Errors name the agent. When the error is non-nil, only Usage and Model
+// of the returned Result are meaningful: every call counts (at least one
+// call each, negative token counts as 0) and Model is the provider's
+// answer or the requested model.
 func (a *LLMAgent) Run(ctx context.Context, task Task) (Result, error) {
-	var sch *jsv.Schema
-	if len(task.Schema) > 0 {
-		var err error
-		if sch, err = compileSchema(task.Schema); err != nil {
-			return Result{}, fmt.Errorf("agent: agent %q: Task.Schema: %w", a.name, err)
+	req := a.Request(task)
+	if len(task.Schema) == 0 {
+		var ans Answer[string]
+		resp, err := ans.call(ctx, a.provider, req)
+		res := Result{Text: resp.Text, Usage: ans.Usage, Model: ans.Model}
+		switch {
+		case err != nil:
+			return res, fmt.Errorf("agent: agent %q: %w", a.name, err)
+		case truncated(resp):
+			return res, fmt.Errorf("agent: agent %q: %w", a.name, truncatedError(req, resp, errors.New("the answer is incomplete")))
 		}
+		return res, nil
 	}
-	resp, err := a.provider.Complete(ctx, a.Request(task))
-	res := Result{Text: resp.Text, Usage: resp.Usage}
+	sch, err := compileSchema(task.Schema)
+	if err != nil {
+		return Result{}, fmt.Errorf("agent: agent %q: Task.Schema: %w", a.name, err)
+	}
+	ans, err := AskWith(ctx, a.provider, req, rawExtractor(sch, rootIsArray(task.Schema)))
+	res := Result{Text: ans.Value, Usage: ans.Usage, Model: ans.Model}
 	if err != nil {
 		return res, fmt.Errorf("agent: agent %q: %w", a.name, err)
 	}
-	if sch == nil {
-		return res, nil
-	}
-	obj, ok := extractObject(resp.Text)
-	if !ok {
-		return res, fmt.Errorf("agent: agent %q: %w", a.name, ErrNoJSON)
-	}
-	v, err := jsv.UnmarshalJSON(strings.NewReader(obj))
-	if err != nil {
-		return res, fmt.Errorf("agent: agent %q: decode reply: %w", a.name, err)
-	}
-	if err := sch.Validate(v); err != nil {
-		return res, fmt.Errorf("agent: agent %q: reply does not match Task.Schema: %w", a.name, err)
-	}
-	res.Text = obj
 	return res, nil
-}
-
-// compileSchema compiles a JSON Schema given as JSON.
-func compileSchema(schema []byte) (*jsv.Schema, error) {
-	doc, err := jsv.UnmarshalJSON(bytes.NewReader(schema))
-	if err != nil {
-		return nil, err
-	}
-	const id = "urn:kaigi:task-schema"
-	c := jsv.NewCompiler()
-	if err := c.AddResource(id, doc); err != nil {
-		return nil, err
-	}
-	return c.Compile(id)
-}
-
-// maxObjectStarts bounds how many "{" extractObject tries.
-const maxObjectStarts = 64
-
-// extractObject returns the first complete JSON object in text.
-func extractObject(text string) (string, bool) {
-	for i, tries := 0, 0; i < len(text) && tries < maxObjectStarts; i++ {
-		j := strings.IndexByte(text[i:], '{')
-		if j < 0 {
-			break
-		}
-		i += j
-		tries++
-		var raw json.RawMessage
-		if err := json.NewDecoder(strings.NewReader(text[i:])).Decode(&raw); err == nil {
-			return string(raw), true
-		}
-	}
-	return "", false
 }

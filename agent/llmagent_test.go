@@ -69,7 +69,7 @@ func TestLLMAgentRun(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := scripted.New(tt.reply)
+			p := scripted.New(tt.reply, tt.reply) // an invalid answer is repaired once
 			a := agent.NewLLMAgent(p, "judge", "")
 			res, err := a.Run(context.Background(), agent.Task{Instructions: "Judge.", Schema: []byte(tt.schema)})
 			if tt.wantErr == nil && tt.errHas == "" {

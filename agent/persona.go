@@ -21,22 +21,22 @@ type Persona struct {
 	Category string
 
 	// Lens says in one or two sentences what the persona looks for.
-	// Example: "Claims a reader could not verify". // optional
+	// Example: "Claims a reader could not verify". Optional.
 	Lens string
 
 	// Instructions are the persona's detailed instructions, usually the
-	// body of its Markdown file. // optional
+	// body of its Markdown file. Optional.
 	Instructions string
 
 	// Standards names the standards the persona audits against, each a
 	// short name ("style") or a path ("docs/style.md"), as LoadStandard
 	// accepts them. The standards' text reaches the model as shared
-	// Target.References; see StandardReferences. // optional
+	// Target.References; see StandardReferences. Optional.
 	Standards []string
 
 	// SeverityScale names the persona's own severity scale, which the
 	// model maps onto low/medium/high. Example: "Blocker/Major/Nit".
-	// optional
+	// Optional.
 	SeverityScale string
 }
 

@@ -18,6 +18,11 @@ const CouncilSystemPrompt = `You are one reviewer on a review council. Several r
 
 The user message first gives the shared material (reference standards, the reader profile, the document with line numbers, the part to review, and findings already rejected), then your own role and the output contract. Follow the output contract exactly: answer with one JSON object and nothing else.`
 
+// FixConvention is how a finding's fix edits the document, as every
+// reviewer prompt states it: the rule apply follows, and the one the
+// offline reviewers keep.
+const FixConvention = "`fix` always replaces `quotes[0]` exactly. To insert text, quote the neighbouring text and give as fix that quote with the insertion added; to delete text, quote it together with some neighbouring text and give as fix the quote without the deleted part. An empty fix is advice only and is never applied."
+
 // BuildReviewRequest returns the request an LLM reviewer sends for persona
 // p on target t. It is exported so tests and users can inspect the prompt.
 //
@@ -195,8 +200,8 @@ func reviewerPart(p Persona, schemaInPrompt bool) string {
 - Report every finding you have. Apply no threshold of your own: low-severity and low-confidence findings belong in the list too.
 - Each finding has: "id" ("F001", "F002", ...); "category": %[2]s; "line_range": the line numbers shown, "12" or "12-15"; "issue": what is wrong; "fix"; "confidence": an integer from 0 to 100; "severity": "low", "medium" or "high"; "quotes".
 - "quotes"[0] is copied verbatim from the document text, not from the numbered view (no line number, no "| "): about 30 characters that occur in the lines of line_range. Further quotes may support the finding.
-- "fix" is the replacement text for "quotes"[0] and nothing else: the text that takes its place. An empty "fix" means advice only; use it when the remedy is not a local replacement.
-`, strconv.Quote(p.Name), strconv.Quote(p.FindingCategory()))
+- %[3]s Use an empty fix when the remedy is not a local replacement.
+`, strconv.Quote(p.Name), strconv.Quote(p.FindingCategory()), FixConvention)
 	if p.SeverityScale != "" {
 		fmt.Fprintf(&b, "- Judge severity on your own scale, %s, and write it as low, medium or high (most severe = high).\n", p.SeverityScale)
 	}

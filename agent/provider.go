@@ -6,7 +6,8 @@ import (
 )
 
 // Errors every provider wraps, so that callers can check them the same way
-// whichever provider answered.
+// whichever provider answered. The error classes (see classes.go) are
+// checked the same way.
 var (
 	// ErrEmptyReply reports a model answer that carries no text: no
 	// choice, an empty message, a refusal, or a command that printed
@@ -24,6 +25,14 @@ var (
 // done, Complete returns promptly with an error wrapping ctx.Err().
 // Retries of transient failures (429, 5xx) are the Provider's own business;
 // callers do not retry on top.
+//
+// When Complete returns an error, the Response's Usage and Model still
+// report what the failed call spent and which model it went to, as far as
+// the provider knows (an empty reply, for one, has usage); its other
+// fields are not meaningful. Errors should match the provider-independent
+// classes with errors.Is where they apply: ErrRateLimited,
+// ErrUnauthorized, ErrUnavailable, ErrTimedOut, ErrTruncated and
+// ErrResponseTooLarge.
 type Provider interface {
 	Complete(ctx context.Context, req Request) (Response, error)
 }
@@ -56,7 +65,7 @@ type Part struct {
 	// CacheBreak marks the end of a prefix that is byte-identical across
 	// many requests (the document and standards every reviewer shares).
 	// Providers with explicit caching put a cache break point after this
-	// part; others ignore it. // optional
+	// part; others ignore it. Optional.
 	CacheBreak bool
 }
 
@@ -95,10 +104,10 @@ func AssistantText(text string) Message {
 // Request is one model call. It is a plain struct: every setting a provider
 // honours is a field here, never a hidden option.
 type Request struct {
-	// Model names the model. Empty means the provider's default. // optional
+	// Model names the model. Empty means the provider's default. Optional.
 	Model string
 
-	// System is the system prompt. // optional
+	// System is the system prompt. Optional.
 	System string
 
 	// Messages is the conversation so far; the last one is the user's.
@@ -107,19 +116,19 @@ type Request struct {
 	// Schema, when set, is a JSON Schema (as JSON) the reply must match.
 	// Providers that support structured output send it to the model;
 	// others leave it to the prompt. Callers validate the reply anyway.
-	// optional
+	// Optional.
 	Schema []byte
 
 	// SchemaName names Schema for APIs that want a name. Example:
-	// "council_report". // optional
+	// "council_report". Optional.
 	SchemaName string
 
 	// MaxTokens caps the reply's length in tokens; 0 means the provider's
-	// default. // optional
+	// default. Optional.
 	MaxTokens int
 
 	// Temperature is the sampling temperature; nil means the provider's
-	// default. // optional
+	// default. Optional.
 	Temperature *float64
 }
 
@@ -135,21 +144,52 @@ type Response struct {
 	// Example: "end_turn", "stop", "length".
 	StopReason string
 
+	// Truncated reports that the output token limit cut the answer off
+	// (OpenAI's finish reason "length", Anthropic's stop reason
+	// "max_tokens"). Callers also read those stop reasons as truncation
+	// when a provider leaves Truncated false.
+	Truncated bool
+
 	// Usage counts the tokens of this call.
 	Usage Usage
 }
 
-// Usage counts the tokens of one or more model calls.
+// Usage counts the tokens of one or more model calls. Every count is zero
+// or more.
 //
-// InputTokens counts prompt tokens that were neither read from nor written
-// to a cache; CacheReadTokens and CacheWriteTokens count the rest, so the
-// whole prompt is the sum of the three.
+// For provider authors: fill in the token counts your API reports, each
+// clamped at 0 (servers have been seen to send negative counts).
+// InputTokens counts prompt tokens that were neither read from nor
+// written to a cache; CacheReadTokens and CacheWriteTokens count the
+// rest, so the whole prompt is the sum of the three. Leave a count 0 when
+// the API does not report it (a command line tool, say). Calls may be
+// left 0: the library counts every Complete it makes as one call (see
+// Ask), so a provider need only set it when one Complete made several
+// billed calls.
 type Usage struct {
-	InputTokens      int64 `json:"input_tokens"`
-	OutputTokens     int64 `json:"output_tokens"`
-	CacheReadTokens  int64 `json:"cache_read_tokens,omitempty"`
+	// InputTokens counts the prompt tokens not read from or written to a
+	// cache.
+	InputTokens int64 `json:"input_tokens"`
+	// OutputTokens counts the answer's tokens, reasoning included.
+	OutputTokens int64 `json:"output_tokens"`
+	// CacheReadTokens counts the prompt tokens read from a cache.
+	CacheReadTokens int64 `json:"cache_read_tokens,omitempty"`
+	// CacheWriteTokens counts the prompt tokens written to a cache.
 	CacheWriteTokens int64 `json:"cache_write_tokens,omitempty"`
-	Calls            int   `json:"calls"`
+	// Calls counts the model calls, failed and repair calls included.
+	Calls int `json:"calls"`
+}
+
+// callUsage is the usage of one Complete as the library counts it: every
+// count clamped at 0 and at least one call.
+func callUsage(u Usage) Usage {
+	return Usage{
+		InputTokens:      max(u.InputTokens, 0),
+		OutputTokens:     max(u.OutputTokens, 0),
+		CacheReadTokens:  max(u.CacheReadTokens, 0),
+		CacheWriteTokens: max(u.CacheWriteTokens, 0),
+		Calls:            max(u.Calls, 1),
+	}
 }
 
 // Add returns the sum of u and v.

@@ -18,7 +18,8 @@ type Reviewer interface {
 
 	// Review returns the reviewer's Report on t. The Report's Reviewer
 	// field should equal Name(). Like io.Reader's n, the returned Review's
-	// Usage counts what was spent even when err is not nil.
+	// Usage and Model report what was spent, and on which model, even
+	// when err is not nil; its Report is then not meaningful.
 	Review(ctx context.Context, t Target) (Review, error)
 }
 
@@ -32,7 +33,7 @@ type Review struct {
 	Usage Usage
 
 	// Model names the model that wrote the report, for cost accounting.
-	// optional
+	// Optional.
 	Model string
 }
 
@@ -47,26 +48,26 @@ type Target struct {
 	Text []byte
 
 	// Lines limits the review to a window of the document. The zero range
-	// means the whole document. // optional
+	// means the whole document. Optional.
 	Lines finding.LineRange
 
 	// Focus describes a semantic target inside the document, such as "the
-	// H4 block whose id is S1.12". // optional
+	// H4 block whose id is S1.12". Optional.
 	Focus string
 
 	// ReaderProfile describes the intended reader. Example: "Web engineers
-	// new to Go". // optional
+	// new to Go". Optional.
 	ReaderProfile string
 
 	// References holds shared reference material (standards, context
-	// documents) every reviewer receives. // optional
+	// documents) every reviewer receives. Optional.
 	References []Reference
 
 	// Rejected lists findings a human or policy already rejected; a
-	// reviewer should not propose them again. // optional
+	// reviewer should not propose them again. Optional.
 	Rejected []Rejection
 
-	// Round is the 1-based round number, for messages. // optional
+	// Round is the 1-based round number, for messages. Optional.
 	Round int
 }
 
@@ -81,7 +82,7 @@ type Reference struct {
 // Rejection is a finding that was rejected, and why.
 type Rejection struct {
 	Finding finding.Finding
-	// Reason is the human's or policy's reason. // optional
+	// Reason is the human's or policy's reason. Optional.
 	Reason string
 }
 
@@ -114,20 +115,34 @@ type Agent interface {
 
 // Task is one piece of work for an Agent.
 type Task struct {
-	// Instructions say what to do.
+	// Instructions say what to do now. They come last, after Material and
+	// History.
 	Instructions string
-	// Material is shared context placed before the instructions (long
-	// material first, so a provider can cache it). // optional
+	// Material is shared context placed first, before History and the
+	// instructions (long material first, so a provider can cache it: the
+	// same Material for many tasks is a prefix they share). Optional.
 	Material []Reference
+	// History is the conversation so far: earlier instructions (user
+	// messages) and the agent's earlier answers (assistant messages), or
+	// the turns of a discussion, oldest first. It follows the Material, so
+	// the shared prefix stays first, and precedes the Instructions. An
+	// agent with memory keeps it from task to task, appending each
+	// Instructions and Result.Text. Optional.
+	History []Message
 	// Schema, when set, is a JSON Schema the result's text must match.
-	// optional
+	// Optional.
 	Schema []byte
 }
 
-// Result is what an Agent returns for a Task.
+// Result is what an Agent returns for a Task. When Run returns an error,
+// only Usage and Model are meaningful: what the failed calls spent, and
+// on which model.
 type Result struct {
 	// Text is the agent's output.
 	Text string
 	// Usage counts the model tokens spent, if any.
 	Usage Usage
+	// Model names the model that answered, for cost accounting; empty for
+	// an agent that calls no model.
+	Model string
 }

@@ -8,7 +8,8 @@ import (
 
 // ErrNoJSON means a model's reply holds no JSON object or array at all. It
 // wraps ErrSchemaViolation, since the loops re-ask the model in that case
-// too.
+// too. It is the one such error of the module: agent.ErrNoJSON is the same
+// value, for answers of any schema.
 var ErrNoJSON = fmt.Errorf("%w: no JSON object in the reply", ErrSchemaViolation)
 
 // maxCandidates bounds how many candidate Reports of one reply Extract
@@ -44,11 +45,11 @@ const maxCandidates = 32
 //     were a Report;
 //   - ErrNoJSON.
 func Extract(text string) (Report, error) {
-	spans, trouble := scanJSON(text)
+	cands, trouble := Candidates(text)
 	var reportErr, bareErr error
 	other := ""
-	for i, n := len(spans)-1, 0; i >= 0 && n < maxCandidates; i-- {
-		raw, kind := classify(text[spans[i].start:spans[i].end])
+	for i, n := len(cands)-1, 0; i >= 0 && n < maxCandidates; i-- {
+		raw, kind := classify(cands[i])
 		switch kind {
 		case reportValue, brokenReport:
 			n++
@@ -94,18 +95,50 @@ const (
 	otherObject                    // any other JSON object
 )
 
-// classify decides what kind of value raw is, after dropping trailing
-// commas when that makes it valid JSON; it returns the repaired text.
-func classify(raw string) (string, valueKind) {
-	if !json.Valid([]byte(raw)) {
-		fixed, ok := dropTrailingCommas(raw)
-		if !ok || !json.Valid([]byte(fixed)) {
-			if raw[0] == '{' && (strings.Contains(raw, `"findings"`) || strings.Contains(raw, `"schema_version"`)) {
-				return raw, brokenReport
+// Candidate is one outermost {...} or [...] value of a model's reply, as
+// Candidates finds it.
+type Candidate struct {
+	// Text is the value as the reply writes it, with trailing commas
+	// (",}" and ",]") dropped when that makes it valid JSON.
+	Text string
+	// Valid reports whether Text is valid JSON.
+	Valid bool
+}
+
+// Candidates returns the outermost JSON-looking objects and arrays of a
+// model's reply in the order they appear, scanned the way Extract scans:
+// strings and escapes are tracked, brackets in prose are tolerated, and a
+// value left unclosed at the end is scanned again from just after its
+// opening bracket, at most 8 times, so the work stays linear in the length
+// of the reply. trouble describes, with its line in the reply, the first
+// value that was abandoned or never closed (a truncated answer, say), or
+// is "" when there was none. Callers that take a model at its final word,
+// as Extract does, walk the result from the end.
+func Candidates(reply string) (cands []Candidate, trouble string) {
+	spans, trouble := scanJSON(reply)
+	cands = make([]Candidate, len(spans))
+	for i, sp := range spans {
+		raw := reply[sp.start:sp.end]
+		valid := json.Valid([]byte(raw))
+		if !valid {
+			if fixed, ok := dropTrailingCommas(raw); ok && json.Valid([]byte(fixed)) {
+				raw, valid = fixed, true
 			}
-			return raw, notJSON
 		}
-		raw = fixed
+		cands[i] = Candidate{Text: raw, Valid: valid}
+	}
+	return cands, trouble
+}
+
+// classify decides what kind of value a candidate is; it returns the
+// candidate's text.
+func classify(c Candidate) (string, valueKind) {
+	raw := c.Text
+	if !c.Valid {
+		if raw[0] == '{' && (strings.Contains(raw, `"findings"`) || strings.Contains(raw, `"schema_version"`)) {
+			return raw, brokenReport
+		}
+		return raw, notJSON
 	}
 	return raw, classifyValid(raw)
 }

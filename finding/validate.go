@@ -172,6 +172,27 @@ func jsonType(v any) string {
 	}
 }
 
+// SchemaViolations lists what err, an error of Validate of
+// github.com/santhosh-tekuri/jsonschema/v6 against any schema, says: one
+// Violation per leaf of its cause tree, worded as Validate words them
+// (with the JSON pointer of the offending value), sorted by pointer. Any
+// other non-nil error is one Violation of the whole document; nil gives
+// nil. It lets a caller that validates model answers against a schema of
+// its own build the same repair messages as Validate.
+func SchemaViolations(err error) []Violation {
+	var verr *jsv.ValidationError
+	switch {
+	case err == nil:
+		return nil
+	case !errors.As(err, &verr):
+		return []Violation{{Message: err.Error()}}
+	}
+	var vs []Violation
+	collect(verr, &vs, message.NewPrinter(language.English))
+	slices.SortStableFunc(vs, func(a, b Violation) int { return comparePointers(a.Pointer, b.Pointer) })
+	return slices.Compact(vs)
+}
+
 // collect appends the leaves of e's cause tree as Violations.
 func collect(e *jsv.ValidationError, out *[]Violation, p *message.Printer) {
 	if len(e.Causes) > 0 {

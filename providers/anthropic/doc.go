@@ -10,10 +10,16 @@
 // a cache_control ephemeral break point, and so does a long System prompt.
 // Usage maps cache_creation_input_tokens to CacheWriteTokens and
 // cache_read_input_tokens to CacheReadTokens; InputTokens is the rest of the
-// prompt, as the API counts it. The SDK retries 408, 409, 429 and 5xx
-// answers honouring Retry-After; WithMaxRetries sets how often. The
-// Provider never reads the environment, and its errors never contain the
-// API key.
+// prompt, as the API counts it (negative counts are taken as 0). Stop
+// reason "max_tokens" sets Response.Truncated. The SDK retries 408, 409,
+// 429 and 5xx answers honouring Retry-After; WithMaxRetries sets how
+// often. A response body is read up to WithMaxResponseBytes
+// (agent.DefaultMaxResponseBytes); a longer one fails with
+// agent.ErrResponseTooLarge and is not fetched again. Errors match the
+// agent error classes (agent.ErrRateLimited, ErrUnauthorized,
+// ErrUnavailable for 5xx and 529 "overloaded", ErrTimedOut) with
+// errors.Is. The Provider never reads the environment, and its errors
+// never contain the API key.
 //
 // The smallest use:
 //

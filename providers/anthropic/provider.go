@@ -15,6 +15,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/providers/internal/bodylimit"
 	"github.com/kaigi-dev/kaigi/providers/internal/jsonorder"
 )
 
@@ -46,15 +47,16 @@ type Provider struct {
 }
 
 type config struct {
-	baseURL        string
-	apiKey         string
-	model          string
-	maxRetries     int
-	maxTokens      int
-	systemCacheMin int
-	schema         bool
-	httpClient     *http.Client
-	timeout        time.Duration
+	baseURL          string
+	apiKey           string
+	model            string
+	maxRetries       int
+	maxTokens        int
+	maxResponseBytes int64
+	systemCacheMin   int
+	schema           bool
+	httpClient       *http.Client
+	timeout          time.Duration
 }
 
 // Option configures a Provider.
@@ -80,6 +82,12 @@ func WithMaxRetries(n int) Option { return func(c *config) { c.maxRetries = max(
 // caps above about 21000 tokens for non-streaming calls.
 func WithMaxTokens(n int) Option { return func(c *config) { c.maxTokens = n } }
 
+// WithMaxResponseBytes bounds the body read for one answer, error answers
+// included (default agent.DefaultMaxResponseBytes; 0 or less means the
+// default). A longer body fails the call with an error wrapping
+// agent.ErrResponseTooLarge, without reading the rest and without a retry.
+func WithMaxResponseBytes(n int64) Option { return func(c *config) { c.maxResponseBytes = n } }
+
 // WithSystemCacheMin sets the length in bytes from which the system prompt
 // gets a cache break point (default DefaultSystemCacheMin); 0 never marks it.
 func WithSystemCacheMin(n int) Option { return func(c *config) { c.systemCacheMin = max(n, 0) } }
@@ -104,7 +112,11 @@ func New(opts ...Option) *Provider {
 	for _, o := range opts {
 		o(&c)
 	}
-	ropts := []option.RequestOption{option.WithoutEnvironmentDefaults(), option.WithMaxRetries(c.maxRetries)}
+	ropts := []option.RequestOption{
+		option.WithoutEnvironmentDefaults(),
+		option.WithMaxRetries(c.maxRetries),
+		option.WithMiddleware(bodylimit.Middleware(c.maxResponseBytes, "anthropic.WithMaxResponseBytes")),
+	}
 	if c.baseURL != "" {
 		ropts = append(ropts, option.WithBaseURL(c.baseURL))
 	}
@@ -147,14 +159,21 @@ func (p *Provider) SupportsSchema() bool { return p.schema }
 // a Schema is adjusted by the SDK's transformation (objects closed,
 // unsupported keywords moved into descriptions) and sent as
 // output_config.format, its keys in the order the Schema lists them.
+//
+// Stop reason "max_tokens" or "model_context_window_exceeded" sets
+// Response.Truncated. An answer without text is an error wrapping
+// agent.ErrEmptyReply, and also agent.ErrTruncated when the token limit
+// ended it; its Response still carries the model and usage. Error answers
+// match the agent error classes (see agent.StatusClass).
 func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Response, error) {
 	model := cmp.Or(req.Model, p.model)
 	if model == "" {
 		return agent.Response{}, fmt.Errorf("anthropic: %w: set Request.Model or WithModel", agent.ErrNoModel)
 	}
+	failed := agent.Response{Model: model}
 	params, err := p.params(model, req)
 	if err != nil {
-		return agent.Response{}, err
+		return failed, err
 	}
 	var ropts []option.RequestOption
 	if req.Temperature != nil {
@@ -162,10 +181,10 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 	}
 	msg, err := p.svc.New(ctx, params, ropts...)
 	if err != nil {
-		return agent.Response{}, p.wrap(model, err)
+		return failed, p.wrap(model, err)
 	}
 	if msg == nil {
-		return agent.Response{}, fmt.Errorf("anthropic: model %q: %w: no message in the answer", model, agent.ErrEmptyReply)
+		return failed, fmt.Errorf("anthropic: model %q: %w: no message in the answer", model, agent.ErrEmptyReply)
 	}
 	var text strings.Builder
 	for _, b := range msg.Content {
@@ -173,21 +192,28 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 			text.WriteString(b.Text)
 		}
 	}
-	if text.Len() == 0 {
-		return agent.Response{}, fmt.Errorf("anthropic: model %q: %w (stop reason %q)", model, agent.ErrEmptyReply, msg.StopReason)
-	}
-	return agent.Response{
+	stop := string(msg.StopReason)
+	resp := agent.Response{
 		Text:       text.String(),
 		Model:      cmp.Or(string(msg.Model), model),
-		StopReason: string(msg.StopReason),
+		StopReason: stop,
+		Truncated:  stop == "max_tokens" || stop == "model_context_window_exceeded",
+		// A negative count, which some servers send, is taken as 0.
 		Usage: agent.Usage{
-			InputTokens:      msg.Usage.InputTokens,
-			OutputTokens:     msg.Usage.OutputTokens,
-			CacheReadTokens:  msg.Usage.CacheReadInputTokens,
-			CacheWriteTokens: msg.Usage.CacheCreationInputTokens,
+			InputTokens:      max(msg.Usage.InputTokens, 0),
+			OutputTokens:     max(msg.Usage.OutputTokens, 0),
+			CacheReadTokens:  max(msg.Usage.CacheReadInputTokens, 0),
+			CacheWriteTokens: max(msg.Usage.CacheCreationInputTokens, 0),
 			Calls:            1,
 		},
-	}, nil
+	}
+	if resp.Text == "" {
+		if resp.Truncated {
+			return resp, fmt.Errorf("anthropic: model %q: %w: %w (stop reason %q)", model, agent.ErrEmptyReply, agent.ErrTruncated, stop)
+		}
+		return resp, fmt.Errorf("anthropic: model %q: %w (stop reason %q)", model, agent.ErrEmptyReply, stop)
+	}
+	return resp, nil
 }
 
 func (p *Provider) params(model string, req agent.Request) (sdk.MessageNewParams, error) {
@@ -289,12 +315,19 @@ type APIError struct {
 	// Model is the model the request named.
 	Model string
 	// Type is the API's error type. Example: "rate_limit_error",
-	// "authentication_error". // optional
+	// "authentication_error". Optional.
 	Type string
-	// Message is the server's explanation, if any. // optional
+	// Message is the server's explanation, if any. Optional.
 	Message string
-	// RequestID is the API's request id, for support. // optional
+	// RequestID is the API's request id, for support. Optional.
 	RequestID string
+}
+
+// Is reports whether target is the error class of the status (see
+// agent.StatusClass): errors.Is(err, agent.ErrUnavailable) holds for a
+// 529 "overloaded".
+func (e *APIError) Is(target error) bool {
+	return target != nil && target == agent.StatusClass(e.StatusCode)
 }
 
 // Error names the model, the HTTP status, the error type and the
@@ -337,7 +370,8 @@ func (p *Provider) redact(s string) string {
 }
 
 // redactedError is a transport error whose message has the key cut out;
-// it unwraps to the original, so errors.Is(err, context.Canceled) works.
+// it unwraps to the original, so errors.Is(err, context.Canceled) works,
+// and matches its agent error class (agent.TransportClass).
 type redactedError struct {
 	msg string
 	err error
@@ -345,3 +379,6 @@ type redactedError struct {
 
 func (e *redactedError) Error() string { return e.msg }
 func (e *redactedError) Unwrap() error { return e.err }
+func (e *redactedError) Is(target error) bool {
+	return target != nil && target == agent.TransportClass(e.err)
+}

@@ -21,7 +21,7 @@ var wire = conformance.Wire{
 			"role":          "assistant",
 			"model":         r.Model,
 			"content":       []any{map[string]any{"type": "text", "text": r.Text}},
-			"stop_reason":   "end_turn",
+			"stop_reason":   map[bool]string{false: "end_turn", true: "max_tokens"}[r.Truncated],
 			"stop_sequence": nil,
 			"usage": map[string]any{
 				"input_tokens":                r.Usage.InputTokens,

@@ -8,8 +8,11 @@
 // whole group gets SIGTERM, then SIGKILL after a grace period, and any
 // process the command leaves behind is killed when it ends. A non-zero
 // exit is an *ExitError with the status and the end of stderr; stdout
-// beyond WithMaxOutput stops the command with ErrOutputTooLarge. Process
-// groups are Unix-only; elsewhere only the command itself is killed.
+// beyond WithMaxOutput (default agent.DefaultMaxResponseBytes, the bound of
+// every provider) stops the command with ErrOutputTooLarge. A timeout
+// matches agent.ErrTimedOut, a command that cannot start
+// agent.ErrUnavailable. Process groups are Unix-only; elsewhere only the
+// command itself is killed.
 //
 // The smallest use:
 //

@@ -15,12 +15,13 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 )
 
-// Defaults for the options of New.
+// Defaults for the options of New. DefaultMaxOutput is the bound every
+// provider of the module puts on one answer, agent.DefaultMaxResponseBytes.
 const (
 	DefaultTimeout     = 10 * time.Minute
 	DefaultGracePeriod = 5 * time.Second
-	DefaultMaxOutput   = 16 << 20 // bytes of stdout
-	DefaultStderrTail  = 4 << 10  // bytes of stderr kept for errors
+	DefaultMaxOutput   = agent.DefaultMaxResponseBytes // bytes of stdout
+	DefaultStderrTail  = 4 << 10                       // bytes of stderr kept for errors
 )
 
 // ModelPlaceholder is replaced, wherever it appears in an argument, by the
@@ -28,11 +29,11 @@ const (
 // []string{"claude", "-p", "--model", "{model}"}.
 const ModelPlaceholder = "{model}"
 
-var (
-	// ErrOutputTooLarge reports a command that wrote more than the
-	// WithMaxOutput bound to stdout; it was stopped.
-	ErrOutputTooLarge = errors.New("output too large")
-)
+// ErrOutputTooLarge reports a command that wrote more than the
+// WithMaxOutput bound to stdout; it was stopped. It wraps
+// agent.ErrResponseTooLarge, the class every provider's oversized answer
+// matches.
+var ErrOutputTooLarge = fmt.Errorf("output too large (%w)", agent.ErrResponseTooLarge)
 
 // ExitError reports a command that exited with a non-zero status.
 type ExitError struct {
@@ -41,7 +42,7 @@ type ExitError struct {
 	// Code is the exit status; -1 if the command died from a signal.
 	Code int
 	// Stderr is the end of what the command wrote to stderr (at most the
-	// WithStderrTail bound). // optional
+	// WithStderrTail bound). Optional.
 	Stderr string
 	err    error
 }
@@ -137,6 +138,14 @@ func (p *Provider) SupportsSchema() bool { return false }
 
 // Complete runs the command once with Render(req) on stdin and returns
 // its stdout as the reply. Usage counts the call; tokens are unknown.
+// Request.MaxTokens is not passed on: a command sets its own limits, and
+// its answers are never reported as truncated.
+//
+// Errors match the agent error classes where they apply: a timeout (the
+// provider's or the caller's deadline) matches agent.ErrTimedOut, a
+// command that cannot be started agent.ErrUnavailable, and output beyond
+// the bound agent.ErrResponseTooLarge. On every error after the model is
+// known the Response carries the model and one call.
 //
 // A command should not leave processes behind that hold its stdout or
 // stderr open: the call then ends one grace period after the command
@@ -155,8 +164,9 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 		args[i] = a
 	}
 	if err := ctx.Err(); err != nil {
-		return agent.Response{}, fmt.Errorf("cli: %s: %w", name, err)
+		return agent.Response{}, fmt.Errorf("cli: %s: %w", name, classed(err))
 	}
+	failed := agent.Response{Model: cmp.Or(model, name), Usage: agent.Usage{Calls: 1}}
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -181,21 +191,34 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 	killProcessGroup(cmd) // stragglers that outlived the command
 	switch {
 	case stdout.overflow:
-		return agent.Response{}, fmt.Errorf("cli: %s: %w: more than %d bytes on stdout", name, ErrOutputTooLarge, p.maxOutput)
+		return failed, fmt.Errorf("cli: %s: %w: more than %d bytes on stdout (raise the bound with WithMaxOutput)", name, ErrOutputTooLarge, p.maxOutput)
 	case runCtx.Err() != nil:
-		return agent.Response{}, withStderr(fmt.Errorf("cli: %s stopped: %w", name, context.Cause(runCtx)), stderr)
+		return failed, withStderr(fmt.Errorf("cli: %s stopped: %w", name, classed(context.Cause(runCtx))), stderr)
 	case err != nil:
 		var exitErr *exec.ExitError
 		if errors.As(err, &exitErr) {
-			return agent.Response{}, &ExitError{Command: name, Code: exitErr.ExitCode(), Stderr: stderr.String(), err: exitErr}
+			return failed, &ExitError{Command: name, Code: exitErr.ExitCode(), Stderr: stderr.String(), err: exitErr}
 		}
-		return agent.Response{}, withStderr(fmt.Errorf("cli: %s: %w", name, err), stderr)
+		if cmd.Process == nil { // never started: not found, not executable
+			return failed, withStderr(fmt.Errorf("cli: %s: %w: %w", name, agent.ErrUnavailable, err), stderr)
+		}
+		return failed, withStderr(fmt.Errorf("cli: %s: %w", name, err), stderr)
 	}
 	out := stdout.buf.String()
 	if strings.TrimSpace(out) == "" {
-		return agent.Response{}, withStderr(fmt.Errorf("cli: %s: %w", name, agent.ErrEmptyReply), stderr)
+		return failed, withStderr(fmt.Errorf("cli: %s: %w", name, agent.ErrEmptyReply), stderr)
 	}
-	return agent.Response{Text: out, Model: cmp.Or(model, name), StopReason: "exit 0", Usage: agent.Usage{Calls: 1}}, nil
+	return agent.Response{Text: out, Model: failed.Model, StopReason: "exit 0", Usage: agent.Usage{Calls: 1}}, nil
+}
+
+// classed adds agent.ErrTimedOut to a deadline, so that the error matches
+// both it and context.DeadlineExceeded; other errors are returned as they
+// are.
+func classed(err error) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("%w (%w)", err, agent.ErrTimedOut)
+	}
+	return err
 }
 
 func withStderr(err error, stderr *tailBuffer) error {

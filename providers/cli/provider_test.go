@@ -40,13 +40,18 @@ func newProvider(t *testing.T, args []string, opts ...cli.Option) *cli.Provider 
 func TestConformance(t *testing.T) {
 	conformance.Run(t, conformance.Harness{
 		Start: func(t *testing.T, _ string, replies ...conformance.Reply) (agent.Provider, func() []conformance.Call) {
-			// A command has no retries: every call gets the first reply.
-			dir := t.TempDir()
+			// The n-th call gets the n-th reply's text; the last repeats.
+			dir, replyDir := t.TempDir(), t.TempDir()
 			env := []string{"CALLS_DIR=" + dir}
 			if len(replies) > 0 {
-				env = append(env, "FAKE_REPLY="+replies[0].Text)
+				env = append(env, "REPLIES_DIR="+replyDir)
 				if replies[0].Hang {
 					env = append(env, "FAKE_HANG=1")
+				}
+			}
+			for i, r := range replies {
+				if err := os.WriteFile(filepath.Join(replyDir, "reply."+strconv.Itoa(i+1)), []byte(r.Text), 0o600); err != nil {
+					t.Fatal(err)
 				}
 			}
 			p := newProvider(t, []string{"conformance"}, cli.WithEnv(env...), cli.WithGracePeriod(time.Second))
@@ -68,6 +73,7 @@ func TestConformance(t *testing.T) {
 				t.Errorf("stdin = %q, want %q", c.Body, want)
 			}
 		},
+		NoTokenLimit: true,
 	})
 }
 
@@ -186,8 +192,8 @@ func TestTimeoutKillsProcessGroup(t *testing.T) {
 			p := newProvider(t, []string{"stubborn", pidFile}, cli.WithTimeout(1500*time.Millisecond), cli.WithGracePeriod(grace))
 			start := time.Now()
 			_, err := p.Complete(t.Context(), agent.Request{Messages: []agent.Message{agent.UserText("x")}})
-			if !errors.Is(err, context.DeadlineExceeded) {
-				t.Errorf("err = %v, want one wrapping context.DeadlineExceeded", err)
+			if !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, agent.ErrTimedOut) {
+				t.Errorf("err = %v, want one wrapping context.DeadlineExceeded and agent.ErrTimedOut", err)
 			}
 			if d := time.Since(start); d > 10*time.Second {
 				t.Errorf("Complete took %v; the SIGTERM-ignoring group was not killed", d)
@@ -246,8 +252,8 @@ func TestOutputBound(t *testing.T) {
 			p := newProvider(t, []string{"big", strconv.Itoa(size)}, cli.WithMaxOutput(tt.max), cli.WithGracePeriod(time.Second))
 			resp, err := p.Complete(t.Context(), agent.Request{Messages: []agent.Message{agent.UserText("x")}})
 			if tt.wantErr {
-				if !errors.Is(err, cli.ErrOutputTooLarge) {
-					t.Errorf("err = %v, want ErrOutputTooLarge", err)
+				if !errors.Is(err, cli.ErrOutputTooLarge) || !errors.Is(err, agent.ErrResponseTooLarge) {
+					t.Errorf("err = %v, want ErrOutputTooLarge and agent.ErrResponseTooLarge", err)
 				}
 				if !strings.Contains(err.Error(), strconv.Itoa(tt.max)) {
 					t.Errorf("error %q does not name the bound", err)
@@ -276,7 +282,13 @@ func TestStartErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = p.Complete(t.Context(), agent.Request{Messages: []agent.Message{agent.UserText("x")}})
-	if err == nil || !strings.Contains(err.Error(), "no-such-program") {
-		t.Errorf("err = %v, want one naming the missing program", err)
+	if err == nil || !strings.Contains(err.Error(), "no-such-program") || !errors.Is(err, agent.ErrUnavailable) {
+		t.Errorf("err = %v, want agent.ErrUnavailable naming the missing program", err)
+	}
+}
+
+func TestDefaultOutputBound(t *testing.T) {
+	if cli.DefaultMaxOutput != agent.DefaultMaxResponseBytes {
+		t.Errorf("DefaultMaxOutput = %d, want the bound of every provider, %d", cli.DefaultMaxOutput, agent.DefaultMaxResponseBytes)
 	}
 }

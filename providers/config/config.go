@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"net"
 	"net/url"
 	"slices"
@@ -39,6 +40,8 @@ const (
 	EnvBaseURL        = "KAIGI_BASE_URL"
 	EnvCLI            = "KAIGI_CLI"
 	EnvReviewerModels = "KAIGI_REVIEWER_MODELS" // "name=provider:model,..."
+	EnvMaxTokens      = "KAIGI_MAX_TOKENS"
+	EnvMaxResponse    = "KAIGI_MAX_RESPONSE_BYTES"
 	EnvOpenAIKey      = "OPENAI_API_KEY"
 	EnvAnthropicKey   = "ANTHROPIC_API_KEY"
 	EnvOpenRouterKey  = "OPENROUTER_API_KEY"
@@ -70,7 +73,7 @@ var ErrOffline = errors.New("offline: no model provider")
 type Choice struct {
 	// Provider is one of Names(). Example: "anthropic".
 	Provider string
-	// Model names the model; empty means DefaultModel(Provider). // optional
+	// Model names the model; empty means DefaultModel(Provider). Optional.
 	Model string
 }
 
@@ -103,16 +106,27 @@ type Config struct {
 	// BaseURL is the server of the default provider (and of overrides that
 	// use the same provider): with /v1 for OpenAI-compatible servers, the
 	// bare server URL for anthropic (the SDK adds /v1/messages). Example:
-	// "http://gpu-box:8000/v1". // optional
+	// "http://gpu-box:8000/v1". Optional.
 	BaseURL string
 	// Command is the cli provider's command line, split on white space
 	// (no shell, no quoting); "{model}" is replaced by the model.
-	// Example: "claude -p --model {model}". // optional
+	// Example: "claude -p --model {model}". Optional.
 	Command string
 	// Reviewers maps a reviewer's name to its own choice, for councils
 	// that mix models. A choice of the default provider without a model
-	// takes Default's model. // optional
+	// takes Default's model. Optional.
 	Reviewers map[string]Choice
+	// MaxTokens caps the output tokens of every call that sets no cap of
+	// its own, on every provider but cli (a command sets its own limits);
+	// 0 leaves each provider's default (anthropic.DefaultMaxTokens for
+	// anthropic, the server's for OpenAI-compatible ones). Raise it when
+	// answers are reported as truncated (agent.ErrTruncated). Anthropic's
+	// SDK refuses caps above about 21000 tokens for calls that are not
+	// streamed. Optional.
+	MaxTokens int
+	// MaxResponseBytes bounds the bytes read for one answer on every
+	// provider; 0 means agent.DefaultMaxResponseBytes. Optional.
+	MaxResponseBytes int64
 
 	provider  string // -provider, before Resolve
 	ollamaURL string // from OLLAMA_HOST, for every ollama choice
@@ -122,9 +136,10 @@ type Config struct {
 
 type keys struct{ openai, anthropic, openrouter string }
 
-// Register defines the flags -provider, -model, -base-url, -cli and the
-// repeatable -reviewer-model name=provider:model on fs and returns the
-// Config they fill. No flag takes an API key.
+// Register defines the flags -provider, -model, -base-url, -cli,
+// -max-tokens, -max-response-bytes and the repeatable -reviewer-model
+// name=provider:model on fs and returns the Config they fill. No flag
+// takes an API key.
 func Register(fs *flag.FlagSet) *Config {
 	c := &Config{Reviewers: map[string]Choice{}}
 	fs.StringVar(&c.provider, "provider", "", "model provider: "+strings.Join(Names(), "|")+
@@ -132,6 +147,10 @@ func Register(fs *flag.FlagSet) *Config {
 	fs.StringVar(&c.Default.Model, "model", "", "model name (default: the provider's default; env "+EnvModel+")")
 	fs.StringVar(&c.BaseURL, "base-url", "", "server URL of an OpenAI-compatible or Anthropic API (env "+EnvBaseURL+")")
 	fs.StringVar(&c.Command, "cli", "", `command for -provider cli, split on spaces, {model} replaced (env `+EnvCLI+`)`)
+	fs.IntVar(&c.MaxTokens, "max-tokens", 0, "output token limit of each model call, for every provider but cli; raise it when answers are cut off "+
+		"(default: the provider's, "+strconv.Itoa(anthropic.DefaultMaxTokens)+" for anthropic; env "+EnvMaxTokens+")")
+	fs.Int64Var(&c.MaxResponseBytes, "max-response-bytes", 0, "largest answer read from a provider, in bytes (default "+
+		strconv.Itoa(agent.DefaultMaxResponseBytes)+"; env "+EnvMaxResponse+")")
 	fs.Func("reviewer-model", "per-reviewer `name=provider[:model]`, repeatable (env "+EnvReviewerModels+", comma-separated)", func(s string) error {
 		return c.addReviewer(s)
 	})
@@ -180,6 +199,9 @@ func (c *Config) Resolve(getenv func(string) string) error {
 		c.BaseURL = cmp.Or(c.BaseURL, env(EnvBaseURL))
 	}
 	c.Command = cmp.Or(c.Command, env(EnvCLI))
+	if err := c.limits(env); err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
 	if h := env(EnvOllamaHost); h != "" {
 		c.ollamaURL = ollamaURL(h)
 		if c.BaseURL == "" && c.Default.Provider == Ollama {
@@ -225,6 +247,37 @@ func (c *Config) Resolve(getenv func(string) string) error {
 	}
 	c.resolved = true
 	return nil
+}
+
+// limits completes MaxTokens and MaxResponseBytes from the environment
+// when the flags left them 0, and checks them.
+func (c *Config) limits(env func(string) string) error {
+	tokens, err := limit(int64(c.MaxTokens), env(EnvMaxTokens), "-max-tokens", EnvMaxTokens)
+	if err != nil {
+		return err
+	}
+	if tokens > math.MaxInt32 {
+		return fmt.Errorf("-max-tokens: %d tokens is more than any model writes", tokens)
+	}
+	c.MaxTokens = int(tokens)
+	c.MaxResponseBytes, err = limit(c.MaxResponseBytes, env(EnvMaxResponse), "-max-response-bytes", EnvMaxResponse)
+	return err
+}
+
+// limit returns the flag's value v, or when it is 0 the environment's
+// value s; each must be a whole number above 0 when set.
+func limit(v int64, s, flagName, envName string) (int64, error) {
+	switch {
+	case v < 0:
+		return 0, fmt.Errorf("%s: want a whole number above 0, got %d", flagName, v)
+	case v > 0 || s == "":
+		return v, nil
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("%s: want a whole number above 0, got %q", envName, s)
+	}
+	return n, nil
 }
 
 // check reports what a choice, its model filled in, lacks: its API key,
@@ -324,30 +377,45 @@ func (c *Config) Provider(reviewer string) (agent.Provider, string, error) {
 	case Offline:
 		return nil, "", fmt.Errorf("config: reviewer %q: %w", reviewer, ErrOffline)
 	case OpenAI:
-		opts := []openai.Option{openai.WithAPIKey(c.keys.openai), openai.WithModel(ch.Model)}
+		opts := append(c.openaiLimits(), openai.WithAPIKey(c.keys.openai), openai.WithModel(ch.Model))
 		if base != "" {
 			opts = append(opts, openai.WithBaseURL(base))
 		}
 		return openai.New(opts...), ch.Model, nil
 	case OpenRouter:
-		return openai.New(openai.WithAPIKey(c.keys.openrouter), openai.WithModel(ch.Model),
-			openai.WithBaseURL(cmp.Or(base, openai.OpenRouterBaseURL))), ch.Model, nil
+		return openai.New(append(c.openaiLimits(), openai.WithAPIKey(c.keys.openrouter), openai.WithModel(ch.Model),
+			openai.WithBaseURL(cmp.Or(base, openai.OpenRouterBaseURL)))...), ch.Model, nil
 	case Ollama:
-		return openai.NewOllama(ch.Model, openai.WithBaseURL(cmp.Or(base, c.ollamaURL, openai.OllamaBaseURL))), ch.Model, nil
+		return openai.NewOllama(ch.Model, append(c.openaiLimits(),
+			openai.WithBaseURL(cmp.Or(base, c.ollamaURL, openai.OllamaBaseURL)))...), ch.Model, nil
 	case Anthropic:
-		opts := []anthropic.Option{anthropic.WithAPIKey(c.keys.anthropic), anthropic.WithModel(ch.Model)}
+		opts := []anthropic.Option{anthropic.WithAPIKey(c.keys.anthropic), anthropic.WithModel(ch.Model),
+			anthropic.WithMaxResponseBytes(c.MaxResponseBytes)}
+		if c.MaxTokens > 0 {
+			opts = append(opts, anthropic.WithMaxTokens(c.MaxTokens))
+		}
 		if base != "" {
 			opts = append(opts, anthropic.WithBaseURL(base))
 		}
 		return anthropic.New(opts...), ch.Model, nil
 	case CLI:
-		p, err := cli.New(strings.Fields(c.Command), cli.WithModel(ch.Model))
+		opts := []cli.Option{cli.WithModel(ch.Model)}
+		if c.MaxResponseBytes > 0 {
+			opts = append(opts, cli.WithMaxOutput(int(min(c.MaxResponseBytes, math.MaxInt32))))
+		}
+		p, err := cli.New(strings.Fields(c.Command), opts...)
 		if err != nil {
 			return nil, "", fmt.Errorf("config: reviewer %q: %w", reviewer, err)
 		}
 		return p, ch.Model, nil
 	}
 	return nil, "", fmt.Errorf("config: reviewer %q: unknown provider %q", reviewer, ch.Provider)
+}
+
+// openaiLimits returns the OpenAI provider's options for MaxTokens and
+// MaxResponseBytes.
+func (c *Config) openaiLimits() []openai.Option {
+	return []openai.Option{openai.WithMaxTokens(c.MaxTokens), openai.WithMaxResponseBytes(c.MaxResponseBytes)}
 }
 
 // String describes the choices, without keys. Example:

@@ -27,16 +27,26 @@ type Harness struct {
 	CheckRequest func(t *testing.T, call Call, req agent.Request)
 
 	// HTTP says the backend speaks HTTP: the cases for 429, 500, 401 and
-	// malformed or truncated bodies apply.
+	// malformed or truncated bodies apply, and so does ErrorClasses.
 	HTTP bool
+
+	// Statuses says the backend answers a Reply with a Status as a failed
+	// call of that HTTP status without speaking HTTP (a scripted
+	// provider), so the ErrorClasses case applies. Optional.
+	Statuses bool
 
 	// Usage says the backend reports token counts that the provider maps
 	// into agent.Usage.
 	Usage bool
 
 	// Wire, when set, is the HTTP wire format Start serves; the malformed
-	// case then also cuts real answers short at several points. // optional
+	// case then also cuts real answers short at several points. Optional.
 	Wire *Wire
+
+	// NoTokenLimit says the provider has no output token limit, so no
+	// answer can be cut off at one (a command line tool): the Truncation
+	// case is skipped. Optional.
+	NoTokenLimit bool
 }
 
 // Key is the API key Run hands to Start. It is long and unusual so a test
@@ -79,7 +89,16 @@ func Run(t *testing.T, h Harness) {
 	t.Run("Concurrent", func(t *testing.T) { concurrent(t, h) })
 	if h.Usage {
 		t.Run("Usage", func(t *testing.T) { usage(t, h) })
+		t.Run("NegativeUsage", func(t *testing.T) { negativeUsage(t, h) })
+		t.Run("EmptyReplyUsage", func(t *testing.T) { emptyReplyUsage(t, h) })
 	}
+	if !h.NoTokenLimit {
+		t.Run("Truncation", func(t *testing.T) { truncation(t, h) })
+	}
+	if h.HTTP || h.Statuses {
+		t.Run("ErrorClasses", func(t *testing.T) { errorClasses(t, h) })
+	}
+	t.Run("Ask", func(t *testing.T) { ask(t, h) })
 	if h.HTTP {
 		t.Run("RateLimitRetry", func(t *testing.T) {
 			retry(t, h, Reply{Status: 429, RetryAfter: "0", Text: "rate limited"})
@@ -89,6 +108,7 @@ func Run(t *testing.T, h Harness) {
 		})
 		t.Run("Unauthorized", func(t *testing.T) { unauthorized(t, h) })
 		t.Run("Malformed", func(t *testing.T) { malformed(t, h) })
+		t.Run("ResponseTooLarge", func(t *testing.T) { tooLarge(t, h) })
 	}
 }
 
@@ -179,6 +199,97 @@ func usage(t *testing.T, h Harness) {
 	}
 }
 
+// negativeUsage: a server that reports negative token counts must not
+// make a call look cheaper than free.
+func negativeUsage(t *testing.T, h Harness) {
+	neg := agent.Usage{InputTokens: -5, OutputTokens: -7, CacheReadTokens: -11, CacheWriteTokens: -13}
+	p, _ := h.Start(t, Key, Reply{Text: "ok", Model: "conformance-model", Usage: neg})
+	resp, err := complete(t, p, plainRequest())
+	if err != nil {
+		t.Fatalf("Complete: %v", err)
+	}
+	u := resp.Usage
+	if u.InputTokens < 0 || u.OutputTokens < 0 || u.CacheReadTokens < 0 || u.CacheWriteTokens < 0 {
+		t.Errorf("Usage = %+v, want every negative count taken as 0", u)
+	}
+}
+
+// emptyReplyUsage: an empty answer is an error, but what it cost is not
+// lost.
+func emptyReplyUsage(t *testing.T, h Harness) {
+	spent := agent.Usage{InputTokens: 900, OutputTokens: 3}
+	p, _ := h.Start(t, Key, Reply{Text: "", Model: "conformance-model", Usage: spent})
+	resp, err := complete(t, p, plainRequest())
+	if !errors.Is(err, agent.ErrEmptyReply) {
+		t.Fatalf("err = %v, want one wrapping agent.ErrEmptyReply", err)
+	}
+	if resp.Usage.InputTokens != spent.InputTokens || resp.Usage.OutputTokens != spent.OutputTokens {
+		t.Errorf("Usage = %+v, want the empty answer's %+v", resp.Usage, spent)
+	}
+	if resp.Model != "conformance-model" {
+		t.Errorf("Model = %q, want the model of the empty answer", resp.Model)
+	}
+}
+
+// truncation: an answer cut off at the token limit is reported as such,
+// with its text; one cut off before any text is an error wrapping
+// agent.ErrTruncated.
+func truncation(t *testing.T, h Harness) {
+	cut := `{"reviewer": "r", "findings": [{"id": "F0`
+	p, _ := h.Start(t, Key, Reply{Text: cut, Model: "conformance-model", Truncated: true}, Reply{Text: "", Model: "conformance-model", Truncated: true})
+	resp, err := complete(t, p, plainRequest())
+	if err != nil {
+		t.Fatalf("Complete of a cut-off answer: %v", err)
+	}
+	if !resp.Truncated || resp.Text != cut {
+		t.Errorf("Response = %+v, want the cut-off text with Truncated set", resp)
+	}
+	if _, err := complete(t, p, plainRequest()); !errors.Is(err, agent.ErrTruncated) || !errors.Is(err, agent.ErrEmptyReply) {
+		t.Errorf("Complete of an answer cut off before any text: err = %v, want agent.ErrTruncated and agent.ErrEmptyReply", err)
+	}
+}
+
+// classes are the provider-independent error classes, in a fixed order.
+var classes = []error{agent.ErrRateLimited, agent.ErrUnauthorized, agent.ErrUnavailable, agent.ErrTimedOut, agent.ErrTruncated, agent.ErrResponseTooLarge}
+
+// classesOf returns the classes err matches.
+func classesOf(err error) []error {
+	var out []error
+	for _, c := range classes {
+		if errors.Is(err, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// errorClasses: every failing status, after the provider's own retries,
+// gives an error of its class and of no other, so a fallback chain can
+// decide without knowing the provider.
+func errorClasses(t *testing.T, h Harness) {
+	tests := []struct {
+		status int
+		want   error
+	}{
+		{429, agent.ErrRateLimited},
+		{401, agent.ErrUnauthorized},
+		{403, agent.ErrUnauthorized},
+		{500, agent.ErrUnavailable},
+		{503, agent.ErrUnavailable},
+		{529, agent.ErrUnavailable},
+		{504, agent.ErrTimedOut},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.status), func(t *testing.T) {
+			p, _ := h.Start(t, Key, Reply{Status: tt.status, RetryAfter: "0", Text: "failing on purpose"})
+			_, err := complete(t, p, plainRequest())
+			if got := classesOf(err); len(got) != 1 || got[0] != tt.want {
+				t.Errorf("HTTP %d: err = %v matches the classes %v, want %v only", tt.status, err, got, tt.want)
+			}
+		})
+	}
+}
+
 // within fails t when f has not returned after d: a hung provider must
 // fail the case, not the whole test binary.
 func within(t *testing.T, d time.Duration, f func()) {
@@ -201,6 +312,9 @@ func cancel(t *testing.T, h Harness) {
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("Complete after the deadline: err = %v, want one wrapping context.DeadlineExceeded", err)
 	}
+	if got := classesOf(err); len(got) != 1 || got[0] != agent.ErrTimedOut {
+		t.Errorf("Complete after the deadline: err = %v matches the classes %v, want agent.ErrTimedOut only", err, got)
+	}
 }
 
 func canceledBefore(t *testing.T, h Harness) {
@@ -210,6 +324,9 @@ func canceledBefore(t *testing.T, h Harness) {
 	_, err := p.Complete(ctx, plainRequest())
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Complete with a canceled context: err = %v, want one wrapping context.Canceled", err)
+	}
+	if got := classesOf(err); len(got) != 0 {
+		t.Errorf("a call the caller canceled matches the classes %v, want none", got)
 	}
 	if n := len(calls()); n != 0 {
 		t.Errorf("backend saw %d calls, want 0", n)
@@ -277,6 +394,27 @@ func unauthorized(t *testing.T, h Harness) {
 		if !strings.Contains(fmt.Sprint(c.Header), Key) {
 			t.Errorf("the request did not carry the API key in a header: %v", c.Header)
 		}
+	}
+}
+
+// tooLarge: an answer beyond agent.DefaultMaxResponseBytes is refused
+// with agent.ErrResponseTooLarge, and not fetched again.
+func tooLarge(t *testing.T, h Harness) {
+	text := strings.Repeat("あ", agent.DefaultMaxResponseBytes/3+1)
+	body := []byte(text)
+	if h.Wire != nil {
+		body = h.Wire.Encode(Reply{Text: text, Model: "conformance-model"})
+	}
+	p, calls := h.Start(t, Key, Reply{Body: body})
+	_, err := complete(t, p, plainRequest())
+	if !errors.Is(err, agent.ErrResponseTooLarge) {
+		t.Errorf("Complete of a %d-byte answer: err = %.200v, want one wrapping agent.ErrResponseTooLarge", len(body), err)
+	}
+	if err != nil && len(err.Error()) > 1000 {
+		t.Errorf("the error holds %d bytes of the answer", len(err.Error()))
+	}
+	if n := len(calls()); n != 1 {
+		t.Errorf("backend saw %d calls, want 1 (an answer too large is not fetched again)", n)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -22,7 +21,7 @@ import (
 var jsonWire = conformance.Wire{
 	Path: "/complete",
 	Encode: func(r conformance.Reply) []byte {
-		b, _ := json.Marshal(map[string]any{"text": r.Text, "model": r.Model, "usage": r.Usage})
+		b, _ := json.Marshal(map[string]any{"text": r.Text, "model": r.Model, "usage": r.Usage, "truncated": r.Truncated})
 		return b
 	},
 	EncodeError: func(_ int, msg string) []byte {
@@ -65,12 +64,18 @@ func (p *jsonProvider) once(ctx context.Context, body []byte) (agent.Response, t
 	hr.Header.Set("Authorization", "Bearer "+p.key)
 	res, err := http.DefaultClient.Do(hr)
 	if err != nil {
+		if class := agent.TransportClass(err); class != nil {
+			return agent.Response{}, -1, fmt.Errorf("jsonapi: %w (%w)", err, class)
+		}
 		return agent.Response{}, -1, fmt.Errorf("jsonapi: %w", err)
 	}
 	defer res.Body.Close()
-	raw, err := io.ReadAll(io.LimitReader(res.Body, 1<<20))
+	raw, err := io.ReadAll(io.LimitReader(res.Body, agent.DefaultMaxResponseBytes+1))
 	if err != nil {
 		return agent.Response{}, -1, fmt.Errorf("jsonapi: reading the answer: %w", err)
+	}
+	if len(raw) > agent.DefaultMaxResponseBytes {
+		return agent.Response{}, -1, fmt.Errorf("jsonapi: %w: more than %d bytes", agent.ErrResponseTooLarge, agent.DefaultMaxResponseBytes)
 	}
 	if res.StatusCode != http.StatusOK {
 		retry := time.Duration(-1)
@@ -79,21 +84,31 @@ func (p *jsonProvider) once(ctx context.Context, body []byte) (agent.Response, t
 			retry = time.Duration(secs) * time.Second
 		}
 		// The server's message is left out: it may echo the key.
+		if class := agent.StatusClass(res.StatusCode); class != nil {
+			return agent.Response{}, retry, fmt.Errorf("jsonapi: HTTP %d: %w", res.StatusCode, class)
+		}
 		return agent.Response{}, retry, fmt.Errorf("jsonapi: HTTP %d", res.StatusCode)
 	}
 	var out struct {
-		Text  string      `json:"text"`
-		Model string      `json:"model"`
-		Usage agent.Usage `json:"usage"`
+		Text      string      `json:"text"`
+		Model     string      `json:"model"`
+		Usage     agent.Usage `json:"usage"`
+		Truncated bool        `json:"truncated"`
 	}
 	if err := json.Unmarshal(raw, &out); err != nil {
 		return agent.Response{}, -1, fmt.Errorf("jsonapi: malformed answer: %w", err)
 	}
-	if out.Text == "" {
-		return agent.Response{}, -1, errors.New("jsonapi: empty reply")
+	u := out.Usage // negative counts are taken as 0
+	u = agent.Usage{InputTokens: max(u.InputTokens, 0), OutputTokens: max(u.OutputTokens, 0),
+		CacheReadTokens: max(u.CacheReadTokens, 0), CacheWriteTokens: max(u.CacheWriteTokens, 0), Calls: 1}
+	resp := agent.Response{Text: out.Text, Model: out.Model, Truncated: out.Truncated, Usage: u}
+	switch {
+	case out.Text == "" && out.Truncated:
+		return resp, -1, fmt.Errorf("jsonapi: %w: %w", agent.ErrEmptyReply, agent.ErrTruncated)
+	case out.Text == "":
+		return resp, -1, fmt.Errorf("jsonapi: %w", agent.ErrEmptyReply)
 	}
-	out.Usage.Calls = 1
-	return agent.Response{Text: out.Text, Model: out.Model, Usage: out.Usage}, 0, nil
+	return resp, 0, nil
 }
 
 func TestReferenceProviderConforms(t *testing.T) {

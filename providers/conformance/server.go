@@ -15,22 +15,26 @@ import (
 type Reply struct {
 	// Text is the model's answer.
 	Text string
-	// Model is the model name the backend reports. // optional
+	// Model is the model name the backend reports. Optional.
 	Model string
 	// Usage holds the token counts the backend reports (Calls is ignored).
 	Usage agent.Usage
+	// Truncated makes the backend report the answer as cut off at the
+	// output token limit, in the wire's own words (OpenAI's finish reason
+	// "length", Anthropic's stop reason "max_tokens"). Optional.
+	Truncated bool
 
 	// Status is the HTTP status, or for a command its exit status; 0 means
 	// success. A failing status is answered with Wire.EncodeError(Status,
-	// Text) unless Body is set. // optional
+	// Text) unless Body is set. Optional.
 	Status int
-	// RetryAfter is sent as the Retry-After header. Example: "0". // optional
+	// RetryAfter is sent as the Retry-After header. Example: "0". Optional.
 	RetryAfter string
 	// Body, when not nil, is sent verbatim instead of an encoded answer:
-	// for malformed and truncated bodies. // optional
+	// for malformed and truncated bodies. Optional.
 	Body []byte
 	// Hang makes the backend never answer; the call can only end by the
-	// client giving up (its context). // optional
+	// client giving up (its context). Optional.
 	Hang bool
 }
 
@@ -49,7 +53,7 @@ type Wire struct {
 	// Path is the one path the API is called on. Example: "/v1/messages".
 	Path string
 	// Encode returns the body of a successful answer carrying r.Text,
-	// r.Model and r.Usage.
+	// r.Model, r.Usage and r.Truncated.
 	Encode func(r Reply) []byte
 	// EncodeError returns the body of an error answer with status and
 	// message.

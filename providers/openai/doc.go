@@ -9,8 +9,13 @@
 // keys in the order the Schema lists them (strict mode writes properties
 // in that order). Usage
 // counts cached prompt tokens as CacheReadTokens and the rest of the prompt
-// as InputTokens. The Provider never reads the environment: pass the key.
-// Errors never contain the API key.
+// as InputTokens (negative counts are taken as 0). Finish reason "length"
+// sets Response.Truncated. A response body is read up to
+// WithMaxResponseBytes (agent.DefaultMaxResponseBytes); a longer one fails
+// with agent.ErrResponseTooLarge and is not fetched again. Errors match
+// the agent error classes (agent.ErrRateLimited, ErrUnauthorized,
+// ErrUnavailable, ErrTimedOut) with errors.Is. The Provider never reads
+// the environment: pass the key. Errors never contain the API key.
 //
 // The smallest use:
 //

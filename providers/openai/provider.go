@@ -15,6 +15,7 @@ import (
 	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/providers/internal/bodylimit"
 )
 
 // Base URLs of common OpenAI-compatible servers, for WithBaseURL.
@@ -37,19 +38,22 @@ type Provider struct {
 	svc             sdk.ChatCompletionService
 	model           string
 	apiKey          string
+	maxTokens       int
 	schema          bool
 	legacyMaxTokens bool
 }
 
 type config struct {
-	baseURL         string
-	apiKey          string
-	model           string
-	maxRetries      int
-	httpClient      *http.Client
-	timeout         time.Duration
-	schema          bool
-	legacyMaxTokens bool
+	baseURL          string
+	apiKey           string
+	model            string
+	maxRetries       int
+	maxTokens        int
+	maxResponseBytes int64
+	httpClient       *http.Client
+	timeout          time.Duration
+	schema           bool
+	legacyMaxTokens  bool
 }
 
 // Option configures a Provider.
@@ -71,6 +75,16 @@ func WithModel(model string) Option { return func(c *config) { c.model = model }
 // WithMaxRetries sets how often the SDK retries a 408, 409, 429 or 5xx
 // answer or a connection error; 0 disables retries.
 func WithMaxRetries(n int) Option { return func(c *config) { c.maxRetries = max(n, 0) } }
+
+// WithMaxTokens sets the reply cap in tokens used when a Request sets no
+// MaxTokens; 0 (the default) sends no cap, leaving it to the server.
+func WithMaxTokens(n int) Option { return func(c *config) { c.maxTokens = max(n, 0) } }
+
+// WithMaxResponseBytes bounds the body read for one answer, error answers
+// included (default agent.DefaultMaxResponseBytes; 0 or less means the
+// default). A longer body fails the call with an error wrapping
+// agent.ErrResponseTooLarge, without reading the rest and without a retry.
+func WithMaxResponseBytes(n int64) Option { return func(c *config) { c.maxResponseBytes = n } }
 
 // WithHTTPClient sets the HTTP client; the default is http.DefaultClient.
 func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpClient = hc } }
@@ -99,6 +113,7 @@ func New(opts ...Option) *Provider {
 	ropts := []option.RequestOption{
 		option.WithBaseURL(c.baseURL),
 		option.WithMaxRetries(c.maxRetries),
+		option.WithMiddleware(bodylimit.Middleware(c.maxResponseBytes, "openai.WithMaxResponseBytes")),
 	}
 	if c.apiKey != "" {
 		ropts = append(ropts, option.WithAPIKey(c.apiKey))
@@ -113,6 +128,7 @@ func New(opts ...Option) *Provider {
 		svc:             sdk.NewChatCompletionService(ropts...),
 		model:           c.model,
 		apiKey:          c.apiKey,
+		maxTokens:       c.maxTokens,
 		schema:          c.schema,
 		legacyMaxTokens: c.legacyMaxTokens,
 	}
@@ -137,35 +153,50 @@ func (p *Provider) SupportsSchema() bool { return p.schema }
 // Complete sends req as one chat completion. Request.System becomes a
 // system message; each Message becomes one message with its parts joined
 // (CacheBreak is ignored: OpenAI caches shared prefixes by itself).
+//
+// Finish reason "length" sets Response.Truncated. An answer without text
+// is an error wrapping agent.ErrEmptyReply, and also agent.ErrTruncated
+// when the token limit ended it (a reasoning model can spend the whole
+// limit thinking); its Response still carries the model and usage. Error
+// answers match the agent error classes (see agent.StatusClass).
 func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Response, error) {
 	model := cmp.Or(req.Model, p.model)
 	if model == "" {
 		return agent.Response{}, fmt.Errorf("openai: %w: set Request.Model or WithModel", agent.ErrNoModel)
 	}
+	failed := agent.Response{Model: model}
 	params, err := p.params(model, req)
 	if err != nil {
-		return agent.Response{}, err
+		return failed, err
 	}
 	cc, err := p.svc.New(ctx, params)
 	if err != nil {
-		return agent.Response{}, p.wrap(model, err)
+		return failed, p.wrap(model, err)
 	}
 	if cc == nil || len(cc.Choices) == 0 {
-		return agent.Response{}, fmt.Errorf("openai: model %q: %w: no choices in the answer", model, agent.ErrEmptyReply)
+		if cc != nil {
+			failed.Model, failed.Usage = cmp.Or(cc.Model, model), usage(cc.Usage)
+		}
+		return failed, fmt.Errorf("openai: model %q: %w: no choices in the answer", model, agent.ErrEmptyReply)
 	}
 	ch := cc.Choices[0]
-	if ch.Message.Content == "" {
-		if ch.Message.Refusal != "" {
-			return agent.Response{}, fmt.Errorf("openai: model %q: %w: the model refused: %s", model, agent.ErrEmptyReply, ch.Message.Refusal)
-		}
-		return agent.Response{}, fmt.Errorf("openai: model %q: %w (finish reason %q)", model, agent.ErrEmptyReply, ch.FinishReason)
-	}
-	return agent.Response{
+	resp := agent.Response{
 		Text:       ch.Message.Content,
 		Model:      cmp.Or(cc.Model, model),
 		StopReason: ch.FinishReason,
+		Truncated:  ch.FinishReason == "length",
 		Usage:      usage(cc.Usage),
-	}, nil
+	}
+	if resp.Text == "" {
+		switch {
+		case ch.Message.Refusal != "":
+			return resp, fmt.Errorf("openai: model %q: %w: the model refused: %s", model, agent.ErrEmptyReply, ch.Message.Refusal)
+		case resp.Truncated:
+			return resp, fmt.Errorf("openai: model %q: %w: %w (finish reason %q)", model, agent.ErrEmptyReply, agent.ErrTruncated, ch.FinishReason)
+		}
+		return resp, fmt.Errorf("openai: model %q: %w (finish reason %q)", model, agent.ErrEmptyReply, ch.FinishReason)
+	}
+	return resp, nil
 }
 
 func (p *Provider) params(model string, req agent.Request) (sdk.ChatCompletionNewParams, error) {
@@ -184,11 +215,11 @@ func (p *Provider) params(model string, req agent.Request) (sdk.ChatCompletionNe
 		}
 	}
 	params := sdk.ChatCompletionNewParams{Model: model, Messages: msgs}
-	if req.MaxTokens > 0 {
+	if n := cmp.Or(max(req.MaxTokens, 0), p.maxTokens); n > 0 {
 		if p.legacyMaxTokens {
-			params.MaxTokens = sdk.Int(int64(req.MaxTokens))
+			params.MaxTokens = sdk.Int(int64(n))
 		} else {
-			params.MaxCompletionTokens = sdk.Int(int64(req.MaxTokens))
+			params.MaxCompletionTokens = sdk.Int(int64(n))
 		}
 	}
 	if req.Temperature != nil {
@@ -218,12 +249,13 @@ func (p *Provider) params(model string, req agent.Request) (sdk.ChatCompletionNe
 
 // usage maps the API's counts: cached and cache-written prompt tokens are
 // counted apart from the rest of the prompt (agent.Usage's convention).
+// A negative count, which some servers send, is taken as 0.
 func usage(u sdk.CompletionUsage) agent.Usage {
-	read := u.PromptTokensDetails.CachedTokens
-	write := u.PromptTokensDetails.CacheWriteTokens
+	read := max(u.PromptTokensDetails.CachedTokens, 0)
+	write := max(u.PromptTokensDetails.CacheWriteTokens, 0)
 	return agent.Usage{
 		InputTokens:      max(u.PromptTokens-read-write, 0),
-		OutputTokens:     u.CompletionTokens,
+		OutputTokens:     max(u.CompletionTokens, 0),
 		CacheReadTokens:  read,
 		CacheWriteTokens: write,
 		Calls:            1,
@@ -256,10 +288,17 @@ type APIError struct {
 	// Model is the model the request named.
 	Model string
 	// Type and Code are the API's error type and code, if it sent them.
-	// Example: "invalid_request_error", "invalid_api_key". // optional
+	// Example: "invalid_request_error", "invalid_api_key". Optional.
 	Type, Code string
-	// Message is the server's explanation, if any. // optional
+	// Message is the server's explanation, if any. Optional.
 	Message string
+}
+
+// Is reports whether target is the error class of the status (see
+// agent.StatusClass): errors.Is(err, agent.ErrRateLimited) holds for a
+// 429.
+func (e *APIError) Is(target error) bool {
+	return target != nil && target == agent.StatusClass(e.StatusCode)
 }
 
 // Error names the model, the HTTP status and the server's message.
@@ -288,7 +327,8 @@ func (p *Provider) wrap(model string, err error) error {
 }
 
 // redactedError is a transport error whose message has the key cut out;
-// it unwraps to the original, so errors.Is(err, context.Canceled) works.
+// it unwraps to the original, so errors.Is(err, context.Canceled) works,
+// and matches its agent error class (agent.TransportClass).
 type redactedError struct {
 	msg string
 	err error
@@ -296,6 +336,9 @@ type redactedError struct {
 
 func (e *redactedError) Error() string { return e.msg }
 func (e *redactedError) Unwrap() error { return e.err }
+func (e *redactedError) Is(target error) bool {
+	return target != nil && target == agent.TransportClass(e.err)
+}
 
 func (p *Provider) redact(s string) string {
 	if p.apiKey == "" {

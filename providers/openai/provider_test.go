@@ -26,7 +26,7 @@ var wire = conformance.Wire{
 				"index":         0,
 				"message":       map[string]any{"role": "assistant", "content": r.Text, "refusal": nil},
 				"logprobs":      nil,
-				"finish_reason": "stop",
+				"finish_reason": map[bool]string{false: "stop", true: "length"}[r.Truncated],
 			}},
 			"usage": map[string]any{
 				"prompt_tokens":     prompt,

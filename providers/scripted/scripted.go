@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"sync"
 	"time"
@@ -25,26 +26,33 @@ type Reply struct {
 	Text string
 
 	// Err, when set, is returned by Complete instead of a Response's
-	// text: the Response holds only Usage, exactly as scripted (a zero
-	// Calls stays zero), so tests can check that a failed call's tokens
-	// are counted. // optional
+	// text: the Response holds only Usage, as scripted (a zero Calls
+	// stays zero), so tests can check that a failed call's tokens are
+	// counted. Optional.
 	Err error
 
 	// Delay makes Complete wait this long before answering. When the
 	// caller's context ends first, Complete returns an error wrapping
-	// ctx.Err(). // optional
+	// ctx.Err(). Optional.
 	Delay time.Duration
 
 	// Usage is the reply's token usage. A zero Usage.Calls is reported as
-	// 1, since the reply is one call, except with Err. // optional
+	// 1, since the reply is one call, except with Err; a negative token
+	// count is reported as 0, as real providers do. Optional.
 	Usage agent.Usage
 
 	// StopReason is returned as Response.StopReason. Example: "end_turn".
-	// optional
+	// Optional.
 	StopReason string
 
+	// Truncated is returned as Response.Truncated: the answer was cut off
+	// at the token limit. With an empty Text the call fails with an error
+	// wrapping agent.ErrEmptyReply and agent.ErrTruncated, as real
+	// providers do. Optional.
+	Truncated bool
+
 	// Model is returned as Response.Model; empty means DefaultModel.
-	// optional
+	// Optional.
 	Model string
 }
 
@@ -53,6 +61,36 @@ func Text(text string) Reply { return Reply{Text: text} }
 
 // Error returns a Reply that fails with err.
 func Error(err error) Reply { return Reply{Err: err} }
+
+// Status returns a Reply that fails the way an HTTP API answering status
+// fails: with a *StatusError that matches the agent error class of the
+// status (agent.StatusClass), so a test can script a 429 or a 503 for a
+// fallback chain.
+func Status(status int, message string) Reply {
+	return Reply{Err: &StatusError{Status: status, Message: message}}
+}
+
+// StatusError is a scripted failure with an HTTP status.
+type StatusError struct {
+	// Status is the HTTP status. Example: 429.
+	Status int
+	// Message is the server's explanation. Optional.
+	Message string
+}
+
+// Error names the status and the message.
+func (e *StatusError) Error() string {
+	s := fmt.Sprintf("scripted: HTTP %d %s", e.Status, http.StatusText(e.Status))
+	if e.Message != "" {
+		s += ": " + e.Message
+	}
+	return s
+}
+
+// Is reports whether target is the agent error class of the status.
+func (e *StatusError) Is(target error) bool {
+	return target != nil && target == agent.StatusClass(e.Status)
+}
 
 // Responder decides the reply to one request. call is the 0-based number
 // of the request among all the Provider has received. A Responder is
@@ -64,7 +102,7 @@ type Responder func(call int, req agent.Request) Reply
 type Provider struct {
 	// Structured is what SupportsSchema reports: whether a caller may
 	// rely on Request.Schema being enforced. Set it before the first call.
-	// optional
+	// Optional.
 	Structured bool
 
 	respond Responder // nil for a queue
@@ -91,21 +129,28 @@ func NewResponder(fn Responder) *Provider {
 func (p *Provider) SupportsSchema() bool { return p.Structured }
 
 // Complete records req and answers with the next Reply; a Reply with Err
-// returns that error and a Response holding the Reply's Usage. The
+// returns that error and a Response holding the Reply's Usage. A Reply
+// with an empty Text fails like a real provider's empty answer, with an
+// error wrapping agent.ErrEmptyReply (and agent.ErrTruncated when the
+// Reply is Truncated) and a Response holding its model and usage. The
 // request is recorded and its reply used up even when ctx is already
-// done, in which case Complete returns an error wrapping ctx.Err().
+// done, in which case Complete returns an error wrapping ctx.Err() (and
+// agent.ErrTimedOut for a deadline).
 func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Response, error) {
 	call, reply, err := p.next(req)
 	if err != nil {
 		return agent.Response{}, err
 	}
 	if err := wait(ctx, reply.Delay); err != nil {
+		if errors.Is(err, context.DeadlineExceeded) {
+			return agent.Response{}, fmt.Errorf("scripted: call %d: %w (%w)", call, err, agent.ErrTimedOut)
+		}
 		return agent.Response{}, fmt.Errorf("scripted: call %d: %w", call, err)
 	}
+	usage := nonNegative(reply.Usage)
 	if reply.Err != nil {
-		return agent.Response{Usage: reply.Usage}, reply.Err
+		return agent.Response{Usage: usage}, reply.Err
 	}
-	usage := reply.Usage
 	if usage.Calls == 0 {
 		usage.Calls = 1
 	}
@@ -113,7 +158,21 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 	if model == "" {
 		model = DefaultModel
 	}
-	return agent.Response{Text: reply.Text, Model: model, StopReason: reply.StopReason, Usage: usage}, nil
+	resp := agent.Response{Text: reply.Text, Model: model, StopReason: reply.StopReason, Truncated: reply.Truncated, Usage: usage}
+	if reply.Text == "" {
+		if reply.Truncated {
+			return resp, fmt.Errorf("scripted: call %d: %w: %w", call, agent.ErrEmptyReply, agent.ErrTruncated)
+		}
+		return resp, fmt.Errorf("scripted: call %d: %w", call, agent.ErrEmptyReply)
+	}
+	return resp, nil
+}
+
+// nonNegative returns u with every negative token count taken as 0.
+func nonNegative(u agent.Usage) agent.Usage {
+	u.InputTokens, u.OutputTokens = max(u.InputTokens, 0), max(u.OutputTokens, 0)
+	u.CacheReadTokens, u.CacheWriteTokens = max(u.CacheReadTokens, 0), max(u.CacheWriteTokens, 0)
+	return u
 }
 
 // next records req and picks its reply.

@@ -8,12 +8,22 @@ echo) # reply with the prompt, prefixed by the other arguments
 	printf '%s|' "$@"
 	cat
 	;;
-conformance) # record stdin in $CALLS_DIR, then answer $FAKE_REPLY or hang
+conformance) # record stdin in $CALLS_DIR, then answer or hang
 	cat >"$CALLS_DIR/call.$$"
 	if [ -n "$FAKE_HANG" ]; then
 		exec sleep 30
 	fi
-	printf '%s' "$FAKE_REPLY"
+	if [ -n "$REPLIES_DIR" ]; then
+		# The n-th call gets $REPLIES_DIR/reply.n; the last reply repeats.
+		n=$(ls "$CALLS_DIR" | wc -l)
+		last=$(ls "$REPLIES_DIR" | wc -l)
+		if [ "$n" -gt "$last" ]; then
+			n=$last
+		fi
+		cat "$REPLIES_DIR/reply.$n"
+	else
+		printf '%s' "$FAKE_REPLY"
+	fi
 	;;
 fail) # exit with status $1 after a long stderr whose end says why
 	cat >/dev/null
