@@ -234,3 +234,11 @@ func TestUndoRefusesChangedFile(t *testing.T) {
 		t.Fatal("a refused undo was journaled")
 	}
 }
+
+func openRoot(dir string) (*apply.Dir, error) { return apply.OpenDir(dir) }
+
+// newReplace returns the patch of doc that replaces the first old with new.
+func newReplace(doc []byte, old, new string) (*apply.Patch, error) {
+	i := strings.Index(string(doc), old)
+	return apply.NewPatch(doc, []apply.Change{{Keys: []string{"k"}, Edit: apply.Edit{Start: i, End: i + len(old), Old: old, New: new}}})
+}

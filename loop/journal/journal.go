@@ -24,12 +24,12 @@ const (
 // The kinds of records the kernel itself writes. A driver's own kinds must
 // differ from these and be listed in Options.Kinds.
 const (
-	KindHeader      = "journal"     // the first record: header
-	KindStep        = "step"        // a step's (or a task's) result
-	KindPlanned     = "planned"     // a side effect about to be made
-	KindDone        = "done"        // a side effect made
+	KindHeader      = "journal"      // the first record: header
+	KindStep        = "step"         // a step's (or a task's) result
+	KindPlanned     = "planned"      // a side effect about to be made
+	KindDone        = "done"         // a side effect made
 	KindUndoPlanned = "undo-planned" // an undo about to be made
-	KindUndone      = "undone"      // an undo made
+	KindUndone      = "undone"       // an undo made
 )
 
 // Record is one line of a journal.
