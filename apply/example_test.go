@@ -151,3 +151,51 @@ func ExampleJournal_Apply() {
 	// true
 	// It is worth noting that Go is fast.
 }
+
+// ExampleWorkspace reviews two files in one round: each finding is
+// anchored in the file it names, and one that names a file outside the
+// targets is refused.
+func ExampleWorkspace() {
+	folder, err := os.MkdirTemp("", "kaigi-example")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(folder)
+	os.WriteFile(filepath.Join(folder, "a.md"), []byte("吾輩は猫である。\n"), 0o644)
+	os.WriteFile(filepath.Join(folder, "b.md"), []byte("It is worth noting that Go is fast.\n"), 0o644)
+
+	dir, err := apply.OpenDir(folder)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer dir.Close()
+	w, err := apply.ReadWorkspace(dir, "a.md", "b.md")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	files, refused := w.Resolve([]apply.Proposal{
+		{Key: "style/F1", Finding: finding.Finding{File: "a.md", Quotes: []string{"猫"}, Fix: "犬"}},
+		{Key: "slop/F1", Finding: finding.Finding{File: "b.md", Quotes: []string{"It is worth noting that Go"}, Fix: "Go"}},
+		{Key: "slop/F2", Finding: finding.Finding{File: "../etc/passwd", Quotes: []string{"Go"}, Fix: "Rust"}},
+	}, apply.Options{})
+	for _, f := range files {
+		changes, _ := apply.Merge(f.Anchors)
+		p, _ := apply.NewPatch(f.File.Text, changes)
+		out, _ := p.Apply(f.File.Text)
+		if err := dir.WriteFile(f.File.Name, out); err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%s: %s", f.File.Name, out)
+	}
+	for _, s := range refused {
+		fmt.Println(s.Key, "refused:", errors.Is(s.Err, apply.ErrOutsideRoot))
+	}
+	// Output:
+	// a.md: 吾輩は犬である。
+	// b.md: Go is fast.
+	// slop/F2 refused: true
+}

@@ -2,7 +2,9 @@ package apply
 
 import (
 	"bytes"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/kaigi-dev/kaigi/finding"
 )
@@ -26,7 +28,8 @@ func FuzzResolveApplyInverse(f *testing.F) {
 		}
 		props := []Proposal{fuzzProp("a", q1, f1, l1), fuzzProp("b", q2, f2, l2), fuzzProp("c", q3, f3, l3)}
 		orig := bytes.Clone(doc)
-		anchors, skips := Resolve(doc, props, Options{Window: 2, Reviewed: reviewed})
+		protect := finding.LineRange{Start: int(l3), End: int(l3) + 1}
+		anchors, skips := Resolve(doc, props, Options{Window: 2, Reviewed: reviewed, ReplaceLines: true, Protected: []Protected{{Lines: protect}}})
 		if !bytes.Equal(doc, orig) {
 			t.Fatal("Resolve modified the document")
 		}
@@ -41,17 +44,19 @@ func FuzzResolveApplyInverse(f *testing.F) {
 			if !runeBoundary(doc, e.Start) || !runeBoundary(doc, e.End) {
 				t.Fatalf("anchor %+v cuts a rune", a)
 			}
-			q := quoteOf(props, a.Key)
+			if protect.Valid() && a.Lines.Start <= protect.End && protect.Start <= a.Lines.End {
+				t.Fatalf("anchor %+v touches the protected lines %s", a, protect)
+			}
+			q, fix := quoteOf(props, a.Key)
 			switch a.Method {
 			case ExactRange, Window, Document:
-				if e.Old != q {
+				if lfOnly(e.Old) != lfOnly(q) {
 					t.Fatalf("anchor %+v by %s is not the quote %q", a, a.Method, q)
 				}
 			case Normalized:
-				tq, _ := trimEdges(q, "")
-				want, _ := normalizeQuote(tq)
-				if got, _ := normalizeQuote(e.Old); !bytes.Equal(got, want) {
-					t.Fatalf("anchor %+v normalises to %q, the quote %q to %q", a, got, q, want)
+				nq, _ := prepareNorm(q, newLineIndex(doc).toDocEOL(fix))
+				if got, _ := normalizeQuote(strings.TrimFunc(e.Old, unicode.IsSpace)); !bytes.Equal(got, nq.search) {
+					t.Fatalf("anchor %+v normalises to %q, the quote %q to %q", a, got, q, nq.search)
 				}
 			}
 		}
@@ -89,11 +94,11 @@ func fuzzProp(key, quote, fix string, line uint8) Proposal {
 	return Proposal{Key: key, Finding: f}
 }
 
-func quoteOf(props []Proposal, key string) string {
+func quoteOf(props []Proposal, key string) (quote, fix string) {
 	for _, p := range props {
 		if p.Key == key {
-			return p.Finding.Quote()
+			return p.Finding.Quote(), p.Finding.Fix
 		}
 	}
-	return ""
+	return "", ""
 }

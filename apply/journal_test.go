@@ -260,7 +260,7 @@ func TestJournalLatin1(t *testing.T) {
 	}
 	defer j.Close()
 
-	anchors, skips := Resolve([]byte(doc), []Proposal{prop("r/F1", "1", "", "tea\n")}, Options{Reviewed: true})
+	anchors, skips := Resolve([]byte(doc), []Proposal{prop("r/F1", "1", "", "tea\n")}, Options{Reviewed: true, ReplaceLines: true})
 	if len(skips) > 0 || len(anchors) != 1 {
 		t.Fatalf("Resolve = %v, %v", anchors, skips)
 	}

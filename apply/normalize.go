@@ -2,6 +2,7 @@ package apply
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"unicode"
 	"unicode/utf8"
@@ -129,6 +130,11 @@ func (v *normView) add(orig, origLen int, out []byte, identity bool) {
 			v.text = append(v.text, out...)
 			return
 		}
+	}
+	if len(v.segs) == cap(v.segs) {
+		// Double: append grows a large slice by a quarter at a time,
+		// which allocates about five times the final size in all.
+		v.segs = slices.Grow(v.segs, max(len(v.segs), 8))
 	}
 	v.segs = append(v.segs, segment{norm: len(v.text), orig: orig, normLen: len(out), origLen: origLen, identity: identity})
 	v.text = append(v.text, out...)

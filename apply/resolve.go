@@ -2,11 +2,9 @@ package apply
 
 import (
 	"bytes"
-	"errors"
+	"cmp"
 	"fmt"
-	"index/suffixarray"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/finding"
@@ -16,10 +14,16 @@ import (
 // input order and the proposals it could not anchor, also in input order.
 // It never modifies doc and never guesses. Every proposal is taken to
 // concern doc: Finding.File is not consulted, so group findings by file
-// first.
+// first (Workspace.Resolve does, and refuses files outside its targets).
 //
-// Quotes[0] is the text to replace and Fix its replacement. The quote is
-// looked for, stopping at the first stage that finds it:
+// Fix always replaces Quotes[0] exactly. To insert text, quote the
+// neighbouring text and give as fix that quote with the insertion added; to
+// delete text, quote it together with some neighbouring text and give as
+// fix the quote without the deleted part. An empty fix is advice only and is
+// never applied (ErrAdvisory), and so is a fix that equals the text it
+// would replace.
+//
+// The quote is looked for, stopping at the first stage that finds it:
 //
 //  1. exactly, overlapping the hinted lines (Method ExactRange);
 //  2. exactly, overlapping the hinted lines widened by Options.Window on
@@ -29,9 +33,22 @@ import (
 //     (line endings, Unicode NFC, full-width and half-width forms, runs of
 //     white space; a run with a blank line in it only matches a run with a
 //     blank line), mapped back to original byte offsets (Normalized).
-//     Here white space at the quote's edges is dropped, and so is the
-//     fix's on the same edge, so that a quote " foo" cannot swallow the
-//     line break before "foo".
+//
+// "Exactly" is up to line endings: at each of the first three stages the
+// quote is looked for byte for byte and then with each of its line breaks
+// matching "\n" or "\r\n" alike, so a quote copied from a prompt that
+// shows a CRLF document without its '\r's still matches exactly.
+//
+// In the normalised stage, white space at the quote's edges is not looked
+// for. A match counts only where the document has white space of at least
+// the quote's kind next to it (so a quote ending in a line break matches
+// only text that ends a line, and one ending in a blank line only text
+// followed by one), or the document's start or end. Where the fix repeats
+// the quote's edge white space, it is dropped from the fix too and the
+// document's own white space stays as it is; where the fix changes it, the
+// document's white space there must equal the quote's exactly, and is
+// replaced. Otherwise the finding is refused (ErrQuoteNotFound) rather than
+// applied otherwise than proposed.
 //
 // Two or more matches at one stage skip the proposal with ErrAmbiguous. A
 // span always starts and ends on rune and character boundaries of the
@@ -40,28 +57,49 @@ import (
 // width joiner, before a variation selector, skin-tone modifier or tag
 // character). A match that would split one is not counted, so "cafe" does
 // not match the "cafe" of "cafe\u0301".
-// An empty Fix is advice only (ErrAdvisory), and so is a Fix that equals
-// the text it would replace. A hinted range that starts
-// beyond the last line gives ErrOutOfRange unless the quote is unique in the
-// document; a range that merely ends beyond the last line is clamped. A
-// finding without a quote replaces the content of its line range (without
-// the last line's terminator, and without one trailing line terminator of
-// its Fix) only when opt.Reviewed is true; otherwise ErrNoQuote.
+//
+// A hinted range that ends beyond the last line is clamped; one that starts
+// beyond it is taken to mean the document's end: the quote is looked for
+// within Options.Window lines of the last line, then in the whole document,
+// and a quote found at neither stage gives ErrOutOfRange (wrapping
+// ErrQuoteNotFound or ErrAmbiguous).
+//
+// A finding without a quote is advice only (ErrAdvisory and ErrNoQuote): an
+// empty quote never means "the whole line". Only with both
+// Options.ReplaceLines and Options.Reviewed does it replace the content of
+// its line range (without the last line's terminator, and without one
+// trailing line terminator of its Fix).
+//
+// An edit that touches a part of the document listed in Options.Protected
+// is refused (ErrProtected); see Protected for what touching means. With
+// an invalid entry in Options.Protected, every proposal that would be
+// anchored is refused.
 //
 // Fix's line endings are converted to the document's own ("\n" becomes
 // "\r\n" in a CRLF document, "\r\n" becomes "\n" in an LF one; a document
 // with both uses the more frequent; one with neither leaves Fix alone). Lines are
 // 1-based and only '\n' ends a line; a leading BOM is part of line 1.
+//
+// A search scans the bytes it covers until the document has been scanned
+// a few hundred times over; from then on, searches that cover a large part
+// of it (the whole document, or the hinted line of a document of few long
+// lines) are answered from a suffix array built once, so many findings on
+// a long one-line document do not each cost a scan of it.
 func Resolve(doc []byte, props []Proposal, opt Options) (anchors []Anchor, skips []Skip) {
-	r := resolver{doc: doc, idx: newLineIndex(doc), opt: opt}
+	r := resolver{doc: doc, idx: newLineIndex(doc), opt: opt, crlf: bytes.Contains(doc, crlf)}
 	r.exact = &haystack{text: doc, span: func(a, b int) (int, int, bool) {
 		return a, b, boundary(doc, a) && boundary(doc, b)
 	}}
 	if r.opt.Window <= 0 {
 		r.opt.Window = DefaultWindow
 	}
+	bad := checkProtected(opt.Protected)
+	anchors = make([]Anchor, 0, len(props)) // most proposals anchor
 	for _, p := range props {
 		a, err := r.resolve(p.Finding)
+		if err == nil {
+			err = cmp.Or(bad, r.protected(a))
+		}
 		if err != nil {
 			where := p.Key
 			if lr := p.Finding.LineRange; !lr.IsZero() {
@@ -81,9 +119,12 @@ type resolver struct {
 	doc   []byte
 	idx   lineIndex
 	opt   Options
-	exact *haystack // the document itself
-	view  *normView // built on first use, with norm
-	norm  *haystack // the normalised view
+	crlf  bool          // doc holds "\r\n"
+	exact *haystack     // the document itself
+	eol   *haystack     // the document with "\r\n" as "\n", built on first use
+	eolTo func(int) int // maps a document offset into eol
+	view  *normView     // built on first use, with norm
+	norm  *haystack     // the normalised view
 }
 
 // identity maps an original offset to itself.
@@ -92,49 +133,79 @@ func identity(off int) int { return off }
 // resolve anchors one finding; see Resolve for the rules.
 func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 	if f.Advisory() {
-		return Anchor{}, ErrAdvisory
+		return Anchor{}, fmt.Errorf("%w: the fix is empty", ErrAdvisory)
 	}
 	fix := r.idx.toDocEOL(f.Fix)
 	q := f.Quote()
 	if q == "" {
 		return r.lineRange(f.LineRange, fix)
 	}
-	hint := f.LineRange
-	n := r.idx.count()
-	beyond := hint.Valid() && hint.Start > n
-	if !hint.Valid() || beyond {
-		hint = finding.LineRange{} // no usable hint: the document stage only
-	}
-
-	m, err := r.stages(r.exact, []byte(q), hint, identity)
+	p := r.plan(f.LineRange)
+	probes, np := r.exactProbes(q, []byte(q))
+	m, err := r.search(p, probes[:np]...)
+	var nq *normQuote
 	if err == nil && m.method == "" {
-		// White space at the quote's edges is dropped, with the same
-		// edge of the fix, so that it cannot swallow a line break.
-		tq, tfix := trimEdges(q, fix)
-		if nq, ok := normalizeQuote(tq); ok {
-			if r.norm == nil {
-				r.view = newNormView(r.doc)
-				r.norm = &haystack{text: r.view.text, span: func(a, b int) (int, int, bool) {
-					s, e, ok := r.view.toOrig(a, b)
-					return s, e, ok && boundary(r.doc, s) && boundary(r.doc, e)
-				}}
-			}
-			m, err = r.stages(r.norm, nq, hint, r.view.fromOrig)
+		var ok bool
+		if nq, ok = prepareNorm(q, fix); ok {
+			m, err = r.search(p, r.normProbe(nq))
 			if m.method != "" {
-				m.method = Normalized
+				m.start, m.end, ok = nq.widen(r.doc, m.start, m.end)
+				m.method, fix = Normalized, nq.fix
+				if !ok {
+					m.method = ""
+				}
 			}
-			fix = tfix
 		}
 	}
 	switch {
-	case beyond && (err != nil || m.method == ""):
-		return Anchor{}, fmt.Errorf("%w: the document has %d lines and the quote %s is not unique in it", ErrOutOfRange, n, brief(q))
 	case err != nil:
-		return Anchor{}, fmt.Errorf("%w: %s %v", ErrAmbiguous, brief(q), err)
+		err = fmt.Errorf("%w: %s %v", ErrAmbiguous, brief(q), err)
+	case m.method == "" && nq != nil && nq.why != "":
+		err = fmt.Errorf("%w: %s (%s)", ErrQuoteNotFound, brief(q), nq.why)
 	case m.method == "":
-		return Anchor{}, fmt.Errorf("%w: %s", ErrQuoteNotFound, brief(q))
+		err = fmt.Errorf("%w: %s", ErrQuoteNotFound, brief(q))
+	default:
+		return r.anchor(m.start, m.end, fix, m.method)
 	}
-	return r.anchor(m.start, m.end, fix, m.method)
+	if p.beyond {
+		return Anchor{}, fmt.Errorf("%w: the document has %d lines, and %w", ErrOutOfRange, r.idx.count(), err)
+	}
+	return Anchor{}, err
+}
+
+// exactProbes returns the probes of the exact stages: the quote byte for
+// byte, and, when it holds a line break that could match otherwise, the
+// quote with its line breaks as "\n" in the document with "\r\n" as "\n".
+// They are returned as an array and a count, and qb is q as bytes, made by
+// the caller, so that a short quote need not be allocated.
+func (r *resolver) exactProbes(q string, qb []byte) (probes [2]probe, n int) {
+	probes[0] = probe{h: r.exact, q: qb, toH: identity}
+	lf := lfOnly(q)
+	if !strings.Contains(lf, "\n") || (!r.crlf && lf == q) {
+		return probes, 1
+	}
+	if r.eol == nil {
+		v := newEOLView(r.doc)
+		r.eol = &haystack{text: v.text, span: func(a, b int) (int, int, bool) {
+			s, e := v.toOrig(a), v.toOrig(b)
+			return s, e, boundary(r.doc, s) && boundary(r.doc, e)
+		}}
+		r.eolTo = v.fromOrig
+	}
+	probes[1] = probe{h: r.eol, q: []byte(lf), toH: r.eolTo}
+	return probes, 2
+}
+
+// normProbe returns the probe of the normalised stage for nq.
+func (r *resolver) normProbe(nq *normQuote) probe {
+	if r.norm == nil {
+		r.view = newNormView(r.doc)
+		r.norm = &haystack{text: r.view.text, span: func(a, b int) (int, int, bool) {
+			s, e, ok := r.view.toOrig(a, b)
+			return s, e, ok && boundary(r.doc, s) && boundary(r.doc, e)
+		}}
+	}
+	return probe{h: r.norm, q: nq.search, toH: r.view.fromOrig, accept: func(s, e int) bool { return nq.accept(r.doc, s, e) }}
 }
 
 // anchor makes the anchor replacing doc[start:end] with fix. A fix that
@@ -149,23 +220,13 @@ func (r *resolver) anchor(start, end int, fix string, m Method) (Anchor, error) 
 	return Anchor{Edit: e, Lines: r.idx.lines(start, end), Method: m}, nil
 }
 
-// trimEdges drops white space from the edges of q, and from each edge of
-// fix where q had some.
-func trimEdges(q, fix string) (string, string) {
-	t := strings.TrimLeftFunc(q, unicode.IsSpace)
-	if t != q {
-		fix = strings.TrimLeftFunc(fix, unicode.IsSpace)
-	}
-	if tt := strings.TrimRightFunc(t, unicode.IsSpace); tt != t {
-		t, fix = tt, strings.TrimRightFunc(fix, unicode.IsSpace)
-	}
-	return t, fix
-}
-
-// lineRange anchors a finding that quotes nothing to the content of its lines.
+// lineRange anchors a finding that quotes nothing to the content of its
+// lines, when the options allow it.
 func (r *resolver) lineRange(lr finding.LineRange, fix string) (Anchor, error) {
 	n := r.idx.count()
 	switch {
+	case !r.opt.ReplaceLines:
+		return Anchor{}, fmt.Errorf("%w: %w: the finding quotes no text for its fix to replace (an empty quote replaces whole lines only with Options.ReplaceLines)", ErrAdvisory, ErrNoQuote)
 	case !r.opt.Reviewed:
 		return Anchor{}, fmt.Errorf("%w: replacing whole lines needs a document known to be the one reviewed (Options.Reviewed)", ErrNoQuote)
 	case !lr.Valid():
@@ -178,118 +239,6 @@ func (r *resolver) lineRange(lr finding.LineRange, fix string) (Anchor, error) {
 	}
 	s, e := r.idx.content(lr.Start, lr.End)
 	return r.anchor(s, e, fix, LineRange)
-}
-
-// haystack is a text to search and the map from a match in it to a span of
-// the original document (ok is false when the match cannot be mapped).
-type haystack struct {
-	text []byte
-	span func(a, b int) (start, end int, ok bool)
-
-	scans int                // whole-text scans so far
-	index *suffixarray.Index // built after indexAfter whole-text scans
-}
-
-// indexAfter is how many whole-text scans a haystack makes before it builds
-// a suffix array instead. Building one costs a few hundred scans, so many
-// findings with wrong line hints cost about twice the scans at worst, and
-// O(len(text)) once instead of once per finding at best.
-const indexAfter = 256
-
-// match is a unique match found at one stage; method is "" when none was.
-type match struct {
-	start, end int
-	method     Method
-}
-
-// stages runs the range, window and document stages over h. toH maps an
-// original offset into h. err is non-nil when a stage finds several matches.
-func (r *resolver) stages(h *haystack, q []byte, hint finding.LineRange, toH func(int) int) (match, error) {
-	type stage struct {
-		lo, hi int
-		method Method
-	}
-	var todo [3]stage
-	n := 0
-	if !hint.IsZero() {
-		lo, hi := r.idx.span(hint.Start, hint.End)
-		todo[n], n = stage{lo, hi, ExactRange}, n+1
-		w := r.opt.Window
-		if wlo, whi := r.idx.span(hint.Start-w, hint.End+w); wlo != lo || whi != hi {
-			todo[n], n = stage{wlo, whi, Window}, n+1
-		}
-	}
-	todo[n], n = stage{0, len(r.doc), Document}, n+1
-	for _, st := range todo[:n] {
-		c, s, e := 0, 0, 0
-		if st.method == Document {
-			c, s, e = h.countAll(q)
-		} else {
-			c, s, e = h.count(q, toH(st.lo), toH(st.hi))
-		}
-		switch {
-		case c == 1:
-			return match{start: s, end: e, method: st.method}, nil
-		case c > 1:
-			return match{}, r.manyErr(st.method)
-		}
-	}
-	return match{}, nil
-}
-
-// manyErr says where a stage found several matches.
-func (r *resolver) manyErr(m Method) error {
-	switch m {
-	case ExactRange:
-		return errors.New("occurs more than once on the hinted lines")
-	case Window:
-		return fmt.Errorf("occurs more than once within %d lines of the hint", r.opt.Window)
-	}
-	return errors.New("occurs more than once in the document")
-}
-
-// count counts, up to two, the mappable occurrences of q in h.text that
-// overlap [lo, hi), and returns the first one mapped to original offsets.
-func (h *haystack) count(q []byte, lo, hi int) (n, start, end int) {
-	from, to := max(0, lo-len(q)+1), min(len(h.text), hi+len(q)-1)
-	for from+len(q) <= to {
-		i := bytes.Index(h.text[from:to], q)
-		if i < 0 {
-			break
-		}
-		a := from + i
-		if s, e, ok := h.span(a, a+len(q)); ok {
-			if n++; n == 1 {
-				start, end = s, e
-			} else {
-				break
-			}
-		}
-		from = a + 1
-	}
-	return n, start, end
-}
-
-// countAll is count over the whole text. After indexAfter scans it answers
-// from a suffix array of the text, built once.
-func (h *haystack) countAll(q []byte) (n, start, end int) {
-	if h.index == nil {
-		if h.scans < indexAfter {
-			h.scans++
-			return h.count(q, 0, len(h.text))
-		}
-		h.index = suffixarray.New(h.text)
-	}
-	for _, a := range h.index.Lookup(q, -1) { // in no particular order
-		if s, e, ok := h.span(a, a+len(q)); ok {
-			if n++; n == 1 {
-				start, end = s, e
-			} else {
-				break
-			}
-		}
-	}
-	return n, start, end
 }
 
 // brief quotes s for a message, cut to 40 runes.

@@ -65,26 +65,38 @@ func TestResolve(t *testing.T) {
 		{name: "a fix equal after line-ending conversion is advice only", doc: "a\r\nb\r\n", prop: prop("k", "1-2", "a\nb", "a\nb"), err: ErrAdvisory},
 		{name: "advice only without quote", doc: plain, prop: prop("k", "2", "", ""), opt: Options{Reviewed: true}, err: ErrAdvisory},
 		{name: "out of range, unique", doc: plain, prop: prop("k", "40-41", "line c", "C"),
+			want: strings.Replace(plain, "line c", "C", 1), method: Window, lines: "3"},
+		{name: "out of range, unique beyond the window", doc: plain, prop: prop("k", "40-41", "line c", "C"), opt: Options{Window: 2},
 			want: strings.Replace(plain, "line c", "C", 1), method: Document, lines: "3"},
 		{name: "out of range, ambiguous", doc: plain, prop: prop("k", "40", "dup", "X"), err: ErrOutOfRange},
 		{name: "out of range, absent", doc: plain, prop: prop("k", "13", "nowhere", "X"), err: ErrOutOfRange},
 		{name: "end beyond the last line is clamped", doc: plain, prop: prop("k", "12-99", "line l", "L"),
 			want: strings.Replace(plain, "line l", "L", 1), method: ExactRange, lines: "12"},
 		{name: "no quote without Reviewed", doc: plain, prop: prop("k", "3", "", "new"), err: ErrNoQuote},
-		{name: "no quote with Reviewed", doc: plain, prop: prop("k", "3-4", "", "new\n"), opt: Options{Reviewed: true},
+		{name: "no quote with Reviewed", doc: plain, prop: prop("k", "3-4", "", "new\n"), opt: Options{Reviewed: true}, err: ErrAdvisory},
+		{name: "no quote with ReplaceLines", doc: plain, prop: prop("k", "3-4", "", "new\n"), opt: Options{Reviewed: true, ReplaceLines: true},
 			want: strings.Replace(plain, "line c\nline d", "new", 1), method: LineRange, lines: "3-4", old: "line c\nline d"},
-		{name: "no quote, no range", doc: plain, prop: prop("k", "", "", "new"), opt: Options{Reviewed: true}, err: ErrNoQuote},
-		{name: "no quote beyond the end", doc: plain, prop: prop("k", "12-13", "", "new"), opt: Options{Reviewed: true}, err: ErrOutOfRange},
-		{name: "no quote, empty line becomes an insertion", doc: "a\n\nb\n", prop: prop("k", "2", "", "x"), opt: Options{Reviewed: true},
+		{name: "no quote, no range", doc: plain, prop: prop("k", "", "", "new"), opt: Options{Reviewed: true, ReplaceLines: true}, err: ErrNoQuote},
+		{name: "no quote beyond the end", doc: plain, prop: prop("k", "12-13", "", "new"), opt: Options{Reviewed: true, ReplaceLines: true}, err: ErrOutOfRange},
+		{name: "no quote, empty line becomes an insertion", doc: "a\n\nb\n", prop: prop("k", "2", "", "x"), opt: Options{Reviewed: true, ReplaceLines: true},
 			want: "a\nx\nb\n", method: LineRange, lines: "2", old: ""},
-		{name: "no quote, CRLF keeps terminator", doc: "a\r\nb\r\nc", prop: prop("k", "2", "", "B"), opt: Options{Reviewed: true},
+		{name: "no quote, CRLF keeps terminator", doc: "a\r\nb\r\nc", prop: prop("k", "2", "", "B"), opt: Options{Reviewed: true, ReplaceLines: true},
 			want: "a\r\nB\r\nc", method: LineRange, lines: "2", old: "b"},
-		{name: "no quote, last line without newline", doc: "a\nb", prop: prop("k", "2", "", "B"), opt: Options{Reviewed: true},
+		{name: "no quote, last line without newline", doc: "a\nb", prop: prop("k", "2", "", "B"), opt: Options{Reviewed: true, ReplaceLines: true},
 			want: "a\nB", method: LineRange, lines: "2"},
 
+		// A quote written with "\n" matches a CRLF document exactly.
+		{name: "CRLF quoted with LF", doc: "one\r\ntwo\r\nthree\r\n", prop: prop("k", "1-2", "one\ntwo", "1\n2"),
+			want: "1\r\n2\r\nthree\r\n", method: ExactRange, lines: "1-2", old: "one\r\ntwo"},
+		{name: "CRLF quoted with LF, in the window", doc: "a\r\nb\r\nc\r\none\r\ntwo\r\n", prop: prop("k", "1", "one\ntwo\n", "1\n"), opt: Options{Window: 5},
+			want: "a\r\nb\r\nc\r\n1\r\n", method: Window, lines: "4-5", old: "one\r\ntwo\r\n"},
+		{name: "CRLF quoted with LF, a mixed document prefers the exact bytes", doc: "x\r\ny\r\nx\ny\n", prop: prop("k", "1-4", "x\ny", "z"),
+			want: "x\r\ny\r\nz\n", method: ExactRange, lines: "3-4", old: "x\ny"},
+		{name: "CRLF quoted with LF, ambiguous", doc: "x\r\ny\r\nx\r\ny\r\n", prop: prop("k", "1-4", "x\ny", "z"), err: ErrAmbiguous},
+		{name: "LF document quoted with CRLF", doc: "one\ntwo\n", prop: prop("k", "1-2", "one\r\ntwo", "1\r\n2"),
+			want: "1\n2\n", method: ExactRange, lines: "1-2", old: "one\ntwo"},
+
 		// Normalised matches map back to original bytes.
-		{name: "normalised CRLF", doc: "one\r\ntwo\r\nthree\r\n", prop: prop("k", "1-2", "one\ntwo", "1\n2"),
-			want: "1\r\n2\r\nthree\r\n", method: Normalized, lines: "1-2", old: "one\r\ntwo"},
 		{name: "normalised NFC", doc: "cafe\u0301 au lait\n", prop: prop("k", "1", "caf\u00e9", "tea"),
 			want: "tea au lait\n", method: Normalized, lines: "1", old: "cafe\u0301"},
 		{name: "normalised NFC in the quote", doc: "caf\u00e9 au lait\n", prop: prop("k", "1", "cafe\u0301 au", "tea at"),
@@ -141,7 +153,7 @@ func TestResolve(t *testing.T) {
 		{name: "LF document, CRLF fix", doc: "a\nb\n", prop: prop("k", "1", "a", "x\r\ny"),
 			want: "x\ny\nb\n", method: ExactRange, lines: "1"},
 		{name: "exact match never starts inside a CRLF pair", doc: "foo\r\nbar\r\n", prop: prop("k", "2", "\nbar", "\nbaz"),
-			want: "foo\r\nbaz\r\n", method: Normalized, lines: "2", old: "bar"},
+			want: "foo\r\nbaz\r\n", method: ExactRange, lines: "1-2", old: "\r\nbar"},
 		{name: "exact match never ends inside a CRLF pair", doc: "foo\r\nbar\r\n", prop: prop("k", "1", "foo\r", "fox\r"),
 			want: "fox\r\nbar\r\n", method: Normalized, lines: "1", old: "foo"},
 
@@ -222,52 +234,72 @@ func TestResolveMessageCutsLongQuotes(t *testing.T) {
 	}
 }
 
-// TestResolveIndexAgreesWithScan: past indexAfter whole-document searches,
-// Resolve answers from a suffix array; every answer must equal the one a
-// scan gives (each proposal resolved on its own never builds the index).
+// TestResolveIndexAgreesWithScan: once a haystack has been scanned often
+// enough, Resolve answers searches that cover a large part of it from a
+// suffix array; every answer must equal the one a scan gives (each
+// proposal resolved on its own never builds the index). Both kinds of
+// search are checked: the whole document, for hints far off, and the
+// hinted line itself, in a document of one line.
 func TestResolveIndexAgreesWithScan(t *testing.T) {
-	var b strings.Builder
-	for i := range 200 {
-		fmt.Fprintf(&b, "行%03d 吾輩は猫である。dup ＡＢＣ%03d  end\r\n", i, i)
-	}
-	doc := []byte(b.String())
-	var props []Proposal
-	for i := range 3 * indexAfter {
-		var q string
-		switch i % 6 {
-		case 0:
-			q = fmt.Sprintf("行%03d 吾輩", i%200) // unique
-		case 1:
-			q = "dup" // ambiguous
-		case 2:
-			q = fmt.Sprintf("absent %d", i) // not found
-		case 3:
-			q = "\x8c" // cuts a rune: never a match
-		case 4:
-			q = fmt.Sprintf("ABC%03d end", i%200) // normalised only
-		case 5:
-			q = "吾輩は猫である。dup ABC" // normalised, ambiguous
+	// Lines of 1, 200 and 25 entries: 200 lines, one line, 8 lines, where
+	// a hint of two lines covers a quarter of the document, enough to be
+	// answered from the index, which must then keep to those lines.
+	for _, every := range []int{1, 200, 25} {
+		var b strings.Builder
+		for i := range 200 {
+			if i%every == 0 && (i == 0 || i == 175) {
+				b.WriteString("twice ")
+			}
+			sep := " "
+			if (i+1)%every == 0 {
+				sep = "\r\n"
+			}
+			fmt.Fprintf(&b, "行%03d 吾輩は猫である。dup ＡＢＣ%03d  end%s", i, i, sep)
 		}
-		props = append(props, prop(fmt.Sprint(i), "1", q, "x"))
-	}
-	anchors, skips := Resolve(doc, props, Options{Window: 1}) // hints far off
-	got := map[string]string{}
-	for _, a := range anchors {
-		got[a.Key] = fmt.Sprintf("%s %+v", a.Method, a.Edit)
-	}
-	for _, s := range skips {
-		got[s.Key] = s.Err.Error()
-	}
-	for _, p := range props {
-		a, s := Resolve(doc, []Proposal{p}, Options{Window: 1})
-		want := ""
-		if len(a) == 1 {
-			want = fmt.Sprintf("%s %+v", a[0].Method, a[0].Edit)
-		} else {
-			want = s[0].Err.Error()
+		doc := []byte(b.String())
+		var props []Proposal
+		for i := range 3 * indexAfter {
+			var q string
+			lines := "1"
+			switch i % 8 {
+			case 0:
+				q = fmt.Sprintf("行%03d 吾輩", i%200) // unique
+			case 1:
+				q = "dup" // ambiguous
+			case 2:
+				q = fmt.Sprintf("absent %d", i) // not found
+			case 3:
+				q = "\x8c" // cuts a rune: never a match
+			case 4:
+				q = fmt.Sprintf("ABC%03d end", i%200) // normalised only
+			case 5:
+				q = "吾輩は猫である。dup ABC" // normalised, ambiguous
+			case 6:
+				q = fmt.Sprintf("end\n行%03d", i%200) // CRLF quoted with LF
+			case 7:
+				q, lines = "twice", "1-2" // once on the hinted lines, once far off
+			}
+			props = append(props, prop(fmt.Sprint(i), lines, q, "x"))
 		}
-		if got[p.Key] != want {
-			t.Fatalf("proposal %s (%q): with the index %q, alone %q", p.Key, p.Finding.Quote(), got[p.Key], want)
+		anchors, skips := Resolve(doc, props, Options{Window: 1}) // hints far off
+		got := map[string]string{}
+		for _, a := range anchors {
+			got[a.Key] = fmt.Sprintf("%s %+v", a.Method, a.Edit)
+		}
+		for _, s := range skips {
+			got[s.Key] = s.Err.Error()
+		}
+		for _, p := range props {
+			a, s := Resolve(doc, []Proposal{p}, Options{Window: 1})
+			want := ""
+			if len(a) == 1 {
+				want = fmt.Sprintf("%s %+v", a[0].Method, a[0].Edit)
+			} else {
+				want = s[0].Err.Error()
+			}
+			if got[p.Key] != want {
+				t.Fatalf("%d entries a line, proposal %s (%q): with the index %q, alone %q", every, p.Key, p.Finding.Quote(), got[p.Key], want)
+			}
 		}
 	}
 }
