@@ -57,6 +57,12 @@ type Effect struct {
 // already at its result is left alone, a file at its base is written, any
 // other content is ErrChanged. So an edit is neither lost nor made twice.
 //
+// Commits and Undos on one Journal run one at a time, so two concurrent
+// Commits of patches with the same base to one file cannot both succeed:
+// the second finds the first one's result and fails with ErrChanged.
+// (Writers that do not go through the Journal are caught by the hash
+// checks, just before each write.)
+//
 // Commit with a key journaled as done returns nil at once (after checking
 // that the changes are the journaled ones: ErrNondeterministic otherwise);
 // with a key journaled as undone it returns ErrUndone.
@@ -64,6 +70,8 @@ func (j *Journal) Commit(ctx context.Context, key string, root *apply.Dir, chang
 	if err := j.claimEffect(key); err != nil {
 		return err
 	}
+	j.write.Lock() // no other Commit or Undo writes between the checks and the writes
+	defer j.write.Unlock()
 	e := j.effect(key)
 	if e != nil {
 		if !sameChanges(e.Files, changes) {
@@ -154,6 +162,8 @@ func changedError(name string, got, want [32]byte) error {
 // effect planned but never journaled as done is reverted too (what it
 // wrote is undone by hash). Effects already undone are skipped.
 func (j *Journal) Undo(ctx context.Context, root *apply.Dir, keep func(key string) bool) ([]string, error) {
+	j.write.Lock()
+	defer j.write.Unlock()
 	var reverted []string
 	effects := j.Effects()
 	for i := len(effects) - 1; i >= 0; i-- {

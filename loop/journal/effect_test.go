@@ -3,9 +3,11 @@ package journal
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/apply"
@@ -241,4 +243,65 @@ func openRoot(dir string) (*apply.Dir, error) { return apply.OpenDir(dir) }
 func newReplace(doc []byte, old, new string) (*apply.Patch, error) {
 	i := strings.Index(string(doc), old)
 	return apply.NewPatch(doc, []apply.Change{{Keys: []string{"k"}, Edit: apply.Edit{Start: i, End: i + len(old), Old: old, New: new}}})
+}
+
+func TestConcurrentCommitsCannotLoseAnEdit(t *testing.T) {
+	ctx := context.Background()
+	for range 20 {
+		dir, d := workspace(t, map[string]string{"a.md": "one two\n"})
+		j := open(t, filepath.Join(t.TempDir(), "j.jsonl"), Options{})
+		changes := []FileChange{replace(t, d, "a.md", "one", "1"), replace(t, d, "a.md", "two", "2")}
+		errs := make([]error, 2)
+		var wg sync.WaitGroup
+		for i := range changes {
+			wg.Go(func() { errs[i] = j.Commit(ctx, fmt.Sprint("w", i), d, changes[i:i+1]) })
+		}
+		wg.Wait()
+		failed := 0
+		for _, err := range errs {
+			if err != nil {
+				if !errors.Is(err, ErrChanged) {
+					t.Fatalf("Commit = %v, want nil or ErrChanged", err)
+				}
+				failed++
+			}
+		}
+		if got := read(t, dir, "a.md"); failed != 1 || (got != "1 two\n" && got != "one 2\n") {
+			t.Fatalf("%d of 2 failed, file %q", failed, got)
+		}
+	}
+}
+
+// TestCommitKeepsInvalidUTF8 commits and undoes a patch of a Latin-1 file:
+// the journal must keep the replaced bytes exactly.
+func TestCommitKeepsInvalidUTF8(t *testing.T) {
+	ctx := context.Background()
+	const doc = "caf\xe9 au lait\nna\xefve\n"
+	dir, d := workspace(t, map[string]string{"latin1.txt": doc})
+	path := filepath.Join(t.TempDir(), "j.jsonl")
+	j := open(t, path, Options{})
+	if err := j.Commit(ctx, "w", d, []FileChange{replace(t, d, "latin1.txt", "caf\xe9 au lait", "tea")}); err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	j = open(t, path, Options{})
+	if _, err := j.Undo(ctx, d, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, dir, "latin1.txt"); got != doc {
+		t.Fatalf("after undo %q", got)
+	}
+}
+
+func TestBlankLinesAreSkipped(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "j.jsonl")
+	j := open(t, path, Options{Kinds: []string{"note"}})
+	j.Append("note", "", 1)
+	j.Close()
+	data, _ := os.ReadFile(path)
+	os.WriteFile(path, append(append([]byte("\n"), data...), " \r\n"...), 0o644)
+	j = open(t, path, Options{Kinds: []string{"note"}})
+	if n := len(j.Records()); n != 2 {
+		t.Fatalf("%d records, want 2", n)
+	}
 }

@@ -150,6 +150,7 @@ type Journal struct {
 	estate map[string]string // side-effect key -> kind of its last record, while loading
 
 	tasks sync.WaitGroup
+	write sync.Mutex // held by Commit and Undo, from their first read to their last record
 }
 
 // Open opens the journal at path, creating it (and its header) when it does
@@ -289,7 +290,7 @@ func checkHeader(rec Record, driver string) error {
 
 // Parse splits a journal's bytes into records and returns the offset just
 // past the last complete one. A last line without its newline is a torn
-// write and is left out; any other line that is not a record is an error
+// write and is left out; blank lines are skipped; any other line that is not a record is an error
 // wrapping ErrCorrupt naming the line. Parse checks the shape of each line
 // only; Open also checks the header, the sequence and the kinds.
 func Parse(data []byte) ([]Record, int64, error) {
@@ -299,6 +300,11 @@ func Parse(data []byte) ([]Record, int64, error) {
 		i := bytes.IndexByte(data, '\n')
 		if i < 0 {
 			break // torn tail: never acknowledged
+		}
+		if len(bytes.TrimSpace(data[:i])) == 0 { // a blank line, say from an editor
+			off += int64(i + 1)
+			data = data[i+1:]
+			continue
 		}
 		var rec Record
 		if err := json.Unmarshal(data[:i], &rec); err != nil {
