@@ -37,7 +37,9 @@
 // between.
 //
 // To change files on disk, open the folder findings may name with OpenDir
-// and apply patches through a Journal; Undo reverts them. For a round over
+// and write through it (Dir.WriteFile is atomic and confined to the
+// folder); the loop kernel's journal (loop/journal) makes such writes
+// durable and undoable. For a round over
 // several files, ReadWorkspace reads the target files through the Dir, and
 // Workspace.Resolve anchors each finding in the file its Finding.File
 // names, refusing, as data, findings that name a file outside the targets

@@ -1,7 +1,6 @@
 package apply_test
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -97,59 +96,6 @@ func ExamplePatch_Revert() {
 	fmt.Printf("%s -> %s -> %s\n", doc, out, partly)
 	// Output:
 	// one two three -> 1 2 3 -> 1 two 3
-}
-
-// ExampleJournal_Apply changes a file inside a root folder through an undo
-// journal, then undoes it.
-func ExampleJournal_Apply() {
-	folder, err := os.MkdirTemp("", "kaigi-example")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer os.RemoveAll(folder)
-	os.WriteFile(filepath.Join(folder, "post.md"), []byte("It is worth noting that Go is fast.\n"), 0o644)
-
-	ctx := context.Background()
-	dir, err := apply.OpenDir(folder)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer dir.Close()
-	journalPath := filepath.Join(folder, "journal.jsonl")
-	j, err := apply.OpenJournal(journalPath)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer j.Close()
-
-	doc, _ := dir.ReadFile("post.md")
-	anchors, _ := apply.Resolve(doc, []apply.Proposal{{Key: "slop/F1", Finding: finding.Finding{
-		Quotes: []string{"It is worth noting that Go"}, Fix: "Go"}}}, apply.Options{})
-	changes, _ := apply.Merge(anchors)
-	p, _ := apply.NewPatch(doc, changes)
-	if err := j.Apply(ctx, dir, "post.md", p); err != nil {
-		fmt.Println(err)
-		return
-	}
-	after, _ := dir.ReadFile("post.md")
-	fmt.Printf("%s", after)
-
-	_, err = dir.ReadFile("../elsewhere.md")
-	fmt.Println(errors.Is(err, apply.ErrOutsideRoot))
-
-	if err := apply.Undo(ctx, dir, journalPath); err != nil {
-		fmt.Println(err)
-		return
-	}
-	undone, _ := dir.ReadFile("post.md")
-	fmt.Printf("%s", undone)
-	// Output:
-	// Go is fast.
-	// true
-	// It is worth noting that Go is fast.
 }
 
 // ExampleWorkspace reviews two files in one round: each finding is

@@ -123,7 +123,7 @@ func ExampleState_To() {
 	s, err := s.To(finding.State{Status: finding.Applied})
 	fmt.Println(s.Status, err, s.Terminal())
 
-	_, err = s.To(finding.State{Status: finding.Open})
+	_, err = s.To(finding.State{Status: finding.Final})
 	fmt.Println(err)
 
 	_, err = s.To(finding.State{Status: finding.Rejected})
@@ -133,7 +133,7 @@ func ExampleState_To() {
 	fmt.Println(s.Status, err)
 	// Output:
 	// applied <nil> true
-	// finding: illegal status change: applied cannot become open (it may become rejected)
+	// finding: illegal status change: applied cannot become final (it may become rejected, open)
 	// finding: illegal status change: rejected needs a reason (moving from applied)
 	// rejected <nil>
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Status is where a finding stands in the loops: proposed (open), argued
@@ -15,10 +16,12 @@ import (
 //	open ◄──────► contested
 //	open, contested ──► applied | rejected | duplicate | ignored | superseded | final
 //	applied ──► rejected            (its edit was reverted; reason required)
-//	rejected, duplicate, ignored, superseded, final: no move out
+//	applied, rejected ──► open      (reopened: reported again with new evidence; reason required)
+//	duplicate, ignored, superseded, final: no move out
 //
 // Rejected and Ignored need a reason, Duplicate needs the other finding's
-// id. A move to the status a finding already has is refused.
+// id (its canonical finding), Superseded the id of its successor, and a
+// reopen a reason. A move to the status a finding already has is refused.
 type Status string
 
 // The statuses of a finding.
@@ -36,7 +39,8 @@ const (
 	Duplicate Status = "duplicate"
 	// Ignored: deliberately left as it is; State.Reason says why.
 	Ignored Status = "ignored"
-	// Superseded: overtaken by a later finding or edit of the same text.
+	// Superseded: overtaken by a later finding (or a new definition of
+	// what was reviewed), named by State.SupersededBy.
 	Superseded Status = "superseded"
 	// Final: left unresolved for good when the loop stopped (for example
 	// when a judge said stop with findings remaining).
@@ -51,7 +55,9 @@ func movesFrom(s Status) []Status {
 	case Contested:
 		return []Status{Open, Applied, Rejected, Duplicate, Ignored, Superseded, Final}
 	case Applied:
-		return []Status{Rejected}
+		return []Status{Rejected, Open}
+	case Rejected:
+		return []Status{Open}
 	}
 	return nil
 }
@@ -67,8 +73,8 @@ func (s Status) Valid() bool {
 
 // Terminal reports whether a finding with status s needs no further
 // decision: every status except Open and Contested. A loop is done when
-// every finding is terminal. (Applied is terminal even though a revert may
-// still reject it.)
+// every finding is terminal. (Applied and Rejected are terminal even though
+// a revert or a reopen may still move them.)
 func (s Status) Terminal() bool { return s.Valid() && s != Open && s != Contested }
 
 // String returns s as it is written in JSON.
@@ -79,21 +85,38 @@ func (s Status) String() string { return string(s) }
 var ErrTransition = errors.New("finding: illegal status change")
 
 // State is a finding's status with what that status needs: a reason for
-// Rejected and Ignored, the other finding's id for Duplicate. The loops
-// journal it as JSON.
+// Rejected and Ignored (and for a reopen), the canonical finding's id for
+// Duplicate, the successor's id for Superseded. The loops journal it as
+// JSON; By and At say who moved it there and when.
 //
 // The zero State counts as Open.
 type State struct {
 	// Status is the finding's status; "" means Open.
 	Status Status `json:"status"`
 
-	// Reason says why; required for Rejected and Ignored. Example:
-	// "the author keeps this phrase on purpose". // optional otherwise
+	// Reason says why; required for Rejected and Ignored and for a
+	// reopen, and optional otherwise. Example: "the author keeps this
+	// phrase on purpose".
 	Reason string `json:"reason,omitempty"`
 
-	// DuplicateOf is the id of the finding this one duplicates; required
-	// for Duplicate and empty otherwise. Example: "F003".
+	// DuplicateOf is the id of the canonical finding this one duplicates;
+	// required for Duplicate and empty otherwise. Example: "F003".
 	DuplicateOf string `json:"duplicate_of,omitempty"`
+
+	// SupersededBy is the id of the finding (or definition) that took this
+	// one's place; required for Superseded and empty otherwise. Example:
+	// "f_9c2e".
+	SupersededBy string `json:"superseded_by,omitempty"`
+
+	// By names who made the move, optionally: "policy", "gate", "auto"
+	// (an automatic mark such as a sibling shot's duplicate), "judge", a
+	// reviewer's name. Example: "auto".
+	By string `json:"by,omitempty"`
+
+	// At is when the move was made, optionally. Loops take it from a
+	// journaled step (loop/journal.Now), so a replayed run has the same
+	// time.
+	At time.Time `json:"at,omitzero"`
 }
 
 // Current returns s.Status, or Open for the zero State.
@@ -120,6 +143,10 @@ func (s State) Validate() error {
 		return fmt.Errorf("%w: duplicate needs the id of the finding it duplicates", ErrTransition)
 	case st != Duplicate && s.DuplicateOf != "":
 		return fmt.Errorf("%w: duplicate_of %q given for status %s", ErrTransition, s.DuplicateOf, st)
+	case st == Superseded && strings.TrimSpace(s.SupersededBy) == "":
+		return fmt.Errorf("%w: superseded needs the id of its successor", ErrTransition)
+	case st != Superseded && s.SupersededBy != "":
+		return fmt.Errorf("%w: superseded_by %q given for status %s", ErrTransition, s.SupersededBy, st)
 	}
 	return nil
 }
@@ -142,6 +169,9 @@ func (s State) To(next State) (State, error) {
 			return s, fmt.Errorf("%w: the finding is already %s", ErrTransition, from)
 		}
 		return s, fmt.Errorf("%w: %s cannot become %s (%s)", ErrTransition, from, to, allowedFrom(from, allowed))
+	}
+	if to == Open && (from == Applied || from == Rejected) && strings.TrimSpace(next.Reason) == "" {
+		return s, fmt.Errorf("%w: reopening a finding that is %s needs a reason (what is new)", ErrTransition, from)
 	}
 	next.Status = to
 	return next, nil

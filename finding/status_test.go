@@ -17,6 +17,8 @@ func complete(st Status) State {
 		s.Reason = "kept on purpose"
 	case Duplicate:
 		s.DuplicateOf = "F003"
+	case Superseded:
+		s.SupersededBy = "F009"
 	}
 	return s
 }
@@ -30,12 +32,18 @@ func TestStateToMatrix(t *testing.T) {
 	legal[[2]Status{Open, Contested}] = true
 	legal[[2]Status{Contested, Open}] = true
 	legal[[2]Status{Applied, Rejected}] = true
+	legal[[2]Status{Applied, Open}] = true
+	legal[[2]Status{Rejected, Open}] = true
 
 	for _, from := range allStatuses {
 		for _, to := range allStatuses {
-			got, err := complete(from).To(complete(to))
+			next := complete(to)
+			if to == Open && (from == Applied || from == Rejected) {
+				next.Reason = "reported again with a new quote"
+			}
+			got, err := complete(from).To(next)
 			if legal[[2]Status{from, to}] {
-				if err != nil || got != complete(to) {
+				if err != nil || got != next {
 					t.Errorf("%s -> %s: got %+v, %v; want allowed", from, to, got, err)
 				}
 				continue
@@ -62,15 +70,21 @@ func TestStateToRequirements(t *testing.T) {
 		want string // "" means allowed
 	}{
 		{"zero is open", State{}, State{Status: Applied}, ""},
+		{"superseded without successor", State{Status: Open}, State{Status: Superseded}, "successor"},
+		{"superseded_by on final", State{Status: Open}, State{Status: Final, SupersededBy: "F2"}, `superseded_by "F2"`},
+		{"reopen applied without reason", State{Status: Applied}, State{Status: Open}, "needs a reason"},
+		{"reopen rejected with reason", State{Status: Rejected, Reason: "no"}, State{Status: Open, Reason: "new evidence"}, ""},
+		{"automatic duplicate", State{}, State{Status: Duplicate, DuplicateOf: "f_1", By: "auto"}, ""},
 		{"zero to zero", State{}, State{}, "already open"},
 		{"rejected without reason", State{Status: Open}, State{Status: Rejected}, "rejected needs a reason"},
 		{"rejected with blank reason", State{Status: Open}, State{Status: Rejected, Reason: " \u3000"}, "rejected needs a reason"},
 		{"ignored without reason", State{Status: Contested}, State{Status: Ignored}, "ignored needs a reason"},
 		{"duplicate without id", State{Status: Open}, State{Status: Duplicate}, "duplicate needs the id"},
 		{"duplicate_of on applied", State{Status: Open}, State{Status: Applied, DuplicateOf: "F1"}, `duplicate_of "F1" given for status applied`},
-		{"applied to open", State{Status: Applied}, State{Status: Open}, "applied cannot become open (it may become rejected)"},
+		{"applied to open needs a reason", State{Status: Applied}, State{Status: Open}, "reopening a finding that is applied needs a reason"},
+		{"applied to duplicate", State{Status: Applied}, State{Status: Duplicate, DuplicateOf: "F1"}, "applied cannot become duplicate (it may become rejected, open)"},
 		{"revert", State{Status: Applied}, State{Status: Rejected, Reason: "reverted by the author"}, ""},
-		{"rejected is settled", State{Status: Rejected, Reason: "r"}, State{Status: Open}, "no move out of rejected"},
+		{"final is settled", State{Status: Final}, State{Status: Open}, "no move out of final"},
 		{"unknown next", State{Status: Open}, State{Status: "done"}, `unknown status "done"`},
 		{"unknown from", State{Status: "wip"}, State{Status: Open}, `unknown status "wip"`},
 		{"contested with reason", State{}, State{Status: Contested, Reason: "the figure is sourced in line 3"}, ""},

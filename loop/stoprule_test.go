@@ -1,0 +1,65 @@
+package loop_test
+
+import (
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+func TestStopRules(t *testing.T) {
+	answered := func(open map[finding.Severity]int, changed bool) loop.RoundSummary {
+		return loop.RoundSummary{Answered: 4, Open: open, Changed: changed}
+	}
+	clean := answered(nil, true)
+	highOpen := answered(map[finding.Severity]int{finding.High: 2, finding.Low: 3}, true)
+	lowOpen := answered(map[finding.Severity]int{finding.Low: 3}, true)
+	allFailed := loop.RoundSummary{Skipped: 4}
+	partial := loop.RoundSummary{Answered: 2, Skipped: 2}
+
+	editorial := loop.FirstOf(loop.NoAnswer(), loop.Signals(), loop.NoneOpen(finding.High), loop.NoProgress(), loop.RoundCap(3))
+	goldfish := loop.FirstOf(loop.NoAnswer(), loop.Signals(), loop.CleanRounds(2, finding.Medium), loop.RoundCap(5))
+
+	cases := []struct {
+		name   string
+		rule   loop.StopRule
+		rounds []loop.RoundSummary
+		want   loop.StopReason // "" means go on
+	}{
+		{"all reviewers failed is never converged", editorial, []loop.RoundSummary{allFailed}, loop.NoReviewerAnswered},
+		{"all failed after good rounds", editorial, []loop.RoundSummary{highOpen, allFailed}, loop.NoReviewerAnswered},
+		{"all failed, goldfish", goldfish, []loop.RoundSummary{clean, allFailed}, loop.NoReviewerAnswered},
+		{"no high open converges", editorial, []loop.RoundSummary{lowOpen}, loop.Converged},
+		{"partial answers may converge on NoneOpen", editorial, []loop.RoundSummary{partial}, loop.Converged},
+		{"high open goes on", editorial, []loop.RoundSummary{highOpen}, ""},
+		{"high open and nothing changed stalls", editorial, []loop.RoundSummary{answered(map[finding.Severity]int{finding.High: 1}, false)}, loop.Stalled},
+		{"cap", editorial, []loop.RoundSummary{highOpen, highOpen, highOpen}, loop.MaxRounds},
+		{"a human stop wins over the cap", editorial, []loop.RoundSummary{highOpen, highOpen, {Answered: 1, HumanStop: true, Open: map[finding.Severity]int{finding.High: 1}, Changed: true}}, loop.HumanStopped},
+		{"judge", editorial, []loop.RoundSummary{{Answered: 1, JudgeStop: true, Changed: true, Open: map[finding.Severity]int{finding.High: 1}}}, loop.JudgeStopped},
+		{"circuit before judge", editorial, []loop.RoundSummary{{Answered: 1, JudgeStop: true, CircuitOpen: true}}, loop.CircuitOpen},
+		{"one clean round is not enough", goldfish, []loop.RoundSummary{highOpen, clean}, ""},
+		{"two clean rounds converge", goldfish, []loop.RoundSummary{highOpen, clean, clean}, loop.Converged},
+		{"lows do not block a clean round at medium", goldfish, []loop.RoundSummary{lowOpen, lowOpen}, loop.Converged},
+		{"a skipped reviewer makes a round unclean", goldfish, []loop.RoundSummary{clean, partial}, ""},
+		{"clean, dirty, clean is not two in a row", goldfish, []loop.RoundSummary{clean, highOpen, clean}, ""},
+		{"goldfish cap", goldfish, []loop.RoundSummary{highOpen, highOpen, highOpen, highOpen, highOpen}, loop.MaxRounds},
+		{"cap below 1 counts as 1", loop.RoundCap(0), []loop.RoundSummary{highOpen}, loop.MaxRounds},
+		{"clean rounds below 1 counts as 1", loop.CleanRounds(-3, finding.High), []loop.RoundSummary{clean}, loop.Converged},
+		{"empty FirstOf never stops", loop.FirstOf(), []loop.RoundSummary{allFailed}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, stop := c.rule(c.rounds)
+			if stop != (c.want != "") || (stop && got != c.want) {
+				t.Fatalf("got (%q, %v), want %q", got, stop, c.want)
+			}
+		})
+	}
+}
+
+func TestOpenAtOrAbove(t *testing.T) {
+	s := loop.RoundSummary{Open: map[finding.Severity]int{finding.Low: 1, finding.Medium: 2, finding.High: 4}}
+	if s.OpenAtOrAbove(finding.Low) != 7 || s.OpenAtOrAbove(finding.Medium) != 6 || s.OpenAtOrAbove(finding.High) != 4 {
+		t.Fatal(s.OpenAtOrAbove(finding.Low), s.OpenAtOrAbove(finding.Medium), s.OpenAtOrAbove(finding.High))
+	}
+}
