@@ -143,7 +143,7 @@ func (d *document) anchor(start, end int, repl string, others []span) (quote, fi
 	}
 	for {
 		q := line[s:e]
-		unique := q != "" && strings.Count(line, q) == 1
+		unique := q != "" && occurrences(line, q) == 1
 		done := unique && (repl != "" || e-s > end-start)
 		if done && utf8.RuneCountInString(q) >= minQuote {
 			break
@@ -169,6 +169,13 @@ func (d *document) anchor(start, end int, repl string, others []span) (quote, fi
 	}
 	for s > 0 && s < len(line) && isWordByte(line[s-1]) && isWordByte(line[s]) && free(s-1) {
 		s--
+	}
+	// a quote does not start or end with a space the fix keeps, if it stays unique without
+	for s < start-ls && line[s] == ' ' && occurrences(line, line[s+1:e]) == 1 {
+		s++
+	}
+	for e > end-ls && line[e-1] == ' ' && occurrences(line, line[s:e-1]) == 1 {
+		e--
 	}
 	return line[s:e], line[s:start-ls] + repl + line[end-ls:e], span{ls + s, ls + e}
 }
@@ -212,7 +219,7 @@ func (d *document) adviceQuote(start, end int) string {
 	}
 	for runes() < minQuote+4 && (right() || left()) {
 	}
-	for strings.Count(line, line[s:e]) > 1 && runes() < maxQuote && (right() || left()) {
+	for occurrences(line, line[s:e]) > 1 && runes() < maxQuote && (right() || left()) {
 	}
 	for k := 0; k < 16 && e < len(line) && e > 0 && isWordByte(line[e]) && isWordByte(line[e-1]); k++ {
 		e++
@@ -224,6 +231,24 @@ func (d *document) adviceQuote(start, end int) string {
 		return q
 	}
 	return line
+}
+
+// occurrences counts the occurrences of q in line, overlapping ones
+// included ("aa" occurs twice in "aaa"), up to two: that is how apply
+// counts the matches of a quote, so a quote unique by this count anchors.
+func occurrences(line, q string) int {
+	if q == "" {
+		return 2 // an empty quote matches everywhere
+	}
+	n := 0
+	for i := 0; n < 2; n++ {
+		j := strings.Index(line[i:], q)
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return n
 }
 
 // runeStart moves off back to the start of the UTF-8 sequence it is in.

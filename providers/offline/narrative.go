@@ -2,6 +2,7 @@ package offline
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -192,18 +193,35 @@ func legitDouble(w string) bool {
 	return false
 }
 
-// doubledWords reports "the the".
+// doubledWords reports "the the": a run of the same word written two or
+// more times in a row, separated by spaces only, is one finding whose fix
+// keeps the first word and removes the rest ("the the the" → "the"), so
+// that the fixes of one run never overlap.
 func (nr *narrative) doubledWords(s sentence) {
-	prevA, prevB := -1, -1
-	for a, b := range words(s.text) {
-		if prevA >= 0 && strings.TrimLeft(s.text[prevB:a], " ") == "" && strings.EqualFold(s.text[prevA:prevB], s.text[a:b]) {
-			w := strings.ToLower(s.text[a:b])
-			if !legitDouble(w) && !strings.ContainsAny(w[:1], "0123456789") {
-				nr.e.fix("en-doubled-word", finding.Low, 90, s.start+prevA, s.start+b, s.text[prevA:prevB], "%q is written twice", s.text[a:b])
-			}
+	runA, runB, prevB, n := -1, -1, -1, 0 // the run's first word, the end of its last, its length
+	flush := func() {
+		if n < 2 {
+			return
 		}
-		prevA, prevB = a, b
+		w := strings.ToLower(s.text[runA:runB])
+		if legitDouble(w) || strings.ContainsAny(w[:1], "0123456789") {
+			return
+		}
+		times := "twice"
+		if n > 2 {
+			times = fmt.Sprintf("%d times", n)
+		}
+		nr.e.fix("en-doubled-word", finding.Low, 90, s.start+runA, s.start+prevB, s.text[runA:runB], "%q is written %s", s.text[runA:runB], times)
 	}
+	for a, b := range words(s.text) {
+		if runA >= 0 && strings.TrimLeft(s.text[prevB:a], " ") == "" && strings.EqualFold(s.text[runA:runB], s.text[a:b]) {
+			prevB, n = b, n+1
+			continue
+		}
+		flush()
+		runA, runB, prevB, n = a, b, b, 1
+	}
+	flush()
 }
 
 // sentence applies the rules that compare a prose sentence with the ones
@@ -390,25 +408,35 @@ func (nr *narrative) droppingRa(s sentence, ts []token) {
 }
 
 // successive reports the same word twice in a row (textlint
-// ja-no-successive-word). A doubled particle ("をを") loses its second
-// half; other doubled words get advice, since textlint has no fixer and
-// a reduplication can be meant. Numbers, katakana onomatopoeia, words in
-// hiragana only ("まあまあ") and symbols are exempt.
+// ja-no-successive-word). A doubled particle ("をを") loses its repetitions;
+// other doubled words get advice, since textlint has no fixer and a
+// reduplication can be meant. A run of repetitions ("ををを") is one
+// finding, so that its fixes never overlap. Numbers, katakana
+// onomatopoeia, words in hiragana only ("まあまあ") and symbols are exempt.
 func (nr *narrative) successive(s sentence, ts []token) {
 	for i := 1; i < len(ts); i++ {
 		p, t := ts[i-1], ts[i]
 		if p.surface != t.surface || t.pos == "記号" || strings.Trim(t.surface, "\x1f \u3000") == "" || p.off+len(p.surface) != t.off {
 			continue
 		}
-		at := s.start + t.off
+		j := i + 1 // ts[i:j] repeat ts[i-1]
+		for j < len(ts) && ts[j].surface == t.surface && ts[j].off == ts[j-1].off+len(t.surface) {
+			j++
+		}
+		at, end := s.start+t.off, s.start+ts[j-1].off+len(t.surface)
+		times := "2回"
+		if j-i > 1 {
+			times = fmt.Sprintf("%d回", j-i+1)
+		}
 		switch {
 		case t.pos == "名詞" && t.pos1 == "数" || isOnomatopoeia(t.surface):
 		case t.pos == "助詞":
-			nr.e.fix("ja-no-successive-word", finding.Low, 85, at, at+len(t.surface), "", "「%s」が2回続いています", t.surface)
+			nr.e.fix("ja-no-successive-word", finding.Low, 85, at, end, "", "「%s」が%s続いています", t.surface, times)
 		case isHiragana(t.surface):
 		default:
-			nr.e.advise("ja-no-successive-word", finding.Low, 70, at, at+len(t.surface), "「%s」が2回続いています", t.surface)
+			nr.e.advise("ja-no-successive-word", finding.Low, 70, at, end, "「%s」が%s続いています", t.surface, times)
 		}
+		i = j - 1
 	}
 }
 

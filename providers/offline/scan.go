@@ -68,9 +68,14 @@ func (d *document) line(off int) int {
 }
 
 // lineBounds returns the content span of the line holding off, without
-// its line ending.
+// its line ending and, on the first line, without a leading BOM: a quote
+// never holds the BOM.
 func (d *document) lineBounds(off int) (start, end int) {
-	return d.lineSpan(d.line(off) - 1)
+	start, end = d.lineSpan(d.line(off) - 1)
+	if start == 0 && bytes.HasPrefix(d.raw[:end], []byte("\uFEFF")) && off >= 3 {
+		start = 3
+	}
+	return start, end
 }
 
 // parse splits src into lines and blocks and masks everything that is not
