@@ -111,3 +111,42 @@ func overlapping(s, q string) int {
 	}
 	return n
 }
+
+// TestAnchorDeletionKeepsText: a deletion's quote holds neighbouring text,
+// so its fix is never empty (an empty fix is advice); trimming the spaces
+// at a quote's edges used to take all of it.
+func TestAnchorDeletionKeepsText(t *testing.T) {
+	for _, line := range []string{"\u200b      ", "      \u200b", "-  \u200b      "} {
+		d := parse([]byte(line + "\n"))
+		start := strings.Index(line, "\u200b")
+		q, fix, _ := d.anchor(start, start+3, "", nil)
+		if q != "" && (fix == "" || strings.Replace(line, q, fix, 1) != strings.Replace(line, "\u200b", "", 1)) {
+			t.Errorf("%q: quote %q fix %q", line, q, fix)
+		}
+	}
+}
+
+// checkFixesAnchor checks that apply takes every fix of one reviewer as it
+// is: each anchored on its hinted lines, none refused, none in conflict
+// with another.
+func checkFixesAnchor(t *testing.T, text []byte, fs []finding.Finding) {
+	t.Helper()
+	var props []apply.Proposal
+	for _, f := range fs {
+		if !f.Advisory() {
+			props = append(props, apply.Proposal{Key: f.Category + "/" + f.ID, Finding: f})
+		}
+	}
+	anchors, skips := apply.Resolve(text, props, apply.Options{})
+	for _, s := range skips {
+		t.Fatalf("apply refused %s: %v", s.Key, s.Err)
+	}
+	for i, a := range anchors {
+		if a.Method != apply.ExactRange {
+			t.Fatalf("%s (%q -> %q) anchored by %s", a.Key, props[i].Finding.Quote(), props[i].Finding.Fix, a.Method)
+		}
+	}
+	if _, conflicts := apply.Merge(anchors); len(conflicts) > 0 {
+		t.Fatalf("one reviewer's fixes conflict: %+v", conflicts)
+	}
+}

@@ -71,8 +71,17 @@ func (d *document) line(off int) int {
 // its line ending and, on the first line, without a leading BOM: a quote
 // never holds the BOM.
 func (d *document) lineBounds(off int) (start, end int) {
-	start, end = d.lineSpan(d.line(off) - 1)
-	if start == 0 && bytes.HasPrefix(d.raw[:end], []byte("\uFEFF")) && off >= 3 {
+	start, end = d.contentSpan(d.line(off) - 1)
+	if off < start {
+		start = 0 // off is inside the BOM
+	}
+	return start, end
+}
+
+// contentSpan is lineSpan without a leading BOM on the first line.
+func (d *document) contentSpan(i int) (start, end int) {
+	start, end = d.lineSpan(i)
+	if start == 0 && bytes.HasPrefix(d.raw[:end], []byte("\uFEFF")) {
 		start = 3
 	}
 	return start, end
