@@ -20,7 +20,8 @@ import (
 // next non-blank line. No byte of a neighbouring line changes, and the
 // quote never holds a BOM. ok is false (the finding stays advice) when the
 // document holds nothing else, when the line after would become a setext
-// underline or a front matter opener, when the quote would overlap another
+// underline, a break or a front matter opener (it holds only '-', '=',
+// '+', '*' and '_'), when the quote would overlap another
 // fix's span (others, keyed by 1-based line), or when it cannot be made
 // unique around the line as apply counts matches on a hinted line.
 func (d *document) deleteLine(start, end int, others map[int][]span) (quote, fix string, at span, ok bool) {
@@ -37,7 +38,7 @@ func (d *document) deleteLine(start, end int, others map[int][]span) (quote, fix
 	switch {
 	case next == l+1 || next >= 0 && prev < 0:
 		ns, ne := d.lineSpan(next)
-		if t := bytes.TrimSpace(d.raw[ns:ne]); isRule(t) || isSetext(t) || string(t) == "+++" {
+		if t := bytes.TrimSpace(d.raw[ns:ne]); len(bytes.Trim(t, "-=+*_ \t")) == 0 {
 			return "", "", span{}, false
 		}
 		cut, keep, after = span{ls, ns}, span{ns, ns}, true
@@ -47,10 +48,8 @@ func (d *document) deleteLine(start, end int, others map[int][]span) (quote, fix
 	default:
 		return "", "", span{}, false
 	}
-	lo, hi := d.lineStarts[l], len(d.raw) // the hinted line with its ending, as apply searches it
-	if l+1 < len(d.lineStarts) {
-		hi = d.lineStarts[l+1]
-	}
+	sp := d.lines.Span(l+1, l+1) // the hinted line with its ending, as apply searches it
+	lo, hi := sp.Start, sp.End
 	raw := string(d.raw)
 	grow := func() bool { // grow the kept text by one character, away from the cut
 		if after {
@@ -117,7 +116,7 @@ func (d *document) wholeLine(start, end int) bool {
 // nonBlank returns the first line from line i (0-based), stepping by dir,
 // that holds more than white space, or -1.
 func (d *document) nonBlank(i, dir int) int {
-	for ; i >= 0 && i < len(d.lineStarts); i += dir {
+	for ; i >= 0 && i < d.lineCount(); i += dir {
 		s, e := d.lineSpan(i)
 		if t := bytes.TrimSpace(d.raw[s:e]); len(t) > 0 && !bytes.Equal(t, []byte("\uFEFF")) {
 			return i
