@@ -59,7 +59,10 @@
 //
 // Markdown front matter, code (fenced, indented and inline, including a
 // fence inside a list item), URLs, HTML (inline, and blocks to their
-// CommonMark end), $$ math blocks and comments are never reviewed.
+// CommonMark end), $$ math blocks and comments are never reviewed. The
+// blocks are read by package apply/document, the module's one Markdown
+// scanner, and front matter is what document.FindFrontMatter finds: a
+// closed YAML ("---") or TOML ("+++") block at the very start.
 // Sentence rules (endings, length, style) apply only to body sentences,
 // not to headings, list items, table cells, captions, block quotes, or a
 // paragraph ending in a colon. On a line longer than 8 KB, fixes become
