@@ -33,6 +33,8 @@ var fixCases = []fixCase{
 	{"en-redundant", "Wait in order to drain.", "Wait to drain."},
 	{"en-redundant", "Due to the fact that it is slow, we wait.", "Because it is slow, we wait."},
 	{"en-redundant", "It supports a wide range of formats.", "It supports many formats."},
+	{"en-redundant", "First and foremost, test it.", "First, test it."},
+	{"en-redundant", "Check each and every file.", "Check every file."},
 	// en-weasel: deletions of an intensifier, with the article made right
 	{"en-weasel", "It is very fast.", "It is fast."},
 	{"en-weasel", "It is an extremely fast tool.", "It is a fast tool."},
@@ -64,6 +66,8 @@ var fixCases = []fixCase{
 	{"ja-no-successive-word", "データををを送信します。", "データを送信します。"},
 	// no-mix-dearu-desumasu
 	{"no-mix-dearu-desumasu", "これはペンです。これは本です。あれは机である。", "これはペンです。これは本です。あれは机です。"},
+	{"no-mix-dearu-desumasu", "これはペンです。これは本です。昔は机だった。", "これはペンです。これは本です。昔は机でした。"},
+	{"no-mix-dearu-desumasu", "これはペンです。これは本です。あれは机ではない。", "これはペンです。これは本です。あれは机ではありません。"},
 	// ja-no-mixed-period
 	{"ja-no-mixed-period", "これは文です．次の文です。", "これは文です。次の文です。"},
 	// no-hankaku-kana, no-nfd, no-zero-width-spaces
