@@ -3,6 +3,8 @@ package agent
 import (
 	"fmt"
 	"strings"
+
+	"github.com/kaigi-dev/kaigi/apply/document"
 )
 
 // field is one key of a front matter block.
@@ -20,7 +22,8 @@ type frontMatterError struct {
 
 func (e *frontMatterError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
 
-// maxFrontMatterLines bounds the front matter block.
+// maxFrontMatterLines bounds the front matter block of a persona or
+// standard file.
 const maxFrontMatterLines = 1000
 
 // splitFrontMatter parses the small front matter of a Markdown file:
@@ -34,32 +37,43 @@ const maxFrontMatterLines = 1000
 //	---
 //	body
 //
-// A leading BOM is dropped and CRLF line ends are read as LF, in the
-// fields and in the body. Keys are lower-cased. A value may be quoted with
-// " or '; an inline list "[a, b]" is read like "a, b" by the caller. Blank
-// lines and lines starting with # are ignored, and so is a comment after
-// a value or list item: a # after white space, outside quotes. Text without an opening
-// "---" line has no front matter: all of it is the body. bodyLine is the
-// 1-based line the body starts on.
+// Which lines form the block is the module's one front matter rule,
+// document.FindFrontMatter: an opening "---" on the first line, closed by
+// the next "---" (or "...") line. A leading BOM is dropped and CRLF line
+// ends are read as LF, in the fields and in the body. Keys are
+// lower-cased. A value may be quoted with " or '; an inline list "[a, b]"
+// is read like "a, b" by the caller. Blank lines and lines starting with
+// # are ignored, and so is a comment after a value or list item: a #
+// after white space, outside quotes. Text without front matter is all
+// body; a first line that opens a block never closed is an error, and so
+// is TOML front matter ("+++"), which persona files do not use. bodyLine
+// is the 1-based line the body starts on.
 func splitFrontMatter(text string) (fields []field, body string, bodyLine int, err error) {
 	text = strings.TrimPrefix(text, "\uFEFF")
 	text = strings.ReplaceAll(text, "\r\n", "\n")
-	first, rest, _ := strings.Cut(text, "\n")
-	if strings.TrimRight(first, " \t") != "---" {
+	fm, ok := document.FindFrontMatter([]byte(text))
+	switch {
+	case !ok && document.OpensFrontMatter([]byte(text)) != "":
+		delim := strings.TrimRight(text[:strings.IndexByte(text, '\n')], " \t")
+		if strings.Count(text, "\n") >= maxFrontMatterLines {
+			return nil, "", 0, &frontMatterError{1, fmt.Sprintf(`front matter opened with %q is not closed within %d lines`, delim, maxFrontMatterLines)}
+		}
+		return nil, "", 0, &frontMatterError{1, fmt.Sprintf(`front matter opened with %q is not closed`, delim)}
+	case !ok:
 		return nil, text, 1, nil
+	case fm.Format != document.YAML:
+		return nil, "", 0, &frontMatterError{1, `front matter in TOML ("+++") is not supported; write it in YAML between "---" lines`}
+	case fm.Lines.End > maxFrontMatterLines:
+		return nil, "", 0, &frontMatterError{1, fmt.Sprintf("front matter has %d lines, more than %d", fm.Lines.End, maxFrontMatterLines)}
 	}
 	seen := map[string]bool{}
 	open := -1 // index of the key whose "- item" list is being read
-	for n := 2; n <= maxFrontMatterLines; n++ {
-		if rest == "" {
-			break
-		}
-		var line string
-		line, rest, _ = strings.Cut(rest, "\n")
+	n := 1
+	for line := range strings.Lines(text[fm.Body.Start:fm.Body.End]) {
+		n++
+		line = strings.TrimSuffix(line, "\n")
 		trimmed := strings.TrimSpace(line)
 		switch {
-		case strings.TrimRight(line, " \t") == "---":
-			return fields, rest, n + 1, nil
 		case trimmed == "" || strings.HasPrefix(trimmed, "#"):
 			continue
 		case strings.HasPrefix(trimmed, "- ") || trimmed == "-":
@@ -91,10 +105,7 @@ func splitFrontMatter(text string) (fields []field, body string, bodyLine int, e
 		}
 		fields = append(fields, f)
 	}
-	if rest == "" {
-		return nil, "", 0, &frontMatterError{1, `front matter opened with "---" is not closed`}
-	}
-	return nil, "", 0, &frontMatterError{1, fmt.Sprintf(`front matter opened with "---" is not closed within %d lines`, maxFrontMatterLines)}
+	return fields, text[fm.Span.End:], fm.Lines.End + 1, nil
 }
 
 // stripComment cuts a trailing comment off a value: a "#" after white

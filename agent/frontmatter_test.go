@@ -58,3 +58,49 @@ func FuzzSplitFrontMatter(f *testing.F) {
 		}
 	})
 }
+
+// TestSplitFrontMatterBlocks: which lines form the block is the module's
+// one front matter rule (document.FindFrontMatter); the keys are parsed
+// here.
+func TestSplitFrontMatterBlocks(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		keys       string // the keys found, comma-separated
+		body       string
+		bodyLine   int
+		err        string // the error, when there is one
+	}{
+		{"yaml", "---\nname: x\n---\nbody\n", "name", "body\n", 4, ""},
+		{"closed by ...", "---\nname: x\n...\nbody", "name", "body", 4, ""},
+		{"BOM and CRLF", "\uFEFF---\r\nname: x\r\n---\r\nbody\r\n", "name", "body\n", 4, ""},
+		{"empty block", "---\n---\nbody", "", "body", 3, ""},
+		{"trailing spaces on the delimiters", "--- \nname: x\n---\t\nbody", "name", "body", 4, ""},
+		{"no front matter", "# Title\nbody\n", "", "# Title\nbody\n", 1, ""},
+		{"indented delimiter is body", " ---\nname: x\n---\n", "", " ---\nname: x\n---\n", 1, ""},
+		{"toml is refused", "+++\nname = 'x'\n+++\nbody", "", "", 0, `line 1: front matter in TOML ("+++") is not supported; write it in YAML between "---" lines`},
+		{"unclosed toml", "+++\nname = 'x'\n", "", "", 0, `line 1: front matter opened with "+++" is not closed`},
+		{"unclosed yaml", "---\nname: x\n", "", "", 0, `line 1: front matter opened with "---" is not closed`},
+		{"too long", "---\n" + strings.Repeat("# c\n", 1000) + "---\n", "", "", 0, "line 1: front matter has 1002 lines, more than 1000"},
+		{"a bad line names its line", "---\nname: x\nnot a key\n---\n", "", "", 0, `line 3: want "key: value", got "not a key"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fields, body, bodyLine, err := splitFrontMatter(c.text)
+			if c.err != "" {
+				if err == nil || err.Error() != c.err {
+					t.Fatalf("err = %v, want %q", err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var keys []string
+			for _, f := range fields {
+				keys = append(keys, f.key)
+			}
+			if strings.Join(keys, ",") != c.keys || body != c.body || bodyLine != c.bodyLine {
+				t.Errorf("keys %q body %q line %d, want %q %q %d", keys, body, bodyLine, c.keys, c.body, c.bodyLine)
+			}
+		})
+	}
+}

@@ -10,12 +10,27 @@
 //	narrative-critic  (category "narrative")  repeated openings and words, doubled particles and conjunctions, mixed styles
 //	reader-advocate   (category "reader-fit") long sentences, 読点, kanji runs, undefined acronyms, stray characters
 //
-// Every finding quotes the document verbatim (Quotes[0] is unique on its
-// line where possible) and carries a Fix wherever the fix is mechanical
-// and safe in context; judgement calls, and fixes that could be wrong
-// (an article before a deleted intensifier that the spelling does not
-// settle, a phrase outside the context its fix fits), are advice with an
-// empty Fix.
+// Every finding quotes the document verbatim and carries a Fix wherever
+// the fix is mechanical and safe in context; judgement calls, and fixes
+// that could be wrong (an article before a deleted intensifier that the
+// spelling does not settle, a phrase outside the context its fix fits),
+// are advice with an empty Fix.
+//
+// Fixes follow the convention package apply documents: Fix replaces
+// Quotes[0] exactly; an insertion quotes the neighbouring text and gives
+// it with the insertion added (見れる → 見られる); a deletion quotes the
+// deleted text with some neighbouring text and gives the quote without it
+// ("データをを" → "データを"), so a Fix is never empty. The quote of a fix
+// is unique on its line, counting overlapping matches as apply does,
+// starts and ends on whole characters (never inside an emoji sequence or
+// before a combining mark) and never holds the BOM. A deletion of all a
+// line holds ("いかがでしたか？" alone) removes the line with its line
+// break, and with the blank line before it when it is a paragraph of its
+// own; that quote spans the line breaks, from the end of the line before
+// or to the start of the line after. One reviewer's fixes never overlap:
+// a run of one repeated word ("the the the") is one fix, and a fix whose
+// problem lies in an earlier fix's quote becomes advice. A fix that
+// cannot be anchored so becomes advice.
 //
 // Japanese rules that share a name with a rule of textlint's
 // preset-ja-technical-writing (sentence-length, max-ten,
@@ -44,7 +59,10 @@
 //
 // Markdown front matter, code (fenced, indented and inline, including a
 // fence inside a list item), URLs, HTML (inline, and blocks to their
-// CommonMark end), $$ math blocks and comments are never reviewed.
+// CommonMark end), $$ math blocks and comments are never reviewed. The
+// blocks are read by package apply/document, the module's one Markdown
+// scanner, and front matter is what document.FindFrontMatter finds: a
+// closed YAML ("---") or TOML ("+++") block at the very start.
 // Sentence rules (endings, length, style) apply only to body sentences,
 // not to headings, list items, table cells, captions, block quotes, or a
 // paragraph ending in a colon. On a line longer than 8 KB, fixes become

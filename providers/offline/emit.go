@@ -67,6 +67,14 @@ func (e *emitter) fix(rule string, sev finding.Severity, conf, start, end int, r
 // findings turns the hits into Council findings, sorted by position and
 // numbered F001, F002, ...; window, when not zero, keeps only findings
 // that start inside it.
+//
+// Every fix follows apply's convention: Fix replaces Quotes[0] exactly, the
+// quote is unique where apply looks first (its hinted line) and never
+// empty, and a deletion is quoted with neighbouring text so that its fix
+// is not empty (an empty fix is advice). The fixes of one reviewer never
+// overlap: a fix whose problem lies in the quote of an earlier fix becomes
+// advice, and quotes do not grow into other fixes' problems. A fix that
+// cannot be anchored so becomes advice.
 func (e *emitter) findings(category, file string, window finding.LineRange) []finding.Finding {
 	slices.SortStableFunc(e.hits, func(a, b hit) int {
 		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.rule, b.rule))
@@ -78,6 +86,7 @@ func (e *emitter) findings(category, file string, window finding.LineRange) []fi
 			fixes[line] = append(fixes[line], span{h.start, h.end})
 		}
 	}
+	taken := map[int][]span{} // line -> spans of the quotes of the fixes given so far
 	out := make([]finding.Finding, 0, len(e.hits))
 	for _, h := range e.hits {
 		line := e.doc.line(h.start)
@@ -93,17 +102,27 @@ func (e *emitter) findings(category, file string, window finding.LineRange) []fi
 			Severity:   h.sev,
 		}
 		var q string
-		if h.hasFix {
+		if h.hasFix && !e.doc.touchesOther(taken, span{h.start, max(h.start+1, h.end)}, span{-1, -1}) {
 			var at span
-			q, f.Fix, at = e.doc.anchor(h.start, h.end, h.fix, fixes[line])
+			if h.fix == "" && e.doc.wholeLine(h.start, h.end) {
+				var ok bool
+				if q, f.Fix, at, ok = e.doc.deleteLine(h.start, h.end, fixes); !ok {
+					q = ""
+				}
+			} else {
+				q, f.Fix, at = e.doc.anchor(h.start, h.end, h.fix, fixes[line])
+			}
 			if q != "" && q == f.Fix {
 				continue // the fix changes nothing
 			}
-			if q != "" {
-				fixes[line] = append(fixes[line], at) // later anchors must not grow into this quote
+			if q != "" { // later anchors must not grow into this quote, nor later fixes start in it
+				for l := e.doc.line(at.start); l <= e.doc.line(at.end-1); l++ {
+					fixes[l] = append(fixes[l], at)
+					taken[l] = append(taken[l], at)
+				}
 			}
 		}
-		if q == "" { // advice, or a fix that cannot be anchored on one line: advice
+		if q == "" { // advice, or a fix that cannot be anchored: advice
 			q, f.Fix = e.doc.adviceQuote(h.start, h.end), ""
 		}
 		if !validQuote(q) {
@@ -133,30 +152,46 @@ func (d *document) anchor(start, end int, repl string, others []span) (quote, fi
 	}
 	line := string(d.raw[ls:le])
 	s, e := start-ls, end-ls
-	free := func(off int) bool { // may the byte at line offset off join the quote?
+	free := func(from, to int) bool { // may the bytes at line offsets [from, to) join the quote?
 		for _, o := range others {
-			if ls+off >= o.start && ls+off < o.end && (o.start != start || o.end != end) {
+			if ls+from < o.end && ls+to > o.start && (o.start != start || o.end != end) {
 				return false
 			}
 		}
 		return true
 	}
+	// the quote's edges are character boundaries, or apply would refuse it
+	for !charBoundary(line, e) {
+		if e = nextChar(line, e); !free(end-ls, e) {
+			return "", "", span{}
+		}
+	}
+	for !charBoundary(line, s) {
+		if s = prevChar(line, s); !free(s, start-ls) {
+			return "", "", span{}
+		}
+	}
 	for {
 		q := line[s:e]
-		unique := q != "" && strings.Count(line, q) == 1
+		unique := q != "" && occurrences(line, q) == 1
 		done := unique && (repl != "" || e-s > end-start)
 		if done && utf8.RuneCountInString(q) >= minQuote {
 			break
 		}
-		canRight := e < len(line) && free(e)
-		canLeft := s > 0 && free(s-1)
+		right, left := len(line), 0
+		if e < len(line) {
+			right = nextChar(line, e)
+		}
+		if s > 0 {
+			left = prevChar(line, s)
+		}
+		canRight := e < len(line) && free(e, right)
+		canLeft := s > 0 && free(left, s)
 		switch {
 		case canRight && (!canLeft || e-(end-ls) <= (start-ls)-s):
-			_, n := utf8.DecodeRuneInString(line[e:])
-			e += n
+			e = right
 		case canLeft:
-			_, n := utf8.DecodeLastRuneInString(line[:s])
-			s -= n
+			s = left
 		case done:
 			return line[s:e], line[s:start-ls] + repl + line[end-ls:e], span{ls + s, ls + e}
 		default:
@@ -164,11 +199,21 @@ func (d *document) anchor(start, end int, repl string, others []span) (quote, fi
 		}
 	}
 	// do not cut an ASCII word in two: "very i" becomes "very important"
-	for e < len(line) && e > 0 && isWordByte(line[e]) && isWordByte(line[e-1]) && free(e) {
+	// (ASCII letters and digits are boundaries, so the edges stay ones)
+	for e < len(line) && e > 0 && isWordByte(line[e]) && isWordByte(line[e-1]) && free(e, e+1) && charBoundary(line, e+1) {
 		e++
 	}
-	for s > 0 && s < len(line) && isWordByte(line[s-1]) && isWordByte(line[s]) && free(s-1) {
+	for s > 0 && s < len(line) && isWordByte(line[s-1]) && isWordByte(line[s]) && free(s-1, s) && charBoundary(line, s-1) {
 		s--
+	}
+	// a quote does not start or end with a space the fix keeps, if it
+	// stays unique without, and a deletion still keeps some text
+	keeps := func(s, e int) bool { return repl != "" || e-s > end-start }
+	for s < start-ls && line[s] == ' ' && keeps(s+1, e) && charBoundary(line, s+1) && occurrences(line, line[s+1:e]) == 1 {
+		s++
+	}
+	for e > end-ls && line[e-1] == ' ' && keeps(s, e-1) && charBoundary(line, e-1) && occurrences(line, line[s:e-1]) == 1 {
+		e--
 	}
 	return line[s:e], line[s:start-ls] + repl + line[end-ls:e], span{ls + s, ls + e}
 }
@@ -212,7 +257,7 @@ func (d *document) adviceQuote(start, end int) string {
 	}
 	for runes() < minQuote+4 && (right() || left()) {
 	}
-	for strings.Count(line, line[s:e]) > 1 && runes() < maxQuote && (right() || left()) {
+	for occurrences(line, line[s:e]) > 1 && runes() < maxQuote && (right() || left()) {
 	}
 	for k := 0; k < 16 && e < len(line) && e > 0 && isWordByte(line[e]) && isWordByte(line[e-1]); k++ {
 		e++
@@ -220,10 +265,34 @@ func (d *document) adviceQuote(start, end int) string {
 	for k := 0; k < 16 && s > 0 && s < len(line) && isWordByte(line[s-1]) && isWordByte(line[s]); k++ {
 		s--
 	}
+	for e < len(line) && !charBoundary(line, e) {
+		e = nextChar(line, e)
+	}
+	for s > 0 && !charBoundary(line, s) {
+		s = prevChar(line, s)
+	}
 	if q := strings.TrimSpace(line[s:e]); q != "" {
 		return q
 	}
 	return line
+}
+
+// occurrences counts the occurrences of q in line, overlapping ones
+// included ("aa" occurs twice in "aaa"), up to two: that is how apply
+// counts the matches of a quote, so a quote unique by this count anchors.
+func occurrences(line, q string) int {
+	if q == "" {
+		return 2 // an empty quote matches everywhere
+	}
+	n := 0
+	for i := 0; n < 2; n++ {
+		j := strings.Index(line[i:], q)
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return n
 }
 
 // runeStart moves off back to the start of the UTF-8 sequence it is in.

@@ -104,6 +104,9 @@ func checkFinding(t testing.TB, doc []byte, f finding.Finding) {
 	if q == "" || !strings.Contains(string(doc), q) {
 		t.Errorf("quote %q is not verbatim in the document", q)
 	}
+	if strings.HasPrefix(q, "\uFEFF") && strings.HasPrefix(string(doc), q) {
+		t.Errorf("quote %q holds the document's BOM", q)
+	}
 	lines := strings.Split(string(doc), "\n")
 	if f.LineRange.Start > len(lines) || !strings.Contains(lines[f.LineRange.Start-1], q) {
 		t.Errorf("quote %q is not on line %d", q, f.LineRange.Start)

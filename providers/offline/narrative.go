@@ -182,30 +182,6 @@ func (nr *narrative) english(s sentence) {
 	nr.addParagraph(s, wordCount(s.text), false)
 }
 
-// legitDouble reports a word that English doubles on purpose: "that
-// that", "had had", "all it is is", "log in in the", "turn on on".
-func legitDouble(w string) bool {
-	switch w {
-	case "that", "had", "is", "in", "on", "to", "do", "can", "so":
-		return true
-	}
-	return false
-}
-
-// doubledWords reports "the the".
-func (nr *narrative) doubledWords(s sentence) {
-	prevA, prevB := -1, -1
-	for a, b := range words(s.text) {
-		if prevA >= 0 && strings.TrimLeft(s.text[prevB:a], " ") == "" && strings.EqualFold(s.text[prevA:prevB], s.text[a:b]) {
-			w := strings.ToLower(s.text[a:b])
-			if !legitDouble(w) && !strings.ContainsAny(w[:1], "0123456789") {
-				nr.e.fix("en-doubled-word", finding.Low, 90, s.start+prevA, s.start+b, s.text[prevA:prevB], "%q is written twice", s.text[a:b])
-			}
-		}
-		prevA, prevB = a, b
-	}
-}
-
 // sentence applies the rules that compare a prose sentence with the ones
 // before it: same opening, doubled conjunction, repeated content words.
 func (nr *narrative) sentence(s sentence, opener, conj string, content map[string]int) {
@@ -387,48 +363,6 @@ func (nr *narrative) droppingRa(s sentence, ts []token) {
 			nr.e.fix("no-dropping-the-ra", finding.Low, 85, at, s.start+t.off+len(t.surface), p.surface+"ら"+t.surface, "ら抜き言葉です（%s%s → %sら%s）", p.surface, t.surface, p.surface, t.surface)
 		}
 	}
-}
-
-// successive reports the same word twice in a row (textlint
-// ja-no-successive-word). A doubled particle ("をを") loses its second
-// half; other doubled words get advice, since textlint has no fixer and
-// a reduplication can be meant. Numbers, katakana onomatopoeia, words in
-// hiragana only ("まあまあ") and symbols are exempt.
-func (nr *narrative) successive(s sentence, ts []token) {
-	for i := 1; i < len(ts); i++ {
-		p, t := ts[i-1], ts[i]
-		if p.surface != t.surface || t.pos == "記号" || strings.Trim(t.surface, "\x1f \u3000") == "" || p.off+len(p.surface) != t.off {
-			continue
-		}
-		at := s.start + t.off
-		switch {
-		case t.pos == "名詞" && t.pos1 == "数" || isOnomatopoeia(t.surface):
-		case t.pos == "助詞":
-			nr.e.fix("ja-no-successive-word", finding.Low, 85, at, at+len(t.surface), "", "「%s」が2回続いています", t.surface)
-		case isHiragana(t.surface):
-		default:
-			nr.e.advise("ja-no-successive-word", finding.Low, 70, at, at+len(t.surface), "「%s」が2回続いています", t.surface)
-		}
-	}
-}
-
-// isHiragana reports a word written in hiragana only.
-func isHiragana(s string) bool {
-	for _, c := range s {
-		if c < 'ぁ' || c > 'ゖ' && c != 'ー' {
-			return false
-		}
-	}
-	return s != ""
-}
-
-func isOnomatopoeia(s string) bool {
-	for _, c := range s {
-		if !(c >= 'ァ' && c <= 'ロ' || c == 'ワ' || c == 'ヲ' || c == 'ン' || c == 'ー') {
-			return false
-		}
-	}
-	return true
 }
 
 // style records the ending of a Japanese prose sentence for

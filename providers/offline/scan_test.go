@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/kaigi-dev/kaigi/agent"
 )
 
 // visible returns the unmasked text of the document's blocks, one block a
@@ -233,14 +235,21 @@ func FuzzReview(f *testing.F) {
 		f.Add(string(b[:min(len(b), 600)]))
 	}
 	f.Add("It's worth noting that the the ﾃﾞｰﾀ\u200b見れる!")
+	f.Add("\uFEFFまとめです。\r\n\r\nいかがでしたか？\r\n続きです。")
+	f.Add("データををを👩\u200d💻見れる．設定を行います！\nIn conclusion, the the cache helps.")
+	f.Add("# H\n\nLet's dive in.\n\n---\nA very old tool is a testament to it.")
 	f.Fuzz(func(t *testing.T, in string) {
 		if !utf8.ValidString(in) {
 			return
 		}
-		for _, fd := range reviewAll(t, editorial(), agentTarget(in)) {
-			if !strings.Contains(in, fd.Quote()) {
-				t.Fatalf("quote %q not in document", fd.Quote())
+		for _, r := range editorial() {
+			fs := reviewAll(t, []agent.Reviewer{r}, agentTarget(in))
+			for _, fd := range fs {
+				if !strings.Contains(in, fd.Quote()) {
+					t.Fatalf("quote %q not in document", fd.Quote())
+				}
 			}
+			checkFixesAnchor(t, []byte(in), fs)
 		}
 	})
 }

@@ -1,0 +1,101 @@
+package offline
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// legitDouble reports a word that English doubles on purpose: "that
+// that", "had had", "all it is is", "log in in the", "turn on on".
+func legitDouble(w string) bool {
+	switch w {
+	case "that", "had", "is", "in", "on", "to", "do", "can", "so":
+		return true
+	}
+	return false
+}
+
+// doubledWords reports "the the": a run of the same word written two or
+// more times in a row, separated by spaces only, is one finding whose fix
+// keeps the first word and removes the rest ("the the the" → "the"), so
+// that the fixes of one run never overlap.
+func (nr *narrative) doubledWords(s sentence) {
+	runA, runB, prevB, n := -1, -1, -1, 0 // the run's first word, the end of its last, its length
+	flush := func() {
+		if n < 2 {
+			return
+		}
+		w := strings.ToLower(s.text[runA:runB])
+		if legitDouble(w) || strings.ContainsAny(w[:1], "0123456789") {
+			return
+		}
+		times := "twice"
+		if n > 2 {
+			times = fmt.Sprintf("%d times", n)
+		}
+		nr.e.fix("en-doubled-word", finding.Low, 90, s.start+runA, s.start+prevB, s.text[runA:runB], "%q is written %s", s.text[runA:runB], times)
+	}
+	for a, b := range words(s.text) {
+		if runA >= 0 && strings.TrimLeft(s.text[prevB:a], " ") == "" && strings.EqualFold(s.text[runA:runB], s.text[a:b]) {
+			prevB, n = b, n+1
+			continue
+		}
+		flush()
+		runA, runB, prevB, n = a, b, b, 1
+	}
+	flush()
+}
+
+// successive reports the same word twice in a row (textlint
+// ja-no-successive-word). A doubled particle ("をを") loses its repetitions;
+// other doubled words get advice, since textlint has no fixer and a
+// reduplication can be meant. A run of repetitions ("ををを") is one
+// finding, so that its fixes never overlap. Numbers, katakana
+// onomatopoeia, words in hiragana only ("まあまあ") and symbols are exempt.
+func (nr *narrative) successive(s sentence, ts []token) {
+	for i := 1; i < len(ts); i++ {
+		p, t := ts[i-1], ts[i]
+		if p.surface != t.surface || t.pos == "記号" || strings.Trim(t.surface, "\x1f \u3000") == "" || p.off+len(p.surface) != t.off {
+			continue
+		}
+		j := i + 1 // ts[i:j] repeat ts[i-1]
+		for j < len(ts) && ts[j].surface == t.surface && ts[j].off == ts[j-1].off+len(t.surface) {
+			j++
+		}
+		at, end := s.start+t.off, s.start+ts[j-1].off+len(t.surface)
+		times := "2回"
+		if j-i > 1 {
+			times = fmt.Sprintf("%d回", j-i+1)
+		}
+		switch {
+		case t.pos == "名詞" && t.pos1 == "数" || isOnomatopoeia(t.surface):
+		case t.pos == "助詞":
+			nr.e.fix("ja-no-successive-word", finding.Low, 85, at, end, "", "「%s」が%s続いています", t.surface, times)
+		case isHiragana(t.surface):
+		default:
+			nr.e.advise("ja-no-successive-word", finding.Low, 70, at, end, "「%s」が%s続いています", t.surface, times)
+		}
+		i = j - 1
+	}
+}
+
+// isHiragana reports a word written in hiragana only.
+func isHiragana(s string) bool {
+	for _, c := range s {
+		if c < 'ぁ' || c > 'ゖ' && c != 'ー' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isOnomatopoeia(s string) bool {
+	for _, c := range s {
+		if !(c >= 'ァ' && c <= 'ロ' || c == 'ワ' || c == 'ヲ' || c == 'ン' || c == 'ー') {
+			return false
+		}
+	}
+	return true
+}
