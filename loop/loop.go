@@ -62,9 +62,9 @@ type Loop struct {
 	// References is shared material every reviewer receives. optional
 	References []agent.Reference
 
-	// DryRun reviews and decides one round, writes the artifacts (the
-	// diff shows what would change) and leaves the document alone.
-	// optional
+	// DryRun reviews and decides one round, writes the journal and the
+	// artifacts (the diff shows what would change) and leaves the
+	// document alone. Optional.
 	DryRun bool
 
 	// Prices prices the reviewers' usage by model, so the outcome and

@@ -52,19 +52,6 @@ type itemsRecord struct {
 	Skips   []Skip `json:"skips,omitempty"`   // reviewers skipped
 }
 
-// Skip is a reviewer call that was skipped in a round.
-type Skip struct {
-	Reviewer string `json:"reviewer"`
-	Shot     int    `json:"shot"`
-	// Reason is why. Example: "schema violation".
-	Reason string `json:"reason"`
-	// SchemaViolation reports that the reviewer's answer violated Council
-	// JSON v1 twice.
-	SchemaViolation bool `json:"schema_violation,omitempty"`
-	// Usage counts what the failed call spent.
-	Usage agent.Usage `json:"usage"`
-}
-
 // waitRecord says the gate left items pending.
 type waitRecord struct {
 	Pending []string `json:"pending"`

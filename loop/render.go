@@ -155,10 +155,19 @@ func renderSkipped(rs *roundState, pol Policy) []byte {
 		return b.Bytes()
 	}
 	for _, s := range rs.items.Skips {
-		if s.SchemaViolation {
-			fmt.Fprintf(&b, "[NOTE] schema violation: %s\n", s.Reviewer)
-		} else {
+		switch {
+		case s.Truncated:
+			fmt.Fprintf(&b, "[NOTE] answer truncated: %s (shot %d): %s\n  %s.\n", s.Reviewer, s.Shot, cell(s.Reason), truncationHint)
+		case s.SchemaViolation:
+			fmt.Fprintf(&b, "[NOTE] schema violation: %s (shot %d): %s\n", s.Reviewer, s.Shot, cell(s.Reason))
+		default:
 			fmt.Fprintf(&b, "[NOTE] reviewer skipped: %s (shot %d): %s\n", s.Reviewer, s.Shot, cell(s.Reason))
+		}
+		for _, v := range s.Violations {
+			fmt.Fprintf(&b, "  - %s\n", cell(v.String()))
+		}
+		if more := s.ViolationCount - len(s.Violations); more > 0 {
+			fmt.Fprintf(&b, "  - … and %d more\n", more)
 		}
 	}
 	if len(rs.items.Skips) > 0 {

@@ -287,8 +287,7 @@ func (r *runner) review(ctx context.Context, rs *roundState, text []byte) error 
 	var skips []Skip
 	for _, res := range round.Results {
 		if res.Err != nil {
-			skips = append(skips, Skip{Reviewer: res.Reviewer, Shot: res.Shot, Reason: reason(res.Err),
-				SchemaViolation: errors.Is(res.Err, finding.ErrSchemaViolation), Usage: res.Review.Usage})
+			skips = append(skips, skipOf(res))
 			continue
 		}
 		rs.reviews = append(rs.reviews, recordOf(res.Reviewer, res.Shot, res.Review))
@@ -304,16 +303,6 @@ func (r *runner) review(ctx context.Context, rs *roundState, text []byte) error 
 func recordOf(reviewer string, shot int, rv agent.Review) reviewRecord {
 	rep := rv.Report
 	return reviewRecord{Reviewer: reviewer, Shot: shot, Report: &rep, Usage: rv.Usage, Model: rv.Model}
-}
-
-// reason returns a skip's reason without the reviewer's name, which the
-// artifacts show next to it anyway.
-func reason(err error) string {
-	var re *council.ReviewerError
-	if errors.As(err, &re) {
-		return re.Err.Error()
-	}
-	return err.Error()
 }
 
 // decidePolicy lets the policy approve the round's undecided items it
@@ -530,8 +519,13 @@ func revert(rec *patchRecord, result []byte) ([]byte, error) {
 	return rec.Patch.Inverse().Apply(result)
 }
 
-// stopRule says whether the loop stops after round rs.
+// stopRule says whether the loop stops after round rs. A round in which
+// no reviewer answered judged nothing, so it never counts as converged,
+// not even in a dry run.
 func (r *runner) stopRule(rs *roundState) StopReason {
+	if len(rs.reviews) == 0 {
+		return NoReviewerAnswered
+	}
 	if r.dryRun() {
 		return DryRun
 	}
