@@ -209,6 +209,15 @@ func TestDryRunLeavesTheFile(t *testing.T) {
 	if got := must(os.ReadFile(filepath.Join(dir, "post.md"))); !bytes.Equal(got, sample) {
 		t.Error("-dry-run changed the file")
 	}
+	// The messages say what happened: the journal and artifacts were
+	// written, the article was not; the totals speak as the table does.
+	if !strings.Contains(stdout, "dry run: the article was not changed; the journal and artifacts are in .editorial") ||
+		strings.Contains(stdout, "nothing was written") || !regexp.MustCompile(`\n\d+ would apply, `).MatchString(stdout) {
+		t.Errorf("dry run messages:\n%s", stdout)
+	}
+	if summary := string(must(os.ReadFile(filepath.Join(dir, ".editorial", "summary.md")))); strings.Contains(summary, "nothing was written") {
+		t.Errorf("summary.md says nothing was written:\n%s", summary)
+	}
 	if code, _, stderr := runBin(t, dir, "-undo", "other.md"); code != 1 || !strings.Contains(stderr, "not other.md") {
 		t.Errorf("-undo of another file: exit %d, %s", code, stderr)
 	}

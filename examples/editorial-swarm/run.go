@@ -154,6 +154,10 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		return exitError, err
 	}
+	if out.Reason == loop.NoReviewerAnswered {
+		// Also on stderr, for -json users: the reasons say what to fix.
+		fmt.Fprintln(stderr, "editorial-swarm:", err)
+	}
 	if o.json {
 		if err := writeJSON(stdout, out, o.out); err != nil {
 			return exitError, err
@@ -162,7 +166,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		report(stdout, out, o.out)
 		o.nextStep(stdout, out, path)
 	}
-	if converged || demo {
+	if converged || (demo && out.Reason != loop.NoReviewerAnswered) {
 		return exitConverged, nil
 	}
 	return exitUnresolved, nil
