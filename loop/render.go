@@ -2,6 +2,7 @@ package loop
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -243,4 +244,33 @@ func renderPending(rs *roundState, before []byte) (jsonData, md []byte) {
 	}
 	jsonData, _ = json.MarshalIndent(entries, "", "  ")
 	return append(jsonData, '\n'), b.Bytes()
+}
+
+// orderReviews sorts every round's reviews in the council's member order,
+// then shot order, as council.Round.Results are: the journal holds them in
+// the order they arrived, and the artifacts of a resumed run must be those
+// of an uninterrupted one. Reviewers the council no longer seats come
+// last, in journal order.
+func (r *runner) orderReviews() {
+	members := r.l.Council.Members
+	rank := make(map[string]int, len(members))
+	for i, m := range members {
+		if m.Reviewer == nil {
+			continue
+		}
+		if _, dup := rank[m.Reviewer.Name()]; !dup {
+			rank[m.Reviewer.Name()] = i
+		}
+	}
+	pos := func(name string) int {
+		if i, ok := rank[name]; ok {
+			return i
+		}
+		return len(members)
+	}
+	for _, rs := range r.st.rounds {
+		slices.SortStableFunc(rs.reviews, func(a, b reviewRecord) int {
+			return cmp.Or(cmp.Compare(pos(a.Reviewer), pos(b.Reviewer)), cmp.Compare(a.Shot, b.Shot))
+		})
+	}
 }

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/providers/scripted"
 )
@@ -128,4 +130,46 @@ func TestSkippedCallsArePriced(t *testing.T) {
 		t.Errorf("cost = %v, want 2 (1M input at $1, 100k output at $10)", out.Cost)
 	}
 	mustContain(t, "summary.md", readFile(t, filepath.Join(dir, "summary.md")), "| 1 | a | m1 | 2 | 1100000 | 2.0000 |")
+}
+
+// TestFindingsInCouncilOrder: findings.md and summary.md list reviewers
+// in the council's order, also after a resume, though the reviews were
+// journaled in another order (b answered first).
+func TestFindingsInCouncilOrder(t *testing.T) {
+	path := writeDoc(t, "foo line\n")
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	bJournaled := make(chan struct{})
+	var once sync.Once
+	inner := phraseReviewer("a", "style", rule{phrase: "foo", fix: "bar", severity: finding.Medium, conf: 80})
+	a := agent.ReviewerFunc{ReviewerName: "a", Fn: func(ctx context.Context, t agent.Target) (agent.Review, error) {
+		select {
+		case <-bJournaled:
+		case <-ctx.Done():
+			return agent.Review{}, ctx.Err()
+		}
+		return inner.Review(ctx, t)
+	}}
+	decisions := filepath.Join(dir, loop.DecisionsName)
+	l := &loop.Loop{Dir: dir, MaxRounds: 1, Gate: loop.FileGate{Path: decisions},
+		Council: council.Council{Members: council.Members(a, phraseReviewer("b", "style"))},
+		Observer: func(e loop.Event) {
+			if e.Kind == loop.Reviewed {
+				once.Do(func() { close(bJournaled) })
+			}
+		}}
+	if out, _ := l.Run(context.Background(), path, false); out == nil || out.Reason != loop.AwaitingDecisions {
+		t.Fatalf("first run: %+v", out)
+	}
+	decide(t, decisions, map[string]string{"r1/a/F001": "apply"})
+	if _, err := l.Run(context.Background(), path, true); err != nil {
+		t.Fatalf("resumed run: %v", err)
+	}
+	findings := readFile(t, filepath.Join(dir, "round-1", "findings.md"))
+	if i, j := strings.Index(findings, "## a\n"), strings.Index(findings, "## b\n"); i < 0 || j < 0 || i > j {
+		t.Errorf("findings.md does not list a before b:\n%s", findings)
+	}
+	summary := readFile(t, filepath.Join(dir, "summary.md"))
+	if i, j := strings.Index(summary, "| 1 | a |"), strings.Index(summary, "| 1 | b |"); i < 0 || j < 0 || i > j {
+		t.Errorf("summary.md does not list a before b:\n%s", summary)
+	}
 }

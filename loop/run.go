@@ -120,6 +120,7 @@ func (r *runner) policy() Policy { return r.st.start.Policy }
 func (r *runner) dryRun() bool   { return r.st.start.DryRun }
 
 func (r *runner) run(ctx context.Context) (*Outcome, error) {
+	r.orderReviews()
 	last := r.st.start.MaxRounds
 	for n := 1; n <= last; n++ {
 		rs := r.st.round(n)
