@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	utf16pkg "unicode/utf16"
 
 	"github.com/kaigi-dev/kaigi/loop"
 )
@@ -27,6 +28,11 @@ func TestBadInput(t *testing.T) {
 		{"directory", root, "is a directory"},
 		{"binary", write("image.png", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")), "looks binary"},
 		{"empty", write("empty.md", nil), "is empty"},
+		{"utf-16le", write("le.md", utf16("\ufeff# 題名\r\nHello, world.\r\n", false)), "is UTF-16LE (UTF-16, little-endian); convert it to UTF-8"},
+		{"utf-16be", write("be.md", utf16("\ufeff# Title\nHello.\n", true)), "is UTF-16BE (UTF-16, big-endian); convert it to UTF-8"},
+		{"utf-16le no bom", write("le-nobom.md", utf16("# Title\nHello, world.\n", false)), "is UTF-16LE (UTF-16, little-endian, without a byte order mark)"},
+		{"utf-16be no bom", write("be-nobom.md", utf16("# Title\nHello, world.\n", true)), "is UTF-16BE (UTF-16, big-endian, without a byte order mark)"},
+		{"utf-32le", write("32.md", []byte("\xff\xfe\x00\x00#\x00\x00\x00")), "is UTF-32LE"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), ".editorial")
@@ -82,4 +88,17 @@ func TestBadConfig(t *testing.T) {
 	if got := readFile(t, path); got != chainDoc {
 		t.Error("a refused run changed the document")
 	}
+}
+
+// utf16 encodes s as UTF-16, big- or little-endian.
+func utf16(s string, big bool) []byte {
+	var out []byte
+	for _, u := range utf16pkg.Encode([]rune(s)) {
+		if big {
+			out = append(out, byte(u>>8), byte(u))
+		} else {
+			out = append(out, byte(u), byte(u>>8))
+		}
+	}
+	return out
 }
