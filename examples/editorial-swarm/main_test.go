@@ -148,6 +148,7 @@ func TestBadInput(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "empty.md"), nil, 0o644)
 	os.WriteFile(filepath.Join(dir, "photo.md"), []byte("\x89PNG\r\n\x1a\n\x00\x00"), 0o644)
+	os.WriteFile(filepath.Join(dir, "wide.md"), []byte("\xff\xfe#\x00 \x00T\x00i\x00t\x00l\x00e\x00\n\x00"), 0o644)
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -156,6 +157,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-reader", "x", "."}, "is a directory"},
 		{[]string{"-reader", "x", "empty.md"}, "is empty"},
 		{[]string{"-reader", "x", "photo.md"}, "binary"},
+		{[]string{"-reader", "x", "wide.md"}, "UTF-16LE (UTF-16, little-endian); convert it to UTF-8"},
+		{[]string{"wide.md", "-reader", "x"}, "UTF-16LE"}, // flags after the file
 		{[]string{"empty.md"}, "-reader is required"},
 		{[]string{"-rounds", "0"}, "at least 1"},
 		{[]string{"-gate", "maybe", "-reader", "x", "empty.md"}, "-gate"},

@@ -100,3 +100,19 @@ func TestCLIProviderCallsCounted(t *testing.T) {
 		t.Errorf("the report does not count the command's calls:\n%s", stdout)
 	}
 }
+
+// TestFlagsAfterTheFile: flags are taken before and after the article's
+// name; after "--" a name may start with "-".
+func TestFlagsAfterTheFile(t *testing.T) {
+	var stderr strings.Builder
+	o, files, err := parse([]string{"-reader", "x", "記事.md", "-rounds", "2", "-json"}, &stderr)
+	if err != nil || len(files) != 1 || files[0] != "記事.md" || o.rounds != 2 || !o.json || o.reader != "x" {
+		t.Fatalf("parse = %+v, %v, %v", o, files, err)
+	}
+	if _, files, err := parse([]string{"-json", "--", "-odd.md"}, &stderr); err != nil || len(files) != 1 || files[0] != "-odd.md" {
+		t.Errorf("after --: %v, %v", files, err)
+	}
+	if _, _, err := parse([]string{"a.md", "-json", "b.md"}, &stderr); err == nil || !strings.Contains(err.Error(), "one article at a time, got 2: [a.md b.md]") {
+		t.Errorf("two articles: %v", err)
+	}
+}

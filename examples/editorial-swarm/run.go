@@ -58,11 +58,12 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 		fmt.Fprintf(fs.Output(), "Usage: editorial-swarm [flags] [article.md]\n\nWith no article, runs a demo on a copy of a bundled sample, offline unless -provider is given.\nWith OPENAI_API_KEY or ANTHROPIC_API_KEY set (or -provider), your own article is reviewed by that model.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	files, err := parseAnywhere(fs, args)
+	if err != nil {
 		return nil, nil, err
 	}
-	if fs.NArg() > 1 {
-		return nil, nil, fmt.Errorf("one article at a time, got %d: %v", fs.NArg(), fs.Args())
+	if len(files) > 1 {
+		return nil, nil, fmt.Errorf("one article at a time, got %d: %v", len(files), files)
 	}
 	if o.rounds < 1 {
 		return nil, nil, fmt.Errorf("-rounds must be at least 1, got %d", o.rounds)
@@ -70,7 +71,27 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	if o.undo && (o.resume || o.dryRun) {
 		return nil, nil, errors.New("-undo cannot be combined with -resume or -dry-run")
 	}
-	return o, fs.Args(), nil
+	return o, files, nil
+}
+
+// parseAnywhere parses args with fs, taking flags before and after the
+// file names alike ("article.md -rounds 2"), as users write them; after
+// "--" every argument is a file name, even one that starts with "-".
+func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(files, rest...), nil
+		}
+		if len(rest) == 0 {
+			return files, nil
+		}
+		files, args = append(files, rest[0]), rest[1:]
+	}
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
