@@ -3,6 +3,7 @@ package loop_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,4 +102,28 @@ func utf16(s string, big bool) []byte {
 		}
 	}
 	return out
+}
+
+// TestMaxSize: a document above the limit is refused before anything is
+// written, unless MaxSize raises the limit.
+func TestMaxSize(t *testing.T) {
+	big := strings.Repeat("A line of an oversized document.\n", loop.DefaultMaxSize/33+1)
+	path := writeDoc(t, big)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	l := &loop.Loop{Council: chainCouncil(), Dir: dir, MaxRounds: 1}
+	_, err := l.Run(context.Background(), path, false)
+	if !errors.Is(err, loop.ErrTooLarge) || !strings.Contains(err.Error(), fmt.Sprintf("article.md is 4.0 MiB (%d bytes), more than the limit of 4.0 MiB (4194304 bytes)", len(big))) {
+		t.Fatalf("Run = %v, want ErrTooLarge naming the file and both sizes", err)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Error("a refused run left its folder")
+	}
+	l.MaxSize = int64(len(big))
+	if _, err := l.Run(context.Background(), path, false); err != nil && !errors.Is(err, loop.ErrNotConverged) {
+		t.Errorf("with MaxSize raised: %v", err)
+	}
+	l.MaxSize = -1
+	if _, err := l.Run(context.Background(), path, false); err == nil || !strings.Contains(err.Error(), "MaxSize") {
+		t.Errorf("negative MaxSize: %v", err)
+	}
 }

@@ -20,6 +20,10 @@ import (
 // DefaultMaxRounds is the round cap when Loop.MaxRounds is 0.
 const DefaultMaxRounds = 3
 
+// DefaultMaxSize is the largest document Run reviews when Loop.MaxSize is
+// 0: 4 MiB, far past any article and well within what a model reads.
+const DefaultMaxSize = 4 << 20
+
 // JournalName is the journal's file name inside Loop.Dir.
 const JournalName = "journal.jsonl"
 
@@ -52,6 +56,14 @@ type Loop struct {
 	// MaxRounds caps the rounds; 0 means DefaultMaxRounds. Negative is an
 	// error.
 	MaxRounds int
+
+	// MaxSize is the largest document, in bytes, Run reviews; 0 means
+	// DefaultMaxSize, negative is an error. A larger one is refused with
+	// ErrTooLarge before anything is written: each round sends the whole
+	// text to every reviewer and journals what they find, so time, memory
+	// and journal grow with it. It is checked when a run starts or
+	// resumes, not journaled.
+	MaxSize int64
 
 	// Dir is the folder of the journal and artifacts. Required.
 	Dir string
@@ -120,7 +132,30 @@ var (
 	ErrConflictingApprovals = errors.New("loop: conflicting findings approved")
 	// ErrOtherFile: resume was asked for a different file than the run's.
 	ErrOtherFile = errors.New("loop: the journal belongs to another file")
+	// ErrTooLarge: the document is larger than Loop.MaxSize.
+	ErrTooLarge = errors.New("loop: document too large")
 )
+
+// checkSize refuses a document larger than limit bytes.
+func checkSize(path string, limit int64) error {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() <= limit {
+		return nil // readDocument says what is wrong
+	}
+	return fmt.Errorf("%w: %s is %s (%d bytes), more than the limit of %s (%d bytes); Loop.MaxSize raises it",
+		ErrTooLarge, relName(path), sizeText(fi.Size()), fi.Size(), sizeText(limit), limit)
+}
+
+// sizeText formats a byte count for people: "50.0 MiB", "812 bytes".
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
 
 // hashHex returns the SHA-256 of b in hex.
 func hashHex(b []byte) string {
