@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/term"
@@ -31,6 +32,7 @@ const (
 type options struct {
 	reader, auto, gate, out, sample string
 	rounds                          int
+	maxSize                         byteSize
 	undo, resume, dryRun, json      bool
 	verbose                         bool
 	providers                       *config.Config
@@ -46,6 +48,8 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.StringVar(&o.auto, "auto", "low", "auto-apply scope: low (low, non-conflicting, confidence >= 70), widen (low and medium) or none")
 	fs.StringVar(&o.gate, "gate", "", "who decides the rest: ask (a checklist on this terminal), file (a decisions file, for CI) or auto (nothing more is applied); default ask on a terminal, file otherwise")
 	fs.StringVar(&o.out, "out", ".editorial", "folder for the journal and artifacts")
+	o.maxSize = loop.DefaultMaxSize
+	fs.Var(&o.maxSize, "max-size", "largest article reviewed, in bytes or with K, M or G (e.g. 16M)")
 	fs.StringVar(&o.sample, "sample", "sample-ja.md", "bundled article the demo reviews: sample-ja.md or sample-en.md")
 	fs.BoolVar(&o.undo, "undo", false, "revert everything the last run in -out applied, byte for byte")
 	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out (after a crash, or once decisions.json is filled in)")
@@ -163,6 +167,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		Policy:        loop.Policy{Scope: scope},
 		Gate:          gate,
 		MaxRounds:     o.rounds,
+		MaxSize:       int64(o.maxSize),
 		Dir:           o.out,
 		ReaderProfile: o.reader,
 		DryRun:        o.dryRun,
@@ -172,6 +177,9 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 	}
 	out, err := l.Run(ctx, path, o.resume)
 	converged := err == nil
+	if errors.Is(err, loop.ErrTooLarge) {
+		return exitError, fmt.Errorf("%w; raise it with -max-size (e.g. -max-size %s)", err, suggestSize(path))
+	}
 	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		return exitError, err
 	}
@@ -302,4 +310,13 @@ func (o *options) chooseGate(interactive bool, stdin io.Reader, stderr io.Writer
 func isTerminal(f any) bool {
 	file, ok := f.(*os.File)
 	return ok && term.IsTerminal(int(file.Fd()))
+}
+
+// suggestSize returns a -max-size value that admits the file at path.
+func suggestSize(path string) string {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "16M"
+	}
+	return strconv.FormatInt(fi.Size()>>20+1, 10) + "M"
 }
