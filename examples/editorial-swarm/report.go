@@ -22,9 +22,11 @@ func report(w io.Writer, o *loop.Outcome, dir string) {
 	if dry {
 		stopped = "dry run: the article was not changed; the journal and artifacts are in " + dir
 	}
-	fmt.Fprintf(w, "\nStopped after %d round(s): %s.\n\n", o.Rounds, stopped)
+	fmt.Fprintf(w, "\nStopped after %d round(s): %s.\n", o.Rounds, stopped)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "STATUS\tROUND\tLINE\tFINDING")
+	if len(o.Applied)+len(o.Rejected)+len(o.Unresolved) > 0 {
+		fmt.Fprintln(tw, "\nSTATUS\tROUND\tLINE\tFINDING")
+	}
 	row := func(status string, e loop.Entry) {
 		fmt.Fprintf(tw, "%s\tR%d\t%s\t%s\n", status, e.Round, e.Item.Lines, clip(e.Item.Label(), 90))
 	}
