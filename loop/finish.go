@@ -27,6 +27,9 @@ func (r *runner) finish(reason StopReason) (*Outcome, error) {
 		}
 		r.st.end = o
 	}
+	if reason == NoReviewerAnswered {
+		return o, fmt.Errorf("%w: no reviewer answered in round %d: %s", ErrNotConverged, o.Rounds, skipReasons(o.Skipped, o.Rounds))
+	}
 	if !reason.done() {
 		return o, fmt.Errorf("%w: %s after %d round(s), %d finding(s) open (%d high)", ErrNotConverged, reason, o.Rounds, len(o.Unresolved), o.UnresolvedHigh())
 	}
@@ -36,7 +39,7 @@ func (r *runner) finish(reason StopReason) (*Outcome, error) {
 // outcome summarises a run's state. In a dry run the findings that would
 // have been applied are listed as applied.
 func outcome(st *runState, reason StopReason, prices agent.Prices) *Outcome {
-	o := &Outcome{Reason: reason, File: st.start.File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}}
+	o := &Outcome{Reason: reason, File: st.start.File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}, Skipped: []SkippedCall{}}
 	applied := func(rs *roundState, d Decision) bool {
 		return d.Action == Apply && (rs.landed(d) || st.start.DryRun)
 	}
@@ -51,7 +54,8 @@ func outcome(st *runState, reason StopReason, prices agent.Prices) *Outcome {
 			o.add(rs.n, rv.Reviewer, rv.Model, rv.Usage, prices)
 		}
 		for _, s := range rs.items.Skips {
-			o.add(rs.n, s.Reviewer, "", s.Usage, prices)
+			o.add(rs.n, s.Reviewer, s.Model, s.Usage, prices)
+			o.Skipped = append(o.Skipped, SkippedCall{Round: rs.n, Skip: s})
 		}
 		for _, it := range rs.items.Items {
 			d, ok := rs.decided(it.Key)
@@ -111,6 +115,12 @@ func renderSummary(o *Outcome, dir string, st *runState) []byte {
 	}
 	for _, e := range o.Unresolved {
 		fmt.Fprintf(&b, "- [R%d] %s (line %s)\n", e.Round, e.Item.Label(), e.Item.Lines)
+	}
+	if len(o.Skipped) > 0 {
+		b.WriteString("\n## Skipped reviewers\n\n")
+		for _, s := range o.Skipped {
+			fmt.Fprintf(&b, "- [R%d] %s (shot %d): %s\n", s.Round, s.Reviewer, s.Shot, cell(skipText(s.Skip)))
+		}
 	}
 	u := o.Usage
 	fmt.Fprintf(&b, "\n## Usage\n\n%d model call(s); tokens: %d input, %d output, %d cache read, %d cache write; cost $%.4f.\n",

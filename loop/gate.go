@@ -2,7 +2,6 @@ package loop
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -102,7 +101,10 @@ func (AutoGate) Approve(_ context.Context, b Batch) ([]Decision, error) {
 // shape of the pending.json the loop writes when it stops at the gate: copy
 // it to the decisions file and fill in each "action" ("apply", "reject" or
 // "defer") and, for a rejection, a "reason". A missing file means nothing is
-// decided yet.
+// decided yet; an entry with an empty action decides nothing. A leading
+// UTF-8 BOM is allowed. The whole file is refused when it is not such an
+// array, when an entry has no key, a field that is not a string or an
+// unknown action, or when one key is named twice.
 type FileGate struct {
 	// Path is the decisions file.
 	Path string
@@ -111,7 +113,9 @@ type FileGate struct {
 // ErrBadDecisions reports a decisions file that cannot be used.
 var ErrBadDecisions = errors.New("loop: bad decisions file")
 
-// Approve returns the file's decisions for b's items.
+// Approve returns the file's decisions for b's items. A file it cannot
+// use (see FileGate) is an error wrapping ErrBadDecisions that names the
+// file and says what is wrong where; nothing of it is used then.
 func (g FileGate) Approve(_ context.Context, b Batch) ([]Decision, error) {
 	data, err := os.ReadFile(g.Path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -120,12 +124,8 @@ func (g FileGate) Approve(_ context.Context, b Batch) ([]Decision, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loop: file gate: %w", err)
 	}
-	var all []struct {
-		Key    string `json:"key"`
-		Action string `json:"action"`
-		Reason string `json:"reason"`
-	}
-	if err := json.Unmarshal(data, &all); err != nil {
+	all, err := parseDecisions(data)
+	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrBadDecisions, g.Path, err)
 	}
 	want := make(map[string]bool, len(b.Items))
@@ -133,15 +133,10 @@ func (g FileGate) Approve(_ context.Context, b Batch) ([]Decision, error) {
 		want[it.Key] = true
 	}
 	var out []Decision
-	for i, d := range all {
-		if !want[d.Key] || strings.TrimSpace(d.Action) == "" {
-			continue
+	for _, d := range all {
+		if want[d.key] && d.action != "" {
+			out = append(out, Decision{Key: d.key, Action: d.action, Reason: d.reason})
 		}
-		a, err := ParseAction(d.Action)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %s: entry %d (%s): %v", ErrBadDecisions, g.Path, i+1, d.Key, err)
-		}
-		out = append(out, Decision{Key: d.Key, Action: a, Reason: d.Reason})
 	}
 	return out, nil
 }

@@ -3,10 +3,12 @@ package loop_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	utf16pkg "unicode/utf16"
 
 	"github.com/kaigi-dev/kaigi/loop"
 )
@@ -27,6 +29,11 @@ func TestBadInput(t *testing.T) {
 		{"directory", root, "is a directory"},
 		{"binary", write("image.png", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")), "looks binary"},
 		{"empty", write("empty.md", nil), "is empty"},
+		{"utf-16le", write("le.md", utf16("\ufeff# 題名\r\nHello, world.\r\n", false)), "is UTF-16LE (UTF-16, little-endian); convert it to UTF-8"},
+		{"utf-16be", write("be.md", utf16("\ufeff# Title\nHello.\n", true)), "is UTF-16BE (UTF-16, big-endian); convert it to UTF-8"},
+		{"utf-16le no bom", write("le-nobom.md", utf16("# Title\nHello, world.\n", false)), "is UTF-16LE (UTF-16, little-endian, without a byte order mark)"},
+		{"utf-16be no bom", write("be-nobom.md", utf16("# Title\nHello, world.\n", true)), "is UTF-16BE (UTF-16, big-endian, without a byte order mark)"},
+		{"utf-32le", write("32.md", []byte("\xff\xfe\x00\x00#\x00\x00\x00")), "is UTF-32LE"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), ".editorial")
@@ -81,5 +88,42 @@ func TestBadConfig(t *testing.T) {
 	}
 	if got := readFile(t, path); got != chainDoc {
 		t.Error("a refused run changed the document")
+	}
+}
+
+// utf16 encodes s as UTF-16, big- or little-endian.
+func utf16(s string, big bool) []byte {
+	var out []byte
+	for _, u := range utf16pkg.Encode([]rune(s)) {
+		if big {
+			out = append(out, byte(u>>8), byte(u))
+		} else {
+			out = append(out, byte(u), byte(u>>8))
+		}
+	}
+	return out
+}
+
+// TestMaxSize: a document above the limit is refused before anything is
+// written, unless MaxSize raises the limit.
+func TestMaxSize(t *testing.T) {
+	big := strings.Repeat("A line of an oversized document.\n", loop.DefaultMaxSize/33+1)
+	path := writeDoc(t, big)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	l := &loop.Loop{Council: chainCouncil(), Dir: dir, MaxRounds: 1}
+	_, err := l.Run(context.Background(), path, false)
+	if !errors.Is(err, loop.ErrTooLarge) || !strings.Contains(err.Error(), fmt.Sprintf("article.md is 4.0 MiB (%d bytes), more than the limit of 4.0 MiB (4194304 bytes)", len(big))) {
+		t.Fatalf("Run = %v, want ErrTooLarge naming the file and both sizes", err)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Error("a refused run left its folder")
+	}
+	l.MaxSize = int64(len(big))
+	if _, err := l.Run(context.Background(), path, false); err != nil && !errors.Is(err, loop.ErrNotConverged) {
+		t.Errorf("with MaxSize raised: %v", err)
+	}
+	l.MaxSize = -1
+	if _, err := l.Run(context.Background(), path, false); err == nil || !strings.Contains(err.Error(), "MaxSize") {
+		t.Errorf("negative MaxSize: %v", err)
 	}
 }

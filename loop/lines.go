@@ -10,30 +10,45 @@ import (
 // round reviewed (before): what a human looking at the file sees while the
 // gate asks. Items whose Lines are not valid are returned as they are.
 func currentLines(rs *roundState, before []byte, items []Item) []Item {
+	return newLineMap(rs, before).current(items)
+}
+
+// lineMap moves line numbers of the text a round reviewed past the round's
+// policy patch. Building it costs one pass over the patch; a round's gate
+// batches share one, so that many batches do not each pay for it.
+type lineMap struct {
+	before []byte
+	ends   []int // ends[i] is the end offset of change i
+	shift  []int // shift[i] is the lines changes 0..i added (negative: removed)
+	starts []int // line start offsets of before, built on demand
+}
+
+// newLineMap returns the line map of round rs, which reviewed before.
+func newLineMap(rs *roundState, before []byte) *lineMap {
+	m := &lineMap{before: before}
 	pp := rs.patch(policyPhase)
-	out := make([]Item, len(items))
-	copy(out, items)
 	if pp.rec == nil || pp.undone || len(pp.rec.Patch.Changes) == 0 {
-		return out
+		return m
 	}
-	// ends[i] is the end offset of change i, and shift[i] the lines that
-	// changes 0..i added (negative: removed).
 	changes := pp.rec.Patch.Changes
-	ends := make([]int, len(changes))
-	shift := make([]int, len(changes))
+	m.ends = make([]int, len(changes))
+	m.shift = make([]int, len(changes))
 	total := 0
 	for i, c := range changes {
 		total += strings.Count(c.Edit.New, "\n") - strings.Count(c.Edit.Old, "\n")
-		ends[i], shift[i] = c.Edit.End, total
+		m.ends[i], m.shift[i] = c.Edit.End, total
 	}
-	lineDelta := func(off int) int {
-		i := sort.SearchInts(ends, off+1) // changes ending at or before off
-		if i == 0 {
-			return 0
-		}
-		return shift[i-1]
+	return m
+}
+
+// current returns copies of items with their Lines moved (see
+// currentLines).
+func (m *lineMap) current(items []Item) []Item {
+	out := make([]Item, len(items))
+	copy(out, items)
+	if len(m.ends) == 0 {
+		return out
 	}
-	var starts []int // line start offsets of before, built on demand
 	for i := range out {
 		it := &out[i]
 		if !it.Lines.Valid() {
@@ -43,19 +58,28 @@ func currentLines(rs *roundState, before []byte, items []Item) []Item {
 		if it.Edit != nil {
 			off = it.Edit.Start
 		} else {
-			if starts == nil {
-				starts = lineStarts(before)
+			if m.starts == nil {
+				m.starts = lineStarts(m.before)
 			}
-			if it.Lines.Start > len(starts) {
+			if it.Lines.Start > len(m.starts) {
 				continue
 			}
-			off = starts[it.Lines.Start-1]
+			off = m.starts[it.Lines.Start-1]
 		}
-		d := lineDelta(off)
+		d := m.delta(off)
 		it.Lines.Start += d
 		it.Lines.End += d
 	}
 	return out
+}
+
+// delta returns the lines the changes ending at or before off added.
+func (m *lineMap) delta(off int) int {
+	i := sort.SearchInts(m.ends, off+1)
+	if i == 0 {
+		return 0
+	}
+	return m.shift[i-1]
 }
 
 // lineStarts returns the offset at which each line of text starts.

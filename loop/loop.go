@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -18,6 +19,10 @@ import (
 
 // DefaultMaxRounds is the round cap when Loop.MaxRounds is 0.
 const DefaultMaxRounds = 3
+
+// DefaultMaxSize is the largest document Run reviews when Loop.MaxSize is
+// 0: 4 MiB, far past any article and well within what a model reads.
+const DefaultMaxSize = 4 << 20
 
 // JournalName is the journal's file name inside Loop.Dir.
 const JournalName = "journal.jsonl"
@@ -52,6 +57,14 @@ type Loop struct {
 	// error.
 	MaxRounds int
 
+	// MaxSize is the largest document, in bytes, Run reviews; 0 means
+	// DefaultMaxSize, negative is an error. A larger one is refused with
+	// ErrTooLarge before anything is written: each round sends the whole
+	// text to every reviewer and journals what they find, so time, memory
+	// and journal grow with it. It is checked when a run starts or
+	// resumes, not journaled.
+	MaxSize int64
+
 	// Dir is the folder of the journal and artifacts. Required.
 	Dir string
 
@@ -62,9 +75,9 @@ type Loop struct {
 	// References is shared material every reviewer receives. optional
 	References []agent.Reference
 
-	// DryRun reviews and decides one round, writes the artifacts (the
-	// diff shows what would change) and leaves the document alone.
-	// optional
+	// DryRun reviews and decides one round, writes the journal and the
+	// artifacts (the diff shows what would change) and leaves the
+	// document alone. Optional.
 	DryRun bool
 
 	// Prices prices the reviewers' usage by model, so the outcome and
@@ -119,7 +132,30 @@ var (
 	ErrConflictingApprovals = errors.New("loop: conflicting findings approved")
 	// ErrOtherFile: resume was asked for a different file than the run's.
 	ErrOtherFile = errors.New("loop: the journal belongs to another file")
+	// ErrTooLarge: the document is larger than Loop.MaxSize.
+	ErrTooLarge = errors.New("loop: document too large")
 )
+
+// checkSize refuses a document larger than limit bytes.
+func checkSize(path string, limit int64) error {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() <= limit {
+		return nil // readDocument says what is wrong
+	}
+	return fmt.Errorf("%w: %s is %s (%d bytes), more than the limit of %s (%d bytes); Loop.MaxSize raises it",
+		ErrTooLarge, relName(path), sizeText(fi.Size()), fi.Size(), sizeText(limit), limit)
+}
+
+// sizeText formats a byte count for people: "50.0 MiB", "812 bytes".
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
 
 // hashHex returns the SHA-256 of b in hex.
 func hashHex(b []byte) string {
@@ -153,10 +189,14 @@ func readDocument(path string) ([]byte, error) {
 // ErrNotText reports a document that is empty, binary or not UTF-8.
 var ErrNotText = errors.New("loop: not a text document")
 
-// checkText refuses empty, binary and non-UTF-8 documents.
+// checkText refuses empty, binary and non-UTF-8 documents; a UTF-16 or
+// UTF-32 one is named as such, so that its user knows what to convert.
 func checkText(path string, data []byte) error {
 	if len(data) == 0 {
 		return fmt.Errorf("%w: %s is empty", ErrNotText, path)
+	}
+	if enc := wideEncoding(data); enc != "" {
+		return fmt.Errorf("%w: %s is %s; convert it to UTF-8 first (for example: iconv -f %s -t UTF-8)", ErrNotText, path, enc, strings.Fields(enc)[0])
 	}
 	if i := bytes.IndexByte(data, 0); i >= 0 {
 		return fmt.Errorf("%w: %s looks binary (NUL byte at offset %d)", ErrNotText, path, i)
@@ -166,6 +206,43 @@ func checkText(path string, data []byte) error {
 		return fmt.Errorf("%w: %s is not UTF-8 (line %d); is it Shift_JIS or another encoding? Convert it to UTF-8 first", ErrNotText, path, line)
 	}
 	return nil
+}
+
+// wideEncoding names the encoding of a UTF-16 or UTF-32 text, "" for
+// anything else: by its byte order mark, or, without one, by the NUL bytes
+// that fill every other byte of mostly ASCII UTF-16 text, always at odd
+// offsets (little-endian) or always at even ones (big-endian).
+func wideEncoding(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE, 0, 0}):
+		return "UTF-32LE (UTF-32, little-endian)"
+	case bytes.HasPrefix(data, []byte{0, 0, 0xFE, 0xFF}):
+		return "UTF-32BE (UTF-32, big-endian)"
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+		return "UTF-16LE (UTF-16, little-endian)"
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		return "UTF-16BE (UTF-16, big-endian)"
+	}
+	head := data[:min(len(data), 1024)&^1]
+	even, odd := 0, 0
+	for i := 0; i < len(head); i += 2 {
+		if head[i] == 0 {
+			even++
+		}
+		if head[i+1] == 0 {
+			odd++
+		}
+	}
+	pairs := len(head) / 2
+	switch {
+	case pairs == 0:
+		return ""
+	case odd*2 >= pairs && even*8 <= odd:
+		return "UTF-16LE (UTF-16, little-endian, without a byte order mark)"
+	case even*2 >= pairs && odd*8 <= even:
+		return "UTF-16BE (UTF-16, big-endian, without a byte order mark)"
+	}
+	return ""
 }
 
 // firstInvalid returns the offset of the first byte of data that is not

@@ -27,7 +27,9 @@ const (
 	// RewriteRequested: a reviewer asked for a whole rewrite (category
 	// "rewrite"), which is out of scope for polishing.
 	RewriteRequested StopReason = "rewrite-requested"
-	// DryRun: one round was reviewed and decided, and nothing was written.
+	// DryRun: one round was reviewed and decided; the document was left
+	// alone, while the journal and the artifacts (the diff shows what
+	// would change) were written.
 	DryRun StopReason = "dry-run"
 	// GateStopped: the gate asked to stop (a human quit the checklist);
 	// what was decided is kept and the run can be resumed.
@@ -37,6 +39,11 @@ const (
 	DocumentChanged StopReason = "document-changed"
 	// Undone: Undo reverted the run.
 	Undone StopReason = "undone"
+	// NoReviewerAnswered: every reviewer call of a round was skipped (a
+	// wrong key, a server that cannot be reached, answers that broke the
+	// schema twice), so the round judged nothing; Outcome.Skipped says
+	// why. It is never a convergence.
+	NoReviewerAnswered StopReason = "no-reviewer-answered"
 )
 
 // Describe says the stop reason in words, for people.
@@ -53,13 +60,15 @@ func (r StopReason) Describe() string {
 	case RewriteRequested:
 		return "a reviewer asked for a whole rewrite, which is out of scope for polishing"
 	case DryRun:
-		return "dry run: nothing was written"
+		return "dry run: the document was not changed; the journal and artifacts were written"
 	case GateStopped:
 		return "stopped at the gate; resume to go on"
 	case DocumentChanged:
 		return "the document was changed outside the run, which closed it"
 	case Undone:
 		return "undone: the document is as it was before the run"
+	case NoReviewerAnswered:
+		return "no reviewer answered, so the document was not reviewed (see the skipped reviewers)"
 	}
 	return string(r)
 }
@@ -70,7 +79,8 @@ func (r StopReason) done() bool { return r == Converged || r == DryRun }
 
 // ErrNotConverged is matched (errors.Is) by the error Run returns when it
 // stops before converging: at the round cap or stalled with high findings
-// open, waiting at or stopped by the gate, or asked for a rewrite.
+// open, waiting at or stopped by the gate, asked for a rewrite, or when no
+// reviewer answered.
 var ErrNotConverged = errors.New("loop: not converged")
 
 // Outcome is what a run did and why it stopped.
@@ -87,6 +97,9 @@ type Outcome struct {
 	// Unresolved lists the last round's findings that were neither applied
 	// nor rejected.
 	Unresolved []Entry `json:"unresolved"`
+	// Skipped lists every reviewer call skipped in the run, by round, with
+	// the reason in full.
+	Skipped []SkippedCall `json:"skipped"`
 	// Usage sums every reviewer call of the run.
 	Usage agent.Usage `json:"usage"`
 	// Cost is what the run's reviewer calls cost in US dollars, by

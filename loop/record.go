@@ -11,16 +11,17 @@ import (
 // The kinds of journal records the loop writes, in the order a round
 // writes them.
 const (
-	kindStart    = "start"    // run-wide: startRecord
-	kindReview   = "review"   // one reviewer call's outcome: reviewRecord
-	kindItems    = "items"    // the round's aggregated table: itemsRecord
-	kindDecision = "decision" // one decision: Decision
-	kindWait     = "wait"     // the gate left items pending: waitRecord
-	kindPatch    = "patch"    // the edits about to be written: patchRecord
-	kindApplied  = "applied"  // the patch is on disk: appliedRecord
-	kindRoundEnd = "round"    // the round is over: roundEndRecord
-	kindEnd      = "end"      // the run is over: Outcome
-	kindUndo     = "undo"     // a round was reverted: undoRecord
+	kindStart     = "start"     // run-wide: startRecord
+	kindReview    = "review"    // one reviewer call's outcome: reviewRecord
+	kindItems     = "items"     // the round's aggregated table: itemsRecord
+	kindDecision  = "decision"  // one decision: Decision (journals before batching; still replayed)
+	kindDecisions = "decisions" // a policy pass or a gate batch: decisionsRecord
+	kindWait      = "wait"      // the gate left items pending: waitRecord
+	kindPatch     = "patch"     // the edits about to be written: patchRecord
+	kindApplied   = "applied"   // the patch is on disk: appliedRecord
+	kindRoundEnd  = "round"     // the round is over: roundEndRecord
+	kindEnd       = "end"       // the run is over: Outcome
+	kindUndo      = "undo"      // a round was reverted: undoRecord
 )
 
 // startRecord opens a run. A resumed run takes its settings from here,
@@ -52,17 +53,10 @@ type itemsRecord struct {
 	Skips   []Skip `json:"skips,omitempty"`   // reviewers skipped
 }
 
-// Skip is a reviewer call that was skipped in a round.
-type Skip struct {
-	Reviewer string `json:"reviewer"`
-	Shot     int    `json:"shot"`
-	// Reason is why. Example: "schema violation".
-	Reason string `json:"reason"`
-	// SchemaViolation reports that the reviewer's answer violated Council
-	// JSON v1 twice.
-	SchemaViolation bool `json:"schema_violation,omitempty"`
-	// Usage counts what the failed call spent.
-	Usage agent.Usage `json:"usage"`
+// decisionsRecord is a batch of decisions made at once: the policy's pass
+// of a round, or the decisions of one gate batch.
+type decisionsRecord struct {
+	Decisions []Decision `json:"decisions"`
 }
 
 // waitRecord says the gate left items pending.

@@ -2,6 +2,7 @@ package loop
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -155,10 +156,19 @@ func renderSkipped(rs *roundState, pol Policy) []byte {
 		return b.Bytes()
 	}
 	for _, s := range rs.items.Skips {
-		if s.SchemaViolation {
-			fmt.Fprintf(&b, "[NOTE] schema violation: %s\n", s.Reviewer)
-		} else {
+		switch {
+		case s.Truncated:
+			fmt.Fprintf(&b, "[NOTE] answer truncated: %s (shot %d): %s\n  %s.\n", s.Reviewer, s.Shot, cell(s.Reason), truncationHint)
+		case s.SchemaViolation:
+			fmt.Fprintf(&b, "[NOTE] schema violation: %s (shot %d): %s\n", s.Reviewer, s.Shot, cell(s.Reason))
+		default:
 			fmt.Fprintf(&b, "[NOTE] reviewer skipped: %s (shot %d): %s\n", s.Reviewer, s.Shot, cell(s.Reason))
+		}
+		for _, v := range s.Violations {
+			fmt.Fprintf(&b, "  - %s\n", cell(v.String()))
+		}
+		if more := s.ViolationCount - len(s.Violations); more > 0 {
+			fmt.Fprintf(&b, "  - … and %d more\n", more)
 		}
 	}
 	if len(rs.items.Skips) > 0 {
@@ -234,4 +244,33 @@ func renderPending(rs *roundState, before []byte) (jsonData, md []byte) {
 	}
 	jsonData, _ = json.MarshalIndent(entries, "", "  ")
 	return append(jsonData, '\n'), b.Bytes()
+}
+
+// orderReviews sorts every round's reviews in the council's member order,
+// then shot order, as council.Round.Results are: the journal holds them in
+// the order they arrived, and the artifacts of a resumed run must be those
+// of an uninterrupted one. Reviewers the council no longer seats come
+// last, in journal order.
+func (r *runner) orderReviews() {
+	members := r.l.Council.Members
+	rank := make(map[string]int, len(members))
+	for i, m := range members {
+		if m.Reviewer == nil {
+			continue
+		}
+		if _, dup := rank[m.Reviewer.Name()]; !dup {
+			rank[m.Reviewer.Name()] = i
+		}
+	}
+	pos := func(name string) int {
+		if i, ok := rank[name]; ok {
+			return i
+		}
+		return len(members)
+	}
+	for _, rs := range r.st.rounds {
+		slices.SortStableFunc(rs.reviews, func(a, b reviewRecord) int {
+			return cmp.Or(cmp.Compare(pos(a.Reviewer), pos(b.Reviewer)), cmp.Compare(a.Shot, b.Shot))
+		})
+	}
 }

@@ -138,6 +138,7 @@ func TestResumeAfterKill(t *testing.T) {
 		{KillAt: loop.RoundEnded, KillRound: 3, KillCount: 1}, // after the last round, before the run's end
 		{KillAt: loop.Planned, KillRound: 1, KillCount: 1},    // between journaling a patch and writing it
 		{KillAt: loop.Planned, KillRound: 2, KillCount: 2},
+		{KillAt: loop.Decided, KillRound: 2, KillCount: 1}, // the gate's batch journaled, its patch not yet
 	} {
 		t.Run(fmt.Sprintf("%s-r%d-%d", kill.KillAt, kill.KillRound, kill.KillCount), func(t *testing.T) {
 			dir := t.TempDir()

@@ -1,6 +1,7 @@
 package loop
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -39,12 +40,18 @@ func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, err
 	if len(l.Council.Members) == 0 {
 		return nil, errors.New("loop: the council has no members")
 	}
+	if l.MaxSize < 0 {
+		return nil, fmt.Errorf("loop: MaxSize is %d; it must not be negative (0 means %d)", l.MaxSize, DefaultMaxSize)
+	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
+	}
+	if err := checkSize(abs, cmp.Or(l.MaxSize, DefaultMaxSize)); err != nil {
+		return nil, err
 	}
 	doc, err := readDocument(abs)
 	if err != nil {
@@ -120,6 +127,7 @@ func (r *runner) policy() Policy { return r.st.start.Policy }
 func (r *runner) dryRun() bool   { return r.st.start.DryRun }
 
 func (r *runner) run(ctx context.Context) (*Outcome, error) {
+	r.orderReviews()
 	last := r.st.start.MaxRounds
 	for n := 1; n <= last; n++ {
 		rs := r.st.round(n)
@@ -287,8 +295,7 @@ func (r *runner) review(ctx context.Context, rs *roundState, text []byte) error 
 	var skips []Skip
 	for _, res := range round.Results {
 		if res.Err != nil {
-			skips = append(skips, Skip{Reviewer: res.Reviewer, Shot: res.Shot, Reason: reason(res.Err),
-				SchemaViolation: errors.Is(res.Err, finding.ErrSchemaViolation), Usage: res.Review.Usage})
+			skips = append(skips, skipOf(res))
 			continue
 		}
 		rs.reviews = append(rs.reviews, recordOf(res.Reviewer, res.Shot, res.Review))
@@ -306,37 +313,31 @@ func recordOf(reviewer string, shot int, rv agent.Review) reviewRecord {
 	return reviewRecord{Reviewer: reviewer, Shot: shot, Report: &rep, Usage: rv.Usage, Model: rv.Model}
 }
 
-// reason returns a skip's reason without the reviewer's name, which the
-// artifacts show next to it anyway.
-func reason(err error) string {
-	var re *council.ReviewerError
-	if errors.As(err, &re) {
-		return re.Err.Error()
-	}
-	return err.Error()
-}
-
 // decidePolicy lets the policy approve the round's undecided items it
 // may apply without asking, and with each the items that propose the
-// identical edit.
+// identical edit. The pass is journaled as one record: a run killed
+// before it is written makes the same pass again on resume.
 func (r *runner) decidePolicy(rs *roundState) error {
+	var batch []Decision
+	taken := map[string]bool{}
+	undecided := func(k string) bool {
+		_, ok := rs.decided(k)
+		return !ok && !taken[k]
+	}
 	for _, it := range rs.items.Items {
-		if _, ok := rs.decided(it.Key); ok || !r.policy().Auto(it) {
+		if !undecided(it.Key) || !r.policy().Auto(it) {
 			continue
 		}
-		if err := r.record(rs, Decision{Key: it.Key, Action: Apply, By: "policy"}); err != nil {
-			return err
-		}
+		batch = append(batch, Decision{Key: it.Key, Action: Apply, By: "policy"})
+		taken[it.Key] = true
 		for _, k := range it.Supporters {
-			if _, ok := rs.decided(k); !ok {
-				d := Decision{Key: k, Action: Apply, By: "policy", Reason: "the same edit as " + it.Key}
-				if err := r.record(rs, d); err != nil {
-					return err
-				}
+			if undecided(k) {
+				batch = append(batch, Decision{Key: k, Action: Apply, By: "policy", Reason: "the same edit as " + it.Key})
+				taken[k] = true
 			}
 		}
 	}
-	return nil
+	return r.record(rs, batch)
 }
 
 // ErrStop is what a gate returns (wrapped) to stop the loop: a human quit
@@ -362,10 +363,12 @@ func (r *runner) ask(ctx context.Context, rs *roundState, before []byte) error {
 		gate = AutoGate{}
 	}
 	var pending []string
+	conflicts := newConflictIndex(rs.items.Items)
+	lines := newLineMap(rs, before)
 	pages := (len(ask) + MaxBatch - 1) / MaxBatch
 	for p := 0; p < pages; p++ {
 		items := ask[p*MaxBatch : min(len(ask), (p+1)*MaxBatch)]
-		ds, err := gate.Approve(ctx, Batch{Round: rs.n, Page: p + 1, Pages: pages, Items: currentLines(rs, before, items)})
+		ds, err := gate.Approve(ctx, Batch{Round: rs.n, Page: p + 1, Pages: pages, Items: lines.current(items)})
 		if err != nil {
 			return fmt.Errorf("loop: round %d: gate: %w", rs.n, err)
 		}
@@ -386,13 +389,11 @@ func (r *runner) ask(ctx context.Context, rs *roundState, before []byte) error {
 			d.By = "gate"
 			batch = append(batch, d)
 		}
-		if err := checkConflicts(rs, batch); err != nil {
+		if err := conflicts.check(rs, batch); err != nil {
 			return err
 		}
-		for _, d := range batch {
-			if err := r.record(rs, d); err != nil {
-				return err
-			}
+		if err := r.record(rs, batch); err != nil {
+			return err
 		}
 	}
 	rs.waiting = len(pending) > 0 && !r.dryRun()
@@ -403,37 +404,76 @@ func (r *runner) ask(ctx context.Context, rs *roundState, before []byte) error {
 	return nil
 }
 
-// record journals a decision and keeps it in the round's state.
-func (r *runner) record(rs *roundState, d Decision) error {
-	if _, err := r.j.Append(kindDecision, rs.n, d); err != nil {
+// record journals a batch of decisions as one record and keeps them in
+// the round's state; an empty batch writes nothing. One record, one fsync:
+// a round with many findings is not slowed down by one write each, and a
+// batch is on record whole or not at all.
+func (r *runner) record(rs *roundState, batch []Decision) error {
+	if len(batch) == 0 {
+		return nil
+	}
+	if _, err := r.j.Append(kindDecisions, rs.n, decisionsRecord{Decisions: batch}); err != nil {
 		return err
 	}
-	if _, dup := rs.decisions[d.Key]; !dup {
-		rs.order = append(rs.order, d.Key)
+	for _, d := range batch {
+		if _, dup := rs.decisions[d.Key]; !dup {
+			rs.order = append(rs.order, d.Key)
+		}
+		rs.decisions[d.Key] = d
 	}
-	rs.decisions[d.Key] = d
 	return nil
 }
 
-// checkConflicts refuses a batch of decisions that, with those already
-// made, approves two findings of one conflict group.
-func checkConflicts(rs *roundState, batch []Decision) error {
-	approved := map[string]bool{}
-	for k, d := range rs.decisions {
-		approved[k] = d.Action == Apply
+// conflictIndex holds a round's conflict groups, so that a gate batch is
+// checked against its own groups only, not against every item.
+type conflictIndex struct {
+	group   map[string]int   // item key -> its conflict group
+	members map[int][]string // conflict group -> its items' keys, in table order
+}
+
+// newConflictIndex indexes the conflict groups of items.
+func newConflictIndex(items []Item) conflictIndex {
+	ci := conflictIndex{group: map[string]int{}, members: map[int][]string{}}
+	for _, it := range items {
+		if it.Conflict != 0 {
+			ci.group[it.Key] = it.Conflict
+			ci.members[it.Conflict] = append(ci.members[it.Conflict], it.Key)
+		}
 	}
+	return ci
+}
+
+// check refuses a batch of decisions that, with those already made,
+// approves two findings of one conflict group.
+func (ci conflictIndex) check(rs *roundState, batch []Decision) error {
+	inBatch := make(map[string]Decision, len(batch))
 	for _, d := range batch {
-		approved[d.Key] = d.Action == Apply
+		inBatch[d.Key] = d
 	}
-	chosen := map[int]string{}
-	for _, it := range rs.items.Items {
-		if it.Conflict == 0 || !approved[it.Key] {
+	approved := func(k string) bool {
+		if d, ok := inBatch[k]; ok {
+			return d.Action == Apply
+		}
+		d, ok := rs.decided(k)
+		return ok && d.Action == Apply
+	}
+	checked := map[int]bool{}
+	for _, d := range batch {
+		g := ci.group[d.Key]
+		if g == 0 || d.Action != Apply || checked[g] {
 			continue
 		}
-		if other, dup := chosen[it.Conflict]; dup {
-			return fmt.Errorf("%w in round %d: %s and %s change overlapping text; approve at most one (nothing of this batch was recorded)", ErrConflictingApprovals, rs.n, other, it.Key)
+		checked[g] = true
+		first := ""
+		for _, k := range ci.members[g] {
+			if !approved(k) {
+				continue
+			}
+			if first != "" {
+				return fmt.Errorf("%w in round %d: %s and %s change overlapping text; approve at most one (nothing of this batch was recorded)", ErrConflictingApprovals, rs.n, first, k)
+			}
+			first = k
 		}
-		chosen[it.Conflict] = it.Key
 	}
 	return nil
 }
@@ -530,8 +570,13 @@ func revert(rec *patchRecord, result []byte) ([]byte, error) {
 	return rec.Patch.Inverse().Apply(result)
 }
 
-// stopRule says whether the loop stops after round rs.
+// stopRule says whether the loop stops after round rs. A round in which
+// no reviewer answered judged nothing, so it never counts as converged,
+// not even in a dry run.
 func (r *runner) stopRule(rs *roundState) StopReason {
+	if len(rs.reviews) == 0 {
+		return NoReviewerAnswered
+	}
 	if r.dryRun() {
 		return DryRun
 	}

@@ -90,14 +90,22 @@ func replay(recs []Record) (*runState, error) {
 			rs := s.round(rec.Round)
 			rs.items = new(itemsRecord)
 			err = rec.Decode(rs.items)
-		case kindDecision:
-			var d Decision
-			if err = rec.Decode(&d); err == nil {
+		case kindDecision, kindDecisions:
+			var batch decisionsRecord
+			if rec.Kind == kindDecision {
+				batch.Decisions = make([]Decision, 1)
+				err = rec.Decode(&batch.Decisions[0])
+			} else {
+				err = rec.Decode(&batch)
+			}
+			if err == nil {
 				rs := s.round(rec.Round)
-				if _, dup := rs.decisions[d.Key]; !dup {
-					rs.order = append(rs.order, d.Key)
+				for _, d := range batch.Decisions {
+					if _, dup := rs.decisions[d.Key]; !dup {
+						rs.order = append(rs.order, d.Key)
+					}
+					rs.decisions[d.Key] = d
 				}
-				rs.decisions[d.Key] = d
 				rs.waiting = false
 			}
 		case kindWait:

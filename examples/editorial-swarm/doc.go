@@ -13,5 +13,7 @@
 //
 // Exit codes: 0 converged (no high finding left open), 1 error, 2 stopped
 // with unresolved high findings (waiting at the gate, stalled, or at the
-// round cap). The demo exits 0 once it has run.
+// round cap) or because no reviewer answered (a wrong key, a server that
+// cannot be reached: the reasons are printed). The demo exits 0 once it
+// has run, unless no reviewer answered.
 package main

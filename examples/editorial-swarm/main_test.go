@@ -148,6 +148,7 @@ func TestBadInput(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "empty.md"), nil, 0o644)
 	os.WriteFile(filepath.Join(dir, "photo.md"), []byte("\x89PNG\r\n\x1a\n\x00\x00"), 0o644)
+	os.WriteFile(filepath.Join(dir, "wide.md"), []byte("\xff\xfe#\x00 \x00T\x00i\x00t\x00l\x00e\x00\n\x00"), 0o644)
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -156,6 +157,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-reader", "x", "."}, "is a directory"},
 		{[]string{"-reader", "x", "empty.md"}, "is empty"},
 		{[]string{"-reader", "x", "photo.md"}, "binary"},
+		{[]string{"-reader", "x", "wide.md"}, "UTF-16LE (UTF-16, little-endian); convert it to UTF-8"},
+		{[]string{"wide.md", "-reader", "x"}, "UTF-16LE"}, // flags after the file
 		{[]string{"empty.md"}, "-reader is required"},
 		{[]string{"-rounds", "0"}, "at least 1"},
 		{[]string{"-gate", "maybe", "-reader", "x", "empty.md"}, "-gate"},
@@ -208,6 +211,15 @@ func TestDryRunLeavesTheFile(t *testing.T) {
 	}
 	if got := must(os.ReadFile(filepath.Join(dir, "post.md"))); !bytes.Equal(got, sample) {
 		t.Error("-dry-run changed the file")
+	}
+	// The messages say what happened: the journal and artifacts were
+	// written, the article was not; the totals speak as the table does.
+	if !strings.Contains(stdout, "dry run: the article was not changed; the journal and artifacts are in .editorial") ||
+		strings.Contains(stdout, "nothing was written") || !regexp.MustCompile(`\n\d+ would apply, `).MatchString(stdout) {
+		t.Errorf("dry run messages:\n%s", stdout)
+	}
+	if summary := string(must(os.ReadFile(filepath.Join(dir, ".editorial", "summary.md")))); strings.Contains(summary, "nothing was written") {
+		t.Errorf("summary.md says nothing was written:\n%s", summary)
 	}
 	if code, _, stderr := runBin(t, dir, "-undo", "other.md"); code != 1 || !strings.Contains(stderr, "not other.md") {
 		t.Errorf("-undo of another file: exit %d, %s", code, stderr)

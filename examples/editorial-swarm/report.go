@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/mattn/go-runewidth"
@@ -13,18 +15,25 @@ import (
 )
 
 // report prints the final table of what was applied, rejected and left
-// open, and the run's token usage.
+// open, the reviewers that were skipped and why, and the run's usage.
 func report(w io.Writer, o *loop.Outcome, dir string) {
-	fmt.Fprintf(w, "\nStopped after %d round(s): %s.\n\n", o.Rounds, o.Reason.Describe())
+	dry := o.Reason == loop.DryRun
+	stopped := o.Reason.Describe()
+	if dry {
+		stopped = "dry run: the article was not changed; the journal and artifacts are in " + dir
+	}
+	fmt.Fprintf(w, "\nStopped after %d round(s): %s.\n", o.Rounds, stopped)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "STATUS\tROUND\tLINE\tFINDING")
+	if len(o.Applied)+len(o.Rejected)+len(o.Unresolved) > 0 {
+		fmt.Fprintln(tw, "\nSTATUS\tROUND\tLINE\tFINDING")
+	}
 	row := func(status string, e loop.Entry) {
 		fmt.Fprintf(tw, "%s\tR%d\t%s\t%s\n", status, e.Round, e.Item.Lines, clip(e.Item.Label(), 90))
 	}
 	for _, e := range o.Applied {
 		status := "applied"
 		switch {
-		case o.Reason == loop.DryRun:
+		case dry:
 			status = "would apply"
 		case e.By == "policy":
 			status = "auto-applied"
@@ -38,15 +47,70 @@ func report(w io.Writer, o *loop.Outcome, dir string) {
 		row("open", e)
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n%d applied, %d rejected, %d open (%d high).\n", len(o.Applied), len(o.Rejected), len(o.Unresolved), o.UnresolvedHigh())
-	u := o.Usage
-	if u.Total() == 0 {
-		fmt.Fprintln(w, "Tokens: none (no model was called).")
-	} else {
-		fmt.Fprintf(w, "Tokens: %d input, %d output, %d cache read, %d cache write in %d call(s); cost $%.4f.\n",
-			u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.Calls, o.Cost)
+	applied := "applied"
+	if dry {
+		applied = "would apply"
 	}
+	fmt.Fprintf(w, "\n%d %s, %d rejected, %d open (%d high).\n", len(o.Applied), applied, len(o.Rejected), len(o.Unresolved), o.UnresolvedHigh())
+	reportSkipped(w, o.Skipped)
+	reportUsage(w, o)
 	fmt.Fprintf(w, "Artifacts: %s (summary.md, round-N/findings.md, applied.diff, ...)\n", dir)
+}
+
+// reportSkipped lists the skipped reviewer calls with their reasons in
+// full, the first violations of an answer that broke the schema, and how
+// to raise the token limit for an answer that was cut off.
+func reportSkipped(w io.Writer, skips []loop.SkippedCall) {
+	if len(skips) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nSkipped reviewers:")
+	for _, s := range skips {
+		fmt.Fprintf(w, "  R%d %s (shot %d): %s\n", s.Round, s.Reviewer, s.Shot, strings.Join(strings.Fields(s.Reason), " "))
+		for _, v := range s.Violations {
+			fmt.Fprintf(w, "      - %s\n", strings.Join(strings.Fields(v.String()), " "))
+		}
+		if more := s.ViolationCount - len(s.Violations); more > 0 {
+			fmt.Fprintf(w, "      - … and %d more (see skipped.md)\n", more)
+		}
+		if s.Truncated {
+			fmt.Fprintln(w, "      The answer was cut off at the token limit: raise the limit with -max-tokens (e.g. -max-tokens 16000) and run again.")
+		}
+	}
+}
+
+// reportUsage says how many model calls were made, their tokens and what
+// they cost. Calls are what counts: a command-line provider makes calls
+// that report no tokens and may name no priced model.
+func reportUsage(w io.Writer, o *loop.Outcome) {
+	u := o.Usage
+	calls := u.Calls
+	switch {
+	case calls == 0 && u.Total() == 0:
+		fmt.Fprintln(w, "Tokens: none (no model was called).")
+		return
+	case u.Total() == 0:
+		fmt.Fprintf(w, "Model calls: %d; the provider reported no tokens, so the cost is unknown.\n", calls)
+		return
+	}
+	fmt.Fprintf(w, "Tokens: %d input, %d output, %d cache read, %d cache write in %d call(s); cost $%.4f",
+		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, calls, o.Cost)
+	var unpriced []string
+	for _, c := range o.Costs {
+		if !c.Priced && c.Usage.Total() > 0 {
+			m := c.Model
+			if m == "" {
+				m = "an unnamed model"
+			}
+			if !slices.Contains(unpriced, m) {
+				unpriced = append(unpriced, m)
+			}
+		}
+	}
+	if len(unpriced) > 0 {
+		fmt.Fprintf(w, " (without %s: no price known)", strings.Join(unpriced, ", "))
+	}
+	fmt.Fprintln(w, ".")
 }
 
 // clip shortens s to n terminal columns (a CJK character takes two).

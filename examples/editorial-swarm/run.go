@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/term"
@@ -31,6 +32,7 @@ const (
 type options struct {
 	reader, auto, gate, out, sample string
 	rounds                          int
+	maxSize                         byteSize
 	undo, resume, dryRun, json      bool
 	verbose                         bool
 	providers                       *config.Config
@@ -46,6 +48,8 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.StringVar(&o.auto, "auto", "low", "auto-apply scope: low (low, non-conflicting, confidence >= 70), widen (low and medium) or none")
 	fs.StringVar(&o.gate, "gate", "", "who decides the rest: ask (a checklist on this terminal), file (a decisions file, for CI) or auto (nothing more is applied); default ask on a terminal, file otherwise")
 	fs.StringVar(&o.out, "out", ".editorial", "folder for the journal and artifacts")
+	o.maxSize = loop.DefaultMaxSize
+	fs.Var(&o.maxSize, "max-size", "largest article reviewed, in bytes or with K, M or G (e.g. 16M)")
 	fs.StringVar(&o.sample, "sample", "sample-ja.md", "bundled article the demo reviews: sample-ja.md or sample-en.md")
 	fs.BoolVar(&o.undo, "undo", false, "revert everything the last run in -out applied, byte for byte")
 	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out (after a crash, or once decisions.json is filled in)")
@@ -58,11 +62,12 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 		fmt.Fprintf(fs.Output(), "Usage: editorial-swarm [flags] [article.md]\n\nWith no article, runs a demo on a copy of a bundled sample, offline unless -provider is given.\nWith OPENAI_API_KEY or ANTHROPIC_API_KEY set (or -provider), your own article is reviewed by that model.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	files, err := parseAnywhere(fs, args)
+	if err != nil {
 		return nil, nil, err
 	}
-	if fs.NArg() > 1 {
-		return nil, nil, fmt.Errorf("one article at a time, got %d: %v", fs.NArg(), fs.Args())
+	if len(files) > 1 {
+		return nil, nil, fmt.Errorf("one article at a time, got %d: %v", len(files), files)
 	}
 	if o.rounds < 1 {
 		return nil, nil, fmt.Errorf("-rounds must be at least 1, got %d", o.rounds)
@@ -70,7 +75,27 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	if o.undo && (o.resume || o.dryRun) {
 		return nil, nil, errors.New("-undo cannot be combined with -resume or -dry-run")
 	}
-	return o, fs.Args(), nil
+	return o, files, nil
+}
+
+// parseAnywhere parses args with fs, taking flags before and after the
+// file names alike ("article.md -rounds 2"), as users write them; after
+// "--" every argument is a file name, even one that starts with "-".
+func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
+			return append(files, rest...), nil
+		}
+		if len(rest) == 0 {
+			return files, nil
+		}
+		files, args = append(files, rest[0]), rest[1:]
+	}
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -142,6 +167,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		Policy:        loop.Policy{Scope: scope},
 		Gate:          gate,
 		MaxRounds:     o.rounds,
+		MaxSize:       int64(o.maxSize),
 		Dir:           o.out,
 		ReaderProfile: o.reader,
 		DryRun:        o.dryRun,
@@ -151,8 +177,15 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 	}
 	out, err := l.Run(ctx, path, o.resume)
 	converged := err == nil
+	if errors.Is(err, loop.ErrTooLarge) {
+		return exitError, fmt.Errorf("%w; raise it with -max-size (e.g. -max-size %s)", err, suggestSize(path))
+	}
 	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		return exitError, err
+	}
+	if out.Reason == loop.NoReviewerAnswered {
+		// Also on stderr, for -json users: the reasons say what to fix.
+		fmt.Fprintln(stderr, "editorial-swarm:", err)
 	}
 	if o.json {
 		if err := writeJSON(stdout, out, o.out); err != nil {
@@ -162,7 +195,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		report(stdout, out, o.out)
 		o.nextStep(stdout, out, path)
 	}
-	if converged || demo {
+	if converged || (demo && out.Reason != loop.NoReviewerAnswered) {
 		return exitConverged, nil
 	}
 	return exitUnresolved, nil
@@ -277,4 +310,13 @@ func (o *options) chooseGate(interactive bool, stdin io.Reader, stderr io.Writer
 func isTerminal(f any) bool {
 	file, ok := f.(*os.File)
 	return ok && term.IsTerminal(int(file.Fd()))
+}
+
+// suggestSize returns a -max-size value that admits the file at path.
+func suggestSize(path string) string {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "16M"
+	}
+	return strconv.FormatInt(fi.Size()>>20+1, 10) + "M"
 }

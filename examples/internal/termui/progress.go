@@ -14,8 +14,10 @@ import (
 
 // Progress shows what the reviewers are doing. On a terminal (Live) it
 // keeps one line per reviewer up to date in place: running, done with N
-// findings and tokens, or skipped with the reason. Otherwise it writes one
-// plain log line per event. It is safe for concurrent use.
+// findings and tokens, or skipped with the start of the reason; the
+// reason of a skip is also printed in full once, above those lines.
+// Otherwise it writes one plain log line per event, a skip's reason in
+// full. It is safe for concurrent use.
 type Progress struct {
 	mu    sync.Mutex
 	out   io.Writer
@@ -50,14 +52,15 @@ func (p *Progress) council(e council.Event) {
 	if e.Shot > 1 {
 		key = fmt.Sprintf("%s#%d", e.Reviewer, e.Shot)
 	}
-	var line string
+	var line, note string
 	switch e.Kind {
 	case council.Started:
 		line = "running"
 	case council.Finished:
 		line = fmt.Sprintf("done: %d finding(s), %d token(s), %s", e.Findings, e.Usage.Total(), e.Duration.Round(1e6))
 	case council.Skipped:
-		line = "skipped: " + oneLine(e.Err.Error())
+		line = "skipped: " + fold(e.Err.Error())
+		note = fmt.Sprintf("  %s %s", key, line)
 	}
 	if !p.live {
 		fmt.Fprintf(p.out, "  %s: %s\n", key, line)
@@ -66,9 +69,14 @@ func (p *Progress) council(e council.Event) {
 	if _, ok := p.state[key]; !ok {
 		p.order = append(p.order, key)
 	}
-	p.state[key] = line
+	p.state[key] = clipLine(line)
 	if p.shown > 0 {
 		fmt.Fprintf(p.out, "\x1b[%dA", p.shown) // back to the first reviewer line
+	}
+	if note != "" {
+		// Printed once where the reviewer lines start, so it may wrap:
+		// the lines drawn below it are the only ones redrawn.
+		fmt.Fprintf(p.out, "\x1b[J%s\n", note)
 	}
 	for _, k := range p.order {
 		fmt.Fprintf(p.out, "\x1b[2K  %-18s %s\n", k, p.state[k])
@@ -76,9 +84,10 @@ func (p *Progress) council(e council.Event) {
 	p.shown = len(p.order)
 }
 
-// oneLine folds white space and cuts s to 56 columns, so that a
-// reviewer's line never wraps on an 80-column terminal (a wrapped line
-// would throw off the live redraw).
-func oneLine(s string) string {
-	return runewidth.Truncate(strings.Join(strings.Fields(s), " "), 56, "…")
-}
+// fold folds white space, so that a message is one line.
+func fold(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// clipLine cuts s to 56 columns, so that a reviewer's live line never
+// wraps on an 80-column terminal (a wrapped line would throw off the
+// redraw).
+func clipLine(s string) string { return runewidth.Truncate(s, 56, "…") }

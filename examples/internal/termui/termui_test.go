@@ -5,10 +5,12 @@ import (
 	"context"
 	"errors"
 	"io"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/huh"
+	"github.com/mattn/go-runewidth"
 
 	"github.com/kaigi-dev/kaigi/apply"
 	"github.com/kaigi-dev/kaigi/council"
@@ -123,5 +125,34 @@ func TestProgressLive(t *testing.T) {
 	last := s[strings.LastIndex(s, "\x1b[2A"):]
 	if !strings.Contains(last, "a                  done") || !strings.Contains(last, "b                  running") {
 		t.Errorf("live redraw does not keep one line per reviewer:\n%q", s)
+	}
+}
+
+// TestProgressSkipReasonInFull: the reason a reviewer was skipped is
+// shown whole, on a terminal too, though its live line is cut.
+func TestProgressSkipReasonInFull(t *testing.T) {
+	reason := "reviewer fact (shot 1): agent: reviewer \"fact\": openai: POST: 401 Unauthorized: Incorrect API key provided: sk-...abcd. You can find your API key at the dashboard."
+	for _, live := range []bool{false, true} {
+		var out bytes.Buffer
+		p := NewProgress(&out, live)
+		p.Observe(loop.Event{Kind: loop.RoundStarted, Round: 1})
+		p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Started, Reviewer: "fact", Shot: 1}})
+		p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Started, Reviewer: "slop", Shot: 1}})
+		p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Skipped, Reviewer: "fact", Shot: 1, Err: errors.New(reason)}})
+		p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Finished, Reviewer: "slop", Shot: 1}})
+		s := out.String()
+		if !strings.Contains(s, "skipped: "+reason) {
+			t.Errorf("live=%v: the reason is not shown in full:\n%q", live, s)
+		}
+		if live {
+			for _, l := range strings.Split(s, "\n") {
+				if !strings.Contains(l, "\x1b[2K") {
+					continue // not a redrawn line
+				}
+				if w := runewidth.StringWidth(regexp.MustCompile(`\x1b\[[0-9]*[A-Za-z]`).ReplaceAllString(l, "")); w > 80 {
+					t.Errorf("a redrawn reviewer line is %d columns wide, so it would wrap: %q", w, l)
+				}
+			}
+		}
 	}
 }

@@ -1,0 +1,55 @@
+package loop_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// TestDecisionsFileMessages: a decisions file the gate cannot use is
+// refused with a message naming the real problem; a BOM is no problem.
+func TestDecisionsFileMessages(t *testing.T) {
+	batch := loop.Batch{Items: []loop.Item{{Key: "r1/a/F001"}, {Key: "r1/a/F002"}}}
+	for _, tc := range []struct {
+		name, data string
+		want       string // "" means accepted
+	}{
+		{"bom", "\ufeff[{\"key\": \"r1/a/F001\", \"action\": \"apply\"}]", ""},
+		{"bom crlf", "\ufeff[\r\n  {\"key\": \"r1/a/F001\", \"action\": \"reject\", \"reason\": \"no\"}\r\n]\r\n", ""},
+		{"pending copy", `[{"key": "r1/a/F001", "label": "[low/90] a: x", "lines": "1", "action": "", "reason": ""}]`, ""},
+		{"object", `{"key": "r1/a/F001", "action": "apply"}`, "holds a JSON object; want an array of decisions"},
+		{"string", `"apply"`, "holds a JSON string; want an array"},
+		{"duplicate", `[{"key": "r1/a/F001", "action": "apply"}, {"key": "r1/a/F002", "action": "defer"}, {"key": "r1/a/F001", "action": "reject"}]`,
+			"r1/a/F001 is decided twice (entries 1 and 3)"},
+		{"entry not an object", `[{"key": "r1/a/F001", "action": "apply"}, "r1/a/F002"]`, "entry 2 is a JSON string; want an object"},
+		{"action a number", `[{"key": "r1/a/F001", "action": 1}]`, `entry 1: "action" is a JSON number; want a string`},
+		{"no key", `[{"action": "apply"}]`, `entry 1 has no "key"`},
+		{"syntax", "[\n  {\"key\": \"r1/a/F001\", \"action\": \"apply\"},\n  {\"key\": \"r1/a/F002\" \"action\": \"apply\"}\n]", "line 3, column 23"},
+		{"empty", "", "the file is empty"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), loop.DecisionsName)
+			os.WriteFile(p, []byte(tc.data), 0o644)
+			ds, err := loop.FileGate{Path: p}.Approve(context.Background(), batch)
+			if tc.want == "" {
+				if err != nil || len(ds) > 1 || len(ds) == 1 && ds[0].Key != "r1/a/F001" {
+					t.Fatalf("Approve = %+v, %v; want the file accepted", ds, err)
+				}
+				return
+			}
+			if !errors.Is(err, loop.ErrBadDecisions) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Approve = %v; want ErrBadDecisions saying %q", err, tc.want)
+			}
+			for _, goType := range []string{"struct", "[]json", "Go value", "ï"} {
+				if strings.Contains(err.Error(), goType) {
+					t.Errorf("the message speaks Go, not the file's problem: %v", err)
+				}
+			}
+		})
+	}
+}

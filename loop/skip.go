@@ -1,0 +1,119 @@
+package loop
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// Skip is a reviewer call that was skipped in a round.
+type Skip struct {
+	Reviewer string `json:"reviewer"`
+	Shot     int    `json:"shot"`
+	// Reason is why, in full, without the council's "reviewer NAME (shot
+	// N)" prefix (the artifacts show both next to it); for an answer that
+	// did not validate only the heading, since Violations lists the
+	// violations. Example: "agent: reviewer \"fact-checker\": openai: 401
+	// Unauthorized".
+	Reason string `json:"reason"`
+	// SchemaViolation reports that the reviewer's answer violated Council
+	// JSON v1 twice (in its first answer and in its repair).
+	SchemaViolation bool `json:"schema_violation,omitempty"`
+	// Truncated reports that the answer was cut off at the token limit
+	// (errors.Is agent.ErrTruncated) before it formed a valid report: it
+	// was not repaired, since a repair would be cut off too. Raising the
+	// reviewer's token limit is the remedy.
+	Truncated bool `json:"truncated,omitempty"`
+	// Violations holds the first MaxSkipViolations violations of an
+	// answer that did not validate, sorted by JSON pointer; optional.
+	Violations []finding.Violation `json:"violations,omitempty"`
+	// ViolationCount counts all of them (Violations may hold fewer).
+	ViolationCount int `json:"violation_count,omitempty"`
+	// Model is the model the failed call reached, when the reviewer said
+	// (council.Result.Review.Model); it prices Usage. Optional.
+	Model string `json:"model,omitempty"`
+	// Usage counts what the failed call spent.
+	Usage agent.Usage `json:"usage"`
+}
+
+// MaxSkipViolations is how many violations a Skip keeps of an answer that
+// did not validate: enough to see what the model got wrong, few enough
+// to read.
+const MaxSkipViolations = 5
+
+// skipOf describes a skipped council call.
+func skipOf(res council.Result) Skip {
+	s := Skip{Reviewer: res.Reviewer, Shot: res.Shot, Reason: reason(res.Err),
+		SchemaViolation: errors.Is(res.Err, finding.ErrSchemaViolation),
+		Truncated:       errors.Is(res.Err, agent.ErrTruncated),
+		Usage:           res.Review.Usage, Model: res.Review.Model}
+	var verr *finding.ValidationError
+	if errors.As(res.Err, &verr) && len(verr.Violations) > 0 {
+		s.Violations = slices.Clone(verr.Violations[:min(len(verr.Violations), MaxSkipViolations)])
+		s.ViolationCount = len(verr.Violations)
+		// The heading only: the violations are listed apart.
+		head, _, _ := strings.Cut(s.Reason, "\n")
+		s.Reason = strings.TrimSuffix(strings.TrimSpace(head), ":")
+	}
+	return s
+}
+
+// reason returns a skip's reason without the reviewer's name, which the
+// artifacts show next to it anyway.
+func reason(err error) string {
+	var re *council.ReviewerError
+	if errors.As(err, &re) {
+		return re.Err.Error()
+	}
+	return err.Error()
+}
+
+// SkippedCall is a skipped reviewer call as an Outcome lists it: its
+// round and its Skip.
+type SkippedCall struct {
+	Round int `json:"round"`
+	Skip
+}
+
+// truncationHint is what the artifacts add to a Skip whose answer was cut
+// off at the token limit.
+const truncationHint = "the answer was cut off at the token limit before it formed a valid report, and a repair would be cut off too: raise the reviewer's token limit and run again"
+
+// skipText says on one line why a call was skipped: the reason, the first
+// violations, and for a truncated answer what to do.
+func skipText(s Skip) string {
+	var b strings.Builder
+	b.WriteString(s.Reason)
+	if len(s.Violations) > 0 {
+		b.WriteString("; first violations: ")
+		for i, v := range s.Violations {
+			if i > 0 {
+				b.WriteString("; ")
+			}
+			b.WriteString(v.String())
+		}
+		if more := s.ViolationCount - len(s.Violations); more > 0 {
+			fmt.Fprintf(&b, " (and %d more)", more)
+		}
+	}
+	if s.Truncated {
+		b.WriteString("; " + truncationHint)
+	}
+	return b.String()
+}
+
+// skipReasons lists why each call of round n was skipped, on one line.
+func skipReasons(skips []SkippedCall, n int) string {
+	var parts []string
+	for _, s := range skips {
+		if s.Round == n {
+			parts = append(parts, fmt.Sprintf("%s (shot %d): %s", s.Reviewer, s.Shot, skipText(s.Skip)))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
