@@ -30,43 +30,19 @@ const decisionsShape = `an array of decisions, the shape of pending.json: [{"key
 // no key, a field that is not a string, an unknown action, and a key
 // named twice (which of the two was meant cannot be known).
 func parseDecisions(data []byte) ([]fileDecision, error) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	trimmed := bytes.TrimLeft(data, " \t\r\n")
-	if len(trimmed) == 0 {
-		return nil, fmt.Errorf("the file is empty; want %s, or [] while nothing is decided", decisionsShape)
+	type entry struct {
+		Key    string `json:"key"`
+		Action string `json:"action"`
+		Reason string `json:"reason"`
 	}
-	if trimmed[0] != '[' {
-		if json.Valid(data) {
-			return nil, fmt.Errorf("the file holds a JSON %s; want %s", jsonKind(trimmed[0]), decisionsShape)
-		}
+	entries, err := decodeArray[entry](data, decisionsShape, `an object with "key" and "action"`)
+	if err != nil {
+		return nil, err
 	}
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, syntaxError(data, err)
-	}
-	out := make([]fileDecision, 0, len(raw))
-	seen := make(map[string]int, len(raw))
-	for i, r := range raw {
+	out := make([]fileDecision, 0, len(entries))
+	seen := make(map[string]int, len(entries))
+	for i, e := range entries {
 		n := i + 1
-		if r = bytes.TrimLeft(r, " \t\r\n"); len(r) == 0 || r[0] != '{' {
-			kind := "empty value"
-			if len(r) > 0 {
-				kind = "JSON " + jsonKind(r[0])
-			}
-			return nil, fmt.Errorf("entry %d is a %s; want an object with \"key\" and \"action\"", n, kind)
-		}
-		var e struct {
-			Key    string `json:"key"`
-			Action string `json:"action"`
-			Reason string `json:"reason"`
-		}
-		if err := json.Unmarshal(r, &e); err != nil {
-			var te *json.UnmarshalTypeError
-			if errors.As(err, &te) && te.Field != "" {
-				return nil, fmt.Errorf("entry %d: %q is a JSON %s; want a string", n, te.Field, te.Value)
-			}
-			return nil, fmt.Errorf("entry %d: %v", n, err)
-		}
 		key := strings.TrimSpace(e.Key)
 		if key == "" {
 			return nil, fmt.Errorf("entry %d has no \"key\"; copy the keys from pending.json", n)
@@ -84,6 +60,48 @@ func parseDecisions(data []byte) ([]fileDecision, error) {
 			d.action = a
 		}
 		out = append(out, d)
+	}
+	return out, nil
+}
+
+// decodeArray decodes a file a person writes: a JSON array of objects,
+// each into a T. A leading UTF-8 BOM, which some editors write, is
+// allowed. It refuses, with a message that says what was expected (shape
+// for the file, entry for each element) and where (entry number, or line
+// and column): anything but an array, an entry that is not an object, and
+// a field of the wrong JSON type.
+func decodeArray[T any](data []byte, shape, entry string) ([]T, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	if len(trimmed) == 0 {
+		return nil, fmt.Errorf("the file is empty; want %s, or [] while nothing is decided", shape)
+	}
+	if trimmed[0] != '[' && json.Valid(data) {
+		return nil, fmt.Errorf("the file holds a JSON %s; want %s", jsonKind(trimmed[0]), shape)
+	}
+	var raw []json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, syntaxError(data, shape, err)
+	}
+	out := make([]T, 0, len(raw))
+	for i, r := range raw {
+		n := i + 1
+		if r = bytes.TrimLeft(r, " \t\r\n"); len(r) == 0 || r[0] != '{' {
+			kind := "empty value"
+			if len(r) > 0 {
+				kind = "JSON " + jsonKind(r[0])
+			}
+			return nil, fmt.Errorf("entry %d is a %s; want %s", n, kind, entry)
+		}
+		var v T
+		if err := json.Unmarshal(r, &v); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) && te.Field != "" {
+				return nil, fmt.Errorf("entry %d: %q is a JSON %s; want a string", n, te.Field, te.Value)
+			}
+			return nil, fmt.Errorf("entry %d: %v", n, err)
+		}
+		out = append(out, v)
 	}
 	return out, nil
 }
@@ -108,10 +126,10 @@ func jsonKind(c byte) string {
 }
 
 // syntaxError says where data stops being JSON, by line and column.
-func syntaxError(data []byte, err error) error {
+func syntaxError(data []byte, shape string, err error) error {
 	var se *json.SyntaxError
 	if !errors.As(err, &se) {
-		return fmt.Errorf("not %s: %v", decisionsShape, err)
+		return fmt.Errorf("not %s: %v", shape, err)
 	}
 	// Offset counts the bytes read, the wrong one included.
 	bad := min(max(int(se.Offset)-1, 0), len(data))

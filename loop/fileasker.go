@@ -1,7 +1,6 @@
 package loop
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -55,10 +54,12 @@ func (f FileAsker) Ask(_ context.Context, q Question) (Answer, error) {
 	return Answer{}, fmt.Errorf("%w: %s (answer it in %s, then resume)", ErrWaiting, q.Key, filepath.Join(f.Dir, AnswersFile))
 }
 
-// readJSONArray reads a JSON array of T from path: a missing file is an
-// empty array; a UTF-8 byte order mark is accepted; anything but an array
-// of objects, and two elements with the same key, are errors that name the
-// file and the element.
+// answersShape shows the shape an answers file must have.
+const answersShape = `an array of answers: [{"key": "r1/next-round", "choice": "yes", "text": "..."}]`
+
+// readJSONArray reads a JSON array of T from path with decodeArray: a
+// missing file is an empty array, and two elements with the same key are
+// refused, naming the key; every error names the file.
 func readJSONArray[T any](path string, key func(T) string) ([]T, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -67,48 +68,22 @@ func readJSONArray[T any](path string, key func(T) string) ([]T, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		trimmed := bytes.TrimSpace(data)
-		if len(trimmed) > 0 && trimmed[0] != '[' {
-			return nil, fmt.Errorf("loop: %s must hold a JSON array [ {...}, ... ], not %s", path, jsonKind(trimmed[0]))
-		}
-		return nil, fmt.Errorf("loop: %s is not valid JSON: %v", path, err)
+	out, err := decodeArray[T](data, answersShape, `an object with "key" and "choice"`)
+	if err != nil {
+		return nil, fmt.Errorf("loop: %s: %w", path, err)
 	}
-	out := make([]T, 0, len(raw))
 	seen := map[string]int{}
-	for i, r := range raw {
-		var v T
-		if err := json.Unmarshal(r, &v); err != nil {
-			return nil, fmt.Errorf("loop: %s, element %d: %v", path, i+1, err)
-		}
+	for i, v := range out {
 		k := key(v)
 		if k == "" {
-			return nil, fmt.Errorf("loop: %s, element %d has no key", path, i+1)
+			return nil, fmt.Errorf("loop: %s: entry %d has no key", path, i+1)
 		}
 		if first, dup := seen[k]; dup {
-			return nil, fmt.Errorf("loop: %s names %q twice (elements %d and %d); keep one", path, k, first, i+1)
+			return nil, fmt.Errorf("loop: %s names %q twice (entries %d and %d); keep one", path, k, first, i+1)
 		}
 		seen[k] = i + 1
-		out = append(out, v)
 	}
 	return out, nil
-}
-
-// jsonKind names the JSON value that starts with c, for messages.
-func jsonKind(c byte) string {
-	switch c {
-	case '{':
-		return "an object"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number or other value"
 }
 
 // writeIn writes data to name inside dir atomically (apply.Dir).

@@ -105,7 +105,7 @@ func TestFileAsker(t *testing.T) {
 	j.Close()
 	answers := filepath.Join(dir, loop.AnswersFile)
 	for _, bad := range []struct{ text, want string }{
-		{`{"key":"r1/gate","choice":"auto"}`, "must hold a JSON array"},
+		{`{"key":"r1/gate","choice":"auto"}`, "holds a JSON object; want an array"},
 		{`[{"key":"r1/gate","choice":"auto"},{"key":"r1/gate","choice":"inspect"}]`, `names "r1/gate" twice`},
 		{`[{"choice":"auto"}]`, "has no key"},
 		{`[{"key":"r1/gate","choice":"auto"`, "not valid JSON"},
