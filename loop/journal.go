@@ -49,8 +49,8 @@ type Journal struct {
 }
 
 // ErrJournalBusy reports a journal another process (another run on the
-// same folder) has open.
-var ErrJournalBusy = errors.New("loop: journal is in use by another run")
+// same folder, or an Undo) holds.
+var ErrJournalBusy = errors.New("loop: the journal is in use by another run")
 
 // syncDir fsyncs a folder, so that a file created in it survives a crash.
 func syncDir(dir string) error {
@@ -75,13 +75,9 @@ var ErrJournalCorrupt = errors.New("loop: journal is corrupt")
 // ErrJournalCorrupt that names the line.
 func OpenJournal(path string) (*Journal, []Record, error) {
 	_, statErr := os.Stat(path)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := openLocked(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("loop: open journal: %w", err)
-	}
-	if err := lock(f); err != nil {
-		f.Close()
-		return nil, nil, fmt.Errorf("%w: %s: %v", ErrJournalBusy, path, err)
+		return nil, nil, err
 	}
 	if errors.Is(statErr, fs.ErrNotExist) { // make the new file's name durable
 		if err := syncDir(filepath.Dir(path)); err != nil {
@@ -107,6 +103,45 @@ func OpenJournal(path string) (*Journal, []Record, error) {
 		j.seq = recs[n-1].Seq
 	}
 	return j, recs, nil
+}
+
+// openLocked opens (or creates) the file at path and locks it. A run that
+// rotates the journal away renames it while holding its lock; a file
+// locked after that is no longer the one at path, so it is let go and
+// path opened again.
+func openLocked(path string) (*os.File, error) {
+	for range 3 {
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("loop: open journal: %w", err)
+		}
+		if err := lock(f); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%w: %s (%v)", ErrJournalBusy, path, err)
+		}
+		fi, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("loop: open journal: %w", err)
+		}
+		if now, err := os.Stat(path); err == nil && os.SameFile(fi, now) {
+			return f, nil
+		}
+		f.Close()
+	}
+	return nil, fmt.Errorf("%w: %s keeps being replaced", ErrJournalBusy, path)
+}
+
+// moveTo renames the journal's file to path, keeping it open (and locked,
+// where the system allows: see renameOpen).
+func (j *Journal) moveTo(path string) error {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if err := renameOpen(j.f, j.path, path); err != nil {
+		return fmt.Errorf("loop: journal %s: move to the history: %w", j.path, err)
+	}
+	j.path = path
+	return nil
 }
 
 // ReadJournal returns the records of the journal at path without opening

@@ -3,6 +3,7 @@
 package loop
 
 import (
+	"io"
 	"os"
 	"syscall"
 )
@@ -11,4 +12,11 @@ import (
 // f is closed.
 func lock(f *os.File) error {
 	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+}
+
+// renameOpen renames the open, locked file f from oldPath to newPath. An
+// open file can be renamed here, and its lock goes with it, so no other
+// run can take the journal over in between.
+func renameOpen(_ io.Closer, oldPath, newPath string) error {
+	return os.Rename(oldPath, newPath)
 }

@@ -150,6 +150,12 @@ func readDocument(path string) ([]byte, error) {
 	return data, nil
 }
 
+// ErrNotWritable reports a document the run may not write: it is
+// read-only (no write permission bit, which is refused even where the
+// system would let the caller write, as it lets root), or opening it for
+// writing fails. Only a dry run reviews such a document.
+var ErrNotWritable = errors.New("loop: the document is not writable")
+
 // ErrNotText reports a document that is empty, binary or not UTF-8.
 var ErrNotText = errors.New("loop: not a text document")
 
@@ -203,4 +209,22 @@ func writeFile(path string, data []byte) error {
 	}
 	defer d.Close()
 	return d.WriteFile(filepath.Base(path), data)
+}
+
+// checkWritable refuses a document the run may not write (ErrNotWritable).
+// The run replaces the file by renaming a new one over it, which the
+// file's own permissions do not stop, so they are checked here.
+func checkWritable(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("loop: %w", err)
+	}
+	if perm := fi.Mode().Perm(); perm&0o222 == 0 {
+		return fmt.Errorf("%w: %s is read-only (mode %04o); make it writable to let the run edit it, or review it in a dry run", ErrNotWritable, relName(path), perm)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNotWritable, err)
+	}
+	return f.Close()
 }

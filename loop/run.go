@@ -50,22 +50,37 @@ func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, err
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(l.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
-	}
-	if !resume {
-		if err := rotate(l.Dir); err != nil {
+	// A resumed run is never a dry run (a dry run always ends), whatever
+	// l.DryRun says.
+	if !l.DryRun || resume {
+		if err := checkWritable(abs); err != nil {
 			return nil, err
 		}
 	}
+	if err := os.MkdirAll(l.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("loop: %w", err)
+	}
+	// The lock comes first: what the journal says is only settled once no
+	// other run can be writing it.
 	j, recs, err := OpenJournal(filepath.Join(l.Dir, JournalName))
 	if err != nil {
 		return nil, err
 	}
-	defer j.Close()
+	defer func() { j.Close() }() // rotate replaces j
 	st, err := replay(recs)
 	if err != nil {
 		return nil, err
+	}
+	if !resume && st.start != nil {
+		if st.end == nil {
+			return nil, fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", ErrUnfinishedRun, l.Dir, relName(st.start.File))
+		}
+		nj, err := rotate(l.Dir, j)
+		if err != nil {
+			return nil, err
+		}
+		j.Close() // the finished run's journal, now in the history
+		j, st = nj, &runState{}
 	}
 	switch {
 	case resume && (st.start == nil || st.end != nil):

@@ -61,6 +61,9 @@ func Undo(dir string, round int) (reverted []int, err error) {
 		return nil, fmt.Errorf("%w in %s", ErrNothingToUndo, dir)
 	}
 	path := st.start.File
+	if err := checkWritable(path); err != nil {
+		return nil, err
+	}
 	for _, s := range todo {
 		rs, ps := s.rs, s.rs.patch(s.ph)
 		doc, err := os.ReadFile(path)

@@ -1,0 +1,102 @@
+package loop_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// duringReview wraps a reviewer so that fn runs once, inside the first
+// call, before the reviewer reviews: something another program does while
+// a model thinks.
+func duringReview(inner agent.Reviewer, fn func()) agent.Reviewer {
+	done := false
+	return agent.ReviewerFunc{ReviewerName: inner.Name(), Fn: func(ctx context.Context, t agent.Target) (agent.Review, error) {
+		if !done {
+			done = true
+			fn()
+		}
+		return inner.Review(ctx, t)
+	}}
+}
+
+// TestSecondRunOnALiveJournal: a run started on the folder of a run that is
+// alive is told the journal is busy, not that an unfinished run waits.
+func TestSecondRunOnALiveJournal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the journal lock is flock(2), which Windows does not have")
+	}
+	path := writeDoc(t, chainDoc)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	var second error
+	c := chainCouncil()
+	c.Members[0].Reviewer = duringReview(c.Members[0].Reviewer, func() {
+		_, second = (&loop.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path, false)
+	})
+	if _, err := (&loop.Loop{Council: c, Dir: dir}).Run(context.Background(), path, false); !errors.Is(err, loop.ErrNotConverged) {
+		t.Fatalf("first run: %v", err)
+	}
+	if !errors.Is(second, loop.ErrJournalBusy) || errors.Is(second, loop.ErrUnfinishedRun) {
+		t.Fatalf("second run while the first was alive: %v, want ErrJournalBusy", second)
+	}
+	if !strings.Contains(second.Error(), "in use by another run") {
+		t.Errorf("the error does not say the journal is in use: %v", second)
+	}
+	if _, err := loop.Undo(dir, 0); err != nil {
+		t.Errorf("undo after both runs: %v", err)
+	}
+	if readFile(t, path) != chainDoc {
+		t.Error("the second run changed the document")
+	}
+}
+
+// TestReadOnlyDocument: a document without write permission is refused
+// before anything is reviewed or written, unless the run is a dry run.
+func TestReadOnlyDocument(t *testing.T) {
+	path := writeDoc(t, chainDoc)
+	if err := os.Chmod(path, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	called := false
+	c := chainCouncil()
+	c.Members[0].Reviewer = duringReview(c.Members[0].Reviewer, func() { called = true })
+	_, err := (&loop.Loop{Council: c, Dir: dir}).Run(context.Background(), path, false)
+	if !errors.Is(err, loop.ErrNotWritable) || !strings.Contains(err.Error(), "read-only") || !strings.Contains(err.Error(), "0444") {
+		t.Fatalf("Run on a read-only document: %v, want ErrNotWritable naming the mode", err)
+	}
+	if called {
+		t.Error("the reviewers were called for a document the run may not write")
+	}
+	if readFile(t, path) != chainDoc {
+		t.Error("a read-only document was edited")
+	}
+	if _, err := os.Stat(filepath.Join(dir, loop.JournalName)); err == nil {
+		t.Error("a refused run left a journal")
+	}
+	out, err := (&loop.Loop{Council: chainCouncil(), Dir: dir, DryRun: true}).Run(context.Background(), path, false)
+	if err != nil || out.Reason != loop.DryRun {
+		t.Fatalf("a dry run of a read-only document: %v", err)
+	}
+
+	// Undo refuses too: it would write the file.
+	os.Chmod(path, 0o644)
+	if _, err := (&loop.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path, false); !errors.Is(err, loop.ErrNotConverged) {
+		t.Fatal(err)
+	}
+	edited := readFile(t, path)
+	os.Chmod(path, 0o444)
+	if _, err := loop.Undo(dir, 0); !errors.Is(err, loop.ErrNotWritable) {
+		t.Errorf("undo of a read-only document: %v, want ErrNotWritable", err)
+	}
+	if readFile(t, path) != edited {
+		t.Error("undo edited a read-only document")
+	}
+}
