@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
@@ -99,4 +101,89 @@ func TestReadOnlyDocument(t *testing.T) {
 	if readFile(t, path) != edited {
 		t.Error("undo edited a read-only document")
 	}
+}
+
+// TestEditWhileReviewersWork: an author saves the document while the
+// reviewers work. The run must not write its edits over that change: it
+// stops with document-changed, writes nothing and says what to do.
+func TestEditWhileReviewersWork(t *testing.T) {
+	path := writeDoc(t, chainDoc)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	edited := chainDoc + "the author's new line\n"
+	c := chainCouncil()
+	c.Members[0].Reviewer = duringReview(c.Members[0].Reviewer, func() {
+		if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+			t.Error(err)
+		}
+	})
+	out, err := (&loop.Loop{Council: c, Dir: dir}).Run(context.Background(), path, false)
+	if !errors.Is(err, loop.ErrDocumentChanged) {
+		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
+	}
+	if got := readFile(t, path); got != edited {
+		t.Fatalf("the author's change was lost: the document is\n%q\nwant\n%q", got, edited)
+	}
+	if out == nil || out.Reason != loop.DocumentChanged || len(out.Applied) != 0 {
+		t.Errorf("outcome %+v, want document-changed with nothing applied", out)
+	}
+	mustContain(t, "the error", err.Error(), "article.md", "nothing was written", "run again")
+	if _, err := loop.Undo(dir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
+		t.Errorf("undo after a run that wrote nothing: %v, want ErrNothingToUndo", err)
+	}
+	if got := readFile(t, path); got != edited {
+		t.Error("undo touched the author's document")
+	}
+}
+
+// TestEditWhileTheGateDecides: the same for the gate's patch, written
+// after a human (who may take hours) has decided.
+func TestEditWhileTheGateDecides(t *testing.T) {
+	path := writeDoc(t, "foo line\nbaz line\n42% line\n")
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	var edited string
+	gate := loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
+		edited = readFile(t, path) + "the author's new line\n"
+		os.WriteFile(path, []byte(edited), 0o644)
+		var ds []loop.Decision
+		for _, it := range b.Items {
+			ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Apply})
+		}
+		return ds, nil
+	})
+	_, err := (&loop.Loop{Council: twoMediums(), Dir: dir, Gate: gate}).Run(context.Background(), path, false)
+	if !errors.Is(err, loop.ErrDocumentChanged) {
+		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
+	}
+	if got := readFile(t, path); got != edited {
+		t.Errorf("the author's change was lost: %q, want %q", got, edited)
+	}
+}
+
+// TestTwoRunsOnOneDocument: two runs with different folders on one
+// document. The second finishes while the first one's reviewers work; the
+// first must not overwrite the second's edits.
+func TestTwoRunsOnOneDocument(t *testing.T) {
+	path := writeDoc(t, chainDoc)
+	other := membersOf(phraseReviewer("other", "style", rule{phrase: "題名", fix: "表題", severity: finding.Low, conf: 90}))
+	var second string
+	c := chainCouncil()
+	c.Members[0].Reviewer = duringReview(c.Members[0].Reviewer, func() {
+		l := &loop.Loop{Council: other, Dir: filepath.Join(t.TempDir(), "b")}
+		if _, err := l.Run(context.Background(), path, false); err != nil {
+			t.Errorf("the second run: %v", err)
+		}
+		second = readFile(t, path)
+	})
+	_, err := (&loop.Loop{Council: c, Dir: filepath.Join(t.TempDir(), "a")}).Run(context.Background(), path, false)
+	if !errors.Is(err, loop.ErrDocumentChanged) {
+		t.Fatalf("the first run: %v, want ErrDocumentChanged", err)
+	}
+	if got := readFile(t, path); got != second || !strings.Contains(got, "表題") {
+		t.Errorf("the second run's edit was lost: %q, want %q", got, second)
+	}
+}
+
+// membersOf is a council of the given reviewers, one at a time.
+func membersOf(rs ...agent.Reviewer) council.Council {
+	return council.Council{Limit: 1, Members: council.Members(rs...)}
 }

@@ -228,3 +228,31 @@ func checkWritable(path string) error {
 	}
 	return f.Close()
 }
+
+// writeDocument replaces the document at path with data, made by what
+// (for messages; example: "round 2's edits") from the text whose SHA-256
+// is base, unless the document no longer has that hash: then nothing is
+// written and the error wraps ErrDocumentChanged. The check is made just
+// before the write, so an edit saved while reviewers or a gate worked is
+// never overwritten; a writer that saves within the few milliseconds of
+// the write itself is not seen (no lock that editors honour exists).
+func writeDocument(path, base, what string, data []byte) error {
+	cur, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("loop: %w", err)
+	}
+	if got := hashHex(cur); got != base {
+		return fmt.Errorf("%w: %s was changed while the run worked on it (its SHA-256 is now %s; %s were made for %s): nothing was written, the change is kept",
+			ErrDocumentChanged, relName(path), short(got), what, short(base))
+	}
+	return writeFile(path, data)
+}
+
+// short abbreviates a hex hash for messages; a shorter string (a journal
+// that holds one) is returned whole.
+func short(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}

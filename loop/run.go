@@ -26,8 +26,12 @@ import (
 //
 // Run returns the Outcome whenever the run stopped for one of the reasons
 // of StopReason: with a nil error when it converged (or was a dry run),
-// and otherwise with an error wrapping ErrNotConverged. Any other error
-// means the run could not go on; the document is then as the last
+// and otherwise with an error wrapping ErrNotConverged. When the document
+// was changed by someone else (before a round, while its reviewers or the
+// gate worked, or by another run on another Dir), nothing is written over
+// the change: the run is closed with StopReason DocumentChanged, and Run
+// returns the Outcome with an error wrapping ErrDocumentChanged. Any other
+// error means the run could not go on; the document is then as the last
 // journaled step left it, and the run can be resumed.
 func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, error) {
 	if l.Dir == "" {
@@ -146,10 +150,11 @@ func (r *runner) run(ctx context.Context) (*Outcome, error) {
 			if stop, err = r.round(ctx, rs); errors.Is(err, ErrDocumentChanged) {
 				// The run cannot go on; close it so that a new run can
 				// review the file as it is now.
-				if _, ferr := r.finish(DocumentChanged); ferr != nil && !errors.Is(ferr, ErrNotConverged) {
+				o, ferr := r.finish(DocumentChanged)
+				if ferr != nil && !errors.Is(ferr, ErrNotConverged) {
 					return nil, errors.Join(err, ferr)
 				}
-				return nil, fmt.Errorf("%w; the run is closed with what it applied (see summary.md): run again to review the file as it is now", err)
+				return o, fmt.Errorf("%w; the run is closed with what it applied (see summary.md): run again to review the file as it is now", err)
 			} else if err != nil {
 				return nil, err
 			}
@@ -178,7 +183,7 @@ func (r *runner) round(ctx context.Context, rs *roundState) (StopReason, error) 
 		return "", err
 	}
 	if got, want := hashHex(cur), r.st.current(); got != want {
-		return "", fmt.Errorf("%w: %s (round %d): its SHA-256 is %s, the run expected %s; nothing was changed", ErrDocumentChanged, relName(r.path), rs.n, got[:12], want[:12])
+		return "", fmt.Errorf("%w: %s (round %d): its SHA-256 is %s, the run expected %s; nothing was changed", ErrDocumentChanged, relName(r.path), rs.n, short(got), short(want))
 	}
 	before, err := rs.before(cur)
 	if err != nil {
@@ -528,7 +533,10 @@ func (r *runner) write(rs *roundState, ph int, cur []byte) ([]byte, error) {
 		return nil, fmt.Errorf("loop: round %d: %w", rs.n, err)
 	}
 	if len(p.Changes) > 0 {
-		if err := writeFile(r.path, after); err != nil {
+		what := fmt.Sprintf("round %d's edits", rs.n)
+		if err := writeDocument(r.path, ps.rec.base(), what, after); errors.Is(err, ErrDocumentChanged) {
+			return nil, err
+		} else if err != nil {
 			return nil, fmt.Errorf("loop: round %d: %w", rs.n, err)
 		}
 		r.l.emit(Event{Kind: Written, Round: rs.n})

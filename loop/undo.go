@@ -71,13 +71,15 @@ func Undo(dir string, round int) (reverted []int, err error) {
 			return reverted, fmt.Errorf("loop: undo round %d: %w", rs.n, err)
 		}
 		if got, want := hashHex(doc), ps.rec.result(); got != want {
-			return reverted, fmt.Errorf("%w: %s is not what round %d left (SHA-256 %s, want %s); nothing more was reverted", ErrDocumentChanged, relName(path), rs.n, got[:12], want[:12])
+			return reverted, fmt.Errorf("%w: %s is not what round %d left (SHA-256 %s, want %s); nothing more was reverted", ErrDocumentChanged, relName(path), rs.n, short(got), short(want))
 		}
 		before, err := revert(ps.rec, doc)
 		if err != nil {
 			return reverted, fmt.Errorf("loop: undo round %d: %w", rs.n, err)
 		}
-		if err := writeFile(path, before); err != nil {
+		if err := writeDocument(path, ps.rec.result(), fmt.Sprintf("the undo of round %d", rs.n), before); errors.Is(err, ErrDocumentChanged) {
+			return reverted, err
+		} else if err != nil {
 			return reverted, fmt.Errorf("loop: undo round %d: %w", rs.n, err)
 		}
 		if _, err := j.Append(kindUndo, rs.n, undoRecord{Phase: s.ph, Result: hashHex(before)}); err != nil {
