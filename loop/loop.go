@@ -242,7 +242,7 @@ func writeDocument(path, base, what string, data []byte) error {
 		return fmt.Errorf("loop: %w", err)
 	}
 	if got := hashHex(cur); got != base {
-		return fmt.Errorf("%w: %s was changed while the run worked on it (its SHA-256 is now %s; %s were made for %s): nothing was written, the change is kept",
+		return fmt.Errorf("%w: %s was changed while the run worked on it (its SHA-256 is now %s, %s expected %s): nothing was written, the change is kept",
 			ErrDocumentChanged, relName(path), short(got), what, short(base))
 	}
 	return writeFile(path, data)
