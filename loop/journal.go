@@ -42,10 +42,21 @@ func (r Record) Decode(v any) error {
 // use.
 type Journal struct {
 	mu   sync.Mutex
-	f    *os.File
+	f    journalFile
 	path string
 	seq  int
+	size int64 // the end of the last record written and synced
+	err  error // the first failed append; every later one is refused
 	now  func() time.Time
+}
+
+// journalFile is what a Journal needs of its file; *os.File has it. A test
+// hands a Journal a file that fails on demand.
+type journalFile interface {
+	io.WriterAt
+	Sync() error
+	Truncate(size int64) error
+	Close() error
 }
 
 // ErrJournalBusy reports a journal another process (another run on the
@@ -94,11 +105,7 @@ func OpenJournal(path string) (*Journal, []Record, error) {
 		f.Close()
 		return nil, nil, fmt.Errorf("loop: journal %s: drop torn tail: %w", path, err)
 	}
-	if _, err := f.Seek(good, io.SeekStart); err != nil {
-		f.Close()
-		return nil, nil, fmt.Errorf("loop: journal %s: %w", path, err)
-	}
-	j := &Journal{f: f, path: path, now: time.Now}
+	j := &Journal{f: f, path: path, size: good, now: time.Now}
 	if n := len(recs); n > 0 {
 		j.seq = recs[n-1].Seq
 	}
@@ -184,7 +191,13 @@ func readRecords(r io.Reader, path string) ([]Record, int64, error) {
 }
 
 // Append writes one record holding v (marshalled to JSON) and fsyncs the
-// file before returning.
+// file before returning. If the write or the fsync fails (a full disk),
+// the file is cut back to the end of the last good record and the Journal
+// is broken: this and every later Append return an error wrapping the
+// first failure, and nothing more is written, so concurrent writers (the
+// reviewers' recorders) stop at the first failure. Open the journal again
+// to go on once the cause is fixed. A record whose fsync failed was never
+// acknowledged, so it is not appended even if its bytes reached the disk.
 func (j *Journal) Append(kind string, round int, v any) (Record, error) {
 	data, err := json.Marshal(v)
 	if err != nil {
@@ -197,14 +210,31 @@ func (j *Journal) Append(kind string, round int, v any) (Record, error) {
 	if err != nil {
 		return Record{}, fmt.Errorf("loop: journal %s: encode %s: %w", j.path, kind, err)
 	}
-	if _, err := j.f.Write(append(line, '\n')); err != nil {
-		return Record{}, fmt.Errorf("loop: journal %s: write: %w", j.path, err)
+	if j.err != nil {
+		return Record{}, fmt.Errorf("loop: journal %s: %s not written, an earlier append failed: %w", j.path, kind, j.err)
+	}
+	line = append(line, '\n')
+	if _, err := j.f.WriteAt(line, j.size); err != nil {
+		return Record{}, j.fail("write", err)
 	}
 	if err := j.f.Sync(); err != nil {
-		return Record{}, fmt.Errorf("loop: journal %s: fsync: %w", j.path, err)
+		return Record{}, j.fail("fsync", err)
 	}
-	j.seq = rec.Seq
+	j.seq, j.size = rec.Seq, j.size+int64(len(line))
 	return rec, nil
+}
+
+// fail handles a failed write or fsync of a record: it cuts the file back
+// to the end of the last good record, so no fragment is left for a later
+// record to follow (a fragment mid-file would read as corruption), and
+// makes the failure sticky. Called with j.mu held.
+func (j *Journal) fail(step string, err error) error {
+	err = fmt.Errorf("loop: journal %s: %s: %w", j.path, step, err)
+	if terr := j.f.Truncate(j.size); terr != nil {
+		err = fmt.Errorf("%w (cutting the partial record off failed too: %v; the next OpenJournal drops it if it is a torn last line)", err, terr)
+	}
+	j.err = err
+	return err
 }
 
 // Path returns the journal's file name.

@@ -132,7 +132,8 @@ type runner struct {
 	log  *slog.Logger
 
 	mu      sync.Mutex
-	journal error // the first journal write that failed inside a reviewer call
+	journal error                   // the first journal write that failed inside a reviewer call
+	cancel  context.CancelCauseFunc // cancels the round's other reviewer calls after it
 }
 
 func (r *runner) policy() Policy { return r.st.start.Policy }
@@ -293,7 +294,15 @@ func (r *runner) review(ctx context.Context, rs *roundState, text []byte) error 
 	for _, rj := range r.st.rejected() {
 		target.Rejected = append(target.Rejected, agent.Rejection{Finding: rj.item.Finding, Reason: rj.reason})
 	}
-	round, err := c.Run(ctx, target)
+	// A Review that cannot be journaled stops the round: the journal
+	// refuses every later record, so the other calls would be paid for and
+	// lost.
+	rctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	r.mu.Lock()
+	r.cancel = cancel
+	r.mu.Unlock()
+	round, err := c.Run(rctx, target)
 	r.mu.Lock()
 	jerr := r.journal
 	r.mu.Unlock()
