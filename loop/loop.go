@@ -93,6 +93,9 @@ const (
 	Written      EventKind = "written"       // a patch is on disk but not yet journaled as applied
 	RoundEnded   EventKind = "round-ended"   // the round's artifacts are written
 	CouncilEvent EventKind = "council"       // a council event; Council holds it
+	UndoPlanned  EventKind = "undo-planned"  // Undo journaled what it will revert; nothing is reverted yet
+	UndoWritten  EventKind = "undo-written"  // one patch's revert is on disk but not yet journaled
+	UndoRecorded EventKind = "undo-recorded" // one patch's revert is journaled
 )
 
 // Event reports a loop's progress.

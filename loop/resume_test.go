@@ -20,11 +20,12 @@ import (
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
-// childSpec tells a re-executed test binary to run the loop and, when
+// childSpec tells a re-executed test binary to run (or undo) the loop and, when
 // KillAt is set, to SIGKILL itself at the KillCount-th event of that kind
 // in round KillRound.
 type childSpec struct {
 	Resume    bool           `json:"resume"`
+	Undo      bool           `json:"undo,omitempty"` // undo every round instead of running
 	KillAt    loop.EventKind `json:"kill_at,omitempty"`
 	KillRound int            `json:"kill_round,omitempty"`
 	KillCount int            `json:"kill_count,omitempty"`
@@ -67,6 +68,15 @@ func runChild(specJSON string) int {
 				}
 			}
 		}}
+	if spec.Undo {
+		rounds, err := l.Undo(context.Background(), 0)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		fmt.Printf("undone %v\n", rounds)
+		return 0
+	}
 	out, err := l.Run(context.Background(), "article.md", spec.Resume)
 	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		fmt.Fprintln(os.Stderr, err)

@@ -75,6 +75,16 @@ func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, err
 	if err != nil {
 		return nil, err
 	}
+	if st.undoOpen { // an Undo was cut short: finish it first
+		rounds, err := (&undoer{l: l, j: j, st: st}).finish(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("loop: %s holds an interrupted undo, which could not be finished: %w", l.Dir, err)
+		}
+		l.logger().LogAttrs(ctx, slog.LevelInfo, "finished an interrupted undo", slog.Any("rounds", rounds))
+		if doc, err = readDocument(abs); err != nil { // the undo may have written it
+			return nil, err
+		}
+	}
 	if !resume && st.start != nil {
 		if st.end == nil {
 			return nil, fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", ErrUnfinishedRun, l.Dir, relName(st.start.File))

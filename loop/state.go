@@ -54,6 +54,9 @@ type runState struct {
 	start  *startRecord
 	rounds []*roundState
 	end    *Outcome
+
+	undo     *undoPlanRecord // the last undo planned
+	undoOpen bool            // and not yet closed by an end record
 }
 
 // round returns the state of round n, creating it (and those before it)
@@ -72,7 +75,7 @@ func replay(recs []Record) (*runState, error) {
 		if rec.Kind != kindStart && s.start == nil {
 			return nil, fmt.Errorf("%w: record %d (%s) before the run's start", ErrJournalCorrupt, rec.Seq, rec.Kind)
 		}
-		if rec.Kind != kindStart && rec.Kind != kindEnd && rec.Round < 1 {
+		if rec.Kind != kindStart && rec.Kind != kindEnd && rec.Kind != kindUndoPlan && rec.Round < 1 {
 			return nil, fmt.Errorf("%w: record %d (%s) has no round", ErrJournalCorrupt, rec.Seq, rec.Kind)
 		}
 		var err error
@@ -128,6 +131,15 @@ func replay(recs []Record) (*runState, error) {
 		case kindEnd:
 			s.end = new(Outcome)
 			err = rec.Decode(s.end)
+			s.undoOpen = false
+		case kindUndoPlan:
+			p := new(undoPlanRecord)
+			if err = rec.Decode(p); err == nil {
+				err = s.checkPlan(rec, p)
+			}
+			if err == nil {
+				s.undo, s.undoOpen = p, true
+			}
 		case kindUndo:
 			var u undoRecord
 			if err = rec.Decode(&u); err == nil {
@@ -144,6 +156,27 @@ func replay(recs []Record) (*runState, error) {
 		}
 	}
 	return s, nil
+}
+
+// checkPlan refuses an undo plan that names a patch not applied, or
+// hashes other than the patch's.
+func (s *runState) checkPlan(rec Record, p *undoPlanRecord) error {
+	if len(p.Steps) == 0 {
+		return fmt.Errorf("%w: record %d (%s) plans nothing", ErrJournalCorrupt, rec.Seq, rec.Kind)
+	}
+	for i, st := range p.Steps {
+		if err := checkPhase(rec, st.Phase); err != nil {
+			return err
+		}
+		if st.Round < 1 || st.Round > len(s.rounds) {
+			return fmt.Errorf("%w: record %d (%s) step %d names round %d, which the journal does not hold", ErrJournalCorrupt, rec.Seq, rec.Kind, i+1, st.Round)
+		}
+		ps := s.rounds[st.Round-1].patch(st.Phase)
+		if !ps.applied || ps.undone || ps.rec.result() != st.From || ps.rec.base() != st.To {
+			return fmt.Errorf("%w: record %d (%s) step %d does not match round %d's applied patch %d", ErrJournalCorrupt, rec.Seq, rec.Kind, i+1, st.Round, st.Phase)
+		}
+	}
+	return nil
 }
 
 // checkPhase refuses a record naming no valid patch phase.
