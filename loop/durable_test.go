@@ -187,3 +187,66 @@ func TestTwoRunsOnOneDocument(t *testing.T) {
 func membersOf(rs ...agent.Reviewer) council.Council {
 	return council.Council{Limit: 1, Members: council.Members(rs...)}
 }
+
+// copyTree copies the regular files under src to dst.
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestUndoInACopiedFolder: the journal names its document by an absolute
+// path, so an undo in a copy of the project folder (or with the run
+// folder moved) would revert the original. It must refuse instead.
+func TestUndoInACopiedFolder(t *testing.T) {
+	for _, move := range []string{"copy the project", "move the run folder"} {
+		t.Run(move, func(t *testing.T) {
+			path := writeDoc(t, chainDoc)
+			proj := filepath.Dir(path)
+			dir := filepath.Join(proj, ".editorial")
+			if _, err := (&loop.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path, false); !errors.Is(err, loop.ErrNotConverged) {
+				t.Fatal(err)
+			}
+			edited := readFile(t, path)
+			var other string
+			if move == "copy the project" {
+				cp := filepath.Join(t.TempDir(), "copy")
+				copyTree(t, proj, cp)
+				other = filepath.Join(cp, ".editorial")
+			} else {
+				other = filepath.Join(proj, "sub", ".editorial")
+				os.Mkdir(filepath.Dir(other), 0o755)
+				if err := os.Rename(dir, other); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, err := loop.Undo(other, 0)
+			if !errors.Is(err, loop.ErrFolderMoved) || !strings.Contains(err.Error(), "article.md") {
+				t.Fatalf("undo in the moved folder: %v, want ErrFolderMoved naming the document", err)
+			}
+			if readFile(t, path) != edited {
+				t.Fatal("an undo in a copied or moved folder reverted the original document")
+			}
+			if move == "copy the project" {
+				if _, err := loop.Undo(dir, 0); err != nil || readFile(t, path) != chainDoc {
+					t.Errorf("undo in the original folder: %v", err)
+				}
+			}
+		})
+	}
+}

@@ -27,6 +27,9 @@ const (
 // so that it goes on as the run it resumes would have.
 type startRecord struct {
 	File          string `json:"file"`
+	// FileRel is File relative to the run folder, slash-separated: see
+	// checkLocation.
+	FileRel       string `json:"file_rel,omitempty"`
 	Base          string `json:"base"` // SHA-256 hex of the document before the run
 	MaxRounds     int    `json:"max_rounds"`
 	DryRun        bool   `json:"dry_run,omitempty"`

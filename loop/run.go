@@ -75,6 +75,11 @@ func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, err
 	if err != nil {
 		return nil, err
 	}
+	if st.start != nil && (resume || st.undoOpen) {
+		if err := checkLocation(l.Dir, st.start); err != nil {
+			return nil, err
+		}
+	}
 	if st.undoOpen { // an Undo was cut short: finish it first
 		rounds, err := (&undoer{l: l, j: j, st: st}).finish(ctx)
 		if err != nil {
@@ -102,7 +107,7 @@ func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, err
 	case resume && st.start.File != abs:
 		return nil, fmt.Errorf("%w: it records %s, not %s", ErrOtherFile, st.start.File, abs)
 	case st.start == nil:
-		st.start = &startRecord{File: abs, Base: hashHex(doc), MaxRounds: l.maxRounds(), DryRun: l.DryRun,
+		st.start = &startRecord{File: abs, FileRel: fileRel(l.Dir, abs), Base: hashHex(doc), MaxRounds: l.maxRounds(), DryRun: l.DryRun,
 			ReaderProfile: l.ReaderProfile, Policy: l.Policy}
 		if _, err := j.Append(kindStart, 0, st.start); err != nil {
 			return nil, err

@@ -12,6 +12,10 @@ import (
 // ErrNothingToUndo reports a journal with no applied round left to revert.
 var ErrNothingToUndo = errors.New("loop: nothing to undo")
 
+// ErrFolderMoved reports a run folder that is no longer where it was,
+// relative to its document: it was copied or moved (see Undo).
+var ErrFolderMoved = errors.New("loop: the run folder was moved or copied away from its document")
+
 // Undo reverts what the run journaled in dir wrote to its document, byte
 // for byte, through the inverse of each round's patch: every round, last
 // first, when round is 0, or only the given round, which must then be the
@@ -27,6 +31,11 @@ var ErrNothingToUndo = errors.New("loop: nothing to undo")
 // revert's result is journaled as reverted, one at its start is reverted
 // again, and any other content stops with ErrDocumentChanged. The rounds
 // returned then include those the interrupted undo had reverted.
+//
+// The journal names its document by an absolute path, and also by its
+// path relative to dir; when the two no longer agree (dir, or the project
+// folder holding it, was copied or moved), Undo refuses with
+// ErrFolderMoved rather than revert a document of another folder.
 //
 // Before each write the document's SHA-256 must be what the plan expects;
 // if someone else changed it, Undo stops with ErrDocumentChanged and
@@ -58,6 +67,9 @@ func (l *Loop) Undo(ctx context.Context, round int) (reverted []int, err error) 
 	}
 	if st.start == nil {
 		return nil, fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, dir)
+	}
+	if err := checkLocation(dir, st.start); err != nil {
+		return nil, err
 	}
 	u := &undoer{l: l, j: j, st: st}
 	if reverted, err = u.finish(ctx); err != nil {
@@ -243,4 +255,39 @@ func JournaledFile(dir string) (string, error) {
 		return "", fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, dir)
 	}
 	return st.start.File, nil
+}
+
+// fileRel returns file's path relative to the run folder dir (made
+// absolute, with symbolic links resolved), slash-separated; "" when there
+// is none (another volume) or dir cannot be resolved.
+func fileRel(dir, file string) string {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(d); err == nil {
+		d = real
+	}
+	rel, err := filepath.Rel(d, file)
+	if err != nil {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+// checkLocation refuses a run folder that was copied or moved away from
+// its document (ErrFolderMoved): the document's path relative to dir,
+// journaled when the run started, must still lead from dir to the
+// journaled absolute path. A journal written before the relative path was
+// recorded (no file_rel) cannot be checked and is trusted.
+func checkLocation(dir string, start *startRecord) error {
+	if start.FileRel == "" {
+		return nil
+	}
+	if got := fileRel(dir, start.File); got != start.FileRel {
+		there := filepath.Join(dir, filepath.FromSlash(start.FileRel))
+		return fmt.Errorf("%w: the journal in %s is for %s, but from where the folder is now the run's document would be %s; use the folder in its original place (or start a new run here)",
+			ErrFolderMoved, dir, start.File, relName(there))
+	}
+	return nil
 }
