@@ -27,14 +27,14 @@ const (
 // so that it goes on as the run it resumes would have.
 type startRecord struct {
 	File          string `json:"file"`
-	// FileRel is File relative to the run folder, slash-separated: see
-	// checkLocation.
-	FileRel       string `json:"file_rel,omitempty"`
 	Base          string `json:"base"` // SHA-256 hex of the document before the run
 	MaxRounds     int    `json:"max_rounds"`
 	DryRun        bool   `json:"dry_run,omitempty"`
 	ReaderProfile string `json:"reader_profile,omitempty"`
 	Policy        Policy `json:"policy"`
+	// FileRel is File relative to the run folder, slash-separated: see
+	// checkLocation.
+	FileRel string `json:"file_rel,omitempty"`
 }
 
 // reviewRecord is one reviewer call's Review, journaled as soon as it
