@@ -3,9 +3,11 @@ package loop_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -245,6 +247,59 @@ func TestUndoInACopiedFolder(t *testing.T) {
 			if move == "copy the project" {
 				if _, err := loop.Undo(dir, 0); err != nil || readFile(t, path) != chainDoc {
 					t.Errorf("undo in the original folder: %v", err)
+				}
+			}
+		})
+	}
+}
+
+// TestStaleTempFilesRemoved: a kill in the middle of an atomic write
+// leaves its temporary file (.NAME.XXXXXXXXXX.tmp) behind. A resumed or new
+// run removes those of its own files, and nothing else.
+func TestStaleTempFilesRemoved(t *testing.T) {
+	for _, resume := range []bool{true, false} {
+		t.Run(fmt.Sprintf("resume=%v", resume), func(t *testing.T) {
+			path := writeDoc(t, chainDoc)
+			proj := filepath.Dir(path)
+			dir := filepath.Join(proj, ".editorial")
+			l := &loop.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: filepath.Join(dir, loop.DecisionsName)}}
+			if !resume {
+				l.Gate = nil
+			}
+			l.Run(context.Background(), path, false)
+			stale := []string{
+				filepath.Join(proj, ".article.md.ABCDEFGH23.tmp"),
+				filepath.Join(dir, ".summary.md.QRSTUVWX67.tmp"),
+				filepath.Join(dir, "round-1", ".findings.md.ABCDEFGHIJ.tmp"),
+			}
+			kept := []string{
+				filepath.Join(proj, ".other.md.ABCDEFGH23.tmp"),   // another document's
+				filepath.Join(proj, ".article.md.abcdefgh23.tmp"), // not a name apply.Dir makes
+				filepath.Join(proj, "notes.tmp"),
+				filepath.Join(dir, "round-1", "mine.tmp"),
+			}
+			for _, p := range append(slices.Clone(stale), kept...) {
+				if err := os.WriteFile(p, []byte("half a write"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, err := l.Run(context.Background(), path, resume); err != nil && !errors.Is(err, loop.ErrNotConverged) {
+				t.Fatal(err)
+			}
+			where := func(p string) string { // a new run moves the old rounds to the history
+				if rel, _ := filepath.Rel(dir, p); !resume && strings.HasPrefix(rel, "round-") {
+					return filepath.Join(dir, "history", "run-1", rel)
+				}
+				return p
+			}
+			for _, p := range stale {
+				if _, err := os.Stat(where(p)); err == nil {
+					t.Errorf("the stale %s is still there", where(p))
+				}
+			}
+			for _, p := range kept {
+				if _, err := os.Stat(where(p)); err != nil {
+					t.Errorf("%s was removed: %v", p, err)
 				}
 			}
 		})

@@ -2,6 +2,7 @@ package loop
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -258,4 +260,35 @@ func short(h string) string {
 		return h[:12]
 	}
 	return h
+}
+
+// removeStaleTemp removes the temporary files that writes cut short by a
+// crash left (apply.Dir.RemoveStaleTemp): the document's own, and only
+// its (another program may be writing the files next to it), and every
+// one in the run folder dir and its round folders, which only the holder
+// of the journal's lock writes. The caller holds that lock. A failure is
+// logged, not returned: the files are litter, not state.
+func removeStaleTemp(ctx context.Context, log *slog.Logger, dir, doc string) {
+	names := []struct{ root, name string }{{filepath.Dir(doc), filepath.Base(doc)}, {dir, "*"}}
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if e.IsDir() && strings.HasPrefix(e.Name(), "round-") {
+				names = append(names, struct{ root, name string }{dir, e.Name() + "/*"})
+			}
+		}
+	}
+	for _, n := range names {
+		d, err := apply.OpenDir(n.root)
+		if err == nil {
+			var removed []string
+			removed, err = d.RemoveStaleTemp(n.name)
+			d.Close()
+			for _, r := range removed {
+				log.LogAttrs(ctx, slog.LevelInfo, "removed a stale temporary file", slog.String("file", filepath.Join(n.root, r)))
+			}
+		}
+		if err != nil {
+			log.LogAttrs(ctx, slog.LevelWarn, "stale temporary files not removed", slog.String("folder", n.root), slog.Any("err", err))
+		}
+	}
 }

@@ -90,6 +90,7 @@ func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, err
 			return nil, err
 		}
 	}
+	removeStaleTemp(ctx, l.logger(), l.Dir, abs)
 	if !resume && st.start != nil {
 		if st.end == nil {
 			return nil, fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", ErrUnfinishedRun, l.Dir, relName(st.start.File))

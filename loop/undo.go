@@ -71,6 +71,7 @@ func (l *Loop) Undo(ctx context.Context, round int) (reverted []int, err error) 
 	if err := checkLocation(dir, st.start); err != nil {
 		return nil, err
 	}
+	removeStaleTemp(ctx, l.logger(), dir, st.start.File)
 	u := &undoer{l: l, j: j, st: st}
 	if reverted, err = u.finish(ctx); err != nil {
 		return reverted, err
