@@ -63,14 +63,34 @@ type journalFile interface {
 // same folder, or an Undo) holds.
 var ErrJournalBusy = errors.New("loop: the journal is in use by another run")
 
-// syncDir fsyncs a folder, so that a file created in it survives a crash.
+// syncDir fsyncs a folder, so that a file created in it, or renamed into
+// it, keeps its name after a power cut. This is the one rule for a failing
+// folder sync, for everything the loop writes:
+//
+//   - Where the system cannot sync a folder at all (Windows and the other
+//     systems without flock, or a file system that answers EINVAL or
+//     ENOTSUP), the sync is skipped: there is nothing better to do.
+//   - Otherwise a failure is fatal wherever a journal record is about to
+//     say the name exists: the journal's own creation (OpenJournal fails),
+//     and the document's writes, before the "applied" or "undo" record
+//     that says they are done (the run stops, and resume or the next Undo
+//     reconciles by the document's hash, as after a crash).
+//   - It is best effort for what is rendered from the journal and can be
+//     rendered again (the artifacts, summary.md: apply.Dir.WriteFile
+//     ignores the failure) and for the journals moved to the history.
+//
+// The file's content is synced with the file itself, always, and a
+// failure there is always fatal (see Journal.Append).
 func syncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	return d.Sync()
+	if err := d.Sync(); err != nil && !syncUnsupported(err) {
+		return err
+	}
+	return nil
 }
 
 // ErrJournalCorrupt reports a journal line that is neither valid JSON nor the

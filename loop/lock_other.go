@@ -18,3 +18,7 @@ func renameOpen(f io.Closer, oldPath, newPath string) error {
 	f.Close()
 	return os.Rename(oldPath, newPath)
 }
+
+// syncUnsupported reports that a folder cannot be synced: Windows cannot,
+// and the other systems here offer no portable way (see syncDir).
+func syncUnsupported(error) bool { return true }

@@ -3,6 +3,7 @@
 package loop
 
 import (
+	"errors"
 	"io"
 	"os"
 	"syscall"
@@ -19,4 +20,10 @@ func lock(f *os.File) error {
 // run can take the journal over in between.
 func renameOpen(_ io.Closer, oldPath, newPath string) error {
 	return os.Rename(oldPath, newPath)
+}
+
+// syncUnsupported reports a folder sync the file system does not support
+// (see syncDir).
+func syncUnsupported(err error) bool {
+	return errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENOTSUP)
 }

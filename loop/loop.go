@@ -250,7 +250,15 @@ func writeDocument(path, base, what string, data []byte) error {
 		return fmt.Errorf("%w: %s was changed while the run worked on it (its SHA-256 is now %s, %s expected %s): nothing was written, the change is kept",
 			ErrDocumentChanged, relName(path), short(got), what, short(base))
 	}
-	return writeFile(path, data)
+	if err := writeFile(path, data); err != nil {
+		return err
+	}
+	// The caller journals next that the write is done: its name must be
+	// durable first (see syncDir).
+	if err := syncDir(filepath.Dir(path)); err != nil {
+		return fmt.Errorf("%s is written, but its folder could not be synced: %w", relName(path), err)
+	}
+	return nil
 }
 
 // short abbreviates a hex hash for messages; a shorter string (a journal
