@@ -93,8 +93,10 @@ func syncDir(dir string) error {
 	return nil
 }
 
-// ErrJournalCorrupt reports a journal line that is neither valid JSON nor the
-// torn last line of a crashed write.
+// ErrJournalCorrupt reports a journal that cannot be trusted: a line that
+// is neither valid JSON nor the torn last line of a crashed write, records
+// not numbered 1, 2, 3... in order, or records that do not make sense
+// together (see Run and Undo). The error names the line or record.
 var ErrJournalCorrupt = errors.New("loop: journal is corrupt")
 
 // OpenJournal opens the journal at path, creating it if it does not exist,
@@ -202,6 +204,9 @@ func readRecords(r io.Reader, path string) ([]Record, int64, error) {
 		var rec Record
 		if err := json.Unmarshal(data[:i], &rec); err != nil {
 			return nil, 0, fmt.Errorf("%w: %s line %d: %v", ErrJournalCorrupt, path, line, err)
+		}
+		if rec.Seq != line { // Append numbers the records 1, 2, 3...
+			return nil, 0, fmt.Errorf("%w: %s line %d holds record %d: a record was lost, repeated or moved", ErrJournalCorrupt, path, line, rec.Seq)
 		}
 		recs = append(recs, rec)
 		off += int64(i + 1)

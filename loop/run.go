@@ -204,7 +204,10 @@ func (r *runner) round(ctx context.Context, rs *roundState) (StopReason, error) 
 	}
 	before, err := rs.before(cur)
 	if err != nil {
-		return "", fmt.Errorf("loop: round %d: %w", rs.n, err)
+		return "", fmt.Errorf("%w: round %d: its journaled patches do not revert the document: %v", ErrJournalCorrupt, rs.n, err)
+	}
+	if rs.items != nil && hashHex(before) != rs.items.Text {
+		return "", fmt.Errorf("%w: round %d: the text it reviewed had SHA-256 %s, but reverting its patches gives %s", ErrJournalCorrupt, rs.n, short(rs.items.Text), short(hashHex(before)))
 	}
 	if rs.items == nil {
 		if err := r.review(ctx, rs, before); err != nil {
@@ -508,7 +511,7 @@ func buildPatch(rs *roundState, ph int, cur []byte) (*apply.Patch, error) {
 		}
 		e, done, err := first.Rebase(*it.Edit)
 		if err != nil {
-			return nil, fmt.Errorf("loop: round %d: %s: %w", rs.n, it.Key, err)
+			return nil, fmt.Errorf("%w: round %d: %s's journaled edit does not follow the round's policy patch: %v", ErrJournalCorrupt, rs.n, it.Key, err)
 		}
 		if !done {
 			anchors = append(anchors, apply.Anchor{Key: it.Key, Edit: e, Lines: it.Lines})
@@ -519,8 +522,8 @@ func buildPatch(rs *roundState, ph int, cur []byte) (*apply.Patch, error) {
 		return nil, fmt.Errorf("%w in round %d: %v", ErrConflictingApprovals, rs.n, conflicts[0].Keys)
 	}
 	p, err := apply.NewPatch(cur, changes)
-	if err != nil {
-		return nil, fmt.Errorf("loop: round %d: %w", rs.n, err)
+	if err != nil { // the edits were anchored in the text the round reviewed
+		return nil, fmt.Errorf("%w: round %d: the journaled edits do not apply to the text the round reviewed: %v", ErrJournalCorrupt, rs.n, err)
 	}
 	return p, nil
 }
@@ -616,10 +619,10 @@ const RewriteCategory = "rewrite"
 func fromRecord(rec *patchRecord, base []byte) (*apply.Patch, error) {
 	p, err := apply.NewPatch(base, rec.Patch.Changes)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: the journaled patch does not apply to its base: %v", ErrJournalCorrupt, err)
 	}
 	if p.Result != rec.Patch.Result {
-		return nil, fmt.Errorf("%w: the journaled patch does not reproduce its result %s", ErrJournalCorrupt, rec.result()[:12])
+		return nil, fmt.Errorf("%w: the journaled patch does not reproduce its result %s", ErrJournalCorrupt, short(rec.result()))
 	}
 	return p, nil
 }
