@@ -24,6 +24,16 @@ import (
 // is journaled, no decision is asked again, and no edit is applied twice.
 // References are not journaled: pass the same ones again.
 //
+// Before anything else Run refuses a document it may not write
+// (ErrNotWritable; a dry run may review it) and takes the journal's lock:
+// while another run or an Undo on Dir is alive it fails with
+// ErrJournalBusy, and only then does it read what the journal says (an
+// unfinished run: ErrUnfinishedRun unless resume is asked for). An Undo a
+// crash cut short is finished first (see Undo), which ends its run. A
+// resumed run refuses a Dir that was copied or moved away from its
+// document (ErrFolderMoved). The temporary files that writes cut short by a
+// crash left next to the document and in Dir are removed.
+//
 // Run returns the Outcome whenever the run stopped for one of the reasons
 // of StopReason: with a nil error when it converged (or was a dry run),
 // and otherwise with an error wrapping ErrNotConverged. When the document

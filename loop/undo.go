@@ -47,8 +47,8 @@ func Undo(dir string, round int) (reverted []int, err error) {
 }
 
 // Undo is the package's Undo on l.Dir, reporting each step to l.Observer
-// (UndoPlanned, UndoWritten, UndoRecorded) and pricing the closing
-// Outcome with l.Prices; no other field is used. ctx is checked between
+// (UndoPlanned, UndoWritten, UndoRecorded), logging to l.Logger and
+// pricing the closing Outcome with l.Prices; no other field is used. ctx is checked between
 // reverts: a cancelled undo is finished by the next Undo or Run.
 func (l *Loop) Undo(ctx context.Context, round int) (reverted []int, err error) {
 	dir := l.Dir
