@@ -274,8 +274,11 @@ func short(h string) string {
 // crash left (apply.Dir.RemoveStaleTemp): the document's own, and only
 // its (another program may be writing the files next to it), and every
 // one in the run folder dir and its round folders, which only the holder
-// of the journal's lock writes. The caller holds that lock. A failure is
-// logged, not returned: the files are litter, not state.
+// of the journal's lock writes. The caller holds that lock. (A run on the
+// same document with another Dir, which the lock does not exclude, could
+// lose the temporary file of a write in flight: that write then fails and
+// is resumed; the hash check before every write keeps the document safe.)
+// A failure is logged, not returned: the files are litter, not state.
 func removeStaleTemp(ctx context.Context, log *slog.Logger, dir, doc string) {
 	names := []struct{ root, name string }{{filepath.Dir(doc), filepath.Base(doc)}, {dir, "*"}}
 	if entries, err := os.ReadDir(dir); err == nil {

@@ -93,7 +93,7 @@ func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, err
 	if st.undoOpen { // an Undo was cut short: finish it first
 		rounds, err := (&undoer{l: l, j: j, st: st}).finish(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("loop: %s holds an interrupted undo, which could not be finished: %w", l.Dir, err)
+			return nil, fmt.Errorf("loop: %s holds an interrupted undo, which could not be finished (undo again once the cause is fixed, or remove the folder to start afresh): %w", l.Dir, err)
 		}
 		l.logger().LogAttrs(ctx, slog.LevelInfo, "finished an interrupted undo", slog.Any("rounds", rounds))
 		if doc, err = readDocument(abs); err != nil { // the undo may have written it

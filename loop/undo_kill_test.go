@@ -22,11 +22,11 @@ func TestUndoAfterKill(t *testing.T) {
 		kill childSpec
 		then []string // what the user does next
 	}{
-		{childSpec{KillAt: loop.UndoPlanned, KillRound: 0, KillCount: 1}, []string{"undo", "run"}},            // planned, nothing written
-		{childSpec{KillAt: loop.UndoWritten, KillRound: 2, KillCount: 1}, []string{"undo", "resume", "run"}},  // round 2 reverted, not journaled
-		{childSpec{KillAt: loop.UndoRecorded, KillRound: 2, KillCount: 1}, []string{"undo", "resume", "run"}}, // round 2 done, round 1 not begun
-		{childSpec{KillAt: loop.UndoWritten, KillRound: 1, KillCount: 1}, []string{"undo", "resume"}},         // round 1 reverted, not journaled
-		{childSpec{KillAt: loop.UndoRecorded, KillRound: 1, KillCount: 1}, []string{"undo", "run"}},           // all reverted, the end not journaled
+		{childSpec{KillAt: loop.UndoPlanned, KillRound: 0, KillCount: 1}, []string{"undo", "run"}},                   // planned, nothing written
+		{childSpec{KillAt: loop.UndoWritten, KillRound: 2, KillCount: 1}, []string{"undo", "resume", "run", "edit"}}, // round 2 reverted, not journaled
+		{childSpec{KillAt: loop.UndoRecorded, KillRound: 2, KillCount: 1}, []string{"undo", "resume", "run"}},        // round 2 done, round 1 not begun
+		{childSpec{KillAt: loop.UndoWritten, KillRound: 1, KillCount: 1}, []string{"undo", "resume"}},                // round 1 reverted, not journaled
+		{childSpec{KillAt: loop.UndoRecorded, KillRound: 1, KillCount: 1}, []string{"undo", "run"}},                  // all reverted, the end not journaled
 	} {
 		kill := tc.kill
 		for _, then := range tc.then {
@@ -43,6 +43,16 @@ func TestUndoAfterKill(t *testing.T) {
 				}
 				edir := filepath.Join(dir, ".editorial")
 				switch then {
+				case "edit": // someone edits the half-reverted article: nothing more is written
+					edited := readFile(t, article) + "an edit\n"
+					os.WriteFile(article, []byte(edited), 0o644)
+					if _, err := loop.Undo(edir, 0); !errors.Is(err, loop.ErrDocumentChanged) {
+						t.Errorf("undo after an edit: %v, want ErrDocumentChanged", err)
+					}
+					if readFile(t, article) != edited {
+						t.Error("the undo wrote over the edit")
+					}
+					return
 				case "undo":
 					if out, killed := child(t, dir, childSpec{Undo: true}); killed || out != "undone [2 1]\n" {
 						t.Fatalf("the undo after the kill: %q, want \"undone [2 1]\"", out)
