@@ -158,10 +158,10 @@ func (o *Outcome) add(round int, reviewer, model string, u agent.Usage, prices a
 
 // rotate moves the finished run's journal j, decisions file and artifacts
 // in dir to dir/history/run-K so that a new run starts clean, and returns
-// the new, empty journal (the caller closes j). The caller holds j's lock, and the journal is
-// moved last, so a run that starts meanwhile finds either the old journal
-// (still locked) or the new one; a crash midway leaves the finished
-// journal in dir, and the next run moves the rest.
+// the new, empty journal (the caller closes j). The caller holds j's lock,
+// and the journal is moved last, so a run that starts meanwhile finds
+// either the old journal (still locked) or the new one; a crash midway
+// leaves the finished journal in dir, and the next run moves the rest.
 func rotate(dir string, j *Journal) (*Journal, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {

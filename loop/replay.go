@@ -22,7 +22,8 @@ import (
 //     document as the journal says it is (the last applied patch's result,
 //     or the base); an applied record follows its patch, once, with its
 //     result;
-//   - after the run's end only an undo plan may follow; inside an undo only
+//   - after the run's end only an undo plan may follow (or reverts without
+//     one, as Undo wrote them before plans existed); inside an undo only
 //     its reverts and the end that closes it; a revert undoes the last
 //     applied patch, with the patch's base as its result.
 func replay(recs []Record) (*runState, error) {
@@ -61,7 +62,7 @@ func (s *runState) apply(rec Record) error {
 		return corrupt(rec, "before the run's start")
 	case s.undoOpen && rec.Kind != kindUndo && rec.Kind != kindEnd:
 		return corrupt(rec, "inside an undo, which only reverts and ends")
-	case s.end != nil && !s.undoOpen && rec.Kind != kindUndoPlan:
+	case s.end != nil && !s.undoOpen && rec.Kind != kindUndoPlan && rec.Kind != kindUndo:
 		return corrupt(rec, "after the run's end")
 	}
 	switch rec.Kind {

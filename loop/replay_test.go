@@ -118,3 +118,33 @@ func TestJournalWithBadEdit(t *testing.T) {
 		t.Error("the document was changed")
 	}
 }
+
+// TestLegacyUndoJournal: a journal in which Undo reverted a finished run
+// before undo plans existed (the reverts follow the end, with no plan and
+// no second end) still reads, and counts as undone.
+func TestLegacyUndoJournal(t *testing.T) {
+	path := writeDoc(t, chainDoc)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	if _, err := (&loop.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path, false); !errors.Is(err, loop.ErrNotConverged) {
+		t.Fatal(err)
+	}
+	if _, err := loop.Undo(dir, 0); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, loop.JournalName))
+	var old [][]byte
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	for i, l := range lines {
+		last := i == len(lines)-2 // the end the undo wrote
+		if !bytes.Contains(l, []byte(`"kind":"undo-plan"`)) && !last {
+			old = append(old, l)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, loop.JournalName), bytes.Join(renumber(t, old), nil), 0o644)
+	if _, err := loop.Undo(dir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
+		t.Errorf("undo of an old undone journal: %v, want ErrNothingToUndo", err)
+	}
+	if _, err := (&loop.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path, false); !errors.Is(err, loop.ErrNotConverged) {
+		t.Errorf("a new run after an old undone journal: %v", err)
+	}
+}
