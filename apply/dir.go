@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 )
 
 // Why Dir refuses a file name.
@@ -182,10 +184,11 @@ func (d *Dir) writeTemp(folder, base string, data []byte, mode fs.FileMode) (str
 	return tmp, f.Close()
 }
 
-// createTemp creates a new, empty temporary file next to base in folder.
+// createTemp creates a new, empty temporary file next to base in folder,
+// named as isTemp expects.
 func (d *Dir) createTemp(folder, base string) (string, *os.File, error) {
 	for range 10 {
-		tmp := filepath.Join(folder, "."+base+"."+rand.Text()[:10]+".tmp")
+		tmp := filepath.Join(folder, "."+base+"."+rand.Text()[:tempRandLen]+".tmp")
 		f, err := d.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, fs.ErrExist) {
 			continue
@@ -201,4 +204,75 @@ func (d *Dir) step(name string) error {
 		return nil
 	}
 	return d.fail(name)
+}
+
+// tempRandLen is the length of the random part of a temporary file's
+// name: characters of crypto/rand.Text, the base32 alphabet A-Z and 2-7.
+const tempRandLen = 10
+
+// tempBase returns the base name of the file a temporary file called name
+// (a base name) was made for by WriteFile, and whether name is such a file:
+// "." + base + "." + tempRandLen characters of A-Z and 2-7 + ".tmp".
+func tempBase(name string) (string, bool) {
+	const suffix = ".tmp"
+	n := len(name) - len(suffix) - tempRandLen - 1 // the dot before the random part
+	if n < 2 || name[0] != '.' || name[n] != '.' || name[len(name)-len(suffix):] != suffix {
+		return "", false
+	}
+	for _, c := range name[n+1 : n+1+tempRandLen] {
+		if (c < 'A' || c > 'Z') && (c < '2' || c > '7') {
+			return "", false
+		}
+	}
+	return name[1:n], true
+}
+
+// RemoveStaleTemp removes the temporary files that WriteFile calls cut
+// short by a crash left next to the file name inside the root folder, and
+// returns their names relative to the root, sorted. The last element of name may
+// be a filepath.Match pattern: "round-1/*" removes those of every file in
+// round-1. Only names WriteFile itself makes are removed ("." + base + "."
+// + ten characters of A-Z and 2-7 + ".tmp", regular files only); name is
+// confined like every other name. The temporary file of a WriteFile in
+// progress looks the same, so call RemoveStaleTemp only while no other
+// writer of those files can run (for example under a lock the writers
+// share). A folder that does not exist holds nothing to remove.
+func (d *Dir) RemoveStaleTemp(name string) ([]string, error) {
+	name, err := d.check(name)
+	if err != nil {
+		return nil, err
+	}
+	folder, pattern := filepath.Dir(name), filepath.Base(name)
+	if _, err := filepath.Match(pattern, ""); err != nil {
+		return nil, fmt.Errorf("apply: remove temporary files of %s: %w", name, err)
+	}
+	f, err := d.root.Open(folder)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("apply: remove temporary files of %s: %w", name, err)
+	}
+	entries, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("apply: remove temporary files of %s: %w", name, err)
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	var removed []string
+	for _, e := range entries {
+		base, ok := tempBase(e.Name())
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		if match, _ := filepath.Match(pattern, base); !match {
+			continue
+		}
+		p := filepath.Join(folder, e.Name())
+		if err := d.root.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return removed, fmt.Errorf("apply: remove temporary file %s: %w", p, err)
+		}
+		removed = append(removed, p)
+	}
+	return removed, nil
 }

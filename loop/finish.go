@@ -166,35 +166,20 @@ func (o *Outcome) add(round int, reviewer, model string, u agent.Usage, prices a
 	o.Costs = append(o.Costs, Cost{Round: round, Reviewer: reviewer, Model: model, Usage: u, USD: usd, Priced: priced})
 }
 
-// rotate moves a finished run's journal, decisions file and artifacts in
-// dir to dir/history/run-K so that a new run starts clean. An unfinished
-// run is left alone and reported with ErrUnfinishedRun.
-func rotate(dir string) error {
-	jpath := filepath.Join(dir, JournalName)
-	recs, err := ReadJournal(jpath)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	st, err := replay(recs)
-	if err != nil {
-		return err
-	}
-	if st.start == nil {
-		return nil
-	}
-	if st.end == nil {
-		return fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", ErrUnfinishedRun, dir, relName(st.start.File))
-	}
+// rotate moves the finished run's journal j, decisions file and artifacts
+// in dir to dir/history/run-K so that a new run starts clean, and returns
+// the new, empty journal (the caller closes j). The caller holds j's lock,
+// and the journal is moved last, so a run that starts meanwhile finds
+// either the old journal (still locked) or the new one; a crash midway
+// leaves the finished journal in dir, and the next run moves the rest.
+func rotate(dir string, j *Journal) (*Journal, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return fmt.Errorf("loop: %w", err)
+		return nil, fmt.Errorf("loop: %w", err)
 	}
 	hist := filepath.Join(dir, "history")
 	if err := os.MkdirAll(hist, 0o755); err != nil {
-		return fmt.Errorf("loop: %w", err)
+		return nil, fmt.Errorf("loop: %w", err)
 	}
 	var dst string
 	for k := 1; ; k++ {
@@ -204,18 +189,22 @@ func rotate(dir string) error {
 			break
 		}
 		if !errors.Is(err, fs.ErrExist) {
-			return fmt.Errorf("loop: %w", err)
+			return nil, fmt.Errorf("loop: %w", err)
 		}
 	}
 	for _, e := range entries {
 		n := e.Name()
-		if n == JournalName || n == "summary.md" || n == DecisionsName || strings.HasPrefix(n, "round-") {
+		if n == "summary.md" || n == DecisionsName || strings.HasPrefix(n, "round-") {
 			if err := os.Rename(filepath.Join(dir, n), filepath.Join(dst, n)); err != nil {
-				return fmt.Errorf("loop: %w", err)
+				return nil, fmt.Errorf("loop: %w", err)
 			}
 		}
 	}
-	return nil
+	if err := j.moveTo(filepath.Join(dst, JournalName)); err != nil {
+		return nil, err
+	}
+	nj, _, err := OpenJournal(filepath.Join(dir, JournalName))
+	return nj, err
 }
 
 // DecisionsName is the decisions file's conventional name inside Loop.Dir,

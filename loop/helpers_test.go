@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
@@ -81,3 +82,15 @@ func mustContain(t *testing.T, name, s string, want ...string) {
 		}
 	}
 }
+
+// chainCouncil rewrites alpha -> beta -> gamma, one step a round, and keeps
+// a high finding open, so a run writes in two rounds and then stalls.
+func chainCouncil() council.Council {
+	return council.Council{Limit: 1, Members: council.Members(
+		phraseReviewer("first", "style", rule{phrase: "alpha", fix: "beta", severity: finding.Low, conf: 90}),
+		phraseReviewer("second", "style", rule{phrase: "beta", fix: "gamma", severity: finding.Low, conf: 85}),
+		phraseReviewer("third", "fact", rule{phrase: "42%", severity: finding.High, conf: 80, issue: "unsourced figure"}),
+	)}
+}
+
+const chainDoc = "# 題名\r\nalpha の行。\r\nbeta の行。\r\n数字は 42% です。\r\n"

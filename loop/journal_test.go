@@ -1,9 +1,11 @@
 package loop_test
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
@@ -59,16 +61,23 @@ func TestJournalCorruptLine(t *testing.T) {
 // TestReplayRefusesBadRecords: a journal whose records do not make sense
 // is reported, not trusted (and never panics).
 func TestReplayRefusesBadRecords(t *testing.T) {
-	for name, lines := range map[string]string{
-		"patch without a patch": `{"seq":1,"kind":"start","data":{"file":"x","base":"00"}}` + "\n" + `{"seq":2,"kind":"patch","round":1,"data":{"phase":1}}`,
-		"bad phase":             `{"seq":1,"kind":"start","data":{"file":"x","base":"00"}}` + "\n" + `{"seq":2,"kind":"applied","round":1,"data":{"phase":7}}`,
-		"record before start":   `{"seq":1,"kind":"decision","round":1,"data":{"key":"a"}}`,
-		"unknown kind":          `{"seq":1,"kind":"start","data":{"file":"x","base":"00"}}` + "\n" + `{"seq":2,"kind":"mystery","round":1}`,
+	file, _ := json.Marshal(filepath.Join(t.TempDir(), "x.md"))
+	start := `{"seq":1,"kind":"start","data":{"file":` + string(file) + `,"base":"` + strings.Repeat("0", 64) + `","max_rounds":3}}` + "\n"
+	for name, tc := range map[string]struct{ lines, want string }{
+		"patch without a patch":    {start + `{"seq":2,"kind":"items","round":1,"data":{"text":"` + strings.Repeat("0", 64) + `"}}` + "\n" + `{"seq":3,"kind":"patch","round":1,"data":{"phase":1}}`, "holds no patch"},
+		"bad phase":                {start + `{"seq":2,"kind":"items","round":1,"data":{"text":"` + strings.Repeat("0", 64) + `"}}` + "\n" + `{"seq":3,"kind":"applied","round":1,"data":{"phase":7}}`, "phase 7"},
+		"record before start":      {`{"seq":1,"kind":"decision","round":1,"data":{"key":"a"}}`, "before the run's start"},
+		"unknown kind":             {start + `{"seq":2,"kind":"items","round":1,"data":{"text":"` + strings.Repeat("0", 64) + `"}}` + "\n" + `{"seq":3,"kind":"mystery","round":1}`, "unknown kind"},
+		"short base":               {strings.TrimSpace(strings.Replace(start, strings.Repeat("0", 64), "00", 1)), "not a SHA-256"},
+		"a round far ahead":        {start + `{"seq":2,"kind":"review","round":3,"data":{"report":{}}}`, "round 3 while round 0"},
+		"a round past the cap":     {start + `{"seq":2,"kind":"review","round":1000000000,"data":{"report":{}}}`, "outside 1 to 3"},
+		"seq out of order":         {start + `{"seq":3,"kind":"end","data":{}}`, "line 2 holds record 3"},
+		"payload of a wrong shape": {start + `{"seq":2,"kind":"review","round":1,"data":[1]}`, "record 2 (review)"},
 	} {
 		dir := t.TempDir()
-		os.WriteFile(filepath.Join(dir, loop.JournalName), []byte(lines+"\n"), 0o644)
-		if _, err := loop.Undo(dir, 0); !errors.Is(err, loop.ErrJournalCorrupt) {
-			t.Errorf("%s: %v, want ErrJournalCorrupt", name, err)
+		os.WriteFile(filepath.Join(dir, loop.JournalName), []byte(tc.lines+"\n"), 0o644)
+		if _, err := loop.Undo(dir, 0); !errors.Is(err, loop.ErrJournalCorrupt) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want ErrJournalCorrupt saying %q", name, err, tc.want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package loop
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -106,6 +107,9 @@ const (
 	Written      EventKind = "written"       // a patch is on disk but not yet journaled as applied
 	RoundEnded   EventKind = "round-ended"   // the round's artifacts are written
 	CouncilEvent EventKind = "council"       // a council event; Council holds it
+	UndoPlanned  EventKind = "undo-planned"  // Undo journaled what it will revert; nothing is reverted yet
+	UndoWritten  EventKind = "undo-written"  // one patch's revert is on disk but not yet journaled
+	UndoRecorded EventKind = "undo-recorded" // one patch's revert is journaled
 )
 
 // Event reports a loop's progress.
@@ -185,6 +189,12 @@ func readDocument(path string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// ErrNotWritable reports a document the run may not write: it is
+// read-only (no write permission bit, which is refused even where the
+// system would let the caller write, as it lets root), or opening it for
+// writing fails. Only a dry run reviews such a document.
+var ErrNotWritable = errors.New("loop: the document is not writable")
 
 // ErrNotText reports a document that is empty, binary or not UTF-8.
 var ErrNotText = errors.New("loop: not a text document")
@@ -280,4 +290,92 @@ func writeFile(path string, data []byte) error {
 	}
 	defer d.Close()
 	return d.WriteFile(filepath.Base(path), data)
+}
+
+// checkWritable refuses a document the run may not write (ErrNotWritable).
+// The run replaces the file by renaming a new one over it, which the
+// file's own permissions do not stop, so they are checked here.
+func checkWritable(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("loop: %w", err)
+	}
+	if perm := fi.Mode().Perm(); perm&0o222 == 0 {
+		return fmt.Errorf("%w: %s is read-only (mode %04o); make it writable to let the run edit it, or review it in a dry run", ErrNotWritable, relName(path), perm)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNotWritable, err)
+	}
+	return f.Close()
+}
+
+// writeDocument replaces the document at path with data, made by what
+// (for messages; example: "round 2's edits") from the text whose SHA-256
+// is base, unless the document no longer has that hash: then nothing is
+// written and the error wraps ErrDocumentChanged. The check is made just
+// before the write, so an edit saved while reviewers or a gate worked is
+// never overwritten; a writer that saves within the few milliseconds of
+// the write itself is not seen (no lock that editors honour exists).
+func writeDocument(path, base, what string, data []byte) error {
+	cur, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("loop: %w", err)
+	}
+	if got := hashHex(cur); got != base {
+		return fmt.Errorf("%w: %s was changed while the run worked on it (its SHA-256 is now %s, %s expected %s): nothing was written, the change is kept",
+			ErrDocumentChanged, relName(path), short(got), what, short(base))
+	}
+	if err := writeFile(path, data); err != nil {
+		return err
+	}
+	// The caller journals next that the write is done: its name must be
+	// durable first (see syncDir).
+	if err := syncDir(filepath.Dir(path)); err != nil {
+		return fmt.Errorf("%s is written, but its folder could not be synced: %w", relName(path), err)
+	}
+	return nil
+}
+
+// short abbreviates a hex hash for messages; a shorter string (a journal
+// that holds one) is returned whole.
+func short(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+// removeStaleTemp removes the temporary files that writes cut short by a
+// crash left (apply.Dir.RemoveStaleTemp): the document's own, and only
+// its (another program may be writing the files next to it), and every
+// one in the run folder dir and its round folders, which only the holder
+// of the journal's lock writes. The caller holds that lock. (A run on the
+// same document with another Dir, which the lock does not exclude, could
+// lose the temporary file of a write in flight: that write then fails and
+// is resumed; the hash check before every write keeps the document safe.)
+// A failure is logged, not returned: the files are litter, not state.
+func removeStaleTemp(ctx context.Context, log *slog.Logger, dir, doc string) {
+	names := []struct{ root, name string }{{filepath.Dir(doc), filepath.Base(doc)}, {dir, "*"}}
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if e.IsDir() && strings.HasPrefix(e.Name(), "round-") {
+				names = append(names, struct{ root, name string }{dir, e.Name() + "/*"})
+			}
+		}
+	}
+	for _, n := range names {
+		d, err := apply.OpenDir(n.root)
+		if err == nil {
+			var removed []string
+			removed, err = d.RemoveStaleTemp(n.name)
+			d.Close()
+			for _, r := range removed {
+				log.LogAttrs(ctx, slog.LevelInfo, "removed a stale temporary file", slog.String("file", filepath.Join(n.root, r)))
+			}
+		}
+		if err != nil {
+			log.LogAttrs(ctx, slog.LevelWarn, "stale temporary files not removed", slog.String("folder", n.root), slog.Any("err", err))
+		}
+	}
 }

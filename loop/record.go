@@ -33,6 +33,9 @@ type startRecord struct {
 	DryRun        bool   `json:"dry_run,omitempty"`
 	ReaderProfile string `json:"reader_profile,omitempty"`
 	Policy        Policy `json:"policy"`
+	// FileRel is File relative to the run folder, slash-separated: see
+	// checkLocation.
+	FileRel string `json:"file_rel,omitempty"`
 }
 
 // reviewRecord is one reviewer call's Review, journaled as soon as it

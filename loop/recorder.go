@@ -64,6 +64,7 @@ func (c *recorder) Review(ctx context.Context, t agent.Target) (agent.Review, er
 		c.r.mu.Lock()
 		if c.r.journal == nil {
 			c.r.journal = jerr
+			c.r.cancel(jerr)
 		}
 		c.r.mu.Unlock()
 		return rev, jerr

@@ -15,16 +15,15 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/kaigi-dev/kaigi/council"
-	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
-// childSpec tells a re-executed test binary to run the loop and, when
+// childSpec tells a re-executed test binary to run (or undo) the loop and, when
 // KillAt is set, to SIGKILL itself at the KillCount-th event of that kind
 // in round KillRound.
 type childSpec struct {
 	Resume    bool           `json:"resume"`
+	Undo      bool           `json:"undo,omitempty"` // undo every round instead of running
 	KillAt    loop.EventKind `json:"kill_at,omitempty"`
 	KillRound int            `json:"kill_round,omitempty"`
 	KillCount int            `json:"kill_count,omitempty"`
@@ -38,18 +37,6 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(m.Run())
 }
-
-// chainCouncil rewrites alpha -> beta -> gamma, one step a round, and keeps
-// a high finding open, so a run writes in two rounds and then stalls.
-func chainCouncil() council.Council {
-	return council.Council{Limit: 1, Members: council.Members(
-		phraseReviewer("first", "style", rule{phrase: "alpha", fix: "beta", severity: finding.Low, conf: 90}),
-		phraseReviewer("second", "style", rule{phrase: "beta", fix: "gamma", severity: finding.Low, conf: 85}),
-		phraseReviewer("third", "fact", rule{phrase: "42%", severity: finding.High, conf: 80, issue: "unsourced figure"}),
-	)}
-}
-
-const chainDoc = "# 題名\r\nalpha の行。\r\nbeta の行。\r\n数字は 42% です。\r\n"
 
 func runChild(specJSON string) int {
 	var spec childSpec
@@ -67,6 +54,15 @@ func runChild(specJSON string) int {
 				}
 			}
 		}}
+	if spec.Undo {
+		rounds, err := l.Undo(context.Background(), 0)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		fmt.Printf("undone %v\n", rounds)
+		return 0
+	}
 	out, err := l.Run(context.Background(), "article.md", spec.Resume)
 	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		fmt.Fprintln(os.Stderr, err)

@@ -25,10 +25,24 @@ import (
 // is journaled, no decision is asked again, and no edit is applied twice.
 // References are not journaled: pass the same ones again.
 //
+// Before anything else Run refuses a document it may not write
+// (ErrNotWritable; a dry run may review it) and takes the journal's lock:
+// while another run or an Undo on Dir is alive it fails with
+// ErrJournalBusy, and only then does it read what the journal says (an
+// unfinished run: ErrUnfinishedRun unless resume is asked for). An Undo a
+// crash cut short is finished first (see Undo), which ends its run. A
+// resumed run refuses a Dir that was copied or moved away from its
+// document (ErrFolderMoved). The temporary files that writes cut short by a
+// crash left next to the document and in Dir are removed.
+//
 // Run returns the Outcome whenever the run stopped for one of the reasons
 // of StopReason: with a nil error when it converged (or was a dry run),
-// and otherwise with an error wrapping ErrNotConverged. Any other error
-// means the run could not go on; the document is then as the last
+// and otherwise with an error wrapping ErrNotConverged. When the document
+// was changed by someone else (before a round, while its reviewers or the
+// gate worked, or by another run on another Dir), nothing is written over
+// the change: the run is closed with StopReason DocumentChanged, and Run
+// returns the Outcome with an error wrapping ErrDocumentChanged. Any other
+// error means the run could not go on; the document is then as the last
 // journaled step left it, and the run can be resumed.
 func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, error) {
 	if l.Dir == "" {
@@ -57,22 +71,53 @@ func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, err
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(l.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
-	}
-	if !resume {
-		if err := rotate(l.Dir); err != nil {
+	// A resumed run is never a dry run (a dry run always ends), whatever
+	// l.DryRun says.
+	if !l.DryRun || resume {
+		if err := checkWritable(abs); err != nil {
 			return nil, err
 		}
 	}
+	if err := os.MkdirAll(l.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("loop: %w", err)
+	}
+	// The lock comes first: what the journal says is only settled once no
+	// other run can be writing it.
 	j, recs, err := OpenJournal(filepath.Join(l.Dir, JournalName))
 	if err != nil {
 		return nil, err
 	}
-	defer j.Close()
+	defer func() { j.Close() }() // rotate replaces j
 	st, err := replay(recs)
 	if err != nil {
 		return nil, err
+	}
+	if st.start != nil && (resume || st.undoOpen) {
+		if err := checkLocation(l.Dir, st.start); err != nil {
+			return nil, err
+		}
+	}
+	if st.undoOpen { // an Undo was cut short: finish it first
+		rounds, err := (&undoer{l: l, j: j, st: st}).finish(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("loop: %s holds an interrupted undo, which could not be finished (undo again once the cause is fixed, or remove the folder to start afresh): %w", l.Dir, err)
+		}
+		l.logger().LogAttrs(ctx, slog.LevelInfo, "finished an interrupted undo", slog.Any("rounds", rounds))
+		if doc, err = readDocument(abs); err != nil { // the undo may have written it
+			return nil, err
+		}
+	}
+	removeStaleTemp(ctx, l.logger(), l.Dir, abs)
+	if !resume && st.start != nil {
+		if st.end == nil {
+			return nil, fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", ErrUnfinishedRun, l.Dir, relName(st.start.File))
+		}
+		nj, err := rotate(l.Dir, j)
+		if err != nil {
+			return nil, err
+		}
+		j.Close() // the finished run's journal, now in the history
+		j, st = nj, &runState{}
 	}
 	switch {
 	case resume && (st.start == nil || st.end != nil):
@@ -80,7 +125,7 @@ func (l *Loop) Run(ctx context.Context, path string, resume bool) (*Outcome, err
 	case resume && st.start.File != abs:
 		return nil, fmt.Errorf("%w: it records %s, not %s", ErrOtherFile, st.start.File, abs)
 	case st.start == nil:
-		st.start = &startRecord{File: abs, Base: hashHex(doc), MaxRounds: l.maxRounds(), DryRun: l.DryRun,
+		st.start = &startRecord{File: abs, FileRel: fileRel(l.Dir, abs), Base: hashHex(doc), MaxRounds: l.maxRounds(), DryRun: l.DryRun,
 			ReaderProfile: l.ReaderProfile, Policy: l.Policy}
 		if _, err := j.Append(kindStart, 0, st.start); err != nil {
 			return nil, err
@@ -120,7 +165,8 @@ type runner struct {
 	log  *slog.Logger
 
 	mu      sync.Mutex
-	journal error // the first journal write that failed inside a reviewer call
+	journal error                   // the first journal write that failed inside a reviewer call
+	cancel  context.CancelCauseFunc // cancels the round's other reviewer calls after it
 }
 
 func (r *runner) policy() Policy { return r.st.start.Policy }
@@ -139,10 +185,11 @@ func (r *runner) run(ctx context.Context) (*Outcome, error) {
 			if stop, err = r.round(ctx, rs); errors.Is(err, ErrDocumentChanged) {
 				// The run cannot go on; close it so that a new run can
 				// review the file as it is now.
-				if _, ferr := r.finish(DocumentChanged); ferr != nil && !errors.Is(ferr, ErrNotConverged) {
+				o, ferr := r.finish(DocumentChanged)
+				if ferr != nil && !errors.Is(ferr, ErrNotConverged) {
 					return nil, errors.Join(err, ferr)
 				}
-				return nil, fmt.Errorf("%w; the run is closed with what it applied (see summary.md): run again to review the file as it is now", err)
+				return o, fmt.Errorf("%w; the run is closed with what it applied (see summary.md): run again to review the file as it is now", err)
 			} else if err != nil {
 				return nil, err
 			}
@@ -171,11 +218,14 @@ func (r *runner) round(ctx context.Context, rs *roundState) (StopReason, error) 
 		return "", err
 	}
 	if got, want := hashHex(cur), r.st.current(); got != want {
-		return "", fmt.Errorf("%w: %s (round %d): its SHA-256 is %s, the run expected %s; nothing was changed", ErrDocumentChanged, relName(r.path), rs.n, got[:12], want[:12])
+		return "", fmt.Errorf("%w: %s (round %d): its SHA-256 is %s, the run expected %s; nothing was changed", ErrDocumentChanged, relName(r.path), rs.n, short(got), short(want))
 	}
 	before, err := rs.before(cur)
 	if err != nil {
-		return "", fmt.Errorf("loop: round %d: %w", rs.n, err)
+		return "", fmt.Errorf("%w: round %d: its journaled patches do not revert the document: %v", ErrJournalCorrupt, rs.n, err)
+	}
+	if rs.items != nil && hashHex(before) != rs.items.Text {
+		return "", fmt.Errorf("%w: round %d: the text it reviewed had SHA-256 %s, but reverting its patches gives %s", ErrJournalCorrupt, rs.n, short(rs.items.Text), short(hashHex(before)))
 	}
 	if rs.items == nil {
 		if err := r.review(ctx, rs, before); err != nil {
@@ -281,7 +331,15 @@ func (r *runner) review(ctx context.Context, rs *roundState, text []byte) error 
 	for _, rj := range r.st.rejected() {
 		target.Rejected = append(target.Rejected, agent.Rejection{Finding: rj.item.Finding, Reason: rj.reason})
 	}
-	round, err := c.Run(ctx, target)
+	// A Review that cannot be journaled stops the round: the journal
+	// refuses every later record, so the other calls would be paid for and
+	// lost.
+	rctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	r.mu.Lock()
+	r.cancel = cancel
+	r.mu.Unlock()
+	round, err := c.Run(rctx, target)
 	r.mu.Lock()
 	jerr := r.journal
 	r.mu.Unlock()
@@ -503,7 +561,7 @@ func buildPatch(rs *roundState, ph int, cur []byte) (*apply.Patch, error) {
 		}
 		e, done, err := first.Rebase(*it.Edit)
 		if err != nil {
-			return nil, fmt.Errorf("loop: round %d: %s: %w", rs.n, it.Key, err)
+			return nil, fmt.Errorf("%w: round %d: %s's journaled edit does not follow the round's policy patch: %v", ErrJournalCorrupt, rs.n, it.Key, err)
 		}
 		if !done {
 			anchors = append(anchors, apply.Anchor{Key: it.Key, Edit: e, Lines: it.Lines})
@@ -514,8 +572,8 @@ func buildPatch(rs *roundState, ph int, cur []byte) (*apply.Patch, error) {
 		return nil, fmt.Errorf("%w in round %d: %v", ErrConflictingApprovals, rs.n, conflicts[0].Keys)
 	}
 	p, err := apply.NewPatch(cur, changes)
-	if err != nil {
-		return nil, fmt.Errorf("loop: round %d: %w", rs.n, err)
+	if err != nil { // the edits were anchored in the text the round reviewed
+		return nil, fmt.Errorf("%w: round %d: the journaled edits do not apply to the text the round reviewed: %v", ErrJournalCorrupt, rs.n, err)
 	}
 	return p, nil
 }
@@ -553,7 +611,10 @@ func (r *runner) write(rs *roundState, ph int, cur []byte) ([]byte, error) {
 		return nil, fmt.Errorf("loop: round %d: %w", rs.n, err)
 	}
 	if len(p.Changes) > 0 {
-		if err := writeFile(r.path, after); err != nil {
+		what := fmt.Sprintf("round %d's edits", rs.n)
+		if err := writeDocument(r.path, ps.rec.base(), what, after); errors.Is(err, ErrDocumentChanged) {
+			return nil, err
+		} else if err != nil {
 			return nil, fmt.Errorf("loop: round %d: %w", rs.n, err)
 		}
 		r.l.emit(Event{Kind: Written, Round: rs.n})
@@ -613,10 +674,10 @@ const RewriteCategory = "rewrite"
 func fromRecord(rec *patchRecord, base []byte) (*apply.Patch, error) {
 	p, err := apply.NewPatch(base, rec.Patch.Changes)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: the journaled patch does not apply to its base: %v", ErrJournalCorrupt, err)
 	}
 	if p.Result != rec.Patch.Result {
-		return nil, fmt.Errorf("%w: the journaled patch does not reproduce its result %s", ErrJournalCorrupt, rec.result()[:12])
+		return nil, fmt.Errorf("%w: the journaled patch does not reproduce its result %s", ErrJournalCorrupt, short(rec.result()))
 	}
 	return p, nil
 }

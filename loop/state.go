@@ -1,9 +1,5 @@
 package loop
 
-import (
-	"fmt"
-)
-
 // roundState is what the journal says about one round.
 type roundState struct {
 	n         int
@@ -54,6 +50,9 @@ type runState struct {
 	start  *startRecord
 	rounds []*roundState
 	end    *Outcome
+
+	undo     *undoPlanRecord // the last undo planned
+	undoOpen bool            // and not yet closed by an end record
 }
 
 // round returns the state of round n, creating it (and those before it)
@@ -65,109 +64,14 @@ func (s *runState) round(n int) *roundState {
 	return s.rounds[n-1]
 }
 
-// replay rebuilds a run's state from its journal records.
-func replay(recs []Record) (*runState, error) {
-	s := &runState{}
-	for _, rec := range recs {
-		if rec.Kind != kindStart && s.start == nil {
-			return nil, fmt.Errorf("%w: record %d (%s) before the run's start", ErrJournalCorrupt, rec.Seq, rec.Kind)
-		}
-		if rec.Kind != kindStart && rec.Kind != kindEnd && rec.Round < 1 {
-			return nil, fmt.Errorf("%w: record %d (%s) has no round", ErrJournalCorrupt, rec.Seq, rec.Kind)
-		}
-		var err error
-		switch rec.Kind {
-		case kindStart:
-			s.start = new(startRecord)
-			err = rec.Decode(s.start)
-		case kindReview:
-			var r reviewRecord
-			if err = rec.Decode(&r); err == nil {
-				rs := s.round(rec.Round)
-				rs.reviews = append(rs.reviews, r)
-			}
-		case kindItems:
-			rs := s.round(rec.Round)
-			rs.items = new(itemsRecord)
-			err = rec.Decode(rs.items)
-		case kindDecision, kindDecisions:
-			var batch decisionsRecord
-			if rec.Kind == kindDecision {
-				batch.Decisions = make([]Decision, 1)
-				err = rec.Decode(&batch.Decisions[0])
-			} else {
-				err = rec.Decode(&batch)
-			}
-			if err == nil {
-				rs := s.round(rec.Round)
-				for _, d := range batch.Decisions {
-					if _, dup := rs.decisions[d.Key]; !dup {
-						rs.order = append(rs.order, d.Key)
-					}
-					rs.decisions[d.Key] = d
-				}
-				rs.waiting = false
-			}
-		case kindWait:
-			s.round(rec.Round).waiting = true
-		case kindPatch:
-			p := new(patchRecord)
-			if err = rec.Decode(p); err == nil {
-				err = checkPhase(rec, p.Phase)
-			}
-			if err == nil && p.Patch == nil {
-				err = fmt.Errorf("%w: record %d (patch) holds no patch", ErrJournalCorrupt, rec.Seq)
-			}
-			if err == nil {
-				s.round(rec.Round).patch(p.Phase).rec = p
-			}
-		case kindApplied:
-			var a appliedRecord
-			if err = rec.Decode(&a); err == nil {
-				err = checkPhase(rec, a.Phase)
-			}
-			if err == nil {
-				s.round(rec.Round).patch(a.Phase).applied = true
-			}
-		case kindRoundEnd:
-			rs := s.round(rec.Round)
-			rs.ended = new(roundEndRecord)
-			err = rec.Decode(rs.ended)
-		case kindEnd:
-			s.end = new(Outcome)
-			err = rec.Decode(s.end)
-		case kindUndo:
-			var u undoRecord
-			if err = rec.Decode(&u); err == nil {
-				err = checkPhase(rec, u.Phase)
-			}
-			if err == nil {
-				s.round(rec.Round).patch(u.Phase).undone = true
-			}
-		default:
-			err = fmt.Errorf("%w: record %d has unknown kind %q", ErrJournalCorrupt, rec.Seq, rec.Kind)
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	return s, nil
-}
-
-// checkPhase refuses a record naming no valid patch phase.
-func checkPhase(rec Record, ph int) error {
-	if ph != policyPhase && ph != gatePhase {
-		return fmt.Errorf("%w: record %d (%s) has patch phase %d", ErrJournalCorrupt, rec.Seq, rec.Kind, ph)
-	}
-	return nil
-}
-
 // current returns the SHA-256 (hex) the document should have now: the
-// result of the last applied, not undone patch, or the run's base.
+// result of the last applied, not undone patch that changed something, or
+// the run's base. (A patch without changes is never undone, so after an
+// undo its result is no longer the document's.)
 func (s *runState) current() string {
 	for i := len(s.rounds) - 1; i >= 0; i-- {
 		for ph := gatePhase; ph >= policyPhase; ph-- {
-			if p := s.rounds[i].patch(ph); p.applied && !p.undone {
+			if p := s.rounds[i].patch(ph); p.applied && !p.undone && len(p.rec.Patch.Changes) > 0 {
 				return p.rec.result()
 			}
 		}

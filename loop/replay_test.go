@@ -1,0 +1,150 @@
+package loop_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// waitingRun runs chainCouncil with a file gate until the run waits in
+// round 1 with the policy's patch applied, and returns the document's path,
+// the run folder and the journal's lines.
+func waitingRun(t testing.TB) (path, dir string, lines [][]byte) {
+	t.Helper()
+	path = writeDoc(t.(*testing.T), chainDoc)
+	dir = filepath.Join(filepath.Dir(path), ".editorial")
+	l := &loop.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: filepath.Join(dir, loop.DecisionsName)}}
+	if out, _ := l.Run(context.Background(), path, false); out == nil || out.Reason != loop.AwaitingDecisions {
+		t.Fatalf("the run: %+v", out)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, loop.JournalName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, dir, bytes.SplitAfter(data, []byte("\n"))
+}
+
+// renumber rewrites the seq of every line so that they count from 1.
+func renumber(t *testing.T, lines [][]byte) [][]byte {
+	var out [][]byte
+	for i, l := range lines {
+		var m map[string]any
+		if len(bytes.TrimSpace(l)) == 0 {
+			continue
+		}
+		if err := json.Unmarshal(l, &m); err != nil {
+			t.Fatal(err)
+		}
+		m["seq"] = i + 1
+		b, _ := json.Marshal(m)
+		out = append(out, append(b, '\n'))
+	}
+	return out
+}
+
+// TestJournalWithoutPatchRecord: a journal whose patch record was removed
+// while its applied record remains is corrupt, for resume and for undo,
+// and the error names the record; it never panics.
+func TestJournalWithoutPatchRecord(t *testing.T) {
+	for _, renum := range []bool{false, true} {
+		path, dir, lines := waitingRun(t)
+		var kept [][]byte
+		for _, l := range lines {
+			if !bytes.Contains(l, []byte(`"kind":"patch"`)) {
+				kept = append(kept, l)
+			}
+		}
+		if len(kept) != len(lines)-1 {
+			t.Fatalf("the journal holds %d patch records, want 1", len(lines)-len(kept))
+		}
+		if renum {
+			kept = renumber(t, kept)
+		}
+		os.WriteFile(filepath.Join(dir, loop.JournalName), bytes.Join(kept, nil), 0o644)
+		doc := readFile(t, path)
+		for name, do := range map[string]func() error{
+			"resume": func() error {
+				_, err := (&loop.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path, true)
+				return err
+			},
+			"undo": func() error { _, err := loop.Undo(dir, 0); return err },
+		} {
+			err := func() (err error) {
+				defer func() {
+					if p := recover(); p != nil {
+						t.Fatalf("%s panicked: %v", name, p)
+					}
+				}()
+				return do()
+			}()
+			if !errors.Is(err, loop.ErrJournalCorrupt) || !strings.Contains(err.Error(), "record") && !strings.Contains(err.Error(), "line") {
+				t.Errorf("%s (renumbered %v): %v, want ErrJournalCorrupt naming the record", name, renum, err)
+			}
+			if readFile(t, path) != doc {
+				t.Errorf("%s of a corrupt journal changed the document", name)
+			}
+		}
+	}
+}
+
+// TestJournalWithBadEdit: a journaled item whose edit does not fit the
+// text its round reviewed is journal corruption, not an apply error.
+func TestJournalWithBadEdit(t *testing.T) {
+	path, dir, lines := waitingRun(t)
+	var kept [][]byte
+	for _, l := range lines { // cut before the round's decisions
+		if bytes.Contains(l, []byte(`"kind":"decision"`)) {
+			break
+		}
+		if bytes.Contains(l, []byte(`"kind":"items"`)) {
+			l = bytes.Replace(l, []byte(`"old":"alpha"`), []byte(`"old":"alphx"`), 1)
+		}
+		kept = append(kept, l)
+	}
+	os.WriteFile(filepath.Join(dir, loop.JournalName), bytes.Join(kept, nil), 0o644)
+	os.WriteFile(path, []byte(chainDoc), 0o644) // as it was when the round reviewed it
+	_, err := (&loop.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path, true)
+	if !errors.Is(err, loop.ErrJournalCorrupt) || !strings.Contains(err.Error(), "round 1") {
+		t.Errorf("resume: %v, want ErrJournalCorrupt naming round 1", err)
+	}
+	if readFile(t, path) != chainDoc {
+		t.Error("the document was changed")
+	}
+}
+
+// TestLegacyUndoJournal: a journal in which Undo reverted a finished run
+// before undo plans existed (the reverts follow the end, with no plan and
+// no second end) still reads, and counts as undone.
+func TestLegacyUndoJournal(t *testing.T) {
+	path := writeDoc(t, chainDoc)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	if _, err := (&loop.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path, false); !errors.Is(err, loop.ErrNotConverged) {
+		t.Fatal(err)
+	}
+	if _, err := loop.Undo(dir, 0); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, loop.JournalName))
+	var old [][]byte
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	for i, l := range lines {
+		last := i == len(lines)-2 // the end the undo wrote
+		if !bytes.Contains(l, []byte(`"kind":"undo-plan"`)) && !last {
+			old = append(old, l)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, loop.JournalName), bytes.Join(renumber(t, old), nil), 0o644)
+	if _, err := loop.Undo(dir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
+		t.Errorf("undo of an old undone journal: %v, want ErrNothingToUndo", err)
+	}
+	if _, err := (&loop.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path, false); !errors.Is(err, loop.ErrNotConverged) {
+		t.Errorf("a new run after an old undone journal: %v", err)
+	}
+}
