@@ -99,8 +99,8 @@ func TestJournalWithoutPatchRecord(t *testing.T) {
 func TestJournalWithBadEdit(t *testing.T) {
 	path, dir, lines := waitingRun(t)
 	var kept [][]byte
-	for _, l := range lines { // cut before the round's decisions
-		if bytes.Contains(l, []byte(`"kind":"decision"`)) {
+	for _, l := range lines { // cut before the round's decisions (one record or a batch)
+		if bytes.Contains(l, []byte(`"kind":"decision`)) {
 			break
 		}
 		if bytes.Contains(l, []byte(`"kind":"items"`)) {
