@@ -67,9 +67,13 @@ type Table struct {
 	// (members, shots, then the report's order).
 	Rows []Row
 
-	// Changes are the edits of Ready rows, sorted and non-overlapping;
-	// identical edits of several findings are one Change whose Keys list
-	// all of them. They can be handed to apply.NewPatch, whole or in part.
+	// Changes holds the edit of every Ready row, whatever its severity
+	// or confidence: a high-severity finding the reviewer is unsure of
+	// is here too. They are sorted and non-overlapping; identical edits
+	// of several findings are one Change whose Keys list all of them.
+	// Handing them all to apply.NewPatch applies every anchored,
+	// non-conflicting fix unasked; to apply only what needs no human,
+	// take Safe (or Policy.Select) instead.
 	Changes []apply.Change
 
 	// Conflicts are groups of overlapping, different edits; none is

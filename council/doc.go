@@ -28,4 +28,11 @@
 //	for _, row := range table.Rows {
 //		fmt.Println(row.Key, row.Status, row.Finding.Issue)
 //	}
+//	changes, held := table.Safe() // what the default Policy applies unasked; held waits for a human
+//	patch, err := apply.NewPatch(doc, changes)
+//
+// Table.Changes holds every anchored, non-conflicting edit whatever its
+// severity or confidence; Policy (the rule the loops apply, by default low
+// severity, no conflict, confidence at least 70) and Table.Safe choose the
+// ones that need no human.
 package council

@@ -92,9 +92,19 @@ func ExampleObserver() {
 	// skipped broken 0 reviewer broken (shot 1): schema violation after one repair
 }
 
+// tone is an offline reviewer unsure of a deadline: a high-severity,
+// low-confidence fix that no policy applies unasked.
+var tone = agent.ReviewerFunc{ReviewerName: "tone", Fn: func(ctx context.Context, t agent.Target) (agent.Review, error) {
+	rep := finding.Report{Reviewer: "tone", SchemaVersion: finding.SchemaVersion, Summary: "A vague deadline.", Findings: []finding.Finding{{
+		ID: "F001", Category: "clarity", LineRange: finding.LineRange{Start: 2, End: 2},
+		Issue: "deadline unclear", Fix: "due by noon", Confidence: 40, Severity: finding.High, Quotes: []string{"urgent"},
+	}}}
+	return agent.Review{Report: rep}, nil
+}}
+
 func ExampleAggregate() {
 	doc := []byte(exampleDoc)
-	c := council.Council{Members: []council.Member{{Reviewer: spelling, Shots: 2}, {Reviewer: style}}}
+	c := council.Council{Members: []council.Member{{Reviewer: spelling, Shots: 2}, {Reviewer: style}, {Reviewer: tone}}}
 	round, err := c.Run(context.Background(), agent.Target{Path: "note.txt", Text: doc})
 	if err != nil {
 		fmt.Println(err)
@@ -105,8 +115,12 @@ func ExampleAggregate() {
 		fmt.Printf("%-18s %-10s %s\n", r.Key, r.Status, r.Finding.Issue)
 	}
 
-	// Apply the changes that need no human.
-	p, err := apply.NewPatch(doc, table.Changes)
+	// Apply what the default policy allows; the rest needs a human.
+	changes, held := table.Safe()
+	for _, r := range held {
+		fmt.Printf("for a human: %s [%s/%d]\n", r.Key, r.Finding.Severity, r.Finding.Confidence)
+	}
+	p, err := apply.NewPatch(doc, changes)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -123,6 +137,8 @@ func ExampleAggregate() {
 	// spelling#2/F001    duplicate  misspelt receive
 	// spelling#2/F002    duplicate  misspelt tomorrow
 	// style/F001         advisory   filler phrase
+	// tone/F001          ready      deadline unclear
+	// for a human: tone/F001 [high/40]
 	// We will receive the parcel tomorrow.
 	// It is, needless to say, urgent.
 }
