@@ -34,6 +34,13 @@ type Options struct {
 	// SameQuote also drops a finding whose finding.QuoteKey equals a
 	// rejected one's: any new fix for text already ruled on. // optional
 	SameQuote bool
+
+	// MaxFindings bounds the findings taken from one Review (one
+	// reviewer's shot): past it, only the most severe (then the most
+	// confident, then the earlier) are kept, and Table.Truncated says
+	// how many were dropped. 0 means DefaultMaxFindings (200); a negative
+	// value means no bound. // optional
+	MaxFindings int
 }
 
 // Status is what the table says about one finding.
@@ -91,7 +98,14 @@ type Table struct {
 	// Total sums the usage of the whole round.
 	Total agent.Usage
 
+	// Truncated lists the Reviews that returned more findings than
+	// Options.MaxFindings, in the round's order, with how many findings
+	// were dropped; empty when none did. Truncation.String is the note
+	// to show.
+	Truncated []Truncation
+
 	index map[string]int // key -> position in Rows
+	next  map[string]int // key base -> the next "~n" suffix to try; only while Aggregate runs
 }
 
 // Row is one finding in the Table.
@@ -177,22 +191,28 @@ func Aggregate(doc []byte, round *Round, opts Options) *Table {
 		return t
 	}
 	t.Total = round.Usage
+	limit := opts.maxFindings()
+	taken := make([][]finding.Finding, len(round.Results))
 	n := 0
-	for _, res := range round.Results {
-		if res.Err == nil {
-			n += len(res.Review.Report.Findings)
-		}
-	}
-	t.Rows, t.index = make([]Row, 0, n), make(map[string]int, n)
-	for _, res := range round.Results {
-		t.Usage[res.Reviewer] = t.Usage[res.Reviewer].Add(res.Review.Usage)
+	for i, res := range round.Results {
 		if res.Err != nil {
 			continue
 		}
-		for _, f := range res.Review.Report.Findings {
+		fs := res.Review.Report.Findings
+		taken[i] = bound(fs, limit)
+		if d := len(fs) - len(taken[i]); d > 0 {
+			t.Truncated = append(t.Truncated, Truncation{Reviewer: res.Reviewer, Shot: res.Shot, Kept: len(taken[i]), Dropped: d})
+		}
+		n += len(taken[i])
+	}
+	t.Rows, t.index, t.next = make([]Row, 0, n), make(map[string]int, n), make(map[string]int)
+	for i, res := range round.Results {
+		t.Usage[res.Reviewer] = t.Usage[res.Reviewer].Add(res.Review.Usage)
+		for _, f := range taken[i] {
 			t.add(Row{Reviewer: res.Reviewer, Shot: res.Shot, Finding: f, Change: -1, Conflict: -1, Group: -1})
 		}
 	}
+	t.next = nil
 
 	props := t.dropRejected(opts.Rejected, opts.SameQuote)
 	anchors, skips := apply.Resolve(doc, props, apply.Options{Window: opts.Window, Reviewed: opts.Reviewed})
@@ -233,7 +253,8 @@ func Aggregate(doc []byte, round *Round, opts Options) *Table {
 	return t
 }
 
-// add appends r under a fresh unique key.
+// add appends r under a fresh unique key. The next suffix to try is kept
+// per base, so a report repeating one ID n times costs O(n), not O(n²).
 func (t *Table) add(r Row) {
 	id := r.Finding.ID
 	if id == "" {
@@ -245,12 +266,17 @@ func (t *Table) add(r Row) {
 	}
 	base += "/" + id
 	r.Key = base
-	for n := 2; ; n++ {
+	n := max(t.next[base], 1) // 1: the bare base; then "~2", "~3", ...
+	for {
+		if n > 1 {
+			r.Key = base + "~" + strconv.Itoa(n)
+		}
 		if _, taken := t.index[r.Key]; !taken {
 			break
 		}
-		r.Key = base + "~" + strconv.Itoa(n)
+		n++
 	}
+	t.next[base] = n + 1
 	t.index[r.Key] = len(t.Rows)
 	t.Rows = append(t.Rows, r)
 }

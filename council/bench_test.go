@@ -170,3 +170,57 @@ func BenchmarkAggregate(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/finding")
 }
+
+// oneLineRound returns a one-line document of about size bytes, made of
+// distinct words, and a round in which one reviewer flags n of them
+// (every finding hints line 1, the only line, and has the same ID, as a
+// runaway model writes them).
+func oneLineRound(size, n int) ([]byte, *council.Round) {
+	doc := make([]byte, 0, size+16)
+	words := 0
+	for len(doc) < size {
+		doc = fmt.Appendf(doc, "w%07d ", words)
+		words++
+	}
+	doc = append(doc, '\n')
+	fs := make([]finding.Finding, n)
+	for i := range fs {
+		w := i * words / n
+		fs[i] = finding.Finding{
+			ID: "F001", Category: "bench", LineRange: finding.LineRange{Start: 1, End: 1},
+			Issue: fmt.Sprintf("word %d should be upper case", w), Fix: fmt.Sprintf("W%07d", w),
+			Confidence: 80, Severity: finding.Low, Quotes: []string{fmt.Sprintf("w%07d", w)},
+		}
+	}
+	round := &council.Round{Results: []council.Result{{Reviewer: "runaway", Shot: 1, Review: agent.Review{
+		Report: finding.Report{Reviewer: "runaway", SchemaVersion: finding.SchemaVersion, Findings: fs},
+	}}}}
+	return doc, round
+}
+
+// BenchmarkAggregateOneLine aggregates findings on a 1 MB one-line
+// document (the issue: 60,000 findings took 52 s and 702 MB): 60,000
+// under the default bound on findings per review, and 1,000 and 3,000
+// with no bound, so that the growth shows (ns/finding stays flat when the
+// cost is linear; each finding costs apply.Resolve a search of its line,
+// here the whole megabyte).
+func BenchmarkAggregateOneLine(b *testing.B) {
+	for _, tc := range []struct{ findings, bound int }{{60000, 0}, {1000, -1}, {3000, -1}} {
+		name := fmt.Sprintf("findings=%d/bound=default", tc.findings)
+		if tc.bound < 0 {
+			name = fmt.Sprintf("findings=%d/bound=none", tc.findings)
+		}
+		b.Run(name, func(b *testing.B) {
+			doc, round := oneLineRound(1<<20, tc.findings)
+			b.ReportAllocs()
+			var table *council.Table
+			for b.Loop() {
+				table = council.Aggregate(doc, round, council.Options{MaxFindings: tc.bound})
+			}
+			if want := min(tc.findings, council.DefaultMaxFindings); tc.bound == 0 && len(table.Rows) != want {
+				b.Fatalf("%d rows, want %d", len(table.Rows), want)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*tc.findings), "ns/finding")
+		})
+	}
+}

@@ -200,7 +200,7 @@ func (c *Council) call(ctx context.Context, log *slog.Logger, target agent.Targe
 			slog.String("reviewer", res.Reviewer), slog.Int("shot", res.Shot),
 			slog.Duration("duration", res.Duration), slog.Any("err", err))
 		emit(Event{Kind: Skipped, Reviewer: res.Reviewer, Shot: res.Shot,
-			Duration: res.Duration, Usage: res.Review.Usage, Err: res.Err})
+			Duration: res.Duration, Usage: res.Review.Usage, Review: res.Review, Err: res.Err})
 	}
 	if err := ctx.Err(); err != nil {
 		skip(fmt.Errorf("not started: %w", err))
@@ -227,18 +227,21 @@ func (c *Council) call(ctx context.Context, log *slog.Logger, target agent.Targe
 	rev, err := c.review(ctx, res.reviewer, target)
 	returned = true
 	res.Duration = time.Since(start)
-	res.Review = rev
 	if err != nil {
+		// What the failed call spent, and on which model, is kept for
+		// the ledger; a report that came with an error is not.
+		res.Review = agent.Review{Usage: rev.Usage, Model: rev.Model}
 		skip(err)
 		return
 	}
+	res.Review = rev
 	n := len(rev.Report.Findings)
 	log.LogAttrs(ctx, slog.LevelInfo, "reviewer finished",
 		slog.String("reviewer", res.Reviewer), slog.Int("shot", res.Shot),
 		slog.Duration("duration", res.Duration), slog.Int("findings", n),
 		slog.Int64("tokens", rev.Usage.Total()))
 	emit(Event{Kind: Finished, Reviewer: res.Reviewer, Shot: res.Shot,
-		Duration: res.Duration, Usage: rev.Usage, Findings: n})
+		Duration: res.Duration, Usage: rev.Usage, Review: rev, Findings: n})
 }
 
 // review calls r under the per-call timeout and turns a panic into a

@@ -46,6 +46,11 @@ type Event struct {
 	// Findings is the number of findings in the Report; Finished only.
 	Findings int
 
+	// Review is the call's answer: the whole Review for Finished; for
+	// Skipped only its Usage and Model (what the failed call spent, and
+	// on which model), as in Result; zero for Started.
+	Review agent.Review
+
 	// Err is why the call was skipped; Skipped only. It is a
 	// *ReviewerError.
 	Err error
