@@ -344,6 +344,9 @@ func (t *Table) markSiblings() {
 		return s
 	}
 	for _, idx := range byReviewer {
+		if !slices.ContainsFunc(idx, func(i int) bool { return t.Rows[i].Shot != t.Rows[idx[0]].Shot }) {
+			continue // one shot only: no siblings, and no pairwise scan of its rows
+		}
 		// earliest[i] is the best-ranked row of another shot that row i
 		// repeats; it always outranks i, so following it ends.
 		earliest := make(map[int]int)
