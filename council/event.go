@@ -56,7 +56,7 @@ type Event struct {
 	Err error
 }
 
-// Observer receives Events. A Council calls it from the reviewer
+// Observer receives Events. A Council calls it from the calls'
 // goroutines, so it must be safe for concurrent use, and it should return
 // quickly: the call it reports waits for it. For one call the events
 // arrive in order (Started, then Finished or Skipped); events of different

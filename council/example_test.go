@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply"
@@ -141,4 +142,46 @@ func ExampleAggregate() {
 	// for a human: tone/F001 [high/40]
 	// We will receive the parcel tomorrow.
 	// It is, needless to say, urgent.
+}
+
+// Dispatch runs calls of any kind under one limit; here two reviewers and
+// an agent share two slots, and the outcomes come back in plan order.
+func ExampleDispatch() {
+	type answer struct {
+		review agent.Review
+		text   string
+	}
+	target := agent.Target{Path: "note.txt", Text: []byte(exampleDoc)}
+	reviewer := func(r agent.Reviewer) council.Call[answer] {
+		return council.Call[answer]{Name: r.Name(), Do: func(ctx context.Context) (answer, agent.Usage, error) {
+			rev, err := r.Review(ctx, target)
+			return answer{review: rev}, rev.Usage, err
+		}}
+	}
+	calls := []council.Call[answer]{
+		reviewer(spelling),
+		reviewer(broken),
+		{Name: "summariser", Do: func(ctx context.Context) (answer, agent.Usage, error) {
+			return answer{text: "A parcel arrives tomorrow."}, agent.Usage{OutputTokens: 6, Calls: 1}, nil
+		}},
+	}
+	outs, err := council.Dispatch(context.Background(), calls, council.DispatchOptions[answer]{Limit: 2, Timeout: time.Minute})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, o := range outs {
+		switch {
+		case o.Skipped():
+			fmt.Println("skipped:", o.Err)
+		case o.Value.text != "":
+			fmt.Printf("%s: %s\n", o.Name, o.Value.text)
+		default:
+			fmt.Printf("%s: %d findings\n", o.Name, len(o.Value.review.Report.Findings))
+		}
+	}
+	// Output:
+	// spelling: 2 findings
+	// skipped: call broken (shot 1): schema violation after one repair
+	// summariser: A parcel arrives tomorrow.
 }

@@ -19,7 +19,8 @@ type Round struct {
 	// or the quorum was not met.
 	Partial bool
 
-	skips error // *multierror.Error of every skipped call's *ReviewerError, or nil
+	skips  error        // *multierror.Error of every skipped call's *ReviewerError, or nil
+	target agent.Target // what the calls read, while Run runs
 }
 
 // Err returns the reasons of every skipped call as one
