@@ -28,6 +28,9 @@ func aggregate(text []byte, round *council.Round, rejected []rejection, n int) i
 	front, hasFront := FrontMatter(text)
 
 	rec := itemsRecord{Text: hashHex(text), Items: []Item{}}
+	for _, tr := range t.Truncated {
+		rec.Cut = append(rec.Cut, tr.String())
+	}
 	for _, row := range t.Rows {
 		it := Item{Key: itemKey(n, row.Key), Reviewer: row.Reviewer, Finding: row.Finding, Lines: row.Finding.LineRange, Note: row.Note}
 		if row.Anchor != nil {

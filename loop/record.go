@@ -54,6 +54,9 @@ type itemsRecord struct {
 	Items   []Item `json:"items"`
 	Dropped []Item `json:"dropped,omitempty"` // re-proposals of rejected findings, front matter, duplicates of siblings
 	Skips   []Skip `json:"skips,omitempty"`   // reviewers skipped
+	// Cut notes each review whose findings exceeded the council's bound
+	// (council.Options.MaxFindings): only the most severe were taken.
+	Cut []string `json:"cut,omitempty"`
 }
 
 // decisionsRecord is a batch of decisions made at once: the policy's pass

@@ -171,7 +171,10 @@ func renderSkipped(rs *roundState, pol Policy) []byte {
 			fmt.Fprintf(&b, "  - … and %d more\n", more)
 		}
 	}
-	if len(rs.items.Skips) > 0 {
+	for _, c := range rs.items.Cut {
+		fmt.Fprintf(&b, "[NOTE] findings cut: %s\n", cell(c))
+	}
+	if len(rs.items.Skips)+len(rs.items.Cut) > 0 {
 		b.WriteString("\n")
 	}
 	least := pol.minConfidence()
