@@ -17,10 +17,10 @@ import (
 //
 // Item keys are the council's row keys prefixed with the round, "r2/fact-checker/F001",
 // so a decision made for one round never matches a finding of another.
-func aggregate(text []byte, round *council.Round, rejected []rejection, n int) itemsRecord {
+func aggregate(text []byte, round *council.Round, rejected []rejection, n, maxFindings int) itemsRecord {
 	// SameQuote: a human who rejected a change to some text has ruled on
 	// that text; a new fix for the same quote is not offered again.
-	opts := council.Options{Reviewed: true, SameQuote: true}
+	opts := council.Options{Reviewed: true, SameQuote: true, MaxFindings: maxFindings}
 	for _, rj := range rejected {
 		opts.Rejected = append(opts.Rejected, rj.item.Finding)
 	}

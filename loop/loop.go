@@ -66,6 +66,12 @@ type Loop struct {
 	// resumes, not journaled.
 	MaxSize int64
 
+	// MaxFindings bounds the findings taken from one reviewer's answer in
+	// a round (council.Options.MaxFindings): 0 means
+	// council.DefaultMaxFindings, negative means no bound. When a review
+	// is cut, the most severe findings are kept and skipped.md notes it.
+	MaxFindings int
+
 	// Dir is the folder of the journal and artifacts. Required.
 	Dir string
 

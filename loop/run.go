@@ -358,7 +358,7 @@ func (r *runner) review(ctx context.Context, rs *roundState, text []byte) error 
 		}
 		rs.reviews = append(rs.reviews, recordOf(res.Reviewer, res.Shot, res.Review))
 	}
-	agg := aggregate(text, round, r.st.rejected(), rs.n)
+	agg := aggregate(text, round, r.st.rejected(), rs.n, r.l.MaxFindings)
 	agg.Skips = skips
 	rs.items = &agg
 	_, err = r.j.Append(kindItems, rs.n, rs.items)
