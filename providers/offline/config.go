@@ -25,6 +25,10 @@ type Config struct {
 	// "broken-link" rule is skipped and nothing is read from disk.
 	// Example: os.DirFS(workDir). // optional
 	LinkFS fs.FS
+
+	// Options sets the documented options of the rules named after
+	// textlint's; the zero value keeps each rule's defaults.
+	Options RuleOptions
 }
 
 // Limits holds the numeric limits of the length and density rules. A zero

@@ -1,0 +1,141 @@
+package offline
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/agent"
+)
+
+// runOptionCases runs rule cases with a Config of their own.
+func runOptionCases(t *testing.T, cfg Config, cases []ruleCase) {
+	t.Helper()
+	rs := Editorial(cfg)
+	for i, r := range rs { // share the tokenizer the other tests loaded
+		r.(*Reviewer).shared.ja = editorial()[i].(*Reviewer).shared.ja
+	}
+	for _, c := range cases {
+		t.Run(c.rule+"/"+c.text, func(t *testing.T) {
+			fs := ofRule(reviewAll(t, rs, agent.Target{Text: []byte(c.text)}), c.rule)
+			if len(fs) != c.want {
+				t.Fatalf("%s on %q with %+v: got %d findings, want %d: %+v", c.rule, c.text, cfg.Options, len(fs), c.want, fs)
+			}
+			for _, f := range fs {
+				checkFinding(t, []byte(c.text), f)
+			}
+		})
+	}
+}
+
+func TestNoMixDearuDesumasu(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		// です/ます followed by ね/よ still end the sentence in ですます
+		{rule: "no-mix-dearu-desumasu", text: "この設定は便利ですね。\nこの設定は必須である。\n", want: 1, fix: "必須です。"},
+		{rule: "no-mix-dearu-desumasu", text: "ログを読みますよ。\n結果は一覧である。\n", want: 1},
+		{rule: "no-mix-dearu-desumasu", text: "便利ですね。\n\nそうですよね。\n", want: 0},
+		// the majority wins; a tie prefers ですます
+		{rule: "no-mix-dearu-desumasu", text: "設定は必須である。\n値は整数である。\n既定値は空です。\n", want: 1},
+		// headings, list items and body are counted apart
+		{rule: "no-mix-dearu-desumasu", text: "# 設定は便利です\n\n## 値は整数である\n", want: 1},
+		{rule: "no-mix-dearu-desumasu", text: "- 設定は便利です\n- 値は整数である\n", want: 1},
+		{rule: "no-mix-dearu-desumasu", text: "本文は便利です。\n\n- 値は整数である。\n", want: 0},
+		{rule: "no-mix-dearu-desumasu", text: "# 設定は便利です\n\n値は整数である。\n", want: 0},
+		// not strict: a connective ですが or である場合 does not count
+		{rule: "no-mix-dearu-desumasu", text: "昨日は晴れですが、今日は雨である。\n", want: 0},
+		{rule: "no-mix-dearu-desumasu", text: "値が整数である場合に使います。\n", want: 0},
+		// でした and ません are not the base form textlint counts
+		{rule: "no-mix-dearu-desumasu", text: "昨日は晴れでした。\n今日は雨である。\n", want: 0},
+		{rule: "no-mix-dearu-desumasu", text: "設定は便利です。\n結果は不明であろう。\n", want: 1, fix: "不明でしょう。"},
+		// a である after a word that is not a noun is advice
+		{rule: "no-mix-dearu-desumasu", text: "設定は便利です。\nこの方法は静かである。\n", want: 1, advice: true},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{PreferInBody: StyleDearu}}, []ruleCase{
+		{rule: "no-mix-dearu-desumasu", text: "設定は便利です。\n値は整数です。\n結果は一覧である。\n", want: 2},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{StrictStyle: true}}, []ruleCase{
+		{rule: "no-mix-dearu-desumasu", text: "値が整数である場合に使います。\n設定は必須である。\n", want: 1},
+	})
+	rev := NarrativeCritic(Config{Options: RuleOptions{PreferInList: "です"}})
+	if _, err := rev.Review(context.Background(), agentTarget("本文です。\n")); !errors.Is(err, ErrInvalidOption) {
+		t.Errorf("PreferInList \"です\": err = %v, want ErrInvalidOption", err)
+	}
+}
+
+func TestNoDoubleNegativeJa(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-double-negative-ja", text: "この値は使えなくはない。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "その手も考えられなくもない。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "気がしないでもない。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "動かないことはない。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "動かない事もない。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "動かないこともなかった。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "読めないものではない。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "使えないわけではない。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "使えない訳でもない。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "使えないわけではなかった。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "起きないとは言い切れない。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "起きないとは限らない。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "壊れないとも限らない。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "使えないわけではありません。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "起きないとは限りません。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "使えないことがあります。\n", want: 0},
+		{rule: "no-double-negative-ja", text: "使わないことにした。\n", want: 0},
+		{rule: "no-double-negative-ja", text: "成功するとは限らない。\n", want: 0},
+		{rule: "no-double-negative-ja", text: "問題はない。\n", want: 0},
+	})
+}
+
+func TestJaNoRedundantExpression(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "ja-no-redundant-expression", text: "設定を変更することができます。\n", want: 1, after: "設定を変更できます。\n"},
+		{rule: "ja-no-redundant-expression", text: "設定を変更することができた。\n", want: 1, after: "設定を変更できた。\n"},
+		{rule: "ja-no-redundant-expression", text: "設定を変更することができない。\n", want: 1, after: "設定を変更できない。\n"},
+		{rule: "ja-no-redundant-expression", text: "設定を変更することもできます。\n", want: 1, advice: true},
+		{rule: "ja-no-redundant-expression", text: "設定を変更することは、できません。\n", want: 1, advice: true},
+		{rule: "ja-no-redundant-expression", text: "値を省略することが可能です。\n", want: 1, after: "値を省略できます。\n"},
+		{rule: "ja-no-redundant-expression", text: "値を省略することは不可能だ。\n", want: 1, advice: true},
+		{rule: "ja-no-redundant-expression", text: "これは必要であると言えます。\n", want: 1, after: "これは必要です。\n"},
+		{rule: "ja-no-redundant-expression", text: "これは必要であると考えています。\n", want: 1, advice: true},
+		{rule: "ja-no-redundant-expression", text: "設定を行います。\n", want: 1, after: "設定します。\n"},
+		{rule: "ja-no-redundant-expression", text: "確認を行わなければならない。\n", want: 1, after: "確認しなければならない。\n"},
+		{rule: "ja-no-redundant-expression", text: "検証を行った。\n", want: 1, after: "検証した。\n"},
+		{rule: "ja-no-redundant-expression", text: "検証を行い、結果を記録する。\n", want: 1, after: "検証し、結果を記録する。\n"},
+		{rule: "ja-no-redundant-expression", text: "計算を実行する。\n", want: 1, advice: true},
+		{rule: "ja-no-redundant-expression", text: "処理を行う。\n", want: 0},
+		{rule: "ja-no-redundant-expression", text: "テストを行う。\n", want: 0},
+		{rule: "ja-no-redundant-expression", text: "処理を実行する。\n", want: 0},
+		{rule: "ja-no-redundant-expression", text: "説明会を行います。\n", want: 0},
+		{rule: "ja-no-redundant-expression", text: "できるだけ早く行います。\n", want: 0},
+		{rule: "ja-no-redundant-expression", text: "変更できます。\n", want: 0},
+	})
+}
+
+func TestNoDoubledConjunctionJa(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-doubled-conjunction", text: "しかし、雨です。しかし、行きます。\n", want: 1},
+		{rule: "no-doubled-conjunction", text: "しかし、雨です。風も強いです。しかし、行きます。\n", want: 1},
+		{rule: "no-doubled-conjunction", text: "しかし、雨です。だから、行きます。\n", want: 0},
+		{rule: "no-doubled-conjunction", text: "しかし、雨です。\n\nしかし、行きます。\n", want: 0}, // another paragraph
+		{rule: "no-doubled-conjunction", text: "- しかし、雨です。しかし、行きます。\n", want: 1},
+	})
+}
+
+func TestNoExclamationQuestionMark(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-exclamation-question-mark", text: "便利です！\n", want: 1, fix: "便利です。"},
+		{rule: "no-exclamation-question-mark", text: "なぜでしょうか？\n", want: 1},
+		{rule: "no-exclamation-question-mark", text: "# 速い！\n", want: 1, advice: true},
+		{rule: "no-exclamation-question-mark", text: "説明します。\n\nIt works!\n", want: 1}, // Latin text of a Japanese document
+		{rule: "no-exclamation-question-mark", text: "説明します。\n\n> 本当に？\n", want: 0},    // a block quote
+		{rule: "no-exclamation-question-mark", text: "Yahoo!で検索します。\n", want: 0},
+		{rule: "no-exclamation-question-mark", text: "便利です。\n", want: 0},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{AllowFullWidthQuestion: true}}, []ruleCase{
+		{rule: "no-exclamation-question-mark", text: "なぜでしょうか？\n", want: 0},
+		{rule: "no-exclamation-question-mark", text: "便利です！\n", want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{AllowHalfWidthExclamation: true, AllowHalfWidthQuestion: true, AllowFullWidthExclamation: true}}, []ruleCase{
+		{rule: "no-exclamation-question-mark", text: "便利です！なぜ? 速い!\n", want: 0},
+	})
+}
