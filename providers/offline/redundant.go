@@ -9,11 +9,42 @@ import (
 
 const redundantRule = "ja-no-redundant-expression"
 
-// redundantNeedles are the strings one of textlint
-// ja-no-redundant-expression's dictionaries needs: a sentence with none of
-// them is not tokenized.
-func redundantNeedles() []string {
-	return []string{"こと", "事", "であ", "で有", "行", "実行"}
+// jaTokenNeedles are the strings one of the token rules of the
+// anti-ai-slop reviewer (ja-no-redundant-expression's six dictionaries,
+// ja-no-weak-phrase's five) needs: a sentence with none of them is not
+// tokenized.
+func jaTokenNeedles() []string {
+	return []string{"こと", "事", "であ", "で有", "行", "実行", "かも", "思", "示唆"}
+}
+
+// jaTokenRules runs the anti-ai-slop rules that read tokens on a Japanese
+// sentence, tokenizing it only when it holds a string one of them needs.
+func (r *run) jaTokenRules(s sentence, covered []span) error {
+	if !r.e.on(redundantRule) && !r.e.on(weakRule) {
+		return nil
+	}
+	found := false
+	for _, n := range jaTokenNeedles() {
+		if strings.Contains(s.text, n) {
+			found = true
+			break
+		}
+	}
+	if !found {
+		return nil
+	}
+	tok, err := r.rev.shared.ja.tokenizer()
+	if err != nil {
+		return err
+	}
+	ts := tokens(tok, s.text, nil)
+	if r.e.on(redundantRule) {
+		r.redundant(s, ts, covered)
+	}
+	if r.e.on(weakRule) {
+		r.weakPhrases(s, ts)
+	}
+	return nil
 }
 
 // redundant reports the redundant expressions of textlint
@@ -30,29 +61,9 @@ func redundantNeedles() []string {
 // As in textlint, 処理を行う and 処理を実行, and a noun in katakana or
 // Latin letters before を行う or を実行 are allowed; a 、 may stand inside
 // the pattern (the fix is then advice).
-func (r *run) redundant(s sentence, covered []span) error {
-	if !r.e.on(redundantRule) {
-		return nil
-	}
-	found := false
-	for _, n := range redundantNeedles() {
-		if strings.Contains(s.text, n) {
-			found = true
-			break
-		}
-	}
-	if !found {
-		return nil
-	}
-	tok, err := r.rev.shared.ja.tokenizer()
-	if err != nil {
-		return err
-	}
-	ts := tokens(tok, s.text, nil)
+func (r *run) redundant(s sentence, ts []token, covered []span) {
 	suru := func(t token) bool { return t.surface == "する" && t.base == "する" && t.cform == "基本形" }
-	dearuDe := func(t token) bool {
-		return t.surface == "で" && t.pos == "助動詞" && t.ctype == "特殊・ダ" && t.cform == "連用形"
-	}
+	dearuDe := func(t token) bool { return t.surface == "で" && t.pos == "助動詞" && t.ctype == "特殊・ダ" && t.cform == "連用形" }
 	sahenNoun := posIs("名詞", "サ変接続")
 	wo := func(t token) bool { return t.surface == "を" && t.pos1 == "格助詞" }
 	for i := range ts {
@@ -65,7 +76,6 @@ func (r *run) redundant(s sentence, covered []span) error {
 			r.woOkonau(s, ts, i)
 		}
 	}
-	return nil
 }
 
 // dekiru matches dictionaries 1 and 2 at ts[i] (する) and reports

@@ -139,3 +139,18 @@ func TestNoExclamationQuestionMark(t *testing.T) {
 		{rule: "no-exclamation-question-mark", text: "便利です！なぜ? 速い!\n", want: 0},
 	})
 }
+
+func TestJaNoWeakPhrase(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "ja-no-weak-phrase", text: "速いかもしれません。\n", want: 1, advice: true},
+		{rule: "ja-no-weak-phrase", text: "速いかもしれない\n", want: 1}, // no final 。
+		{rule: "ja-no-weak-phrase", text: "- 速いかもしれない\n", want: 1},
+		{rule: "ja-no-weak-phrase", text: "原因は設定かも。\n", want: 1},
+		{rule: "ja-no-weak-phrase", text: "これで十分だと思う\n", want: 1},
+		{rule: "ja-no-weak-phrase", text: "これで十分だと思います。\n", want: 1},
+		{rule: "ja-no-weak-phrase", text: "結果は改善の可能性を示唆している。\n", want: 1},
+		{rule: "ja-no-weak-phrase", text: "鴨肉かもめを見ます。\n", want: 0},
+		{rule: "ja-no-weak-phrase", text: "速いです。\n", want: 0},
+		{rule: "ja-no-weak-phrase", text: "思ったより速いです。\n", want: 0},
+	})
+}

@@ -22,7 +22,7 @@ func checkSlop(ctx context.Context, r *run) error {
 			return err
 		}
 		if s.ja {
-			if err := r.redundant(s, covered); err != nil {
+			if err := r.jaTokenRules(s, covered); err != nil {
 				return err
 			}
 		}
