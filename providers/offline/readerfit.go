@@ -28,17 +28,18 @@ func checkReaderFit(ctx context.Context, r *run) error {
 		}
 		n++
 		k := r.doc.blocks[s.blk].kind
-		if s.prose {
+		switch {
+		case (s.ja || r.doc.kana || isJapanese(s.text)) && (k == paragraph || k == listItem || k == note):
 			r.sentenceLength(s)
+		case !s.ja && s.prose:
+			r.enSentenceLength(s)
 		}
-		if s.ja {
-			if s.prose {
-				r.maxTen(s)
-				r.mixedPeriod(s)
-			}
-			if k != tableRow {
-				r.kanjiRuns(s)
-			}
+		if s.ja && s.prose {
+			r.maxTen(s)
+			r.mixedPeriod(s)
+		}
+		if k != tableRow && k != quote {
+			r.kanjiRuns(s)
 		}
 		if k == paragraph || k == listItem || k == quote {
 			r.acronyms(s, seen)
@@ -59,15 +60,37 @@ func checkReaderFit(ctx context.Context, r *run) error {
 	return nil
 }
 
-// sentenceLength reports prose sentences over the limit: characters in
-// Japanese (textlint sentence-length), words in English.
+// sentenceLength reports a sentence of a paragraph or list item over
+// Limits.SentenceLength characters (textlint sentence-length), counted as
+// textlint counts them, in UTF-16 code units ("𠮷" and an emoji count
+// two), every character but masked code and URLs included. It reviews
+// every sentence of a Japanese document (one holding kana), Latin-only
+// ones too, and any sentence with kanji; the other sentences of English
+// documents get en-sentence-length.
 func (r *run) sentenceLength(s sentence) {
-	if s.ja {
-		if n := runeCount(s.text); n > r.lim.SentenceLength {
-			r.e.advise("sentence-length", finding.Medium, 70, s.start, s.end, "一文が%d文字あります（上限%d文字）。文を分けてください", n, r.lim.SentenceLength)
-		}
-		return
+	if n := utf16Len(s.text); n > r.lim.SentenceLength {
+		r.e.advise("sentence-length", finding.Medium, 70, s.start, s.end, "一文が%d文字あります（上限%d文字）。文を分けてください", n, r.lim.SentenceLength)
 	}
+}
+
+// utf16Len counts the UTF-16 code units of s, mask bytes left out.
+func utf16Len(s string) int {
+	n := 0
+	for _, c := range s {
+		switch {
+		case c == mask:
+		case c >= 0x10000:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// enSentenceLength reports an English prose sentence over the reader's
+// word limit.
+func (r *run) enSentenceLength(s sentence) {
 	if n := wordCount(s.text); n > r.lim.SentenceWords {
 		r.e.advise("en-sentence-length", finding.Medium, 65, s.start, s.end, "sentence has %d words (limit %d for this reader); split it", n, r.lim.SentenceWords)
 	}
@@ -135,11 +158,14 @@ func (r *run) maskedAfter(s sentence) bool {
 }
 
 // kanjiRuns reports runs of kanji longer than the limit (textlint
-// max-kanji-continuous-len).
+// max-kanji-continuous-len, default 5) in any sentence that holds kanji,
+// kanji-only text included. A run that is one word of the IPA dictionary
+// (中華人民共和国, 二等辺三角形: textlint's allowDictionaryLongWords) or
+// made only of Config.Options.KanjiAllow words is accepted.
 func (r *run) kanjiRuns(s sentence) {
 	start, n := -1, 0
 	flush := func(end int) {
-		if n > r.lim.MaxKanji {
+		if n > r.lim.MaxKanji && !allowedRun(s.text[start:end], r.rev.cfg.Options.KanjiAllow) && !r.dictionaryWord(s.text[start:end]) {
 			r.e.advise("max-kanji-continuous-len", finding.Low, 60, s.start+start, s.start+end, "漢字が%d文字続いています（上限%d文字）。ひらがなを挟むか言い換えてください", n, r.lim.MaxKanji)
 		}
 		start, n = -1, 0
@@ -384,4 +410,37 @@ func hasCapitalPair(s string) bool {
 		}
 	}
 	return false
+}
+
+// allowedRun reports whether run is one of the allowed words, or made of
+// them end to end.
+func allowedRun(run string, allow []string) bool {
+	if len(allow) == 0 {
+		return false
+	}
+	ok := make([]bool, len(run)+1) // ok[i]: run[:i] is made of allowed words
+	ok[0] = true
+	for i := range run {
+		if !ok[i] {
+			continue
+		}
+		for _, w := range allow {
+			if w != "" && strings.HasPrefix(run[i:], w) {
+				ok[i+len(w)] = true
+			}
+		}
+	}
+	return ok[len(run)]
+}
+
+// dictionaryWord reports whether run is one known word of the IPA
+// dictionary. The tokenizer is loaded only here, for a run already too
+// long; if it cannot be loaded the run is not a known word.
+func (r *run) dictionaryWord(run string) bool {
+	tok, err := r.rev.shared.ja.tokenizer()
+	if err != nil {
+		return false
+	}
+	ts := tokens(tok, run, nil)
+	return len(ts) == 1 && ts[0].surface == run && ts[0].base != ""
 }

@@ -63,7 +63,9 @@ func (r *run) jaTokenRules(s sentence, covered []span) error {
 // the pattern (the fix is then advice).
 func (r *run) redundant(s sentence, ts []token, covered []span) {
 	suru := func(t token) bool { return t.surface == "する" && t.base == "する" && t.cform == "基本形" }
-	dearuDe := func(t token) bool { return t.surface == "で" && t.pos == "助動詞" && t.ctype == "特殊・ダ" && t.cform == "連用形" }
+	dearuDe := func(t token) bool {
+		return t.surface == "で" && t.pos == "助動詞" && t.ctype == "特殊・ダ" && t.cform == "連用形"
+	}
 	sahenNoun := posIs("名詞", "サ変接続")
 	wo := func(t token) bool { return t.surface == "を" && t.pos1 == "格助詞" }
 	for i := range ts {

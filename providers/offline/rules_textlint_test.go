@@ -3,6 +3,7 @@ package offline
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -152,5 +153,41 @@ func TestJaNoWeakPhrase(t *testing.T) {
 		{rule: "ja-no-weak-phrase", text: "鴨肉かもめを見ます。\n", want: 0},
 		{rule: "ja-no-weak-phrase", text: "速いです。\n", want: 0},
 		{rule: "ja-no-weak-phrase", text: "思ったより速いです。\n", want: 0},
+	})
+}
+
+func TestSentenceLengthTextlint(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "sentence-length", text: strings.Repeat("あ", 97) + "です。\n", want: 0}, // 100 with the 。
+		{rule: "sentence-length", text: strings.Repeat("あ", 98) + "です。\n", want: 1},
+		// UTF-16 code units: 𠮷 counts two
+		{rule: "sentence-length", text: strings.Repeat("𠮷", 48) + "です。\n", want: 0},
+		{rule: "sentence-length", text: strings.Repeat("𠮷", 49) + "です。\n", want: 1},
+		// kanji-only and Latin-only sentences of a Japanese document
+		{rule: "sentence-length", text: strings.Repeat("漢", 101) + "\n", want: 1},
+		{rule: "sentence-length", text: "説明です。\n\n" + strings.Repeat("word ", 21) + "end.\n", want: 1},
+		// English documents are measured in words (en-sentence-length)
+		{rule: "sentence-length", text: strings.Repeat("word ", 21) + "end.\n", want: 0},
+		{rule: "sentence-length", text: "> " + strings.Repeat("あ", 120) + "です。\n", want: 0}, // block quote
+	})
+	runOptionCases(t, Config{Limits: Limits{SentenceLength: 10}}, []ruleCase{
+		{rule: "sentence-length", text: "これは十一文字の文です。\n", want: 1},
+		{rule: "sentence-length", text: "十文字の文章です。\n", want: 0},
+	})
+}
+
+func TestMaxKanjiContinuousLenTextlint(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "max-kanji-continuous-len", text: "情報処理技を学ぶ。\n", want: 0},
+		{rule: "max-kanji-continuous-len", text: "情報処理技術を学ぶ。\n", want: 1},
+		{rule: "max-kanji-continuous-len", text: "情報処理技術\n", want: 1},        // kanji only
+		{rule: "max-kanji-continuous-len", text: "# 情報処理技術者\n", want: 1},     // headings too
+		{rule: "max-kanji-continuous-len", text: "中華人民共和国の首都です。\n", want: 0}, // one dictionary word
+		{rule: "max-kanji-continuous-len", text: "二等辺三角形を描く。\n", want: 0},
+	})
+	runOptionCases(t, Config{Limits: Limits{MaxKanji: 6}, Options: RuleOptions{KanjiAllow: []string{"分散並行", "処理基盤"}}}, []ruleCase{
+		{rule: "max-kanji-continuous-len", text: "情報処理技術を学ぶ。\n", want: 0},
+		{rule: "max-kanji-continuous-len", text: "分散並行処理基盤を使う。\n", want: 0},
+		{rule: "max-kanji-continuous-len", text: "分散並列処理基盤を使う。\n", want: 1},
 	})
 }
