@@ -206,6 +206,16 @@ func (r *run) characters(b block) {
 			old := text[i:j]
 			r.e.fix("no-hankaku-kana", finding.Low, 90, at, b.start+j, widenKana(old), "半角カナ「%s」は全角にしてください", old)
 			n = j - i
+		case c == 0x309B || c == 0x309C:
+			// a spacing dakuten or handakuten after kana: テ゛ → デ (textlint no-nfd)
+			_, pn := utf8.DecodeLastRuneInString(text[:i])
+			comb := map[rune]string{0x309B: "\u3099", 0x309C: "\u309A"}[c]
+			if pn > 0 {
+				prev := text[i-pn : i]
+				if nfc := norm.NFC.String(prev + comb); utf8.RuneCountInString(nfc) == 1 {
+					r.e.fix("no-nfd", finding.Low, 90, at-pn, at+n, nfc, "濁点・半濁点が別の文字（U+%04X）になっています（%s%c → %s）", c, prev, c, nfc)
+				}
+			}
 		case c == 0x3099 || c == 0x309A || (c >= 0x0300 && c <= 0x036F):
 			// a combining mark: replace it and the character it joins with NFC
 			_, pn := utf8.DecodeLastRuneInString(text[:i])
@@ -274,6 +284,14 @@ func closerOf(c rune) (rune, bool) {
 		return '”', true
 	case '{':
 		return '}', true
+	case '｛':
+		return '｝', true
+	case '〚':
+		return '〛', true
+	case '«':
+		return '»', true
+	case '‹':
+		return '›', true
 	}
 	return 0, false
 }
@@ -303,6 +321,14 @@ func openerOf(c rune) (rune, bool) {
 		return '“', true
 	case '}':
 		return '{', true
+	case '｝':
+		return '｛', true
+	case '〛':
+		return '〚', true
+	case '»':
+		return '«', true
+	case '›':
+		return '‹', true
 	}
 	return 0, false
 }
@@ -317,6 +343,14 @@ func (r *run) unmatchedPairs(b block) {
 	var stack []open
 	text := string(r.doc.masked[b.start:b.end])
 	for i, c := range text {
+		if c == '"' { // the same mark opens and closes
+			if k := len(stack); k > 0 && stack[k-1].c == '"' {
+				stack = stack[:k-1]
+			} else {
+				stack = append(stack, open{c, i})
+			}
+			continue
+		}
 		if _, ok := closerOf(c); ok {
 			stack = append(stack, open{c, i})
 			continue
@@ -339,7 +373,10 @@ func (r *run) unmatchedPairs(b block) {
 	if len(stack) > 0 {
 		o := stack[0]
 		at := b.start + o.at
-		c, _ := closerOf(o.c)
+		c, ok := closerOf(o.c)
+		if !ok {
+			c = o.c // '"' closes itself
+		}
 		r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(o.c), "「%c」が閉じられていません（「%c」がありません）", o.c, c)
 	}
 }

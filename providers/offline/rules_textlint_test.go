@@ -191,3 +191,20 @@ func TestMaxKanjiContinuousLenTextlint(t *testing.T) {
 		{rule: "max-kanji-continuous-len", text: "分散並列処理基盤を使う。\n", want: 1},
 	})
 }
+
+func TestNoNfdAndUnmatchedPairTextlint(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-nfd", text: "テ\u3099ータを送ります。\n", want: 1, fix: "データ"},
+		{rule: "no-nfd", text: "テ\u309bータを送ります。\n", want: 1, fix: "データ"},
+		{rule: "no-nfd", text: "ヘ\u309cージを開きます。\n", want: 1, fix: "ページ"},
+		{rule: "no-nfd", text: "記号\u309bだけです。\n", want: 0}, // 号 takes no dakuten
+		{rule: "no-nfd", text: "データを送ります。\n", want: 0},
+
+		{rule: "no-unmatched-pair", text: "He said \"hello and left.\n", want: 1},
+		{rule: "no-unmatched-pair", text: "He said \"hello\" and left.\n", want: 0},
+		{rule: "no-unmatched-pair", text: "Il a dit « bonjour et il est parti.\n", want: 1},
+		{rule: "no-unmatched-pair", text: "Il a dit « bonjour » et ‹ salut ›.\n", want: 0},
+		{rule: "no-unmatched-pair", text: "記号 ‹ を閉じない。\n", want: 1},
+		{rule: "no-unmatched-pair", text: "波括弧｛を閉じない。\n", want: 1},
+	})
+}
