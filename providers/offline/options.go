@@ -38,6 +38,12 @@ type RuleOptions struct {
 	AllowHalfWidthExclamation, AllowFullWidthExclamation bool
 	AllowHalfWidthQuestion, AllowFullWidthQuestion       bool
 
+	// MaxTenStrict makes max-ten count a 読点 between two nouns too
+	// (textlint's strict). Touten and Kuten are the marks max-ten counts
+	// and the mark that ends a sentence for it (defaults "、" and "。").
+	MaxTenStrict  bool
+	Touten, Kuten string
+
 	// KanjiAllow lists words max-kanji-continuous-len accepts whatever
 	// their length (textlint's allow option): a run made only of such
 	// words is not reported.

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"regexp"
 	"strings"
@@ -34,8 +35,12 @@ func checkReaderFit(ctx context.Context, r *run) error {
 		case !s.ja && s.prose:
 			r.enSentenceLength(s)
 		}
+		if s.ja && (k == paragraph || k == listItem || k == note) {
+			if err := r.maxTen(s); err != nil {
+				return err
+			}
+		}
 		if s.ja && s.prose {
-			r.maxTen(s)
 			r.mixedPeriod(s)
 		}
 		if k != tableRow && k != quote {
@@ -96,28 +101,58 @@ func (r *run) enSentenceLength(s sentence) {
 	}
 }
 
-// maxTen reports a sentence with more 読点 than the limit (textlint
-// max-ten): a 、 between two nouns (approximated as kanji or katakana on
-// both sides) does not count.
-func (r *run) maxTen(s sentence) {
+// maxTen follows textlint max-ten: a sentence (of a paragraph or list
+// item) with more than Limits.MaxTen 読点 is reported at the first one
+// over, and counting starts again after it. A 読点 between two nouns
+// (名詞、名詞, brackets skipped: "A、B", "(1)、(2)") does not count unless
+// Config.Options.MaxTenStrict; Options.Touten and Options.Kuten change the
+// marks counted and the mark that resets the count. Only a sentence with
+// more marks than the limit is tokenized.
+func (r *run) maxTen(s sentence) error {
+	o := r.rev.cfg.Options
+	touten, kuten := cmp.Or(o.Touten, "、"), cmp.Or(o.Kuten, "。")
+	if strings.Count(s.text, touten) <= r.lim.MaxTen {
+		return nil
+	}
+	tok, err := r.rev.shared.ja.tokenizer()
+	if err != nil {
+		return err
+	}
+	ts := tokens(tok, s.text, nil)
 	count := 0
-	prev := rune(0)
-	for i, c := range s.text {
-		if c != '、' {
-			prev = c
-			continue
+	for i, t := range ts {
+		switch t.surface {
+		case touten:
+			if !o.MaxTenStrict && sandwiched(ts, i) {
+				continue
+			}
+			count++
+		case kuten:
+			count = 0
 		}
-		next, _ := utf8.DecodeRuneInString(s.text[i+len("、"):])
-		if nounChar(prev) && nounChar(next) {
-			continue
-		}
-		count++
-		if count == r.lim.MaxTen+1 {
-			at := s.start + i
-			r.e.advise("max-ten", finding.Low, 65, at, at+len("、"), "一文に読点「、」が%d個以上あります（上限%d個）。文を分けてください", count, r.lim.MaxTen)
-			return
+		if count > r.lim.MaxTen {
+			at := s.start + t.off
+			r.e.advise("max-ten", finding.Low, 65, at, at+len(t.surface), "一文に読点「%s」が%d個以上あります（上限%d個）。文を分けてください", touten, count, r.lim.MaxTen)
+			count = 0
 		}
 	}
+	return nil
+}
+
+// sandwiched reports whether the nearest tokens before and after ts[i],
+// brackets skipped, are both nouns.
+func sandwiched(ts []token, i int) bool {
+	near := func(d int) (token, bool) {
+		for j := i + d; j >= 0 && j < len(ts); j += d {
+			if t := ts[j]; !(t.pos == "記号" && strings.HasPrefix(t.pos1, "括弧") || t.surface == "(" || t.surface == ")") {
+				return t, true
+			}
+		}
+		return token{}, false
+	}
+	p, ok1 := near(-1)
+	n, ok2 := near(1)
+	return ok1 && ok2 && p.pos == "名詞" && n.pos == "名詞"
 }
 
 // mixedPeriod follows textlint ja-no-mixed-period with its defaults: a

@@ -208,3 +208,24 @@ func TestNoNfdAndUnmatchedPairTextlint(t *testing.T) {
 		{rule: "no-unmatched-pair", text: "波括弧｛を閉じない。\n", want: 1},
 	})
 }
+
+func TestMaxTenTextlint(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "max-ten", text: "まず、次に、さらに、最後に終わります。\n", want: 0},
+		{rule: "max-ten", text: "まず、次に、さらに、最後に、終わります。\n", want: 1},
+		{rule: "max-ten", text: "- まず、次に、さらに、最後に、終わります。\n", want: 1}, // list items too
+		{rule: "max-ten", text: "> まず、次に、さらに、最後に、終わります。\n", want: 0}, // not block quotes
+		// 、 between nouns: kanji, katakana, Latin words and (1)-style notes
+		{rule: "max-ten", text: "東京、大阪、名古屋、福岡、札幌に行きます。\n", want: 0},
+		{rule: "max-ten", text: "Go、Rust、Python、Java、Ruby を使います。\n", want: 0},
+		{rule: "max-ten", text: "項目(1)、項目(2)、項目(3)、項目(4)、項目(5)を見ます。\n", want: 0},
+		{rule: "max-ten", text: "赤い、青い、黄色い、白い、黒い花です。\n", want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{MaxTenStrict: true}}, []ruleCase{
+		{rule: "max-ten", text: "東京、大阪、名古屋、福岡、札幌に行きます。\n", want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{Touten: "，", Kuten: "．"}}, []ruleCase{
+		{rule: "max-ten", text: "まず，次に，さらに，最後に，終わります．\n", want: 1},
+		{rule: "max-ten", text: "まず、次に、さらに、最後に、終わります。\n", want: 0},
+	})
+}
