@@ -69,12 +69,16 @@ type Limits struct {
 	MaxKanji int
 	// MaxEmDashes is the most em dashes one paragraph may have (default 2).
 	MaxEmDashes int
+	// MaxComma is the most ASCII commas one sentence may have (textlint
+	// max-comma; default 4, the rule's own; preset-ja-technical-writing
+	// sets 3).
+	MaxComma int
 }
 
 // defaultLimits returns the defaults of textlint's rules and the English
 // limits of write-good's spirit.
 func defaultLimits() Limits {
-	return Limits{SentenceLength: 100, SentenceWords: 35, MaxTen: 3, MaxKanji: 5, MaxEmDashes: 2}
+	return Limits{SentenceLength: 100, SentenceWords: 35, MaxTen: 3, MaxKanji: 5, MaxEmDashes: 2, MaxComma: 4}
 }
 
 // noviceWords and expertWords return the reader profile keywords;
@@ -164,5 +168,6 @@ func (c Config) limitsFor(p profile) Limits {
 	set(&l.MaxTen, c.Limits.MaxTen)
 	set(&l.MaxKanji, c.Limits.MaxKanji)
 	set(&l.MaxEmDashes, c.Limits.MaxEmDashes)
+	set(&l.MaxComma, c.Limits.MaxComma)
 	return l
 }

@@ -45,6 +45,13 @@ func checkReaderFit(ctx context.Context, r *run) error {
 		}
 		if k != tableRow && k != quote {
 			r.kanjiRuns(s)
+			if s.ja {
+				r.arabicKanjiNumbers(s)
+				r.unnaturalAlphabet(s)
+			}
+		}
+		if k == paragraph || k == listItem || k == note {
+			r.maxComma(s)
 		}
 		if k == paragraph || k == listItem || k == quote {
 			r.acronyms(s, seen)
@@ -258,6 +265,9 @@ func (r *run) characters(b block) {
 			if pn > 0 && norm.NFC.String(old) != old {
 				r.e.fix("no-nfd", finding.Low, 95, at-pn, at+n, norm.NFC.String(old), "濁点・アクセントが結合文字（NFD）になっています")
 			}
+		case (c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7F) && r.doc.raw[at] == byte(c):
+			// a control character: masked bytes are 0x1F too, so only a 0x1F of the text itself counts
+			r.e.fix("no-invalid-control-character", finding.Low, 90, at, at+1, "", "制御文字 U+%04X は文章に不要です", c)
 		case c == 0x200B || c == 0xFEFF:
 			r.e.fix("no-zero-width-spaces", finding.Low, 95, at, at+n, "", "zero-width character U+%04X is invisible and breaks search and copy", c)
 		case c == 0x200D && joinsPictographs(text, i, n):

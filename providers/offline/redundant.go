@@ -11,16 +11,16 @@ const redundantRule = "ja-no-redundant-expression"
 
 // jaTokenNeedles are the strings one of the token rules of the
 // anti-ai-slop reviewer (ja-no-redundant-expression's six dictionaries,
-// ja-no-weak-phrase's five) needs: a sentence with none of them is not
+// ja-no-weak-phrase's five, ja-no-abusage's four) needs: a sentence with none of them is not
 // tokenized.
 func jaTokenNeedles() []string {
-	return []string{"こと", "事", "であ", "で有", "行", "実行", "かも", "思", "示唆"}
+	return []string{"こと", "事", "であ", "で有", "行", "実行", "かも", "思", "示唆", "適応", "可変", "ずら"}
 }
 
 // jaTokenRules runs the anti-ai-slop rules that read tokens on a Japanese
 // sentence, tokenizing it only when it holds a string one of them needs.
 func (r *run) jaTokenRules(s sentence, covered []span) error {
-	if !r.e.on(redundantRule) && !r.e.on(weakRule) {
+	if !r.e.on(redundantRule) && !r.e.on(weakRule) && !r.e.on(abusageRule) {
 		return nil
 	}
 	found := false
@@ -43,6 +43,9 @@ func (r *run) jaTokenRules(s sentence, covered []span) error {
 	}
 	if r.e.on(weakRule) {
 		r.weakPhrases(s, ts)
+	}
+	if r.e.on(abusageRule) {
+		r.abusage(s, ts)
 	}
 	return nil
 }
