@@ -3,6 +3,7 @@ package offline
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/url"
 	"path"
@@ -187,11 +188,11 @@ func (r *run) unsourced(s sentence, m [][]int) {
 	text := r.doc.raw[a:b]
 	switch kind {
 	case 1:
-		r.e.advise("unsourced-figure", finding.Medium, 65, a, b, "figure %q has no source or link nearby; cite where it comes from", text)
+		r.e.advise("unsourced-figure", finding.Medium, 65, a, b, r.say("figure %q has no source or link nearby; cite where it comes from", "数値「%s」の出典やリンクが近くにありません。出典を示してください"), text)
 	case 2:
-		r.e.advise("unsourced-figure", finding.Medium, 60, a, b, "superlative %q has no source nearby; cite evidence or soften it", text)
+		r.e.advise("unsourced-figure", finding.Medium, 60, a, b, r.say("superlative %q has no source nearby; cite evidence or soften it", "最上級の表現「%s」に根拠が示されていません。根拠を示すか表現を弱めてください"), text)
 	default:
-		r.e.advise("unsourced-figure", finding.Low, 50, a, b, "date %q has no source nearby; check it and link a release note or announcement", text)
+		r.e.advise("unsourced-figure", finding.Low, 50, a, b, r.say("date %q has no source nearby; check it and link a release note or announcement", "日付「%s」の出典が近くにありません。確認してリリースノートや発表へのリンクを付けてください"), text)
 	}
 }
 
@@ -218,8 +219,8 @@ func (r *run) quantities(s sentence, m [][]int, figs *figureIndex) {
 			continue
 		}
 		r.e.hits = append(r.e.hits, hit{rule: "inconsistent-quantity", sev: finding.Medium, conf: 60, start: f.start, end: f.end,
-			issue: "the same quantity is given as " + strings.TrimSpace(string(r.doc.raw[p.start:p.end])) + " on line " +
-				strconv.Itoa(r.doc.line(p.start)) + " and " + strings.TrimSpace(text) + " here; make them agree",
+			issue: fmt.Sprintf(r.say("the same quantity is given as %s on line %d and %s here; make them agree", "同じ量が%[2]d行目では%[1]s、ここでは%[3]sと書かれています。どちらかにそろえてください"),
+				strings.TrimSpace(string(r.doc.raw[p.start:p.end])), r.doc.line(p.start), strings.TrimSpace(text)),
 			more: []string{p.quote}})
 	}
 }

@@ -125,7 +125,7 @@ func (nr *narrative) english(s sentence) {
 	if !strings.Contains(s.text, " by ") {
 		// no agent: the passive rule has nothing to say
 	} else if m := passiveEN.FindStringSubmatchIndex(s.text); m != nil && nr.doc.blocks[s.blk].kind == paragraph {
-		nr.e.advise("en-passive", finding.Low, 60, s.start+m[0], s.start+m[1], "passive voice hides a known agent; make %q the subject", s.text[m[2]:m[3]])
+		nr.e.advise("en-passive", finding.Low, 60, s.start+m[0], s.start+m[1], nr.say("passive voice hides a known agent; make %q the subject", "受動態が動作主を隠しています。「%s」を主語にしてください"), s.text[m[2]:m[3]])
 	}
 	if !s.prose {
 		return
@@ -162,14 +162,14 @@ func (nr *narrative) english(s sentence) {
 func (nr *narrative) sentence(s sentence, opener, conj string, content map[string]int) {
 	p := nr.prev
 	if p != nil && p.blk == s.blk && conj != "" && conj == p.conj {
-		nr.e.advise("no-doubled-conjunction", finding.Low, 70, s.start, s.start+len(conj), "two sentences in a row open with %q", conj)
+		nr.e.advise("no-doubled-conjunction", finding.Low, 70, s.start, s.start+len(conj), nr.say("two sentences in a row open with %q", "2つの文が続けて「%s」で始まっています"), conj)
 	}
 	if opener != "" && len(nr.openers) > 0 && nr.openers[len(nr.openers)-1] != opener {
 		nr.openers = nr.openers[:0]
 	}
 	nr.openers = append(nr.openers, opener)
 	if opener != "" && len(nr.openers) == 3 {
-		nr.e.advise("same-opening", finding.Low, 65, s.start, s.start+len(opener), "three sentences in a row open with %q; vary the openings", opener)
+		nr.e.advise("same-opening", finding.Low, 65, s.start, s.start+len(opener), nr.say("three sentences in a row open with %q; vary the openings", "3つの文が続けて「%s」で始まっています。書き出しを変えてください"), opener)
 	}
 	if p != nil && p.blk == s.blk {
 		// report the most repeated word; ties go to the first in the sentence,
@@ -185,7 +185,7 @@ func (nr *narrative) sentence(s sentence, opener, conj string, content map[strin
 			best, bestN, bestAt = w, pc+c, at
 		}
 		if best != "" {
-			nr.e.advise("repeated-word", finding.Low, 55, s.start+bestAt, s.start+bestAt+len(best), "%q appears %d times in two adjacent sentences; use a pronoun or a synonym, or merge them", best, bestN)
+			nr.e.advise("repeated-word", finding.Low, 55, s.start+bestAt, s.start+bestAt+len(best), nr.say("%q appears %d times in two adjacent sentences; use a pronoun or a synonym, or merge them", "「%s」が隣り合う2文に%d回出てきます。指示語や言い換えを使うか、文をまとめてください"), best, bestN)
 		}
 	}
 	nr.prev = &proseInfo{blk: s.blk, conj: conj, content: content}
@@ -375,13 +375,13 @@ func (nr *narrative) paragraphLengths() {
 	slices.Sort(ns)
 	median := ns[len(ns)/2]
 	for _, p := range nr.paragraphs {
-		floor, unit := 150, "words"
+		floor, unit := 150, nr.say("words", "語")
 		if p.ja {
-			floor, unit = 400, "characters"
+			floor, unit = 400, nr.say("characters", "文字")
 		}
 		if p.n > 4*median && p.n >= floor {
 			b := nr.doc.blocks[p.blk]
-			nr.e.advise("paragraph-length", finding.Low, 50, b.start, b.end, "paragraph of %d %s is more than four times the median (%d); split it where the topic turns", p.n, unit, median)
+			nr.e.advise("paragraph-length", finding.Low, 50, b.start, b.end, nr.say("paragraph of %d %s is more than four times the median (%d); split it where the topic turns", "段落が%d%sあり、中央値（%d）の4倍を超えています。話題の変わり目で分けてください"), p.n, unit, median)
 		}
 	}
 }

@@ -269,12 +269,12 @@ func (r *run) characters(b block) {
 			// a control character: masked bytes are 0x1F too, so only a 0x1F of the text itself counts
 			r.e.fix("no-invalid-control-character", finding.Low, 90, at, at+1, "", "制御文字 U+%04X は文章に不要です", c)
 		case c == 0x200B || c == 0xFEFF:
-			r.e.fix("no-zero-width-spaces", finding.Low, 95, at, at+n, "", "zero-width character U+%04X is invisible and breaks search and copy", c)
+			r.e.fix("no-zero-width-spaces", finding.Low, 95, at, at+n, "", r.say("zero-width character U+%04X is invisible and breaks search and copy", "ゼロ幅文字 U+%04X は見えず、検索やコピーを妨げます"), c)
 		case c == 0x200D && joinsPictographs(text, i, n):
 			// a zero-width joiner inside an emoji sequence: 👩‍💻
 		case c == 0x200C || c == 0x200D || c == 0x2060:
 			// joiners and non-joiners shape some scripts: a human decides
-			r.e.advise("no-zero-width-spaces", finding.Low, 60, at, at+n, "zero-width character U+%04X is invisible; remove it unless the script needs it", c)
+			r.e.advise("no-zero-width-spaces", finding.Low, 60, at, at+n, r.say("zero-width character U+%04X is invisible; remove it unless the script needs it", "ゼロ幅文字 U+%04X は見えません。文字の表示に必要でなければ削除してください"), c)
 		}
 		i += n
 	}
@@ -446,7 +446,7 @@ func (r *run) acronyms(s sentence, seen map[string]bool) {
 			continue
 		}
 		lang := "en"
-		if s.ja {
+		if s.ja || r.doc.kana {
 			lang = "ja"
 		}
 		msg := map[string]string{
@@ -478,7 +478,7 @@ func (r *run) jargon(s sentence, seen map[string]bool) {
 			}
 		}
 		if !explained {
-			r.e.advise("undefined-jargon", finding.Low, 55, s.start+i, s.start+i+len(term), "jargon %q is not explained at first use; a novice reader may not know it", s.text[i:i+len(term)])
+			r.e.advise("undefined-jargon", finding.Low, 55, s.start+i, s.start+i+len(term), r.say("jargon %q is not explained at first use; a novice reader may not know it", "専門用語「%s」が初出で説明されていません。初心者の読者は知らないかもしれません"), s.text[i:i+len(term)])
 		}
 	}
 }

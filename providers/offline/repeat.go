@@ -35,7 +35,7 @@ func (nr *narrative) doubledWords(s sentence) {
 		if n > 2 {
 			times = fmt.Sprintf("%d times", n)
 		}
-		nr.e.fix("en-doubled-word", finding.Low, 90, s.start+runA, s.start+prevB, s.text[runA:runB], "%q is written %s", s.text[runA:runB], times)
+		nr.e.fix("en-doubled-word", finding.Low, 90, s.start+runA, s.start+prevB, s.text[runA:runB], nr.say("%q is written %s", "「%s」が%s続いています"), s.text[runA:runB], nr.say(times, strings.NewReplacer("twice", "2回", " times", "回").Replace(times)))
 	}
 	for a, b := range words(s.text) {
 		if runA >= 0 && strings.TrimLeft(s.text[prevB:a], " ") == "" && strings.EqualFold(s.text[runA:runB], s.text[a:b]) {

@@ -3,6 +3,8 @@ package offline
 import (
 	"strings"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/agent"
 )
 
 // presetRules lists the rules of textlint-rule-preset-ja-technical-writing.
@@ -126,4 +128,37 @@ func TestMaxComma(t *testing.T) {
 	runOptionCases(t, Config{Limits: Limits{MaxComma: 3}}, []ruleCase{
 		{rule: "max-comma", text: "Use a, b, c, d, and e here.\n", want: 1},
 	})
+}
+
+// TestJapaneseDocumentsGetJapaneseMessages reviews the Japanese sample
+// with English sentences planted in it: every finding speaks Japanese.
+func TestJapaneseDocumentsGetJapaneseMessages(t *testing.T) {
+	text, err := Sample("sample-ja.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(text) + "\nIt works! It works! It works the the way it should.\n\nThere is a CSP library, very fast — really — truly — fast — here.\n\n" +
+		strings.Repeat("長い段落の文です。", 80) + "\n\n短い段落です。\n\n短い段落です。\n\n短い段落です。\n"
+	ja := func(s string) bool {
+		for _, c := range s {
+			if isKana(c) || isKanji(c) {
+				return true
+			}
+		}
+		return false
+	}
+	seen := map[string]bool{}
+	for _, f := range reviewAll(t, editorial(), agent.Target{Path: "doc.md", Text: []byte(doc), ReaderProfile: "初心者"}) {
+		rule, msg, _ := strings.Cut(f.Issue, ": ")
+		seen[rule] = true
+		if rule == "broken-link" { // its messages come with the link-resolution work
+			continue
+		}
+		if !ja(msg) {
+			t.Errorf("%s speaks English in a Japanese document: %q", rule, f.Issue)
+		}
+	}
+	if len(seen) < 20 {
+		t.Errorf("only %d rules fired; the test plants more: %v", len(seen), seen)
+	}
 }

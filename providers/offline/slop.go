@@ -107,6 +107,9 @@ func (r *run) emitPhrase(s sentence, p phrase, i, j int) error {
 	case p.plural && !pluralFollows(after), p.det && !determinerFollows(after), p.verb && !verbFollows(after):
 		advice = true
 	}
+	if !p.ja && r.doc.kana { // an English phrase in a Japanese document: lead in Japanese
+		p.issue = englishPhraseLead(p.rule) + "（" + p.issue + "）"
+	}
 	switch {
 	case advice:
 		r.e.advise(p.rule, p.sev, p.conf, a, b, "%s", p.issue)
@@ -119,9 +122,25 @@ func (r *run) emitPhrase(s sentence, p phrase, i, j int) error {
 		if c, _ := utf8.DecodeRune(raw[a:]); !p.ja && unicode.IsUpper(c) {
 			fix = capitalize(fix)
 		}
-		r.e.fix(p.rule, p.sev, p.conf, a, b, fix, "%s (suggest %q)", p.issue, fix)
+		r.e.fix(p.rule, p.sev, p.conf, a, b, fix, r.say("%s (suggest %q)", "%s（「%s」）"), p.issue, fix)
 	}
 	return nil
+}
+
+// englishPhraseLead names, in Japanese, what an English phrase rule
+// finds.
+func englishPhraseLead(rule string) string {
+	switch rule {
+	case "en-stock-phrase":
+		return "機械の書いた英文に多い定型句です"
+	case "en-redundant":
+		return "冗長な英語表現です"
+	case "en-weasel":
+		return "中身のない強調語やぼかし語です"
+	case "en-cliche":
+		return "英語の決まり文句です"
+	}
+	return "出典のない主張です"
 }
 
 // deletion records the deletion of an English phrase at raw[a:b]
@@ -251,7 +270,7 @@ func (r *run) thereIs(s sentence) {
 	for _, p := range [...]string{"There is ", "There are ", "There was ", "There were ", "There's "} {
 		if strings.HasPrefix(t, p) {
 			a := s.start + len(s.text) - len(t)
-			r.e.advise("en-there-is", finding.Low, 55, a, a+len(p)-1, `"%s" opener delays the subject; start with what the sentence is about`, strings.TrimSpace(p))
+			r.e.advise("en-there-is", finding.Low, 55, a, a+len(p)-1, r.say(`"%s" opener delays the subject; start with what the sentence is about`, "文頭の「%s」は主題を後回しにします。文の主題から書き始めてください"), strings.TrimSpace(p))
 			return
 		}
 	}
@@ -281,7 +300,7 @@ func (r *run) emDashes() {
 		}
 		if at >= 0 {
 			a := b.start + at
-			r.e.advise("em-dash", finding.Low, 60, a, a+len("—"), "%d em dashes in one paragraph (limit %d); machine-written prose overuses them: use commas, parentheses or two sentences", count, r.lim.MaxEmDashes)
+			r.e.advise("em-dash", finding.Low, 60, a, a+len("—"), r.say("%d em dashes in one paragraph (limit %d); machine-written prose overuses them: use commas, parentheses or two sentences", "一つの段落にダッシュ「—」が%d個あります（上限%d個）。機械の書いた文章に多い書き方です。読点や括弧を使うか、文を分けてください"), count, r.lim.MaxEmDashes)
 		}
 	}
 }
