@@ -32,30 +32,45 @@
 // problem lies in an earlier fix's quote becomes advice. A fix that
 // cannot be anchored so becomes advice.
 //
-// Japanese rules that share a name with a rule of textlint's
-// preset-ja-technical-writing (sentence-length, max-ten,
-// no-doubled-joshi, ...) behave like it with the same defaults; those that
-// need parts of speech use the kagome tokenizer with the IPA dictionary,
-// loaded once, lazily, by the first reviewer that needs it, and
-// shared by the reviewers Editorial creates together.
+// The rules that share a name with a rule of textlint's
+// preset-ja-technical-writing (all 23 of them: sentence-length, max-ten,
+// no-mix-dearu-desumasu, ...) behave like that rule with the rule's own
+// defaults (not the preset's overrides: max-kanji-continuous-len allows 5
+// kanji, max-comma 4 commas), and Config.Limits and Config.Options take
+// their documented options. Those that need parts of speech match
+// textlint's token dictionaries over the kagome tokenizer with the IPA
+// dictionary (the dictionary textlint's kuromoji uses), so conjugations
+// and spellings match as there: することができた, 確認を行わなければ,
+// 無い事もない, 〜とは限らない. The tokenizer is loaded once, lazily, by the
+// first review that needs it, and shared by the reviewers Editorial
+// creates together. A document that holds kana is Japanese: every rule
+// gives it Japanese messages, and sentence-length, max-comma and
+// no-exclamation-question-mark review all its sentences, Latin-only ones
+// too, while English documents get the en-* rules instead.
 //
-// Where the offline rules knowingly differ from textlint: max-ten treats a
-// 、 between two runs of kanji or katakana as the noun-noun exception
-// without asking the tokenizer; sentence-length counts a run of white
-// space as one character and does not count inline code or URLs;
-// ja-no-mixed-period (which, like textlint with forceAppendPeriod off,
-// appends no 。 itself) leaves a paragraph ending in a colon, code, a link
-// or a URL alone; ja-no-successive-word ignores symbols and words in
-// hiragana only ("まあまあ"), and its one fix removes a doubled particle
-// ("をを"); no-exclamation-question-mark allows a "!" after any Latin
-// letter ("Yahoo!") and fixes only body sentences; no-zero-width-spaces
-// also advises on joiners, except one inside an emoji sequence;
-// no-double-negative-ja also knows the polite forms (〜ないわけではありません);
-// no-mix-dearu-desumasu, like the rule's own defaults, reports である only
-// in a body that mixes both styles (the preset's preferInBody "ですます"
-// would flag a body written wholly in である); sentence rules skip list
-// items. textlint's arabic-kanji-numbers, ja-no-abusage and
-// ja-unnatural-alphabet have no counterpart.
+// Where the offline rules knowingly differ from textlint:
+// sentence-length does not count inline code or URLs; ja-no-mixed-period
+// (which, like textlint with forceAppendPeriod off, appends no 。 itself)
+// leaves a paragraph ending in a colon, code, a link or a URL alone;
+// ja-no-successive-word ignores symbols and words in hiragana only
+// ("まあまあ"), and its one fix removes a doubled particle ("をを");
+// no-exclamation-question-mark also allows a "!" between a Latin letter
+// and more text ("Jeopardy!の"), fixes only a ！ ending a body sentence,
+// and skips block quotes; no-zero-width-spaces also advises on joiners,
+// except one inside an emoji sequence; no-double-negative-ja also knows
+// the polite endings (〜ないわけではありません, 〜とは限りません) and
+// 〜ないとは言えない; ja-no-redundant-expression and no-mix-dearu-desumasu
+// add safe fixes textlint does not have (設定を行います → 設定します,
+// 必須である → 必須です after a noun) and give advice otherwise;
+// no-mix-dearu-desumasu does not count table cells, captions or block
+// quotes; no-unmatched-pair works per block, also pairs 〈〉, 《》 and
+// “”, and also reports a closer never opened; arabic-kanji-numbers
+// reports every match, not only the first of each pattern in a text
+// node, and leaves 一つ alone; ja-no-abusage's phrase list is our own
+// selection of common misuses (data/phrases-ja.tsv) beside textlint's
+// four token patterns; no-invalid-control-character has no allow option
+// and never reads code; sentence rules other than the textlint-named ones
+// skip list items.
 //
 // Markdown front matter, code (fenced, indented and inline, including a
 // fence inside a list item), URLs, HTML (inline, and blocks to their
@@ -73,7 +88,8 @@
 // link checking against an fs.FS; the target's reader profile makes the
 // English sentence-length limit stricter for novices and looser for
 // experts (the textlint-named rules keep textlint's limits unless
-// Config.Limits sets them).
+// Config.Limits sets them, and take their other options from
+// Config.Options).
 //
 // The smallest use:
 //

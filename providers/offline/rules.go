@@ -49,8 +49,8 @@ func ruleList() []RuleInfo {
 
 		{"same-opening", NarrativeCriticName, "", "three or more sentences in a row with the same opening"},
 		{"repeated-word", NarrativeCriticName, "", "the same content word four or more times in two adjacent sentences"},
-		{"no-doubled-conjunction", NarrativeCriticName, "", "two sentences in a row opening with the same conjunction"},
-		{"no-mix-dearu-desumasu", NarrativeCriticName, "ja", "である調 mixed into ですます調 body text"},
+		{"no-doubled-conjunction", NarrativeCriticName, "", "the same conjunction opening two sentences of a paragraph with none between them"},
+		{"no-mix-dearu-desumasu", NarrativeCriticName, "ja", "である and ですます mixed within the body, the headings or the list items (Config.Options.PreferIn*)"},
 		{"paragraph-length", NarrativeCriticName, "", "a paragraph far longer than the others"},
 		{"no-doubled-joshi", NarrativeCriticName, "ja", "the same particle twice in a row in one sentence"},
 		{"no-doubled-conjunctive-particle-ga", NarrativeCriticName, "ja", "the conjunctive particle が twice in one sentence"},
@@ -60,7 +60,7 @@ func ruleList() []RuleInfo {
 		{"en-doubled-word", NarrativeCriticName, "en", `the same word twice in a row ("the the")`},
 		{"en-passive", NarrativeCriticName, "en", `passive voice with a known agent ("was written by")`},
 
-		{"sentence-length", ReaderAdvocateName, "ja", "Japanese sentences over Limits.SentenceLength characters"},
+		{"sentence-length", ReaderAdvocateName, "ja", "sentences of Japanese documents over Limits.SentenceLength UTF-16 code units"},
 		{"en-sentence-length", ReaderAdvocateName, "en", "English sentences over Limits.SentenceWords words"},
 		{"max-ten", ReaderAdvocateName, "ja", "more 読点 in a sentence than Limits.MaxTen"},
 		{"max-kanji-continuous-len", ReaderAdvocateName, "ja", "runs of kanji longer than Limits.MaxKanji"},

@@ -162,3 +162,22 @@ func TestJapaneseDocumentsGetJapaneseMessages(t *testing.T) {
 		t.Errorf("only %d rules fired; the test plants more: %v", len(seen), seen)
 	}
 }
+
+// TestSentencesHoldTogetherInsideBrackets: a 。 inside 「」 or 【】 does
+// not end the sentence, as textlint's sentence-splitter reads it.
+func TestSentencesHoldTogetherInsideBrackets(t *testing.T) {
+	for text, want := range map[string]int{
+		"彼は「はい。わかりました。」と答えた。次の文です。": 2,
+		"見出し【注意。重要。】を読む。":           1,
+		"書名は《上巻。下巻。》です。":            1,
+		"一文目。二文目。":                  2,
+	} {
+		n := 0
+		for range parse([]byte(text)).sentences() {
+			n++
+		}
+		if n != want {
+			t.Errorf("%q: %d sentences, want %d", text, n, want)
+		}
+	}
+}

@@ -38,20 +38,21 @@ func (d *document) sentences() iter.Seq[sentence] {
 }
 
 // splitSentences yields the trimmed spans of the sentences in b[s:e].
-// A sentence ends at 。！？!? (with any closing brackets after them), and
+// A sentence ends at 。！？!? (with any closing brackets after them) outside
+// 「」『』（）【】《》, and
 // at '.' followed by white space or the end when the word before it is not
 // an abbreviation or a number.
 func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
 	return func(yield func(int, int) bool) {
 		start := s
-		depth := 0 // open 「『（ brackets: a 。 inside a quotation does not end the sentence
+		depth := 0 // open 「『（【《 brackets: a 。 inside a quotation does not end the sentence, as in textlint's sentence-splitter
 		for i := s; i < e; {
 			r, n := utf8.DecodeRune(b[i:e])
 			end := -1
 			switch r {
-			case '「', '『', '（':
+			case '「', '『', '（', '【', '《':
 				depth++
-			case '」', '』', '）':
+			case '」', '』', '）', '】', '》':
 				depth = max(depth-1, 0)
 			case '。', '！', '？', '!', '?', '．':
 				if depth == 0 {
