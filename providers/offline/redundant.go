@@ -14,7 +14,7 @@ const redundantRule = "ja-no-redundant-expression"
 // ja-no-weak-phrase's five, ja-no-abusage's four) needs: a sentence with none of them is not
 // tokenized.
 func jaTokenNeedles() []string {
-	return []string{"こと", "事", "であ", "で有", "行", "実行", "かも", "思", "示唆", "適応", "可変", "ずら"}
+	return []string{"こと", "事", "であ", "で有", "を行", "を、行", "を実行", "を、実行", "かも", "思う", "思います", "示唆", "適応", "可変", "ずら"}
 }
 
 // jaTokenRules runs the anti-ai-slop rules that read tokens on a Japanese

@@ -54,6 +54,10 @@ func TestNoMixDearuDesumasu(t *testing.T) {
 	runOptionCases(t, Config{Options: RuleOptions{PreferInBody: StyleDearu}}, []ruleCase{
 		{rule: "no-mix-dearu-desumasu", text: "設定は便利です。\n値は整数です。\n結果は一覧である。\n", want: 2},
 	})
+	runOptionCases(t, Config{Options: RuleOptions{PreferInList: StyleDearu, PreferInHeader: StyleDesumasu}}, []ruleCase{
+		{rule: "no-mix-dearu-desumasu", text: "- 値は整数である\n- 値は空である\n- 既定値は空です\n", want: 1},
+		{rule: "no-mix-dearu-desumasu", text: "# 値は整数である\n\n## 値は空である\n\n## 既定値は空です\n", want: 2},
+	})
 	runOptionCases(t, Config{Options: RuleOptions{StrictStyle: true}}, []ruleCase{
 		{rule: "no-mix-dearu-desumasu", text: "値が整数である場合に使います。\n設定は必須である。\n", want: 1},
 	})
