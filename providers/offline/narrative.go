@@ -284,10 +284,11 @@ func (nr *narrative) doubledJoshi(s sentence, ts []token) {
 	}
 	for i := 1; i < len(list); i++ {
 		a, b := list[i-1], list[i]
-		if a.key == "" || a.key != b.key {
+		if a.key == "" || a.key != b.key || slices.Contains(nr.rev.cfg.Options.DoubledJoshiAllow, b.surface) {
 			continue
 		}
 		switch {
+		case nr.rev.cfg.Options.DoubledJoshiStrict:
 		case a.pos1 == "連体化", a.pos1 == "格助詞" && a.surface == "を", a.pos1 == "接続助詞" && a.surface == "て", a.pos1 == "並立助詞":
 			continue
 		case a.surface == "か" && b.prev == "どう":

@@ -178,20 +178,42 @@ func (r *run) unnaturalAlphabet(s sentence) {
 	if !r.e.on(rule) {
 		return
 	}
+	o := r.rev.cfg.Options
+	allow := o.AlphabetAllow
+	if allow == nil {
+		allow = []string{"a", "i", "u", "e", "o", "n"}
+	}
 	var p2, p1 rune // the two runes before the current one
 	p1At := 0
 	for i, c := range s.text {
-		if latinLetter(p1) && japaneseIME(p2) && japaneseIME(c) && !strings.ContainsRune("aiueon", p1) {
+		if latinLetter(p1) && japaneseIME(p2) && japaneseIME(c) && !allowedLetter(s.text, p1At, allow) {
 			rest := s.text[i:]
 			common := strings.HasPrefix(rest, "言語") || strings.ContainsRune("xyzXYZ", p1) && (strings.HasPrefix(rest, "座標") || strings.HasPrefix(rest, "軸")) ||
 				p1 == 'E' && strings.HasPrefix(rest, "メール")
-			if !common {
+			if !common || o.AlphabetNoCommonCase {
 				at := s.start + p1At
 				r.e.advise(rule, finding.Low, 60, at, at+utf8.RuneLen(p1), "不自然なアルファベット「%c」があります。入力ミスではありませんか", p1)
 			}
 		}
 		p2, p1, p1At = p1, c, i
 	}
+}
+
+// allowedLetter reports whether the letter at text[at] lies inside an
+// occurrence of one of the allowed strings, as textlint's allow list is
+// matched against the text.
+func allowedLetter(text string, at int, allow []string) bool {
+	for _, w := range allow {
+		if w == "" {
+			continue
+		}
+		for from := max(0, at-len(w)+1); from <= at && from < len(text); from++ {
+			if strings.HasPrefix(text[from:], w) && at < from+len(w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxComma follows textlint max-comma: a sentence with more than

@@ -3,6 +3,8 @@ package offline
 import (
 	"errors"
 	"fmt"
+	"regexp"
+	"strings"
 )
 
 // ErrInvalidOption is wrapped by the error Review returns when a field of
@@ -44,6 +46,30 @@ type RuleOptions struct {
 	MaxTenStrict  bool
 	Touten, Kuten string
 
+	// SentenceSkipPatterns are removed from a sentence before
+	// sentence-length counts it (textlint's skipPatterns): a pattern
+	// written "/…/" is a regular expression (Go syntax), any other a
+	// literal string.
+	SentenceSkipPatterns []string
+
+	// DoubledJoshiStrict makes no-doubled-joshi report the pairs it
+	// exempts by default (の, を, て, 並立助詞, 〜かどうか), and
+	// DoubledJoshiAllow lists particles it never reports (textlint's
+	// strict and allow).
+	DoubledJoshiStrict bool
+	DoubledJoshiAllow  []string
+
+	// AlphabetAllow replaces the letters and words ja-unnatural-alphabet
+	// accepts between Japanese characters (default: a, i, u, e, o and n),
+	// and AlphabetNoCommonCase turns off its built-in exceptions (X言語,
+	// x座標, x軸, Eメール) (textlint's allow and allowCommonCase).
+	AlphabetAllow        []string
+	AlphabetNoCommonCase bool
+
+	// ControlAllow lists the control characters
+	// no-invalid-control-character accepts (textlint's allow).
+	ControlAllow string
+
 	// KanjiAllow lists words max-kanji-continuous-len accepts whatever
 	// their length (textlint's allow option): a run made only of such
 	// words is not reported.
@@ -59,5 +85,19 @@ func (o RuleOptions) validate() error {
 			return fmt.Errorf("Config.Options.%s: %q (want %q, %q or empty): %w", f.name, f.v, StyleDesumasu, StyleDearu, ErrInvalidOption)
 		}
 	}
+	for _, p := range o.SentenceSkipPatterns {
+		if _, err := skipPattern(p); err != nil {
+			return fmt.Errorf("Config.Options.SentenceSkipPatterns: %q: %v: %w", p, err, ErrInvalidOption)
+		}
+	}
 	return nil
+}
+
+// skipPattern compiles one of SentenceSkipPatterns: "/re/" is a regular
+// expression, anything else a literal.
+func skipPattern(p string) (*regexp.Regexp, error) {
+	if len(p) >= 2 && strings.HasPrefix(p, "/") && strings.HasSuffix(p, "/") {
+		return regexp.Compile(p[1 : len(p)-1])
+	}
+	return regexp.Compile(regexp.QuoteMeta(p))
 }

@@ -80,7 +80,11 @@ func checkReaderFit(ctx context.Context, r *run) error {
 // ones too, and any sentence with kanji; the other sentences of English
 // documents get en-sentence-length.
 func (r *run) sentenceLength(s sentence) {
-	if n := utf16Len(s.text); n > r.lim.SentenceLength {
+	text := s.text
+	for _, re := range r.rev.skip {
+		text = re.ReplaceAllString(text, "")
+	}
+	if n := utf16Len(text); n > r.lim.SentenceLength {
 		r.e.advise("sentence-length", finding.Medium, 70, s.start, s.end, "一文が%d文字あります（上限%d文字）。文を分けてください", n, r.lim.SentenceLength)
 	}
 }
@@ -265,7 +269,7 @@ func (r *run) characters(b block) {
 			if pn > 0 && norm.NFC.String(old) != old {
 				r.e.fix("no-nfd", finding.Low, 95, at-pn, at+n, norm.NFC.String(old), "濁点・アクセントが結合文字（NFD）になっています")
 			}
-		case (c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7F) && r.doc.raw[at] == byte(c):
+		case (c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7F) && r.doc.raw[at] == byte(c) && !strings.ContainsRune(r.rev.cfg.Options.ControlAllow, c):
 			// a control character: masked bytes are 0x1F too, so only a 0x1F of the text itself counts
 			r.e.fix("no-invalid-control-character", finding.Low, 90, at, at+1, "", "制御文字 U+%04X は文章に不要です", c)
 		case c == 0x200B || c == 0xFEFF:

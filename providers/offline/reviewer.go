@@ -3,6 +3,7 @@ package offline
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -20,6 +21,7 @@ type Reviewer struct {
 	cfgErr   error           // an unknown rule in Config.Disabled, returned by Review
 	shared   *shared
 	phrases  []phrase // the phrase entries whose rule this reviewer runs
+	skip     []*regexp.Regexp // Config.Options.SentenceSkipPatterns, compiled
 	check    func(ctx context.Context, r *run) error
 }
 
@@ -103,6 +105,11 @@ func newReviewer(name, category string, cfg Config, sh *shared, check func(conte
 	}
 	if err := cfg.Options.validate(); err != nil && r.cfgErr == nil {
 		r.cfgErr = fmt.Errorf("offline: %s: %w", name, err)
+	}
+	for _, p := range cfg.Options.SentenceSkipPatterns {
+		if re, err := skipPattern(p); err == nil {
+			r.skip = append(r.skip, re)
+		}
 	}
 	if sh.lex != nil {
 		for _, p := range sh.lex.phrases {

@@ -233,3 +233,38 @@ func TestMaxTenTextlint(t *testing.T) {
 		{rule: "max-ten", text: "まず、次に、さらに、最後に、終わります。\n", want: 0},
 	})
 }
+
+func TestTextlintOptions(t *testing.T) {
+	long := strings.Repeat("あ", 90) + "（補足：" + strings.Repeat("い", 20) + "）です。\n"
+	runRuleCases(t, []ruleCase{{rule: "sentence-length", text: long, want: 1}})
+	runOptionCases(t, Config{Options: RuleOptions{SentenceSkipPatterns: []string{"/（補足：[^）]*）/"}}}, []ruleCase{
+		{rule: "sentence-length", text: long, want: 0},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{SentenceSkipPatterns: []string{strings.Repeat("い", 20)}}}, []ruleCase{
+		{rule: "sentence-length", text: long, want: 0},
+	})
+	if _, err := ReaderAdvocate(Config{Options: RuleOptions{SentenceSkipPatterns: []string{"/(/"}}}).Review(context.Background(), agentTarget("文です。\n")); !errors.Is(err, ErrInvalidOption) {
+		t.Errorf("bad skip pattern: err = %v, want ErrInvalidOption", err)
+	}
+
+	runRuleCases(t, []ruleCase{{rule: "no-doubled-joshi", text: "既存のコードの利用です。\n", want: 0}})
+	runOptionCases(t, Config{Options: RuleOptions{DoubledJoshiStrict: true}}, []ruleCase{
+		{rule: "no-doubled-joshi", text: "既存のコードの利用です。\n", want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{DoubledJoshiAllow: []string{"は"}}}, []ruleCase{
+		{rule: "no-doubled-joshi", text: "この関数はエラーは返しません。\n", want: 0},
+	})
+
+	runOptionCases(t, Config{Options: RuleOptions{AlphabetAllow: []string{"r"}}}, []ruleCase{
+		{rule: "ja-unnatural-alphabet", text: "リイrースします。\n", want: 0},
+		{rule: "ja-unnatural-alphabet", text: "こんにちわaです。\n", want: 1}, // the default vowels are replaced
+	})
+	runOptionCases(t, Config{Options: RuleOptions{AlphabetNoCommonCase: true}}, []ruleCase{
+		{rule: "ja-unnatural-alphabet", text: "このC言語を使う。\n", want: 1},
+	})
+
+	runOptionCases(t, Config{Options: RuleOptions{ControlAllow: "\x07"}}, []ruleCase{
+		{rule: "no-invalid-control-character", text: "データ\x07です。\n", want: 0},
+		{rule: "no-invalid-control-character", text: "データ\x1bです。\n", want: 1},
+	})
+}
