@@ -20,7 +20,7 @@ type Reviewer struct {
 	disabled map[string]bool // Config.Disabled as a set
 	cfgErr   error           // an unknown rule in Config.Disabled, returned by Review
 	shared   *shared
-	phrases  []phrase // the phrase entries whose rule this reviewer runs
+	phrases  []phrase         // the phrase entries whose rule this reviewer runs
 	skip     []*regexp.Regexp // Config.Options.SentenceSkipPatterns, compiled
 	check    func(ctx context.Context, r *run) error
 }
