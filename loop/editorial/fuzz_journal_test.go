@@ -1,10 +1,12 @@
-package loop_test
+package editorial_test
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/journal"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -39,32 +41,32 @@ func realJournals(f *testing.F) []realJournal {
 		name    string
 		council func() council.Council
 		doc     string
-		script  func(l *loop.Loop, path, dir string) error
+		script  func(l *editorial.Loop, path, dir string) error
 	}{
-		{"waiting", chainCouncil, chainDoc, func(l *loop.Loop, path, dir string) error {
-			l.Gate = loop.FileGate{Path: filepath.Join(dir, loop.DecisionsName)}
-			_, err := l.Run(ctx, path, false)
+		{"waiting", chainCouncil, chainDoc, func(l *editorial.Loop, path, dir string) error {
+			l.Gate = loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}
+			_, err := l.Run(ctx, path)
 			return err
 		}},
-		{"finished", chainCouncil, chainDoc, func(l *loop.Loop, path, dir string) error {
-			_, err := l.Run(ctx, path, false)
+		{"finished", chainCouncil, chainDoc, func(l *editorial.Loop, path, dir string) error {
+			_, err := l.Run(ctx, path)
 			return err
 		}},
-		{"undone", chainCouncil, chainDoc, func(l *loop.Loop, path, dir string) error {
-			if _, err := l.Run(ctx, path, false); !errors.Is(err, loop.ErrNotConverged) {
+		{"undone", chainCouncil, chainDoc, func(l *editorial.Loop, path, dir string) error {
+			if _, err := l.Run(ctx, path); !errors.Is(err, editorial.ErrNotConverged) {
 				return err
 			}
 			_, err := l.Undo(ctx, 2)
 			return err
 		}},
-		{"gate", twoMediums, "foo line\nbaz line\n42% line\n", func(l *loop.Loop, path, dir string) error {
-			decisions := filepath.Join(dir, loop.DecisionsName)
+		{"gate", twoMediums, "foo line\nbaz line\n42% line\n", func(l *editorial.Loop, path, dir string) error {
+			decisions := filepath.Join(dir, editorial.DecisionsName)
 			l.Gate = loop.FileGate{Path: decisions}
-			if _, err := l.Run(ctx, path, false); !errors.Is(err, loop.ErrNotConverged) {
+			if _, err := l.Run(ctx, path); !errors.Is(err, editorial.ErrNotConverged) {
 				return err
 			}
 			os.WriteFile(decisions, []byte(`[{"key":"r1/r/F001","action":"apply"},{"key":"r1/r/F002","action":"reject","reason":"no"},{"key":"r1/r/F003","action":"defer"}]`), 0o644)
-			_, err := l.Run(ctx, path, true)
+			_, err := l.Resume(ctx, path)
 			return err
 		}},
 	} {
@@ -72,11 +74,11 @@ func realJournals(f *testing.F) []realJournal {
 		path := filepath.Join(top, "article.md")
 		dir := filepath.Join(top, ".editorial")
 		os.WriteFile(path, []byte(tc.doc), 0o644)
-		l := &loop.Loop{Council: tc.council(), Dir: dir}
-		if err := tc.script(l, path, dir); err != nil && !errors.Is(err, loop.ErrNotConverged) {
+		l := &editorial.Loop{Council: tc.council(), Dir: dir}
+		if err := tc.script(l, path, dir); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
 			f.Fatalf("%s: %v", tc.name, err)
 		}
-		data, err := os.ReadFile(filepath.Join(dir, loop.JournalName))
+		data, err := os.ReadFile(filepath.Join(dir, editorial.JournalName))
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -142,8 +144,8 @@ func typed(err error) bool {
 	if err == nil {
 		return true
 	}
-	for _, want := range []error{loop.ErrJournalCorrupt, loop.ErrNotConverged, loop.ErrNothingToResume,
-		loop.ErrNothingToUndo, loop.ErrDocumentChanged, loop.ErrOtherFile, loop.ErrFolderMoved,
+	for _, want := range []error{journal.ErrCorrupt, journal.ErrFormat, journal.ErrUnknownKind, journal.ErrNondeterministic, journal.ErrUndone, journal.ErrChanged, editorial.ErrNotConverged, editorial.ErrNothingToResume,
+		editorial.ErrNothingToUndo, editorial.ErrDocumentChanged, editorial.ErrOtherFile, editorial.ErrFolderMoved,
 		loop.ErrConflictingApprovals, loop.ErrNotWritable, fs.ErrNotExist} {
 		if errors.Is(err, want) {
 			return true
@@ -186,25 +188,25 @@ func FuzzJournal(f *testing.F) {
 		os.Mkdir(dir, 0o755)
 		quoted, _ := json.Marshal(path)
 		data := bytes.ReplaceAll(mutate(rj.journal, ops, splice), []byte(fileMark), quoted[1:len(quoted)-1])
-		jpath := filepath.Join(dir, loop.JournalName)
+		jpath := filepath.Join(dir, editorial.JournalName)
 		os.WriteFile(jpath, data, 0o644)
 
-		if _, err := loop.ReadJournal(jpath); err != nil && !errors.Is(err, loop.ErrJournalCorrupt) {
-			t.Fatalf("ReadJournal: %v", err)
+		if _, _, err := journal.Parse(data); err != nil && !errors.Is(err, journal.ErrCorrupt) {
+			t.Fatalf("Parse: %v", err)
 		}
-		_, err := loop.JournaledFile(dir)
+		_, err := editorial.JournaledFile(dir)
 		if !typed(err) {
 			t.Fatalf("JournaledFile: %v", err)
 		}
 		accepted := err == nil
-		l := &loop.Loop{Council: rj.council(), Dir: dir, Gate: loop.FileGate{Path: filepath.Join(dir, loop.DecisionsName)}}
-		if _, err := l.Run(context.Background(), path, true); !typed(err) {
+		l := &editorial.Loop{Council: rj.council(), Dir: dir, Gate: loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
+		if _, err := l.Resume(context.Background(), path); !typed(err) {
 			t.Fatalf("resume: %v", err)
 		}
-		if _, err := loop.Undo(dir, 0); !typed(err) {
+		if _, err := editorial.Undo(dir, 0); !typed(err) {
 			t.Fatalf("undo: %v", err)
 		}
-		if _, err := loop.JournaledFile(dir); accepted && errors.Is(err, loop.ErrJournalCorrupt) {
+		if _, err := editorial.JournaledFile(dir); accepted && errors.Is(err, journal.ErrCorrupt) {
 			t.Fatalf("resume and undo left a journal replay refuses: %v", err)
 		}
 	})

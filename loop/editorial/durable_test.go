@@ -1,9 +1,11 @@
-package loop_test
+package editorial_test
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/journal"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -42,18 +44,18 @@ func TestSecondRunOnALiveJournal(t *testing.T) {
 	var second error
 	c := chainCouncil()
 	c.Members[0].Reviewer = duringReview(c.Members[0].Reviewer, func() {
-		_, second = (&loop.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path, false)
+		_, second = (&editorial.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path)
 	})
-	if _, err := (&loop.Loop{Council: c, Dir: dir}).Run(context.Background(), path, false); !errors.Is(err, loop.ErrNotConverged) {
+	if _, err := (&editorial.Loop{Council: c, Dir: dir}).Run(context.Background(), path); !errors.Is(err, editorial.ErrNotConverged) {
 		t.Fatalf("first run: %v", err)
 	}
-	if !errors.Is(second, loop.ErrJournalBusy) || errors.Is(second, loop.ErrUnfinishedRun) {
+	if !errors.Is(second, journal.ErrBusy) || errors.Is(second, editorial.ErrUnfinishedRun) {
 		t.Fatalf("second run while the first was alive: %v, want ErrJournalBusy", second)
 	}
 	if !strings.Contains(second.Error(), "in use by another run") {
 		t.Errorf("the error does not say the journal is in use: %v", second)
 	}
-	if _, err := loop.Undo(dir, 0); err != nil {
+	if _, err := editorial.Undo(dir, 0); err != nil {
 		t.Errorf("undo after both runs: %v", err)
 	}
 	if readFile(t, path) != chainDoc {
@@ -72,7 +74,7 @@ func TestReadOnlyDocument(t *testing.T) {
 	called := false
 	c := chainCouncil()
 	c.Members[0].Reviewer = duringReview(c.Members[0].Reviewer, func() { called = true })
-	_, err := (&loop.Loop{Council: c, Dir: dir}).Run(context.Background(), path, false)
+	_, err := (&editorial.Loop{Council: c, Dir: dir}).Run(context.Background(), path)
 	if !errors.Is(err, loop.ErrNotWritable) || !strings.Contains(err.Error(), "read-only") || !strings.Contains(err.Error(), "0444") {
 		t.Fatalf("Run on a read-only document: %v, want ErrNotWritable naming the mode", err)
 	}
@@ -82,22 +84,22 @@ func TestReadOnlyDocument(t *testing.T) {
 	if readFile(t, path) != chainDoc {
 		t.Error("a read-only document was edited")
 	}
-	if _, err := os.Stat(filepath.Join(dir, loop.JournalName)); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, editorial.JournalName)); err == nil {
 		t.Error("a refused run left a journal")
 	}
-	out, err := (&loop.Loop{Council: chainCouncil(), Dir: dir, DryRun: true}).Run(context.Background(), path, false)
+	out, err := (&editorial.Loop{Council: chainCouncil(), Dir: dir, DryRun: true}).Run(context.Background(), path)
 	if err != nil || out.Reason != loop.DryRun {
 		t.Fatalf("a dry run of a read-only document: %v", err)
 	}
 
 	// Undo refuses too: it would write the file.
 	os.Chmod(path, 0o644)
-	if _, err := (&loop.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path, false); !errors.Is(err, loop.ErrNotConverged) {
+	if _, err := (&editorial.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path); !errors.Is(err, editorial.ErrNotConverged) {
 		t.Fatal(err)
 	}
 	edited := readFile(t, path)
 	os.Chmod(path, 0o444)
-	if _, err := loop.Undo(dir, 0); !errors.Is(err, loop.ErrNotWritable) {
+	if _, err := editorial.Undo(dir, 0); !errors.Is(err, loop.ErrNotWritable) {
 		t.Errorf("undo of a read-only document: %v, want ErrNotWritable", err)
 	}
 	if readFile(t, path) != edited {
@@ -118,8 +120,8 @@ func TestEditWhileReviewersWork(t *testing.T) {
 			t.Error(err)
 		}
 	})
-	out, err := (&loop.Loop{Council: c, Dir: dir}).Run(context.Background(), path, false)
-	if !errors.Is(err, loop.ErrDocumentChanged) {
+	out, err := (&editorial.Loop{Council: c, Dir: dir}).Run(context.Background(), path)
+	if !errors.Is(err, editorial.ErrDocumentChanged) {
 		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
 	}
 	if got := readFile(t, path); got != edited {
@@ -129,7 +131,7 @@ func TestEditWhileReviewersWork(t *testing.T) {
 		t.Errorf("outcome %+v, want document-changed with nothing applied", out)
 	}
 	mustContain(t, "the error", err.Error(), "article.md", "nothing was written", "run again")
-	if _, err := loop.Undo(dir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
+	if _, err := editorial.Undo(dir, 0); !errors.Is(err, editorial.ErrNothingToUndo) {
 		t.Errorf("undo after a run that wrote nothing: %v, want ErrNothingToUndo", err)
 	}
 	if got := readFile(t, path); got != edited {
@@ -152,8 +154,8 @@ func TestEditWhileTheGateDecides(t *testing.T) {
 		}
 		return ds, nil
 	})
-	_, err := (&loop.Loop{Council: twoMediums(), Dir: dir, Gate: gate}).Run(context.Background(), path, false)
-	if !errors.Is(err, loop.ErrDocumentChanged) {
+	_, err := (&editorial.Loop{Council: twoMediums(), Dir: dir, Gate: gate}).Run(context.Background(), path)
+	if !errors.Is(err, editorial.ErrDocumentChanged) {
 		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
 	}
 	if got := readFile(t, path); got != edited {
@@ -170,14 +172,14 @@ func TestTwoRunsOnOneDocument(t *testing.T) {
 	var second string
 	c := chainCouncil()
 	c.Members[0].Reviewer = duringReview(c.Members[0].Reviewer, func() {
-		l := &loop.Loop{Council: other, Dir: filepath.Join(t.TempDir(), "b")}
-		if _, err := l.Run(context.Background(), path, false); err != nil {
+		l := &editorial.Loop{Council: other, Dir: filepath.Join(t.TempDir(), "b")}
+		if _, err := l.Run(context.Background(), path); err != nil {
 			t.Errorf("the second run: %v", err)
 		}
 		second = readFile(t, path)
 	})
-	_, err := (&loop.Loop{Council: c, Dir: filepath.Join(t.TempDir(), "a")}).Run(context.Background(), path, false)
-	if !errors.Is(err, loop.ErrDocumentChanged) {
+	_, err := (&editorial.Loop{Council: c, Dir: filepath.Join(t.TempDir(), "a")}).Run(context.Background(), path)
+	if !errors.Is(err, editorial.ErrDocumentChanged) {
 		t.Fatalf("the first run: %v, want ErrDocumentChanged", err)
 	}
 	if got := readFile(t, path); got != second || !strings.Contains(got, "表題") {
@@ -221,7 +223,7 @@ func TestUndoInACopiedFolder(t *testing.T) {
 			path := writeDoc(t, chainDoc)
 			proj := filepath.Dir(path)
 			dir := filepath.Join(proj, ".editorial")
-			if _, err := (&loop.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path, false); !errors.Is(err, loop.ErrNotConverged) {
+			if _, err := (&editorial.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path); !errors.Is(err, editorial.ErrNotConverged) {
 				t.Fatal(err)
 			}
 			edited := readFile(t, path)
@@ -237,15 +239,15 @@ func TestUndoInACopiedFolder(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			_, err := loop.Undo(other, 0)
-			if !errors.Is(err, loop.ErrFolderMoved) || !strings.Contains(err.Error(), "article.md") {
+			_, err := editorial.Undo(other, 0)
+			if !errors.Is(err, editorial.ErrFolderMoved) || !strings.Contains(err.Error(), "article.md") {
 				t.Fatalf("undo in the moved folder: %v, want ErrFolderMoved naming the document", err)
 			}
 			if readFile(t, path) != edited {
 				t.Fatal("an undo in a copied or moved folder reverted the original document")
 			}
 			if move == "copy the project" {
-				if _, err := loop.Undo(dir, 0); err != nil || readFile(t, path) != chainDoc {
+				if _, err := editorial.Undo(dir, 0); err != nil || readFile(t, path) != chainDoc {
 					t.Errorf("undo in the original folder: %v", err)
 				}
 			}
@@ -262,11 +264,11 @@ func TestStaleTempFilesRemoved(t *testing.T) {
 			path := writeDoc(t, chainDoc)
 			proj := filepath.Dir(path)
 			dir := filepath.Join(proj, ".editorial")
-			l := &loop.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: filepath.Join(dir, loop.DecisionsName)}}
+			l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
 			if !resume {
 				l.Gate = nil
 			}
-			l.Run(context.Background(), path, false)
+			l.Run(context.Background(), path)
 			stale := []string{
 				filepath.Join(proj, ".article.md.ABCDEFGH23.tmp"),
 				filepath.Join(dir, ".summary.md.QRSTUVWX67.tmp"),
@@ -283,7 +285,7 @@ func TestStaleTempFilesRemoved(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if _, err := l.Run(context.Background(), path, resume); err != nil && !errors.Is(err, loop.ErrNotConverged) {
+			if _, err := start(l, resume)(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
 				t.Fatal(err)
 			}
 			where := func(p string) string { // a new run moves the old rounds to the history

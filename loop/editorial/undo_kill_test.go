@@ -1,16 +1,16 @@
 //go:build unix
 
-package loop_test
+package editorial_test
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/journal"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // TestUndoAfterKill kills an undo at each point between its phases (the
@@ -22,11 +22,11 @@ func TestUndoAfterKill(t *testing.T) {
 		kill childSpec
 		then []string // what the user does next
 	}{
-		{childSpec{KillAt: loop.UndoPlanned, KillRound: 0, KillCount: 1}, []string{"undo", "run"}},                   // planned, nothing written
-		{childSpec{KillAt: loop.UndoWritten, KillRound: 2, KillCount: 1}, []string{"undo", "resume", "run", "edit"}}, // round 2 reverted, not journaled
-		{childSpec{KillAt: loop.UndoRecorded, KillRound: 2, KillCount: 1}, []string{"undo", "resume", "run"}},        // round 2 done, round 1 not begun
-		{childSpec{KillAt: loop.UndoWritten, KillRound: 1, KillCount: 1}, []string{"undo", "resume"}},                // round 1 reverted, not journaled
-		{childSpec{KillAt: loop.UndoRecorded, KillRound: 1, KillCount: 1}, []string{"undo", "run"}},                  // all reverted, the end not journaled
+		{childSpec{KillAt: editorial.UndoPlanned, KillRound: 0, KillCount: 1}, []string{"undo", "run"}},                   // planned, nothing written
+		{childSpec{KillAt: editorial.UndoWritten, KillRound: 2, KillCount: 1}, []string{"undo", "resume", "run", "edit"}}, // round 2 reverted, not journaled
+		{childSpec{KillAt: editorial.UndoRecorded, KillRound: 2, KillCount: 1}, []string{"undo", "resume", "run"}},        // round 2 done, round 1 not begun
+		{childSpec{KillAt: editorial.UndoWritten, KillRound: 1, KillCount: 1}, []string{"undo", "resume"}},                // round 1 reverted, not journaled
+		{childSpec{KillAt: editorial.UndoRecorded, KillRound: 1, KillCount: 1}, []string{"undo", "run"}},                  // all reverted, the end not journaled
 	} {
 		kill := tc.kill
 		for _, then := range tc.then {
@@ -46,7 +46,7 @@ func TestUndoAfterKill(t *testing.T) {
 				case "edit": // someone edits the half-reverted article: nothing more is written
 					edited := readFile(t, article) + "an edit\n"
 					os.WriteFile(article, []byte(edited), 0o644)
-					if _, err := loop.Undo(edir, 0); !errors.Is(err, loop.ErrDocumentChanged) {
+					if _, err := editorial.Undo(edir, 0); !errors.Is(err, editorial.ErrDocumentChanged) {
 						t.Errorf("undo after an edit: %v, want ErrDocumentChanged", err)
 					}
 					if readFile(t, article) != edited {
@@ -58,28 +58,24 @@ func TestUndoAfterKill(t *testing.T) {
 						t.Fatalf("the undo after the kill: %q, want \"undone [2 1]\"", out)
 					}
 				case "resume": // a run resumed instead finishes the undo; nothing is left to resume
-					_, err := (&loop.Loop{Council: chainCouncil(), Dir: edir}).Run(context.Background(), article, true)
-					if !errors.Is(err, loop.ErrNothingToResume) {
+					_, err := (&editorial.Loop{Council: chainCouncil(), Dir: edir}).Resume(context.Background(), article)
+					if !errors.Is(err, editorial.ErrNothingToResume) {
 						t.Fatalf("resume after the kill: %v, want ErrNothingToResume", err)
 					}
 				case "run": // a new run finishes the undo, then reviews the original
 					if out, killed := child(t, dir, childSpec{}); killed || out != "stalled 3\n" {
 						t.Fatalf("a new run after the kill: %q", out)
 					}
-					recs, err := loop.ReadJournal(filepath.Join(edir, "history", "run-1", loop.JournalName))
-					if err != nil {
-						t.Fatal(err)
-					}
 					undone := 0
-					for _, r := range recs {
-						if r.Kind == "undo" {
+					for _, r := range records(t, filepath.Join(edir, "history", "run-1", editorial.JournalName)) {
+						if r.Kind == journal.KindUndone {
 							undone++
 						}
 					}
 					if undone != 2 {
 						t.Errorf("the finished run's journal records %d reverts, want 2", undone)
 					}
-					if _, err := loop.Undo(edir, 0); err != nil {
+					if _, err := editorial.Undo(edir, 0); err != nil {
 						t.Fatalf("undo of the new run: %v", err)
 					}
 				}
@@ -87,7 +83,7 @@ func TestUndoAfterKill(t *testing.T) {
 					t.Fatalf("the article is\n%q\nwant the original\n%q", got, chainDoc)
 				}
 				mustContain(t, "summary.md", readFile(t, filepath.Join(edir, "summary.md")), "undone")
-				if _, err := loop.Undo(edir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
+				if _, err := editorial.Undo(edir, 0); !errors.Is(err, editorial.ErrNothingToUndo) {
 					t.Errorf("a later undo: %v, want ErrNothingToUndo", err)
 				}
 				if got := readFile(t, article); got != chainDoc {

@@ -1,9 +1,10 @@
-package loop_test
+package editorial_test
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -32,12 +33,12 @@ func TestNoReviewerAnswered(t *testing.T) {
 		t.Run(fmt.Sprintf("dry=%v", dry), func(t *testing.T) {
 			path := writeDoc(t, chainDoc)
 			dir := filepath.Join(filepath.Dir(path), ".editorial")
-			l := &loop.Loop{Dir: dir, DryRun: dry, Council: council.Council{Members: council.Members(
+			l := &editorial.Loop{Dir: dir, DryRun: dry, Council: council.Council{Members: council.Members(
 				failing("a", "401 Unauthorized: invalid x-api-key", "", agent.Usage{}),
 				failing("b", "dial tcp 127.0.0.1:9: connect: connection refused", "", agent.Usage{}),
 			)}}
-			out, err := l.Run(context.Background(), path, false)
-			if !errors.Is(err, loop.ErrNotConverged) || out == nil || out.Reason != loop.NoReviewerAnswered {
+			out, err := l.Run(context.Background(), path)
+			if !errors.Is(err, editorial.ErrNotConverged) || out == nil || out.Reason != loop.NoReviewerAnswered {
 				t.Fatalf("Run = %+v, %v; want %s and ErrNotConverged", out, err, loop.NoReviewerAnswered)
 			}
 			for _, want := range []string{"no reviewer answered", "invalid x-api-key", "connection refused"} {
@@ -62,9 +63,9 @@ func TestNoReviewerAnswered(t *testing.T) {
 // answered leaves the round judged.
 func TestOneReviewerAnsweredConverges(t *testing.T) {
 	path := writeDoc(t, "Plain text.\n")
-	l := &loop.Loop{Dir: filepath.Join(filepath.Dir(path), ".editorial"), Council: council.Council{Members: council.Members(
+	l := &editorial.Loop{Dir: filepath.Join(filepath.Dir(path), ".editorial"), Council: council.Council{Members: council.Members(
 		failing("a", "timeout", "", agent.Usage{}), phraseReviewer("b", "style"))}}
-	out, err := l.Run(context.Background(), path, false)
+	out, err := l.Run(context.Background(), path)
 	if err != nil || out.Reason != loop.Converged || len(out.Skipped) != 1 {
 		t.Fatalf("Run = %+v, %v; want converged with a skipped", out, err)
 	}
@@ -80,9 +81,9 @@ func TestSkippedViolationsAndTruncation(t *testing.T) {
 	schema := scripted.New(scripted.Text(bad), scripted.Text(bad))
 	cut := scripted.New(scripted.Reply{Text: `{"reviewer": "cut", "schema_version": "1", "summ`, StopReason: "length"})
 	persona := func(name string) agent.Persona { return agent.Persona{Name: name, Category: "test"} }
-	l := &loop.Loop{Dir: dir, Council: council.Council{Members: council.Members(
+	l := &editorial.Loop{Dir: dir, Council: council.Council{Members: council.Members(
 		agent.NewLLMReviewer(schema, persona("bad")), agent.NewLLMReviewer(cut, persona("cut")), phraseReviewer("ok", "style"))}}
-	out, err := l.Run(context.Background(), path, false)
+	out, err := l.Run(context.Background(), path)
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -93,7 +94,7 @@ func TestSkippedViolationsAndTruncation(t *testing.T) {
 	if strings.Contains(skipped, "schema violation: cut") {
 		t.Errorf("a truncated answer is reported as a schema violation:\n%s", skipped)
 	}
-	var bs, cs *loop.SkippedCall
+	var bs, cs *editorial.SkippedCall
 	for i := range out.Skipped {
 		switch out.Skipped[i].Reviewer {
 		case "bad":
@@ -119,10 +120,10 @@ func TestSkippedViolationsAndTruncation(t *testing.T) {
 func TestSkippedCallsArePriced(t *testing.T) {
 	path := writeDoc(t, "Plain text.\n")
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	l := &loop.Loop{Dir: dir, Prices: agent.Prices{"m1": {Input: 1, Output: 10}}, Council: council.Council{Members: council.Members(
+	l := &editorial.Loop{Dir: dir, Prices: agent.Prices{"m1": {Input: 1, Output: 10}}, Council: council.Council{Members: council.Members(
 		failing("a", "schema violation after one repair", "m1", agent.Usage{InputTokens: 1e6, OutputTokens: 1e5, Calls: 2}),
 		phraseReviewer("b", "style"))}}
-	out, err := l.Run(context.Background(), path, false)
+	out, err := l.Run(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,19 +150,19 @@ func TestFindingsInCouncilOrder(t *testing.T) {
 		}
 		return inner.Review(ctx, t)
 	}}
-	decisions := filepath.Join(dir, loop.DecisionsName)
-	l := &loop.Loop{Dir: dir, MaxRounds: 1, Gate: loop.FileGate{Path: decisions},
+	decisions := filepath.Join(dir, editorial.DecisionsName)
+	l := &editorial.Loop{Dir: dir, MaxRounds: 1, Gate: loop.FileGate{Path: decisions},
 		Council: council.Council{Members: council.Members(a, phraseReviewer("b", "style"))},
-		Observer: func(e loop.Event) {
-			if e.Kind == loop.Reviewed {
+		Observer: func(e editorial.Event) {
+			if e.Kind == editorial.Reviewed {
 				once.Do(func() { close(bJournaled) })
 			}
 		}}
-	if out, _ := l.Run(context.Background(), path, false); out == nil || out.Reason != loop.AwaitingDecisions {
+	if out, _ := l.Run(context.Background(), path); out == nil || out.Reason != loop.AwaitingDecisions {
 		t.Fatalf("first run: %+v", out)
 	}
 	decide(t, decisions, map[string]string{"r1/a/F001": "apply"})
-	if _, err := l.Run(context.Background(), path, true); err != nil {
+	if _, err := l.Resume(context.Background(), path); err != nil {
 		t.Fatalf("resumed run: %v", err)
 	}
 	findings := readFile(t, filepath.Join(dir, "round-1", "findings.md"))

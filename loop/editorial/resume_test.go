@@ -1,12 +1,14 @@
 //go:build unix
 
-package loop_test
+package editorial_test
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/journal"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -14,19 +16,17 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // childSpec tells a re-executed test binary to run (or undo) the loop and, when
 // KillAt is set, to SIGKILL itself at the KillCount-th event of that kind
 // in round KillRound.
 type childSpec struct {
-	Resume    bool           `json:"resume"`
-	Undo      bool           `json:"undo,omitempty"` // undo every round instead of running
-	KillAt    loop.EventKind `json:"kill_at,omitempty"`
-	KillRound int            `json:"kill_round,omitempty"`
-	KillCount int            `json:"kill_count,omitempty"`
+	Resume    bool                `json:"resume"`
+	Undo      bool                `json:"undo,omitempty"` // undo every round instead of running
+	KillAt    editorial.EventKind `json:"kill_at,omitempty"`
+	KillRound int                 `json:"kill_round,omitempty"`
+	KillCount int                 `json:"kill_count,omitempty"`
 }
 
 const childEnv = "KAIGI_LOOP_TEST_CHILD"
@@ -45,8 +45,8 @@ func runChild(specJSON string) int {
 		return 3
 	}
 	seen := 0
-	l := &loop.Loop{Council: chainCouncil(), Dir: ".editorial", MaxRounds: 4,
-		Observer: func(e loop.Event) {
+	l := &editorial.Loop{Council: chainCouncil(), Dir: ".editorial", MaxRounds: 4,
+		Observer: func(e editorial.Event) {
 			if e.Kind == spec.KillAt && e.Round == spec.KillRound {
 				if seen++; seen == spec.KillCount {
 					syscall.Kill(os.Getpid(), syscall.SIGKILL)
@@ -63,8 +63,8 @@ func runChild(specJSON string) int {
 		fmt.Printf("undone %v\n", rounds)
 		return 0
 	}
-	out, err := l.Run(context.Background(), "article.md", spec.Resume)
-	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
+	out, err := start(l, spec.Resume)(context.Background(), "article.md")
+	if err != nil && !errors.Is(err, editorial.ErrNotConverged) {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
@@ -100,7 +100,7 @@ func snapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	files := map[string]string{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == loop.JournalName {
+		if err != nil || d.IsDir() || d.Name() == editorial.JournalName {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, p)
@@ -126,15 +126,15 @@ func TestResumeAfterKill(t *testing.T) {
 	}
 
 	for _, kill := range []childSpec{
-		{KillAt: loop.Reviewed, KillRound: 1, KillCount: 1}, // between reviewers
-		{KillAt: loop.Reviewed, KillRound: 2, KillCount: 2}, // between reviewers, later round
-		{KillAt: loop.Written, KillRound: 1, KillCount: 1},  // between applying and recording
-		{KillAt: loop.Written, KillRound: 2, KillCount: 1},
-		{KillAt: loop.RoundEnded, KillRound: 1, KillCount: 1},
-		{KillAt: loop.RoundEnded, KillRound: 3, KillCount: 1}, // after the last round, before the run's end
-		{KillAt: loop.Planned, KillRound: 1, KillCount: 1},    // between journaling a patch and writing it
-		{KillAt: loop.Planned, KillRound: 2, KillCount: 2},
-		{KillAt: loop.Decided, KillRound: 2, KillCount: 1}, // the gate's batch journaled, its patch not yet
+		{KillAt: editorial.Reviewed, KillRound: 1, KillCount: 1}, // between reviewers
+		{KillAt: editorial.Reviewed, KillRound: 2, KillCount: 2}, // between reviewers, later round
+		{KillAt: editorial.Written, KillRound: 1, KillCount: 1},  // between applying and recording
+		{KillAt: editorial.Written, KillRound: 2, KillCount: 1},
+		{KillAt: editorial.RoundEnded, KillRound: 1, KillCount: 1},
+		{KillAt: editorial.RoundEnded, KillRound: 3, KillCount: 1}, // after the last round, before the run's end
+		{KillAt: editorial.Planned, KillRound: 1, KillCount: 1},    // between journaling a patch and writing it
+		{KillAt: editorial.Planned, KillRound: 2, KillCount: 2},
+		{KillAt: editorial.Decided, KillRound: 2, KillCount: 1}, // the gate's batch journaled, its patch not yet
 	} {
 		t.Run(fmt.Sprintf("%s-r%d-%d", kill.KillAt, kill.KillRound, kill.KillCount), func(t *testing.T) {
 			dir := t.TempDir()
@@ -142,7 +142,7 @@ func TestResumeAfterKill(t *testing.T) {
 			if _, killed := child(t, dir, kill); !killed {
 				t.Fatal("the child was not killed at the planned point")
 			}
-			if _, err := (&loop.Loop{Council: chainCouncil(), Dir: filepath.Join(dir, ".editorial")}).Run(context.Background(), filepath.Join(dir, "article.md"), false); !errors.Is(err, loop.ErrUnfinishedRun) {
+			if _, err := (&editorial.Loop{Council: chainCouncil(), Dir: filepath.Join(dir, ".editorial")}).Run(context.Background(), filepath.Join(dir, "article.md")); !errors.Is(err, editorial.ErrUnfinishedRun) {
 				t.Errorf("a new run over an unfinished one: %v, want ErrUnfinishedRun", err)
 			}
 			out, killed := child(t, dir, childSpec{Resume: true})
@@ -158,27 +158,23 @@ func TestResumeAfterKill(t *testing.T) {
 			if len(got) != len(want) {
 				t.Errorf("resumed run wrote %d files, the uninterrupted one %d", len(got), len(want))
 			}
-			recs, err := loop.ReadJournal(filepath.Join(dir, ".editorial", loop.JournalName))
-			if err != nil {
-				t.Fatal(err)
-			}
-			type patch struct{ round, phase int }
-			applied := map[patch]int{}
-			for _, r := range recs {
-				if r.Kind == "applied" {
-					var a struct{ Phase int }
-					if err := r.Decode(&a); err != nil {
-						t.Fatal(err)
-					}
-					applied[patch{r.Round, a.Phase}]++
+			// Every side effect (2 patches in each of 3 rounds) is journaled
+			// done exactly once, and none is left planned.
+			planned, done := map[string]int{}, map[string]int{}
+			for _, r := range records(t, filepath.Join(dir, ".editorial", editorial.JournalName)) {
+				switch r.Kind {
+				case journal.KindPlanned:
+					planned[r.Key]++
+				case journal.KindDone:
+					done[r.Key]++
 				}
 			}
-			if len(applied) != 6 {
-				t.Errorf("%d patches recorded applied, want 2 in each of 3 rounds", len(applied))
+			if len(done) != 6 || len(planned) != 6 {
+				t.Errorf("%d patches journaled done, %d planned, want 2 in each of 3 rounds", len(done), len(planned))
 			}
-			for p, n := range applied {
-				if n != 1 {
-					t.Errorf("round %d's patch %d was recorded applied %d times", p.round, p.phase, n)
+			for k, n := range done {
+				if n != 1 || planned[k] != 1 {
+					t.Errorf("patch %s was journaled planned %d and done %d times", k, planned[k], n)
 				}
 			}
 		})

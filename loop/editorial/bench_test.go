@@ -1,8 +1,9 @@
-package loop_test
+package editorial_test
 
 import (
 	"context"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,7 +12,6 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
-	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // BenchmarkRoundOneMB runs one round on a 1 MiB document with 60,000
@@ -63,9 +63,9 @@ func benchRound(b *testing.B, sep string) {
 		if err := os.WriteFile(path, []byte(doc.String()), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		l := &loop.Loop{Council: council.Council{Members: council.Members(bulk)}, Dir: filepath.Join(dir, ".editorial"), MaxRounds: 1}
+		l := &editorial.Loop{Council: council.Council{Members: council.Members(bulk)}, Dir: filepath.Join(dir, ".editorial"), MaxRounds: 1}
 		b.StartTimer()
-		out, err := l.Run(context.Background(), path, false)
+		out, err := l.Run(context.Background(), path)
 		if err != nil || len(out.Applied) != findings/2 {
 			b.Fatalf("Run: %v; applied %d", err, len(out.Applied))
 		}

@@ -1,4 +1,4 @@
-package loop_test
+package editorial_test
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
 // rule is one phrase a phraseReviewer flags.
@@ -94,3 +96,23 @@ func chainCouncil() council.Council {
 }
 
 const chainDoc = "# 題名\r\nalpha の行。\r\nbeta の行。\r\n数字は 42% です。\r\n"
+
+// start returns l.Resume when resume is set, l.Run otherwise.
+func start(l *editorial.Loop, resume bool) func(context.Context, string) (*editorial.Outcome, error) {
+	if resume {
+		return l.Resume
+	}
+	return l.Run
+}
+
+// records returns the records of the journal at path (opened, so its lock
+// must be free), accepting the driver's own kinds.
+func records(t testing.TB, path string) []journal.Record {
+	t.Helper()
+	j, err := journal.Open(path, journal.Options{Driver: editorial.Driver, Unknown: func(journal.Record) error { return nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	return j.Records()
+}

@@ -1,13 +1,13 @@
-package loop_test
+package editorial_test
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -45,13 +45,13 @@ func twoMediums() council.Council {
 func TestDecisionsBelongToTheirRound(t *testing.T) {
 	path := writeDoc(t, "foo line\nbaz line\n42% line\n")
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	decisions := filepath.Join(dir, loop.DecisionsName)
-	l := &loop.Loop{Council: twoMediums(), Dir: dir, Gate: loop.FileGate{Path: decisions}}
-	if out, _ := l.Run(context.Background(), path, false); out.Reason != loop.AwaitingDecisions {
+	decisions := filepath.Join(dir, editorial.DecisionsName)
+	l := &editorial.Loop{Council: twoMediums(), Dir: dir, Gate: loop.FileGate{Path: decisions}}
+	if out, _ := l.Run(context.Background(), path); out.Reason != loop.AwaitingDecisions {
 		t.Fatalf("first run: %s", out.Reason)
 	}
 	decide(t, decisions, map[string]string{"r1/r/F001": "apply", "r1/r/F002": "defer", "r1/r/F003": "defer"})
-	out, _ := l.Run(context.Background(), path, true)
+	out, _ := l.Resume(context.Background(), path)
 	if out.Reason != loop.AwaitingDecisions || out.Rounds != 2 {
 		t.Fatalf("resumed run: %s after %d rounds, want round 2 waiting", out.Reason, out.Rounds)
 	}
@@ -63,18 +63,18 @@ func TestDecisionsBelongToTheirRound(t *testing.T) {
 func TestNewRunDoesNotReuseDecisions(t *testing.T) {
 	path := writeDoc(t, "foo line\nbaz line\n42% line\n")
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	decisions := filepath.Join(dir, loop.DecisionsName)
-	l := &loop.Loop{Council: twoMediums(), Dir: dir, Gate: loop.FileGate{Path: decisions}, MaxRounds: 1}
-	l.Run(context.Background(), path, false)
+	decisions := filepath.Join(dir, editorial.DecisionsName)
+	l := &editorial.Loop{Council: twoMediums(), Dir: dir, Gate: loop.FileGate{Path: decisions}, MaxRounds: 1}
+	l.Run(context.Background(), path)
 	decide(t, decisions, map[string]string{"r1/r/F001": "reject", "r1/r/F002": "reject", "r1/r/F003": "reject"})
-	if out, err := l.Run(context.Background(), path, true); err != nil || out.Reason != loop.Converged {
+	if out, err := l.Resume(context.Background(), path); err != nil || out.Reason != loop.Converged {
 		t.Fatalf("resumed run: %v, %+v", err, out)
 	}
-	out, _ := l.Run(context.Background(), path, false)
+	out, _ := l.Run(context.Background(), path)
 	if out.Reason != loop.AwaitingDecisions || len(out.Rejected) != 0 {
 		t.Errorf("a new run took the old run's decisions: %s, rejected %d", out.Reason, len(out.Rejected))
 	}
-	if _, err := os.Stat(filepath.Join(dir, "history", "run-1", loop.DecisionsName)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "history", "run-1", editorial.DecisionsName)); err != nil {
 		t.Errorf("the old decisions file was not moved to the history: %v", err)
 	}
 }
@@ -108,15 +108,15 @@ func TestConflictingApprovalsAreAskedAgain(t *testing.T) {
 			return ds, nil
 		})
 	}
-	l := &loop.Loop{Council: conflicting(), Dir: dir, Gate: approve("r1/a/F001", "r1/b/F001")}
-	if _, err := l.Run(context.Background(), path, false); !errors.Is(err, loop.ErrConflictingApprovals) {
+	l := &editorial.Loop{Council: conflicting(), Dir: dir, Gate: approve("r1/a/F001", "r1/b/F001")}
+	if _, err := l.Run(context.Background(), path); !errors.Is(err, loop.ErrConflictingApprovals) {
 		t.Fatalf("both approved: %v, want ErrConflictingApprovals", err)
 	}
 	if got := readFile(t, path); got != "A big cat.\n" {
 		t.Fatalf("a refused batch changed the document: %q", got)
 	}
 	l.Gate = approve("r1/b/F001")
-	if out, err := l.Run(context.Background(), path, true); err != nil || out.Reason != loop.Converged {
+	if out, err := l.Resume(context.Background(), path); err != nil || out.Reason != loop.Converged {
 		t.Fatalf("resumed with one approval: %v, %+v", err, out)
 	}
 	if got := readFile(t, path); got != "A huge cat.\n" {
@@ -137,8 +137,8 @@ func TestDryRun(t *testing.T) {
 		// Approve the medium fix; leave the high advice pending.
 		return []loop.Decision{{Key: "r1/r/F002", Action: loop.Apply}}, nil
 	})
-	l := &loop.Loop{Council: c, Dir: dir, Gate: gate, DryRun: true}
-	out, err := l.Run(context.Background(), path, false)
+	l := &editorial.Loop{Council: c, Dir: dir, Gate: gate, DryRun: true}
+	out, err := l.Run(context.Background(), path)
 	if err != nil || out.Reason != loop.DryRun {
 		t.Fatalf("dry run: %v, %+v", err, out)
 	}
@@ -150,7 +150,7 @@ func TestDryRun(t *testing.T) {
 	}
 	mustContain(t, "applied.diff", readFile(t, filepath.Join(dir, "round-1", "applied.diff")), "+前置き。本文です。", "+末尾です。")
 	mustContain(t, "findings.md", readFile(t, filepath.Join(dir, "round-1", "findings.md")), "would apply")
-	if _, err := l.Run(context.Background(), path, true); !errors.Is(err, loop.ErrNothingToResume) {
+	if _, err := l.Resume(context.Background(), path); !errors.Is(err, editorial.ErrNothingToResume) {
 		t.Errorf("a dry run left a run to resume: %v", err)
 	}
 }
@@ -158,18 +158,18 @@ func TestDryRun(t *testing.T) {
 func TestUndoEndsAnUnfinishedRun(t *testing.T) {
 	path := writeDoc(t, chainDoc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	l := &loop.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: filepath.Join(dir, loop.DecisionsName)}}
-	if out, _ := l.Run(context.Background(), path, false); out.Reason != loop.AwaitingDecisions {
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
+	if out, _ := l.Run(context.Background(), path); out.Reason != loop.AwaitingDecisions {
 		t.Fatalf("first run: %s", out.Reason)
 	}
-	if _, err := loop.Undo(dir, 0); err != nil {
+	if _, err := editorial.Undo(dir, 0); err != nil {
 		t.Fatal(err)
 	}
 	if readFile(t, path) != chainDoc {
 		t.Fatal("undo did not restore the document")
 	}
 	mustContain(t, "summary.md", readFile(t, filepath.Join(dir, "summary.md")), "undone")
-	if out, _ := l.Run(context.Background(), path, false); out == nil || out.Reason != loop.AwaitingDecisions {
+	if out, _ := l.Run(context.Background(), path); out == nil || out.Reason != loop.AwaitingDecisions {
 		t.Errorf("a new run after undo: %+v", out)
 	}
 }
@@ -180,17 +180,17 @@ func TestRewriteRequested(t *testing.T) {
 		want   loop.StopReason
 	}{{loop.Defer, loop.RewriteRequested}, {loop.Reject, loop.Converged}} {
 		path := writeDoc(t, "The whole thing rambles.\n")
-		c := council.Council{Members: council.Members(phraseReviewer("n", loop.RewriteCategory,
+		c := council.Council{Members: council.Members(phraseReviewer("n", editorial.RewriteCategory,
 			rule{phrase: "rambles", severity: finding.Medium, conf: 80, issue: "needs a rewrite"}))}
 		gate := loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
 			return []loop.Decision{{Key: b.Items[0].Key, Action: tc.action}}, nil
 		})
-		l := &loop.Loop{Council: c, Dir: filepath.Join(filepath.Dir(path), ".e"), Gate: gate}
-		out, err := l.Run(context.Background(), path, false)
+		l := &editorial.Loop{Council: c, Dir: filepath.Join(filepath.Dir(path), ".e"), Gate: gate}
+		out, err := l.Run(context.Background(), path)
 		if out.Reason != tc.want {
 			t.Errorf("rewrite finding %sed: stopped %s, want %s", tc.action, out.Reason, tc.want)
 		}
-		if (tc.want == loop.RewriteRequested) != errors.Is(err, loop.ErrNotConverged) {
+		if (tc.want == loop.RewriteRequested) != errors.Is(err, editorial.ErrNotConverged) {
 			t.Errorf("rewrite finding %sed: err %v", tc.action, err)
 		}
 	}
@@ -224,16 +224,16 @@ func TestGateStopsMidway(t *testing.T) {
 			return ds, nil
 		})
 	}
-	l := &loop.Loop{Council: c, Dir: dir, Gate: gate(2), MaxRounds: 1}
-	out, err := l.Run(context.Background(), path, false)
-	if out == nil || out.Reason != loop.GateStopped || !errors.Is(err, loop.ErrNotConverged) {
+	l := &editorial.Loop{Council: c, Dir: dir, Gate: gate(2), MaxRounds: 1}
+	out, err := l.Run(context.Background(), path)
+	if out == nil || out.Reason != loop.GateStopped || !errors.Is(err, editorial.ErrNotConverged) {
 		t.Fatalf("stopped at the gate: %v, %+v", err, out)
 	}
 	if len(asked) != 20 {
 		t.Fatalf("page 1 decided %d findings, want 20", len(asked))
 	}
 	l.Gate = gate(0)
-	if out, err = l.Run(context.Background(), path, true); err != nil || out.Reason != loop.Converged {
+	if out, err = l.Resume(context.Background(), path); err != nil || out.Reason != loop.Converged {
 		t.Fatalf("resumed: %v, %+v", err, out)
 	}
 	if len(asked) != 45 {
@@ -250,8 +250,8 @@ func TestSymlinkedDocument(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Skip("symbolic links are not available here:", err)
 	}
-	l := &loop.Loop{Council: chainCouncil(), Dir: filepath.Join(filepath.Dir(link), ".e")}
-	if _, err := l.Run(context.Background(), link, false); !errors.Is(err, loop.ErrNotConverged) {
+	l := &editorial.Loop{Council: chainCouncil(), Dir: filepath.Join(filepath.Dir(link), ".e")}
+	if _, err := l.Run(context.Background(), link); !errors.Is(err, editorial.ErrNotConverged) {
 		t.Fatalf("Run through a link: %v", err)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
@@ -265,24 +265,9 @@ func TestSymlinkedDocument(t *testing.T) {
 func TestRefusesNonUTF8(t *testing.T) {
 	sjis := []byte("# \x83e\x83X\x83g\nline two\n") // "テスト" in Shift_JIS
 	path := writeDoc(t, string(sjis))
-	l := &loop.Loop{Council: chainCouncil(), Dir: filepath.Join(filepath.Dir(path), ".e")}
-	_, err := l.Run(context.Background(), path, false)
+	l := &editorial.Loop{Council: chainCouncil(), Dir: filepath.Join(filepath.Dir(path), ".e")}
+	_, err := l.Run(context.Background(), path)
 	if !errors.Is(err, loop.ErrNotText) || !strings.Contains(err.Error(), "not UTF-8 (line 1)") {
 		t.Errorf("err = %v, want a not-UTF-8 error naming line 1", err)
-	}
-}
-
-func TestJournalIsLocked(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("the journal lock is flock(2), which Windows does not have")
-	}
-	path := filepath.Join(t.TempDir(), loop.JournalName)
-	j, _, err := loop.OpenJournal(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer j.Close()
-	if _, _, err := loop.OpenJournal(path); !errors.Is(err, loop.ErrJournalBusy) {
-		t.Errorf("second open: %v, want ErrJournalBusy", err)
 	}
 }

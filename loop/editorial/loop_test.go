@@ -1,9 +1,10 @@
-package loop_test
+package editorial_test
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"math"
 	"os"
 	"path/filepath"
@@ -33,9 +34,9 @@ func japaneseCouncil() council.Council {
 func TestRunAppliesSafeFindingsAndStops(t *testing.T) {
 	path := writeDoc(t, japaneseCRLF)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	l := &loop.Loop{Council: japaneseCouncil(), Dir: dir}
-	out, err := l.Run(context.Background(), path, false)
-	if !errors.Is(err, loop.ErrNotConverged) {
+	l := &editorial.Loop{Council: japaneseCouncil(), Dir: dir}
+	out, err := l.Run(context.Background(), path)
+	if !errors.Is(err, editorial.ErrNotConverged) {
 		t.Fatalf("Run: err = %v, want ErrNotConverged (a high finding stays open)", err)
 	}
 	if out.Reason != loop.Stalled || out.Rounds != 2 {
@@ -142,7 +143,7 @@ func TestThreeScriptedRounds(t *testing.T) {
 		return ds, nil
 	})
 	persona := func(name string) agent.Persona { return agent.Persona{Name: name, Category: "test"} }
-	l := &loop.Loop{
+	l := &editorial.Loop{
 		Council: council.Council{Members: council.Members(
 			agent.NewLLMReviewer(alpha, persona("alpha")),
 			agent.NewLLMReviewer(beta, persona("beta")),
@@ -152,8 +153,8 @@ func TestThreeScriptedRounds(t *testing.T) {
 		Dir:    dir,
 		Prices: agent.Prices{"scripted": {Input: 1, Output: 10}},
 	}
-	out, err := l.Run(context.Background(), path, false)
-	if !errors.Is(err, loop.ErrNotConverged) {
+	out, err := l.Run(context.Background(), path)
+	if !errors.Is(err, editorial.ErrNotConverged) {
 		t.Fatalf("Run: %v, want ErrNotConverged; outcome %+v", err, out)
 	}
 	// 8 priced calls (alpha 3, beta 3, gamma 2) of 100 input and 20 output

@@ -1,9 +1,10 @@
-package loop_test
+package editorial_test
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,9 +21,9 @@ func TestFileGate(t *testing.T) {
 	path := writeDoc(t, chainDoc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	decisions := filepath.Join(dir, "decisions.json")
-	l := &loop.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: decisions}}
-	out, err := l.Run(context.Background(), path, false)
-	if !errors.Is(err, loop.ErrNotConverged) || out.Reason != loop.AwaitingDecisions {
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: decisions}}
+	out, err := l.Run(context.Background(), path)
+	if !errors.Is(err, editorial.ErrNotConverged) || out.Reason != loop.AwaitingDecisions {
 		t.Fatalf("first run: %v, %+v; want awaiting decisions", err, out)
 	}
 	if got, want := readFile(t, path), "# 題名\r\nbeta の行。\r\ngamma の行。\r\n数字は 42% です。\r\n"; got != want {
@@ -38,14 +39,14 @@ func TestFileGate(t *testing.T) {
 	}
 	mustContain(t, "pending.md", readFile(t, filepath.Join(dir, "round-1", "pending.md")), "- [ ] r1/third/F001 [high/80]")
 
-	if _, err := l.Run(context.Background(), path, false); !errors.Is(err, loop.ErrUnfinishedRun) {
+	if _, err := l.Run(context.Background(), path); !errors.Is(err, editorial.ErrUnfinishedRun) {
 		t.Errorf("a new run while one waits: %v, want ErrUnfinishedRun", err)
 	}
 	pending[0]["action"], pending[0]["reason"] = "reject", "the figure is from our own survey"
 	b, _ := json.Marshal(pending)
 	os.WriteFile(decisions, b, 0o644)
 
-	out, err = l.Run(context.Background(), path, true)
+	out, err = l.Resume(context.Background(), path)
 	if err != nil || out.Reason != loop.Converged {
 		t.Fatalf("resumed run: %v, %+v; want converged", err, out)
 	}
@@ -55,7 +56,7 @@ func TestFileGate(t *testing.T) {
 	if _, err := os.Stat(pendingPath); !os.IsNotExist(err) {
 		t.Error("pending.json is left after the decisions were made")
 	}
-	if _, err := l.Run(context.Background(), path, true); !errors.Is(err, loop.ErrNothingToResume) {
+	if _, err := l.Resume(context.Background(), path); !errors.Is(err, editorial.ErrNothingToResume) {
 		t.Errorf("resume of a finished run: %v, want ErrNothingToResume", err)
 	}
 }
@@ -96,8 +97,8 @@ func TestGateEditsLandAfterPolicyEdits(t *testing.T) {
 		}
 		return ds, nil
 	})
-	l := &loop.Loop{Council: c, Dir: dir, Gate: approveAll, MaxRounds: 1}
-	if _, err := l.Run(context.Background(), path, false); err != nil {
+	l := &editorial.Loop{Council: c, Dir: dir, Gate: approveAll, MaxRounds: 1}
+	if _, err := l.Run(context.Background(), path); err != nil {
 		t.Fatal(err)
 	}
 	if want := "前置き。中央の文。末尾です。\n二行目も、前置き。\n"; readFile(t, path) != want {
@@ -106,7 +107,7 @@ func TestGateEditsLandAfterPolicyEdits(t *testing.T) {
 	if len(offered) != 1 || offered[0] != "r1/style/F001" {
 		t.Errorf("gate was offered %v, want only r1/style/F001 (the others ride on the policy's identical edits)", offered)
 	}
-	if _, err := loop.Undo(dir, 0); err != nil || readFile(t, path) != doc {
+	if _, err := editorial.Undo(dir, 0); err != nil || readFile(t, path) != doc {
 		t.Errorf("undo of both patches: %v; document %q", err, readFile(t, path))
 	}
 }

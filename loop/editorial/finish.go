@@ -1,77 +1,84 @@
-package loop
+package editorial
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // finish builds the run's Outcome, writes summary.md, and journals the end
 // of the run unless it waits at or was stopped by the gate (a resume goes
 // on then).
-func (r *runner) finish(reason StopReason) (*Outcome, error) {
-	o := outcome(r.st, reason, r.l.Prices)
-	if err := writeFile(filepath.Join(r.l.Dir, "summary.md"), renderSummary(o, r.l.Dir, r.st)); err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
+func (r *runner) finish(reason loop.StopReason) (*Outcome, error) {
+	o := r.outcome(reason)
+	if err := writeFile(filepath.Join(r.l.Dir, "summary.md"), r.renderSummary(o)); err != nil {
+		return nil, fmt.Errorf("editorial: %w", err)
 	}
-	if reason != AwaitingDecisions && reason != GateStopped {
-		if _, err := r.j.Append(kindEnd, 0, o); err != nil {
+	if reason != loop.AwaitingDecisions && reason != loop.GateStopped {
+		if _, err := r.j.Append(kindEnd, "", endWire{Reason: reason}); err != nil {
 			return nil, err
 		}
-		r.st.end = o
 	}
-	if reason == NoReviewerAnswered {
+	if reason == loop.NoReviewerAnswered {
 		return o, fmt.Errorf("%w: no reviewer answered in round %d: %s", ErrNotConverged, o.Rounds, skipReasons(o.Skipped, o.Rounds))
 	}
-	if !reason.done() {
+	if reason != loop.Converged && reason != loop.DryRun {
 		return o, fmt.Errorf("%w: %s after %d round(s), %d finding(s) open (%d high)", ErrNotConverged, reason, o.Rounds, len(o.Unresolved), o.UnresolvedHigh())
 	}
 	return o, nil
 }
 
-// outcome summarises a run's state. In a dry run the findings that would
-// have been applied are listed as applied.
-func outcome(st *runState, reason StopReason, prices agent.Prices) *Outcome {
-	o := &Outcome{Reason: reason, File: st.start.File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}, Skipped: []SkippedCall{}}
-	applied := func(rs *roundState, d Decision) bool {
-		return d.Action == Apply && (rs.landed(d) || st.start.DryRun)
+// landed reports, for each side-effect key, whether it is on disk and not
+// undone.
+func (r *runner) landed() map[string]bool {
+	out := map[string]bool{}
+	for _, e := range r.j.Effects() {
+		out[e.Key] = e.Done && !e.Undone
 	}
-	var last *roundState
-	for _, rs := range st.rounds {
-		if rs.items == nil {
-			continue
+	return out
+}
+
+// outcome summarises the rounds so far. In a dry run the findings that
+// would have been applied are listed as applied.
+func (r *runner) outcome(reason loop.StopReason) *Outcome {
+	o := &Outcome{Reason: reason, File: r.start.File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}, Skipped: []SkippedCall{}}
+	landed := r.landed()
+	applied := func(rs *round, d loop.Decision) bool {
+		phase := "gate"
+		if d.By == "policy" {
+			phase = "policy"
 		}
-		last = rs
+		return d.Action == loop.Apply && (landed[key(rs.n, phase)] || r.start.DryRun)
+	}
+	for _, rs := range r.rs {
 		o.Rounds = rs.n
-		for _, rv := range rs.reviews {
-			o.add(rs.n, rv.Reviewer, rv.Model, rv.Usage, prices)
+		for _, rv := range rs.f.Reviews {
+			o.add(rs.n, rv.Reviewer, rv.Model, rv.Usage, r.l.Prices)
 		}
-		for _, s := range rs.items.Skips {
-			o.add(rs.n, s.Reviewer, s.Model, s.Usage, prices)
+		for _, s := range rs.f.Skips {
+			o.add(rs.n, s.Reviewer, s.Model, s.Usage, r.l.Prices)
 			o.Skipped = append(o.Skipped, SkippedCall{Round: rs.n, Skip: s})
 		}
-		for _, it := range rs.items.Items {
-			d, ok := rs.decided(it.Key)
+		for _, it := range rs.f.Items {
+			d, ok := rs.decisions[it.Key]
 			e := Entry{Round: rs.n, Item: it, Action: d.Action, By: d.By, Reason: d.Reason}
 			switch {
 			case ok && applied(rs, d):
 				o.Applied = append(o.Applied, e)
-			case ok && d.Action == Reject:
+			case ok && d.Action == loop.Reject:
 				o.Rejected = append(o.Rejected, e)
 			}
 		}
 	}
-	if last != nil {
-		for _, it := range last.items.Items {
-			d, ok := last.decided(it.Key)
-			if ok && (d.Action == Reject || applied(last, d)) {
+	if len(r.rs) > 0 {
+		last := r.rs[len(r.rs)-1]
+		for _, it := range last.f.Items {
+			d, ok := last.decisions[it.Key]
+			if ok && (d.Action == loop.Reject || applied(last, d)) {
 				continue
 			}
 			o.Unresolved = append(o.Unresolved, Entry{Round: last.n, Item: it, Action: d.Action, By: d.By, Reason: d.Reason})
@@ -80,10 +87,12 @@ func outcome(st *runState, reason StopReason, prices agent.Prices) *Outcome {
 	return o
 }
 
-func renderSummary(o *Outcome, dir string, st *runState) []byte {
+// renderSummary renders summary.md.
+func (r *runner) renderSummary(o *Outcome) []byte {
+	dir := r.l.Dir
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Editorial summary (%d round(s))\n\nStopped: %s.\n\n", o.Rounds, o.Reason.Describe())
-	if st.start.DryRun {
+	if r.start.DryRun {
 		b.WriteString("## Would apply\n\n")
 	} else {
 		b.WriteString("## Applied\n\n")
@@ -119,7 +128,7 @@ func renderSummary(o *Outcome, dir string, st *runState) []byte {
 	if len(o.Skipped) > 0 {
 		b.WriteString("\n## Skipped reviewers\n\n")
 		for _, s := range o.Skipped {
-			fmt.Fprintf(&b, "- [R%d] %s (shot %d): %s\n", s.Round, s.Reviewer, s.Shot, cell(skipText(s.Skip)))
+			fmt.Fprintf(&b, "- [R%d] %s (shot %d): %s\n", s.Round, s.Reviewer, s.Shot, cell(loop.SkipText(s.Skip)))
 		}
 	}
 	u := o.Usage
@@ -136,12 +145,9 @@ func renderSummary(o *Outcome, dir string, st *runState) []byte {
 		}
 	}
 	b.WriteString("\n## Artifacts\n\n")
-	fmt.Fprintf(&b, "- document: %s\n", relName(o.File))
-	for _, rs := range st.rounds {
-		if rs.items == nil {
-			continue
-		}
-		d := filepath.ToSlash(filepath.Join(relName(dir), "round-"+strconv.Itoa(rs.n)))
+	fmt.Fprintf(&b, "- document: %s\n", loop.RelName(o.File))
+	for _, rs := range r.rs {
+		d := filepath.ToSlash(filepath.Join(loop.RelName(dir), "round-"+strconv.Itoa(rs.n)))
 		fmt.Fprintf(&b, "- round %d: %s/findings.md, %s/applied.diff\n", rs.n, d, d)
 	}
 	return b.Bytes()
@@ -165,49 +171,3 @@ func (o *Outcome) add(round int, reviewer, model string, u agent.Usage, prices a
 	}
 	o.Costs = append(o.Costs, Cost{Round: round, Reviewer: reviewer, Model: model, Usage: u, USD: usd, Priced: priced})
 }
-
-// rotate moves the finished run's journal j, decisions file and artifacts
-// in dir to dir/history/run-K so that a new run starts clean, and returns
-// the new, empty journal (the caller closes j). The caller holds j's lock,
-// and the journal is moved last, so a run that starts meanwhile finds
-// either the old journal (still locked) or the new one; a crash midway
-// leaves the finished journal in dir, and the next run moves the rest.
-func rotate(dir string, j *Journal) (*Journal, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
-	}
-	hist := filepath.Join(dir, "history")
-	if err := os.MkdirAll(hist, 0o755); err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
-	}
-	var dst string
-	for k := 1; ; k++ {
-		dst = filepath.Join(hist, "run-"+strconv.Itoa(k))
-		err := os.Mkdir(dst, 0o755)
-		if err == nil {
-			break
-		}
-		if !errors.Is(err, fs.ErrExist) {
-			return nil, fmt.Errorf("loop: %w", err)
-		}
-	}
-	for _, e := range entries {
-		n := e.Name()
-		if n == "summary.md" || n == DecisionsName || strings.HasPrefix(n, "round-") {
-			if err := os.Rename(filepath.Join(dir, n), filepath.Join(dst, n)); err != nil {
-				return nil, fmt.Errorf("loop: %w", err)
-			}
-		}
-	}
-	if err := j.moveTo(filepath.Join(dst, JournalName)); err != nil {
-		return nil, err
-	}
-	nj, _, err := OpenJournal(filepath.Join(dir, JournalName))
-	return nj, err
-}
-
-// DecisionsName is the decisions file's conventional name inside Loop.Dir,
-// which FileGate users such as the examples read; a new run moves it to
-// the history with the rest of the finished run.
-const DecisionsName = "decisions.json"

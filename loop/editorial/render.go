@@ -1,4 +1,4 @@
-package loop
+package editorial
 
 import (
 	"bytes"
@@ -14,55 +14,68 @@ import (
 
 	"github.com/kaigi-dev/kaigi/apply"
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // roundDir returns the folder of round n's artifacts.
 func roundDir(dir string, n int) string { return filepath.Join(dir, "round-"+strconv.Itoa(n)) }
 
-// render writes round rs's artifacts. before is the text the round
-// reviewed; after is what its patch made of it, or nil while the round
-// waits at the gate.
-func (r *runner) render(rs *roundState, before, after []byte) error {
+// render writes round rs's artifacts (nothing in a read-only replay),
+// from the values the round's steps returned: applied.diff shows what the
+// round's patches (the policy's alone while the gate has not decided) make
+// of the text it reviewed.
+func (r *runner) render(rs *round) error {
+	if r.readOnly {
+		return nil
+	}
+	before := rs.text
+	after, err := rs.policy.Apply(before)
+	if err == nil && rs.gate != nil {
+		after, err = rs.gate.Apply(after)
+	}
+	if err != nil {
+		return fmt.Errorf("editorial: round %d: %w", rs.n, err)
+	}
 	dir := roundDir(r.l.Dir, rs.n)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("loop: %w", err)
+		return fmt.Errorf("editorial: %w", err)
 	}
 	files := map[string][]byte{
-		"findings.md": renderFindings(rs),
-		"skipped.md":  renderSkipped(rs, r.policy()),
+		"findings.md": renderFindings(rs, r.landed()),
+		"skipped.md":  renderSkipped(rs, r.start.Policy),
 		"rejected.md": renderRejected(rs),
 	}
-	for _, rv := range rs.reviews {
+	for _, rv := range rs.f.Reviews {
 		name := "reviewer-" + safeName(rv.Reviewer)
 		if rv.Shot > 1 {
 			name += "-shot" + strconv.Itoa(rv.Shot)
 		}
 		data, err := json.MarshalIndent(rv.Report, "", "  ")
 		if err != nil {
-			return fmt.Errorf("loop: round %d: %s: %w", rs.n, name, err)
+			return fmt.Errorf("editorial: round %d: %s: %w", rs.n, name, err)
 		}
 		files[name+".json"] = append(data, '\n')
 	}
 	name := filepath.Base(r.path)
-	if after != nil {
+	{
 		files["applied.diff"] = []byte(apply.UnifiedDiff("a/"+name, "b/"+name, before, after))
 	}
 	for _, f := range []string{"pending.json", "pending.md"} {
 		if err := os.Remove(filepath.Join(dir, f)); err != nil && !os.IsNotExist(err) {
-			return fmt.Errorf("loop: %w", err)
+			return fmt.Errorf("editorial: %w", err)
 		}
 	}
 	if rs.waiting {
-		files["pending.json"], files["pending.md"] = renderPending(rs, before)
+		files["pending.json"], files["pending.md"] = renderPending(rs)
 	}
 	d, err := apply.OpenDir(dir)
 	if err != nil {
-		return fmt.Errorf("loop: round %d: %w", rs.n, err)
+		return fmt.Errorf("editorial: round %d: %w", rs.n, err)
 	}
 	defer d.Close()
 	for _, n := range slices.Sorted(maps.Keys(files)) {
 		if err := d.WriteFile(n, files[n]); err != nil {
-			return fmt.Errorf("loop: round %d: %w", rs.n, err)
+			return fmt.Errorf("editorial: round %d: %w", rs.n, err)
 		}
 	}
 	return nil
@@ -85,30 +98,30 @@ func cell(s string) string {
 	return strings.ReplaceAll(s, "|", `\|`)
 }
 
-// status says what became of an item in round rs.
-func status(rs *roundState, it Item) string {
-	d, ok := rs.decided(it.Key)
+// itemStatus says what became of an item in round rs.
+func itemStatus(rs *round, it loop.Item, landed map[string]bool) string {
+	d, ok := rs.decisions[it.Key]
 	switch {
 	case !ok && rs.waiting:
 		return "pending"
 	case !ok:
 		return "open"
-	case d.Action == Apply && !rs.landed(d):
+	case d.Action == loop.Apply && !landed[key(rs.n, phaseOf(d))]:
 		return "would apply"
-	case d.Action == Apply && d.By == "policy":
+	case d.Action == loop.Apply && d.By == "policy":
 		return "auto-applied"
-	case d.Action == Apply:
+	case d.Action == loop.Apply:
 		return "applied"
-	case d.Action == Reject:
+	case d.Action == loop.Reject:
 		return "rejected"
 	}
 	return "open"
 }
 
-func renderFindings(rs *roundState) []byte {
+func renderFindings(rs *round, landed map[string]bool) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Round %d: findings\n\n", rs.n)
-	for _, rv := range rs.reviews {
+	for _, rv := range rs.f.Reviews {
 		fmt.Fprintf(&b, "## %s", rv.Reviewer)
 		if rv.Shot > 1 {
 			fmt.Fprintf(&b, " (shot %d)", rv.Shot)
@@ -119,12 +132,9 @@ func renderFindings(rs *roundState) []byte {
 		}
 		b.WriteString("\n")
 	}
-	if rs.items == nil {
-		return b.Bytes()
-	}
 	b.WriteString("## Table\n\n| # | key | reviewer | category | line | severity | confidence | issue | fix | quotes | flags | status |\n")
 	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
-	for i, it := range rs.items.Items {
+	for i, it := range rs.f.Items {
 		var flags []string
 		if it.Conflict != 0 {
 			flags = append(flags, "conflict "+strconv.Itoa(it.Conflict))
@@ -138,27 +148,24 @@ func renderFindings(rs *roundState) []byte {
 		f := it.Finding
 		fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s |\n",
 			i+1, cell(it.Key), cell(it.Reviewer), cell(f.Category), it.Lines, f.Severity, f.Confidence,
-			cell(f.Issue), cell(f.Fix), cell(strings.Join(f.Quotes, " / ")), cell(strings.Join(flags, "; ")), status(rs, it))
+			cell(f.Issue), cell(f.Fix), cell(strings.Join(f.Quotes, " / ")), cell(strings.Join(flags, "; ")), itemStatus(rs, it, landed))
 	}
-	if len(rs.items.Dropped) > 0 {
+	if len(rs.f.Dropped) > 0 {
 		b.WriteString("\n## Dropped\n\n")
-		for _, it := range rs.items.Dropped {
+		for _, it := range rs.f.Dropped {
 			fmt.Fprintf(&b, "- %s %s: %s\n", cell(it.Key), it.Label(), cell(it.Note))
 		}
 	}
 	return b.Bytes()
 }
 
-func renderSkipped(rs *roundState, pol Policy) []byte {
+func renderSkipped(rs *round, pol loop.Policy) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Round %d: skipped\n\n", rs.n)
-	if rs.items == nil {
-		return b.Bytes()
-	}
-	for _, s := range rs.items.Skips {
+	for _, s := range rs.f.Skips {
 		switch {
 		case s.Truncated:
-			fmt.Fprintf(&b, "[NOTE] answer truncated: %s (shot %d): %s\n  %s.\n", s.Reviewer, s.Shot, cell(s.Reason), truncationHint)
+			fmt.Fprintf(&b, "[NOTE] answer truncated: %s (shot %d): %s\n  %s.\n", s.Reviewer, s.Shot, cell(s.Reason), loop.TruncationHint)
 		case s.SchemaViolation:
 			fmt.Fprintf(&b, "[NOTE] schema violation: %s (shot %d): %s\n", s.Reviewer, s.Shot, cell(s.Reason))
 		default:
@@ -171,11 +178,11 @@ func renderSkipped(rs *roundState, pol Policy) []byte {
 			fmt.Fprintf(&b, "  - … and %d more\n", more)
 		}
 	}
-	if len(rs.items.Skips) > 0 {
+	if len(rs.f.Skips) > 0 {
 		b.WriteString("\n")
 	}
-	least := pol.minConfidence()
-	for _, it := range rs.items.Items {
+	least := cmp.Or(pol.MinConfidence, loop.DefaultMinConfidence)
+	for _, it := range rs.f.Items {
 		switch {
 		case !it.Applicable() && it.Finding.Fix != "": // a fix that could not be placed
 			fmt.Fprintf(&b, "- %s %s (line %s): could not be applied: %s\n", cell(it.Key), it.Label(), it.Lines, cell(it.Note))
@@ -183,20 +190,17 @@ func renderSkipped(rs *roundState, pol Policy) []byte {
 			fmt.Fprintf(&b, "- %s %s (line %s): held back: confidence %d is under %d\n", cell(it.Key), it.Label(), it.Lines, it.Finding.Confidence, least)
 		}
 	}
-	for _, it := range rs.items.Dropped {
+	for _, it := range rs.f.Dropped {
 		fmt.Fprintf(&b, "- %s %s (line %s): dropped: %s\n", cell(it.Key), it.Label(), it.Lines, cell(it.Note))
 	}
 	return b.Bytes()
 }
 
-func renderRejected(rs *roundState) []byte {
+func renderRejected(rs *round) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Round %d: rejected\n\nThese are handed to the next round's reviewers as \"already rejected, do not propose again\".\n\n", rs.n)
-	if rs.items == nil {
-		return b.Bytes()
-	}
-	for _, it := range rs.items.Items {
-		if d, ok := rs.decided(it.Key); ok && d.Action == Reject {
+	for _, it := range rs.f.Items {
+		if d, ok := rs.decisions[it.Key]; ok && d.Action == loop.Reject {
 			reason := d.Reason
 			if reason == "" {
 				reason = "no reason given"
@@ -221,13 +225,13 @@ type pendingEntry struct {
 
 // renderPending lists the items the gate has not decided, with their
 // lines in the document as it is now (after the round's policy patch).
-func renderPending(rs *roundState, before []byte) (jsonData, md []byte) {
+func renderPending(rs *round) (jsonData, md []byte) {
 	var entries []pendingEntry
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Round %d: waiting for decisions\n\nCopy this round's pending.json to the decisions file (decisions.json next to journal.jsonl, unless the program names another), set each \"action\" to apply, reject or defer (with a \"reason\" for a rejection), and resume the run. Lines are those of the document as it is now.\n\n", rs.n)
-	if rs.items != nil {
-		for _, it := range currentLines(rs, before, rs.items.Items) {
-			if _, ok := rs.decided(it.Key); ok {
+	{
+		for _, it := range loop.NewLineMap(rs.text, rs.policy).Current(rs.f.Items) {
+			if _, ok := rs.decisions[it.Key]; ok {
 				continue
 			}
 			e := pendingEntry{Key: it.Key, Label: it.Label(), Lines: it.Lines.String(), Quote: it.Finding.Quote(), Fix: it.Finding.Fix}
@@ -246,31 +250,10 @@ func renderPending(rs *roundState, before []byte) (jsonData, md []byte) {
 	return append(jsonData, '\n'), b.Bytes()
 }
 
-// orderReviews sorts every round's reviews in the council's member order,
-// then shot order, as council.Round.Results are: the journal holds them in
-// the order they arrived, and the artifacts of a resumed run must be those
-// of an uninterrupted one. Reviewers the council no longer seats come
-// last, in journal order.
-func (r *runner) orderReviews() {
-	members := r.l.Council.Members
-	rank := make(map[string]int, len(members))
-	for i, m := range members {
-		if m.Reviewer == nil {
-			continue
-		}
-		if _, dup := rank[m.Reviewer.Name()]; !dup {
-			rank[m.Reviewer.Name()] = i
-		}
+// phaseOf names the side effect that applies decision d.
+func phaseOf(d loop.Decision) string {
+	if d.By == "policy" {
+		return "policy"
 	}
-	pos := func(name string) int {
-		if i, ok := rank[name]; ok {
-			return i
-		}
-		return len(members)
-	}
-	for _, rs := range r.st.rounds {
-		slices.SortStableFunc(rs.reviews, func(a, b reviewRecord) int {
-			return cmp.Or(cmp.Compare(pos(a.Reviewer), pos(b.Reviewer)), cmp.Compare(a.Shot, b.Shot))
-		})
-	}
+	return "gate"
 }

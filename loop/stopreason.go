@@ -1,12 +1,5 @@
 package loop
 
-import (
-	"errors"
-
-	"github.com/kaigi-dev/kaigi/agent"
-	"github.com/kaigi-dev/kaigi/finding"
-)
-
 // StopReason says why a loop stopped.
 type StopReason string
 
@@ -71,77 +64,4 @@ func (r StopReason) Describe() string {
 		return "no reviewer answered, so the document was not reviewed (see the skipped reviewers)"
 	}
 	return string(r)
-}
-
-// done reports whether a run that stopped for r is finished with the
-// document: converged, or a dry run.
-func (r StopReason) done() bool { return r == Converged || r == DryRun }
-
-// ErrNotConverged is matched (errors.Is) by the error Run returns when it
-// stops before converging: at the round cap or stalled with high findings
-// open, waiting at or stopped by the gate, asked for a rewrite, or when no
-// reviewer answered.
-var ErrNotConverged = errors.New("loop: not converged")
-
-// Outcome is what a run did and why it stopped.
-type Outcome struct {
-	// Reason is why the run stopped.
-	Reason StopReason `json:"reason"`
-	// Rounds is the number of rounds run (the last may have stopped at the
-	// gate).
-	Rounds int `json:"rounds"`
-	// Applied lists the findings applied, in order.
-	Applied []Entry `json:"applied"`
-	// Rejected lists the findings rejected, with reasons.
-	Rejected []Entry `json:"rejected"`
-	// Unresolved lists the last round's findings that were neither applied
-	// nor rejected.
-	Unresolved []Entry `json:"unresolved"`
-	// Skipped lists every reviewer call skipped in the run, by round, with
-	// the reason in full.
-	Skipped []SkippedCall `json:"skipped"`
-	// Usage sums every reviewer call of the run.
-	Usage agent.Usage `json:"usage"`
-	// Cost is what the run's reviewer calls cost in US dollars, by
-	// Loop.Prices; calls of models without a price count 0.
-	Cost float64 `json:"cost_usd"`
-	// Costs breaks Cost down by round and reviewer.
-	Costs []Cost `json:"costs,omitempty"`
-	// File is the document the run worked on.
-	File string `json:"file"`
-}
-
-// Entry is one finding of an Outcome: which round, which item, what was
-// decided, by whom and why.
-type Entry struct {
-	Round  int    `json:"round"`
-	Item   Item   `json:"item"`
-	Action Action `json:"action,omitempty"`
-	// By is "policy" or "gate". // optional
-	By string `json:"by,omitempty"`
-	// Reason is the decision's reason. // optional
-	Reason string `json:"reason,omitempty"`
-}
-
-// UnresolvedHigh counts the unresolved findings of high severity.
-func (o *Outcome) UnresolvedHigh() int {
-	n := 0
-	for _, e := range o.Unresolved {
-		if e.Item.Finding.Severity == finding.High {
-			n++
-		}
-	}
-	return n
-}
-
-// Cost is what one reviewer's calls of one round cost.
-type Cost struct {
-	Round    int         `json:"round"`
-	Reviewer string      `json:"reviewer"`
-	Model    string      `json:"model,omitempty"`
-	Usage    agent.Usage `json:"usage"`
-	// USD is the cost in US dollars; Priced is false when the price
-	// table has no price for Model (USD is then 0, not a guess).
-	USD    float64 `json:"usd"`
-	Priced bool    `json:"priced"`
 }

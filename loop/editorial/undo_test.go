@@ -1,27 +1,26 @@
-package loop_test
+package editorial_test
 
 import (
 	"context"
 	"errors"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/kaigi-dev/kaigi/loop"
 )
 
 func TestUndoRestoresCRLFJapanese(t *testing.T) {
 	orig := "\ufeff# 題名\r\nalpha の行。\r\nbeta の行。\r\n数字は 42% です。" // BOM, CRLF, no final newline
 	path := writeDoc(t, orig)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	l := &loop.Loop{Council: chainCouncil(), Dir: dir}
-	if _, err := l.Run(context.Background(), path, false); !errors.Is(err, loop.ErrNotConverged) {
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir}
+	if _, err := l.Run(context.Background(), path); !errors.Is(err, editorial.ErrNotConverged) {
 		t.Fatalf("Run: %v", err)
 	}
 	if readFile(t, path) == orig {
 		t.Fatal("the run changed nothing; the test needs edits to undo")
 	}
-	got, err := loop.Undo(dir, 0)
+	got, err := editorial.Undo(dir, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +30,7 @@ func TestUndoRestoresCRLFJapanese(t *testing.T) {
 	if readFile(t, path) != orig {
 		t.Errorf("after undo the document is %q, want the original %q", readFile(t, path), orig)
 	}
-	if _, err := loop.Undo(dir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
+	if _, err := editorial.Undo(dir, 0); !errors.Is(err, editorial.ErrNothingToUndo) {
 		t.Errorf("second undo: %v, want ErrNothingToUndo", err)
 	}
 }
@@ -39,12 +38,12 @@ func TestUndoRestoresCRLFJapanese(t *testing.T) {
 func TestUndoOneRound(t *testing.T) {
 	path := writeDoc(t, chainDoc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	l := &loop.Loop{Council: chainCouncil(), Dir: dir}
-	l.Run(context.Background(), path, false)
-	if _, err := loop.Undo(dir, 1); err == nil {
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir}
+	l.Run(context.Background(), path)
+	if _, err := editorial.Undo(dir, 1); err == nil {
 		t.Error("undoing round 1 while round 2 is applied succeeded")
 	}
-	if _, err := loop.Undo(dir, 2); err != nil {
+	if _, err := editorial.Undo(dir, 2); err != nil {
 		t.Fatal(err)
 	}
 	if want := "# 題名\r\nbeta の行。\r\ngamma の行。\r\n数字は 42% です。\r\n"; readFile(t, path) != want {
@@ -55,11 +54,11 @@ func TestUndoOneRound(t *testing.T) {
 func TestUndoRefusesChangedDocument(t *testing.T) {
 	path := writeDoc(t, chainDoc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	l := &loop.Loop{Council: chainCouncil(), Dir: dir}
-	l.Run(context.Background(), path, false)
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir}
+	l.Run(context.Background(), path)
 	edited := readFile(t, path) + "a line the author added\n"
 	os.WriteFile(path, []byte(edited), 0o644)
-	if _, err := loop.Undo(dir, 0); !errors.Is(err, loop.ErrDocumentChanged) {
+	if _, err := editorial.Undo(dir, 0); !errors.Is(err, editorial.ErrDocumentChanged) {
 		t.Fatalf("undo of a changed document: %v, want ErrDocumentChanged", err)
 	}
 	if readFile(t, path) != edited {

@@ -1,9 +1,10 @@
-package loop_test
+package editorial_test
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,12 +38,12 @@ func TestBadInput(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), ".editorial")
-			l := &loop.Loop{Council: chainCouncil(), Dir: dir}
-			_, err := l.Run(context.Background(), tc.path, false)
+			l := &editorial.Loop{Council: chainCouncil(), Dir: dir}
+			_, err := l.Run(context.Background(), tc.path)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Run(%s) = %v, want an error saying %q", tc.name, err, tc.want)
 			}
-			if _, err := os.Stat(filepath.Join(dir, loop.JournalName)); err == nil {
+			if _, err := os.Stat(filepath.Join(dir, editorial.JournalName)); err == nil {
 				t.Error("a refused run left a journal")
 			}
 		})
@@ -53,14 +54,14 @@ func TestDocumentChangedBetweenRounds(t *testing.T) {
 	path := writeDoc(t, chainDoc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	var edited string
-	l := &loop.Loop{Council: chainCouncil(), Dir: dir, Observer: func(e loop.Event) {
-		if e.Kind == loop.RoundEnded && e.Round == 1 {
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Observer: func(e editorial.Event) {
+		if e.Kind == editorial.RoundEnded && e.Round == 1 {
 			edited = readFile(t, path) + "someone else's line\n"
 			os.WriteFile(path, []byte(edited), 0o644)
 		}
 	}}
-	_, err := l.Run(context.Background(), path, false)
-	if !errors.Is(err, loop.ErrDocumentChanged) {
+	_, err := l.Run(context.Background(), path)
+	if !errors.Is(err, editorial.ErrDocumentChanged) {
 		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
 	}
 	if !strings.Contains(err.Error(), "article.md") || !strings.Contains(err.Error(), "round 2") {
@@ -70,19 +71,19 @@ func TestDocumentChangedBetweenRounds(t *testing.T) {
 		t.Error("the run changed a document someone else had edited")
 	}
 	// The run is closed, so a new one can start on the file as it is.
-	if _, err := l.Run(context.Background(), path, false); errors.Is(err, loop.ErrUnfinishedRun) {
+	if _, err := l.Run(context.Background(), path); errors.Is(err, editorial.ErrUnfinishedRun) {
 		t.Errorf("a new run after the change: %v", err)
 	}
 }
 
 func TestBadConfig(t *testing.T) {
 	path := writeDoc(t, chainDoc)
-	for _, l := range []*loop.Loop{
+	for _, l := range []*editorial.Loop{
 		{Council: chainCouncil()}, // no Dir
 		{Council: chainCouncil(), Dir: t.TempDir(), MaxRounds: -1},
 		{Dir: t.TempDir()}, // no reviewers
 	} {
-		if _, err := l.Run(context.Background(), path, false); err == nil {
+		if _, err := l.Run(context.Background(), path); err == nil {
 			t.Errorf("Run with %+v succeeded", l)
 		}
 	}
@@ -110,8 +111,8 @@ func TestMaxSize(t *testing.T) {
 	big := strings.Repeat("A line of an oversized document.\n", loop.DefaultMaxSize/33+1)
 	path := writeDoc(t, big)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	l := &loop.Loop{Council: chainCouncil(), Dir: dir, MaxRounds: 1}
-	_, err := l.Run(context.Background(), path, false)
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, MaxRounds: 1}
+	_, err := l.Run(context.Background(), path)
 	if !errors.Is(err, loop.ErrTooLarge) || !strings.Contains(err.Error(), fmt.Sprintf("article.md is 4.0 MiB (%d bytes), more than the limit of 4.0 MiB (4194304 bytes)", len(big))) {
 		t.Fatalf("Run = %v, want ErrTooLarge naming the file and both sizes", err)
 	}
@@ -119,11 +120,11 @@ func TestMaxSize(t *testing.T) {
 		t.Error("a refused run left its folder")
 	}
 	l.MaxSize = int64(len(big))
-	if _, err := l.Run(context.Background(), path, false); err != nil && !errors.Is(err, loop.ErrNotConverged) {
+	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
 		t.Errorf("with MaxSize raised: %v", err)
 	}
 	l.MaxSize = -1
-	if _, err := l.Run(context.Background(), path, false); err == nil || !strings.Contains(err.Error(), "MaxSize") {
+	if _, err := l.Run(context.Background(), path); err == nil || !strings.Contains(err.Error(), "MaxSize") {
 		t.Errorf("negative MaxSize: %v", err)
 	}
 }

@@ -1,0 +1,195 @@
+package editorial
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/journal"
+)
+
+// Undo reverts what the run journaled in dir wrote to its document, byte
+// for byte: every round, last first, when round is 0, or only the given
+// round, which must then be the last one still applied. It returns the
+// rounds reverted, last first. See Loop.Undo.
+func Undo(dir string, round int) (reverted []int, err error) {
+	return (&Loop{Dir: dir}).Undo(context.Background(), round)
+}
+
+// Undo reverts the run journaled in l.Dir (see the package's Undo),
+// reporting each step to l.Observer (UndoPlanned, UndoWritten,
+// UndoRecorded), logging to l.Logger and pricing the closing Outcome with
+// l.Prices; no other field is used. ctx is checked between reverts.
+//
+// An undo is two-phase, like a run's writes: it journals what it will
+// revert, then reverts each side effect through journal.Undo (itself
+// planned, written and journaled as done, by content hash), then writes
+// summary.md anew and journals the end of the run (StopReason Undone:
+// undoing an unfinished run ends it, so a new run can start). An undo cut
+// short (a crash, a kill, ctx) is finished by the next Undo or Run on dir;
+// the rounds returned then include those the interrupted undo had
+// reverted. Before each write the document must be what the revert
+// expects; if someone else changed it, Undo stops with ErrDocumentChanged
+// and writes nothing more. A document that is not writable is refused
+// (loop.ErrNotWritable); a dir copied or moved away from its document is
+// refused with ErrFolderMoved rather than revert a document of another
+// folder; while a run on dir is alive Undo fails with journal.ErrBusy; a
+// journal of an older format is refused with journal.ErrFormat.
+func (l *Loop) Undo(ctx context.Context, round int) (reverted []int, err error) {
+	jpath := filepath.Join(l.Dir, JournalName)
+	if _, err := os.Stat(jpath); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: no run journal (%s) in %s", ErrNothingToUndo, JournalName, l.Dir)
+	}
+	r := &runner{l: l}
+	if err := r.open(); err != nil {
+		return nil, err
+	}
+	defer r.close()
+	st, err := status(r.j)
+	if err != nil {
+		return nil, err
+	}
+	if st.start == nil {
+		return nil, fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, l.Dir)
+	}
+	if err := checkLocation(l.Dir, st.start); err != nil {
+		return nil, err
+	}
+	removeStaleTemp(ctx, l.logger(), l.Dir, st.start.File)
+	if st.undo != nil {
+		if reverted, err = r.finishUndo(ctx, st); err != nil {
+			return reverted, err
+		}
+	}
+	plan, err := planUndo(r.j, round)
+	if err != nil {
+		return reverted, err
+	}
+	if len(plan.Keys) == 0 {
+		if len(reverted) > 0 {
+			return reverted, nil
+		}
+		return nil, fmt.Errorf("%w in %s", ErrNothingToUndo, l.Dir)
+	}
+	if err := loop.CheckWritable(st.start.File); err != nil {
+		return reverted, err
+	}
+	if _, err := r.j.Append(kindUndo, "", plan); err != nil {
+		return reverted, err
+	}
+	st.undo = &plan
+	more, err := r.finishUndo(ctx, st)
+	return append(reverted, more...), err
+}
+
+// planUndo lists the side effects Undo(round) reverts, last first: those
+// that changed the document and are not undone yet.
+func planUndo(j *journal.Journal, round int) (undoWire, error) {
+	var plan undoWire
+	effects := j.Effects()
+	for i := len(effects) - 1; i >= 0; i-- {
+		e := effects[i]
+		if e.Undone || !changes(e) {
+			continue
+		}
+		n := roundOf(e.Key)
+		if round != 0 && n != round {
+			if len(plan.Keys) == 0 && n > round {
+				return plan, fmt.Errorf("editorial: undo round %d: round %d, applied after it, must be undone first", round, n)
+			}
+			continue
+		}
+		plan.Keys = append(plan.Keys, e.Key)
+		if k := len(plan.Rounds); k == 0 || plan.Rounds[k-1] != n {
+			plan.Rounds = append(plan.Rounds, n)
+		}
+	}
+	return plan, nil
+}
+
+// changes reports whether a side effect changes a file.
+func changes(e journal.Effect) bool {
+	for _, f := range e.Files {
+		if len(f.Patch.Changes) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// finishUndo carries out the journaled undo st.undo: the reverts not yet
+// journaled as done, then summary.md and the end of the run. It returns
+// the undo's rounds, last first.
+func (r *runner) finishUndo(ctx context.Context, st *runStatus) ([]int, error) {
+	if err := loop.CheckWritable(st.start.File); err != nil {
+		return nil, err
+	}
+	root, err := apply.OpenDir(filepath.Dir(st.start.File))
+	if err != nil {
+		return nil, fmt.Errorf("editorial: undo: %w", err)
+	}
+	defer root.Close()
+	r.mu.Lock()
+	r.undoing, r.emitUndos = true, true
+	r.mu.Unlock()
+	_, err = r.j.Undo(ctx, root, func(k string) bool { return slices.Contains(st.undo.Keys, k) })
+	r.mu.Lock()
+	r.undoing, r.emitUndos = false, false
+	r.mu.Unlock()
+	if errors.Is(err, journal.ErrChanged) {
+		return nil, fmt.Errorf("%w: %s: nothing more was reverted: %w", ErrDocumentChanged, loop.RelName(st.start.File), err)
+	} else if err != nil {
+		return nil, fmt.Errorf("editorial: undo: %w (run Undo again to finish it)", err)
+	}
+	// The outcome is rendered from the journal: replay the run without
+	// calling, asking or writing anything.
+	rp := &runner{l: r.l, j: r.j, path: st.start.File, start: *st.start, readOnly: true}
+	rp.expect = rp.start.Base
+	rule := rp.stopRule()
+	for n := 1; ; n++ {
+		stop, err := rp.round(ctx, n)
+		if errors.Is(err, errMissing) {
+			break
+		} else if err != nil {
+			return nil, err
+		}
+		if stop == "" {
+			stop, _ = rule(rp.sums)
+		}
+		if stop != "" {
+			break
+		}
+	}
+	if _, err := rp.finish(loop.Undone); err != nil && !errors.Is(err, ErrNotConverged) {
+		return nil, err
+	}
+	return st.undo.Rounds, nil
+}
+
+// JournaledFile returns the document the run journaled in dir works on:
+// an absolute path with symbolic links resolved, as Run recorded it.
+func JournaledFile(dir string) (string, error) {
+	jpath := filepath.Join(dir, JournalName)
+	if _, err := os.Stat(jpath); err != nil {
+		return "", fmt.Errorf("%w: no run journal (%s) in %s", ErrNothingToUndo, JournalName, dir)
+	}
+	j, err := journal.Open(jpath, journal.Options{Driver: Driver, Kinds: []string{kindEnd, kindUndo}})
+	if err != nil {
+		return "", err
+	}
+	defer j.Close()
+	st, err := status(j)
+	if err != nil {
+		return "", err
+	}
+	if st.start == nil {
+		return "", fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, dir)
+	}
+	return st.start.File, nil
+}
