@@ -174,3 +174,28 @@ func CheckWritable(path string) error {
 	}
 	return f.Close()
 }
+
+// OpenDocument resolves path (made absolute, a symbolic link followed: the
+// file it names is the document) and reads it: CheckSize with limit (knob
+// names the setting that raises it), ReadDocument, and CheckWritable when
+// writable is set. Nothing is written.
+func OpenDocument(path string, limit int64, knob string, writable bool) (abs string, doc []byte, err error) {
+	if abs, err = filepath.Abs(path); err != nil {
+		return "", nil, fmt.Errorf("loop: %w", err)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	if err := CheckSize(abs, limit, knob); err != nil {
+		return "", nil, err
+	}
+	if doc, err = ReadDocument(abs); err != nil {
+		return "", nil, err
+	}
+	if writable {
+		if err := CheckWritable(abs); err != nil {
+			return "", nil, err
+		}
+	}
+	return abs, doc, nil
+}

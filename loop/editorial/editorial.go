@@ -160,8 +160,9 @@ var (
 	// ErrOtherFile: Resume was called for another file than the run's.
 	ErrOtherFile = errors.New("editorial: the journal belongs to another file")
 	// ErrFolderMoved: the run folder is no longer where it was, relative
-	// to its document: it was copied or moved (see Undo).
-	ErrFolderMoved = errors.New("editorial: the run folder was moved or copied away from its document")
+	// to its document: it was copied or moved (see Undo). It is
+	// loop.ErrFolderMoved.
+	ErrFolderMoved = loop.ErrFolderMoved
 	// ErrNothingToUndo: the journal holds no applied round left to revert.
 	ErrNothingToUndo = errors.New("editorial: nothing to undo")
 	// ErrNotConverged is matched by the error Run returns when it stops

@@ -15,7 +15,7 @@ import (
 // on then).
 func (r *runner) finish(reason loop.StopReason) (*Outcome, error) {
 	o := r.outcome(reason)
-	if err := writeFile(filepath.Join(r.l.Dir, "summary.md"), r.renderSummary(o)); err != nil {
+	if err := loop.WriteRendering(filepath.Join(r.l.Dir, "summary.md"), r.renderSummary(o)); err != nil {
 		return nil, fmt.Errorf("editorial: %w", err)
 	}
 	if reason != loop.AwaitingDecisions && reason != loop.GateStopped {

@@ -99,24 +99,10 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 	case l.MaxSize < 0:
 		return nil, fmt.Errorf("editorial: MaxSize is %d; it must not be negative (0 means %d)", l.MaxSize, loop.DefaultMaxSize)
 	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return nil, fmt.Errorf("editorial: %w", err)
-	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		abs = real
-	}
-	if err := loop.CheckSize(abs, cmp.Or(l.MaxSize, loop.DefaultMaxSize), "Loop.MaxSize"); err != nil {
-		return nil, err
-	}
-	doc, err := loop.ReadDocument(abs)
+	// A resumed run is never a dry run: a dry run always ends.
+	abs, doc, err := loop.OpenDocument(path, cmp.Or(l.MaxSize, loop.DefaultMaxSize), "Loop.MaxSize", !l.DryRun || resume)
 	if err != nil {
 		return nil, err
-	}
-	if !l.DryRun || resume { // a resumed run is never a dry run: a dry run always ends
-		if err := loop.CheckWritable(abs); err != nil {
-			return nil, err
-		}
 	}
 	if err := os.MkdirAll(l.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("editorial: %w", err)
@@ -131,7 +117,7 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 		return nil, err
 	}
 	if st.start != nil && (resume || st.undo != nil) {
-		if err := checkLocation(l.Dir, st.start); err != nil {
+		if err := loop.CheckLocation(l.Dir, st.start.File, st.start.FileRel); err != nil {
 			return nil, err
 		}
 	}
@@ -144,12 +130,17 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 		}
 		st.ended = true
 	}
-	removeStaleTemp(ctx, l.logger(), l.Dir, abs)
+	loop.RemoveStaleTemp(ctx, l.logger(), l.Dir, abs)
 	if !resume && st.start != nil {
 		if !st.ended {
 			return nil, fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", ErrUnfinishedRun, l.Dir, loop.RelName(st.start.File))
 		}
-		if err := r.rotate(); err != nil {
+		if _, err := loop.Rotate(l.Dir, r.j, func(n string) bool {
+			return n == "summary.md" || n == DecisionsName || strings.HasPrefix(n, "round-")
+		}); err != nil {
+			return nil, err
+		}
+		if err := r.open(); err != nil {
 			return nil, err
 		}
 		st = &runStatus{}
@@ -161,7 +152,7 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 		return nil, fmt.Errorf("%w: it records %s, not %s", ErrOtherFile, st.start.File, abs)
 	}
 	r.start, err = journal.Step(ctx, r.j, "start", func(context.Context) (startWire, error) {
-		return startWire{File: abs, FileRel: fileRel(l.Dir, abs), Base: hashHex(doc), MaxRounds: cmp.Or(l.MaxRounds, DefaultMaxRounds),
+		return startWire{File: abs, FileRel: loop.FileRel(l.Dir, abs), Base: hashHex(doc), MaxRounds: cmp.Or(l.MaxRounds, DefaultMaxRounds),
 			DryRun: l.DryRun, ReaderProfile: l.ReaderProfile, Policy: l.Policy}, nil
 	})
 	if err != nil {
@@ -254,26 +245,36 @@ func roundOf(key string) int {
 	return n
 }
 
-// rounds runs (or replays) the rounds until a stop rule says stop.
+// rounds runs (or replays) the rounds until a stop rule says stop, and
+// finishes the run.
 func (r *runner) rounds(ctx context.Context) (*Outcome, error) {
+	stop, err := r.replay(ctx)
+	if errors.Is(err, ErrDocumentChanged) {
+		o, ferr := r.finish(loop.DocumentChanged)
+		if ferr != nil && !errors.Is(ferr, ErrNotConverged) {
+			return nil, errors.Join(err, ferr)
+		}
+		return o, fmt.Errorf("%w; the run is closed with what it applied (see summary.md): run again to review the file as it is now", err)
+	} else if err != nil {
+		return nil, err
+	}
+	return r.finish(stop)
+}
+
+// replay executes the rounds from the first until one stops.
+func (r *runner) replay(ctx context.Context) (loop.StopReason, error) {
 	r.expect = r.start.Base
 	rule := r.stopRule()
 	for n := 1; ; n++ {
 		stop, err := r.round(ctx, n)
-		if errors.Is(err, ErrDocumentChanged) {
-			o, ferr := r.finish(loop.DocumentChanged)
-			if ferr != nil && !errors.Is(ferr, ErrNotConverged) {
-				return nil, errors.Join(err, ferr)
-			}
-			return o, fmt.Errorf("%w; the run is closed with what it applied (see summary.md): run again to review the file as it is now", err)
-		} else if err != nil {
-			return nil, err
+		if err != nil {
+			return "", err
 		}
 		if stop == "" {
 			stop, _ = rule(r.sums)
 		}
 		if stop != "" {
-			return r.finish(stop)
+			return stop, nil
 		}
 	}
 }

@@ -58,10 +58,10 @@ func (l *Loop) Undo(ctx context.Context, round int) (reverted []int, err error) 
 	if st.start == nil {
 		return nil, fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, l.Dir)
 	}
-	if err := checkLocation(l.Dir, st.start); err != nil {
+	if err := loop.CheckLocation(l.Dir, st.start.File, st.start.FileRel); err != nil {
 		return nil, err
 	}
-	removeStaleTemp(ctx, l.logger(), l.Dir, st.start.File)
+	loop.RemoveStaleTemp(ctx, l.logger(), l.Dir, st.start.File)
 	if st.undo != nil {
 		if reverted, err = r.finishUndo(ctx, st); err != nil {
 			return reverted, err
@@ -150,21 +150,8 @@ func (r *runner) finishUndo(ctx context.Context, st *runStatus) ([]int, error) {
 	// The outcome is rendered from the journal: replay the run without
 	// calling, asking or writing anything.
 	rp := &runner{l: r.l, j: r.j, path: st.start.File, start: *st.start, readOnly: true}
-	rp.expect = rp.start.Base
-	rule := rp.stopRule()
-	for n := 1; ; n++ {
-		stop, err := rp.round(ctx, n)
-		if errors.Is(err, errMissing) {
-			break
-		} else if err != nil {
-			return nil, err
-		}
-		if stop == "" {
-			stop, _ = rule(rp.sums)
-		}
-		if stop != "" {
-			break
-		}
+	if _, err := rp.replay(ctx); err != nil && !errors.Is(err, errMissing) {
+		return nil, err
 	}
 	if _, err := rp.finish(loop.Undone); err != nil && !errors.Is(err, ErrNotConverged) {
 		return nil, err
