@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 )
@@ -73,7 +75,8 @@ func ItemsOf(text []byte, round *council.Round, rejected []Rejection, n int) Fin
 		opts.Rejected = append(opts.Rejected, rj.Item.Finding)
 	}
 	t := council.Aggregate(text, round, opts)
-	front, hasFront := FrontMatter(text)
+	fm, hasFront := document.FindFrontMatter(text)
+	front := finding.LineRange{Start: fm.Lines.Start, End: fm.Lines.End}
 
 	rec := Findings{Reviews: []Review{}, Items: []Item{}}
 	for _, res := range round.Results {
@@ -89,7 +92,7 @@ func ItemsOf(text []byte, round *council.Round, rejected []Rejection, n int) Fin
 			it.Lines = row.Anchor.Lines
 		}
 		if hasFront && it.Lines.Valid() && overlaps(it.Lines, front) {
-			it.Note = fmt.Sprintf("inside the front matter (lines %s), which is never edited", front)
+			it.Note = fmt.Sprintf("inside the front matter (lines %s, %s), which is never edited", front, strings.ToUpper(string(fm.Format)))
 			rec.Dropped = append(rec.Dropped, it)
 			continue
 		}
@@ -132,4 +135,9 @@ func skipCause(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// overlaps reports whether two line ranges share a line.
+func overlaps(a, b finding.LineRange) bool {
+	return a.Start <= b.End && b.Start <= a.End
 }

@@ -210,3 +210,25 @@ func TestThreeScriptedRounds(t *testing.T) {
 		t.Errorf("unresolved high = %d, want 1 (the unsourced claim)", out.UnresolvedHigh())
 	}
 }
+
+// TestTOMLFrontMatterNeverEdited: a finding inside a TOML front matter
+// block ("+++") is dropped like one inside YAML front matter, and the
+// block is left byte for byte.
+func TestTOMLFrontMatterNeverEdited(t *testing.T) {
+	const doc = "+++\r\ntitle = \"本当に良い記事\"\r\n+++\r\nこれは本当に非常に良い記事です。\r\n"
+	path := writeDoc(t, doc)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	l := &editorial.Loop{Council: japaneseCouncil(), Dir: dir, MaxRounds: 1}
+	out, err := l.Run(context.Background(), path)
+	if err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+		t.Fatal(err)
+	}
+	if got, want := readFile(t, path), strings.Replace(doc, "本当に非常に", "非常に", 1); got != want {
+		t.Errorf("document = %q, want %q (front matter untouched)", got, want)
+	}
+	if len(out.Applied) != 1 {
+		t.Errorf("applied = %+v, want only the finding outside the front matter", out.Applied)
+	}
+	mustContain(t, "round-1/findings.md", readFile(t, filepath.Join(dir, "round-1", "findings.md")),
+		"inside the front matter (lines 1-3, TOML)")
+}
