@@ -25,5 +25,7 @@
 //	go run ./examples/editorial-swarm
 //
 // which reviews a copy of a bundled sample article offline. The Example
-// below is one round by hand: council, aggregation, patch, inverse.
+// below is one round by hand: council, aggregation, the changes the
+// default policy allows (council.Table.Safe; the rest waits for a human),
+// patch, inverse.
 package kaigi

@@ -11,11 +11,11 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
-// A reviewer that flags a stock phrase and proposes a shorter sentence.
-// Real programs use the LLM reviewer (agent.NewLLMReviewer) or the offline
-// reviewers (providers/offline).
+// A reviewer that flags a stock phrase and proposes a shorter sentence, and
+// doubts a claim it cannot check. Real programs use the LLM reviewer
+// (agent.NewLLMReviewer) or the offline reviewers (providers/offline).
 func slop(ctx context.Context, t agent.Target) (agent.Review, error) {
-	rep := finding.Report{Reviewer: "anti-ai-slop", SchemaVersion: finding.SchemaVersion, Summary: "One stock phrase.", Findings: []finding.Finding{}}
+	rep := finding.Report{Reviewer: "anti-ai-slop", SchemaVersion: finding.SchemaVersion, Summary: "One stock phrase, one doubtful claim.", Findings: []finding.Finding{}}
 	if strings.Contains(string(t.Text), "It's worth noting that ") {
 		rep.Findings = append(rep.Findings, finding.Finding{
 			ID: "F001", Category: "ai-slop", LineRange: finding.LineRange{Start: 2, End: 2},
@@ -23,11 +23,20 @@ func slop(ctx context.Context, t agent.Target) (agent.Review, error) {
 			Quotes: []string{"It's worth noting that Go"},
 		})
 	}
+	if strings.Contains(string(t.Text), "compiles fast") {
+		rep.Findings = append(rep.Findings, finding.Finding{
+			ID: "F002", Category: "unsourced-claim", LineRange: finding.LineRange{Start: 2, End: 2},
+			Issue: "Speed claim without a source", Fix: "compiles fast (source needed)", Confidence: 40, Severity: finding.High,
+			Quotes: []string{"compiles fast"},
+		})
+	}
 	return agent.Review{Report: rep}, nil
 }
 
 // Example runs one council round over a document, aggregates the reports,
-// and applies the non-conflicting edits as a reversible patch.
+// and applies what the default policy allows (low severity, no conflict,
+// confidence at least 70) as a reversible patch; the rest waits for a
+// human.
 func Example() {
 	doc := []byte("# Notes\nIt's worth noting that Go compiles fast.\n")
 	c := council.Council{Members: council.Members(
@@ -42,7 +51,11 @@ func Example() {
 	for _, row := range table.Rows {
 		fmt.Printf("%s [%s] %s\n", row.Key, row.Status, row.Finding.Issue)
 	}
-	patch, err := apply.NewPatch(doc, table.Changes)
+	changes, held := table.Safe()
+	for _, row := range held {
+		fmt.Printf("for a human: %s (%s, confidence %d)\n", row.Key, row.Finding.Severity, row.Finding.Confidence)
+	}
+	patch, err := apply.NewPatch(doc, changes)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -53,6 +66,8 @@ func Example() {
 	fmt.Println(string(restored) == string(doc))
 	// Output:
 	// anti-ai-slop/F001 [ready] Stock phrase adds nothing
+	// anti-ai-slop/F002 [ready] Speed claim without a source
+	// for a human: anti-ai-slop/F002 (high, confidence 40)
 	// # Notes
 	// Go compiles fast.
 	// true

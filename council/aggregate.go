@@ -16,24 +16,36 @@ import (
 // nothing.
 type Options struct {
 	// Reviewed reports that doc is byte-identical to the text the
-	// reviewers saw; only then may a finding with no quote replace its
-	// whole line range (see apply.Options). // optional
+	// reviewers saw. Together with ReplaceLines, and only then, a finding
+	// with no quote may replace its whole line range (see apply.Options).
 	Reviewed bool
+
+	// ReplaceLines opts in to quote-less findings replacing their line
+	// range (apply.Options.ReplaceLines); by default such a finding is
+	// advice only.
+	ReplaceLines bool
 
 	// Window is the number of lines apply.Resolve widens a finding's
 	// hinted range by before searching the whole document; 0 means
-	// apply's default. // optional
+	// apply's default.
 	Window int
 
 	// Rejected lists findings a human or policy rejected in earlier
 	// rounds. A finding whose finding.Fingerprint equals a rejected one's
 	// (the same category, quote and fix, normalised) is dropped with a
-	// note. // optional
+	// note. Optional.
 	Rejected []finding.Finding
 
 	// SameQuote also drops a finding whose finding.QuoteKey equals a
-	// rejected one's: any new fix for text already ruled on. // optional
+	// rejected one's: any new fix for text already ruled on. Optional.
 	SameQuote bool
+
+	// MaxFindings bounds the findings taken from one Review (one
+	// reviewer's shot): past it, only the most severe (then the most
+	// confident, then the earlier) are kept, and Table.Truncated says
+	// how many were dropped. 0 means DefaultMaxFindings (200); a negative
+	// value means no bound. Optional.
+	MaxFindings int
 }
 
 // Status is what the table says about one finding.
@@ -67,9 +79,13 @@ type Table struct {
 	// (members, shots, then the report's order).
 	Rows []Row
 
-	// Changes are the edits of Ready rows, sorted and non-overlapping;
-	// identical edits of several findings are one Change whose Keys list
-	// all of them. They can be handed to apply.NewPatch, whole or in part.
+	// Changes holds the edit of every Ready row, whatever its severity
+	// or confidence: a high-severity finding the reviewer is unsure of
+	// is here too. They are sorted and non-overlapping; identical edits
+	// of several findings are one Change whose Keys list all of them.
+	// Handing them all to apply.NewPatch applies every anchored,
+	// non-conflicting fix unasked; to apply only what needs no human,
+	// take Safe (or Policy.Select) instead.
 	Changes []apply.Change
 
 	// Conflicts are groups of overlapping, different edits; none is
@@ -87,7 +103,14 @@ type Table struct {
 	// Total sums the usage of the whole round.
 	Total agent.Usage
 
+	// Truncated lists the Reviews that returned more findings than
+	// Options.MaxFindings, in the round's order, with how many findings
+	// were dropped; empty when none did. Truncation.String is the note
+	// to show.
+	Truncated []Truncation
+
 	index map[string]int // key -> position in Rows
+	next  map[string]int // key base -> the next "~n" suffix to try; only while Aggregate runs
 }
 
 // Row is one finding in the Table.
@@ -152,7 +175,9 @@ func (t *Table) Row(key string) (*Row, bool) {
 }
 
 // Aggregate turns a round's reviews into one Table against doc, the text
-// the loop will edit. It anchors every finding with apply.Resolve, drops
+// the loop will edit. It takes at most opts.MaxFindings findings from each
+// Review (Table.Truncated names the reviews cut short and how many
+// findings were dropped), anchors every finding with apply.Resolve, drops
 // findings that match opts.Rejected, marks findings a sibling shot already
 // reported as Duplicate, and merges the rest with apply.Merge into Changes
 // and Conflicts. Skipped calls contribute usage but no rows. doc is not
@@ -173,25 +198,31 @@ func Aggregate(doc []byte, round *Round, opts Options) *Table {
 		return t
 	}
 	t.Total = round.Usage
+	limit := opts.maxFindings()
+	taken := make([][]finding.Finding, len(round.Results))
 	n := 0
-	for _, res := range round.Results {
-		if res.Err == nil {
-			n += len(res.Review.Report.Findings)
-		}
-	}
-	t.Rows, t.index = make([]Row, 0, n), make(map[string]int, n)
-	for _, res := range round.Results {
-		t.Usage[res.Reviewer] = t.Usage[res.Reviewer].Add(res.Review.Usage)
+	for i, res := range round.Results {
 		if res.Err != nil {
 			continue
 		}
-		for _, f := range res.Review.Report.Findings {
+		fs := res.Review.Report.Findings
+		taken[i] = bound(fs, limit)
+		if d := len(fs) - len(taken[i]); d > 0 {
+			t.Truncated = append(t.Truncated, Truncation{Reviewer: res.Reviewer, Shot: res.Shot, Kept: len(taken[i]), Dropped: d})
+		}
+		n += len(taken[i])
+	}
+	t.Rows, t.index, t.next = make([]Row, 0, n), make(map[string]int, n), make(map[string]int)
+	for i, res := range round.Results {
+		t.Usage[res.Reviewer] = t.Usage[res.Reviewer].Add(res.Review.Usage)
+		for _, f := range taken[i] {
 			t.add(Row{Reviewer: res.Reviewer, Shot: res.Shot, Finding: f, Change: -1, Conflict: -1, Group: -1})
 		}
 	}
+	t.next = nil
 
 	props := t.dropRejected(opts.Rejected, opts.SameQuote)
-	anchors, skips := apply.Resolve(doc, props, apply.Options{Window: opts.Window, Reviewed: opts.Reviewed})
+	anchors, skips := apply.Resolve(doc, props, apply.Options{Window: opts.Window, Reviewed: opts.Reviewed, ReplaceLines: opts.ReplaceLines})
 	for i := range anchors {
 		r, _ := t.Row(anchors[i].Key)
 		r.Anchor = &anchors[i]
@@ -229,7 +260,8 @@ func Aggregate(doc []byte, round *Round, opts Options) *Table {
 	return t
 }
 
-// add appends r under a fresh unique key.
+// add appends r under a fresh unique key. The next suffix to try is kept
+// per base, so a report repeating one ID n times costs O(n), not O(n²).
 func (t *Table) add(r Row) {
 	id := r.Finding.ID
 	if id == "" {
@@ -241,12 +273,17 @@ func (t *Table) add(r Row) {
 	}
 	base += "/" + id
 	r.Key = base
-	for n := 2; ; n++ {
+	n := max(t.next[base], 1) // 1: the bare base; then "~2", "~3", ...
+	for {
+		if n > 1 {
+			r.Key = base + "~" + strconv.Itoa(n)
+		}
 		if _, taken := t.index[r.Key]; !taken {
 			break
 		}
-		r.Key = base + "~" + strconv.Itoa(n)
+		n++
 	}
+	t.next[base] = n + 1
 	t.index[r.Key] = len(t.Rows)
 	t.Rows = append(t.Rows, r)
 }
@@ -283,110 +320,6 @@ func (t *Table) dropRejected(rejected []finding.Finding, sameQuote bool) []apply
 		props = append(props, apply.Proposal{Key: r.Key, Finding: r.Finding})
 	}
 	return props
-}
-
-// span returns the lines a row concerns: where its edit lands, or its hint.
-func (r *Row) span() finding.LineRange {
-	if r.Anchor != nil {
-		return r.Anchor.Lines
-	}
-	return r.Finding.LineRange
-}
-
-// markSiblings marks as Duplicate each finding that a better sibling (see
-// outranks) of the same reviewer already reported. Candidates are paired by
-// a sort on the first line and a scan over overlapping spans only.
-func (t *Table) markSiblings() {
-	byReviewer := make(map[string][]int)
-	for i := range t.Rows {
-		r := &t.Rows[i]
-		if r.Status != Rejected && r.span().Valid() {
-			byReviewer[r.Reviewer] = append(byReviewer[r.Reviewer], i)
-		}
-	}
-	toks := make(map[int]map[string]struct{})
-	issue := func(i int) map[string]struct{} {
-		s, ok := toks[i]
-		if !ok {
-			s = tokens(t.Rows[i].Finding.Issue)
-			toks[i] = s
-		}
-		return s
-	}
-	for _, idx := range byReviewer {
-		// earliest[i] is the best-ranked row of another shot that row i
-		// repeats; it always outranks i, so following it ends.
-		earliest := make(map[int]int)
-		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(t.Rows[a].span().Start, t.Rows[b].span().Start) })
-		for x, i := range idx {
-			for _, j := range idx[x+1:] {
-				ri, rj := &t.Rows[i], &t.Rows[j]
-				if rj.span().Start > ri.span().End {
-					break
-				}
-				if ri.Shot == rj.Shot || !t.same(ri, rj, issue(i), issue(j)) {
-					continue
-				}
-				first, later := i, j
-				if t.outranks(j, i) {
-					first, later = j, i
-				}
-				if e, ok := earliest[later]; !ok || t.outranks(first, e) {
-					earliest[later] = first
-				}
-			}
-		}
-		for later, first := range earliest {
-			root := first
-			for {
-				e, ok := earliest[root]
-				if !ok {
-					break
-				}
-				root = e
-			}
-			r := &t.Rows[later]
-			r.Status, r.DuplicateOf = Duplicate, t.Rows[root].Key
-			r.Note = fmt.Sprintf("shot %d repeats %s", r.Shot, r.DuplicateOf)
-		}
-	}
-}
-
-// siblingRank orders the kinds of sibling findings: one with an anchored
-// edit first, then advice, then a finding whose quote was not found.
-func (r *Row) siblingRank() int {
-	switch {
-	case r.Anchor != nil:
-		return 0
-	case r.Status == Advisory:
-		return 1
-	default:
-		return 2
-	}
-}
-
-// outranks reports whether row a is kept over its sibling b when both
-// report the same problem: the better kind of finding (siblingRank), then
-// the earlier shot, then table order. A row without an edit therefore
-// never absorbs one that has an edit.
-func (t *Table) outranks(a, b int) bool {
-	ra, rb := &t.Rows[a], &t.Rows[b]
-	if c := cmp.Compare(ra.siblingRank(), rb.siblingRank()); c != 0 {
-		return c < 0
-	}
-	if c := cmp.Compare(ra.Shot, rb.Shot); c != 0 {
-		return c < 0
-	}
-	return a < b
-}
-
-// same reports whether two sibling findings with overlapping spans report
-// the same problem.
-func (t *Table) same(a, b *Row, ta, tb map[string]struct{}) bool {
-	if a.Anchor != nil && b.Anchor != nil && a.Anchor.Edit == b.Anchor.Edit {
-		return true
-	}
-	return jaccard(ta, tb) >= similarIssue
 }
 
 // group collects rows without an edit whose line ranges overlap into

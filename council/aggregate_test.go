@@ -2,6 +2,7 @@ package council_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -329,5 +330,77 @@ func TestTableRowByHand(t *testing.T) {
 	}
 	if _, ok := table.Row("c/F1"); ok {
 		t.Error("Row(c/F1) found a row that is not there")
+	}
+}
+
+// TestAggregateBound checks the bound on findings per review: past it the
+// most severe (then most confident, then earlier) findings are kept in
+// report order, and the Table names the review and the count dropped.
+func TestAggregateBound(t *testing.T) {
+	doc := []byte(aggDoc)
+	sev := func(f finding.Finding, s finding.Severity, conf int) finding.Finding {
+		f.Severity, f.Confidence = s, conf
+		return f
+	}
+	fs := []finding.Finding{
+		sev(fnd("F001", line(5), "line five", "line 5", "a"), finding.Low, 90),
+		sev(fnd("F002", line(6), "line six", "line 6", "b"), finding.High, 50),
+		sev(fnd("F003", line(7), "line seven", "line 7", "c"), finding.Low, 95),
+		sev(fnd("F004", line(8), "300%", "a third", "d"), finding.Medium, 60),
+		sev(fnd("F005", line(4), "synergies", "efforts", "e"), finding.Low, 90),
+	}
+	round := &council.Round{Results: []council.Result{result("flood", 1, fs...), result("calm", 2, fs[0])}}
+	table := council.Aggregate(doc, round, council.Options{MaxFindings: 3})
+	var keys []string
+	for _, r := range table.Rows {
+		keys = append(keys, r.Key)
+	}
+	if got, want := strings.Join(keys, " "), "flood/F002 flood/F003 flood/F004 calm#2/F001"; got != want {
+		t.Errorf("rows = %s, want %s", got, want)
+	}
+	want := []council.Truncation{{Reviewer: "flood", Shot: 1, Kept: 3, Dropped: 2}}
+	if !slices.Equal(table.Truncated, want) {
+		t.Fatalf("Truncated = %+v, want %+v", table.Truncated, want)
+	}
+	if got := table.Truncated[0].String(); !strings.Contains(got, "reviewer flood (shot 1) returned 5 findings: 2 dropped, the 3 most severe kept") {
+		t.Errorf("note = %q", got)
+	}
+	if len(round.Results[0].Review.Report.Findings) != 5 || round.Results[0].Review.Report.Findings[1].ID != "F002" {
+		t.Error("Aggregate modified the round's report")
+	}
+
+	// The default bound is DefaultMaxFindings; a negative one is none.
+	many := make([]finding.Finding, council.DefaultMaxFindings+50)
+	for i := range many {
+		many[i] = fnd("F001", line(5), "", "", "advice") // one ID repeated: keys F001, F001~2, ...
+	}
+	round = &council.Round{Results: []council.Result{result("loop", 1, many...)}}
+	table = council.Aggregate(doc, round, council.Options{})
+	if len(table.Rows) != council.DefaultMaxFindings || len(table.Truncated) != 1 || table.Truncated[0].Dropped != 50 {
+		t.Errorf("default bound: %d rows, truncated %+v; want %d rows and 50 dropped", len(table.Rows), table.Truncated, council.DefaultMaxFindings)
+	}
+	if k := table.Rows[len(table.Rows)-1].Key; k != fmt.Sprintf("loop/F001~%d", council.DefaultMaxFindings) {
+		t.Errorf("last key = %s", k)
+	}
+	table = council.Aggregate(doc, round, council.Options{MaxFindings: -1})
+	if len(table.Rows) != len(many) || table.Truncated != nil {
+		t.Errorf("no bound: %d rows, truncated %+v; want %d and none", len(table.Rows), table.Truncated, len(many))
+	}
+}
+
+// TestAggregateKeysStayUnique checks that generated "~n" suffixes never
+// collide with an ID that already looks like one.
+func TestAggregateKeysStayUnique(t *testing.T) {
+	fs := []finding.Finding{
+		fnd("F001", line(5), "", "", "a"), fnd("F001~2", line(5), "", "", "b"),
+		fnd("F001", line(5), "", "", "c"), fnd("F001", line(5), "", "", "d"), fnd("F001~2", line(5), "", "", "e"),
+	}
+	table := council.Aggregate([]byte(aggDoc), &council.Round{Results: []council.Result{result("r", 1, fs...)}}, council.Options{})
+	var keys []string
+	for _, r := range table.Rows {
+		keys = append(keys, r.Key)
+	}
+	if got, want := strings.Join(keys, " "), "r/F001 r/F001~2 r/F001~3 r/F001~4 r/F001~2~2"; got != want {
+		t.Errorf("keys = %s, want %s", got, want)
 	}
 }

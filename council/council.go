@@ -5,11 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime/debug"
 	"time"
 
 	"github.com/hashicorp/go-multierror"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/kaigi-dev/kaigi/agent"
 )
@@ -20,7 +18,7 @@ type Member struct {
 	Reviewer agent.Reviewer
 
 	// Shots is the number of independent calls of Reviewer on the same
-	// target (the multi-shot loop); 0 means 1. // optional
+	// target (the multi-shot loop); 0 means 1. Optional.
 	Shots int
 }
 
@@ -45,39 +43,54 @@ type Council struct {
 	Members []Member
 
 	// Limit caps how many calls run at once; 0 or less means no limit.
-	// optional
+	// Optional.
 	Limit int
 
-	// Timeout bounds each call; 0 means no bound other than ctx's.
-	// optional
+	// Timeout bounds each call; 0 means no bound other than ctx's. A
+	// call past it is skipped with an error wrapping ErrTimeout.
+	// Optional.
 	Timeout time.Duration
 
 	// Quorum is the least number of members that must return at least
-	// one Review for the round to count; 0 means no quorum. // optional
+	// one Review for the round to count; 0 means no quorum. Members are
+	// told apart by their reviewers' names: two members with one name
+	// count once. Optional.
 	Quorum int
 
-	// WarmUp runs the first member's first shot alone before fanning out
-	// the other calls. With providers that cache a prompt prefix
-	// explicitly (Anthropic), that first call writes the cache and the
-	// others, which share the document prefix byte for byte, read it
-	// instead of each paying to write it. It costs one call's latency.
-	// optional
+	// WarmUp asks Run to make the first member's first shot alone before
+	// the other calls. With providers that cache a prompt prefix (the
+	// Anthropic provider marks it explicitly, OpenAI caches on its own),
+	// that first call writes the cache and the others, which share the
+	// document prefix byte for byte, read it instead of each paying to
+	// write it. The others start when the warm-up returns or after
+	// WarmUpWait, whichever is first, so a slow warm-up costs at most
+	// that. The warm-up is made only when the shared prefix is long
+	// enough to be cached at all (see Cacheable: about 1,024 tokens,
+	// 2,048 for Haiku models, estimated from the first member's request
+	// when its reviewer shows one, as agent.LLMReviewer does, and from
+	// the target's document, references and reader profile otherwise);
+	// below that it would only add latency. Optional.
 	WarmUp bool
+
+	// WarmUpWait bounds the wait for the warm-up call; 0 means
+	// DefaultWarmUpWait. Optional.
+	WarmUpWait time.Duration
 
 	// Observer receives an Event as each call starts, finishes or is
 	// skipped; see Observer for the concurrency rules. nil means no
-	// events. // optional
+	// events. Optional.
 	Observer Observer
 
 	// Logger receives one record per call, and one per Observer panic;
-	// nil discards them. // optional
+	// nil discards them. Optional.
 	Logger *slog.Logger
 }
 
 // Run calls every member's reviewer, Shots times each, on target, at most
-// Limit at once, and waits for all of them: no goroutine outlives Run. A
-// reviewer must honour its context (agent.Reviewer's contract): one that
-// ignores it delays Run until it returns, timeout or not.
+// Limit at once, and waits for all of them: no goroutine outlives Run. It
+// is Dispatch over one Call per member and shot. A reviewer must honour
+// its context (agent.Reviewer's contract): one that ignores it delays Run
+// until it returns, timeout or not.
 //
 // The Round lists one Result per call in the members' order, then shot
 // order, whatever the order of completion. Run returns a non-nil Round
@@ -92,66 +105,76 @@ type Council struct {
 //
 // Skipped calls alone are not an error; Round.Err collects their reasons.
 func (c *Council) Run(ctx context.Context, target agent.Target) (*Round, error) {
-	log := c.Logger
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
+	round := &Round{Results: c.plan(), target: target}
+	// Each call's value is its own Result, into which it writes its
+	// Review: the Round holds the one copy of every Review.
+	calls := make([]Call[*Result], len(round.Results))
+	for i := range round.Results {
+		res := &round.Results[i]
+		calls[i] = Call[*Result]{Name: res.Reviewer, Shot: res.Shot, Do: res.review(&round.target)}
 	}
-	round := &Round{Results: c.plan()}
-
-	var g errgroup.Group
-	if c.Limit > 0 {
-		g.SetLimit(c.Limit)
+	o := DispatchOptions[*Result]{
+		Limit: c.Limit, Timeout: c.Timeout, Quorum: c.Quorum,
+		WarmUp: c.WarmUp && len(c.Members) > 0 && c.Members[0].Reviewer != nil &&
+			Cacheable(sharedPrefix(c.Members[0].Reviewer, target)),
+		WarmUpWait: c.WarmUpWait, Logger: c.Logger,
 	}
-	rest := round.Results
-	if c.WarmUp && len(rest) > 0 {
-		// On its own goroutine, like the others, so that a reviewer
-		// calling runtime.Goexit cannot end the caller's goroutine.
-		var warm errgroup.Group
-		warm.Go(func() error {
-			c.call(ctx, log, target, &rest[0])
-			return nil
-		})
-		_ = warm.Wait()
-		rest = rest[1:]
+	if c.Observer != nil || c.Logger != nil {
+		o.Observer = c.observe(ctx, round)
 	}
-	for i := range rest {
-		res := &rest[i]
-		g.Go(func() error {
-			c.call(ctx, log, target, res)
-			return nil // a reviewer's failure must not cancel its siblings
-		})
-	}
-	_ = g.Wait() // every goroutine returns nil
+	outs, err := Dispatch(ctx, calls, o)
+	round.target = agent.Target{} // the Round must not keep the document alive
 
 	var skips *multierror.Error
-	members := make(map[int]bool, len(c.Members))
-	done, cancelled := 0, false
-	ctxErr := ctx.Err()
-	for i := range round.Results {
+	for i, o := range outs {
 		r := &round.Results[i]
-		round.Usage = round.Usage.Add(r.Review.Usage)
-		if r.Err != nil {
-			skips = multierror.Append(skips, r.Err)
-			if ctxErr != nil && errors.Is(r.Err, ctxErr) {
-				cancelled = true
+		r.Duration = o.Duration
+		if o.Err != nil {
+			// What the failed call spent, and on which model, is kept for
+			// the ledger; a report that came with an error is not. After
+			// a panic or runtime.Goexit nothing came back.
+			r.Review = agent.Review{Usage: o.Usage, Model: r.Review.Model}
+			if o.Value == nil {
+				r.Review.Model = ""
 			}
-			continue
+			if r.Err == nil { // not set by observe
+				r.Err = reviewerError(o.Name, o.Shot, o.Err)
+			}
+			skips = multierror.Append(skips, r.Err)
 		}
-		done++
-		members[r.member] = true
+		round.Usage = round.Usage.Add(r.Review.Usage)
 	}
 	round.skips = skips.ErrorOrNil()
-
-	if cancelled {
-		err := ctxErr
+	if err != nil {
 		round.Partial = true
-		return round, fmt.Errorf("council: round cancelled with %d of %d calls finished: %w", done, len(round.Results), err)
-	}
-	if c.Quorum > 0 && len(members) < c.Quorum {
-		round.Partial = true
-		return round, &QuorumError{Need: c.Quorum, Got: len(members), Skips: round.skips}
+		var qe *QuorumError
+		if errors.As(err, &qe) {
+			return round, &QuorumError{Need: qe.Need, Got: qe.Got, Skips: round.skips}
+		}
+		return round, err
 	}
 	return round, nil
+}
+
+// review is the Call of the result's reviewer on target: it stores the
+// Review in r and returns r.
+func (r *Result) review(target *agent.Target) func(context.Context) (*Result, agent.Usage, error) {
+	return func(ctx context.Context) (*Result, agent.Usage, error) {
+		if r.reviewer == nil {
+			return r, agent.Usage{}, fmt.Errorf("member %d has no reviewer", r.member)
+		}
+		rev, err := r.reviewer.Review(ctx, *target)
+		r.Review = rev
+		return r, rev.Usage, err
+	}
+}
+
+// reviewerError is the council's form of a dispatcher's *CallError.
+func reviewerError(name string, shot int, err error) *ReviewerError {
+	if ce, ok := err.(*CallError); ok {
+		err = ce.Err
+	}
+	return &ReviewerError{Reviewer: name, Shot: shot, Err: err}
 }
 
 // plan lists one empty Result per call, in member then shot order.
@@ -173,91 +196,45 @@ func (c *Council) plan() []Result {
 	return rs
 }
 
-// errGoexit is the skip reason of a reviewer that called runtime.Goexit
-// (t.FailNow in a test, for one) instead of returning.
-var errGoexit = errors.New("reviewer goroutine exited (runtime.Goexit)")
-
-// call runs one reviewer call and records its outcome in res. A panic in
-// the Observer is logged and otherwise ignored.
-func (c *Council) call(ctx context.Context, log *slog.Logger, target agent.Target, res *Result) {
-	emit := func(e Event) {
-		if c.Observer == nil {
-			return
-		}
-		defer func() {
-			if v := recover(); v != nil {
-				log.LogAttrs(ctx, slog.LevelError, "observer panicked",
-					slog.String("reviewer", e.Reviewer), slog.Int("shot", e.Shot),
-					slog.String("event", e.Kind.String()), slog.Any("panic", v),
-					slog.String("stack", string(trimStack(debug.Stack()))))
+// observe turns the dispatcher's events into the council's: it logs one
+// record per call, sets a skipped call's Result.Err (each call's goroutine
+// writes only its own Result, read after Dispatch returned), so that the
+// Event and the Result carry the same error, and hands the Event to the
+// Observer. A panic in the Observer is the dispatcher's to recover.
+func (c *Council) observe(ctx context.Context, round *Round) func(CallEvent[*Result]) {
+	log := c.Logger
+	return func(e CallEvent[*Result]) {
+		ev := Event{Kind: e.Kind, Reviewer: e.Name, Shot: e.Shot, Duration: e.Duration, Usage: e.Usage}
+		switch e.Kind {
+		case Started:
+			if log != nil {
+				log.LogAttrs(ctx, slog.LevelDebug, "reviewer started",
+					slog.String("reviewer", e.Name), slog.Int("shot", e.Shot))
 			}
-		}()
-		c.Observer(e)
-	}
-	skip := func(err error) {
-		res.Err = &ReviewerError{Reviewer: res.Reviewer, Shot: res.Shot, Err: err}
-		log.LogAttrs(ctx, slog.LevelWarn, "reviewer skipped",
-			slog.String("reviewer", res.Reviewer), slog.Int("shot", res.Shot),
-			slog.Duration("duration", res.Duration), slog.Any("err", err))
-		emit(Event{Kind: Skipped, Reviewer: res.Reviewer, Shot: res.Shot,
-			Duration: res.Duration, Usage: res.Review.Usage, Err: res.Err})
-	}
-	if err := ctx.Err(); err != nil {
-		skip(fmt.Errorf("not started: %w", err))
-		return
-	}
-	if res.reviewer == nil {
-		skip(fmt.Errorf("member %d has no reviewer", res.member))
-		return
-	}
-
-	emit(Event{Kind: Started, Reviewer: res.Reviewer, Shot: res.Shot})
-	log.LogAttrs(ctx, slog.LevelDebug, "reviewer started",
-		slog.String("reviewer", res.Reviewer), slog.Int("shot", res.Shot))
-	start := time.Now()
-	returned := false
-	defer func() {
-		// review recovers panics, so only runtime.Goexit gets here
-		// without returning; the goroutine ends after this.
-		if !returned {
-			res.Duration = time.Since(start)
-			skip(errGoexit)
+		case Finished:
+			ev.Review = e.Value.Review
+			ev.Findings = len(ev.Review.Report.Findings)
+			if log != nil {
+				log.LogAttrs(ctx, slog.LevelInfo, "reviewer finished",
+					slog.String("reviewer", e.Name), slog.Int("shot", e.Shot),
+					slog.Duration("duration", e.Duration), slog.Int("findings", ev.Findings),
+					slog.Int64("tokens", e.Usage.Total()))
+			}
+		case Skipped:
+			re := reviewerError(e.Name, e.Shot, e.Err)
+			round.Results[e.Index].Err = re
+			ev.Err, ev.Review.Usage = re, e.Usage
+			if e.Value != nil {
+				ev.Review.Model = e.Value.Review.Model
+			}
+			if log != nil {
+				log.LogAttrs(ctx, slog.LevelWarn, "reviewer skipped",
+					slog.String("reviewer", e.Name), slog.Int("shot", e.Shot),
+					slog.Duration("duration", e.Duration), slog.Any("err", re.Err))
+			}
 		}
-	}()
-	rev, err := c.review(ctx, res.reviewer, target)
-	returned = true
-	res.Duration = time.Since(start)
-	res.Review = rev
-	if err != nil {
-		skip(err)
-		return
-	}
-	n := len(rev.Report.Findings)
-	log.LogAttrs(ctx, slog.LevelInfo, "reviewer finished",
-		slog.String("reviewer", res.Reviewer), slog.Int("shot", res.Shot),
-		slog.Duration("duration", res.Duration), slog.Int("findings", n),
-		slog.Int64("tokens", rev.Usage.Total()))
-	emit(Event{Kind: Finished, Reviewer: res.Reviewer, Shot: res.Shot,
-		Duration: res.Duration, Usage: rev.Usage, Findings: n})
-}
-
-// review calls r under the per-call timeout and turns a panic into a
-// *PanicError.
-func (c *Council) review(parent context.Context, r agent.Reviewer, target agent.Target) (rev agent.Review, err error) {
-	ctx := parent
-	if c.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(parent, c.Timeout)
-		defer cancel()
-	}
-	defer func() {
-		if v := recover(); v != nil {
-			err = &PanicError{Value: v, Stack: trimStack(debug.Stack())}
+		if c.Observer != nil {
+			c.Observer(ev)
 		}
-	}()
-	rev, err = r.Review(ctx, target)
-	if err != nil && ctx.Err() != nil && parent.Err() == nil {
-		err = fmt.Errorf("timed out after %v: %w", c.Timeout, err)
 	}
-	return rev, err
 }

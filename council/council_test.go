@@ -320,6 +320,12 @@ func TestRunEventsPerCall(t *testing.T) {
 	}
 }
 
+// longTarget is a target whose shared material is long enough to be
+// cached (council.Cacheable), so that a council with WarmUp warms up.
+func longTarget() agent.Target {
+	return agent.Target{Path: "long.md", Text: []byte(strings.Repeat("本稿では、会議の仕組みを説明します。\r\n", 100))}
+}
+
 func TestRunWarmUpGoesFirst(t *testing.T) {
 	var mu sync.Mutex
 	var order []string
@@ -336,7 +342,7 @@ func TestRunWarmUpGoesFirst(t *testing.T) {
 			order = append(order, fmt.Sprintf("%s %s#%d", e.Kind, e.Reviewer, e.Shot))
 		},
 	}
-	if _, err := c.Run(t.Context(), agent.Target{}); err != nil {
+	if _, err := c.Run(t.Context(), longTarget()); err != nil {
 		t.Fatal(err)
 	}
 	if len(order) != 8 || order[0] != "started first#1" || order[1] != "finished first#1" {
@@ -420,7 +426,7 @@ func TestRunCancelDuringWarmUp(t *testing.T) {
 			}
 		},
 	}
-	round, err := c.Run(ctx, agent.Target{})
+	round, err := c.Run(ctx, longTarget())
 	if !errors.Is(err, context.Canceled) || !round.Partial {
 		t.Fatalf("Run = %v (partial %v), want a cancelled partial round", err, round.Partial)
 	}
@@ -455,7 +461,7 @@ func TestRunGoexitIsSkipped(t *testing.T) {
 					}
 				},
 			}
-			round, err := c.Run(t.Context(), agent.Target{})
+			round, err := c.Run(t.Context(), longTarget())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,11 +9,15 @@ import (
 // ErrQuorum is matched (with errors.Is) by every *QuorumError.
 var ErrQuorum = errors.New("council: quorum not met")
 
-// QuorumError reports that fewer reviewers succeeded than the quorum. Run
-// returns it together with the partial Round.
+// QuorumError reports that fewer reviewers (or, from Dispatch, distinct
+// call names) succeeded than the quorum. Council.Run returns it together
+// with the partial Round, Dispatch with the outcomes.
 type QuorumError struct {
-	Need, Got int   // the quorum and the number of reviewers that succeeded
-	Skips     error // why the others were skipped: a *multierror.Error of *ReviewerError
+	Need, Got int // the quorum and the number of reviewers that succeeded
+
+	// Skips is why the calls were skipped: a *multierror.Error of
+	// *ReviewerError from Council.Run, of *CallError from Dispatch.
+	Skips error
 }
 
 // Error says how many reviewers succeeded of how many were required, and
@@ -33,8 +37,8 @@ func (e *QuorumError) Is(target error) bool { return target == ErrQuorum }
 func (e *QuorumError) Unwrap() error { return e.Skips }
 
 // ReviewerError is why one call of a reviewer was skipped: the reviewer's
-// own error, a *PanicError, its goroutine's runtime.Goexit, a timeout or
-// the round's cancellation.
+// own error, a *PanicError, ErrGoexit, a timeout (ErrTimeout) or the
+// round's cancellation. It is Council.Run's form of a *CallError.
 type ReviewerError struct {
 	Reviewer string
 	Shot     int // 1-based

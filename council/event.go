@@ -46,12 +46,17 @@ type Event struct {
 	// Findings is the number of findings in the Report; Finished only.
 	Findings int
 
+	// Review is the call's answer: the whole Review for Finished; for
+	// Skipped only its Usage and Model (what the failed call spent, and
+	// on which model), as in Result; zero for Started.
+	Review agent.Review
+
 	// Err is why the call was skipped; Skipped only. It is a
 	// *ReviewerError.
 	Err error
 }
 
-// Observer receives Events. A Council calls it from the reviewer
+// Observer receives Events. A Council calls it from the calls'
 // goroutines, so it must be safe for concurrent use, and it should return
 // quickly: the call it reports waits for it. For one call the events
 // arrive in order (Started, then Finished or Skipped); events of different

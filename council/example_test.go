@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply"
@@ -92,9 +93,19 @@ func ExampleObserver() {
 	// skipped broken 0 reviewer broken (shot 1): schema violation after one repair
 }
 
+// tone is an offline reviewer unsure of a deadline: a high-severity,
+// low-confidence fix that no policy applies unasked.
+var tone = agent.ReviewerFunc{ReviewerName: "tone", Fn: func(ctx context.Context, t agent.Target) (agent.Review, error) {
+	rep := finding.Report{Reviewer: "tone", SchemaVersion: finding.SchemaVersion, Summary: "A vague deadline.", Findings: []finding.Finding{{
+		ID: "F001", Category: "clarity", LineRange: finding.LineRange{Start: 2, End: 2},
+		Issue: "deadline unclear", Fix: "due by noon", Confidence: 40, Severity: finding.High, Quotes: []string{"urgent"},
+	}}}
+	return agent.Review{Report: rep}, nil
+}}
+
 func ExampleAggregate() {
 	doc := []byte(exampleDoc)
-	c := council.Council{Members: []council.Member{{Reviewer: spelling, Shots: 2}, {Reviewer: style}}}
+	c := council.Council{Members: []council.Member{{Reviewer: spelling, Shots: 2}, {Reviewer: style}, {Reviewer: tone}}}
 	round, err := c.Run(context.Background(), agent.Target{Path: "note.txt", Text: doc})
 	if err != nil {
 		fmt.Println(err)
@@ -105,8 +116,12 @@ func ExampleAggregate() {
 		fmt.Printf("%-18s %-10s %s\n", r.Key, r.Status, r.Finding.Issue)
 	}
 
-	// Apply the changes that need no human.
-	p, err := apply.NewPatch(doc, table.Changes)
+	// Apply what the default policy allows; the rest needs a human.
+	changes, held := table.Safe()
+	for _, r := range held {
+		fmt.Printf("for a human: %s [%s/%d]\n", r.Key, r.Finding.Severity, r.Finding.Confidence)
+	}
+	p, err := apply.NewPatch(doc, changes)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -123,6 +138,50 @@ func ExampleAggregate() {
 	// spelling#2/F001    duplicate  misspelt receive
 	// spelling#2/F002    duplicate  misspelt tomorrow
 	// style/F001         advisory   filler phrase
+	// tone/F001          ready      deadline unclear
+	// for a human: tone/F001 [high/40]
 	// We will receive the parcel tomorrow.
 	// It is, needless to say, urgent.
+}
+
+// Dispatch runs calls of any kind under one limit; here two reviewers and
+// an agent share two slots, and the outcomes come back in plan order.
+func ExampleDispatch() {
+	type answer struct {
+		review agent.Review
+		text   string
+	}
+	target := agent.Target{Path: "note.txt", Text: []byte(exampleDoc)}
+	reviewer := func(r agent.Reviewer) council.Call[answer] {
+		return council.Call[answer]{Name: r.Name(), Do: func(ctx context.Context) (answer, agent.Usage, error) {
+			rev, err := r.Review(ctx, target)
+			return answer{review: rev}, rev.Usage, err
+		}}
+	}
+	calls := []council.Call[answer]{
+		reviewer(spelling),
+		reviewer(broken),
+		{Name: "summariser", Do: func(ctx context.Context) (answer, agent.Usage, error) {
+			return answer{text: "A parcel arrives tomorrow."}, agent.Usage{OutputTokens: 6, Calls: 1}, nil
+		}},
+	}
+	outs, err := council.Dispatch(context.Background(), calls, council.DispatchOptions[answer]{Limit: 2, Timeout: time.Minute})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, o := range outs {
+		switch {
+		case o.Skipped():
+			fmt.Println("skipped:", o.Err)
+		case o.Value.text != "":
+			fmt.Printf("%s: %s\n", o.Name, o.Value.text)
+		default:
+			fmt.Printf("%s: %d findings\n", o.Name, len(o.Value.review.Report.Findings))
+		}
+	}
+	// Output:
+	// spelling: 2 findings
+	// skipped: call broken (shot 1): schema violation after one repair
+	// summariser: A parcel arrives tomorrow.
 }

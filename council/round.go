@@ -19,7 +19,8 @@ type Round struct {
 	// or the quorum was not met.
 	Partial bool
 
-	skips error // *multierror.Error of every skipped call's *ReviewerError, or nil
+	skips  error        // *multierror.Error of every skipped call's *ReviewerError, or nil
+	target agent.Target // what the calls read, while Run runs
 }
 
 // Err returns the reasons of every skipped call as one
@@ -43,7 +44,10 @@ type Result struct {
 	Shot     int    // 1-based shot number
 
 	// Review is the reviewer's answer. When Err is set only its Usage
-	// (what the failed call spent) is meaningful.
+	// and Model are meaningful: what the failed call spent, and the model
+	// that was called, as the reviewer returned them with its error (so
+	// the call can be priced); its Report is left empty. A panic or
+	// runtime.Goexit returns nothing, so then both are zero.
 	Review agent.Review
 
 	// Err is why the call was skipped, a *ReviewerError naming the

@@ -1,8 +1,13 @@
 package council
 
 import (
+	"cmp"
+	"fmt"
+	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/kaigi-dev/kaigi/finding"
 )
 
 // similarIssue is the Jaccard index of two issue texts' token sets at or
@@ -68,4 +73,111 @@ func jaccard(a, b map[string]struct{}) float64 {
 		return 0
 	}
 	return float64(both) / float64(union)
+}
+
+// span returns the lines a row concerns: where its edit lands, or its hint.
+func (r *Row) span() finding.LineRange {
+	if r.Anchor != nil {
+		return r.Anchor.Lines
+	}
+	return r.Finding.LineRange
+}
+
+// markSiblings marks as Duplicate each finding that a better sibling (see
+// outranks) of the same reviewer already reported. Candidates are paired by
+// a sort on the first line and a scan over overlapping spans only.
+func (t *Table) markSiblings() {
+	byReviewer := make(map[string][]int)
+	for i := range t.Rows {
+		r := &t.Rows[i]
+		if r.Status != Rejected && r.span().Valid() {
+			byReviewer[r.Reviewer] = append(byReviewer[r.Reviewer], i)
+		}
+	}
+	toks := make(map[int]map[string]struct{})
+	issue := func(i int) map[string]struct{} {
+		s, ok := toks[i]
+		if !ok {
+			s = tokens(t.Rows[i].Finding.Issue)
+			toks[i] = s
+		}
+		return s
+	}
+	for _, idx := range byReviewer {
+		if !slices.ContainsFunc(idx, func(i int) bool { return t.Rows[i].Shot != t.Rows[idx[0]].Shot }) {
+			continue // one shot only: no siblings, and no pairwise scan of its rows
+		}
+		// earliest[i] is the best-ranked row of another shot that row i
+		// repeats; it always outranks i, so following it ends.
+		earliest := make(map[int]int)
+		slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(t.Rows[a].span().Start, t.Rows[b].span().Start) })
+		for x, i := range idx {
+			for _, j := range idx[x+1:] {
+				ri, rj := &t.Rows[i], &t.Rows[j]
+				if rj.span().Start > ri.span().End {
+					break
+				}
+				if ri.Shot == rj.Shot || !t.same(ri, rj, issue(i), issue(j)) {
+					continue
+				}
+				first, later := i, j
+				if t.outranks(j, i) {
+					first, later = j, i
+				}
+				if e, ok := earliest[later]; !ok || t.outranks(first, e) {
+					earliest[later] = first
+				}
+			}
+		}
+		for later, first := range earliest {
+			root := first
+			for {
+				e, ok := earliest[root]
+				if !ok {
+					break
+				}
+				root = e
+			}
+			r := &t.Rows[later]
+			r.Status, r.DuplicateOf = Duplicate, t.Rows[root].Key
+			r.Note = fmt.Sprintf("shot %d repeats %s", r.Shot, r.DuplicateOf)
+		}
+	}
+}
+
+// siblingRank orders the kinds of sibling findings: one with an anchored
+// edit first, then advice, then a finding whose quote was not found.
+func (r *Row) siblingRank() int {
+	switch {
+	case r.Anchor != nil:
+		return 0
+	case r.Status == Advisory:
+		return 1
+	default:
+		return 2
+	}
+}
+
+// outranks reports whether row a is kept over its sibling b when both
+// report the same problem: the better kind of finding (siblingRank), then
+// the earlier shot, then table order. A row without an edit therefore
+// never absorbs one that has an edit.
+func (t *Table) outranks(a, b int) bool {
+	ra, rb := &t.Rows[a], &t.Rows[b]
+	if c := cmp.Compare(ra.siblingRank(), rb.siblingRank()); c != 0 {
+		return c < 0
+	}
+	if c := cmp.Compare(ra.Shot, rb.Shot); c != 0 {
+		return c < 0
+	}
+	return a < b
+}
+
+// same reports whether two sibling findings with overlapping spans report
+// the same problem.
+func (t *Table) same(a, b *Row, ta, tb map[string]struct{}) bool {
+	if a.Anchor != nil && b.Anchor != nil && a.Anchor.Edit == b.Anchor.Edit {
+		return true
+	}
+	return jaccard(ta, tb) >= similarIssue
 }

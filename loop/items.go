@@ -35,6 +35,10 @@ type Findings struct {
 	Dropped []Item `json:"dropped,omitempty"`
 	// Skips are the calls that failed, in the council's order.
 	Skips []Skip `json:"skips,omitempty"`
+	// Cut notes each review whose findings exceeded the bound on findings
+	// per review (council.Options.MaxFindings): only the most severe were
+	// taken.
+	Cut []string `json:"cut,omitempty"`
 }
 
 // Rejection is a finding a decision rejected, and why: the memory a loop
@@ -62,15 +66,17 @@ func Targets(rejected []Rejection) []agent.Rejection {
 // what must never be applied or offered (re-proposals of rejected
 // findings, sibling-shot duplicates, findings inside the front matter) is
 // dropped with a note saying why. Reviews and skips are listed in the
-// council's order.
+// council's order. maxFindings bounds the findings taken from one review
+// (council.Options.MaxFindings: 0 means council.DefaultMaxFindings,
+// negative no bound); Findings.Cut notes each review cut.
 //
 // Item keys are the council's row keys prefixed with the round,
 // "r2/fact-checker/F001", so a decision made for one round never matches a
 // finding of another.
-func ItemsOf(text []byte, round *council.Round, rejected []Rejection, n int) Findings {
+func ItemsOf(text []byte, round *council.Round, rejected []Rejection, n, maxFindings int) Findings {
 	// SameQuote: a human who rejected a change to some text has ruled on
 	// that text; a new fix for the same quote is not offered again.
-	opts := council.Options{Reviewed: true, SameQuote: true}
+	opts := council.Options{Reviewed: true, SameQuote: true, MaxFindings: maxFindings}
 	for _, rj := range rejected {
 		opts.Rejected = append(opts.Rejected, rj.Item.Finding)
 	}
@@ -79,6 +85,9 @@ func ItemsOf(text []byte, round *council.Round, rejected []Rejection, n int) Fin
 	front := finding.LineRange{Start: fm.Lines.Start, End: fm.Lines.End}
 
 	rec := Findings{Reviews: []Review{}, Items: []Item{}}
+	for _, tr := range t.Truncated {
+		rec.Cut = append(rec.Cut, tr.String())
+	}
 	for _, res := range round.Results {
 		if res.Err != nil {
 			rec.Skips = append(rec.Skips, skipOf(res))

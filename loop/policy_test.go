@@ -1,9 +1,11 @@
 package loop_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 )
@@ -35,6 +37,49 @@ func TestPolicyAuto(t *testing.T) {
 	} {
 		if got := tc.pol.Auto(tc.it); got != tc.want {
 			t.Errorf("%s: Auto = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestPolicyJSONIsStable checks the form the journal's start record keeps
+// ({"policy": ...}): a run started before Policy moved to council must
+// resume with the same policy, and a new run must write the same bytes.
+func TestPolicyJSONIsStable(t *testing.T) {
+	for _, tc := range []struct {
+		pol  loop.Policy
+		want string
+	}{
+		{loop.Policy{}, `{}`},
+		{loop.Policy{Scope: loop.ScopeWiden}, `{"scope":"widen"}`},
+		{loop.Policy{Scope: loop.ScopeNone, MinConfidence: 85}, `{"scope":"none","min_confidence":85}`},
+	} {
+		b, err := json.Marshal(tc.pol)
+		if err != nil || string(b) != tc.want {
+			t.Errorf("Marshal(%+v) = %s, %v; want %s", tc.pol, b, err, tc.want)
+		}
+		var back loop.Policy
+		if err := json.Unmarshal([]byte(tc.want), &back); err != nil || back != tc.pol {
+			t.Errorf("Unmarshal(%s) = %+v, %v; want %+v", tc.want, back, err, tc.pol)
+		}
+	}
+}
+
+// TestPolicyAutoIsCouncilRule checks that the loop's policy and the
+// council's are one rule: for every severity, confidence and scope, an
+// applicable item outside conflicts is auto-applied exactly when
+// council.Policy allows its finding.
+func TestPolicyAutoIsCouncilRule(t *testing.T) {
+	edit := &apply.Edit{Start: 0, End: 1, Old: "a", New: "b"}
+	for _, scope := range []loop.Scope{"", loop.ScopeLow, loop.ScopeWiden, loop.ScopeNone} {
+		for _, sev := range []finding.Severity{finding.Low, finding.Medium, finding.High} {
+			for _, conf := range []int{0, 69, 70, 85, 100} {
+				pol := loop.Policy{Scope: scope, MinConfidence: 0}
+				f := finding.Finding{Severity: sev, Confidence: conf}
+				got := pol.Auto(loop.Item{Finding: f, Edit: edit})
+				if want := council.Policy(pol).Allows(f); got != want {
+					t.Errorf("scope %q %s/%d: loop Auto = %v, council Allows = %v", scope, sev, conf, got, want)
+				}
+			}
 		}
 	}
 }

@@ -15,8 +15,9 @@ import (
 )
 
 // BenchmarkRoundOneMB runs one round on a 1 MiB document with 60,000
-// findings from a scripted reviewer: half low (the policy applies them),
-// half medium (the automatic gate defers them, in 1,500 batches). The
+// findings from a scripted reviewer, with no bound on findings per review
+// (Loop.MaxFindings < 0): half low (the policy applies them), half medium
+// (the automatic gate defers them, in 1,500 batches). The
 // document is one line ("one-line", the worst case for anchoring quotes,
 // which council and apply do) or lines of 16 bytes ("lines", where what
 // is left is mostly the loop's own work). Run it with -benchtime=1x
@@ -63,7 +64,7 @@ func benchRound(b *testing.B, sep string) {
 		if err := os.WriteFile(path, []byte(doc.String()), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		l := &editorial.Loop{Council: council.Council{Members: council.Members(bulk)}, Dir: filepath.Join(dir, ".editorial"), MaxRounds: 1}
+		l := &editorial.Loop{Council: council.Council{Members: council.Members(bulk)}, Dir: filepath.Join(dir, ".editorial"), MaxRounds: 1, MaxFindings: -1}
 		b.StartTimer()
 		out, err := l.Run(context.Background(), path)
 		if err != nil || len(out.Applied) != findings/2 {

@@ -81,6 +81,12 @@ type Loop struct {
 	// error. A resumed run uses the cap it started with.
 	MaxRounds int
 
+	// MaxFindings bounds the findings taken from one reviewer's answer in
+	// a round (council.Options.MaxFindings): 0 means
+	// council.DefaultMaxFindings, negative means no bound. When a review
+	// is cut, the most severe findings are kept and skipped.md notes it.
+	MaxFindings int
+
 	// MaxSize is the largest document, in bytes, Run reviews; 0 means
 	// loop.DefaultMaxSize, negative is an error. A larger one is refused
 	// with loop.ErrTooLarge before anything is written: each round sends

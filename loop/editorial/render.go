@@ -2,7 +2,6 @@ package editorial
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -13,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 )
@@ -178,10 +178,13 @@ func renderSkipped(rs *round, pol loop.Policy) []byte {
 			fmt.Fprintf(&b, "  - … and %d more\n", more)
 		}
 	}
-	if len(rs.f.Skips) > 0 {
+	for _, c := range rs.f.Cut {
+		fmt.Fprintf(&b, "[NOTE] findings cut: %s\n", cell(c))
+	}
+	if len(rs.f.Skips)+len(rs.f.Cut) > 0 {
 		b.WriteString("\n")
 	}
-	least := cmp.Or(pol.MinConfidence, loop.DefaultMinConfidence)
+	least := council.Policy(pol).Threshold()
 	for _, it := range rs.f.Items {
 		switch {
 		case !it.Applicable() && it.Finding.Fix != "": // a fix that could not be placed

@@ -174,3 +174,22 @@ func TestFindingsInCouncilOrder(t *testing.T) {
 		t.Errorf("summary.md does not list a before b:\n%s", summary)
 	}
 }
+
+// TestFindingsCutAreNoted: a reviewer that returns more findings than the
+// council's bound per review is cut, and skipped.md says so.
+func TestFindingsCutAreNoted(t *testing.T) {
+	path := writeDoc(t, chainDoc)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	flood := agent.ReviewerFunc{ReviewerName: "flood", Fn: func(context.Context, agent.Target) (agent.Review, error) {
+		rep := finding.Report{Reviewer: "flood", SchemaVersion: finding.SchemaVersion, Summary: "many", Findings: []finding.Finding{}}
+		for i := range council.DefaultMaxFindings + 7 {
+			rep.Findings = append(rep.Findings, finding.Finding{ID: fmt.Sprintf("F%03d", i+1), Category: "style",
+				LineRange: finding.LineRange{Start: 1, End: 1}, Issue: fmt.Sprint("issue ", i), Confidence: 50, Severity: finding.Low})
+		}
+		return agent.Review{Report: rep}, nil
+	}}
+	l := &editorial.Loop{Dir: dir, MaxRounds: 1, Council: council.Council{Members: council.Members(flood)}}
+	l.Run(context.Background(), path)
+	mustContain(t, "skipped.md", readFile(t, filepath.Join(dir, "round-1", "skipped.md")),
+		fmt.Sprintf("[NOTE] findings cut: reviewer flood (shot 1) returned %d findings: 7 dropped", council.DefaultMaxFindings+7))
+}

@@ -156,7 +156,7 @@ func (r *runner) review(ctx context.Context, n int) (roundWire, error) {
 	if err != nil {
 		return roundWire{}, fmt.Errorf("editorial: round %d: %w", n, err)
 	}
-	return roundWire{Text: string(text), Findings: loop.ItemsOf(text, cr, rejected, n)}, nil
+	return roundWire{Text: string(text), Findings: loop.ItemsOf(text, cr, rejected, n, r.l.MaxFindings)}, nil
 }
 
 // patch builds round rd's patch of the decisions made by by ("policy" or

@@ -1,0 +1,105 @@
+package council_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+func TestPolicyAllows(t *testing.T) {
+	f := func(sev finding.Severity, conf int) finding.Finding {
+		return finding.Finding{Severity: sev, Confidence: conf}
+	}
+	for _, tc := range []struct {
+		name string
+		pol  council.Policy
+		f    finding.Finding
+		want bool
+	}{
+		{"default low 70", council.Policy{}, f(finding.Low, 70), true},
+		{"default low 69", council.Policy{}, f(finding.Low, 69), false},
+		{"default medium", council.Policy{}, f(finding.Medium, 95), false},
+		{"default high", council.Policy{}, f(finding.High, 99), false},
+		{"explicit low", council.Policy{Scope: council.ScopeLow}, f(finding.Low, 90), true},
+		{"widen medium", council.Policy{Scope: council.ScopeWiden}, f(finding.Medium, 80), true},
+		{"widen high", council.Policy{Scope: council.ScopeWiden}, f(finding.High, 99), false},
+		{"none low", council.Policy{Scope: council.ScopeNone}, f(finding.Low, 99), false},
+		{"min 90", council.Policy{MinConfidence: 90}, f(finding.Low, 85), false},
+		{"unknown severity", council.Policy{Scope: council.ScopeWiden}, f("critical", 99), false},
+	} {
+		if got := tc.pol.Allows(tc.f); got != tc.want {
+			t.Errorf("%s: Allows = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if got := (council.Policy{}).Threshold(); got != council.DefaultMinConfidence {
+		t.Errorf("zero Policy's Threshold = %d, want %d", got, council.DefaultMinConfidence)
+	}
+}
+
+// TestTableSafe aggregates one finding of each kind the default policy
+// must tell apart and checks what Safe selects and holds back.
+func TestTableSafe(t *testing.T) {
+	doc := []byte("alpha beta gamma delta epsilon zeta omega theta\n")
+	mk := func(id, quote, fix string, sev finding.Severity, conf int) finding.Finding {
+		return finding.Finding{ID: id, Category: "test", LineRange: line(1), Issue: "issue " + id,
+			Fix: fix, Confidence: conf, Severity: sev, Quotes: []string{quote}}
+	}
+	round := &council.Round{Results: []council.Result{
+		result("a", 1,
+			mk("F001", "alpha", "ALPHA", finding.Low, 90),    // applied
+			mk("F002", "beta", "BETA", finding.High, 40),     // held: high, unsure
+			mk("F003", "gamma", "GAMMA", finding.Medium, 95), // held: medium
+			mk("F004", "delta", "DELTA", finding.Low, 69),    // held: below 70
+			mk("F005", "epsilon", "EPS", finding.Low, 90),    // conflict with b/F002
+			mk("F006", "zeta", "", finding.Low, 90),          // advice: neither list
+			mk("F007", "omega", "OMEGA", finding.High, 30),   // applied: its twin b/F001 is safe
+		),
+		result("b", 1,
+			mk("F001", "omega", "OMEGA", finding.Low, 80),
+			mk("F002", "epsilon", "EPSILON", finding.Low, 90),
+		),
+	}}
+	table := council.Aggregate(doc, round, council.Options{})
+	changes, held := table.Safe()
+	var got []string
+	for _, c := range changes {
+		got = append(got, strings.Join(c.Keys, "+"))
+	}
+	if g, w := strings.Join(got, " "), "a/F001 a/F007+b/F001"; g != w {
+		t.Errorf("safe changes = %s, want %s", g, w)
+	}
+	got = got[:0]
+	for _, r := range held {
+		got = append(got, r.Key+":"+string(r.Status))
+	}
+	if g, w := strings.Join(got, " "), "a/F002:ready a/F003:ready a/F004:ready a/F005:conflict b/F002:conflict"; g != w {
+		t.Errorf("held = %s, want %s", g, w)
+	}
+	p, err := apply.NewPatch(doc, changes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := p.Apply(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "ALPHA beta gamma delta epsilon zeta OMEGA theta\n"; string(out) != want {
+		t.Errorf("safe patch gives %q, want %q", out, want)
+	}
+
+	// A wider policy takes the medium one too; ScopeNone takes nothing.
+	wide, _ := council.Policy{Scope: council.ScopeWiden}.Select(table)
+	if len(wide) != 3 {
+		t.Errorf("ScopeWiden selected %d changes, want 3", len(wide))
+	}
+	none, heldAll := council.Policy{Scope: council.ScopeNone}.Select(table)
+	if len(none) != 0 || len(heldAll) != 8 {
+		t.Errorf("ScopeNone selected %d and held %d, want 0 and 8", len(none), len(heldAll))
+	}
+	if c, h := (council.Policy{}).Select(nil); c != nil || h != nil {
+		t.Errorf("Select(nil) = %v, %v", c, h)
+	}
+}
