@@ -64,7 +64,7 @@ func (r *runner) outcome(reason loop.StopReason) *Outcome {
 			o.Skipped = append(o.Skipped, SkippedCall{Round: rs.n, Skip: s})
 		}
 		for _, it := range rs.f.Items {
-			d, ok := rs.decisions[it.Key]
+			d, ok := rs.decisions.Get(it.Key)
 			e := Entry{Round: rs.n, Item: it, Action: d.Action, By: d.By, Reason: d.Reason}
 			switch {
 			case ok && applied(rs, d):
@@ -77,7 +77,7 @@ func (r *runner) outcome(reason loop.StopReason) *Outcome {
 	if len(r.rs) > 0 {
 		last := r.rs[len(r.rs)-1]
 		for _, it := range last.f.Items {
-			d, ok := last.decisions[it.Key]
+			d, ok := last.decisions.Get(it.Key)
 			if ok && (d.Action == loop.Reject || applied(last, d)) {
 				continue
 			}

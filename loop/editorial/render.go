@@ -100,7 +100,7 @@ func cell(s string) string {
 
 // itemStatus says what became of an item in round rs.
 func itemStatus(rs *round, it loop.Item, landed map[string]bool) string {
-	d, ok := rs.decisions[it.Key]
+	d, ok := rs.decisions.Get(it.Key)
 	switch {
 	case !ok && rs.waiting:
 		return "pending"
@@ -203,7 +203,7 @@ func renderRejected(rs *round) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Round %d: rejected\n\nThese are handed to the next round's reviewers as \"already rejected, do not propose again\".\n\n", rs.n)
 	for _, it := range rs.f.Items {
-		if d, ok := rs.decisions[it.Key]; ok && d.Action == loop.Reject {
+		if d, ok := rs.decisions.Get(it.Key); ok && d.Action == loop.Reject {
 			reason := d.Reason
 			if reason == "" {
 				reason = "no reason given"
@@ -234,7 +234,7 @@ func renderPending(rs *round) (jsonData, md []byte) {
 	fmt.Fprintf(&b, "# Round %d: waiting for decisions\n\nCopy this round's pending.json to the decisions file (decisions.json next to journal.jsonl, unless the program names another), set each \"action\" to apply, reject or defer (with a \"reason\" for a rejection), and resume the run. Lines are those of the document as it is now.\n\n", rs.n)
 	{
 		for _, it := range loop.NewLineMap(rs.text, rs.policy).Current(rs.f.Items) {
-			if _, ok := rs.decisions[it.Key]; ok {
+			if _, ok := rs.decisions.Get(it.Key); ok {
 				continue
 			}
 			e := pendingEntry{Key: it.Key, Label: it.Label(), Lines: it.Lines.String(), Quote: it.Finding.Quote(), Fix: it.Finding.Fix}

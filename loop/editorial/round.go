@@ -21,20 +21,10 @@ type round struct {
 	n         int
 	text      []byte // the text the round reviewed
 	f         loop.Findings
-	decisions map[string]loop.Decision
-	order     []string     // decision keys in the order they were made
+	decisions loop.Decisions
 	policy    *apply.Patch // the policy's edits, of text
 	gate      *apply.Patch // the gate's edits, of policy's result; nil until decided
 	waiting   bool         // the gate left items pending
-}
-
-func (rd *round) add(ds []loop.Decision) {
-	for _, d := range ds {
-		if _, dup := rd.decisions[d.Key]; !dup {
-			rd.order = append(rd.order, d.Key)
-		}
-		rd.decisions[d.Key] = d
-	}
 }
 
 // roundWire is the step that holds a round's reviewed text and findings.
@@ -59,7 +49,7 @@ func (r *runner) round(ctx context.Context, n int) (loop.StopReason, error) {
 	if err != nil {
 		return "", err
 	}
-	rd := &round{n: n, text: []byte(w.Text), f: w.Findings, decisions: map[string]loop.Decision{}}
+	rd := &round{n: n, text: []byte(w.Text), f: w.Findings}
 	r.rs = append(r.rs, rd)
 	if hashHex(rd.text) != r.expect {
 		return "", fmt.Errorf("%w: round %d reviewed a text of SHA-256 %s, but the run left %s", journal.ErrCorrupt, n, short(hashHex(rd.text)), short(r.expect))
@@ -67,7 +57,7 @@ func (r *runner) round(ctx context.Context, n int) (loop.StopReason, error) {
 	// The policy's edits land before the gate is asked, so they are in
 	// place even while the gate waits for a human.
 	pol := r.start.Policy
-	rd.add(loop.PolicyPass(rd.f.Items, pol, rd.decisions))
+	rd.decisions.Add(loop.PolicyPass(rd.f.Items, pol, rd.decisions.Map())...)
 	if rd.policy, err = r.patch(rd, nil, "policy"); err != nil {
 		return "", err
 	}
@@ -83,8 +73,8 @@ func (r *runner) round(ctx context.Context, n int) (loop.StopReason, error) {
 	}
 	lines := loop.NewLineMap(rd.text, rd.policy)
 	for pass := 1; ; pass++ {
-		a, err := loop.AskGate(ctx, r.j, fmt.Sprintf("r%d/gate/%d", n, pass), n, rd.f.Items, rd.decisions, gate, lines.Current)
-		rd.add(a.Decisions)
+		a, err := loop.AskGate(ctx, r.j, fmt.Sprintf("r%d/gate/%d", n, pass), n, rd.f.Items, rd.decisions.Map(), gate, lines.Current)
+		rd.decisions.Add(a.Decisions...)
 		switch {
 		case errors.Is(err, loop.ErrStop):
 			return loop.GateStopped, r.render(rd)
@@ -163,7 +153,7 @@ func (r *runner) review(ctx context.Context, n int) (roundWire, error) {
 // "gate") onto prior.
 func (r *runner) patch(rd *round, prior *apply.Patch, by string) (*apply.Patch, error) {
 	p, err := loop.BuildPatch(rd.text, prior, rd.f.Items, func(it loop.Item) bool {
-		d, ok := rd.decisions[it.Key]
+		d, ok := rd.decisions.Get(it.Key)
 		return ok && d.Action == loop.Apply && (d.By == "policy") == (by == "policy")
 	})
 	if err != nil && !errors.Is(err, loop.ErrConflictingApprovals) {
@@ -207,7 +197,7 @@ func (r *runner) stopRule() loop.StopRule {
 	rewrite := func([]loop.RoundSummary) (loop.StopReason, bool) {
 		rd := r.rs[len(r.rs)-1]
 		for _, it := range rd.f.Items {
-			if d, ok := rd.decisions[it.Key]; it.Finding.Category == RewriteCategory && (!ok || d.Action != loop.Reject) {
+			if d, ok := rd.decisions.Get(it.Key); it.Finding.Category == RewriteCategory && (!ok || d.Action != loop.Reject) {
 				return loop.RewriteRequested, true
 			}
 		}
@@ -218,35 +208,14 @@ func (r *runner) stopRule() loop.StopRule {
 
 // summarize is what the stop rules see of round rd.
 func summarize(rd *round) loop.RoundSummary {
-	s := loop.RoundSummary{Round: rd.n, Answered: len(rd.f.Reviews), Skipped: len(rd.f.Skips), Open: map[finding.Severity]int{},
-		Changed: len(rd.policy.Changes)+len(rd.gate.Changes) > 0}
-	for _, it := range rd.f.Items {
-		d, ok := rd.decisions[it.Key]
-		if ok && d.Action == loop.Reject {
-			s.Changed = true
-		}
-		if !ok || d.Action == loop.Defer {
-			s.Open[it.Finding.Severity]++
-		}
-	}
-	return s
+	return loop.Summarize(rd.n, len(rd.f.Reviews), len(rd.f.Skips), rd.f.Items, &rd.decisions, len(rd.policy.Changes)+len(rd.gate.Changes) > 0)
 }
 
 // rejected lists every finding rejected so far, in the order decided.
 func (r *runner) rejected() []loop.Rejection {
 	var out []loop.Rejection
 	for _, rd := range r.rs {
-		byKey := make(map[string]loop.Item, len(rd.f.Items))
-		for _, it := range rd.f.Items {
-			byKey[it.Key] = it
-		}
-		for _, k := range rd.order {
-			if d := rd.decisions[k]; d.Action == loop.Reject {
-				if it, ok := byKey[k]; ok {
-					out = append(out, loop.Rejection{Round: rd.n, Item: it, Reason: d.Reason})
-				}
-			}
-		}
+		out = append(out, rd.decisions.Rejected(rd.n, rd.f.Items)...)
 	}
 	return out
 }

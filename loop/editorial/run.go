@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -214,7 +213,7 @@ func (r *runner) observe(e journal.Event) {
 		}
 		return
 	}
-	n := roundOf(e.Record.Key)
+	n := loop.RoundOf(e.Record.Key)
 	switch k := e.Record.Kind; {
 	case k == journal.KindStep && strings.Contains(e.Record.Key, "/review/"):
 		r.emit(Event{Kind: Reviewed, Round: n})
@@ -233,16 +232,6 @@ func (r *runner) emit(e Event) {
 	if r.l.Observer != nil && (!r.readOnly || r.emitUndos) {
 		r.l.Observer(e)
 	}
-}
-
-// roundOf returns the round a key "rN/..." names, 0 for any other.
-func roundOf(key string) int {
-	head, _, _ := strings.Cut(key, "/")
-	n, err := strconv.Atoi(strings.TrimPrefix(head, "r"))
-	if err != nil || !strings.HasPrefix(head, "r") {
-		return 0
-	}
-	return n
 }
 
 // rounds runs (or replays) the rounds until a stop rule says stop, and

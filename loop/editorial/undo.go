@@ -67,8 +67,8 @@ func (l *Loop) Undo(ctx context.Context, round int) (reverted []int, err error) 
 			return reverted, err
 		}
 	}
-	plan, err := planUndo(r.j, round)
-	if err != nil {
+	var plan undoWire
+	if plan.Keys, plan.Rounds, err = loop.UndoPlan(r.j, round); err != nil {
 		return reverted, err
 	}
 	if len(plan.Keys) == 0 {
@@ -86,41 +86,6 @@ func (l *Loop) Undo(ctx context.Context, round int) (reverted []int, err error) 
 	st.undo = &plan
 	more, err := r.finishUndo(ctx, st)
 	return append(reverted, more...), err
-}
-
-// planUndo lists the side effects Undo(round) reverts, last first: those
-// that changed the document and are not undone yet.
-func planUndo(j *journal.Journal, round int) (undoWire, error) {
-	var plan undoWire
-	effects := j.Effects()
-	for i := len(effects) - 1; i >= 0; i-- {
-		e := effects[i]
-		if e.Undone || !changes(e) {
-			continue
-		}
-		n := roundOf(e.Key)
-		if round != 0 && n != round {
-			if len(plan.Keys) == 0 && n > round {
-				return plan, fmt.Errorf("editorial: undo round %d: round %d, applied after it, must be undone first", round, n)
-			}
-			continue
-		}
-		plan.Keys = append(plan.Keys, e.Key)
-		if k := len(plan.Rounds); k == 0 || plan.Rounds[k-1] != n {
-			plan.Rounds = append(plan.Rounds, n)
-		}
-	}
-	return plan, nil
-}
-
-// changes reports whether a side effect changes a file.
-func changes(e journal.Effect) bool {
-	for _, f := range e.Files {
-		if len(f.Patch.Changes) > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // finishUndo carries out the journaled undo st.undo: the reverts not yet
