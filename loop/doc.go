@@ -10,15 +10,21 @@
 //   - ItemsOf: the bridge from a council round to Items (anchored,
 //     merged, grouped findings with run-wide keys), with rejection memory
 //     (Rejection, Targets).
-//   - Decisions: Policy and PolicyPass (what is applied without asking),
+//   - Deciding: Policy and PolicyPass (what is applied without asking),
 //     gates (Approver, ApproverFunc, AutoGate, FileGate, ErrStop) asked in
-//     journaled batches by AskGate, and BuildPatch, which turns approved
-//     items into one patch.
+//     journaled batches by AskGate, a round's Decisions, and BuildPatch,
+//     which turns approved items into one patch.
 //   - Questions beyond approval (Question, Asker, AskOnce, FileAsker).
 //   - Stop rules that compose (StopRule, FirstOf, NoAnswer, NoneOpen,
-//     CleanRounds, RoundCap, NoProgress, Signals) and StopReason.
-//   - Documents: ReadDocument (ErrNotText), CheckSize (ErrTooLarge,
-//     DefaultMaxSize), CheckWritable (ErrNotWritable), LineMap.
+//     CleanRounds, RoundCap, NoProgress, Signals) over RoundSummary
+//     (Summarize), and StopReason.
+//   - Run folders: Rotate (a finished run to the history), RemoveStaleTemp,
+//     FileRel and CheckLocation (a copied folder is refused), WriteRendering,
+//     RoundOf and UndoPlan (which side effects an undo of a round reverts).
+//   - Documents: OpenDocument, ReadDocument (ErrNotText), CheckSize
+//     (ErrTooLarge, DefaultMaxSize), CheckWritable (ErrNotWritable),
+//     LineMap; front matter (YAML or TOML, document.FindFrontMatter) is
+//     never edited.
 //
 // See Example for a small two-step loop built from these alone.
 package loop

@@ -176,10 +176,9 @@ type runner struct {
 	rs       []*round // the rounds so far
 	sums     []loop.RoundSummary
 
-	mu        sync.Mutex
-	effect    int  // the round of the side effect being written
-	undoing   bool // the side effects being written are reverts
-	emitUndos bool
+	mu      sync.Mutex
+	effect  int  // the round of the side effect being written
+	undoing bool // the side effects being written are reverts
 }
 
 // open opens the journal in Dir, reporting its journal points as Events.
@@ -202,9 +201,6 @@ func (r *runner) close() {
 func (r *runner) observe(e journal.Event) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.readOnly && !r.emitUndos {
-		return
-	}
 	if e.File != "" {
 		if r.undoing {
 			r.emit(Event{Kind: UndoWritten, Round: r.effect})
@@ -229,7 +225,7 @@ func (r *runner) observe(e journal.Event) {
 }
 
 func (r *runner) emit(e Event) {
-	if r.l.Observer != nil && (!r.readOnly || r.emitUndos) {
+	if r.l.Observer != nil && !r.readOnly {
 		r.l.Observer(e)
 	}
 }

@@ -101,11 +101,11 @@ func (r *runner) finishUndo(ctx context.Context, st *runStatus) ([]int, error) {
 	}
 	defer root.Close()
 	r.mu.Lock()
-	r.undoing, r.emitUndos = true, true
+	r.undoing = true
 	r.mu.Unlock()
 	_, err = r.j.Undo(ctx, root, func(k string) bool { return slices.Contains(st.undo.Keys, k) })
 	r.mu.Lock()
-	r.undoing, r.emitUndos = false, false
+	r.undoing = false
 	r.mu.Unlock()
 	if errors.Is(err, journal.ErrChanged) {
 		return nil, fmt.Errorf("%w: %s: nothing more was reverted: %w", ErrDocumentChanged, loop.RelName(st.start.File), err)
