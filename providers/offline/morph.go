@@ -46,6 +46,7 @@ type token struct {
 	ctype   string // 活用型: 一段, ...
 	cform   string // 活用形: 未然形, ...
 	base    string // 基本形
+	reading string // 読み (katakana), empty for unknown words
 	off     int    // byte offset in the sentence
 }
 
@@ -60,6 +61,7 @@ func tokens(t *tokenizer.Tokenizer, s string, buf []token) []token {
 			tk.ctype, _ = k.FeatureAt(4)
 			tk.cform, _ = k.FeatureAt(5)
 			tk.base, _ = k.FeatureAt(6)
+			tk.reading, _ = k.FeatureAt(7)
 		}
 		buf = append(buf, tk)
 	}
