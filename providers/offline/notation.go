@@ -229,3 +229,34 @@ func (r *run) maxComma(s sentence) {
 		r.e.advise("max-comma", finding.Low, 60, at, at+1, "sentence has %d commas (limit %d); split it", n, r.lim.MaxComma)
 	}
 }
+
+// exclamations reports !, ！, ? and ？ (textlint
+// no-exclamation-question-mark) in every sentence of a Japanese document,
+// Latin-only sentences and headings included, except those that
+// Config.Options allows and the "!" of a name (textlint's "Yahoo!", and a
+// "!" between a Latin letter and more text: "Jeopardy!の"). A ！ ending a body sentence becomes 。; elsewhere
+// it is advice. Block quotes, someone else's words, are not reviewed.
+func (r *run) exclamations(s sentence, covered []span) {
+	o := r.rev.cfg.Options
+	for i, c := range s.text {
+		switch {
+		case c == '!' && !o.AllowHalfWidthExclamation, c == '！' && !o.AllowFullWidthExclamation,
+			c == '?' && !o.AllowHalfWidthQuestion, c == '？' && !o.AllowFullWidthQuestion:
+		default:
+			continue
+		}
+		n := utf8.RuneLen(c)
+		if overlaps(covered, i, i+n) {
+			continue
+		}
+		if c == '!' && i > 0 && isASCIILetter(s.text[i-1]) && i+1 < len(s.text) && !isSpaceByte(s.text[i+1]) || strings.HasSuffix(s.text[:i], "Yahoo") {
+			continue // a name in running text: "Yahoo!で"
+		}
+		a := s.start + i
+		if s.ja && s.prose && (c == '！' || c == '!') && i+n == len(s.text) && !strings.HasSuffix(s.text[:i], "！") {
+			r.e.fix("no-exclamation-question-mark", finding.Low, 70, a, a+n, "。", "感嘆符「%c」は技術文書では使いません", c)
+			continue
+		}
+		r.e.advise("no-exclamation-question-mark", finding.Low, 55, a, a+n, "「%c」は技術文書では避け、平叙文で書いてください", c)
+	}
+}

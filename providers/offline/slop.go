@@ -127,22 +127,6 @@ func (r *run) emitPhrase(s sentence, p phrase, i, j int) error {
 	return nil
 }
 
-// englishPhraseLead names, in Japanese, what an English phrase rule
-// finds.
-func englishPhraseLead(rule string) string {
-	switch rule {
-	case "en-stock-phrase":
-		return "機械の書いた英文に多い定型句です"
-	case "en-redundant":
-		return "冗長な英語表現です"
-	case "en-weasel":
-		return "中身のない強調語やぼかし語です"
-	case "en-cliche":
-		return "英語の決まり文句です"
-	}
-	return "出典のない主張です"
-}
-
 // deletion records the deletion of an English phrase at raw[a:b]
 // (s.text[i:]) with one adjoining space. It turns into advice when the
 // deletion would leave a wrong article ("a very old" → "a old") that
@@ -231,37 +215,6 @@ func (r *run) sahenBefore(s sentence, i int) (sahen, error) {
 		return sahenOther, nil
 	}
 	return sahenAllowed, nil
-}
-
-// exclamations reports !, ！, ? and ？ (textlint
-// no-exclamation-question-mark) in every sentence of a Japanese document,
-// Latin-only sentences and headings included, except those that
-// Config.Options allows and the "!" of a name (textlint's "Yahoo!", and a
-// "!" between a Latin letter and more text: "Jeopardy!の"). A ！ ending a body sentence becomes 。; elsewhere
-// it is advice. Block quotes, someone else's words, are not reviewed.
-func (r *run) exclamations(s sentence, covered []span) {
-	o := r.rev.cfg.Options
-	for i, c := range s.text {
-		switch {
-		case c == '!' && !o.AllowHalfWidthExclamation, c == '！' && !o.AllowFullWidthExclamation,
-			c == '?' && !o.AllowHalfWidthQuestion, c == '？' && !o.AllowFullWidthQuestion:
-		default:
-			continue
-		}
-		n := utf8.RuneLen(c)
-		if overlaps(covered, i, i+n) {
-			continue
-		}
-		if c == '!' && i > 0 && isASCIILetter(s.text[i-1]) && i+1 < len(s.text) && !isSpaceByte(s.text[i+1]) || strings.HasSuffix(s.text[:i], "Yahoo") {
-			continue // a name in running text: "Yahoo!で"
-		}
-		a := s.start + i
-		if s.ja && s.prose && (c == '！' || c == '!') && i+n == len(s.text) && !strings.HasSuffix(s.text[:i], "！") {
-			r.e.fix("no-exclamation-question-mark", finding.Low, 70, a, a+n, "。", "感嘆符「%c」は技術文書では使いません", c)
-			continue
-		}
-		r.e.advise("no-exclamation-question-mark", finding.Low, 55, a, a+n, "「%c」は技術文書では避け、平叙文で書いてください", c)
-	}
 }
 
 // thereIs reports English sentences that open with "There is/are".

@@ -1,0 +1,91 @@
+package offline
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// characters reports half-width katakana, decomposed characters and
+// zero-width characters in a block. Half-width kana, NFD and U+200B and
+// U+FEFF (past the start of the file, which parse masks) get a fix; the
+// joiners U+200C, U+200D and U+2060 get advice, and a U+200D between two
+// pictographs (an emoji sequence) is left alone.
+func (r *run) characters(b block) {
+	text := string(r.doc.masked[b.start:b.end])
+	for i := 0; i < len(text); {
+		c, n := utf8.DecodeRuneInString(text[i:])
+		at := b.start + i
+		switch {
+		case c >= 0xFF66 && c <= 0xFF9F: // ｦ-ﾟ
+			j := i
+			for j < len(text) {
+				c2, n2 := utf8.DecodeRuneInString(text[j:])
+				if c2 < 0xFF66 || c2 > 0xFF9F {
+					break
+				}
+				j += n2
+			}
+			old := text[i:j]
+			r.e.fix("no-hankaku-kana", finding.Low, 90, at, b.start+j, widenKana(old), "半角カナ「%s」は全角にしてください", old)
+			n = j - i
+		case c == 0x309B || c == 0x309C:
+			// a spacing dakuten or handakuten after kana: テ゛ → デ (textlint no-nfd)
+			_, pn := utf8.DecodeLastRuneInString(text[:i])
+			comb := map[rune]string{0x309B: "\u3099", 0x309C: "\u309A"}[c]
+			if pn > 0 {
+				prev := text[i-pn : i]
+				if nfc := norm.NFC.String(prev + comb); utf8.RuneCountInString(nfc) == 1 {
+					r.e.fix("no-nfd", finding.Low, 90, at-pn, at+n, nfc, "濁点・半濁点が別の文字（U+%04X）になっています（%s%c → %s）", c, prev, c, nfc)
+				}
+			}
+		case c == 0x3099 || c == 0x309A || (c >= 0x0300 && c <= 0x036F):
+			// a combining mark: replace it and the character it joins with NFC
+			_, pn := utf8.DecodeLastRuneInString(text[:i])
+			old := text[i-pn : i+n]
+			if pn > 0 && norm.NFC.String(old) != old {
+				r.e.fix("no-nfd", finding.Low, 95, at-pn, at+n, norm.NFC.String(old), "濁点・アクセントが結合文字（NFD）になっています")
+			}
+		case (c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7F) && r.doc.raw[at] == byte(c) && !strings.ContainsRune(r.rev.cfg.Options.ControlAllow, c):
+			// a control character: masked bytes are 0x1F too, so only a 0x1F of the text itself counts
+			r.e.fix("no-invalid-control-character", finding.Low, 90, at, at+1, "", "制御文字 U+%04X は文章に不要です", c)
+		case c == 0x200B || c == 0xFEFF:
+			r.e.fix("no-zero-width-spaces", finding.Low, 95, at, at+n, "", r.say("zero-width character U+%04X is invisible and breaks search and copy", "ゼロ幅文字 U+%04X は見えず、検索やコピーを妨げます"), c)
+		case c == 0x200D && joinsPictographs(text, i, n):
+			// a zero-width joiner inside an emoji sequence: 👩‍💻
+		case c == 0x200C || c == 0x200D || c == 0x2060:
+			// joiners and non-joiners shape some scripts: a human decides
+			r.e.advise("no-zero-width-spaces", finding.Low, 60, at, at+n, r.say("zero-width character U+%04X is invisible; remove it unless the script needs it", "ゼロ幅文字 U+%04X は見えません。文字の表示に必要でなければ削除してください"), c)
+		}
+		i += n
+	}
+}
+
+// joinsPictographs reports whether the character at text[i:i+n] stands
+// between two pictographs, as the zero-width joiner of an emoji sequence
+// does.
+func joinsPictographs(text string, i, n int) bool {
+	p, _ := utf8.DecodeLastRuneInString(text[:i])
+	q, _ := utf8.DecodeRuneInString(text[i+n:])
+	return pictograph(p) && pictograph(q)
+}
+
+// pictograph reports an emoji or a character that ends or continues one
+// (a variation selector, a skin tone).
+func pictograph(c rune) bool {
+	return c >= 0x1F000 && c <= 0x1FAFF || c >= 0x2600 && c <= 0x27BF || c == 0xFE0F || c == 0x2640 || c == 0x2642 ||
+		unicode.Is(unicode.So, c)
+}
+
+// widenKana converts half-width katakana to full width, joining voiced
+// marks: ｶﾞ → ガ.
+func widenKana(s string) string {
+	w := width.Widen.String(s)
+	w = strings.NewReplacer("゛", "\u3099", "゜", "\u309A").Replace(w)
+	return norm.NFC.String(w)
+}

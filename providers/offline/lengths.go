@@ -1,0 +1,153 @@
+package offline
+
+import (
+	"cmp"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// sentenceLength reports a sentence of a paragraph or list item over
+// Limits.SentenceLength characters (textlint sentence-length), counted as
+// textlint counts them, in UTF-16 code units ("𠮷" and an emoji count
+// two), every character but masked code and URLs included. It reviews
+// every sentence of a Japanese document (one holding kana), Latin-only
+// ones too, and any sentence with kanji; the other sentences of English
+// documents get en-sentence-length.
+func (r *run) sentenceLength(s sentence) {
+	text := s.text
+	for _, re := range r.rev.skip {
+		text = re.ReplaceAllString(text, "")
+	}
+	if n := utf16Len(text); n > r.lim.SentenceLength {
+		r.e.advise("sentence-length", finding.Medium, 70, s.start, s.end, "一文が%d文字あります（上限%d文字）。文を分けてください", n, r.lim.SentenceLength)
+	}
+}
+
+// utf16Len counts the UTF-16 code units of s, mask bytes left out.
+func utf16Len(s string) int {
+	n := 0
+	for _, c := range s {
+		switch {
+		case c == mask:
+		case c >= 0x10000:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// maxTen follows textlint max-ten: a sentence (of a paragraph or list
+// item) with more than Limits.MaxTen 読点 is reported at the first one
+// over, and counting starts again after it. A 読点 between two nouns
+// (名詞、名詞, brackets skipped: "A、B", "(1)、(2)") does not count unless
+// Config.Options.MaxTenStrict; Options.Touten and Options.Kuten change the
+// marks counted and the mark that resets the count. Only a sentence with
+// more marks than the limit is tokenized.
+func (r *run) maxTen(s sentence) error {
+	o := r.rev.cfg.Options
+	touten, kuten := cmp.Or(o.Touten, "、"), cmp.Or(o.Kuten, "。")
+	if strings.Count(s.text, touten) <= r.lim.MaxTen {
+		return nil
+	}
+	tok, err := r.rev.shared.ja.tokenizer()
+	if err != nil {
+		return err
+	}
+	ts := tokens(tok, s.text, nil)
+	count := 0
+	for i, t := range ts {
+		switch t.surface {
+		case touten:
+			if !o.MaxTenStrict && sandwiched(ts, i) {
+				continue
+			}
+			count++
+		case kuten:
+			count = 0
+		}
+		if count > r.lim.MaxTen {
+			at := s.start + t.off
+			r.e.advise("max-ten", finding.Low, 65, at, at+len(t.surface), "一文に読点「%s」が%d個以上あります（上限%d個）。文を分けてください", touten, count, r.lim.MaxTen)
+			count = 0
+		}
+	}
+	return nil
+}
+
+// sandwiched reports whether the nearest tokens before and after ts[i],
+// brackets skipped, are both nouns.
+func sandwiched(ts []token, i int) bool {
+	near := func(d int) (token, bool) {
+		for j := i + d; j >= 0 && j < len(ts); j += d {
+			if t := ts[j]; !(t.pos == "記号" && strings.HasPrefix(t.pos1, "括弧") || t.surface == "(" || t.surface == ")") {
+				return t, true
+			}
+		}
+		return token{}, false
+	}
+	p, ok1 := near(-1)
+	n, ok2 := near(1)
+	return ok1 && ok2 && p.pos == "名詞" && n.pos == "名詞"
+}
+
+// kanjiRuns reports runs of kanji longer than the limit (textlint
+// max-kanji-continuous-len, default 5) in any sentence that holds kanji,
+// kanji-only text included. A run that is one word of the IPA dictionary
+// (中華人民共和国, 二等辺三角形: textlint's allowDictionaryLongWords) or
+// made only of Config.Options.KanjiAllow words is accepted.
+func (r *run) kanjiRuns(s sentence) {
+	start, n := -1, 0
+	flush := func(end int) {
+		if n > r.lim.MaxKanji && !allowedRun(s.text[start:end], r.rev.cfg.Options.KanjiAllow) && !r.dictionaryWord(s.text[start:end]) {
+			r.e.advise("max-kanji-continuous-len", finding.Low, 60, s.start+start, s.start+end, "漢字が%d文字続いています（上限%d文字）。ひらがなを挟むか言い換えてください", n, r.lim.MaxKanji)
+		}
+		start, n = -1, 0
+	}
+	for i, c := range s.text {
+		if isKanji(c) {
+			if start < 0 {
+				start = i
+			}
+			n++
+			continue
+		}
+		flush(i)
+	}
+	flush(len(s.text))
+}
+
+// allowedRun reports whether run is one of the allowed words, or made of
+// them end to end.
+func allowedRun(run string, allow []string) bool {
+	if len(allow) == 0 {
+		return false
+	}
+	ok := make([]bool, len(run)+1) // ok[i]: run[:i] is made of allowed words
+	ok[0] = true
+	for i := range run {
+		if !ok[i] {
+			continue
+		}
+		for _, w := range allow {
+			if w != "" && strings.HasPrefix(run[i:], w) {
+				ok[i+len(w)] = true
+			}
+		}
+	}
+	return ok[len(run)]
+}
+
+// dictionaryWord reports whether run is one known word of the IPA
+// dictionary. The tokenizer is loaded only here, for a run already too
+// long; if it cannot be loaded the run is not a known word.
+func (r *run) dictionaryWord(run string) bool {
+	tok, err := r.rev.shared.ja.tokenizer()
+	if err != nil {
+		return false
+	}
+	ts := tokens(tok, run, nil)
+	return len(ts) == 1 && ts[0].surface == run && ts[0].base != ""
+}
