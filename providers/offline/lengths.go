@@ -56,7 +56,8 @@ func (r *run) maxTen(s sentence) error {
 	if err != nil {
 		return err
 	}
-	ts := tokens(tok, s.text, nil)
+	r.toks = tokens(tok, s.text, r.toks)
+	ts := r.toks
 	count := 0
 	for i, t := range ts {
 		switch t.surface {

@@ -68,8 +68,11 @@ func (nr *narrative) doubleNegative(s sentence, ts []token) {
 	}
 	pats := nr.negPats
 	for i := 0; i < len(ts); i++ {
+		if !isNai(ts[i]) { // every pattern opens with ない or なく
+			continue
+		}
 		for _, p := range pats {
-			j, _, ok := matchTokens(ts, i, p.pat)
+			j, ok := matchEnd(ts, i, p.pat, nil)
 			if !ok {
 				continue
 			}

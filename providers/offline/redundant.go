@@ -37,7 +37,8 @@ func (r *run) jaTokenRules(s sentence, covered []span) error {
 	if err != nil {
 		return err
 	}
-	ts := tokens(tok, s.text, nil)
+	r.toks = tokens(tok, s.text, r.toks)
+	ts := r.toks
 	if r.e.on(redundantRule) {
 		r.redundant(s, ts, covered)
 	}

@@ -41,6 +41,7 @@ type run struct {
 	prof   profile
 	target agent.Target
 	rev    *Reviewer
+	toks   []token // a token buffer the rules of one review reuse
 }
 
 // Editorial returns the four Editorial Swarm reviewers in order:

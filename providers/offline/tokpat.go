@@ -15,20 +15,34 @@ type tokTest struct {
 // returns the index after the match and the index of every element's
 // token (-1 for an absent optional one).
 func matchTokens(ts []token, i int, pat []tokTest) (end int, at []int, ok bool) {
+	if end, ok = matchEnd(ts, i, pat, nil); !ok {
+		return 0, nil, false
+	}
 	at = make([]int, len(pat))
+	matchEnd(ts, i, pat, at)
+	return end, at, true
+}
+
+// matchEnd is matchTokens without allocating: it records the indexes in
+// at when at is not nil.
+func matchEnd(ts []token, i int, pat []tokTest, at []int) (int, bool) {
 	j := i
 	for k, p := range pat {
 		if j < len(ts) && p.ok(ts[j]) {
-			at[k] = j
+			if at != nil {
+				at[k] = j
+			}
 			j++
 			continue
 		}
 		if !p.opt {
-			return 0, nil, false
+			return 0, false
 		}
-		at[k] = -1
+		if at != nil {
+			at[k] = -1
+		}
 	}
-	return j, at, true
+	return j, true
 }
 
 // is builds a required pattern element from a predicate.
