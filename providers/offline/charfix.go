@@ -22,11 +22,11 @@ func (r *run) characters(b block) {
 		c, n := utf8.DecodeRuneInString(text[i:])
 		at := b.start + i
 		switch {
-		case c >= 0xFF66 && c <= 0xFF9F: // ｦ-ﾟ
+		case c >= 0xFF61 && c <= 0xFF9F: // ｡-ﾟ, as textlint no-hankaku-kana
 			j := i
 			for j < len(text) {
 				c2, n2 := utf8.DecodeRuneInString(text[j:])
-				if c2 < 0xFF66 || c2 > 0xFF9F {
+				if c2 < 0xFF61 || c2 > 0xFF9F {
 					break
 				}
 				j += n2

@@ -181,3 +181,11 @@ func TestSentencesHoldTogetherInsideBrackets(t *testing.T) {
 		}
 	}
 }
+
+func TestNoHankakuKanaPunctuation(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-hankaku-kana", text: "｢ﾃﾞｰﾀ｣を送る｡\n", want: 2},
+		{rule: "no-hankaku-kana", text: "送る｡\n", want: 1, after: "送る。\n"},
+		{rule: "no-hankaku-kana", text: "｢データ｣を送る。\n", want: 2, fix: "「データ"},
+	})
+}
