@@ -301,14 +301,21 @@ func (nr *narrative) doubledJoshi(s sentence, ts []token) {
 }
 
 // doubledGa reports the conjunctive particle が twice in one sentence
-// (textlint no-doubled-conjunctive-particle-ga).
+// (textlint no-doubled-conjunctive-particle-ga), at the first one, as
+// textlint does; block quotes are not reviewed.
 func (nr *narrative) doubledGa(s sentence, ts []token) {
-	n := 0
+	if nr.doc.blocks[s.blk].kind == quote {
+		return
+	}
+	n, first := 0, 0
 	for _, t := range ts {
 		if t.surface == "が" && t.pos == "助詞" && t.pos1 == "接続助詞" {
 			n++
+			if n == 1 {
+				first = t.off
+			}
 			if n == 2 {
-				at := s.start + t.off
+				at := s.start + first
 				nr.e.advise("no-doubled-conjunctive-particle-ga", finding.Low, 70, at, at+len(t.surface), "逆接の接続助詞「が」が一文に2回以上使われています。文を分けてください")
 				return
 			}

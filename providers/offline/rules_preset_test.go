@@ -189,3 +189,13 @@ func TestNoHankakuKanaPunctuation(t *testing.T) {
 		{rule: "no-hankaku-kana", text: "｢データ｣を送る。\n", want: 2, fix: "「データ"},
 	})
 }
+
+func TestNoDoubledConjunctiveParticleGa(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-doubled-conjunctive-particle-ga", text: "行きますが、雨ですが、行きます。\n", want: 1},
+		{rule: "no-doubled-conjunctive-particle-ga", text: "- 行きますが、雨ですが、行きます。\n", want: 1},
+		{rule: "no-doubled-conjunctive-particle-ga", text: "> 行きますが、雨ですが、行きます。\n", want: 0},
+		{rule: "no-doubled-conjunctive-particle-ga", text: "行きますが、雨です。晴れですが、寒い。\n", want: 0},
+		{rule: "no-doubled-conjunctive-particle-ga", text: "雨が降るが、行く。\n", want: 0}, // the first が is a case particle
+	})
+}
