@@ -46,6 +46,15 @@ type RuleOptions struct {
 	MaxTenStrict  bool
 	Touten, Kuten string
 
+	// PeriodMark is the period ja-no-mixed-period wants at the end of a
+	// paragraph (default "。"); a '.', '．' or '。' that is not it is
+	// replaced. AllowPeriodMarks lists other marks accepted there, and
+	// ForceAppendPeriod makes a missing period a fix rather than advice
+	// (textlint's periodMark, allowPeriodMarks and forceAppendPeriod).
+	PeriodMark        string
+	AllowPeriodMarks  []string
+	ForceAppendPeriod bool
+
 	// SentenceSkipPatterns are removed from a sentence before
 	// sentence-length counts it (textlint's skipPatterns): a pattern
 	// written "/…/" is a regular expression (Go syntax), any other a

@@ -2,7 +2,9 @@ package offline
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"slices"
 	"regexp"
 	"strings"
 	"unicode"
@@ -81,29 +83,41 @@ func (r *run) enSentenceLength(s sentence) {
 // last sentence ends in no period at all gets advice (textlint's
 // forceAppendPeriod is off, so no 。 is appended automatically). A
 // paragraph ending in code, a link or a URL, in an emoji or in a closing
-// 」 or 』 (quoted speech) is left alone.
+// 」 or 』 (quoted speech) is left alone. Config.Options.PeriodMark,
+// AllowPeriodMarks and ForceAppendPeriod are textlint's periodMark,
+// allowPeriodMarks and forceAppendPeriod.
 func (r *run) mixedPeriod(s sentence) {
+	o := r.rev.cfg.Options
+	mark := cmp.Or(o.PeriodMark, "。")
 	t := strings.TrimRight(s.text, "\x1f ")
 	body := strings.TrimRight(t, "）)")
 	last, n := utf8.DecodeLastRuneInString(body)
+	lastS := string(last)
 	switch {
-	case last == '．' || last == '.':
+	case lastS == mark || slices.Contains(o.AllowPeriodMarks, lastS):
+		return
+	case last == '．' || last == '.' || last == '。':
 		at := s.start + len(body) - n
-		r.e.fix("ja-no-mixed-period", finding.Low, 85, at, at+n, "。", "文末の句点は「。」にそろえてください")
+		r.e.fix("ja-no-mixed-period", finding.Low, 85, at, at+n, mark, "文末の句点は「%s」にそろえてください", mark)
 		return
 	case !s.last:
 		return
-	case last == '。' || last == '！' || last == '？' || last == '!' || last == '?' || last == ':' || last == '：' || last == '」' || last == '』':
+	case last == '！' || last == '？' || last == '!' || last == '?' || last == ':' || last == '：' || last == '」' || last == '』':
 		return
 	case unicode.Is(unicode.So, last) || r.maskedAfter(s):
 		// ends in an emoji, or in masked code, a link or a URL: not ours to judge
 		return
 	}
-	msg := "文末に句点「。」がありません"
+	msg := "文末に句点「" + mark + "」がありません"
 	if strings.Count(t, "（")+strings.Count(t, "「") > strings.Count(t, "）")+strings.Count(t, "」") {
 		msg += "（括弧も閉じられていません）"
 	}
 	_, ln := utf8.DecodeLastRuneInString(t)
+	if o.ForceAppendPeriod {
+		at := s.start + len(t)
+		r.e.fix("ja-no-mixed-period", finding.Low, 70, at-ln, at, t[len(t)-ln:]+mark, "%s", msg)
+		return
+	}
 	r.e.advise("ja-no-mixed-period", finding.Low, 70, s.start+len(t)-ln, s.start+len(t), "%s", msg)
 }
 

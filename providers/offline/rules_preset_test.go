@@ -199,3 +199,20 @@ func TestNoDoubledConjunctiveParticleGa(t *testing.T) {
 		{rule: "no-doubled-conjunctive-particle-ga", text: "雨が降るが、行く。\n", want: 0}, // the first が is a case particle
 	})
 }
+
+func TestJaNoMixedPeriodOptions(t *testing.T) {
+	runOptionCases(t, Config{Options: RuleOptions{ForceAppendPeriod: true}}, []ruleCase{
+		{rule: "ja-no-mixed-period", text: "これは文です\n", want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{PeriodMark: "．"}}, []ruleCase{
+		{rule: "ja-no-mixed-period", text: "これは文です。\n", want: 1},
+		{rule: "ja-no-mixed-period", text: "これは文です．\n", want: 0},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{AllowPeriodMarks: []string{"."}}}, []ruleCase{
+		{rule: "ja-no-mixed-period", text: "これは文です.\n", want: 0},
+		{rule: "ja-no-mixed-period", text: "これは文です．\n", want: 1},
+	})
+	runRuleCases(t, []ruleCase{
+		{rule: "ja-no-mixed-period", text: "これは文です\n", want: 1, advice: true},
+	})
+}
