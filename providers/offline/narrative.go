@@ -262,6 +262,8 @@ type joshi struct {
 // (min_interval 1, strict false): the same particle twice with no other
 // particle, 読点, bracket or period between them is an error, except 連体化
 // の, 格助詞 を, 接続助詞 て, 並立助詞 pairs and 〜かどうか.
+// Config.Options.DoubledJoshiMinInterval widens the distance (in
+// particles and marks) within which a repeat counts.
 func (nr *narrative) doubledJoshi(s sentence, ts []token) {
 	var list []joshi
 	for i := 0; i < len(ts); i++ {
@@ -282,11 +284,18 @@ func (nr *narrative) doubledJoshi(s sentence, ts []token) {
 			list = append(list, joshi{off: t.off})
 		}
 	}
-	for i := 1; i < len(list); i++ {
-		a, b := list[i-1], list[i]
-		if a.key == "" || a.key != b.key || slices.Contains(nr.rev.cfg.Options.DoubledJoshiAllow, b.surface) {
+	interval := max(nr.rev.cfg.Options.DoubledJoshiMinInterval, 1)
+	lastAt := map[string]int{} // key -> index in list of its last occurrence
+	for i, b := range list {
+		if b.key == "" {
 			continue
 		}
+		j, seen := lastAt[b.key]
+		lastAt[b.key] = i
+		if !seen || i-j > interval || slices.Contains(nr.rev.cfg.Options.DoubledJoshiAllow, b.surface) {
+			continue
+		}
+		a := list[j]
 		switch {
 		case nr.rev.cfg.Options.DoubledJoshiStrict:
 		case a.pos1 == "連体化", a.pos1 == "格助詞" && a.surface == "を", a.pos1 == "接続助詞" && a.surface == "て", a.pos1 == "並立助詞":

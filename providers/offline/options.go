@@ -64,9 +64,12 @@ type RuleOptions struct {
 	// DoubledJoshiStrict makes no-doubled-joshi report the pairs it
 	// exempts by default (の, を, て, 並立助詞, 〜かどうか), and
 	// DoubledJoshiAllow lists particles it never reports (textlint's
-	// strict and allow).
-	DoubledJoshiStrict bool
-	DoubledJoshiAllow  []string
+	// strict and allow). DoubledJoshiMinInterval is its min_interval
+	// (default 1): a particle repeated within that many particles and
+	// marks is reported.
+	DoubledJoshiStrict      bool
+	DoubledJoshiAllow       []string
+	DoubledJoshiMinInterval int
 
 	// AlphabetAllow replaces the letters and words ja-unnatural-alphabet
 	// accepts between Japanese characters (default: a, i, u, e, o and n),

@@ -268,3 +268,11 @@ func TestTextlintOptions(t *testing.T) {
 		{rule: "no-invalid-control-character", text: "データ\x1bです。\n", want: 1},
 	})
 }
+
+func TestNoDoubledJoshiMinInterval(t *testing.T) {
+	text := "この関数は、値を、返すときは使いません。\n" // は … 、を、 … は
+	runRuleCases(t, []ruleCase{{rule: "no-doubled-joshi", text: text, want: 0}})
+	runOptionCases(t, Config{Options: RuleOptions{DoubledJoshiMinInterval: 5}}, []ruleCase{
+		{rule: "no-doubled-joshi", text: text, want: 1},
+	})
+}
