@@ -160,9 +160,13 @@ func (d *document) anchor(start, end int, repl string, others []span) (quote, fi
 		}
 		return true
 	}
-	// the quote's edges are character boundaries, or apply would refuse it
+	// the quote's edges are character boundaries, or apply would refuse it;
+	// the end of a line that ends in a zero width joiner is none (the
+	// joiner glues to the line break in the document)
+	zwjEnd := strings.HasSuffix(line, string(zwj))
+	edge := func(i int) bool { return i < len(line) || !zwjEnd }
 	for !charBoundary(line, e) {
-		if e = nextChar(line, e); !free(end-ls, e) {
+		if e = nextChar(line, e); !free(end-ls, e) || !edge(e) {
 			return "", "", span{}
 		}
 	}
@@ -185,7 +189,7 @@ func (d *document) anchor(start, end int, repl string, others []span) (quote, fi
 		if s > 0 {
 			left = prevChar(line, s)
 		}
-		canRight := e < len(line) && free(e, right)
+		canRight := e < len(line) && free(e, right) && edge(right)
 		canLeft := s > 0 && free(left, s)
 		switch {
 		case canRight && (!canLeft || e-(end-ls) <= (start-ls)-s):
