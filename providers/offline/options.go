@@ -71,6 +71,11 @@ type RuleOptions struct {
 	DoubledJoshiAllow       []string
 	DoubledJoshiMinInterval int
 
+	// SuccessiveOnomatopoeia makes ja-no-successive-word report doubled
+	// katakana words too ("ドキドキ"), which it takes for onomatopoeia by
+	// default (textlint's allowOnomatopee: false).
+	SuccessiveOnomatopoeia bool
+
 	// AlphabetAllow replaces the letters and words ja-unnatural-alphabet
 	// accepts between Japanese characters (default: a, i, u, e, o and n),
 	// and AlphabetNoCommonCase turns off its built-in exceptions (X言語,

@@ -70,7 +70,7 @@ func (nr *narrative) successive(s sentence, ts []token) {
 			times = fmt.Sprintf("%d回", j-i+1)
 		}
 		switch {
-		case t.pos == "名詞" && t.pos1 == "数" || isOnomatopoeia(t.surface):
+		case t.pos == "名詞" && t.pos1 == "数" || isOnomatopoeia(t.surface) && !nr.rev.cfg.Options.SuccessiveOnomatopoeia:
 		case t.pos == "助詞":
 			nr.e.fix("ja-no-successive-word", finding.Low, 85, at, end, "", "「%s」が%s続いています", t.surface, times)
 		case isHiragana(t.surface):

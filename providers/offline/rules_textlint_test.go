@@ -276,3 +276,11 @@ func TestNoDoubledJoshiMinInterval(t *testing.T) {
 		{rule: "no-doubled-joshi", text: text, want: 1},
 	})
 }
+
+func TestJaNoSuccessiveWordOnomatopoeia(t *testing.T) {
+	// textlint takes any doubled katakana word for onomatopoeia
+	runRuleCases(t, []ruleCase{{rule: "ja-no-successive-word", text: "データデータを送ります。\n", want: 0}})
+	runOptionCases(t, Config{Options: RuleOptions{SuccessiveOnomatopoeia: true}}, []ruleCase{
+		{rule: "ja-no-successive-word", text: "データデータを送ります。\n", want: 1},
+	})
+}
