@@ -1,0 +1,62 @@
+package offline
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// noFindings fails when any finding of the rules named (every rule when
+// none is) is reported on text.
+func noFindings(t *testing.T, tg agent.Target, rules ...string) {
+	t.Helper()
+	fs := reviewAll(t, editorial(), tg)
+	var bad []finding.Finding
+	for _, f := range fs {
+		if len(rules) == 0 {
+			bad = append(bad, f)
+			continue
+		}
+		for _, r := range rules {
+			if strings.HasPrefix(f.Issue, r+": ") {
+				bad = append(bad, f)
+			}
+		}
+	}
+	for _, f := range bad {
+		t.Errorf("line %d: %s (quote %q)", f.LineRange.Start, f.Issue, f.Quote())
+	}
+}
+
+// TestBlockQuoteCodeAndWrappedParagraphs: fenced code inside a block
+// quote is code, and a quote paragraph wrapped over several "> " lines is
+// one paragraph, so a bracket opened on one line and closed on the next is
+// matched.
+func TestBlockQuoteCodeAndWrappedParagraphs(t *testing.T) {
+	en := "# Errors\n\n" +
+		"> Note: the compiler stops here (it cannot tell which\n" +
+		"> branch runs first) and prints the error below.\n" +
+		">\n" +
+		"> ```text\n" +
+		"> error[E0382]: borrow of moved value: `s` (\n" +
+		"> 「 unmatched in code\n" +
+		"> ```\n\n" +
+		"After the quote, the text goes on.\n"
+	noFindings(t, agentTarget(en), "no-unmatched-pair", "en-sentence-length", "unsourced-figure")
+	ja := "# エラー\n\n" +
+		"> コンパイラはここで止まります（どちらの分岐が先に\n" +
+		"> 動くか分からないため）。\n" +
+		">\n" +
+		"> ```\n" +
+		"> 「閉じない括弧\n" +
+		"> ```\n\n" +
+		"引用のあとも本文が続きます。\n"
+	noFindings(t, agentTarget(ja), "no-unmatched-pair", "ja-no-mixed-period")
+	// the rule still works inside a quote
+	fs := ofRule(reviewAll(t, editorial(), agentTarget("> A bracket (never closed.\n> Next line.\n")), "no-unmatched-pair")
+	if len(fs) != 1 {
+		t.Errorf("an unclosed bracket in a quote: %d findings, want 1", len(fs))
+	}
+}
