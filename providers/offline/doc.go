@@ -58,7 +58,8 @@
 // ja-unnatural-alphabet have no counterpart.
 //
 // Markdown front matter, code (fenced, indented and inline, including a
-// fence inside a list item), URLs, HTML (inline, and blocks to their
+// fence inside a list item or a block quote), URLs, HTML (inline tags,
+// their attributes on several lines too, and blocks to their
 // CommonMark end), $$ math blocks and comments are never reviewed. The
 // blocks are read by package apply/document, the module's one Markdown
 // scanner, and front matter is what document.FindFrontMatter finds: a

@@ -60,3 +60,17 @@ func TestBlockQuoteCodeAndWrappedParagraphs(t *testing.T) {
 		t.Errorf("an unclosed bracket in a quote: %d findings, want 1", len(fs))
 	}
 }
+
+// TestMultiLineInlineHTML: an HTML tag whose attributes run over several
+// lines is markup, not prose.
+func TestMultiLineInlineHTML(t *testing.T) {
+	en := "The diagram shows the flow.\n<img src=\"flow.png\"\n     width=\"50%\" alt=\"flow\">\nIt has three steps.\n"
+	noFindings(t, agentTarget(en), "unsourced-figure")
+	ja := "図のとおりです。<img src=\"flow.png\"\n  width=\"50%\"\n  alt=\"流れ\"> 三つの段階があります。\n"
+	noFindings(t, agentTarget(ja), "unsourced-figure")
+	// a '<' that opens no tag leaves the text reviewed
+	fs := ofRule(reviewAll(t, editorial(), agentTarget("When a < b\nthe cache grows by 50% each day.\n")), "unsourced-figure")
+	if len(fs) != 1 {
+		t.Errorf("a figure after a lone '<': %d findings, want 1", len(fs))
+	}
+}

@@ -247,6 +247,9 @@ func (d *document) maskInline(s, e int) {
 			if j := gt - i; gt < e && j > 1 && (isASCIILetter(b[i+1]) || b[i+1] == '/') && bytes.IndexByte(b[i:gt], '\n') < 0 {
 				fill(b, i, gt+1)
 				i = gt
+			} else if end := htmlTagEnd(b, i, e); end > 0 { // a tag whose attributes span lines
+				fill(b, i, end)
+				i = end - 1
 			}
 		case '!', '[':
 			i = d.maskLink(i, s, e, closeAt)
