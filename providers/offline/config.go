@@ -19,12 +19,21 @@ type Config struct {
 	// profile). // optional
 	Limits Limits
 
-	// LinkFS, when set, is the work folder against which the fact-checker
-	// checks that relative links and images exist; link targets resolve
-	// relative to the directory of agent.Target.Path. When nil the
+	// LinkFS, when set, is the workspace against which the fact-checker
+	// checks that relative links and images exist: a target resolves from
+	// the folder of agent.Target.Path inside LinkDir, the way documentation
+	// sites serve it (with or without .md or .html, a folder through its
+	// index.md), and one that leaves LinkFS is reported. When nil the
 	// "broken-link" rule is skipped and nothing is read from disk.
-	// Example: os.DirFS(workDir). // optional
+	// WorkspaceRoot gives the default: the repository root, else the
+	// current folder. Example: os.DirFS(root). Optional.
 	LinkFS fs.FS
+
+	// LinkDir is the slash-separated folder, inside LinkFS, that
+	// agent.Target.Path is relative to ("docs/guide"); "" and "." are
+	// LinkFS's root. A LinkDir that leaves LinkFS turns link checking
+	// off. Optional.
+	LinkDir string
 }
 
 // Limits holds the numeric limits of the length and density rules. A zero
