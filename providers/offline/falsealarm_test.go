@@ -74,3 +74,27 @@ func TestMultiLineInlineHTML(t *testing.T) {
 		t.Errorf("a figure after a lone '<': %d findings, want 1", len(fs))
 	}
 }
+
+// TestEnglishSentenceEndsAfterACapital: a capital letter before a period
+// ends the sentence unless it is an initial of a name.
+func TestEnglishSentenceEndsAfterACapital(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"Import module A. Notice the order.\n", []string{"Import module A.", "Notice the order."}},
+		{"We chose plan B. Then we waited.\n", []string{"We chose plan B.", "Then we waited."}},
+		{"The book by J. R. R. Tolkien sold well.\n", []string{"The book by J. R. R. Tolkien sold well."}},
+		{"Ask George W. Bush about it.\n", []string{"Ask George W. Bush about it."}},
+		{"引用 A. これは次の文です。\n", []string{"引用 A.", "これは次の文です。"}},
+	} {
+		d := parse([]byte(c.in))
+		var got []string
+		for s := range d.sentences() {
+			got = append(got, s.text)
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("sentences(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
