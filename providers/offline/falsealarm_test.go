@@ -98,3 +98,33 @@ func TestEnglishSentenceEndsAfterACapital(t *testing.T) {
 		}
 	}
 }
+
+// TestSameOpeningRuns: a run of same openings stays inside one paragraph
+// (not across paragraphs, code blocks or a paragraph ending in a colon),
+// and one run gives one finding, whichever rule reports it.
+func TestSameOpeningRuns(t *testing.T) {
+	quiet := []string{
+		"You can start it.\n\nYou can stop it.\n\nYou can pause it.\n",
+		"You can start it. You can stop it:\n\n```\nx\n```\n\nYou can pause it. You can resume it.\n",
+		"まず起動します。\n\nまず停止します。\n\nまず再開します。\n",
+		"まず起動します。まず次の設定をします：\n\n```\nx\n```\n\nまず再開します。まず終了します。\n",
+	}
+	for _, text := range quiet {
+		noFindings(t, agentTarget(text), "same-opening", "no-doubled-conjunction")
+	}
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"You can start it. You can stop it. You can pause it.\n", 1},
+		{"However, it works. However, it fails. However, it stops. However, it ends.\n", 1},
+		{"しかし動きます。しかし止まります。しかし戻ります。しかし終わります。\n", 1},
+		{"まず起動します。まず停止します。まず再開します。\n", 1},
+		{"The server starts. The server stops. The server waits. The client reads. The client writes. The client ends.\n", 2},
+	} {
+		fs := reviewAll(t, editorial(), agentTarget(c.text))
+		if n := len(ofRule(fs, "same-opening")) + len(ofRule(fs, "no-doubled-conjunction")); n != c.want {
+			t.Errorf("%q: %d findings of same-opening and no-doubled-conjunction, want %d", c.text, n, c.want)
+		}
+	}
+}

@@ -72,6 +72,8 @@ type narrative struct {
 	buf        []token
 	prev       *proseInfo // the previous prose sentence of the section
 	openers    []string   // openings of the current run of sentences
+	runBlk     int        // the block of that run
+	runTold    bool       // the run has had its finding
 	topic      map[string]bool
 	endings    []ending
 	paragraphs []paraLen
@@ -186,15 +188,19 @@ func (nr *narrative) english(s sentence) {
 // before it: same opening, doubled conjunction, repeated content words.
 func (nr *narrative) sentence(s sentence, opener, conj string, content map[string]int) {
 	p := nr.prev
+	if k := len(nr.openers); k == 0 || opener == "" || nr.openers[k-1] != opener || nr.runBlk != s.blk {
+		nr.openers, nr.runTold = nr.openers[:0], false // a run of openings stays in its paragraph
+	}
+	nr.runBlk = s.blk
+	told := len(nr.e.hits)
 	if p != nil && p.blk == s.blk && conj != "" && conj == p.conj {
 		nr.e.advise("no-doubled-conjunction", finding.Low, 70, s.start, s.start+len(conj), "two sentences in a row open with %q", conj)
 	}
-	if opener != "" && len(nr.openers) > 0 && nr.openers[len(nr.openers)-1] != opener {
-		nr.openers = nr.openers[:0]
-	}
+	nr.oncePerRun(told)
 	nr.openers = append(nr.openers, opener)
-	if opener != "" && len(nr.openers) == 3 {
+	if opener != "" && len(nr.openers) == 3 && !nr.runTold {
 		nr.e.advise("same-opening", finding.Low, 65, s.start, s.start+len(opener), "three sentences in a row open with %q; vary the openings", opener)
+		nr.runTold = true
 	}
 	if p != nil && p.blk == s.blk {
 		// report the most repeated word; ties go to the first in the sentence,
@@ -214,6 +220,21 @@ func (nr *narrative) sentence(s sentence, opener, conj string, content map[strin
 		}
 	}
 	nr.prev = &proseInfo{blk: s.blk, conj: conj, content: content}
+}
+
+// oncePerRun keeps a hit added since len(hits) was told only when it is
+// the first finding on the current run of same openings: one run of
+// repeated openers ("However, ... However, ... However, ...") gives one
+// finding, from the first rule that reports it.
+func (nr *narrative) oncePerRun(told int) {
+	if len(nr.e.hits) == told {
+		return
+	}
+	if nr.runTold {
+		nr.e.hits = nr.e.hits[:told]
+		return
+	}
+	nr.runTold = true
 }
 
 func (nr *narrative) addParagraph(s sentence, n int, ja bool) {

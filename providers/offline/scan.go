@@ -33,7 +33,6 @@ type block struct {
 	start, end int    // byte span in the document, end exclusive
 	introColon bool   // a paragraph ending in ':' that introduces code or a list
 	alert      string // the admonition the block lies in ("warning"), or "" (see document.Block.Alert)
-	after      bool   // code, HTML, a break or a container fence lies between this block and the one before
 }
 
 // link is a Markdown link or image target found in the document.
@@ -111,13 +110,8 @@ func parse(src []byte) *document {
 	for _, m := range o.QuoteMarkers {
 		fill(d.masked, m.Start, m.End)
 	}
-	gap := false
 	for _, b := range o.Blocks {
-		if d.addBlock(b, gap) {
-			gap = false
-		} else if b.Kind != mdoc.LinkDefinition {
-			gap = true
-		}
+		d.addBlock(b)
 	}
 	for i := range d.blocks {
 		d.maskInline(d.blocks[i].start, d.blocks[i].end)
@@ -140,18 +134,15 @@ var reviewed = map[mdoc.Kind]blockKind{
 
 // addBlock masks what b's syntax is and records the prose it holds: a
 // table as one block a row, a setext heading without its underline; any
-// block inside a block quote is a quote. gap says that code, HTML or a
-// break came since the last block of prose. It reports whether b holds
-// prose.
-func (d *document) addBlock(b mdoc.Block, gap bool) bool {
+// block inside a block quote is a quote.
+func (d *document) addBlock(b mdoc.Block) {
 	fill(d.masked, b.Marker.Start, b.Marker.End)
 	kind := reviewed[b.Kind]
 	if b.Quote > 0 {
 		kind = quote
 	}
 	add := func(k blockKind, s, e int) {
-		d.blocks = append(d.blocks, block{kind: k, start: s, end: e, alert: b.Alert, after: gap})
-		gap = false
+		d.blocks = append(d.blocks, block{kind: k, start: s, end: e, alert: b.Alert})
 	}
 	switch {
 	case b.Kind == mdoc.Table:
@@ -169,9 +160,7 @@ func (d *document) addBlock(b mdoc.Block, gap bool) bool {
 		add(kind, b.Span.Start, b.Span.End)
 	default: // code, HTML, math, breaks, link definitions, front matter, container fences
 		fill(d.masked, b.Span.Start, b.Span.End)
-		return false
 	}
-	return true
 }
 
 func fill(b []byte, start, end int) {
