@@ -66,7 +66,10 @@
 // closed YAML ("---") or TOML ("+++") block at the very start.
 // Sentence rules (endings, length, style) apply only to body sentences,
 // not to headings, list items, table cells, captions, block quotes, or a
-// paragraph ending in a colon. On a line longer than 8 KB, fixes become
+// paragraph ending in a colon. Inside a warning (a "> [!WARNING]" alert, a
+// quote opening with "**Warning**" or "**注意**", a ":::warning"
+// container; see document.Block.Alert) hedging is right, and
+// ja-no-weak-phrase is not reported there. On a line longer than 8 KB, fixes become
 // advice, so that a review stays linear in the line's length.
 //
 // Rule lists live in the embedded data/ folder (see data/phrases-en.tsv

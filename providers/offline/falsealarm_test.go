@@ -128,3 +128,26 @@ func TestSameOpeningRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestWeakPhraseInsideAWarning: hedging is right inside a warning (a
+// GitHub alert, a bold label, a ::: container); in body text it is still
+// a weak phrase.
+func TestWeakPhraseInsideAWarning(t *testing.T) {
+	for _, text := range []string{
+		"# 移行\n\n> [!WARNING]\n> 古い設定を残すと、データが失われるかもしれません。\n",
+		"# 移行\n\n> **警告**\n>\n> 古い設定を残すと、データが失われるかもしれません。\n",
+		"# 移行\n\n> **Warning**\n> 古い設定を残すと、データが失われるかもしれません。\n",
+		"# 移行\n\n:::warning\n古い設定を残すと、データが失われるかもしれません。\n:::\n",
+	} {
+		noFindings(t, agentTarget(text), "ja-no-weak-phrase")
+	}
+	for _, text := range []string{
+		"# 移行\n\n古い設定を残すと、データが失われるかもしれません。\n",
+		"# 移行\n\n> [!TIP]\n> この設定で速くなるかもしれません。\n",
+		"# 移行\n\n:::warning\n注意してください。\n:::\n\nこの設定で速くなるかもしれません。\n",
+	} {
+		if n := len(ofRule(reviewAll(t, editorial(), agentTarget(text)), "ja-no-weak-phrase")); n != 1 {
+			t.Errorf("%q: %d weak phrases, want 1", text, n)
+		}
+	}
+}

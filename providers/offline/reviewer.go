@@ -143,6 +143,7 @@ func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, er
 	if err := r.check(ctx, ru); err != nil {
 		return agent.Review{}, fmt.Errorf("offline: %s: %s: %w", r.name, displayPath(t.Path), err)
 	}
+	ru.e.dropInContext()
 	fs := dropRejected(ru.e.findings(r.category, t.Path, t.Lines), t.Rejected)
 	rep := finding.Report{
 		Reviewer:      r.name,
