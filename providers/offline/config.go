@@ -56,7 +56,12 @@ type Config struct {
 // contains any of エンジニア, 専門家, 開発者, 研究者, 上級, engineer, expert,
 // developer, researcher, specialist, senior or advanced; otherwise
 // standard. Novice words win: "Web engineers new to Go" is novice. Novice
-// profiles also turn on the undefined-jargon rule.
+// profiles also turn on the undefined-jargon rule. A novice who is also a
+// technical reader (an expert word, and none of 非エンジニア, non-technical,
+// non-engineer, general audience/reader/public, 一般の, 一般向け, 一般読者) is new
+// to the article's subject, not to computing: "Web engineers new to Go"
+// gets only the jargon of the subjects the profile names ("goroutine" for
+// Go; data/jargon.tsv tags the terms), not "latency" or "throughput".
 type Limits struct {
 	// SentenceLength is the most characters a Japanese sentence may have
 	// (textlint sentence-length; default 100).
@@ -91,6 +96,49 @@ func noviceWords() []string {
 func expertWords() []string {
 	return []string{"エンジニア", "専門家", "開発者", "研究者", "上級",
 		"engineer", "expert", "developer", "researcher", "specialist", "senior", "advanced"}
+}
+
+// nonTechnicalWords returns the words of a reader profile that deny a
+// technical background (and would otherwise match an expert word:
+// "non-engineer" holds "engineer").
+func nonTechnicalWords() []string {
+	return []string{"非エンジニア", "non-technical", "nontechnical", "non-engineer", "general audience", "general reader",
+		"general public", "一般の", "一般向け", "一般読者"}
+}
+
+// readerInfo is what the jargon rule needs of a reader profile.
+type readerInfo struct {
+	text      string // the profile in lower case
+	technical bool   // the reader knows computing's general terms
+}
+
+func newReaderInfo(s string) readerInfo {
+	s = strings.ToLower(s)
+	ri := readerInfo{text: s}
+	for _, w := range expertWords() {
+		ri.technical = ri.technical || containsKeyword(s, w)
+	}
+	for _, w := range nonTechnicalWords() {
+		if containsKeyword(s, w) {
+			ri.technical = false
+		}
+	}
+	return ri
+}
+
+// needsDefinition reports whether the reader needs jargon term j defined:
+// any term for a reader new to computing; for a technical reader, only a
+// term of a subject the profile names.
+func (ri readerInfo) needsDefinition(j jargonTerm) bool {
+	if !ri.technical {
+		return true
+	}
+	for _, subj := range j.subjects {
+		if containsKeyword(ri.text, subj) {
+			return true
+		}
+	}
+	return false
 }
 
 // profile is how strict the reader profile makes the reader-fit rules.

@@ -151,3 +151,36 @@ func TestWeakPhraseInsideAWarning(t *testing.T) {
 		}
 	}
 }
+
+// TestJargonForSubjectNovices: engineers new to a subject know computing's
+// general terms; only the subject's own jargon needs a definition. Readers
+// new to computing still get every term.
+func TestJargonForSubjectNovices(t *testing.T) {
+	en := "Channels keep latency low and throughput high. Each goroutine runs on its own.\n"
+	ja := "チャネルはレイテンシを抑え、スループットを上げます。ゴルーチンはそれぞれ動きます。\n"
+	for _, c := range []struct {
+		text, profile string
+		want          []string
+	}{
+		{en, "Web engineers new to Go", []string{"goroutine"}},
+		{ja, "Go初心者のWebエンジニア", []string{"ゴルーチン"}},
+		{en, "Web engineers new to Rust", nil},
+		{en, "beginners", []string{"latency", "throughput", "goroutine"}},
+		{ja, "非エンジニアの読者（初心者）", []string{"レイテンシ", "スループット", "ゴルーチン"}},
+	} {
+		fs := ofRule(reviewAll(t, editorial(), agent.Target{Text: []byte(c.text), ReaderProfile: c.profile}), "undefined-jargon")
+		var got []string
+		for _, f := range fs {
+			got = append(got, strings.Trim(f.Issue[strings.Index(f.Issue, "\""):], ""))
+		}
+		if len(fs) != len(c.want) {
+			t.Errorf("%q for %q: %d jargon findings %q, want %q", c.text, c.profile, len(fs), got, c.want)
+			continue
+		}
+		for i, w := range c.want {
+			if !strings.Contains(fs[i].Quote(), w) {
+				t.Errorf("%q for %q: finding %d quotes %q, want %q", c.text, c.profile, i, fs[i].Quote(), w)
+			}
+		}
+	}
+}

@@ -37,6 +37,7 @@ type run struct {
 	e      *emitter
 	lim    Limits
 	prof   profile
+	reader readerInfo
 	target agent.Target
 	rev    *Reviewer
 }
@@ -136,6 +137,7 @@ func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, er
 		doc:    doc,
 		lim:    r.cfg.limitsFor(prof),
 		prof:   prof,
+		reader: newReaderInfo(t.ReaderProfile),
 		target: t,
 		rev:    r,
 	}
