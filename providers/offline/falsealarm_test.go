@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ikawaha/kagome/v2/tokenizer"
+
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/finding"
 )
@@ -182,5 +184,34 @@ func TestJargonForSubjectNovices(t *testing.T) {
 				t.Errorf("%q for %q: finding %d quotes %q, want %q", c.text, c.profile, i, fs[i].Quote(), w)
 			}
 		}
+	}
+}
+
+// TestTokenizerLoadsOnlyForJapanese: the dictionary loads only when a rule
+// that reads parts of speech is on and a Japanese sentence reaches it.
+func TestTokenizerLoadsOnlyForJapanese(t *testing.T) {
+	real := editorial()[2].(*Reviewer).shared.ja
+	for _, c := range []struct {
+		name, text string
+		disabled   []string
+		want       int
+	}{
+		{"english", "# Title\n\nEnglish only. The server starts. Use `日本語` in code.\n\n```\nこれはコードです。\n```\n", nil, 0},
+		{"kana-free", "# 标题\n\n这是一个测试。我们使用中文。\n", nil, 0},
+		{"token rules off", "# 題\n\nこれは日本語の文です。データをを読みます。\n", tokenRules(), 0},
+		{"japanese", "# 題\n\nこれは日本語の文です。\n", nil, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			loads := 0
+			sh := newShared()
+			sh.ja = &morph{load: func() (*tokenizer.Tokenizer, error) {
+				loads++
+				return real.tokenizer()
+			}}
+			reviewAll(t, editorialWith(Config{Disabled: c.disabled}, sh), agentTarget(c.text))
+			if loads != c.want {
+				t.Errorf("%d loads, want %d", loads, c.want)
+			}
+		})
 	}
 }

@@ -9,10 +9,15 @@ import (
 	"github.com/ikawaha/kagome/v2/tokenizer"
 )
 
-// morph loads the kagome tokenizer with its IPA dictionary once, on first
-// use. Loading takes about half a second and 150 MB, so reviewers that
-// never meet Japanese text never pay for it.
+// morph loads the Japanese tokenizer once, on first use. Loading the IPA
+// dictionary takes about half a CPU-second and 150 MB, so a review loads
+// it only when a rule of tokenRules is on and a Japanese sentence (one
+// with kana, or kanji in a document with kana) reaches it: English and
+// kana-free text never pay for it.
 type morph struct {
+	// load builds the tokenizer; nil means loadIPA. Tests set it to count
+	// loads.
+	load     func() (*tokenizer.Tokenizer, error)
 	once     sync.Once
 	tok      *tokenizer.Tokenizer
 	err      error
@@ -29,12 +34,39 @@ func (m *morph) tokenizer() (*tokenizer.Tokenizer, error) {
 			}
 			m.loadTime = time.Since(start)
 		}()
-		m.tok, m.err = tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
-		if m.err != nil {
-			m.err = fmt.Errorf("loading the Japanese tokenizer: %w", m.err)
+		load := m.load
+		if load == nil {
+			load = loadIPA
 		}
+		m.tok, m.err = load()
 	})
 	return m.tok, m.err
+}
+
+// loadIPA builds the kagome tokenizer with the IPA dictionary.
+func loadIPA() (*tokenizer.Tokenizer, error) {
+	t, err := tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
+	if err != nil {
+		return nil, fmt.Errorf("loading the Japanese tokenizer: %w", err)
+	}
+	return t, nil
+}
+
+// tokenRules returns the rules that read parts of speech. A rule added
+// here makes Japanese text load the tokenizer when the rule is on.
+func tokenRules() []string {
+	return []string{"no-doubled-joshi", "no-doubled-conjunctive-particle-ga", "no-dropping-the-ra", "ja-no-successive-word",
+		"same-opening", "repeated-word", "no-doubled-conjunction"}
+}
+
+// needsTokens reports whether any rule of tokenRules is on.
+func (e *emitter) needsTokens() bool {
+	for _, id := range tokenRules() {
+		if e.on(id) {
+			return true
+		}
+	}
+	return false
 }
 
 // token is the part of a kagome token the rules read. Its strings point

@@ -70,6 +70,7 @@ func openingDeterminer(w string) bool {
 type narrative struct {
 	*run
 	buf        []token
+	tokens     bool       // a rule that reads parts of speech is on
 	prev       *proseInfo // the previous prose sentence of the section
 	openers    []string   // openings of the current run of sentences
 	runBlk     int        // the block of that run
@@ -100,7 +101,7 @@ type paraLen struct {
 
 // checkNarrative runs the narrative-critic rules.
 func checkNarrative(ctx context.Context, r *run) error {
-	nr := &narrative{run: r, topic: headingWords(r.doc)}
+	nr := &narrative{run: r, topic: headingWords(r.doc), tokens: r.e.needsTokens()}
 	n := 0
 	for s := range r.doc.sentences() {
 		if err := tick(ctx, n); err != nil {
@@ -255,6 +256,12 @@ func (nr *narrative) japanese(s sentence) error {
 	}
 	if s.prose {
 		nr.style(s)
+	}
+	if !nr.tokens {
+		if s.prose {
+			nr.addParagraph(s, runeCount(s.text), true)
+		}
+		return nil // no rule that reads parts of speech is on: the tokenizer stays unloaded
 	}
 	tok, err := nr.rev.shared.ja.tokenizer()
 	if err != nil {

@@ -47,8 +47,10 @@ type run struct {
 // share one lazily loaded Japanese tokenizer, loaded the first time a
 // review needs parts of speech (a narrative review of Japanese text, or
 // 〜を行う in anti-ai-slop).
-func Editorial(cfg Config) []agent.Reviewer {
-	sh := newShared()
+func Editorial(cfg Config) []agent.Reviewer { return editorialWith(cfg, newShared()) }
+
+// editorialWith returns the four reviewers sharing sh.
+func editorialWith(cfg Config, sh *shared) []agent.Reviewer {
 	return []agent.Reviewer{
 		newReviewer(AntiAISlopName, CategoryAISlop, cfg, sh, checkSlop),
 		newReviewer(FactCheckerName, CategoryFact, cfg, sh, checkFacts),
