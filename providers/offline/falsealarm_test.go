@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ikawaha/kagome/v2/tokenizer"
-
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/finding"
 )
@@ -204,7 +202,7 @@ func TestTokenizerLoadsOnlyForJapanese(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			loads := 0
 			sh := newShared()
-			sh.ja = &morph{load: func() (*tokenizer.Tokenizer, error) {
+			sh.ja = &morph{load: func() (*tagger, error) {
 				loads++
 				return real.tokenizer()
 			}}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/ikawaha/kagome-dict/ipa"
 	"github.com/ikawaha/kagome/v2/tokenizer"
+
+	"github.com/kaigi-dev/kaigi/providers/offline/internal/ipafeat"
 )
 
 // morph loads the Japanese tokenizer once, on first use. Loading the IPA
@@ -17,15 +19,22 @@ import (
 type morph struct {
 	// load builds the tokenizer; nil means loadIPA. Tests set it to count
 	// loads.
-	load     func() (*tokenizer.Tokenizer, error)
+	load     func() (*tagger, error)
 	once     sync.Once
-	tok      *tokenizer.Tokenizer
+	tok      *tagger
 	err      error
 	loadTime time.Duration
 }
 
+// tagger is a loaded tokenizer with the table of the features its
+// dictionary was loaded without.
+type tagger struct {
+	tok  *tokenizer.Tokenizer
+	feat *ipafeat.Table // nil when the dictionary holds its own features
+}
+
 // tokenizer returns the shared tokenizer, loading it on the first call.
-func (m *morph) tokenizer() (*tokenizer.Tokenizer, error) {
+func (m *morph) tokenizer() (*tagger, error) {
 	m.once.Do(func() {
 		start := time.Now()
 		defer func() {
@@ -43,13 +52,26 @@ func (m *morph) tokenizer() (*tokenizer.Tokenizer, error) {
 	return m.tok, m.err
 }
 
-// loadIPA builds the kagome tokenizer with the IPA dictionary.
-func loadIPA() (*tokenizer.Tokenizer, error) {
-	t, err := tokenizer.New(ipa.Dict(), tokenizer.OmitBosEos())
+// loadIPA builds the kagome tokenizer with the IPA dictionary. The
+// dictionary is loaded without its feature strings (ipa.DictShrink), whose
+// decoding is most of its cost, and the four features the rules read come
+// from the pre-built table of package ipafeat; if that table does not
+// match the dictionary (after an upgrade of kagome-dict without
+// regenerating it), the full dictionary is loaded instead.
+func loadIPA() (*tagger, error) {
+	feat, err := ipafeat.Load()
 	if err != nil {
 		return nil, fmt.Errorf("loading the Japanese tokenizer: %w", err)
 	}
-	return t, nil
+	d := ipa.DictShrink()
+	if feat.Len() != len(d.Morphs) || d.Contents != nil {
+		d, feat = ipa.Dict(), nil
+	}
+	t, err := tokenizer.New(d, tokenizer.OmitBosEos())
+	if err != nil {
+		return nil, fmt.Errorf("loading the Japanese tokenizer: %w", err)
+	}
+	return &tagger{tok: t, feat: feat}, nil
 }
 
 // tokenRules returns the rules that read parts of speech. A rule added
@@ -78,20 +100,26 @@ type token struct {
 	ctype   string // 活用型: 一段, ...
 	cform   string // 活用形: 未然形, ...
 	base    string // 基本形
+	reading string // 読み (katakana), empty for unknown words
 	off     int    // byte offset in the sentence
 }
 
 // tokens appends the tokens of s to buf[:0] and returns it.
-func tokens(t *tokenizer.Tokenizer, s string, buf []token) []token {
+func tokens(tg *tagger, s string, buf []token) []token {
 	buf = buf[:0]
-	for _, k := range t.Tokenize(s) {
+	for _, k := range tg.tok.Tokenize(s) {
 		tk := token{surface: k.Surface, off: k.Position}
 		tk.pos, _ = k.FeatureAt(0)
 		tk.pos1, _ = k.FeatureAt(1)
 		if k.Class == tokenizer.KNOWN {
-			tk.ctype, _ = k.FeatureAt(4)
-			tk.cform, _ = k.FeatureAt(5)
-			tk.base, _ = k.FeatureAt(6)
+			if tg.feat != nil {
+				tk.ctype, tk.cform, tk.base, tk.reading, _ = tg.feat.Features(k.ID)
+			} else {
+				tk.ctype, _ = k.FeatureAt(4)
+				tk.cform, _ = k.FeatureAt(5)
+				tk.base, _ = k.FeatureAt(6)
+				tk.reading, _ = k.FeatureAt(7)
+			}
 		}
 		buf = append(buf, tk)
 	}
