@@ -112,12 +112,15 @@ func (r *run) brokenLinks(ctx context.Context) error {
 			continue
 		}
 		p := path.Join(dir, t)
-		what := "link"
+		what, whatJA := "link", "リンク"
 		if l.image {
-			what = "image"
+			what, whatJA = "image", "画像"
 		}
+		ja := r.doc.kana // a Japanese document gets Japanese messages
 		if !fs.ValidPath(p) || strings.HasPrefix(p, "../") || p == ".." {
-			r.e.advise("broken-link", finding.Medium, 70, l.start, l.end, "%s target %q points outside the workspace", what, l.target)
+			r.e.advise("broken-link", finding.Medium, 70, l.start, l.end, "%s", pick(ja,
+				fmt.Sprintf("%s target %q points outside the workspace", what, l.target),
+				fmt.Sprintf("%sの参照先「%s」がワークスペースの外を指しています", whatJA, l.target)))
 			continue
 		}
 		cands := linkCandidates(p, strings.HasSuffix(t, "/"))
@@ -125,13 +128,26 @@ func (r *run) brokenLinks(ctx context.Context) error {
 		if err != nil || found {
 			continue // a file that cannot be read is not known to be missing
 		}
+		looked := strings.Join(cands, ", ")
 		if path.Ext(p) == "" {
-			r.e.advise("broken-link", finding.Medium, 70, l.start, l.end, "no file serves %s target %q (looked for %s)", what, l.target, strings.Join(cands, ", "))
+			r.e.advise("broken-link", finding.Medium, 70, l.start, l.end, "%s", pick(ja,
+				fmt.Sprintf("no file serves %s target %q (looked for %s)", what, l.target, looked),
+				fmt.Sprintf("%sの参照先「%s」に当たるファイルがありません（探したもの: %s）", whatJA, l.target, looked)))
 			continue
 		}
-		r.e.advise("broken-link", finding.High, 90, l.start, l.end, "%s target %q does not exist (looked for %s)", what, l.target, strings.Join(cands, ", "))
+		r.e.advise("broken-link", finding.High, 90, l.start, l.end, "%s", pick(ja,
+			fmt.Sprintf("%s target %q does not exist (looked for %s)", what, l.target, looked),
+			fmt.Sprintf("%sの参照先「%s」がありません（探したもの: %s）", whatJA, l.target, looked)))
 	}
 	return nil
+}
+
+// pick returns ja when the document is Japanese, else en.
+func pick(ja bool, en, jaText string) string {
+	if ja {
+		return jaText
+	}
+	return en
 }
 
 // anyExists reports whether any of names exists in fsys; an error other

@@ -44,6 +44,11 @@ func TestLinksResolveLikeDocumentationSites(t *testing.T) {
 			if len(got) != len(want) {
 				t.Fatalf("broken links = %+v", got)
 			}
+			for _, f := range got {
+				if ja := strings.Contains(f.Issue, "「"); ja != (c.lang == "ja") {
+					t.Errorf("message %q not in the document's language", f.Issue)
+				}
+			}
 			for i, w := range want {
 				if !strings.Contains(got[i].Quote(), w.quote) || got[i].Severity != w.sev {
 					t.Errorf("finding %d: %q %s, want %q %s (%s)", i, got[i].Quote(), got[i].Severity, w.quote, w.sev, got[i].Issue)
