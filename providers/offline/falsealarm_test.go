@@ -213,3 +213,19 @@ func TestTokenizerLoadsOnlyForJapanese(t *testing.T) {
 		})
 	}
 }
+
+// TestListCommasAreNotTen: a 、 between the items of a list of Latin
+// names ("HTML 、CSS 、JavaScript") separates nouns, as a 、 between two
+// kanji nouns does, spaces around it or not; it is not a 読点 that max-ten
+// counts.
+func TestListCommasAreNotTen(t *testing.T) {
+	for _, text := range []string{
+		"HTML 、CSS 、JavaScript 、TypeScript を学び、そのあと、フレームワークを使い、アプリを作ります。\n",
+		"HTML、CSS、JavaScript、Go を順に学び、そのあと、アプリを作ります。\n",
+	} {
+		noFindings(t, agentTarget(text), "max-ten")
+	}
+	if n := len(ofRule(reviewAll(t, editorial(), agentTarget("まず、次に、そして、最後に、終わります。\n")), "max-ten")); n != 1 {
+		t.Errorf("four 読点: %d max-ten findings, want 1", n)
+	}
+}

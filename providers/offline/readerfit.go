@@ -74,18 +74,21 @@ func (r *run) sentenceLength(s sentence) {
 }
 
 // maxTen reports a sentence with more 読点 than the limit (textlint
-// max-ten): a 、 between two nouns (approximated as kanji or katakana on
-// both sides) does not count.
+// max-ten): a 、 between two nouns (approximated as kanji, katakana or
+// Latin letters and digits on both sides, spaces around the 、 skipped:
+// "HTML 、CSS 、" lists names) does not count.
 func (r *run) maxTen(s sentence) {
 	count := 0
 	prev := rune(0)
 	for i, c := range s.text {
 		if c != '、' {
-			prev = c
+			if c != ' ' {
+				prev = c // "HTML 、CSS": the space before 、 does not part the nouns
+			}
 			continue
 		}
-		next, _ := utf8.DecodeRuneInString(s.text[i+len("、"):])
-		if nounChar(prev) && nounChar(next) {
+		next, _ := utf8.DecodeRuneInString(strings.TrimLeft(s.text[i+len("、"):], " "))
+		if listNoun(prev) && listNoun(next) {
 			continue
 		}
 		count++
@@ -95,6 +98,12 @@ func (r *run) maxTen(s sentence) {
 			return
 		}
 	}
+}
+
+// listNoun reports a character nouns of a list are written in: kanji,
+// katakana, or a Latin letter or digit.
+func listNoun(r rune) bool {
+	return nounChar(r) || r < utf8.RuneSelf && (isASCIILetter(byte(r)) || r >= '0' && r <= '9')
 }
 
 // mixedPeriod follows textlint ja-no-mixed-period with its defaults: a
