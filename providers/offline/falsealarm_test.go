@@ -121,10 +121,12 @@ func TestSameOpeningRuns(t *testing.T) {
 		{"しかし動きます。しかし止まります。しかし戻ります。しかし終わります。\n", 1},
 		{"まず起動します。まず停止します。まず再開します。\n", 1},
 		{"The server starts. The server stops. The server waits. The client reads. The client writes. The client ends.\n", 2},
+		{"There is a cache. There is a queue. There is a pool. There are two locks.\n", 1},
+		{"There is a cache.\n\nThere is a queue.\n", 2},
 	} {
 		fs := reviewAll(t, editorial(), agentTarget(c.text))
-		if n := len(ofRule(fs, "same-opening")) + len(ofRule(fs, "no-doubled-conjunction")); n != c.want {
-			t.Errorf("%q: %d findings of same-opening and no-doubled-conjunction, want %d", c.text, n, c.want)
+		if n := len(ofRule(fs, "same-opening")) + len(ofRule(fs, "no-doubled-conjunction")) + len(ofRule(fs, "en-there-is")); n != c.want {
+			t.Errorf("%q: %d findings of same-opening, no-doubled-conjunction and en-there-is, want %d", c.text, n, c.want)
 		}
 	}
 }

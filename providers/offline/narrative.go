@@ -199,6 +199,9 @@ func (nr *narrative) sentence(s sentence, opener, conj string, content map[strin
 	}
 	nr.oncePerRun(told)
 	nr.openers = append(nr.openers, opener)
+	if opener == "there" && thereOpener(s.text) != "" && nr.e.on("en-there-is") {
+		nr.runTold = true // anti-ai-slop's en-there-is reports the run
+	}
 	if opener != "" && len(nr.openers) == 3 && !nr.runTold {
 		nr.e.advise("same-opening", finding.Low, 65, s.start, s.start+len(opener), "three sentences in a row open with %q; vary the openings", opener)
 		nr.runTold = true
