@@ -16,30 +16,35 @@ import (
 // nothing.
 type Options struct {
 	// Reviewed reports that doc is byte-identical to the text the
-	// reviewers saw; only then may a finding with no quote replace its
-	// whole line range (see apply.Options). // optional
+	// reviewers saw. Together with ReplaceLines, and only then, a finding
+	// with no quote may replace its whole line range (see apply.Options).
 	Reviewed bool
+
+	// ReplaceLines opts in to quote-less findings replacing their line
+	// range (apply.Options.ReplaceLines); by default such a finding is
+	// advice only.
+	ReplaceLines bool
 
 	// Window is the number of lines apply.Resolve widens a finding's
 	// hinted range by before searching the whole document; 0 means
-	// apply's default. // optional
+	// apply's default.
 	Window int
 
 	// Rejected lists findings a human or policy rejected in earlier
 	// rounds. A finding whose finding.Fingerprint equals a rejected one's
 	// (the same category, quote and fix, normalised) is dropped with a
-	// note. // optional
+	// note. Optional.
 	Rejected []finding.Finding
 
 	// SameQuote also drops a finding whose finding.QuoteKey equals a
-	// rejected one's: any new fix for text already ruled on. // optional
+	// rejected one's: any new fix for text already ruled on. Optional.
 	SameQuote bool
 
 	// MaxFindings bounds the findings taken from one Review (one
 	// reviewer's shot): past it, only the most severe (then the most
 	// confident, then the earlier) are kept, and Table.Truncated says
 	// how many were dropped. 0 means DefaultMaxFindings (200); a negative
-	// value means no bound. // optional
+	// value means no bound. Optional.
 	MaxFindings int
 }
 
@@ -217,7 +222,7 @@ func Aggregate(doc []byte, round *Round, opts Options) *Table {
 	t.next = nil
 
 	props := t.dropRejected(opts.Rejected, opts.SameQuote)
-	anchors, skips := apply.Resolve(doc, props, apply.Options{Window: opts.Window, Reviewed: opts.Reviewed})
+	anchors, skips := apply.Resolve(doc, props, apply.Options{Window: opts.Window, Reviewed: opts.Reviewed, ReplaceLines: opts.ReplaceLines})
 	for i := range anchors {
 		r, _ := t.Row(anchors[i].Key)
 		r.Anchor = &anchors[i]

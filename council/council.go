@@ -18,7 +18,7 @@ type Member struct {
 	Reviewer agent.Reviewer
 
 	// Shots is the number of independent calls of Reviewer on the same
-	// target (the multi-shot loop); 0 means 1. // optional
+	// target (the multi-shot loop); 0 means 1. Optional.
 	Shots int
 }
 
@@ -43,18 +43,18 @@ type Council struct {
 	Members []Member
 
 	// Limit caps how many calls run at once; 0 or less means no limit.
-	// optional
+	// Optional.
 	Limit int
 
 	// Timeout bounds each call; 0 means no bound other than ctx's. A
 	// call past it is skipped with an error wrapping ErrTimeout.
-	// optional
+	// Optional.
 	Timeout time.Duration
 
 	// Quorum is the least number of members that must return at least
 	// one Review for the round to count; 0 means no quorum. Members are
 	// told apart by their reviewers' names: two members with one name
-	// count once. // optional
+	// count once. Optional.
 	Quorum int
 
 	// WarmUp asks Run to make the first member's first shot alone before
@@ -69,20 +69,20 @@ type Council struct {
 	// 2,048 for Haiku models, estimated from the first member's request
 	// when its reviewer shows one, as agent.LLMReviewer does, and from
 	// the target's document, references and reader profile otherwise);
-	// below that it would only add latency. // optional
+	// below that it would only add latency. Optional.
 	WarmUp bool
 
 	// WarmUpWait bounds the wait for the warm-up call; 0 means
-	// DefaultWarmUpWait. // optional
+	// DefaultWarmUpWait. Optional.
 	WarmUpWait time.Duration
 
 	// Observer receives an Event as each call starts, finishes or is
 	// skipped; see Observer for the concurrency rules. nil means no
-	// events. // optional
+	// events. Optional.
 	Observer Observer
 
 	// Logger receives one record per call, and one per Observer panic;
-	// nil discards them. // optional
+	// nil discards them. Optional.
 	Logger *slog.Logger
 }
 

@@ -33,7 +33,7 @@ func TestDecisionsFileMessages(t *testing.T) {
 		{"empty", "", "the file is empty"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := filepath.Join(t.TempDir(), loop.DecisionsName)
+			p := filepath.Join(t.TempDir(), "decisions.json")
 			os.WriteFile(p, []byte(tc.data), 0o644)
 			ds, err := loop.FileGate{Path: p}.Approve(context.Background(), batch)
 			if tc.want == "" {

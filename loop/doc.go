@@ -1,23 +1,30 @@
-// Package loop runs many review rounds over one document: the building
-// blocks of kaigi's loops.
+// Package loop is the loop kernel: the building blocks every kaigi loop
+// (the Editorial Swarm in loop/editorial, and the loops to come) is a thin
+// driver on.
 //
-// A Loop reviews the current text with a council each round, aggregates
-// the findings, lets a Policy apply the safe ones (by default: low severity,
-// not in a conflict, confidence >= 70), hands the rest to a Gate (an
-// Approver: AutoGate, FileGate, ApproverFunc, or a terminal gate of the
-// caller's own) in batches of at most MaxBatch, writes the approved edits
-// as one reversible patch, remembers rejections so no reviewer proposes them
-// again, and stops for a stated reason (see StopReason). Every step goes to
-// an append-only, fsync'd journal from which an interrupted run resumes
-// and Undo reverts; the Markdown and diff artifacts are rendered from it.
-// Findings inside a leading front matter block are never applied.
+//   - Journaled steps (package loop/journal): a driver runs from its start
+//     on every execution and gets every value that could differ (model
+//     calls, file reads, gate decisions, time) from a step; its writes go
+//     through journal.Commit and are reverted by journal.Undo.
+//   - ReviewRound: a council round whose every reviewer call is a step.
+//   - ItemsOf: the bridge from a council round to Items (anchored,
+//     merged, grouped findings with run-wide keys), with rejection memory
+//     (Rejection, Targets).
+//   - Deciding: Policy and PolicyPass (what is applied without asking),
+//     gates (Approver, ApproverFunc, AutoGate, FileGate, ErrStop) asked in
+//     journaled batches by AskGate, a round's Decisions, and BuildPatch,
+//     which turns approved items into one patch.
+//   - Questions beyond approval (Question, Asker, AskOnce, FileAsker).
+//   - Stop rules that compose (StopRule, FirstOf, NoAnswer, NoneOpen,
+//     CleanRounds, RoundCap, NoProgress, Signals) over RoundSummary
+//     (Summarize), and StopReason.
+//   - Run folders: Rotate (a finished run to the history), RemoveStaleTemp,
+//     FileRel and CheckLocation (a copied folder is refused), WriteRendering,
+//     RoundOf and UndoPlan (which side effects an undo of a round reverts).
+//   - Documents: OpenDocument, ReadDocument (ErrNotText), CheckSize
+//     (ErrTooLarge, DefaultMaxSize), CheckWritable (ErrNotWritable),
+//     LineMap; front matter (YAML or TOML, document.FindFrontMatter) is
+//     never edited.
 //
-// The smallest use:
-//
-//	l := &loop.Loop{
-//		Council: council.Council{Members: council.Members(reviewers...)},
-//		Dir:     ".editorial",
-//	}
-//	out, err := l.Run(ctx, "article.md", false)
-//	// errors.Is(err, loop.ErrNotConverged): high findings are left in out.Unresolved
+// See Example for a small two-step loop built from these alone.
 package loop

@@ -43,7 +43,7 @@ type Decision struct {
 	Key string `json:"key"`
 	// Action is what to do with it.
 	Action Action `json:"action"`
-	// Reason explains a rejection or a deferral. // optional
+	// Reason explains a rejection or a deferral; it may be empty.
 	Reason string `json:"reason,omitempty"`
 	// By names who decided: "policy" or the gate. Set by the loop.
 	By string `json:"by,omitempty"`

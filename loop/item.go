@@ -35,12 +35,12 @@ type Item struct {
 	// text: at most one of them can be applied, and only a human chooses.
 	Conflict int `json:"conflict,omitempty"`
 
-	// Supporters lists the other findings proposing the identical edit.
-	// optional
+	// Supporters lists the other findings proposing the identical edit,
+	// if any.
 	Supporters []string `json:"supporters,omitempty"`
 
-	// Note says why the item has no Edit, or why it was dropped. Example:
-	// "quote not found". // optional
+	// Note says why the item has no Edit, or why it was dropped; empty
+	// otherwise. Example: "quote not found".
 	Note string `json:"note,omitempty"`
 }
 

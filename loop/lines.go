@@ -3,34 +3,29 @@ package loop
 import (
 	"sort"
 	"strings"
+
+	"github.com/kaigi-dev/kaigi/apply"
 )
 
-// currentLines returns copies of items whose Lines count in the document
-// as it is after the round's policy patch, rather than in the text the
-// round reviewed (before): what a human looking at the file sees while the
-// gate asks. Items whose Lines are not valid are returned as they are.
-func currentLines(rs *roundState, before []byte, items []Item) []Item {
-	return newLineMap(rs, before).current(items)
-}
-
-// lineMap moves line numbers of the text a round reviewed past the round's
-// policy patch. Building it costs one pass over the patch; a round's gate
-// batches share one, so that many batches do not each pay for it.
-type lineMap struct {
+// LineMap moves the line numbers of items, counted in the text a round
+// reviewed, past a patch of that text (a round's policy patch): what a
+// human looking at the file sees while the gate asks. Building it costs
+// one pass over the patch; a round's gate batches share one, so that many
+// batches do not each pay for it.
+type LineMap struct {
 	before []byte
 	ends   []int // ends[i] is the end offset of change i
 	shift  []int // shift[i] is the lines changes 0..i added (negative: removed)
 	starts []int // line start offsets of before, built on demand
 }
 
-// newLineMap returns the line map of round rs, which reviewed before.
-func newLineMap(rs *roundState, before []byte) *lineMap {
-	m := &lineMap{before: before}
-	pp := rs.patch(policyPhase)
-	if pp.rec == nil || pp.undone || len(pp.rec.Patch.Changes) == 0 {
+// NewLineMap returns the line map of patch p (nil: no change) of before.
+func NewLineMap(before []byte, p *apply.Patch) *LineMap {
+	m := &LineMap{before: before}
+	if p == nil || len(p.Changes) == 0 {
 		return m
 	}
-	changes := pp.rec.Patch.Changes
+	changes := p.Changes
 	m.ends = make([]int, len(changes))
 	m.shift = make([]int, len(changes))
 	total := 0
@@ -41,9 +36,9 @@ func newLineMap(rs *roundState, before []byte) *lineMap {
 	return m
 }
 
-// current returns copies of items with their Lines moved (see
-// currentLines).
-func (m *lineMap) current(items []Item) []Item {
+// Current returns copies of items with their Lines moved past the patch.
+// Items whose Lines are not valid are returned as they are.
+func (m *LineMap) Current(items []Item) []Item {
 	out := make([]Item, len(items))
 	copy(out, items)
 	if len(m.ends) == 0 {
@@ -74,7 +69,7 @@ func (m *lineMap) current(items []Item) []Item {
 }
 
 // delta returns the lines the changes ending at or before off added.
-func (m *lineMap) delta(off int) int {
+func (m *LineMap) delta(off int) int {
 	i := sort.SearchInts(m.ends, off+1)
 	if i == 0 {
 		return 0

@@ -35,9 +35,6 @@ const DefaultMinConfidence = council.DefaultMinConfidence
 // convert with council.Policy(p) to select from a council.Table.
 type Policy council.Policy
 
-// minConfidence returns the confidence auto-apply needs.
-func (p Policy) minConfidence() int { return council.Policy(p).Threshold() }
-
 // Auto reports whether it may be applied without asking: it must be
 // applicable and outside every conflict group, and council.Policy.Allows
 // its finding (the scope's severities, the minimum confidence). High

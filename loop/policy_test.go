@@ -109,23 +109,3 @@ func TestItemLabel(t *testing.T) {
 		t.Errorf("Label = %q, want %q", got, want)
 	}
 }
-
-func TestFrontMatter(t *testing.T) {
-	for _, tc := range []struct {
-		doc  string
-		want finding.LineRange
-		ok   bool
-	}{
-		{"---\ntitle: x\n---\nbody", finding.LineRange{Start: 1, End: 3}, true},
-		{"\ufeff---\r\ntitle: x\r\nemoji: 📝\r\n---\r\nbody", finding.LineRange{Start: 1, End: 4}, true},
-		{"--- \ntitle: x\n...\n", finding.LineRange{Start: 1, End: 3}, true},
-		{"---\ntitle: never closed\n", finding.LineRange{}, false},
-		{"# no front matter\n---\n", finding.LineRange{}, false},
-		{"", finding.LineRange{}, false},
-	} {
-		got, ok := loop.FrontMatter([]byte(tc.doc))
-		if got != tc.want || ok != tc.ok {
-			t.Errorf("FrontMatter(%q) = %v, %v; want %v, %v", tc.doc, got, ok, tc.want, tc.ok)
-		}
-	}
-}

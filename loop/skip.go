@@ -73,20 +73,13 @@ func reason(err error) string {
 	return err.Error()
 }
 
-// SkippedCall is a skipped reviewer call as an Outcome lists it: its
-// round and its Skip.
-type SkippedCall struct {
-	Round int `json:"round"`
-	Skip
-}
+// TruncationHint is what artifacts add to a Skip whose answer was cut off
+// at the token limit.
+const TruncationHint = "the answer was cut off at the token limit before it formed a valid report, and a repair would be cut off too: raise the reviewer's token limit and run again"
 
-// truncationHint is what the artifacts add to a Skip whose answer was cut
-// off at the token limit.
-const truncationHint = "the answer was cut off at the token limit before it formed a valid report, and a repair would be cut off too: raise the reviewer's token limit and run again"
-
-// skipText says on one line why a call was skipped: the reason, the first
-// violations, and for a truncated answer what to do.
-func skipText(s Skip) string {
+// SkipText says on one line why a call was skipped: the reason, the first
+// violations, and for a truncated answer what to do (TruncationHint).
+func SkipText(s Skip) string {
 	var b strings.Builder
 	b.WriteString(s.Reason)
 	if len(s.Violations) > 0 {
@@ -102,18 +95,7 @@ func skipText(s Skip) string {
 		}
 	}
 	if s.Truncated {
-		b.WriteString("; " + truncationHint)
+		b.WriteString("; " + TruncationHint)
 	}
 	return b.String()
-}
-
-// skipReasons lists why each call of round n was skipped, on one line.
-func skipReasons(skips []SkippedCall, n int) string {
-	var parts []string
-	for _, s := range skips {
-		if s.Round == n {
-			parts = append(parts, fmt.Sprintf("%s (shot %d): %s", s.Reviewer, s.Shot, skipText(s.Skip)))
-		}
-	}
-	return strings.Join(parts, "; ")
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"io"
 	"path/filepath"
 	"slices"
@@ -16,7 +17,7 @@ import (
 
 // report prints the final table of what was applied, rejected and left
 // open, the reviewers that were skipped and why, and the run's usage.
-func report(w io.Writer, o *loop.Outcome, dir string) {
+func report(w io.Writer, o *editorial.Outcome, dir string) {
 	dry := o.Reason == loop.DryRun
 	stopped := o.Reason.Describe()
 	if dry {
@@ -27,7 +28,7 @@ func report(w io.Writer, o *loop.Outcome, dir string) {
 	if len(o.Applied)+len(o.Rejected)+len(o.Unresolved) > 0 {
 		fmt.Fprintln(tw, "\nSTATUS\tROUND\tLINE\tFINDING")
 	}
-	row := func(status string, e loop.Entry) {
+	row := func(status string, e editorial.Entry) {
 		fmt.Fprintf(tw, "%s\tR%d\t%s\t%s\n", status, e.Round, e.Item.Lines, clip(e.Item.Label(), 90))
 	}
 	for _, e := range o.Applied {
@@ -60,7 +61,7 @@ func report(w io.Writer, o *loop.Outcome, dir string) {
 // reportSkipped lists the skipped reviewer calls with their reasons in
 // full, the first violations of an answer that broke the schema, and how
 // to raise the token limit for an answer that was cut off.
-func reportSkipped(w io.Writer, skips []loop.SkippedCall) {
+func reportSkipped(w io.Writer, skips []editorial.SkippedCall) {
 	if len(skips) == 0 {
 		return
 	}
@@ -82,7 +83,7 @@ func reportSkipped(w io.Writer, skips []loop.SkippedCall) {
 // reportUsage says how many model calls were made, their tokens and what
 // they cost. Calls are what counts: a command-line provider makes calls
 // that report no tokens and may name no priced model.
-func reportUsage(w io.Writer, o *loop.Outcome) {
+func reportUsage(w io.Writer, o *editorial.Outcome) {
 	u := o.Usage
 	calls := u.Calls
 	switch {
@@ -118,12 +119,12 @@ func clip(s string, n int) string { return runewidth.Truncate(s, n, "…") }
 
 // summary is the -json output.
 type summary struct {
-	*loop.Outcome
+	*editorial.Outcome
 	Artifacts      string `json:"artifacts"`
 	UnresolvedHigh int    `json:"unresolved_high"`
 }
 
-func writeJSON(w io.Writer, o *loop.Outcome, dir string) error {
+func writeJSON(w io.Writer, o *editorial.Outcome, dir string) error {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return err

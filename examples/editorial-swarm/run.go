@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"io"
 	"log/slog"
 	"os"
@@ -44,7 +45,7 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.SetOutput(stderr)
 	o := &options{}
 	fs.StringVar(&o.reader, "reader", "", "reader profile, e.g. \"Web engineers new to Go\" (required for your own file)")
-	fs.IntVar(&o.rounds, "rounds", loop.DefaultMaxRounds, "maximum number of rounds (at least 1)")
+	fs.IntVar(&o.rounds, "rounds", editorial.DefaultMaxRounds, "maximum number of rounds (at least 1)")
 	fs.StringVar(&o.auto, "auto", "low", "auto-apply scope: low (low, non-conflicting, confidence >= 70), widen (low and medium) or none")
 	fs.StringVar(&o.gate, "gate", "", "who decides the rest: ask (a checklist on this terminal), file (a decisions file, for CI) or auto (nothing more is applied); default ask on a terminal, file otherwise")
 	fs.StringVar(&o.out, "out", ".editorial", "folder for the journal and artifacts")
@@ -162,7 +163,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		logger = slog.New(slog.NewTextHandler(stderr, nil))
 	}
 	fmt.Fprintf(stderr, "Editorial Swarm on %s (%s, reader: %s)\n", path, desc, o.reader)
-	l := &loop.Loop{
+	l := &editorial.Loop{
 		Council:       c,
 		Policy:        loop.Policy{Scope: scope},
 		Gate:          gate,
@@ -175,12 +176,16 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		Logger:        logger,
 		Prices:        agent.DefaultPrices(),
 	}
-	out, err := l.Run(ctx, path, o.resume)
+	run := l.Run
+	if o.resume {
+		run = l.Resume
+	}
+	out, err := run(ctx, path)
 	converged := err == nil
 	if errors.Is(err, loop.ErrTooLarge) {
 		return exitError, fmt.Errorf("%w; raise it with -max-size (e.g. -max-size %s)", err, suggestSize(path))
 	}
-	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
+	if err != nil && !errors.Is(err, editorial.ErrNotConverged) {
 		return exitError, err
 	}
 	if out.Reason == loop.NoReviewerAnswered {
@@ -205,7 +210,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 // file that run worked on.
 func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 	if len(args) == 1 {
-		file, err := loop.JournaledFile(o.out)
+		file, err := editorial.JournaledFile(o.out)
 		if err != nil {
 			return exitError, err
 		}
@@ -220,7 +225,7 @@ func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 			return exitError, fmt.Errorf("the last run in %s worked on %s, not %s", o.out, file, args[0])
 		}
 	}
-	rounds, err := loop.Undo(o.out, 0)
+	rounds, err := editorial.Undo(o.out, 0)
 	if err != nil {
 		return exitError, err
 	}
@@ -229,13 +234,13 @@ func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 }
 
 // nextStep tells the user how to go on when the run stopped at the gate.
-func (o *options) nextStep(w io.Writer, out *loop.Outcome, path string) {
+func (o *options) nextStep(w io.Writer, out *editorial.Outcome, path string) {
 	resume := fmt.Sprintf("%s -resume -out %s %s", program(), shellQuote(o.out), shellQuote(path))
 	switch out.Reason {
 	case loop.AwaitingDecisions:
 		fmt.Fprintf(w, "\nTo decide the open findings, copy %s to %s, set each \"action\" to apply, reject or defer, and run:\n  %s\n",
 			shellQuote(filepath.Join(o.out, fmt.Sprintf("round-%d", out.Rounds), "pending.json")),
-			shellQuote(filepath.Join(o.out, loop.DecisionsName)), resume)
+			shellQuote(filepath.Join(o.out, editorial.DecisionsName)), resume)
 	case loop.GateStopped:
 		fmt.Fprintf(w, "\nTo go on where you stopped, run:\n  %s\n", resume)
 	}
@@ -295,11 +300,11 @@ func (o *options) chooseGate(interactive bool, stdin io.Reader, stderr io.Writer
 	case "ask":
 		if !interactive {
 			fmt.Fprintln(stderr, "editorial-swarm: -gate ask needs a terminal; using the file gate")
-			return loop.FileGate{Path: filepath.Join(o.out, loop.DecisionsName)}, nil
+			return loop.FileGate{Path: filepath.Join(o.out, editorial.DecisionsName)}, nil
 		}
 		return termui.Gate{In: stdin, Out: stderr}, nil
 	case "file":
-		return loop.FileGate{Path: filepath.Join(o.out, loop.DecisionsName)}, nil
+		return loop.FileGate{Path: filepath.Join(o.out, editorial.DecisionsName)}, nil
 	case "auto":
 		return loop.AutoGate{}, nil
 	}

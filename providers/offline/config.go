@@ -34,6 +34,10 @@ type Config struct {
 	// LinkFS's root. A LinkDir that leaves LinkFS turns link checking
 	// off. Optional.
 	LinkDir string
+
+	// Options sets the documented options of the rules named after
+	// textlint's; the zero value keeps each rule's defaults.
+	Options RuleOptions
 }
 
 // Limits holds the numeric limits of the length and density rules. A zero
@@ -63,7 +67,8 @@ type Config struct {
 // gets only the jargon of the subjects the profile names ("goroutine" for
 // Go; data/jargon.tsv tags the terms), not "latency" or "throughput".
 type Limits struct {
-	// SentenceLength is the most characters a Japanese sentence may have
+	// SentenceLength is the most characters, in UTF-16 code units as
+	// textlint counts them, a sentence of a Japanese document may have
 	// (textlint sentence-length; default 100).
 	SentenceLength int
 	// SentenceWords is the most words an English sentence may have
@@ -73,16 +78,21 @@ type Limits struct {
 	// (textlint max-ten; default 3).
 	MaxTen int
 	// MaxKanji is the longest run of kanji allowed (textlint
-	// max-kanji-continuous-len; default 6).
+	// max-kanji-continuous-len; default 5, the rule's own;
+	// preset-ja-technical-writing sets 6).
 	MaxKanji int
 	// MaxEmDashes is the most em dashes one paragraph may have (default 2).
 	MaxEmDashes int
+	// MaxComma is the most ASCII commas one sentence may have (textlint
+	// max-comma; default 4, the rule's own; preset-ja-technical-writing
+	// sets 3).
+	MaxComma int
 }
 
-// defaultLimits returns textlint preset-ja-technical-writing's limits and
-// the English ones of write-good's spirit.
+// defaultLimits returns the defaults of textlint's rules and the English
+// limits of write-good's spirit.
 func defaultLimits() Limits {
-	return Limits{SentenceLength: 100, SentenceWords: 35, MaxTen: 3, MaxKanji: 6, MaxEmDashes: 2}
+	return Limits{SentenceLength: 100, SentenceWords: 35, MaxTen: 3, MaxKanji: 5, MaxEmDashes: 2, MaxComma: 4}
 }
 
 // noviceWords and expertWords return the reader profile keywords;
@@ -215,5 +225,6 @@ func (c Config) limitsFor(p profile) Limits {
 	set(&l.MaxTen, c.Limits.MaxTen)
 	set(&l.MaxKanji, c.Limits.MaxKanji)
 	set(&l.MaxEmDashes, c.Limits.MaxEmDashes)
+	set(&l.MaxComma, c.Limits.MaxComma)
 	return l
 }

@@ -75,16 +75,19 @@ func loadIPA() (*tagger, error) {
 }
 
 // tokenRules returns the rules that read parts of speech. A rule added
-// here makes Japanese text load the tokenizer when the rule is on.
+// here makes Japanese text load the tokenizer when the rule is on; a
+// review whose rules of this list are all off never loads it.
 func tokenRules() []string {
 	return []string{"no-doubled-joshi", "no-doubled-conjunctive-particle-ga", "no-dropping-the-ra", "ja-no-successive-word",
-		"same-opening", "repeated-word", "no-doubled-conjunction"}
+		"no-double-negative-ja", "no-mix-dearu-desumasu", "no-doubled-conjunction", "same-opening", "repeated-word",
+		"ja-no-redundant-expression", "ja-no-weak-phrase", "ja-no-abusage", "max-ten", "max-kanji-continuous-len"}
 }
 
-// needsTokens reports whether any rule of tokenRules is on.
-func (e *emitter) needsTokens() bool {
+// needsTokens reports whether any rule of tokenRules that reviewer runs
+// is on.
+func (e *emitter) needsTokens(reviewer string) bool {
 	for _, id := range tokenRules() {
-		if e.on(id) {
+		if info, _ := ruleByID(id); info.Reviewer == reviewer && e.on(id) {
 			return true
 		}
 	}

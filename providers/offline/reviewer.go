@@ -104,6 +104,9 @@ func newReviewer(name, category string, cfg Config, sh *shared, check func(conte
 		}
 		r.disabled[id] = true
 	}
+	if err := cfg.Options.validate(); err != nil && r.cfgErr == nil {
+		r.cfgErr = fmt.Errorf("offline: %s: %w", name, err)
+	}
 	if sh.lex != nil {
 		for _, p := range sh.lex.phrases {
 			if info, _ := ruleByID(p.rule); info.Reviewer == name {

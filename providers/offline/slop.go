@@ -23,8 +23,14 @@ func checkSlop(ctx context.Context, r *run) error {
 			return err
 		}
 		if s.ja {
+			if err := r.jaTokenRules(s, covered); err != nil {
+				return err
+			}
+		}
+		if (r.doc.kana || s.ja) && r.doc.blocks[s.blk].kind != quote {
 			r.exclamations(s, covered)
-		} else if s.prose {
+		}
+		if !s.ja && s.prose {
 			thereRun = r.thereIs(s, thereRun)
 		}
 	}
@@ -209,24 +215,30 @@ func (r *run) sahenBefore(s sentence, i int) (sahen, error) {
 	return sahenAllowed, nil
 }
 
-// exclamations reports ！ and ？ in Japanese sentences (textlint
-// no-exclamation-question-mark). A ！ ending a body sentence becomes 。;
-// elsewhere (headings, list items) it is advice. A "!" right after a
-// Latin letter is part of a name ("Yahoo!") and allowed.
+// exclamations reports !, ！, ? and ？ (textlint
+// no-exclamation-question-mark) in every sentence of a Japanese document,
+// Latin-only sentences and headings included, except those that
+// Config.Options allows and the "!" of a name (textlint's "Yahoo!", and a
+// "!" between a Latin letter and more text: "Jeopardy!の"). A ！ ending a body sentence becomes 。; elsewhere
+// it is advice. Block quotes, someone else's words, are not reviewed.
 func (r *run) exclamations(s sentence, covered []span) {
+	o := r.rev.cfg.Options
 	for i, c := range s.text {
-		if c != '！' && c != '？' && c != '!' && c != '?' {
+		switch {
+		case c == '!' && !o.AllowHalfWidthExclamation, c == '！' && !o.AllowFullWidthExclamation,
+			c == '?' && !o.AllowHalfWidthQuestion, c == '？' && !o.AllowFullWidthQuestion:
+		default:
 			continue
 		}
 		n := utf8.RuneLen(c)
 		if overlaps(covered, i, i+n) {
 			continue
 		}
-		if c == '!' && i > 0 && isASCIILetter(s.text[i-1]) {
-			continue
+		if c == '!' && i > 0 && isASCIILetter(s.text[i-1]) && i+1 < len(s.text) && !isSpaceByte(s.text[i+1]) || strings.HasSuffix(s.text[:i], "Yahoo") {
+			continue // a name in running text: "Yahoo!で"
 		}
 		a := s.start + i
-		if s.prose && (c == '！' || c == '!') && i+n == len(s.text) && !strings.HasSuffix(s.text[:i], "！") {
+		if s.ja && s.prose && (c == '！' || c == '!') && i+n == len(s.text) && !strings.HasSuffix(s.text[:i], "！") {
 			r.e.fix("no-exclamation-question-mark", finding.Low, 70, a, a+n, "。", "感嘆符「%c」は技術文書では使いません", c)
 			continue
 		}

@@ -2,6 +2,7 @@ package termui
 
 import (
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"io"
 	"strings"
 	"sync"
@@ -9,7 +10,6 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"github.com/kaigi-dev/kaigi/council"
-	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // Progress shows what the reviewers are doing. On a terminal (Live) it
@@ -34,15 +34,15 @@ func NewProgress(out io.Writer, live bool) *Progress {
 	return &Progress{out: out, live: live, state: map[string]string{}}
 }
 
-// Observe takes one loop event; pass it as loop.Loop.Observer.
-func (p *Progress) Observe(e loop.Event) {
+// Observe takes one loop event; pass it as editorial.Loop.Observer.
+func (p *Progress) Observe(e editorial.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	switch e.Kind {
-	case loop.RoundStarted:
+	case editorial.RoundStarted:
 		p.round, p.order, p.state, p.shown = e.Round, nil, map[string]string{}, 0
 		fmt.Fprintf(p.out, "round %d\n", e.Round)
-	case loop.CouncilEvent:
+	case editorial.CouncilEvent:
 		p.council(*e.Council)
 	}
 }

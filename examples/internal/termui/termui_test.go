@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"io"
 	"regexp"
 	"strings"
@@ -103,10 +104,10 @@ func TestOneOfEachConflict(t *testing.T) {
 func TestProgressPlain(t *testing.T) {
 	var out bytes.Buffer
 	p := NewProgress(&out, false)
-	p.Observe(loop.Event{Kind: loop.RoundStarted, Round: 2})
-	p.Observe(loop.Event{Kind: loop.CouncilEvent, Round: 2, Council: &council.Event{Kind: council.Started, Reviewer: "fact", Shot: 1}})
-	p.Observe(loop.Event{Kind: loop.CouncilEvent, Round: 2, Council: &council.Event{Kind: council.Finished, Reviewer: "fact", Shot: 1, Findings: 3}})
-	p.Observe(loop.Event{Kind: loop.CouncilEvent, Round: 2, Council: &council.Event{Kind: council.Skipped, Reviewer: "slop", Shot: 2, Err: errors.New("schema\nviolation")}})
+	p.Observe(editorial.Event{Kind: editorial.RoundStarted, Round: 2})
+	p.Observe(editorial.Event{Kind: editorial.CouncilEvent, Round: 2, Council: &council.Event{Kind: council.Started, Reviewer: "fact", Shot: 1}})
+	p.Observe(editorial.Event{Kind: editorial.CouncilEvent, Round: 2, Council: &council.Event{Kind: council.Finished, Reviewer: "fact", Shot: 1, Findings: 3}})
+	p.Observe(editorial.Event{Kind: editorial.CouncilEvent, Round: 2, Council: &council.Event{Kind: council.Skipped, Reviewer: "slop", Shot: 2, Err: errors.New("schema\nviolation")}})
 	want := "round 2\n  fact: running\n  fact: done: 3 finding(s), 0 token(s), 0s\n  slop#2: skipped: schema violation\n"
 	if out.String() != want {
 		t.Errorf("plain progress =\n%q\nwant\n%q", out.String(), want)
@@ -116,10 +117,10 @@ func TestProgressPlain(t *testing.T) {
 func TestProgressLive(t *testing.T) {
 	var out bytes.Buffer
 	p := NewProgress(&out, true)
-	p.Observe(loop.Event{Kind: loop.RoundStarted, Round: 1})
-	p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Started, Reviewer: "a", Shot: 1}})
-	p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Started, Reviewer: "b", Shot: 1}})
-	p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Finished, Reviewer: "a", Shot: 1}})
+	p.Observe(editorial.Event{Kind: editorial.RoundStarted, Round: 1})
+	p.Observe(editorial.Event{Kind: editorial.CouncilEvent, Council: &council.Event{Kind: council.Started, Reviewer: "a", Shot: 1}})
+	p.Observe(editorial.Event{Kind: editorial.CouncilEvent, Council: &council.Event{Kind: council.Started, Reviewer: "b", Shot: 1}})
+	p.Observe(editorial.Event{Kind: editorial.CouncilEvent, Council: &council.Event{Kind: council.Finished, Reviewer: "a", Shot: 1}})
 	s := out.String()
 	// The third redraw moves up over the two reviewer lines and rewrites both.
 	last := s[strings.LastIndex(s, "\x1b[2A"):]
@@ -135,11 +136,11 @@ func TestProgressSkipReasonInFull(t *testing.T) {
 	for _, live := range []bool{false, true} {
 		var out bytes.Buffer
 		p := NewProgress(&out, live)
-		p.Observe(loop.Event{Kind: loop.RoundStarted, Round: 1})
-		p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Started, Reviewer: "fact", Shot: 1}})
-		p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Started, Reviewer: "slop", Shot: 1}})
-		p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Skipped, Reviewer: "fact", Shot: 1, Err: errors.New(reason)}})
-		p.Observe(loop.Event{Kind: loop.CouncilEvent, Council: &council.Event{Kind: council.Finished, Reviewer: "slop", Shot: 1}})
+		p.Observe(editorial.Event{Kind: editorial.RoundStarted, Round: 1})
+		p.Observe(editorial.Event{Kind: editorial.CouncilEvent, Council: &council.Event{Kind: council.Started, Reviewer: "fact", Shot: 1}})
+		p.Observe(editorial.Event{Kind: editorial.CouncilEvent, Council: &council.Event{Kind: council.Started, Reviewer: "slop", Shot: 1}})
+		p.Observe(editorial.Event{Kind: editorial.CouncilEvent, Council: &council.Event{Kind: council.Skipped, Reviewer: "fact", Shot: 1, Err: errors.New(reason)}})
+		p.Observe(editorial.Event{Kind: editorial.CouncilEvent, Council: &council.Event{Kind: council.Finished, Reviewer: "slop", Shot: 1}})
 		s := out.String()
 		if !strings.Contains(s, "skipped: "+reason) {
 			t.Errorf("live=%v: the reason is not shown in full:\n%q", live, s)

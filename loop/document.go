@@ -1,0 +1,201 @@
+package loop
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+)
+
+// DefaultMaxSize is the largest document a loop reviews unless its driver
+// is told otherwise: 4 MiB, far past any article and well within what a
+// model reads.
+const DefaultMaxSize = 4 << 20
+
+// ErrTooLarge: the document is larger than the loop's size limit.
+var ErrTooLarge = errors.New("loop: document too large")
+
+// CheckSize refuses a document larger than limit bytes with ErrTooLarge,
+// naming its size and the limit; a path that is not a regular file passes
+// (ReadDocument says what is wrong with it). knob names the setting that
+// raises the limit, for the message. Example: "Loop.MaxSize".
+func CheckSize(path string, limit int64, knob string) error {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() <= limit {
+		return nil
+	}
+	return fmt.Errorf("%w: %s is %s (%d bytes), more than the limit of %s (%d bytes); %s raises it",
+		ErrTooLarge, RelName(path), sizeText(fi.Size()), fi.Size(), sizeText(limit), limit, knob)
+}
+
+// sizeText formats a byte count for people: "50.0 MiB", "812 bytes".
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// ReadDocument reads the file at path and checks it is text a loop can
+// review: a regular file (not a folder), not empty, not binary, UTF-8 (a
+// UTF-16 or UTF-32 file is named as such, with what to do; ErrNotText).
+func ReadDocument(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("loop: %w", err)
+	}
+	if fi.IsDir() {
+		return nil, fmt.Errorf("loop: %s is a directory, not a document", path)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("loop: %s is not a regular file", path)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("loop: %w", err)
+	}
+	if err := checkText(path, data); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+// ErrNotWritable reports a document the run may not write: it is
+// read-only (no write permission bit, which is refused even where the
+// system would let the caller write, as it lets root), or opening it for
+// writing fails. Only a dry run reviews such a document.
+var ErrNotWritable = errors.New("loop: the document is not writable")
+
+// ErrNotText reports a document that is empty, binary or not UTF-8.
+var ErrNotText = errors.New("loop: not a text document")
+
+// checkText refuses empty, binary and non-UTF-8 documents; a UTF-16 or
+// UTF-32 one is named as such, so that its user knows what to convert.
+func checkText(path string, data []byte) error {
+	if len(data) == 0 {
+		return fmt.Errorf("%w: %s is empty", ErrNotText, path)
+	}
+	if enc := wideEncoding(data); enc != "" {
+		return fmt.Errorf("%w: %s is %s; convert it to UTF-8 first (for example: iconv -f %s -t UTF-8)", ErrNotText, path, enc, strings.Fields(enc)[0])
+	}
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return fmt.Errorf("%w: %s looks binary (NUL byte at offset %d)", ErrNotText, path, i)
+	}
+	if !utf8.Valid(data) {
+		line := 1 + bytes.Count(data[:firstInvalid(data)], []byte{'\n'})
+		return fmt.Errorf("%w: %s is not UTF-8 (line %d); is it Shift_JIS or another encoding? Convert it to UTF-8 first", ErrNotText, path, line)
+	}
+	return nil
+}
+
+// wideEncoding names the encoding of a UTF-16 or UTF-32 text, "" for
+// anything else: by its byte order mark, or, without one, by the NUL bytes
+// that fill every other byte of mostly ASCII UTF-16 text, always at odd
+// offsets (little-endian) or always at even ones (big-endian).
+func wideEncoding(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE, 0, 0}):
+		return "UTF-32LE (UTF-32, little-endian)"
+	case bytes.HasPrefix(data, []byte{0, 0, 0xFE, 0xFF}):
+		return "UTF-32BE (UTF-32, big-endian)"
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+		return "UTF-16LE (UTF-16, little-endian)"
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		return "UTF-16BE (UTF-16, big-endian)"
+	}
+	head := data[:min(len(data), 1024)&^1]
+	even, odd := 0, 0
+	for i := 0; i < len(head); i += 2 {
+		if head[i] == 0 {
+			even++
+		}
+		if head[i+1] == 0 {
+			odd++
+		}
+	}
+	pairs := len(head) / 2
+	switch {
+	case pairs == 0:
+		return ""
+	case odd*2 >= pairs && even*8 <= odd:
+		return "UTF-16LE (UTF-16, little-endian, without a byte order mark)"
+	case even*2 >= pairs && odd*8 <= even:
+		return "UTF-16BE (UTF-16, big-endian, without a byte order mark)"
+	}
+	return ""
+}
+
+// firstInvalid returns the offset of the first byte of data that is not
+// part of valid UTF-8.
+func firstInvalid(data []byte) int {
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return len(data)
+}
+
+// RelName returns path relative to the working directory when it lies
+// below it, for messages and prompts; otherwise path as it is.
+func RelName(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(wd, path); err == nil && filepath.IsLocal(rel) {
+		return rel
+	}
+	return path
+}
+
+// CheckWritable refuses a document a run may not write (ErrNotWritable).
+// A run replaces the file by renaming a new one over it, which the file's
+// own permissions do not stop, so they are checked here.
+func CheckWritable(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("loop: %w", err)
+	}
+	if perm := fi.Mode().Perm(); perm&0o222 == 0 {
+		return fmt.Errorf("%w: %s is read-only (mode %04o); make it writable to let the run edit it, or review it in a dry run", ErrNotWritable, RelName(path), perm)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrNotWritable, err)
+	}
+	return f.Close()
+}
+
+// OpenDocument resolves path (made absolute, a symbolic link followed: the
+// file it names is the document) and reads it: CheckSize with limit (knob
+// names the setting that raises it), ReadDocument, and CheckWritable when
+// writable is set. Nothing is written.
+func OpenDocument(path string, limit int64, knob string, writable bool) (abs string, doc []byte, err error) {
+	if abs, err = filepath.Abs(path); err != nil {
+		return "", nil, fmt.Errorf("loop: %w", err)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	if err := CheckSize(abs, limit, knob); err != nil {
+		return "", nil, err
+	}
+	if doc, err = ReadDocument(abs); err != nil {
+		return "", nil, err
+	}
+	if writable {
+		if err := CheckWritable(abs); err != nil {
+			return "", nil, err
+		}
+	}
+	return abs, doc, nil
+}

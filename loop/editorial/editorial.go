@@ -1,0 +1,186 @@
+// Package editorial is the Editorial Swarm: a driver on the loop kernel
+// that polishes one document over review rounds.
+//
+// Each round a council reviews the current text, the findings are
+// aggregated (loop.ItemsOf), the Policy applies the safe ones (by default:
+// low severity, not in a conflict, confidence >= 70), a Gate decides the
+// rest in batches of at most loop.MaxBatch, the approved edits are written
+// through the journal (journal.Commit, checked by hash before every
+// write), rejections are remembered so no reviewer proposes them again,
+// and the loop stops for a stated reason (see loop.StopReason). Findings
+// inside a leading front matter block are never applied.
+//
+// Resume is replay: Run and Resume execute the same code from the start,
+// and every value that could differ between two executions (the text each
+// round reviews, every reviewer's answer, every gate batch) comes from a
+// journal step, so a resumed run calls only what the journal does not
+// hold. The Markdown and diff artifacts are rendered from those values.
+//
+// The smallest use:
+//
+//	l := &editorial.Loop{
+//		Council: council.Council{Members: council.Members(reviewers...)},
+//		Dir:     ".editorial",
+//	}
+//	out, err := l.Run(ctx, "article.md")
+//	// errors.Is(err, editorial.ErrNotConverged): high findings are left in out.Unresolved
+package editorial
+
+import (
+	"errors"
+	"log/slog"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// DefaultMaxRounds is the round cap when Loop.MaxRounds is 0.
+const DefaultMaxRounds = 3
+
+// JournalName is the journal's file name inside Loop.Dir.
+const JournalName = "journal.jsonl"
+
+// DecisionsName is the decisions file's conventional name inside Loop.Dir,
+// which FileGate users such as the examples read; a new run moves it to
+// the history with the rest of the finished run.
+const DecisionsName = "decisions.json"
+
+// Driver is the driver name in the header of the journals this package
+// writes; a journal of another driver is refused (journal.ErrFormat).
+const Driver = "editorial-swarm"
+
+// RewriteCategory is the category of a finding that asks for a whole
+// rewrite. Unless it is rejected, the loop stops after its round with
+// RewriteRequested: rewriting is out of scope for polishing.
+const RewriteCategory = "rewrite"
+
+// Loop runs review rounds over one file until it converges or a bound is
+// hit, journaling every step in Dir, from which an interrupted run resumes
+// and the human-readable artifacts are rendered:
+//
+//	Dir/journal.jsonl
+//	Dir/round-N/reviewer-<name>.json, findings.md, skipped.md, rejected.md,
+//	            applied.diff, pending.json and pending.md (when waiting)
+//	Dir/summary.md
+//
+// Set the fields, then call Run. A Loop is not modified by Run.
+type Loop struct {
+	// Council reviews each round. Its Members are the reviewers; each of
+	// their calls is a journal step (see loop.ReviewRound).
+	Council council.Council
+
+	// Policy decides what is applied without asking. A resumed run uses
+	// the policy it started with.
+	Policy loop.Policy
+
+	// Gate decides what the policy does not; nil means loop.AutoGate.
+	Gate loop.Approver
+
+	// MaxRounds caps the rounds; 0 means DefaultMaxRounds. Negative is an
+	// error. A resumed run uses the cap it started with.
+	MaxRounds int
+
+	// MaxFindings bounds the findings taken from one reviewer's answer in
+	// a round (council.Options.MaxFindings): 0 means
+	// council.DefaultMaxFindings, negative means no bound. When a review
+	// is cut, the most severe findings are kept and skipped.md notes it.
+	MaxFindings int
+
+	// MaxSize is the largest document, in bytes, Run reviews; 0 means
+	// loop.DefaultMaxSize, negative is an error. A larger one is refused
+	// with loop.ErrTooLarge before anything is written: each round sends
+	// the whole text to every reviewer and journals it, so time, memory and
+	// journal grow with it. It is checked when a run starts or resumes,
+	// not journaled.
+	MaxSize int64
+
+	// Dir is the folder of the journal and artifacts. Required.
+	Dir string
+
+	// ReaderProfile describes the intended reader; reviewers receive it.
+	// Optional; a resumed run uses the profile it started with.
+	ReaderProfile string
+
+	// References is shared material every reviewer receives. Optional;
+	// not journaled: pass the same ones again on resume.
+	References []agent.Reference
+
+	// DryRun reviews and decides one round, writes the journal and the
+	// artifacts (the diff shows what would change) and leaves the
+	// document alone. Optional.
+	DryRun bool
+
+	// Prices prices the reviewers' usage by model, so the outcome and
+	// summary.md report the cost of each reviewer, round and run; nil
+	// reports tokens only. Optional.
+	Prices agent.Prices
+
+	// Observer receives the loop's Events. CouncilEvent and Reviewed
+	// events come from the reviewer goroutines, concurrently (see
+	// council.Observer); the others from Run's goroutine. Optional.
+	Observer func(Event)
+
+	// Logger receives progress records; nil discards them. Optional.
+	Logger *slog.Logger
+}
+
+// EventKind says what happened in a loop.
+type EventKind string
+
+// The loop's events. Those named after a journal point (Reviewed, Planned,
+// Written, UndoPlanned, UndoWritten, UndoRecorded) come once the journal
+// holds it, before the driver goes on: a test kills the process there.
+const (
+	RoundStarted EventKind = "round-started" // a round begins
+	Reviewed     EventKind = "reviewed"      // a reviewer's Review was journaled
+	Decided      EventKind = "decided"       // the round's gate decisions are journaled
+	Planned      EventKind = "planned"       // a patch is journaled but not yet written
+	Written      EventKind = "written"       // a patch is on disk but not yet journaled as done
+	RoundEnded   EventKind = "round-ended"   // the round's artifacts are written
+	CouncilEvent EventKind = "council"       // a council event; Council holds it
+	UndoPlanned  EventKind = "undo-planned"  // Undo journaled what it will revert; nothing is reverted yet
+	UndoWritten  EventKind = "undo-written"  // one patch's revert is on disk but not yet journaled
+	UndoRecorded EventKind = "undo-recorded" // one patch's revert is journaled
+)
+
+// Event reports a loop's progress.
+type Event struct {
+	Kind  EventKind
+	Round int
+	// Council is the council's event, for CouncilEvent only.
+	Council *council.Event
+}
+
+// Errors of Run, Resume and Undo.
+var (
+	// ErrUnfinishedRun: Dir holds a run that has not ended and Run (not
+	// Resume) was called.
+	ErrUnfinishedRun = errors.New("editorial: an unfinished run exists")
+	// ErrNothingToResume: Dir holds no unfinished run.
+	ErrNothingToResume = errors.New("editorial: nothing to resume")
+	// ErrDocumentChanged: the document is not what the journal says it
+	// should be: someone else changed it. Nothing is written. The error
+	// also matches journal.ErrChanged when the journal found it.
+	ErrDocumentChanged = errors.New("editorial: document changed outside the run")
+	// ErrOtherFile: Resume was called for another file than the run's.
+	ErrOtherFile = errors.New("editorial: the journal belongs to another file")
+	// ErrFolderMoved: the run folder is no longer where it was, relative
+	// to its document: it was copied or moved (see Undo). It is
+	// loop.ErrFolderMoved.
+	ErrFolderMoved = loop.ErrFolderMoved
+	// ErrNothingToUndo: the journal holds no applied round left to revert.
+	ErrNothingToUndo = errors.New("editorial: nothing to undo")
+	// ErrNotConverged is matched by the error Run returns when it stops
+	// before converging: at the round cap or stalled with high findings
+	// open, waiting at or stopped by the gate, asked for a rewrite, or when
+	// no reviewer answered.
+	ErrNotConverged = errors.New("editorial: not converged")
+)
+
+func (l *Loop) logger() *slog.Logger {
+	if l.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return l.Logger
+}

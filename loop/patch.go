@@ -1,0 +1,49 @@
+package loop
+
+import (
+	"fmt"
+
+	"github.com/kaigi-dev/kaigi/apply"
+)
+
+// BuildPatch builds the patch of the items take chooses (their Edits,
+// anchored in text, the text the round reviewed) onto the text prior makes
+// of text: each edit is moved past prior (apply.Patch.Rebase; one prior
+// already made is left out), the edits are merged, and the patch is built
+// against prior's result and checked against it. prior nil means the
+// patch applies to text itself. Two chosen edits that overlap are refused
+// with ErrConflictingApprovals; edits that do not fit the text are an
+// error naming the item.
+func BuildPatch(text []byte, prior *apply.Patch, items []Item, take func(Item) bool) (*apply.Patch, error) {
+	base := text
+	if prior == nil {
+		prior = &apply.Patch{}
+	} else {
+		var err error
+		if base, err = prior.Apply(text); err != nil {
+			return nil, fmt.Errorf("loop: the prior patch does not apply to the reviewed text: %w", err)
+		}
+	}
+	var anchors []apply.Anchor
+	for _, it := range items {
+		if it.Edit == nil || !take(it) {
+			continue
+		}
+		e, done, err := prior.Rebase(*it.Edit)
+		if err != nil {
+			return nil, fmt.Errorf("loop: %s's edit does not follow the prior patch: %w", it.Key, err)
+		}
+		if !done {
+			anchors = append(anchors, apply.Anchor{Key: it.Key, Edit: e, Lines: it.Lines})
+		}
+	}
+	changes, conflicts := apply.Merge(anchors)
+	if len(conflicts) > 0 {
+		return nil, fmt.Errorf("%w: %v", ErrConflictingApprovals, conflicts[0].Keys)
+	}
+	p, err := apply.NewPatch(base, changes)
+	if err != nil {
+		return nil, fmt.Errorf("loop: the edits do not apply to the text: %w", err)
+	}
+	return p, nil
+}

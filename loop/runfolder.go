@@ -1,0 +1,150 @@
+package loop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/loop/journal"
+)
+
+// Rotate moves a finished run out of its run folder dir, into
+// dir/history/run-K (the first K free), so that a new run starts clean:
+// the entries of dir for which move returns true (its artifacts), then the
+// journal j (which must be in dir), which it closes; the caller opens a
+// new one. The journal is moved last and while it is open (and locked,
+// where the system can rename an open file), so a run that starts
+// meanwhile finds either the old journal, still locked, or none; a crash
+// midway leaves the finished journal in dir, and the next Rotate moves the
+// rest. It returns the history folder.
+func Rotate(dir string, j *journal.Journal, move func(name string) bool) (string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", fmt.Errorf("loop: %w", err)
+	}
+	hist := filepath.Join(dir, "history")
+	if err := os.MkdirAll(hist, 0o755); err != nil {
+		return "", fmt.Errorf("loop: %w", err)
+	}
+	var dst string
+	for k := 1; ; k++ {
+		dst = filepath.Join(hist, "run-"+strconv.Itoa(k))
+		err := os.Mkdir(dst, 0o755)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, fs.ErrExist) {
+			return "", fmt.Errorf("loop: %w", err)
+		}
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if n != filepath.Base(j.Path()) && move(n) {
+			if err := os.Rename(filepath.Join(dir, n), filepath.Join(dst, n)); err != nil {
+				return "", fmt.Errorf("loop: %w", err)
+			}
+		}
+	}
+	from := j.Path()
+	to := filepath.Join(dst, filepath.Base(from))
+	if err := os.Rename(from, to); err != nil { // a system that cannot rename an open file
+		j.Close()
+		if err := os.Rename(from, to); err != nil {
+			return "", fmt.Errorf("loop: move the finished journal to the history: %w", err)
+		}
+	}
+	return dst, j.Close()
+}
+
+// RemoveStaleTemp removes the temporary files that writes cut short by a
+// crash left (apply.Dir.RemoveStaleTemp): each document's own, and only
+// its (another program may be writing the files next to it), and every
+// one in the run folder dir and its subfolders whose names start with
+// "round-", which only the holder of the journal's lock writes. The caller
+// holds that lock. A failure is logged, not returned: the files are
+// litter, not state.
+func RemoveStaleTemp(ctx context.Context, log *slog.Logger, dir string, docs ...string) {
+	type glob struct{ root, name string }
+	names := []glob{{dir, "*"}}
+	for _, doc := range docs {
+		names = append(names, glob{filepath.Dir(doc), filepath.Base(doc)})
+	}
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if e.IsDir() && strings.HasPrefix(e.Name(), "round-") {
+				names = append(names, glob{dir, e.Name() + "/*"})
+			}
+		}
+	}
+	for _, n := range names {
+		d, err := apply.OpenDir(n.root)
+		if err == nil {
+			var removed []string
+			removed, err = d.RemoveStaleTemp(n.name)
+			d.Close()
+			for _, r := range removed {
+				log.LogAttrs(ctx, slog.LevelInfo, "removed a stale temporary file", slog.String("file", filepath.Join(n.root, r)))
+			}
+		}
+		if err != nil {
+			log.LogAttrs(ctx, slog.LevelWarn, "stale temporary files not removed", slog.String("folder", n.root), slog.Any("err", err))
+		}
+	}
+}
+
+// FileRel returns file's path relative to the run folder dir (made
+// absolute, with symbolic links resolved), slash-separated; "" when there
+// is none (another volume) or dir cannot be resolved. A driver journals it
+// with the file's absolute path, for CheckLocation.
+func FileRel(dir, file string) string {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(d); err == nil {
+		d = real
+	}
+	rel, err := filepath.Rel(d, file)
+	if err != nil {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}
+
+// ErrFolderMoved reports a run folder that is no longer where it was,
+// relative to its document: it was copied or moved.
+var ErrFolderMoved = errors.New("loop: the run folder was moved or copied away from its document")
+
+// CheckLocation refuses a run folder that was copied or moved away from
+// its document (ErrFolderMoved): rel, the document's path relative to dir
+// journaled when the run started (FileRel), must still lead from dir to
+// file, the journaled absolute path. Without it a journal in a copy of a
+// project folder would make the run edit, or an undo revert, the original.
+func CheckLocation(dir, file, rel string) error {
+	if got := FileRel(dir, file); got != rel {
+		there := filepath.Join(dir, filepath.FromSlash(rel))
+		return fmt.Errorf("%w: the journal in %s is for %s, but from where the folder is now the run's document would be %s; use the folder in its original place (or start a new run here)",
+			ErrFolderMoved, dir, file, RelName(there))
+	}
+	return nil
+}
+
+// WriteRendering replaces the file at path with data atomically
+// (apply.Dir's temporary file, fsync and rename): for what a driver
+// renders from its journal (artifacts, summaries), which can be rendered
+// again, so the folder sync is best effort.
+func WriteRendering(path string, data []byte) error {
+	d, err := apply.OpenDir(filepath.Dir(path))
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.WriteFile(filepath.Base(path), data)
+}
