@@ -42,8 +42,8 @@ func utf16Len(s string) int {
 // maxTen follows textlint max-ten: a sentence (of a paragraph or list
 // item) with more than Limits.MaxTen 読点 is reported at the first one
 // over, and counting starts again after it. A 読点 between two nouns
-// (名詞、名詞, brackets skipped: "A、B", "(1)、(2)") does not count unless
-// Config.Options.MaxTenStrict; Options.Touten and Options.Kuten change the
+// (名詞、名詞, brackets and spaces skipped: "A、B", "(1)、(2)", the list
+// "HTML 、CSS 、") does not count unless Config.Options.MaxTenStrict; Options.Touten and Options.Kuten change the
 // marks counted and the mark that resets the count. Only a sentence with
 // more marks than the limit is tokenized.
 func (r *run) maxTen(s sentence) error {
@@ -79,11 +79,11 @@ func (r *run) maxTen(s sentence) error {
 }
 
 // sandwiched reports whether the nearest tokens before and after ts[i],
-// brackets skipped, are both nouns.
+// brackets and white space skipped, are both nouns.
 func sandwiched(ts []token, i int) bool {
 	near := func(d int) (token, bool) {
 		for j := i + d; j >= 0 && j < len(ts); j += d {
-			if t := ts[j]; !(t.pos == "記号" && strings.HasPrefix(t.pos1, "括弧") || t.surface == "(" || t.surface == ")") {
+			if t := ts[j]; !(t.pos == "記号" && (strings.HasPrefix(t.pos1, "括弧") || t.pos1 == "空白") || t.surface == "(" || t.surface == ")" || strings.TrimSpace(t.surface) == "") {
 				return t, true
 			}
 		}
@@ -143,8 +143,13 @@ func allowedRun(run string, allow []string) bool {
 
 // dictionaryWord reports whether run is one known word of the IPA
 // dictionary. The tokenizer is loaded only here, for a run already too
-// long; if it cannot be loaded the run is not a known word.
+// long, and only in a Japanese document (one with kana): Chinese text,
+// which a Japanese dictionary cannot judge, never loads it. If it cannot
+// be loaded the run is not a known word.
 func (r *run) dictionaryWord(run string) bool {
+	if !r.doc.kana {
+		return false
+	}
 	tok, err := r.rev.shared.ja.tokenizer()
 	if err != nil {
 		return false

@@ -41,8 +41,12 @@ func openingDeterminer(w string) bool {
 type narrative struct {
 	*run
 	buf        []token
+	tokens     bool       // a rule that reads parts of speech is on
 	prev       *proseInfo // the previous prose sentence of the section
 	openers    []string   // openings of the current run of sentences
+	runBlk     int        // the block of that run
+	runTold    bool       // the run has had its finding
+	conjFrom   int        // len(hits) before the Japanese doubled conjunction of the sentence sentence is given, or -1
 	topic      map[string]bool
 	styles     styles
 	negPats    []negPattern
@@ -65,7 +69,7 @@ type paraLen struct {
 
 // checkNarrative runs the narrative-critic rules.
 func checkNarrative(ctx context.Context, r *run) error {
-	nr := &narrative{run: r, topic: headingWords(r.doc), negPats: doubleNegatives(), conjBlk: -1}
+	nr := &narrative{run: r, topic: headingWords(r.doc), negPats: doubleNegatives(), conjBlk: -1, conjFrom: -1, tokens: r.e.needsTokens(NarrativeCriticName)}
 	n := 0
 	for s := range r.doc.sentences() {
 		if err := tick(ctx, n); err != nil {
@@ -161,15 +165,25 @@ func (nr *narrative) english(s sentence) {
 // before it: same opening, doubled conjunction, repeated content words.
 func (nr *narrative) sentence(s sentence, opener, conj string, content map[string]int) {
 	p := nr.prev
+	if k := len(nr.openers); k == 0 || opener == "" || nr.openers[k-1] != opener || nr.runBlk != s.blk {
+		nr.openers, nr.runTold = nr.openers[:0], false // a run of openings stays in its paragraph
+	}
+	nr.runBlk = s.blk
+	told := len(nr.e.hits)
+	if nr.conjFrom >= 0 { // a Japanese sentence's doubled conjunction, found before
+		told, nr.conjFrom = nr.conjFrom, -1
+	}
 	if p != nil && p.blk == s.blk && conj != "" && conj == p.conj {
 		nr.e.advise("no-doubled-conjunction", finding.Low, 70, s.start, s.start+len(conj), nr.say("two sentences in a row open with %q", "2つの文が続けて「%s」で始まっています"), conj)
 	}
-	if opener != "" && len(nr.openers) > 0 && nr.openers[len(nr.openers)-1] != opener {
-		nr.openers = nr.openers[:0]
-	}
+	nr.oncePerRun(told)
 	nr.openers = append(nr.openers, opener)
-	if opener != "" && len(nr.openers) == 3 {
+	if opener == "there" && thereOpener(s.text) != "" && nr.e.on("en-there-is") {
+		nr.runTold = true // anti-ai-slop's en-there-is reports the run
+	}
+	if opener != "" && len(nr.openers) == 3 && !nr.runTold {
 		nr.e.advise("same-opening", finding.Low, 65, s.start, s.start+len(opener), nr.say("three sentences in a row open with %q; vary the openings", "3つの文が続けて「%s」で始まっています。書き出しを変えてください"), opener)
+		nr.runTold = true
 	}
 	if p != nil && p.blk == s.blk {
 		// report the most repeated word; ties go to the first in the sentence,
@@ -191,6 +205,21 @@ func (nr *narrative) sentence(s sentence, opener, conj string, content map[strin
 	nr.prev = &proseInfo{blk: s.blk, conj: conj, content: content}
 }
 
+// oncePerRun keeps a hit added since len(hits) was told only when it is
+// the first finding on the current run of same openings: one run of
+// repeated openers ("However, ... However, ... However, ...") gives one
+// finding, from the first rule that reports it.
+func (nr *narrative) oncePerRun(told int) {
+	if len(nr.e.hits) == told {
+		return
+	}
+	if nr.runTold {
+		nr.e.hits = nr.e.hits[:told]
+		return
+	}
+	nr.runTold = true
+}
+
 func (nr *narrative) addParagraph(s sentence, n int, ja bool) {
 	if k := len(nr.paragraphs); k > 0 && nr.paragraphs[k-1].blk == s.blk {
 		nr.paragraphs[k-1].n += n
@@ -202,6 +231,12 @@ func (nr *narrative) addParagraph(s sentence, n int, ja bool) {
 // japanese runs the Japanese sentence rules of the narrative-critic: the
 // morphological ones on one token list per sentence.
 func (nr *narrative) japanese(s sentence) error {
+	if !nr.tokens {
+		if s.prose {
+			nr.addParagraph(s, runeCount(s.text), true)
+		}
+		return nil // no rule that reads parts of speech is on: the tokenizer stays unloaded
+	}
 	tok, err := nr.rev.shared.ja.tokenizer()
 	if err != nil {
 		return err
@@ -216,6 +251,9 @@ func (nr *narrative) japanese(s sentence) error {
 	switch nr.doc.blocks[s.blk].kind {
 	case paragraph, note:
 		nr.styleTokens(s, ts, bodyStyle)
+		if s.prose {
+			nr.conjFrom = len(nr.e.hits) // sentence counts its finding toward the run
+		}
 		nr.doubledConjunction(s, ts)
 	case listItem:
 		nr.styleTokens(s, ts, listStyle)

@@ -281,11 +281,13 @@ func (r *run) acronyms(s sentence, seen map[string]bool) {
 }
 
 // jargon reports, for novice readers, a jargon term at its first use when
-// no explanation follows it.
+// no explanation follows it; to a technical reader new to a subject, only
+// the subject's own terms (see readerInfo.needsDefinition).
 func (r *run) jargon(s sentence, seen map[string]bool) {
 	lower := asciiLower(s.text)
-	for _, term := range r.rev.shared.lex.jargon {
-		if seen["jargon:"+term] {
+	for _, jt := range r.rev.shared.lex.jargon {
+		term := jt.term
+		if seen["jargon:"+term] || !r.reader.needsDefinition(jt) {
 			continue
 		}
 		i := strings.Index(lower, term)

@@ -12,6 +12,7 @@ import (
 // checkSlop runs the anti-ai-slop rules.
 func checkSlop(ctx context.Context, r *run) error {
 	n := 0
+	thereRun := -1 // the block whose last prose sentence opened with "There is"
 	for s := range r.doc.sentences() {
 		if err := tick(ctx, n); err != nil {
 			return err
@@ -30,7 +31,7 @@ func checkSlop(ctx context.Context, r *run) error {
 			r.exclamations(s, covered)
 		}
 		if !s.ja && s.prose {
-			r.thereIs(s)
+			thereRun = r.thereIs(s, thereRun)
 		}
 	}
 	r.emDashes()
@@ -217,16 +218,31 @@ func (r *run) sahenBefore(s sentence, i int) (sahen, error) {
 	return sahenAllowed, nil
 }
 
-// thereIs reports English sentences that open with "There is/are".
-func (r *run) thereIs(s sentence) {
+// thereIs reports English sentences that open with "There is/are": the
+// first of a run of them in one paragraph (run is the block of the
+// previous sentence's run, or -1). It returns the block of the run s
+// continues, or -1 when s does not open so.
+func (r *run) thereIs(s sentence, run int) int {
 	t := strings.TrimLeft(s.text, "\x1f \"“")
+	p := thereOpener(t)
+	if p == "" {
+		return -1
+	}
+	if run != s.blk { // one finding for a run of them in a paragraph
+		a := s.start + len(s.text) - len(t)
+		r.e.advise("en-there-is", finding.Low, 55, a, a+len(p), r.say(`"%s" opener delays the subject; start with what the sentence is about`, "文頭の「%s」は主題を後回しにします。文の主題から書き始めてください"), p)
+	}
+	return s.blk
+}
+
+// thereOpener returns the "There is" opener t starts with, or "".
+func thereOpener(t string) string {
 	for _, p := range [...]string{"There is ", "There are ", "There was ", "There were ", "There's "} {
 		if strings.HasPrefix(t, p) {
-			a := s.start + len(s.text) - len(t)
-			r.e.advise("en-there-is", finding.Low, 55, a, a+len(p)-1, r.say(`"%s" opener delays the subject; start with what the sentence is about`, "文頭の「%s」は主題を後回しにします。文の主題から書き始めてください"), strings.TrimSpace(p))
-			return
+			return strings.TrimSpace(p)
 		}
 	}
+	return ""
 }
 
 // emDashes reports paragraphs with more em dashes than the limit.
