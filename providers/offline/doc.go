@@ -68,9 +68,8 @@
 // reports every match, not only the first of each pattern in a text
 // node, and leaves 一つ alone; ja-no-abusage's phrase list is our own
 // selection of common misuses (data/phrases-ja.tsv) beside textlint's
-// four token patterns; no-invalid-control-character has no allow option
-// and never reads code; sentence rules other than the textlint-named ones
-// skip list items.
+// four token patterns; no-invalid-control-character never reads code
+// (textlint's checkCode and checkImage are not offered).
 //
 // Markdown front matter, code (fenced, indented and inline, including a
 // fence inside a list item or a block quote), URLs, HTML (inline tags,
@@ -81,7 +80,11 @@
 // closed YAML ("---") or TOML ("+++") block at the very start.
 // Sentence rules (endings, length, style) apply only to body sentences,
 // not to headings, list items, table cells, captions, block quotes, or a
-// paragraph ending in a colon. Inside a warning (a "> [!WARNING]" alert, a
+// paragraph ending in a colon, except that the textlint-named rules read
+// what textlint reads: sentence-length, max-ten, max-comma and
+// no-doubled-conjunction also review list items, and
+// no-mix-dearu-desumasu counts headings and list items as groups of their
+// own. Inside a warning (a "> [!WARNING]" alert, a
 // quote opening with "**Warning**" or "**注意**", a ":::warning"
 // container; see document.Block.Alert) hedging is right, and
 // ja-no-weak-phrase is not reported there. On a line longer than 8 KB, fixes become
