@@ -44,9 +44,10 @@
 // 無い事もない, 〜とは限らない. The tokenizer is loaded once, lazily, by the
 // first review that needs it, and shared by the reviewers Editorial
 // creates together. A document that holds kana is Japanese: every rule
-// gives it Japanese messages, and sentence-length, max-comma and
-// no-exclamation-question-mark review all its sentences, Latin-only ones
-// too, while English documents get the en-* rules instead.
+// gives it Japanese messages, and sentence-length reviews all its
+// sentences, Latin-only ones too, while the sentences of English
+// documents are measured in words by en-sentence-length. max-comma and
+// no-exclamation-question-mark review every document, as in textlint.
 //
 // Where the offline rules knowingly differ from textlint:
 // sentence-length does not count inline code or URLs; ja-no-mixed-period

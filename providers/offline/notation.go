@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/finding"
@@ -231,10 +232,10 @@ func (r *run) maxComma(s sentence) {
 }
 
 // exclamations reports !, ！, ? and ？ (textlint
-// no-exclamation-question-mark) in every sentence of a Japanese document,
-// Latin-only sentences and headings included, except those that
-// Config.Options allows and the "!" of a name (textlint's "Yahoo!", and a
-// "!" between a Latin letter and more text: "Jeopardy!の"). A ！ ending a body sentence becomes 。; elsewhere
+// no-exclamation-question-mark) in every sentence of any document,
+// headings included, as textlint does, except those that Config.Options
+// allows and the "!" of a name (textlint's "Yahoo!", and a "!" between a
+// Latin letter and a letter: "Jeopardy!の"). A ！ ending a body sentence becomes 。; elsewhere
 // it is advice. Block quotes, someone else's words, are not reviewed.
 func (r *run) exclamations(s sentence, covered []span) {
 	o := r.rev.cfg.Options
@@ -249,7 +250,7 @@ func (r *run) exclamations(s sentence, covered []span) {
 		if overlaps(covered, i, i+n) {
 			continue
 		}
-		if c == '!' && i > 0 && isASCIILetter(s.text[i-1]) && i+1 < len(s.text) && !isSpaceByte(s.text[i+1]) || strings.HasSuffix(s.text[:i], "Yahoo") {
+		if next, _ := utf8.DecodeRuneInString(s.text[i+n:]); c == '!' && i > 0 && isASCIILetter(s.text[i-1]) && unicode.IsLetter(next) || strings.HasSuffix(s.text[:i], "Yahoo") {
 			continue // a name in running text: "Yahoo!で"
 		}
 		a := s.start + i
@@ -257,6 +258,6 @@ func (r *run) exclamations(s sentence, covered []span) {
 			r.e.fix("no-exclamation-question-mark", finding.Low, 70, a, a+n, "。", "感嘆符「%c」は技術文書では使いません", c)
 			continue
 		}
-		r.e.advise("no-exclamation-question-mark", finding.Low, 55, a, a+n, "「%c」は技術文書では避け、平叙文で書いてください", c)
+		r.e.advise("no-exclamation-question-mark", finding.Low, 55, a, a+n, r.say("avoid %q in technical writing; state it plainly", "「%c」は技術文書では避け、平叙文で書いてください"), c)
 	}
 }

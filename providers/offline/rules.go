@@ -38,7 +38,7 @@ func ruleList() []RuleInfo {
 		{"en-there-is", AntiAISlopName, "en", `sentences opening with "There is/are"`},
 		{"ja-no-weak-phrase", AntiAISlopName, "ja", "weak phrases such as 〜かもしれない, 〜と思う"},
 		{"ja-no-redundant-expression", AntiAISlopName, "ja", "redundant expressions such as することができる"},
-		{"no-exclamation-question-mark", AntiAISlopName, "ja", "!, ！, ? and ？ in the sentences of a Japanese document"},
+		{"no-exclamation-question-mark", AntiAISlopName, "", "!, ！, ? and ？ in prose (Config.Options allows each)"},
 		{"ja-no-abusage", AntiAISlopName, "ja", "common misuses such as 値を返却する, 例外を補足, を適応する (data/phrases-ja.tsv and abusage.go)"},
 		{"em-dash", AntiAISlopName, "", "more em dashes in a paragraph than Limits.MaxEmDashes"},
 

@@ -27,7 +27,7 @@ func checkSlop(ctx context.Context, r *run) error {
 				return err
 			}
 		}
-		if (r.doc.kana || s.ja) && r.doc.blocks[s.blk].kind != quote {
+		if r.doc.blocks[s.blk].kind != quote {
 			r.exclamations(s, covered)
 		}
 		if !s.ja && s.prose {
