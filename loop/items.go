@@ -150,3 +150,26 @@ func skipCause(err error) string {
 func overlaps(a, b finding.LineRange) bool {
 	return a.Start <= b.End && b.Start <= a.End
 }
+
+// InFile marks f's items as findings about the document name (Item.File)
+// and puts name into their keys after the round, "r1/slop/F001" ->
+// "r1/docs/intro.md/slop/F001", so that the keys of a run over several
+// documents stay unique. A driver of one document need not call it.
+func (f *Findings) InFile(name string) {
+	rekey := func(k string) string {
+		head, rest, ok := strings.Cut(k, "/")
+		if !ok {
+			return name + "/" + k
+		}
+		return head + "/" + name + "/" + rest
+	}
+	for _, list := range [][]Item{f.Items, f.Dropped} {
+		for i := range list {
+			it := &list[i]
+			it.File, it.Key = name, rekey(it.Key)
+			for k, s := range it.Supporters {
+				it.Supporters[k] = rekey(s)
+			}
+		}
+	}
+}
