@@ -164,7 +164,7 @@ func (l *Loop) run(ctx context.Context, paths []string, resume bool) (*Outcome, 
 		return nil, fmt.Errorf("%w: it records %s, not %s", ErrOtherFile, strings.Join(st.start.files(), ", "), strings.Join(files, ", "))
 	}
 	r.start, err = journal.Step(ctx, r.j, "start", func(context.Context) (startWire, error) {
-		root := commonDir(files)
+		root := loop.CommonDir(files)
 		for i := range docs {
 			docs[i].FileRel = loop.FileRel(l.Dir, docs[i].File)
 			rel, _ := filepath.Rel(root, docs[i].File)
@@ -200,25 +200,6 @@ func openDocs(paths []string, limit int64, writable bool) ([]docWire, [][]byte, 
 		docs, texts = append(docs, docWire{File: abs}), append(texts, text)
 	}
 	return docs, texts, nil
-}
-
-// commonDir returns the deepest folder holding every file.
-func commonDir(files []string) string {
-	root := filepath.Dir(files[0])
-	for _, f := range files[1:] {
-		for {
-			rel, err := filepath.Rel(root, f)
-			if err == nil && filepath.IsLocal(rel) {
-				break
-			}
-			up := filepath.Dir(root)
-			if up == root {
-				break
-			}
-			root = up
-		}
-	}
-	return root
 }
 
 // runner is one execution of the driver over its journal.
