@@ -15,6 +15,7 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"golang.org/x/sync/errgroup"
 )
 
 // roundDir returns the folder of round n's artifacts.
@@ -45,34 +46,13 @@ func (r *runner) render(rs *round) error {
 		return nil
 	}
 	landed := r.landed()
+	g := new(errgroup.Group)
+	g.SetLimit(DocLimit)
 	for _, doc := range rs.docs {
-		after, err := doc.policy.Apply(doc.text)
-		if err == nil && doc.gate != nil {
-			after, err = doc.gate.Apply(after)
-		}
-		if err != nil {
-			return fmt.Errorf("editorial: round %d: %s: %w", rs.n, doc.name, err)
-		}
-		files := map[string][]byte{
-			"findings.md":  renderFindings(rs, doc, landed),
-			"skipped.md":   renderSkipped(rs, doc, r.start.Policy),
-			"rejected.md":  renderRejected(rs, doc),
-			"applied.diff": []byte(apply.UnifiedDiff("a/"+doc.name, "b/"+doc.name, doc.text, after)),
-		}
-		for _, rv := range doc.f.Reviews {
-			name := "reviewer-" + safeName(rv.Reviewer)
-			if rv.Shot > 1 {
-				name += "-shot" + strconv.Itoa(rv.Shot)
-			}
-			data, err := json.MarshalIndent(rv.Report, "", "  ")
-			if err != nil {
-				return fmt.Errorf("editorial: round %d: %s: %w", rs.n, name, err)
-			}
-			files[name+".json"] = append(data, '\n')
-		}
-		if err := writeAll(r.docDir(rs.n, doc.name), files); err != nil {
-			return fmt.Errorf("editorial: round %d: %w", rs.n, err)
-		}
+		g.Go(func() error { return r.renderDoc(rs, doc, landed) })
+	}
+	if err := g.Wait(); err != nil {
+		return err
 	}
 	dir := roundDir(r.l.Dir, rs.n)
 	for _, f := range []string{"pending.json", "pending.md"} {
@@ -86,6 +66,38 @@ func (r *runner) render(rs *round) error {
 	files := map[string][]byte{}
 	files["pending.json"], files["pending.md"] = renderPending(rs)
 	if err := writeAll(dir, files); err != nil {
+		return fmt.Errorf("editorial: round %d: %w", rs.n, err)
+	}
+	return nil
+}
+
+// renderDoc writes round rs's artifacts about one document.
+func (r *runner) renderDoc(rs *round, doc *docRound, landed map[string]bool) error {
+	after, err := doc.policy.Apply(doc.text)
+	if err == nil && doc.gate != nil {
+		after, err = doc.gate.Apply(after)
+	}
+	if err != nil {
+		return fmt.Errorf("editorial: round %d: %s: %w", rs.n, doc.name, err)
+	}
+	files := map[string][]byte{
+		"findings.md":  renderFindings(rs, doc, landed),
+		"skipped.md":   renderSkipped(rs, doc, r.start.Policy),
+		"rejected.md":  renderRejected(rs, doc),
+		"applied.diff": []byte(apply.UnifiedDiff("a/"+doc.name, "b/"+doc.name, doc.text, after)),
+	}
+	for _, rv := range doc.f.Reviews {
+		name := "reviewer-" + safeName(rv.Reviewer)
+		if rv.Shot > 1 {
+			name += "-shot" + strconv.Itoa(rv.Shot)
+		}
+		data, err := json.MarshalIndent(rv.Report, "", "  ")
+		if err != nil {
+			return fmt.Errorf("editorial: round %d: %s: %w", rs.n, name, err)
+		}
+		files[name+".json"] = append(data, '\n')
+	}
+	if err := writeAll(r.docDir(rs.n, doc.name), files); err != nil {
 		return fmt.Errorf("editorial: round %d: %w", rs.n, err)
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"golang.org/x/sync/errgroup"
 )
 
 // round is what one round reviewed, decided and wrote.
@@ -49,28 +50,43 @@ type roundWire struct {
 	Findings loop.Findings `json:"findings"`
 }
 
+// DocLimit is how many documents of a run are reviewed (and rendered) at
+// once, each by its own council.
+const DocLimit = 4
+
 // errMissing stops a read-only replay at the first step not journaled.
 var errMissing = errors.New("editorial: not journaled")
 
 // round runs (or replays) round n and says whether the loop stops.
 func (r *runner) round(ctx context.Context, n int) (loop.StopReason, error) {
 	r.emit(Event{Kind: RoundStarted, Round: n})
-	rd := &round{n: n}
+	rd := &round{n: n, docs: make([]*docRound, len(r.start.Docs))}
+	// The documents are reviewed side by side (each a step of its own), so
+	// that many small files take about as long as one file of their size.
+	rejected := r.rejected()
+	g, gctx := errgroup.WithContext(ctx) // one document's failure stops the round
+	g.SetLimit(DocLimit)
 	for i, doc := range r.start.Docs {
-		w, err := journal.Step(ctx, r.j, r.key(n, i, "items"), func(ctx context.Context) (roundWire, error) {
-			if r.readOnly {
-				return roundWire{}, errMissing
+		g.Go(func() error {
+			w, err := journal.Step(gctx, r.j, r.key(n, i, "items"), func(ctx context.Context) (roundWire, error) {
+				if r.readOnly {
+					return roundWire{}, errMissing
+				}
+				return r.review(ctx, n, i, rejected)
+			})
+			if err != nil {
+				return err
 			}
-			return r.review(ctx, n, i)
+			d := &docRound{name: doc.Name, text: []byte(w.Text), f: w.Findings}
+			if got := hashHex(d.text); got != r.expect[i] {
+				return fmt.Errorf("%w: round %d reviewed a text of %s of SHA-256 %s, but the run left %s", journal.ErrCorrupt, n, doc.Name, short(got), short(r.expect[i]))
+			}
+			rd.docs[i] = d
+			return nil
 		})
-		if err != nil {
-			return "", err
-		}
-		d := &docRound{name: doc.Name, text: []byte(w.Text), f: w.Findings}
-		if got := hashHex(d.text); got != r.expect[i] {
-			return "", fmt.Errorf("%w: round %d reviewed a text of %s of SHA-256 %s, but the run left %s", journal.ErrCorrupt, n, doc.Name, short(got), short(r.expect[i]))
-		}
-		rd.docs = append(rd.docs, d)
+	}
+	if err := g.Wait(); err != nil {
+		return "", err
 	}
 	r.rs = append(r.rs, rd)
 	// The policy's edits land before the gate is asked, so they are in
@@ -166,7 +182,7 @@ func (r *runner) key(n, i int, what string) string {
 
 // review reads the run's i-th document, checks it is what the run left,
 // and has the council review it: the body of the document's "items" step.
-func (r *runner) review(ctx context.Context, n, i int) (roundWire, error) {
+func (r *runner) review(ctx context.Context, n, i int, all []loop.Rejection) (roundWire, error) {
 	doc := r.start.Docs[i]
 	text, err := loop.ReadDocument(doc.File)
 	if err != nil {
@@ -184,7 +200,7 @@ func (r *runner) review(ctx context.Context, n, i int) (roundWire, error) {
 		r.emit(Event{Kind: CouncilEvent, Round: n, Council: &e})
 	}
 	var rejected []loop.Rejection
-	for _, rj := range r.rejected() {
+	for _, rj := range all {
 		if rj.Item.File == r.file(i) {
 			rejected = append(rejected, rj)
 		}
