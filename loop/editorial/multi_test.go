@@ -3,11 +3,15 @@ package editorial_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 )
@@ -86,4 +90,35 @@ func TestSeveralDocumentsOneChanged(t *testing.T) {
 	if readFile(t, a) != "alpha\n" || readFile(t, b) != "alpha, edited\n" {
 		t.Errorf("documents: %q, %q; want a untouched and b's edit kept", readFile(t, a), readFile(t, b))
 	}
+}
+
+// TestFindingsNamingOtherFiles: a finding whose file is outside the root
+// (absolute, through ".."), or another file, is dropped with the reason and
+// never applied to the reviewed article, even when its quote is in it; one
+// naming the article ("./article.md" too) is applied.
+func TestFindingsNamingOtherFiles(t *testing.T) {
+	path := writeDoc(t, "alpha one\nalpha two\nalpha three\nalpha four\n")
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	files := []string{"/etc/passwd", "../outside.md", "other.md", "./article.md"}
+	rev := agent.ReviewerFunc{ReviewerName: "r", Fn: func(context.Context, agent.Target) (agent.Review, error) {
+		rep := finding.Report{Reviewer: "r", SchemaVersion: finding.SchemaVersion, Summary: "s", Findings: []finding.Finding{}}
+		for i, f := range files {
+			rep.Findings = append(rep.Findings, finding.Finding{ID: fmt.Sprintf("F%03d", i+1), File: f, Category: "style",
+				LineRange: finding.LineRange{Start: i + 1, End: i + 1}, Issue: "x", Confidence: 90, Severity: finding.Low,
+				Quotes: []string{"alpha " + []string{"one", "two", "three", "four"}[i]}})
+			rep.Findings[i].Fix = "beta " + []string{"one", "two", "three", "four"}[i]
+		}
+		return agent.Review{Report: rep}, nil
+	}}
+	l := &editorial.Loop{Council: council.Council{Members: council.Members(rev)}, Dir: dir, MaxRounds: 1}
+	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+		t.Fatal(err)
+	}
+	if got := readFile(t, path); got != "alpha one\nalpha two\nalpha three\nbeta four\n" {
+		t.Errorf("article = %q, want only the finding naming the article applied", got)
+	}
+	mustContain(t, "findings.md", readFile(t, filepath.Join(dir, "round-1", "findings.md")),
+		`names the file "/etc/passwd", path leads outside the root folder`,
+		`names the file "../outside.md", path leads outside the root folder`,
+		`names the file "other.md", file is not one of the target files`)
 }

@@ -210,7 +210,7 @@ func (r *runner) review(ctx context.Context, n, i int, all []loop.Rejection) (ro
 	if err != nil {
 		return roundWire{}, fmt.Errorf("editorial: round %d: %s: %w", n, doc.Name, err)
 	}
-	f := loop.ItemsOf(text, cr, rejected, n, r.l.MaxFindings)
+	f := loop.ItemsOf(text, cr, loop.Aggregation{Round: n, File: doc.Name, Rejected: rejected, MaxFindings: r.l.MaxFindings})
 	if len(r.start.Docs) > 1 {
 		f.InFile(doc.Name)
 	}
