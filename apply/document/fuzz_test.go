@@ -14,6 +14,7 @@ var fuzzSeeds = []string{
 	"- item\n    ```\n    code\n    ```\n> q\n[^1]: n\n<div>\n\n$$\nx\n$$\n<!-- c\n-->\n",
 	"\n\n\r\n\r\r\n-\n--\n=\n",
 	"a\x00\xff\xfe<!--\x1f-->",
+	"> [!WARNING]\n> a (b\n> ```\n> c\nd\n> > e\n>\n::: tip x\n<pre>\n:::\n</pre>\n:::\n",
 }
 
 // FuzzFrontMatter: any input, no panic; a block found lies at the start,

@@ -27,7 +27,7 @@ var (
 func sections(o *Outline, text []byte) []Section {
 	n := 0
 	for _, b := range o.Blocks {
-		if b.Kind == Heading {
+		if b.Kind == Heading && b.Quote == 0 {
 			n++
 		}
 	}
@@ -37,8 +37,8 @@ func sections(o *Outline, text []byte) []Section {
 	out := make([]Section, 0, n)
 	seen := make(map[string]int, n)
 	for k, b := range o.Blocks {
-		if b.Kind != Heading {
-			continue
+		if b.Kind != Heading || b.Quote > 0 {
+			continue // a heading inside a block quote is part of the quotation
 		}
 		var raw string
 		lines := b.Lines

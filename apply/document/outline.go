@@ -10,7 +10,7 @@ const (
 	Paragraph        Kind = iota // prose, with its continuation lines
 	Heading                      // an ATX ("## Title") or setext ("Title" over "===") heading
 	ListItem                     // one item of a bulleted, numbered or task list, with its lazy continuation lines
-	BlockQuote                   // one "> " line, with its lazy continuation lines
+	BlockQuote                   // a paragraph inside a block quote, with all its lines ("> a\n> b") and lazy continuation lines
 	Table                        // a GFM table, or a run of lines starting with '|'; each line is one row
 	Caption                      // "Figure 1: ...", "Table 2.", "図1 ..." alone on its line
 	Footnote                     // a footnote definition "[^1]: ..."
@@ -21,10 +21,12 @@ const (
 	ThematicBreak                // "---", "***", "___", and "===" under no paragraph
 	LinkDefinition               // "[label]: target"
 	FrontMatterBlock             // the front matter (see FrontMatter)
+	ContainerFence               // a ":::name" line that opens a custom container (VitePress, Docusaurus), or the ":::" that closes it
 )
 
 var kindNames = [...]string{"paragraph", "heading", "list item", "block quote", "table", "caption", "footnote",
-	"fenced code", "indented code", "HTML block", "math block", "thematic break", "link definition", "front matter"}
+	"fenced code", "indented code", "HTML block", "math block", "thematic break", "link definition", "front matter",
+	"container fence"}
 
 // String names the kind in lower case ("fenced code").
 func (k Kind) String() string {
@@ -63,6 +65,17 @@ type Block struct {
 	Level int
 	// Info is a fenced code block's info string ("go" for "```go"), or "".
 	Info string
+	// Quote is the depth of the block quotes the block lies in: 0 outside
+	// any, 1 inside "> ", 2 inside "> > ". A paragraph inside a quote has
+	// kind BlockQuote; other blocks (code, lists, headings) keep their kind.
+	Quote int
+	// Alert is the admonition the block lies in, in lower case ("warning",
+	// "note", "tip", "caution", "danger", ...), or "": a GitHub alert
+	// ("> [!WARNING]"), a block quote whose first line is a bold label alone
+	// ("> **Warning**", "> **Note:**"), or a custom container
+	// (":::warning" ... ":::"; its opening ContainerFence carries the name
+	// too). A label in Japanese (注意, 警告) reads as "warning".
+	Alert string
 }
 
 // Outline is the block structure of one Markdown (or plain text) text, as
@@ -80,6 +93,10 @@ type Outline struct {
 	// outside code, HTML and math blocks and front matter, in order; an
 	// unclosed comment runs to the end of the last line it reaches.
 	Comments []Span
+	// QuoteMarkers are the block quote markers of every line inside a
+	// block quote, in order: the '>'s with the spaces around them ("> > "),
+	// from the first '>' to the text. A lazy continuation line has none.
+	QuoteMarkers []Span
 }
 
 // Section is a heading and the part of the text it heads.
@@ -123,8 +140,12 @@ type Section struct {
 // end conditions) and tables are recognised at any nesting in a list
 // item; an HTML comment is not a block of its own: a line holding only
 // comments reads as a blank line and the comments are listed in
-// Outline.Comments; block quotes and list items are one block per line
-// that starts one, and nested block structure inside them is not parsed.
+// Outline.Comments; list items are one block per line that starts one,
+// and nested block structure inside them is not parsed. Inside a block
+// quote the blocks are parsed as outside it (a fence inside a quote is
+// code; a paragraph wrapped over "> " lines is one block) and carry the
+// quote's depth; a heading inside a quote opens no section. Custom
+// containers (":::warning") are read as fences around ordinary blocks.
 func Parse(text []byte) *Outline {
 	// about one block per blank line, to spare the slice most of its growth
 	o := &Outline{Lines: NewLines(text), Blocks: make([]Block, 0, bytes.Count(text, []byte("\n\n"))*5/4+8)}

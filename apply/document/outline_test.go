@@ -188,6 +188,13 @@ func checkOutline(t testing.TB, text []byte, o *Outline) {
 		}
 		prev = c.End
 	}
+	prev = 0
+	for _, m := range o.QuoteMarkers {
+		if m.Start < prev || m.End <= m.Start || m.End > len(text) || text[m.Start] != '>' {
+			t.Fatalf("quote marker %v out of order or bounds, or not at a '>'", m)
+		}
+		prev = m.End
+	}
 	if fm := o.FrontMatter; fm != nil && (fm.Span.End > len(text) || fm.Lines.End > n || o.Blocks[0].Kind != FrontMatterBlock) {
 		t.Fatalf("front matter %+v", fm)
 	}

@@ -29,6 +29,13 @@ type scanner struct {
 	prevBlank bool      // the previous line was blank (or the start of the text)
 	listCol   int       // content column of the list item we may be in, or 0
 	curPipe   bool      // the paragraph cur holds a '|' outside comments
+
+	quote      int      // depth of the block quote the open blocks lie in
+	quoteAlert string   // the admonition of that block quote, or ""
+	lineQuote  int      // quote markers of the current line
+	linePrefix int      // length of the current line's quote markers, with the indentation before them
+	lineMark   Span     // the current line's quote markers
+	containers []string // names of the open custom containers, innermost last
 }
 
 // lineSpan returns line i's (0-based) content span without its line
@@ -43,6 +50,7 @@ func (sc *scanner) lineSpan(i int) (start, end int) {
 }
 
 func (sc *scanner) add(b Block) int {
+	b.Quote, b.Alert = sc.quote, sc.alert()
 	sc.o.Blocks = append(sc.o.Blocks, b)
 	return len(sc.o.Blocks) - 1
 }
@@ -66,57 +74,77 @@ func (sc *scanner) run() {
 	for ; i < n; i++ {
 		s, e := sc.lineSpan(i)
 		raw := sc.text[s:e]
-		switch {
-		case sc.fence != nil:
-			if t := bytes.TrimLeft(raw, " "); bytes.HasPrefix(t, sc.fence) && len(bytes.Trim(t, string(sc.fence[:1])+" \t")) == 0 {
-				sc.fence = nil
-			}
-			sc.extend(sc.open, i, e)
-			continue
-		case sc.math:
-			sc.math = !bytes.HasSuffix(bytes.TrimRight(raw, " \t"), []byte("$$"))
-			sc.extend(sc.open, i, e)
-			continue
-		case sc.html.open:
-			if sc.html.end == nil && len(bytes.TrimSpace(raw)) == 0 {
-				sc.html.open, sc.prevBlank = false, true
+		if sc.fence != nil || sc.math || sc.html.open {
+			if body, ok := sc.within(raw, s); ok {
+				sc.continueBlock(i, body, e)
 				continue
 			}
-			if sc.html.end != nil && bytes.Contains(bytes.ToLower(raw), sc.html.end) {
-				sc.html.open = false
-			}
-			sc.extend(sc.open, i, e)
-			continue
+			sc.fence, sc.math, sc.html.open = nil, false, false // the block ended with its quote
 		}
 		sc.line = append(sc.line[:0], raw...)
 		if s == 0 && bytes.HasPrefix(sc.line, []byte(bom)) {
 			copy(sc.line, []byte{hidden, hidden, hidden})
 		}
 		sc.comment = sc.hideComments(s, sc.comment)
+		q, ms, me := quotePrefix(sc.line, maxQuoteDepth)
+		sc.lineQuote, sc.linePrefix = q, 0
+		if q > 0 {
+			sc.linePrefix, sc.lineMark = me, Span{s + ms, s + me}
+			sc.o.QuoteMarkers = append(sc.o.QuoteMarkers, sc.lineMark)
+		}
 		sc.block(i, s, e)
 	}
+}
+
+// continueBlock extends the open fenced code, math or HTML block with line
+// i (0-based), whose content inside the block's quote is body and ends at
+// e, and closes the block at its end.
+func (sc *scanner) continueBlock(i int, body []byte, e int) {
+	switch {
+	case sc.fence != nil:
+		if t := bytes.TrimLeft(body, " "); bytes.HasPrefix(t, sc.fence) && len(bytes.Trim(t, string(sc.fence[:1])+" \t")) == 0 {
+			sc.fence = nil
+		}
+	case sc.math:
+		sc.math = !bytes.HasSuffix(bytes.TrimRight(body, " \t"), []byte("$$"))
+	case sc.html.open:
+		if sc.html.end == nil && len(bytes.TrimSpace(body)) == 0 {
+			sc.html.open, sc.prevBlank = false, true
+			return
+		}
+		if sc.html.end != nil && bytes.Contains(bytes.ToLower(body), sc.html.end) {
+			sc.html.open = false
+		}
+	}
+	sc.extend(sc.open, i, e)
 }
 
 // block classifies line i (0-based, content [s, e), comments hidden in
 // sc.line) outside code, math and HTML blocks.
 func (sc *scanner) block(i, s, e int) {
-	line := sc.line
-	blocks := sc.o.Blocks
+	line := sc.line[sc.linePrefix:]
 	curKind := noKind
 	if sc.cur >= 0 {
-		curKind = blocks[sc.cur].Kind
+		curKind = sc.o.Blocks[sc.cur].Kind
 	}
 	trim := bytes.TrimLeft(line, " \t\x1f")
-	indent := len(line) - len(bytes.TrimLeft(line, " "))
 	blank := len(bytes.TrimRight(trim, " \t\x1f")) == 0
+	sc.enterQuote(sc.lineQuote, trim, blank, curKind)
+	if sc.cur < 0 {
+		curKind = noKind
+	}
+	blocks := sc.o.Blocks
+	indent := len(line) - len(bytes.TrimLeft(line, " "))
 	if !blank && indent < sc.listCol && (sc.prevBlank || listMarker(trim) > 0) {
 		sc.listCol = 0 // the list item has ended
 	}
 	rel := indent - sc.listCol // indentation relative to the list item's content (CommonMark)
-	off := s + len(line) - len(trim)
+	off := s + len(sc.line) - len(trim)
 	switch {
 	case blank:
 		sc.cur, sc.prevBlank, sc.table = -1, true, -1
+		return
+	case rel < 4 && trim[0] == ':' && sc.containerLine(i, s, e, trim):
 		return
 	case rel < 4 && (bytes.HasPrefix(trim, []byte("```")) || bytes.HasPrefix(trim, []byte("~~~"))):
 		sc.fence = bytes.Clone(trim[:fenceLen(trim)])
@@ -181,6 +209,12 @@ func (sc *scanner) block(i, s, e int) {
 		}
 	}
 	b := Block{Kind: kind, Lines: LineRange{i + 1, i + 1}, Span: Span{s, e}, Marker: Span{off, off + marker}}
+	if kind == Paragraph && sc.quote > 0 {
+		b.Kind, b.Marker = BlockQuote, sc.lineMark
+		if sc.lineQuote == 0 { // a lazy line cannot start a quote paragraph, but be safe
+			b.Marker = Span{off, off}
+		}
+	}
 	switch kind {
 	case Heading:
 		b.Level = marker
@@ -193,6 +227,25 @@ func (sc *scanner) block(i, s, e int) {
 	if kind == Heading || kind == Table || kind == Caption {
 		sc.cur = -1
 	}
+}
+
+// containerLine reads line i (0-based, content [s, e), text trim) as a
+// custom container fence when it is one: an opening fence pushes the
+// container, a closing fence (":::" alone) pops the innermost. It reports
+// whether the line was a fence.
+func (sc *scanner) containerLine(i, s, e int, trim []byte) bool {
+	name, ok := containerFence(trim)
+	switch {
+	case !ok, name == "" && len(sc.containers) == 0, name != "" && len(sc.containers) == maxContainers:
+		return false
+	case name == "":
+		sc.containers = sc.containers[:len(sc.containers)-1]
+	default:
+		sc.containers = append(sc.containers, name)
+	}
+	sc.add(Block{Kind: ContainerFence, Lines: LineRange{i + 1, i + 1}, Span: Span{s, e}})
+	sc.cur, sc.prevBlank, sc.table = -1, false, -1
+	return true
 }
 
 // indentedRun reports whether only blank lines lie between the last line of

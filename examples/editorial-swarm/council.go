@@ -27,10 +27,15 @@ const reviewTimeout = 5 * time.Minute
 
 // council seats the four reviewers: each runs on the built-in offline
 // rules or on the model the provider flags choose for it. docDir is the
-// article's folder, where the offline fact-checker looks for linked files.
+// article's folder; the offline fact-checker looks for linked files in its
+// workspace (the repository root, else the current folder).
 func (o *options) council(docDir string) (council.Council, string, error) {
+	root, rel, err := offline.WorkspaceRoot(docDir)
+	if err != nil {
+		return council.Council{}, "", err
+	}
 	builtin := map[string]agent.Reviewer{}
-	for _, r := range offline.Editorial(offline.Config{LinkFS: os.DirFS(docDir)}) {
+	for _, r := range offline.Editorial(offline.Config{LinkFS: os.DirFS(root), LinkDir: rel}) {
 		builtin[r.Name()] = r
 	}
 	c := council.Council{Limit: len(roles)}

@@ -23,7 +23,7 @@ func TestAutoFixesDoNotDamageText(t *testing.T) {
 		{rule: "ja-no-redundant-expression", text: "説明会を行います。\n", want: 0},
 		{rule: "ja-no-redundant-expression", text: "テストを行います。\n", want: 0},
 		{rule: "ja-no-redundant-expression", text: "設定を行います。\n", want: 1, after: "設定します。\n"},
-		{rule: "ja-no-redundant-expression", text: "検証を実施します。\n", want: 1, after: "検証します。\n"},
+		{rule: "ja-no-redundant-expression", text: "検証を行った。\n", want: 1, after: "検証した。\n"},
 		{rule: "ja-no-redundant-expression", text: "この方式が最適であると考えています。\n", want: 1, advice: true},
 
 		// ja-no-successive-word: reduplications stay

@@ -19,12 +19,25 @@ type Config struct {
 	// profile). // optional
 	Limits Limits
 
-	// LinkFS, when set, is the work folder against which the fact-checker
-	// checks that relative links and images exist; link targets resolve
-	// relative to the directory of agent.Target.Path. When nil the
+	// LinkFS, when set, is the workspace against which the fact-checker
+	// checks that relative links and images exist: a target resolves from
+	// the folder of agent.Target.Path inside LinkDir, the way documentation
+	// sites serve it (with or without .md or .html, a folder through its
+	// index.md), and one that leaves LinkFS is reported. When nil the
 	// "broken-link" rule is skipped and nothing is read from disk.
-	// Example: os.DirFS(workDir). // optional
+	// WorkspaceRoot gives the default: the repository root, else the
+	// current folder. Example: os.DirFS(root). Optional.
 	LinkFS fs.FS
+
+	// LinkDir is the slash-separated folder, inside LinkFS, that
+	// agent.Target.Path is relative to ("docs/guide"); "" and "." are
+	// LinkFS's root. A LinkDir that leaves LinkFS turns link checking
+	// off. Optional.
+	LinkDir string
+
+	// Options sets the documented options of the rules named after
+	// textlint's; the zero value keeps each rule's defaults.
+	Options RuleOptions
 }
 
 // Limits holds the numeric limits of the length and density rules. A zero
@@ -47,9 +60,15 @@ type Config struct {
 // contains any of エンジニア, 専門家, 開発者, 研究者, 上級, engineer, expert,
 // developer, researcher, specialist, senior or advanced; otherwise
 // standard. Novice words win: "Web engineers new to Go" is novice. Novice
-// profiles also turn on the undefined-jargon rule.
+// profiles also turn on the undefined-jargon rule. A novice who is also a
+// technical reader (an expert word, and none of 非エンジニア, non-technical,
+// non-engineer, general audience/reader/public, 一般の, 一般向け, 一般読者) is new
+// to the article's subject, not to computing: "Web engineers new to Go"
+// gets only the jargon of the subjects the profile names ("goroutine" for
+// Go; data/jargon.tsv tags the terms), not "latency" or "throughput".
 type Limits struct {
-	// SentenceLength is the most characters a Japanese sentence may have
+	// SentenceLength is the most characters, in UTF-16 code units as
+	// textlint counts them, a sentence of a Japanese document may have
 	// (textlint sentence-length; default 100).
 	SentenceLength int
 	// SentenceWords is the most words an English sentence may have
@@ -59,16 +78,21 @@ type Limits struct {
 	// (textlint max-ten; default 3).
 	MaxTen int
 	// MaxKanji is the longest run of kanji allowed (textlint
-	// max-kanji-continuous-len; default 6).
+	// max-kanji-continuous-len; default 5, the rule's own;
+	// preset-ja-technical-writing sets 6).
 	MaxKanji int
 	// MaxEmDashes is the most em dashes one paragraph may have (default 2).
 	MaxEmDashes int
+	// MaxComma is the most ASCII commas one sentence may have (textlint
+	// max-comma; default 4, the rule's own; preset-ja-technical-writing
+	// sets 3).
+	MaxComma int
 }
 
-// defaultLimits returns textlint preset-ja-technical-writing's limits and
-// the English ones of write-good's spirit.
+// defaultLimits returns the defaults of textlint's rules and the English
+// limits of write-good's spirit.
 func defaultLimits() Limits {
-	return Limits{SentenceLength: 100, SentenceWords: 35, MaxTen: 3, MaxKanji: 6, MaxEmDashes: 2}
+	return Limits{SentenceLength: 100, SentenceWords: 35, MaxTen: 3, MaxKanji: 5, MaxEmDashes: 2, MaxComma: 4}
 }
 
 // noviceWords and expertWords return the reader profile keywords;
@@ -82,6 +106,49 @@ func noviceWords() []string {
 func expertWords() []string {
 	return []string{"エンジニア", "専門家", "開発者", "研究者", "上級",
 		"engineer", "expert", "developer", "researcher", "specialist", "senior", "advanced"}
+}
+
+// nonTechnicalWords returns the words of a reader profile that deny a
+// technical background (and would otherwise match an expert word:
+// "non-engineer" holds "engineer").
+func nonTechnicalWords() []string {
+	return []string{"非エンジニア", "non-technical", "nontechnical", "non-engineer", "general audience", "general reader",
+		"general public", "一般の", "一般向け", "一般読者"}
+}
+
+// readerInfo is what the jargon rule needs of a reader profile.
+type readerInfo struct {
+	text      string // the profile in lower case
+	technical bool   // the reader knows computing's general terms
+}
+
+func newReaderInfo(s string) readerInfo {
+	s = strings.ToLower(s)
+	ri := readerInfo{text: s}
+	for _, w := range expertWords() {
+		ri.technical = ri.technical || containsKeyword(s, w)
+	}
+	for _, w := range nonTechnicalWords() {
+		if containsKeyword(s, w) {
+			ri.technical = false
+		}
+	}
+	return ri
+}
+
+// needsDefinition reports whether the reader needs jargon term j defined:
+// any term for a reader new to computing; for a technical reader, only a
+// term of a subject the profile names.
+func (ri readerInfo) needsDefinition(j jargonTerm) bool {
+	if !ri.technical {
+		return true
+	}
+	for _, subj := range j.subjects {
+		if containsKeyword(ri.text, subj) {
+			return true
+		}
+	}
+	return false
 }
 
 // profile is how strict the reader profile makes the reader-fit rules.
@@ -158,5 +225,6 @@ func (c Config) limitsFor(p profile) Limits {
 	set(&l.MaxTen, c.Limits.MaxTen)
 	set(&l.MaxKanji, c.Limits.MaxKanji)
 	set(&l.MaxEmDashes, c.Limits.MaxEmDashes)
+	set(&l.MaxComma, c.Limits.MaxComma)
 	return l
 }

@@ -58,14 +58,18 @@
 // ja-unnatural-alphabet have no counterpart.
 //
 // Markdown front matter, code (fenced, indented and inline, including a
-// fence inside a list item), URLs, HTML (inline, and blocks to their
+// fence inside a list item or a block quote), URLs, HTML (inline tags,
+// their attributes on several lines too, and blocks to their
 // CommonMark end), $$ math blocks and comments are never reviewed. The
 // blocks are read by package apply/document, the module's one Markdown
 // scanner, and front matter is what document.FindFrontMatter finds: a
 // closed YAML ("---") or TOML ("+++") block at the very start.
 // Sentence rules (endings, length, style) apply only to body sentences,
 // not to headings, list items, table cells, captions, block quotes, or a
-// paragraph ending in a colon. On a line longer than 8 KB, fixes become
+// paragraph ending in a colon. Inside a warning (a "> [!WARNING]" alert, a
+// quote opening with "**Warning**" or "**注意**", a ":::warning"
+// container; see document.Block.Alert) hedging is right, and
+// ja-no-weak-phrase is not reported there. On a line longer than 8 KB, fixes become
 // advice, so that a review stays linear in the line's length.
 //
 // Rule lists live in the embedded data/ folder (see data/phrases-en.tsv

@@ -2,10 +2,6 @@ package offline
 
 import (
 	"context"
-	"errors"
-	"io/fs"
-	"net/url"
-	"path"
 	"regexp"
 	"slices"
 	"sort"
@@ -311,45 +307,4 @@ func contentKeys(s string, ja bool) []string {
 	}
 	flush(len(s))
 	return keys
-}
-
-// brokenLinks reports relative links and images whose target does not
-// exist in Config.LinkFS.
-func (r *run) brokenLinks(ctx context.Context) error {
-	fsys := r.rev.cfg.LinkFS
-	if fsys == nil || !r.e.on("broken-link") {
-		return nil
-	}
-	dir := path.Dir(strings.ReplaceAll(r.target.Path, "\\", "/"))
-	if !fs.ValidPath(dir) {
-		return nil // an absolute or odd Path: link targets cannot be resolved in LinkFS
-	}
-	for i, l := range r.doc.links {
-		if err := tick(ctx, i); err != nil {
-			return err
-		}
-		t := l.target
-		if t == "" || t[0] == '#' || t[0] == '/' || schemeRE.MatchString(t) {
-			continue
-		}
-		if j := strings.IndexAny(t, "#?"); j >= 0 {
-			t = t[:j]
-		}
-		if u, err := url.PathUnescape(t); err == nil {
-			t = u
-		}
-		p := path.Join(dir, t)
-		what := "link"
-		if l.image {
-			what = "image"
-		}
-		if !fs.ValidPath(p) || strings.HasPrefix(p, "../") || p == ".." {
-			r.e.advise("broken-link", finding.Medium, 70, l.start, l.end, "%s target %q points outside the work folder", what, l.target)
-			continue
-		}
-		if _, err := fs.Stat(fsys, p); errors.Is(err, fs.ErrNotExist) {
-			r.e.advise("broken-link", finding.High, 90, l.start, l.end, "%s target %q does not exist (looked for %s)", what, l.target, p)
-		}
-	}
-	return nil
 }

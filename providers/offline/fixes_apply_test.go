@@ -53,7 +53,7 @@ var fixCases = []fixCase{
 	{"ja-stock-phrase", "結論から言うと、この方式は高速です。", "この方式は高速です。"},
 	// ja-no-redundant-expression
 	{"ja-no-redundant-expression", "設定を行います。", "設定します。"},
-	{"ja-no-redundant-expression", "検証を実施します。", "検証します。"},
+	{"ja-no-redundant-expression", "検証を行った。", "検証した。"},
 	{"ja-no-redundant-expression", "ファイルを保存することができます。", "ファイルを保存できます。"},
 	// no-exclamation-question-mark
 	{"no-exclamation-question-mark", "とても便利です！", "とても便利です。"},
@@ -66,8 +66,7 @@ var fixCases = []fixCase{
 	{"ja-no-successive-word", "データををを送信します。", "データを送信します。"},
 	// no-mix-dearu-desumasu
 	{"no-mix-dearu-desumasu", "これはペンです。これは本です。あれは机である。", "これはペンです。これは本です。あれは机です。"},
-	{"no-mix-dearu-desumasu", "これはペンです。これは本です。昔は机だった。", "これはペンです。これは本です。昔は机でした。"},
-	{"no-mix-dearu-desumasu", "これはペンです。これは本です。あれは机ではない。", "これはペンです。これは本です。あれは机ではありません。"},
+	{"no-mix-dearu-desumasu", "これはペンです。これは本です。あれは机であろう。", "これはペンです。これは本です。あれは机でしょう。"},
 	// ja-no-mixed-period
 	{"ja-no-mixed-period", "これは文です．次の文です。", "これは文です。次の文です。"},
 	// no-hankaku-kana, no-nfd, no-zero-width-spaces

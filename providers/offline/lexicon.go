@@ -43,7 +43,13 @@ type phrase struct {
 type lexicon struct {
 	phrases  []phrase // longest first
 	acronyms map[string]bool
-	jargon   []string
+	jargon   []jargonTerm
+}
+
+// jargonTerm is one entry of data/jargon.tsv.
+type jargonTerm struct {
+	term     string   // lower case for English
+	subjects []string // the subjects it belongs to; none: general computing
 }
 
 // loadLexicon parses the rule data in fsys (the embedded data in
@@ -66,7 +72,14 @@ func loadLexicon(fsys fs.FS) (*lexicon, error) {
 		return nil, err
 	}
 	err = eachLine(fsys, "data/jargon.tsv", func(_ int, line string) error {
-		lx.jargon = append(lx.jargon, strings.TrimSpace(line))
+		term, subj, _ := strings.Cut(line, "\t")
+		j := jargonTerm{term: strings.TrimSpace(term)}
+		for _, w := range strings.Split(subj, ",") {
+			if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
+				j.subjects = append(j.subjects, w)
+			}
+		}
+		lx.jargon = append(lx.jargon, j)
 		return nil
 	})
 	return lx, err

@@ -15,36 +15,7 @@ var (
 	// determiner and a noun, or by a name ("by OpenAI"); "by default" and
 	// "by implementing" name no agent.
 	passiveEN = regexp.MustCompile(`(?i:\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ed|written|done|made|built|given|taken|seen|known|shown|found|sent|held|kept|told|brought|bought|caught|taught|chosen|driven|spoken|broken|forgotten)\s+by)\s+((?:the|a|an|our|their|his|her|its|this|that|my|your)\s+[a-z]+(?:\s[a-z]+)?|[A-Z][A-Za-z]+)`)
-	// doubleNegativeJA lists textlint no-double-negative-ja's patterns.
-	doubleNegativeJA = regexp.MustCompile(`な(?:くは|くも)(?:ない|ありません)|ない(?:でもない|こと(?:は|も)(?:ない|ありません)|わけ(?:では|でも)(?:ない|ありません)|ものではない|とは(?:言い切れ|いいきれ|言え|いえ)(?:ない|ません))`)
 )
-
-// desumasuEndings and dearuEndings return the Japanese sentence endings
-// for no-mix-dearu-desumasu.
-func desumasuEndings() []string {
-	return []string{"です", "ます", "でした", "ました", "ません", "ましょう", "でしょう", "ください"}
-}
-
-func dearuEndings() []string {
-	return []string{"である", "であった", "だ", "だった", "ではない", "ではなかった", "であろう", "だろう"}
-}
-
-// dearuFix turns a である ending after a noun into its です form.
-func dearuFix(e string) string {
-	switch e {
-	case "である", "だ":
-		return "です"
-	case "であった", "だった":
-		return "でした"
-	case "ではない":
-		return "ではありません"
-	case "ではなかった":
-		return "ではありませんでした"
-	case "であろう", "だろう":
-		return "でしょう"
-	}
-	return ""
-}
 
 // transitionEN reports a word that opens a sentence as a transition; two
 // in a row is a doubled conjunction.
@@ -70,10 +41,17 @@ func openingDeterminer(w string) bool {
 type narrative struct {
 	*run
 	buf        []token
+	tokens     bool       // a rule that reads parts of speech is on
 	prev       *proseInfo // the previous prose sentence of the section
 	openers    []string   // openings of the current run of sentences
+	runBlk     int        // the block of that run
+	runTold    bool       // the run has had its finding
+	conjFrom   int        // len(hits) before the Japanese doubled conjunction of the sentence sentence is given, or -1
 	topic      map[string]bool
-	endings    []ending
+	styles     styles
+	negPats    []negPattern
+	conjBlk    int    // the block lastConj was seen in
+	lastConj   string // the last conjunction that opened a Japanese sentence's conjunctions in conjBlk
 	paragraphs []paraLen
 }
 
@@ -84,13 +62,6 @@ type proseInfo struct {
 	content map[string]int
 }
 
-type ending struct {
-	dearu      bool
-	start, end int
-	word       string
-	noun       bool
-}
-
 type paraLen struct {
 	blk, n int
 	ja     bool
@@ -98,7 +69,7 @@ type paraLen struct {
 
 // checkNarrative runs the narrative-critic rules.
 func checkNarrative(ctx context.Context, r *run) error {
-	nr := &narrative{run: r, topic: headingWords(r.doc)}
+	nr := &narrative{run: r, topic: headingWords(r.doc), negPats: doubleNegatives(), conjBlk: -1, conjFrom: -1, tokens: r.e.needsTokens(NarrativeCriticName)}
 	n := 0
 	for s := range r.doc.sentences() {
 		if err := tick(ctx, n); err != nil {
@@ -108,6 +79,14 @@ func checkNarrative(ctx context.Context, r *run) error {
 		k := r.doc.blocks[s.blk].kind
 		if k == heading {
 			nr.prev, nr.openers = nil, nil
+			if s.ja && r.e.on("no-mix-dearu-desumasu") {
+				tok, err := r.rev.shared.ja.tokenizer()
+				if err != nil {
+					return err
+				}
+				nr.buf = tokens(tok, s.text, nr.buf)
+				nr.styleTokens(s, nr.buf, headerStyle)
+			}
 			continue
 		}
 		if k == tableRow || k == caption {
@@ -186,15 +165,25 @@ func (nr *narrative) english(s sentence) {
 // before it: same opening, doubled conjunction, repeated content words.
 func (nr *narrative) sentence(s sentence, opener, conj string, content map[string]int) {
 	p := nr.prev
+	if k := len(nr.openers); k == 0 || opener == "" || nr.openers[k-1] != opener || nr.runBlk != s.blk {
+		nr.openers, nr.runTold = nr.openers[:0], false // a run of openings stays in its paragraph
+	}
+	nr.runBlk = s.blk
+	told := len(nr.e.hits)
+	if nr.conjFrom >= 0 { // a Japanese sentence's doubled conjunction, found before
+		told, nr.conjFrom = nr.conjFrom, -1
+	}
 	if p != nil && p.blk == s.blk && conj != "" && conj == p.conj {
 		nr.e.advise("no-doubled-conjunction", finding.Low, 70, s.start, s.start+len(conj), "two sentences in a row open with %q", conj)
 	}
-	if opener != "" && len(nr.openers) > 0 && nr.openers[len(nr.openers)-1] != opener {
-		nr.openers = nr.openers[:0]
-	}
+	nr.oncePerRun(told)
 	nr.openers = append(nr.openers, opener)
-	if opener != "" && len(nr.openers) == 3 {
+	if opener == "there" && thereOpener(s.text) != "" && nr.e.on("en-there-is") {
+		nr.runTold = true // anti-ai-slop's en-there-is reports the run
+	}
+	if opener != "" && len(nr.openers) == 3 && !nr.runTold {
 		nr.e.advise("same-opening", finding.Low, 65, s.start, s.start+len(opener), "three sentences in a row open with %q; vary the openings", opener)
+		nr.runTold = true
 	}
 	if p != nil && p.blk == s.blk {
 		// report the most repeated word; ties go to the first in the sentence,
@@ -216,6 +205,21 @@ func (nr *narrative) sentence(s sentence, opener, conj string, content map[strin
 	nr.prev = &proseInfo{blk: s.blk, conj: conj, content: content}
 }
 
+// oncePerRun keeps a hit added since len(hits) was told only when it is
+// the first finding on the current run of same openings: one run of
+// repeated openers ("However, ... However, ... However, ...") gives one
+// finding, from the first rule that reports it.
+func (nr *narrative) oncePerRun(told int) {
+	if len(nr.e.hits) == told {
+		return
+	}
+	if nr.runTold {
+		nr.e.hits = nr.e.hits[:told]
+		return
+	}
+	nr.runTold = true
+}
+
 func (nr *narrative) addParagraph(s sentence, n int, ja bool) {
 	if k := len(nr.paragraphs); k > 0 && nr.paragraphs[k-1].blk == s.blk {
 		nr.paragraphs[k-1].n += n
@@ -227,13 +231,11 @@ func (nr *narrative) addParagraph(s sentence, n int, ja bool) {
 // japanese runs the Japanese sentence rules of the narrative-critic: the
 // morphological ones on one token list per sentence.
 func (nr *narrative) japanese(s sentence) error {
-	if strings.Contains(s.text, "な") { // every double negative has one
-		for _, m := range doubleNegativeJA.FindAllStringIndex(s.text, -1) {
-			nr.e.advise("no-double-negative-ja", finding.Low, 70, s.start+m[0], s.start+m[1], "二重否定は読み手を迷わせます。肯定形で書いてください")
+	if !nr.tokens {
+		if s.prose {
+			nr.addParagraph(s, runeCount(s.text), true)
 		}
-	}
-	if s.prose {
-		nr.style(s)
+		return nil // no rule that reads parts of speech is on: the tokenizer stays unloaded
 	}
 	tok, err := nr.rev.shared.ja.tokenizer()
 	if err != nil {
@@ -245,18 +247,28 @@ func (nr *narrative) japanese(s sentence) error {
 	nr.doubledGa(s, ts)
 	nr.droppingRa(s, ts)
 	nr.successive(s, ts)
+	nr.doubleNegative(s, ts)
+	switch nr.doc.blocks[s.blk].kind {
+	case paragraph, note:
+		nr.styleTokens(s, ts, bodyStyle)
+		if s.prose {
+			nr.conjFrom = len(nr.e.hits) // sentence counts its finding toward the run
+		}
+		nr.doubledConjunction(s, ts)
+	case listItem:
+		nr.styleTokens(s, ts, listStyle)
+		nr.doubledConjunction(s, ts)
+	}
 	if !s.prose {
 		return nil
 	}
-	opener, conj := "", ""
+	opener := ""
 	for i, t := range ts {
 		if t.pos == "記号" || strings.Trim(t.surface, "\x1f ") == "" {
 			continue
 		}
 		opener = t.surface
-		if t.pos == "接続詞" {
-			conj = t.surface
-		} else if t.pos == "名詞" && i+1 < len(ts) && ts[i+1].pos == "助詞" {
+		if t.pos == "名詞" && i+1 < len(ts) && ts[i+1].pos == "助詞" {
 			opener += ts[i+1].surface
 		}
 		break
@@ -267,7 +279,7 @@ func (nr *narrative) japanese(s sentence) error {
 			content[t.surface]++
 		}
 	}
-	nr.sentence(s, opener, conj, content)
+	nr.sentence(s, opener, "", content) // Japanese conjunctions: doubledConjunction
 	nr.addParagraph(s, runeCount(s.text), true)
 	return nil
 }
@@ -365,48 +377,25 @@ func (nr *narrative) droppingRa(s sentence, ts []token) {
 	}
 }
 
-// style records the ending of a Japanese prose sentence for
-// no-mix-dearu-desumasu.
-func (nr *narrative) style(s sentence) {
-	t := strings.TrimRight(s.text, "。．.！？!?」』）)\x1f ")
-	for _, e := range desumasuEndings() {
-		if strings.HasSuffix(t, e) {
-			nr.endings = append(nr.endings, ending{dearu: false})
-			return
-		}
+// doubledConjunction follows textlint no-doubled-conjunction: within a
+// paragraph or list item, a sentence whose first conjunction (wherever it
+// stands in the sentence) is the same as the last one met in an earlier
+// sentence is reported, even when sentences without a conjunction come
+// between them.
+func (nr *narrative) doubledConjunction(s sentence, ts []token) {
+	if nr.conjBlk != s.blk {
+		nr.conjBlk, nr.lastConj = s.blk, ""
 	}
-	for _, e := range dearuEndings() {
-		if strings.HasSuffix(t, e) {
-			start := s.start + len(t) - len(e)
-			nr.endings = append(nr.endings, ending{dearu: true, start: start, end: start + len(e), word: e, noun: afterNoun(nr.doc.raw[:start])})
-			return
+	for _, t := range ts {
+		if t.pos != "接続詞" {
+			continue
 		}
-	}
-}
-
-// mixedStyle reports である endings in a body written mostly in ですます
-// (textlint no-mix-dearu-desumasu with preset-ja-technical-writing's
-// preferInBody "ですます").
-func (nr *narrative) mixedStyle() {
-	desu := 0
-	for _, e := range nr.endings {
-		if !e.dearu {
-			desu++
+		if t.surface == nr.lastConj {
+			at := s.start + t.off
+			nr.e.advise("no-doubled-conjunction", finding.Low, 70, at, at+len(t.surface), "同じ接続詞（%s）が連続して使われています", t.surface)
 		}
-	}
-	if desu == 0 || desu == len(nr.endings) {
+		nr.lastConj = t.surface
 		return
-	}
-	for _, e := range nr.endings {
-		if !e.dearu {
-			continue
-		}
-		const msg = "本文が「ですます」調なのに「%s」で終わる文があります（ですます %d 文、である %d 文）"
-		if e.word == "だ" && !e.noun {
-			nr.e.advise("no-mix-dearu-desumasu", finding.Medium, 70, e.start, e.end, msg, e.word, desu, len(nr.endings)-desu)
-			continue
-		}
-		nr.e.fix("no-mix-dearu-desumasu", finding.Medium, 70, e.start, e.end, dearuFix(e.word), msg, e.word, desu, len(nr.endings)-desu)
 	}
 }
 

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"regexp"
 	"strings"
@@ -28,17 +29,29 @@ func checkReaderFit(ctx context.Context, r *run) error {
 		}
 		n++
 		k := r.doc.blocks[s.blk].kind
-		if s.prose {
+		switch {
+		case (s.ja || r.doc.kana || isJapanese(s.text)) && (k == paragraph || k == listItem || k == note):
 			r.sentenceLength(s)
+		case !s.ja && s.prose:
+			r.enSentenceLength(s)
 		}
-		if s.ja {
-			if s.prose {
-				r.maxTen(s)
-				r.mixedPeriod(s)
+		if s.ja && (k == paragraph || k == listItem || k == note) {
+			if err := r.maxTen(s); err != nil {
+				return err
 			}
-			if k != tableRow {
-				r.kanjiRuns(s)
+		}
+		if s.ja && s.prose {
+			r.mixedPeriod(s)
+		}
+		if k != tableRow && k != quote {
+			r.kanjiRuns(s)
+			if s.ja {
+				r.arabicKanjiNumbers(s)
+				r.unnaturalAlphabet(s)
 			}
+		}
+		if k == paragraph || k == listItem || k == note {
+			r.maxComma(s)
 		}
 		if k == paragraph || k == listItem || k == quote {
 			r.acronyms(s, seen)
@@ -59,42 +72,95 @@ func checkReaderFit(ctx context.Context, r *run) error {
 	return nil
 }
 
-// sentenceLength reports prose sentences over the limit: characters in
-// Japanese (textlint sentence-length), words in English.
+// sentenceLength reports a sentence of a paragraph or list item over
+// Limits.SentenceLength characters (textlint sentence-length), counted as
+// textlint counts them, in UTF-16 code units ("𠮷" and an emoji count
+// two), every character but masked code and URLs included. It reviews
+// every sentence of a Japanese document (one holding kana), Latin-only
+// ones too, and any sentence with kanji; the other sentences of English
+// documents get en-sentence-length.
 func (r *run) sentenceLength(s sentence) {
-	if s.ja {
-		if n := runeCount(s.text); n > r.lim.SentenceLength {
-			r.e.advise("sentence-length", finding.Medium, 70, s.start, s.end, "一文が%d文字あります（上限%d文字）。文を分けてください", n, r.lim.SentenceLength)
-		}
-		return
+	if n := utf16Len(s.text); n > r.lim.SentenceLength {
+		r.e.advise("sentence-length", finding.Medium, 70, s.start, s.end, "一文が%d文字あります（上限%d文字）。文を分けてください", n, r.lim.SentenceLength)
 	}
+}
+
+// utf16Len counts the UTF-16 code units of s, mask bytes left out.
+func utf16Len(s string) int {
+	n := 0
+	for _, c := range s {
+		switch {
+		case c == mask:
+		case c >= 0x10000:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
+}
+
+// enSentenceLength reports an English prose sentence over the reader's
+// word limit.
+func (r *run) enSentenceLength(s sentence) {
 	if n := wordCount(s.text); n > r.lim.SentenceWords {
 		r.e.advise("en-sentence-length", finding.Medium, 65, s.start, s.end, "sentence has %d words (limit %d for this reader); split it", n, r.lim.SentenceWords)
 	}
 }
 
-// maxTen reports a sentence with more 読点 than the limit (textlint
-// max-ten): a 、 between two nouns (approximated as kanji or katakana on
-// both sides) does not count.
-func (r *run) maxTen(s sentence) {
+// maxTen follows textlint max-ten: a sentence (of a paragraph or list
+// item) with more than Limits.MaxTen 読点 is reported at the first one
+// over, and counting starts again after it. A 読点 between two nouns
+// (名詞、名詞, brackets and spaces skipped: "A、B", "(1)、(2)", the list
+// "HTML 、CSS 、") does not count unless
+// Config.Options.MaxTenStrict; Options.Touten and Options.Kuten change the
+// marks counted and the mark that resets the count. Only a sentence with
+// more marks than the limit is tokenized.
+func (r *run) maxTen(s sentence) error {
+	o := r.rev.cfg.Options
+	touten, kuten := cmp.Or(o.Touten, "、"), cmp.Or(o.Kuten, "。")
+	if strings.Count(s.text, touten) <= r.lim.MaxTen {
+		return nil
+	}
+	tok, err := r.rev.shared.ja.tokenizer()
+	if err != nil {
+		return err
+	}
+	ts := tokens(tok, s.text, nil)
 	count := 0
-	prev := rune(0)
-	for i, c := range s.text {
-		if c != '、' {
-			prev = c
-			continue
+	for i, t := range ts {
+		switch t.surface {
+		case touten:
+			if !o.MaxTenStrict && sandwiched(ts, i) {
+				continue
+			}
+			count++
+		case kuten:
+			count = 0
 		}
-		next, _ := utf8.DecodeRuneInString(s.text[i+len("、"):])
-		if nounChar(prev) && nounChar(next) {
-			continue
-		}
-		count++
-		if count == r.lim.MaxTen+1 {
-			at := s.start + i
-			r.e.advise("max-ten", finding.Low, 65, at, at+len("、"), "一文に読点「、」が%d個以上あります（上限%d個）。文を分けてください", count, r.lim.MaxTen)
-			return
+		if count > r.lim.MaxTen {
+			at := s.start + t.off
+			r.e.advise("max-ten", finding.Low, 65, at, at+len(t.surface), "一文に読点「%s」が%d個以上あります（上限%d個）。文を分けてください", touten, count, r.lim.MaxTen)
+			count = 0
 		}
 	}
+	return nil
+}
+
+// sandwiched reports whether the nearest tokens before and after ts[i],
+// brackets and white space skipped, are both nouns.
+func sandwiched(ts []token, i int) bool {
+	near := func(d int) (token, bool) {
+		for j := i + d; j >= 0 && j < len(ts); j += d {
+			if t := ts[j]; !(t.pos == "記号" && (strings.HasPrefix(t.pos1, "括弧") || t.pos1 == "空白") || t.surface == "(" || t.surface == ")" || strings.TrimSpace(t.surface) == "") {
+				return t, true
+			}
+		}
+		return token{}, false
+	}
+	p, ok1 := near(-1)
+	n, ok2 := near(1)
+	return ok1 && ok2 && p.pos == "名詞" && n.pos == "名詞"
 }
 
 // mixedPeriod follows textlint ja-no-mixed-period with its defaults: a
@@ -135,11 +201,14 @@ func (r *run) maskedAfter(s sentence) bool {
 }
 
 // kanjiRuns reports runs of kanji longer than the limit (textlint
-// max-kanji-continuous-len).
+// max-kanji-continuous-len, default 5) in any sentence that holds kanji,
+// kanji-only text included. A run that is one word of the IPA dictionary
+// (中華人民共和国, 二等辺三角形: textlint's allowDictionaryLongWords) or
+// made only of Config.Options.KanjiAllow words is accepted.
 func (r *run) kanjiRuns(s sentence) {
 	start, n := -1, 0
 	flush := func(end int) {
-		if n > r.lim.MaxKanji {
+		if n > r.lim.MaxKanji && !allowedRun(s.text[start:end], r.rev.cfg.Options.KanjiAllow) && !r.dictionaryWord(s.text[start:end]) {
 			r.e.advise("max-kanji-continuous-len", finding.Low, 60, s.start+start, s.start+end, "漢字が%d文字続いています（上限%d文字）。ひらがなを挟むか言い換えてください", n, r.lim.MaxKanji)
 		}
 		start, n = -1, 0
@@ -180,6 +249,16 @@ func (r *run) characters(b block) {
 			old := text[i:j]
 			r.e.fix("no-hankaku-kana", finding.Low, 90, at, b.start+j, widenKana(old), "半角カナ「%s」は全角にしてください", old)
 			n = j - i
+		case c == 0x309B || c == 0x309C:
+			// a spacing dakuten or handakuten after kana: テ゛ → デ (textlint no-nfd)
+			_, pn := utf8.DecodeLastRuneInString(text[:i])
+			comb := map[rune]string{0x309B: "\u3099", 0x309C: "\u309A"}[c]
+			if pn > 0 {
+				prev := text[i-pn : i]
+				if nfc := norm.NFC.String(prev + comb); utf8.RuneCountInString(nfc) == 1 {
+					r.e.fix("no-nfd", finding.Low, 90, at-pn, at+n, nfc, "濁点・半濁点が別の文字（U+%04X）になっています（%s%c → %s）", c, prev, c, nfc)
+				}
+			}
 		case c == 0x3099 || c == 0x309A || (c >= 0x0300 && c <= 0x036F):
 			// a combining mark: replace it and the character it joins with NFC
 			_, pn := utf8.DecodeLastRuneInString(text[:i])
@@ -187,6 +266,9 @@ func (r *run) characters(b block) {
 			if pn > 0 && norm.NFC.String(old) != old {
 				r.e.fix("no-nfd", finding.Low, 95, at-pn, at+n, norm.NFC.String(old), "濁点・アクセントが結合文字（NFD）になっています")
 			}
+		case (c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7F) && r.doc.raw[at] == byte(c):
+			// a control character: masked bytes are 0x1F too, so only a 0x1F of the text itself counts
+			r.e.fix("no-invalid-control-character", finding.Low, 90, at, at+1, "", "制御文字 U+%04X は文章に不要です", c)
 		case c == 0x200B || c == 0xFEFF:
 			r.e.fix("no-zero-width-spaces", finding.Low, 95, at, at+n, "", "zero-width character U+%04X is invisible and breaks search and copy", c)
 		case c == 0x200D && joinsPictographs(text, i, n):
@@ -248,6 +330,14 @@ func closerOf(c rune) (rune, bool) {
 		return '”', true
 	case '{':
 		return '}', true
+	case '｛':
+		return '｝', true
+	case '〚':
+		return '〛', true
+	case '«':
+		return '»', true
+	case '‹':
+		return '›', true
 	}
 	return 0, false
 }
@@ -277,6 +367,14 @@ func openerOf(c rune) (rune, bool) {
 		return '“', true
 	case '}':
 		return '{', true
+	case '｝':
+		return '｛', true
+	case '〛':
+		return '〚', true
+	case '»':
+		return '«', true
+	case '›':
+		return '‹', true
 	}
 	return 0, false
 }
@@ -291,6 +389,14 @@ func (r *run) unmatchedPairs(b block) {
 	var stack []open
 	text := string(r.doc.masked[b.start:b.end])
 	for i, c := range text {
+		if c == '"' { // the same mark opens and closes
+			if k := len(stack); k > 0 && stack[k-1].c == '"' {
+				stack = stack[:k-1]
+			} else {
+				stack = append(stack, open{c, i})
+			}
+			continue
+		}
 		if _, ok := closerOf(c); ok {
 			stack = append(stack, open{c, i})
 			continue
@@ -313,7 +419,10 @@ func (r *run) unmatchedPairs(b block) {
 	if len(stack) > 0 {
 		o := stack[0]
 		at := b.start + o.at
-		c, _ := closerOf(o.c)
+		c, ok := closerOf(o.c)
+		if !ok {
+			c = o.c // '"' closes itself
+		}
 		r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(o.c), "「%c」が閉じられていません（「%c」がありません）", o.c, c)
 	}
 }
@@ -350,11 +459,13 @@ func (r *run) acronyms(s sentence, seen map[string]bool) {
 }
 
 // jargon reports, for novice readers, a jargon term at its first use when
-// no explanation follows it.
+// no explanation follows it; to a technical reader new to a subject, only
+// the subject's own terms (see readerInfo.needsDefinition).
 func (r *run) jargon(s sentence, seen map[string]bool) {
 	lower := asciiLower(s.text)
-	for _, term := range r.rev.shared.lex.jargon {
-		if seen["jargon:"+term] {
+	for _, jt := range r.rev.shared.lex.jargon {
+		term := jt.term
+		if seen["jargon:"+term] || !r.reader.needsDefinition(jt) {
 			continue
 		}
 		i := strings.Index(lower, term)
@@ -384,4 +495,42 @@ func hasCapitalPair(s string) bool {
 		}
 	}
 	return false
+}
+
+// allowedRun reports whether run is one of the allowed words, or made of
+// them end to end.
+func allowedRun(run string, allow []string) bool {
+	if len(allow) == 0 {
+		return false
+	}
+	ok := make([]bool, len(run)+1) // ok[i]: run[:i] is made of allowed words
+	ok[0] = true
+	for i := range run {
+		if !ok[i] {
+			continue
+		}
+		for _, w := range allow {
+			if w != "" && strings.HasPrefix(run[i:], w) {
+				ok[i+len(w)] = true
+			}
+		}
+	}
+	return ok[len(run)]
+}
+
+// dictionaryWord reports whether run is one known word of the IPA
+// dictionary. The tokenizer is loaded only here, for a run already too
+// long, and only in a Japanese document (one with kana): Chinese text,
+// which a Japanese dictionary cannot judge, never loads it. If it cannot
+// be loaded the run is not a known word.
+func (r *run) dictionaryWord(run string) bool {
+	if !r.doc.kana {
+		return false
+	}
+	tok, err := r.rev.shared.ja.tokenizer()
+	if err != nil {
+		return false
+	}
+	ts := tokens(tok, run, nil)
+	return len(ts) == 1 && ts[0].surface == run && ts[0].base != ""
 }

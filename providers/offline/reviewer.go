@@ -37,6 +37,7 @@ type run struct {
 	e      *emitter
 	lim    Limits
 	prof   profile
+	reader readerInfo
 	target agent.Target
 	rev    *Reviewer
 }
@@ -46,8 +47,10 @@ type run struct {
 // share one lazily loaded Japanese tokenizer, loaded the first time a
 // review needs parts of speech (a narrative review of Japanese text, or
 // 〜を行う in anti-ai-slop).
-func Editorial(cfg Config) []agent.Reviewer {
-	sh := newShared()
+func Editorial(cfg Config) []agent.Reviewer { return editorialWith(cfg, newShared()) }
+
+// editorialWith returns the four reviewers sharing sh.
+func editorialWith(cfg Config, sh *shared) []agent.Reviewer {
 	return []agent.Reviewer{
 		newReviewer(AntiAISlopName, CategoryAISlop, cfg, sh, checkSlop),
 		newReviewer(FactCheckerName, CategoryFact, cfg, sh, checkFacts),
@@ -101,6 +104,9 @@ func newReviewer(name, category string, cfg Config, sh *shared, check func(conte
 		}
 		r.disabled[id] = true
 	}
+	if err := cfg.Options.validate(); err != nil && r.cfgErr == nil {
+		r.cfgErr = fmt.Errorf("offline: %s: %w", name, err)
+	}
 	if sh.lex != nil {
 		for _, p := range sh.lex.phrases {
 			if info, _ := ruleByID(p.rule); info.Reviewer == name {
@@ -136,6 +142,7 @@ func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, er
 		doc:    doc,
 		lim:    r.cfg.limitsFor(prof),
 		prof:   prof,
+		reader: newReaderInfo(t.ReaderProfile),
 		target: t,
 		rev:    r,
 	}
@@ -143,6 +150,7 @@ func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, er
 	if err := r.check(ctx, ru); err != nil {
 		return agent.Review{}, fmt.Errorf("offline: %s: %s: %w", r.name, displayPath(t.Path), err)
 	}
+	ru.e.dropInContext()
 	fs := dropRejected(ru.e.findings(r.category, t.Path, t.Lines), t.Rejected)
 	rep := finding.Report{
 		Reviewer:      r.name,

@@ -10,7 +10,8 @@ func TestJapaneseRules(t *testing.T) {
 	runRuleCases(t, []ruleCase{
 		{rule: "sentence-length", text: long + "\n", want: 0},
 		{rule: "sentence-length", text: strings.Repeat("い", 100) + "です。\n", want: 1},
-		{rule: "sentence-length", text: "- " + strings.Repeat("い", 120) + "です\n", want: 0},               // list item
+		{rule: "sentence-length", text: "- " + strings.Repeat("い", 120) + "です\n", want: 1},               // list items too, as textlint
+		{rule: "sentence-length", text: "# " + strings.Repeat("い", 120) + "です\n", want: 0},               // not headings
 		{rule: "sentence-length", text: strings.Repeat("い", 90) + "です。\n", want: 0, profile: "非エンジニア向け"}, // textlint's limit for every reader
 		{rule: "sentence-length", text: strings.Repeat("い", 110) + "です。\n", want: 1, profile: "Web engineers"},
 
@@ -19,7 +20,8 @@ func TestJapaneseRules(t *testing.T) {
 		{rule: "max-ten", text: "東京、大阪、名古屋、福岡、札幌に行きます。\n", want: 0}, // 名詞、名詞
 		{rule: "max-ten", text: "まず、次に、さらに、最後に、終わります。\n", want: 1, profile: "Go experts"},
 
-		{rule: "max-kanji-continuous-len", text: "情報処理技術を学びます。\n", want: 0},
+		{rule: "max-kanji-continuous-len", text: "情報処理技を学びます。\n", want: 0},
+		{rule: "max-kanji-continuous-len", text: "情報処理技術を学びます。\n", want: 1}, // the rule's default is 5
 		{rule: "max-kanji-continuous-len", text: "分散並行処理基盤を使います。\n", want: 1},
 		{rule: "max-kanji-continuous-len", text: "分散並行処理基盤を使います。\n", want: 1, profile: "Web engineers"},
 

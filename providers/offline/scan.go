@@ -30,8 +30,9 @@ const (
 // block is a run of lines that forms one Markdown element worth reviewing.
 type block struct {
 	kind       blockKind
-	start, end int  // byte span in the document, end exclusive
-	introColon bool // a paragraph ending in ':' that introduces code or a list
+	start, end int    // byte span in the document, end exclusive
+	introColon bool   // a paragraph ending in ':' that introduces code or a list
+	alert      string // the admonition the block lies in ("warning"), or "" (see document.Block.Alert)
 }
 
 // link is a Markdown link or image target found in the document.
@@ -106,6 +107,9 @@ func parse(src []byte) *document {
 	for _, c := range o.Comments {
 		fill(d.masked, c.Start, c.End)
 	}
+	for _, m := range o.QuoteMarkers {
+		fill(d.masked, m.Start, m.End)
+	}
 	for _, b := range o.Blocks {
 		d.addBlock(b)
 	}
@@ -129,24 +133,32 @@ var reviewed = map[mdoc.Kind]blockKind{
 }
 
 // addBlock masks what b's syntax is and records the prose it holds: a
-// table as one block a row, a setext heading without its underline.
+// table as one block a row, a setext heading without its underline; any
+// block inside a block quote is a quote.
 func (d *document) addBlock(b mdoc.Block) {
 	fill(d.masked, b.Marker.Start, b.Marker.End)
+	kind := reviewed[b.Kind]
+	if b.Quote > 0 {
+		kind = quote
+	}
+	add := func(k blockKind, s, e int) {
+		d.blocks = append(d.blocks, block{kind: k, start: s, end: e, alert: b.Alert})
+	}
 	switch {
 	case b.Kind == mdoc.Table:
 		for l := b.Lines.Start; l <= b.Lines.End; l++ {
 			s, e := d.lineSpan(l - 1)
 			maskPipes(d.masked, s, e)
-			d.blocks = append(d.blocks, block{kind: tableRow, start: s, end: e})
+			add(tableRow, s, e)
 		}
 	case b.Kind == mdoc.Heading && b.Marker.Len() == 0 && b.Lines.End > b.Lines.Start:
 		us, ue := d.lineSpan(b.Lines.End - 1)
 		fill(d.masked, us, ue)
 		_, e := d.lineSpan(b.Lines.End - 2)
-		d.blocks = append(d.blocks, block{kind: heading, start: b.Span.Start, end: e})
+		add(heading, b.Span.Start, e)
 	case b.Kind.Prose():
-		d.blocks = append(d.blocks, block{kind: reviewed[b.Kind], start: b.Span.Start, end: b.Span.End})
-	default: // code, HTML, math, breaks, link definitions, front matter
+		add(kind, b.Span.Start, b.Span.End)
+	default: // code, HTML, math, breaks, link definitions, front matter, container fences
 		fill(d.masked, b.Span.Start, b.Span.End)
 	}
 }
@@ -224,6 +236,9 @@ func (d *document) maskInline(s, e int) {
 			if j := gt - i; gt < e && j > 1 && (isASCIILetter(b[i+1]) || b[i+1] == '/') && bytes.IndexByte(b[i:gt], '\n') < 0 {
 				fill(b, i, gt+1)
 				i = gt
+			} else if end := htmlTagEnd(b, i, e); end > 0 { // a tag whose attributes span lines
+				fill(b, i, end)
+				i = end - 1
 			}
 		case '!', '[':
 			i = d.maskLink(i, s, e, closeAt)

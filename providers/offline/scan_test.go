@@ -171,7 +171,7 @@ func TestReaderProfile(t *testing.T) {
 		}
 	}
 	l := Config{Limits: Limits{SentenceLength: 50}}.limitsFor(expertReader)
-	if l.SentenceLength != 50 || l.SentenceWords != 40 || l.MaxTen != 3 || l.MaxKanji != 6 {
+	if l.SentenceLength != 50 || l.SentenceWords != 40 || l.MaxTen != 3 || l.MaxKanji != 5 {
 		t.Errorf("explicit limit lost or profile ignored: %+v", l)
 	}
 }

@@ -59,7 +59,7 @@ func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
 				}
 			case '.':
 				if i+n == e || isSpaceByte(b[i+n]) || isCloser(b[i+n:e]) {
-					if !abbreviation(b[start:i]) {
+					if !abbreviation(b[start:i], b[i+n:e]) {
 						end = i + n
 					}
 				}
@@ -107,17 +107,50 @@ func abbreviated(w string) bool {
 }
 
 // abbreviation reports whether the text before a '.' ends with an
-// abbreviation, an initial ("J."), or a version/number ("v1.").
-func abbreviation(before []byte) bool {
+// abbreviation, an initial, or a version/number ("v1."); after is the
+// text after the '.'. A capital letter alone is an initial only next to
+// another initial or after a capitalised name ("J. R. R. Tolkien",
+// "George W. Bush"); "module A. Notice" is two sentences.
+func abbreviation(before, after []byte) bool {
 	i := len(before)
 	for i > 0 && (isASCIILetter(before[i-1]) || before[i-1] == '.') {
 		i--
 	}
 	w := strings.ToLower(string(before[i:]))
 	if len(w) == 1 && w[0] >= 'a' && w[0] <= 'z' && unicode.IsUpper(rune(before[i])) {
-		return true // an initial: "J. R. R. Tolkien"
+		return initialNext(after) || nameBefore(before[:i])
 	}
 	return abbreviated(w)
+}
+
+// initialNext reports whether b starts, after white space, with an
+// initial: a capital letter and a period.
+func initialNext(b []byte) bool {
+	j := 0
+	for j < len(b) && isSpaceByte(b[j]) {
+		j++
+	}
+	return j+1 < len(b) && b[j] >= 'A' && b[j] <= 'Z' && b[j+1] == '.'
+}
+
+// nameBefore reports whether b ends, before white space, with an initial
+// ("R.") or a capitalised word ("George").
+func nameBefore(b []byte) bool {
+	j := len(b)
+	for j > 0 && isSpaceByte(b[j-1]) {
+		j--
+	}
+	if j == len(b) {
+		return false // the letter is glued to what precedes it
+	}
+	if j >= 2 && b[j-1] == '.' && b[j-2] >= 'A' && b[j-2] <= 'Z' && (j == 2 || !isASCIILetter(b[j-3])) {
+		return true
+	}
+	k := j
+	for k > 0 && b[k-1] >= 'a' && b[k-1] <= 'z' {
+		k--
+	}
+	return k > 0 && j-k >= 1 && b[k-1] >= 'A' && b[k-1] <= 'Z' && (k == 1 || !isASCIILetter(b[k-2]))
 }
 
 // trimSpan trims white space and mask bytes from both ends of b[s:e].

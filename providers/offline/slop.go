@@ -12,6 +12,7 @@ import (
 // checkSlop runs the anti-ai-slop rules.
 func checkSlop(ctx context.Context, r *run) error {
 	n := 0
+	thereRun := -1 // the block whose last prose sentence opened with "There is"
 	for s := range r.doc.sentences() {
 		if err := tick(ctx, n); err != nil {
 			return err
@@ -22,9 +23,15 @@ func checkSlop(ctx context.Context, r *run) error {
 			return err
 		}
 		if s.ja {
+			if err := r.jaTokenRules(s, covered); err != nil {
+				return err
+			}
+		}
+		if (r.doc.kana || s.ja) && r.doc.blocks[s.blk].kind != quote {
 			r.exclamations(s, covered)
-		} else if s.prose {
-			r.thereIs(s)
+		}
+		if !s.ja && s.prose {
+			thereRun = r.thereIs(s, thereRun)
 		}
 	}
 	r.emDashes()
@@ -208,24 +215,30 @@ func (r *run) sahenBefore(s sentence, i int) (sahen, error) {
 	return sahenAllowed, nil
 }
 
-// exclamations reports ！ and ？ in Japanese sentences (textlint
-// no-exclamation-question-mark). A ！ ending a body sentence becomes 。;
-// elsewhere (headings, list items) it is advice. A "!" right after a
-// Latin letter is part of a name ("Yahoo!") and allowed.
+// exclamations reports !, ！, ? and ？ (textlint
+// no-exclamation-question-mark) in every sentence of a Japanese document,
+// Latin-only sentences and headings included, except those that
+// Config.Options allows and the "!" of a name (textlint's "Yahoo!", and a
+// "!" between a Latin letter and more text: "Jeopardy!の"). A ！ ending a body sentence becomes 。; elsewhere
+// it is advice. Block quotes, someone else's words, are not reviewed.
 func (r *run) exclamations(s sentence, covered []span) {
+	o := r.rev.cfg.Options
 	for i, c := range s.text {
-		if c != '！' && c != '？' && c != '!' && c != '?' {
+		switch {
+		case c == '!' && !o.AllowHalfWidthExclamation, c == '！' && !o.AllowFullWidthExclamation,
+			c == '?' && !o.AllowHalfWidthQuestion, c == '？' && !o.AllowFullWidthQuestion:
+		default:
 			continue
 		}
 		n := utf8.RuneLen(c)
 		if overlaps(covered, i, i+n) {
 			continue
 		}
-		if c == '!' && i > 0 && isASCIILetter(s.text[i-1]) {
-			continue
+		if c == '!' && i > 0 && isASCIILetter(s.text[i-1]) && i+1 < len(s.text) && !isSpaceByte(s.text[i+1]) || strings.HasSuffix(s.text[:i], "Yahoo") {
+			continue // a name in running text: "Yahoo!で"
 		}
 		a := s.start + i
-		if s.prose && (c == '！' || c == '!') && i+n == len(s.text) && !strings.HasSuffix(s.text[:i], "！") {
+		if s.ja && s.prose && (c == '！' || c == '!') && i+n == len(s.text) && !strings.HasSuffix(s.text[:i], "！") {
 			r.e.fix("no-exclamation-question-mark", finding.Low, 70, a, a+n, "。", "感嘆符「%c」は技術文書では使いません", c)
 			continue
 		}
@@ -233,16 +246,31 @@ func (r *run) exclamations(s sentence, covered []span) {
 	}
 }
 
-// thereIs reports English sentences that open with "There is/are".
-func (r *run) thereIs(s sentence) {
+// thereIs reports English sentences that open with "There is/are": the
+// first of a run of them in one paragraph (run is the block of the
+// previous sentence's run, or -1). It returns the block of the run s
+// continues, or -1 when s does not open so.
+func (r *run) thereIs(s sentence, run int) int {
 	t := strings.TrimLeft(s.text, "\x1f \"“")
+	p := thereOpener(t)
+	if p == "" {
+		return -1
+	}
+	if run != s.blk { // one finding for a run of them in a paragraph
+		a := s.start + len(s.text) - len(t)
+		r.e.advise("en-there-is", finding.Low, 55, a, a+len(p), `"%s" opener delays the subject; start with what the sentence is about`, p)
+	}
+	return s.blk
+}
+
+// thereOpener returns the "There is" opener t starts with, or "".
+func thereOpener(t string) string {
 	for _, p := range [...]string{"There is ", "There are ", "There was ", "There were ", "There's "} {
 		if strings.HasPrefix(t, p) {
-			a := s.start + len(s.text) - len(t)
-			r.e.advise("en-there-is", finding.Low, 55, a, a+len(p)-1, `"%s" opener delays the subject; start with what the sentence is about`, strings.TrimSpace(p))
-			return
+			return strings.TrimSpace(p)
 		}
 	}
+	return ""
 }
 
 // emDashes reports paragraphs with more em dashes than the limit.

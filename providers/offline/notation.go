@@ -1,0 +1,209 @@
+package offline
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// kanjiDigits is the character class of JTF 2.2.2's kanji numerals.
+const kanjiDigits = "[一二三四五六七八九十壱弐参拾百〇]+"
+
+var (
+	// toArabic matches counted quantities written in kanji numerals
+	// (JTF 2.2.2: 三つ → 3つ, 第二章 → 第2章); submatch 1 is the numeral.
+	toArabic = regexp.MustCompile(`(` + kanjiDigits + `)(?:[兆億万]|つ|回|か月|番目|進法|次元)|第(` + kanjiDigits + `)[章節]`)
+	// toKanji matches idioms and approximate numbers written in digits
+	// (JTF 2.2.2: 世界1 → 世界一, 数10倍 → 数十倍); submatch 1 or 2 is
+	// the number.
+	toKanji = regexp.MustCompile(`世界(1)|(1)時的|(1)部分|第(3)者|(1)種|(1)部の|(1)番に|数([0-9]+)(?:倍|[兆億万]|年)|([0-9]+)次関数|(5)大陸`)
+)
+
+// arabicKanjiNumbers follows textlint's arabic-kanji-numbers (JTF style
+// guide 2.2.2): counted quantities take Arabic digits (三つ → 3つ, 五回 →
+// 5回, 第二章 → 第2章, 二次元 → 2次元; 数十万 and 何百万 stay), idioms
+// and approximations take kanji (世界1 → 世界一, 1部分 → 一部分, 第3者 →
+// 第三者, 数10倍 → 数十倍). Each gets its fix. Unlike textlint, which
+// reports only the first match of each pattern in a text node, every
+// match is reported.
+func (r *run) arabicKanjiNumbers(s sentence) {
+	const rule = "arabic-kanji-numbers"
+	if !r.e.on(rule) {
+		return
+	}
+	for _, m := range toArabic.FindAllStringSubmatchIndex(s.text, -1) {
+		a, b := m[2], m[3]
+		if a < 0 {
+			a, b = m[4], m[5]
+		}
+		if a > 0 && (strings.HasSuffix(s.text[:a], "数") || strings.HasSuffix(s.text[:a], "何")) && m[2] >= 0 {
+			continue // 数十万, 何百億: approximate
+		}
+		if before, _ := utf8.DecodeLastRuneInString(s.text[:m[0]]); isKanji(before) && m[2] >= 0 {
+			continue // part of a longer word: 統一つ, 唯一回
+		}
+		old := s.text[m[0]:m[1]]
+		if old == "一つ" {
+			continue // "一つの", "もう一つ": an idiom more often than a count
+		}
+		n, ok := kanjiNumber(s.text[a:b])
+		if !ok {
+			continue
+		}
+		fix := s.text[m[0]:a] + strconv.Itoa(n) + s.text[b:m[1]]
+		r.e.fix(rule, finding.Low, 70, s.start+m[0], s.start+m[1], fix, "数えられる数量は算用数字で書きます（%s → %s）", old, fix)
+	}
+	for _, m := range toKanji.FindAllStringSubmatchIndex(s.text, -1) {
+		a, b := -1, -1
+		for k := 2; k < len(m); k += 2 {
+			if m[k] >= 0 {
+				a, b = m[k], m[k+1]
+				break
+			}
+		}
+		if a < 0 {
+			continue
+		}
+		old := s.text[m[0]:m[1]]
+		if old == "1種" || strings.HasSuffix(old, "1種") {
+			if prev, _ := utf8.DecodeLastRuneInString(s.text[:a]); a == 0 || prev >= '0' && prev <= '9' || strings.HasPrefix(s.text[m[1]:], "類") {
+				continue // 11種, 1種類
+			}
+		}
+		if prev, _ := utf8.DecodeLastRuneInString(s.text[:a]); a > 0 && prev >= '0' && prev <= '9' && m[0] == a {
+			continue // 21次関数 is read whole by the pattern; 11時的 is not 一時的
+		}
+		n, err := strconv.ParseInt(s.text[a:b], 10, 64)
+		if err != nil || n <= 0 {
+			continue
+		}
+		fix := s.text[m[0]:a] + kanjiOf(n) + s.text[b:m[1]]
+		r.e.fix(rule, finding.Low, 70, s.start+m[0], s.start+m[1], fix, "慣用表現や概数は漢数字で書きます（%s → %s）", old, fix)
+	}
+}
+
+// kanjiNumber reads a kanji numeral: positional digits (二〇 → 20) or
+// digits with 十, 拾 and 百 (三十五 → 35, 百二 → 102).
+func kanjiNumber(s string) (int, bool) {
+	digit := map[rune]int{'〇': 0, '一': 1, '壱': 1, '二': 2, '弐': 2, '三': 3, '参': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
+	if !strings.ContainsAny(s, "十拾百") {
+		n := 0
+		for _, c := range s {
+			n = n*10 + digit[c]
+			if n > 1<<40 {
+				return 0, false
+			}
+		}
+		return n, true
+	}
+	total, cur, seen := 0, 0, false
+	for _, c := range s {
+		switch c {
+		case '十', '拾':
+			total += max(cur, 1) * 10
+			cur, seen = 0, false
+		case '百':
+			total += max(cur, 1) * 100
+			cur, seen = 0, false
+		default:
+			if seen {
+				return 0, false // two digits in a row among units: not a numeral
+			}
+			cur, seen = digit[c], true
+		}
+	}
+	return total + cur, true
+}
+
+// kanjiOf writes n (> 0) in kanji numerals: 10 → 十, 25 → 二十五, 100000 →
+// 十万.
+func kanjiOf(n int64) string {
+	digits := []string{"", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
+	units := []string{"", "十", "百", "千"}
+	groups := []string{"", "万", "億", "兆", "京"}
+	var out string
+	for g := 0; n > 0 && g < len(groups); g++ {
+		part := n % 10000
+		n /= 10000
+		if part == 0 {
+			continue
+		}
+		var sb strings.Builder
+		for k := 3; k >= 0; k-- {
+			d := part / pow10(k) % 10
+			if d == 0 {
+				continue
+			}
+			if d != 1 || k == 0 {
+				sb.WriteString(digits[d])
+			}
+			sb.WriteString(units[k])
+		}
+		out = sb.String() + groups[g] + out
+	}
+	return out
+}
+
+func pow10(k int) int64 {
+	p := int64(1)
+	for range k {
+		p *= 10
+	}
+	return p
+}
+
+// japaneseIME reports a character ja-unnatural-alphabet counts as typed
+// through a Japanese input method: kanji, kana, full-width forms and
+// 。、・−.
+func japaneseIME(c rune) bool {
+	return isKanji(c) || c >= 'ぁ' && c <= 'ん' || c >= 'ァ' && c <= 'ヶ' || c == 'ー' || c >= 0xFF00 && c <= 0xFFEF ||
+		c == '。' || c == '、' || c == '・' || c == '−'
+}
+
+// latinLetter reports a half- or full-width Latin letter.
+func latinLetter(c rune) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 'ａ' && c <= 'ｚ' || c >= 'Ａ' && c <= 'Ｚ'
+}
+
+// unnaturalAlphabet follows textlint ja-unnatural-alphabet: one Latin
+// letter between two Japanese characters is an input-method slip
+// (リイr−ス, 対応sる). As by default in textlint, the vowels a, i, u, e, o
+// and n (left by romaji input) are allowed, as are X言語, x座標, x軸 and
+// Eメール. It is advice: only the writer knows what was meant.
+func (r *run) unnaturalAlphabet(s sentence) {
+	const rule = "ja-unnatural-alphabet"
+	if !r.e.on(rule) {
+		return
+	}
+	var p2, p1 rune // the two runes before the current one
+	p1At := 0
+	for i, c := range s.text {
+		if latinLetter(p1) && japaneseIME(p2) && japaneseIME(c) && !strings.ContainsRune("aiueon", p1) {
+			rest := s.text[i:]
+			common := strings.HasPrefix(rest, "言語") || strings.ContainsRune("xyzXYZ", p1) && (strings.HasPrefix(rest, "座標") || strings.HasPrefix(rest, "軸")) ||
+				p1 == 'E' && strings.HasPrefix(rest, "メール")
+			if !common {
+				at := s.start + p1At
+				r.e.advise(rule, finding.Low, 60, at, at+utf8.RuneLen(p1), "不自然なアルファベット「%c」があります。入力ミスではありませんか", p1)
+			}
+		}
+		p2, p1, p1At = p1, c, i
+	}
+}
+
+// maxComma follows textlint max-comma: a sentence with more than
+// Limits.MaxComma ASCII commas (default 4; inline code not counted) is
+// reported at its last comma.
+func (r *run) maxComma(s sentence) {
+	if n := strings.Count(s.text, ","); n > r.lim.MaxComma {
+		at := s.start + strings.LastIndexByte(s.text, ',')
+		if s.ja || r.doc.kana {
+			r.e.advise("max-comma", finding.Low, 60, at, at+1, "一文にカンマ「,」が%d個あります（上限%d個）。文を分けてください", n, r.lim.MaxComma)
+			return
+		}
+		r.e.advise("max-comma", finding.Low, 60, at, at+1, "sentence has %d commas (limit %d); split it", n, r.lim.MaxComma)
+	}
+}
