@@ -101,11 +101,14 @@ func ItemsOf(text []byte, round *council.Round, a Aggregation) Findings {
 	for _, rj := range a.Rejected {
 		opts.Rejected = append(opts.Rejected, rj.Item.Finding)
 	}
+	fm, hasFront := document.FindFrontMatter(text)
+	front := finding.LineRange{Start: fm.Lines.Start, End: fm.Lines.End}
+	if hasFront { // enforced where quotes are anchored; findings hinted there are dropped below
+		opts.Protected = []apply.Protected{{Lines: front, Why: strings.ToUpper(string(fm.Format)) + " front matter, which is never edited"}}
+	}
 	orig := round
 	round, foreign := confine(round, a.File, n)
 	t := council.Aggregate(text, round, opts)
-	fm, hasFront := document.FindFrontMatter(text)
-	front := finding.LineRange{Start: fm.Lines.Start, End: fm.Lines.End}
 
 	rec := Findings{Reviews: []Review{}, Items: []Item{}, Dropped: foreign}
 	for _, tr := range t.Truncated {
