@@ -25,6 +25,12 @@ type Options struct {
 	// advice only.
 	ReplaceLines bool
 
+	// Protected lists line ranges no edit may touch (front matter, a
+	// generated block), enforced where quotes are anchored: a finding
+	// whose edit would touch one is Unanchored with a reason wrapping
+	// apply.ErrProtected (see apply.Options.Protected).
+	Protected []apply.Protected
+
 	// Window is the number of lines apply.Resolve widens a finding's
 	// hinted range by before searching the whole document; 0 means
 	// apply's default.
@@ -222,7 +228,7 @@ func Aggregate(doc []byte, round *Round, opts Options) *Table {
 	t.next = nil
 
 	props := t.dropRejected(opts.Rejected, opts.SameQuote)
-	anchors, skips := apply.Resolve(doc, props, apply.Options{Window: opts.Window, Reviewed: opts.Reviewed, ReplaceLines: opts.ReplaceLines})
+	anchors, skips := apply.Resolve(doc, props, apply.Options{Window: opts.Window, Reviewed: opts.Reviewed, ReplaceLines: opts.ReplaceLines, Protected: opts.Protected})
 	for i := range anchors {
 		r, _ := t.Row(anchors[i].Key)
 		r.Anchor = &anchors[i]

@@ -404,3 +404,32 @@ func TestAggregateKeysStayUnique(t *testing.T) {
 		t.Errorf("keys = %s, want %s", got, want)
 	}
 }
+
+// TestAggregateProtected: an edit touching protected lines (front matter)
+// is refused where it is anchored, whatever line the reviewer hinted.
+func TestAggregateProtected(t *testing.T) {
+	doc := []byte("---\ntitle: A very good post\n---\nA very good post, truly.\n")
+	round := &council.Round{Results: []council.Result{result("slop", 1,
+		fnd("F001", line(2), "A very good post", "A good post", "hinted inside the front matter"),
+		fnd("F002", line(4), "very good post, truly", "good post", "outside"),
+	)}}
+	opts := council.Options{Reviewed: true, Protected: []apply.Protected{{Lines: finding.LineRange{Start: 1, End: 3}, Why: "front matter"}}}
+	table := council.Aggregate(doc, round, opts)
+	var ready, refused []string
+	for _, row := range table.Rows {
+		switch {
+		case row.Status == council.Ready:
+			ready = append(ready, row.Finding.ID)
+		case errors.Is(row.Skip, apply.ErrProtected) || row.Status == council.Unanchored:
+			refused = append(refused, row.Finding.ID)
+		}
+	}
+	for _, c := range table.Changes {
+		if c.Edit.Start < len("---\ntitle: A very good post\n---\n") {
+			t.Fatalf("a change touches the front matter: %+v", c)
+		}
+	}
+	if len(ready) != 1 || ready[0] != "F002" {
+		t.Fatalf("ready %v, refused %v; want only F002 applied", ready, refused)
+	}
+}

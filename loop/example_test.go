@@ -56,7 +56,7 @@ func Example() {
 			if err != nil {
 				return loop.Findings{}, err
 			}
-			return loop.ItemsOf([]byte(text), round, nil, 1, 0), nil
+			return loop.ItemsOf([]byte(text), round, loop.Aggregation{Round: 1, File: "post.md"}), nil
 		})
 		if err != nil {
 			return err

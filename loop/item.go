@@ -16,6 +16,11 @@ type Item struct {
 	// Example: "r1/anti-ai-slop/F001", "r2/bug-hunter#2/F003".
 	Key string `json:"key"`
 
+	// File names the document the finding is about, slash-separated and
+	// relative to the run's root folder, in a run over several documents;
+	// empty in a run over one (see Findings.InFile).
+	File string `json:"file,omitempty"`
+
 	// Reviewer is the reviewer that proposed the finding.
 	Reviewer string `json:"reviewer"`
 

@@ -148,3 +148,25 @@ func WriteRendering(path string, data []byte) error {
 	defer d.Close()
 	return d.WriteFile(filepath.Base(path), data)
 }
+
+// CommonDir returns the deepest folder holding every one of files (paths
+// of one kind: all absolute, or all relative to one folder); files must
+// not be empty. A run over several documents keeps their names relative
+// to it.
+func CommonDir(files []string) string {
+	root := filepath.Dir(files[0])
+	for _, f := range files[1:] {
+		for {
+			rel, err := filepath.Rel(root, f)
+			if err == nil && filepath.IsLocal(rel) {
+				break
+			}
+			up := filepath.Dir(root)
+			if up == root {
+				break
+			}
+			root = up
+		}
+	}
+	return root
+}

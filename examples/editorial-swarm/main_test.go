@@ -149,12 +149,13 @@ func TestBadInput(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "empty.md"), nil, 0o644)
 	os.WriteFile(filepath.Join(dir, "photo.md"), []byte("\x89PNG\r\n\x1a\n\x00\x00"), 0o644)
 	os.WriteFile(filepath.Join(dir, "wide.md"), []byte("\xff\xfe#\x00 \x00T\x00i\x00t\x00l\x00e\x00\n\x00"), 0o644)
+	os.Mkdir(filepath.Join(dir, "nothing"), 0o755)
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
 		{[]string{"-reader", "x", "missing.md"}, "no such file"},
-		{[]string{"-reader", "x", "."}, "is a directory"},
+		{[]string{"-reader", "x", "nothing"}, "holds no *.md file"}, // a folder stands for its *.md files
 		{[]string{"-reader", "x", "empty.md"}, "is empty"},
 		{[]string{"-reader", "x", "photo.md"}, "binary"},
 		{[]string{"-reader", "x", "wide.md"}, "UTF-16LE (UTF-16, little-endian); convert it to UTF-8"},
@@ -164,7 +165,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"-gate", "maybe", "-reader", "x", "empty.md"}, "-gate"},
 		{[]string{"-undo"}, "journal"},
 		{[]string{"-undo", "-resume"}, "cannot be combined"},
-		{[]string{"-reader", "x", "a.md", "b.md"}, "one article at a time"},
+		{[]string{"-reader", "x", "a.md", "b.md"}, "a.md: no such file"}, // several articles are reviewed at once
 	} {
 		code, _, stderr := runBin(t, dir, tc.args...)
 		if code != 1 || !strings.Contains(stderr, tc.want) {
@@ -243,5 +244,64 @@ func TestDemoStaysOffline(t *testing.T) {
 	}
 	if strings.Contains(stdout+stderr, "sk-ant-not-a-key") {
 		t.Error("the key was printed")
+	}
+}
+
+// TestSeveralArticlesAndAFolder: three articles given at once, and a
+// folder (its *.md files, sorted), are each reviewed in one process with
+// one journal; each article gets its own fixes, and one -undo restores
+// them all.
+func TestSeveralArticlesAndAFolder(t *testing.T) {
+	const text = "# 題名\n\nこの記事は、本当に非常に良い記事です。\n"
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"three files", []string{"docs/a.md", "docs/b.md", "docs/c.md"}},
+		{"a folder", []string{"docs"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			os.Mkdir(filepath.Join(dir, "docs"), 0o755)
+			for _, n := range []string{"a.md", "b.md", "c.md"} {
+				os.WriteFile(filepath.Join(dir, "docs", n), []byte(text), 0o644)
+			}
+			os.WriteFile(filepath.Join(dir, "docs", "notes.txt"), []byte("not reviewed"), 0o644)
+			args := append([]string{"-reader", "developers", "-gate", "auto", "-json"}, tc.args...)
+			code, stdout, stderr := runBin(t, dir, args...)
+			if code == 1 {
+				t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+			}
+			var out struct {
+				Files   []string `json:"files"`
+				Applied []struct {
+					Item struct{ File string } `json:"item"`
+				} `json:"applied"`
+			}
+			if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+				t.Fatalf("-json: %v\n%s", err, stdout)
+			}
+			if len(out.Files) != 3 || !strings.HasSuffix(out.Files[2], "c.md") {
+				t.Errorf("files = %v, want a.md, b.md, c.md", out.Files)
+			}
+			per := map[string]int{}
+			for _, a := range out.Applied {
+				per[a.Item.File]++
+			}
+			for _, n := range []string{"a.md", "b.md", "c.md"} {
+				got, _ := os.ReadFile(filepath.Join(dir, "docs", n))
+				if per[n] == 0 || string(got) == text {
+					t.Errorf("%s: %d fixes applied, text %q", n, per[n], got)
+				}
+			}
+			if code, stdout, stderr := runBin(t, dir, "-undo"); code != 0 {
+				t.Fatalf("-undo: exit %d\n%s\n%s", code, stdout, stderr)
+			}
+			for _, n := range []string{"a.md", "b.md", "c.md"} {
+				if got, _ := os.ReadFile(filepath.Join(dir, "docs", n)); string(got) != text {
+					t.Errorf("%s after -undo: %q", n, got)
+				}
+			}
+		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -60,15 +61,12 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	o.providers = config.Register(fs)
 	o.flags = fs
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: editorial-swarm [flags] [article.md]\n\nWith no article, runs a demo on a copy of a bundled sample, offline unless -provider is given.\nWith OPENAI_API_KEY or ANTHROPIC_API_KEY set (or -provider), your own article is reviewed by that model.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: editorial-swarm [flags] [article.md | folder ...]\n\nSeveral articles, or a folder (its *.md files), are reviewed in one run.\nWith no article, runs a demo on a copy of a bundled sample, offline unless -provider is given.\nWith OPENAI_API_KEY or ANTHROPIC_API_KEY set (or -provider), your own article is reviewed by that model.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	files, err := parseAnywhere(fs, args)
 	if err != nil {
 		return nil, nil, err
-	}
-	if len(files) > 1 {
-		return nil, nil, fmt.Errorf("one article at a time, got %d: %v", len(files), files)
 	}
 	if o.rounds < 1 {
 		return nil, nil, fmt.Errorf("-rounds must be at least 1, got %d", o.rounds)
@@ -121,7 +119,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 	}
 
 	demo := len(args) == 0
-	var path string
+	var paths []string
 	if demo {
 		if o.resume {
 			return exitError, errors.New("-resume needs the article's path (the demo prints the command to use)")
@@ -130,12 +128,15 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		if err != nil {
 			return exitError, err
 		}
-		path, o.out = p, out
+		paths, o.out = []string{p}, out
 		if o.reader == "" {
 			o.reader = "Web エンジニア一般 (general web engineers)"
 		}
 	} else {
-		path = args[0]
+		var err error
+		if paths, err = expand(args); err != nil {
+			return exitError, err
+		}
 		if o.reader == "" && !o.resume { // a resumed run keeps its reader profile
 			return exitError, errors.New("-reader is required: who is the article for? (e.g. -reader \"Web engineers new to Go\")")
 		}
@@ -153,7 +154,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 	if err != nil {
 		return exitError, err
 	}
-	c, desc, err := o.council(filepath.Dir(path))
+	c, desc, err := o.council(loop.CommonDir(absAll(paths)))
 	if err != nil {
 		return exitError, err
 	}
@@ -162,7 +163,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 	if o.verbose {
 		logger = slog.New(slog.NewTextHandler(stderr, nil))
 	}
-	fmt.Fprintf(stderr, "Editorial Swarm on %s (%s, reader: %s)\n", path, desc, o.reader)
+	fmt.Fprintf(stderr, "Editorial Swarm on %s (%s, reader: %s)\n", strings.Join(paths, ", "), desc, o.reader)
 	l := &editorial.Loop{
 		Council:       c,
 		Policy:        loop.Policy{Scope: scope},
@@ -180,10 +181,10 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 	if o.resume {
 		run = l.Resume
 	}
-	out, err := run(ctx, path)
+	out, err := run(ctx, paths...)
 	converged := err == nil
 	if errors.Is(err, loop.ErrTooLarge) {
-		return exitError, fmt.Errorf("%w; raise it with -max-size (e.g. -max-size %s)", err, suggestSize(path))
+		return exitError, fmt.Errorf("%w; raise it with -max-size (e.g. -max-size %s)", err, suggestSize(paths...))
 	}
 	if err != nil && !errors.Is(err, editorial.ErrNotConverged) {
 		return exitError, err
@@ -198,7 +199,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		}
 	} else {
 		report(stdout, out, o.out)
-		o.nextStep(stdout, out, path)
+		o.nextStep(stdout, out, paths)
 	}
 	if converged || (demo && out.Reason != loop.NoReviewerAnswered) {
 		return exitConverged, nil
@@ -206,23 +207,21 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 	return exitUnresolved, nil
 }
 
-// runUndo reverts the last run in -out; a path, if given, must be the
-// file that run worked on.
+// runUndo reverts the last run in -out; paths, if given, must be the
+// files that run worked on (a folder stands for its *.md files).
 func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
-	if len(args) == 1 {
-		file, err := editorial.JournaledFile(o.out)
+	if len(args) > 0 {
+		files, err := editorial.JournaledFiles(o.out)
 		if err != nil {
 			return exitError, err
 		}
-		abs, err := filepath.Abs(args[0])
+		paths, err := expand(args)
 		if err != nil {
 			return exitError, err
 		}
-		if real, err := filepath.EvalSymlinks(abs); err == nil {
-			abs = real
-		}
-		if abs != file {
-			return exitError, fmt.Errorf("the last run in %s worked on %s, not %s", o.out, file, args[0])
+		given := absAll(paths)
+		if !slices.Equal(given, files) {
+			return exitError, fmt.Errorf("the last run in %s worked on %s, not %s", o.out, strings.Join(files, ", "), strings.Join(args, ", "))
 		}
 	}
 	rounds, err := editorial.Undo(o.out, 0)
@@ -234,8 +233,12 @@ func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 }
 
 // nextStep tells the user how to go on when the run stopped at the gate.
-func (o *options) nextStep(w io.Writer, out *editorial.Outcome, path string) {
-	resume := fmt.Sprintf("%s -resume -out %s %s", program(), shellQuote(o.out), shellQuote(path))
+func (o *options) nextStep(w io.Writer, out *editorial.Outcome, paths []string) {
+	quoted := make([]string, len(paths))
+	for i, p := range paths {
+		quoted[i] = shellQuote(p)
+	}
+	resume := fmt.Sprintf("%s -resume -out %s %s", program(), shellQuote(o.out), strings.Join(quoted, " "))
 	switch out.Reason {
 	case loop.AwaitingDecisions:
 		fmt.Fprintf(w, "\nTo decide the open findings, copy %s to %s, set each \"action\" to apply, reject or defer, and run:\n  %s\n",
@@ -317,11 +320,58 @@ func isTerminal(f any) bool {
 	return ok && term.IsTerminal(int(file.Fd()))
 }
 
-// suggestSize returns a -max-size value that admits the file at path.
-func suggestSize(path string) string {
-	fi, err := os.Stat(path)
-	if err != nil {
+// suggestSize returns a -max-size value that admits the largest file of
+// paths.
+func suggestSize(paths ...string) string {
+	largest := int64(-1)
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil {
+			largest = max(largest, fi.Size())
+		}
+	}
+	if largest < 0 {
 		return "16M"
 	}
-	return strconv.FormatInt(fi.Size()>>20+1, 10) + "M"
+	return strconv.FormatInt(largest>>20+1, 10) + "M"
+}
+
+// expand turns the arguments into the documents to review: a file stands
+// for itself, a folder for its *.md files (not those of its subfolders),
+// sorted by name. A folder without any is an error.
+func expand(args []string) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		fi, err := os.Stat(a)
+		if err != nil || !fi.IsDir() {
+			out = append(out, a) // the library says what is wrong with it
+			continue
+		}
+		md, err := filepath.Glob(filepath.Join(a, "*.md"))
+		if err != nil {
+			return nil, err
+		}
+		if len(md) == 0 {
+			return nil, fmt.Errorf("%s holds no *.md file", a)
+		}
+		slices.Sort(md)
+		out = append(out, md...)
+	}
+	return out, nil
+}
+
+// absAll returns paths made absolute, symbolic links resolved, as the
+// journal records them.
+func absAll(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			abs = p
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		out[i] = abs
+	}
+	return out
 }

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -23,12 +24,9 @@ import (
 // call, before the reviewer reviews: something another program does while
 // a model thinks.
 func duringReview(inner agent.Reviewer, fn func()) agent.Reviewer {
-	done := false
+	var once sync.Once // the documents of a run are reviewed concurrently
 	return agent.ReviewerFunc{ReviewerName: inner.Name(), Fn: func(ctx context.Context, t agent.Target) (agent.Review, error) {
-		if !done {
-			done = true
-			fn()
-		}
+		once.Do(fn)
 		return inner.Review(ctx, t)
 	}}
 }

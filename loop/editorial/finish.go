@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
-	"strconv"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/loop"
@@ -45,7 +44,10 @@ func (r *runner) landed() map[string]bool {
 // outcome summarises the rounds so far. In a dry run the findings that
 // would have been applied are listed as applied.
 func (r *runner) outcome(reason loop.StopReason) *Outcome {
-	o := &Outcome{Reason: reason, File: r.start.File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}, Skipped: []SkippedCall{}}
+	o := &Outcome{Reason: reason, File: r.start.Docs[0].File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}, Skipped: []SkippedCall{}}
+	for _, d := range r.start.Docs {
+		o.Files = append(o.Files, d.File)
+	}
 	landed := r.landed()
 	applied := func(rs *round, d loop.Decision) bool {
 		phase := "gate"
@@ -56,14 +58,16 @@ func (r *runner) outcome(reason loop.StopReason) *Outcome {
 	}
 	for _, rs := range r.rs {
 		o.Rounds = rs.n
-		for _, rv := range rs.f.Reviews {
-			o.add(rs.n, rv.Reviewer, rv.Model, rv.Usage, r.l.Prices)
+		for _, doc := range rs.docs {
+			for _, rv := range doc.f.Reviews {
+				o.add(rs.n, rv.Reviewer, rv.Model, rv.Usage, r.l.Prices)
+			}
+			for _, s := range doc.f.Skips {
+				o.add(rs.n, s.Reviewer, s.Model, s.Usage, r.l.Prices)
+				o.Skipped = append(o.Skipped, SkippedCall{Round: rs.n, Skip: s})
+			}
 		}
-		for _, s := range rs.f.Skips {
-			o.add(rs.n, s.Reviewer, s.Model, s.Usage, r.l.Prices)
-			o.Skipped = append(o.Skipped, SkippedCall{Round: rs.n, Skip: s})
-		}
-		for _, it := range rs.f.Items {
+		for _, it := range rs.items() {
 			d, ok := rs.decisions.Get(it.Key)
 			e := Entry{Round: rs.n, Item: it, Action: d.Action, By: d.By, Reason: d.Reason}
 			switch {
@@ -76,7 +80,7 @@ func (r *runner) outcome(reason loop.StopReason) *Outcome {
 	}
 	if len(r.rs) > 0 {
 		last := r.rs[len(r.rs)-1]
-		for _, it := range last.f.Items {
+		for _, it := range last.items() {
 			d, ok := last.decisions.Get(it.Key)
 			if ok && (d.Action == loop.Reject || applied(last, d)) {
 				continue
@@ -145,10 +149,15 @@ func (r *runner) renderSummary(o *Outcome) []byte {
 		}
 	}
 	b.WriteString("\n## Artifacts\n\n")
-	fmt.Fprintf(&b, "- document: %s\n", loop.RelName(o.File))
+	for _, f := range o.Files {
+		fmt.Fprintf(&b, "- document: %s\n", loop.RelName(f))
+	}
 	for _, rs := range r.rs {
-		d := filepath.ToSlash(filepath.Join(loop.RelName(dir), "round-"+strconv.Itoa(rs.n)))
-		fmt.Fprintf(&b, "- round %d: %s/findings.md, %s/applied.diff\n", rs.n, d, d)
+		for _, doc := range rs.docs {
+			d := filepath.ToSlash(r.docDir(rs.n, doc.name))
+			d = filepath.ToSlash(filepath.Join(loop.RelName(dir), d[len(filepath.ToSlash(dir))+1:]))
+			fmt.Fprintf(&b, "- round %d: %s/findings.md, %s/applied.diff\n", rs.n, d, d)
+		}
 	}
 	return b.Bytes()
 }

@@ -98,7 +98,7 @@ func chainCouncil() council.Council {
 const chainDoc = "# 題名\r\nalpha の行。\r\nbeta の行。\r\n数字は 42% です。\r\n"
 
 // start returns l.Resume when resume is set, l.Run otherwise.
-func start(l *editorial.Loop, resume bool) func(context.Context, string) (*editorial.Outcome, error) {
+func start(l *editorial.Loop, resume bool) func(context.Context, ...string) (*editorial.Outcome, error) {
 	if resume {
 		return l.Resume
 	}

@@ -16,9 +16,11 @@ import (
 // is reported, not trusted (and never panics): the kernel's checks of the
 // records (journal.Open) and the driver's of its own values.
 func TestReplayRefusesBadRecords(t *testing.T) {
-	file, _ := json.Marshal(filepath.Join(t.TempDir(), "x.md"))
+	root := t.TempDir()
+	file, _ := json.Marshal(filepath.Join(root, "x.md"))
+	rootJSON, _ := json.Marshal(root)
 	head := `{"seq":1,"kind":"journal","data":{"format":"kaigi-journal","version":2,"driver":"editorial-swarm"}}` + "\n"
-	start := head + `{"seq":2,"kind":"step","key":"start","data":{"file":` + string(file) + `,"base":"` + strings.Repeat("0", 64) + `","max_rounds":3}}` + "\n"
+	start := head + `{"seq":2,"kind":"step","key":"start","data":{"root":` + string(rootJSON) + `,"docs":[{"file":` + string(file) + `,"name":"x.md","base":"` + strings.Repeat("0", 64) + `"}],"max_rounds":3}}` + "\n"
 	for name, tc := range map[string]struct {
 		lines, want string
 		is          error

@@ -33,8 +33,11 @@ type Outcome struct {
 	Cost float64 `json:"cost_usd"`
 	// Costs breaks Cost down by round and reviewer.
 	Costs []Cost `json:"costs,omitempty"`
-	// File is the document the run worked on.
+	// File is the document the run worked on (the first, in a run over
+	// several).
 	File string `json:"file"`
+	// Files are the documents the run worked on, in order.
+	Files []string `json:"files"`
 }
 
 // Entry is one finding of an Outcome: which round, which item, what was

@@ -15,37 +15,78 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"golang.org/x/sync/errgroup"
 )
 
 // roundDir returns the folder of round n's artifacts.
 func roundDir(dir string, n int) string { return filepath.Join(dir, "round-"+strconv.Itoa(n)) }
 
+// docDir returns the folder of round n's artifacts about the document
+// name: round-N itself in a run over one document, round-N/NAME (slashes
+// kept as folders, each part made a safe file name) in a run over several.
+func (r *runner) docDir(n int, name string) string {
+	dir := roundDir(r.l.Dir, n)
+	if len(r.start.Docs) == 1 {
+		return dir
+	}
+	for _, part := range strings.Split(name, "/") {
+		dir = filepath.Join(dir, safeName(part))
+	}
+	return dir
+}
+
 // render writes round rs's artifacts (nothing in a read-only replay),
-// from the values the round's steps returned: applied.diff shows what the
-// round's patches (the policy's alone while the gate has not decided) make
-// of the text it reviewed.
+// from the values the round's steps returned: for each document its
+// reviews, findings.md, skipped.md, rejected.md and applied.diff (what the
+// round's patches, the policy's alone while the gate has not decided, make
+// of the text it reviewed), and for the round pending.json and pending.md
+// while the gate waits.
 func (r *runner) render(rs *round) error {
 	if r.readOnly {
 		return nil
 	}
-	before := rs.text
-	after, err := rs.policy.Apply(before)
-	if err == nil && rs.gate != nil {
-		after, err = rs.gate.Apply(after)
+	landed := r.landed()
+	g := new(errgroup.Group)
+	g.SetLimit(DocLimit)
+	for _, doc := range rs.docs {
+		g.Go(func() error { return r.renderDoc(rs, doc, landed) })
 	}
-	if err != nil {
-		return fmt.Errorf("editorial: round %d: %w", rs.n, err)
+	if err := g.Wait(); err != nil {
+		return err
 	}
 	dir := roundDir(r.l.Dir, rs.n)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("editorial: %w", err)
+	for _, f := range []string{"pending.json", "pending.md"} {
+		if err := os.Remove(filepath.Join(dir, f)); err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("editorial: %w", err)
+		}
+	}
+	if !rs.waiting {
+		return nil
+	}
+	files := map[string][]byte{}
+	files["pending.json"], files["pending.md"] = renderPending(rs)
+	if err := writeAll(dir, files); err != nil {
+		return fmt.Errorf("editorial: round %d: %w", rs.n, err)
+	}
+	return nil
+}
+
+// renderDoc writes round rs's artifacts about one document.
+func (r *runner) renderDoc(rs *round, doc *docRound, landed map[string]bool) error {
+	after, err := doc.policy.Apply(doc.text)
+	if err == nil && doc.gate != nil {
+		after, err = doc.gate.Apply(after)
+	}
+	if err != nil {
+		return fmt.Errorf("editorial: round %d: %s: %w", rs.n, doc.name, err)
 	}
 	files := map[string][]byte{
-		"findings.md": renderFindings(rs, r.landed()),
-		"skipped.md":  renderSkipped(rs, r.start.Policy),
-		"rejected.md": renderRejected(rs),
+		"findings.md":  renderFindings(rs, doc, landed),
+		"skipped.md":   renderSkipped(rs, doc, r.start.Policy),
+		"rejected.md":  renderRejected(rs, doc),
+		"applied.diff": []byte(apply.UnifiedDiff("a/"+doc.name, "b/"+doc.name, doc.text, after)),
 	}
-	for _, rv := range rs.f.Reviews {
+	for _, rv := range doc.f.Reviews {
 		name := "reviewer-" + safeName(rv.Reviewer)
 		if rv.Shot > 1 {
 			name += "-shot" + strconv.Itoa(rv.Shot)
@@ -56,26 +97,25 @@ func (r *runner) render(rs *round) error {
 		}
 		files[name+".json"] = append(data, '\n')
 	}
-	name := filepath.Base(r.path)
-	{
-		files["applied.diff"] = []byte(apply.UnifiedDiff("a/"+name, "b/"+name, before, after))
+	if err := writeAll(r.docDir(rs.n, doc.name), files); err != nil {
+		return fmt.Errorf("editorial: round %d: %w", rs.n, err)
 	}
-	for _, f := range []string{"pending.json", "pending.md"} {
-		if err := os.Remove(filepath.Join(dir, f)); err != nil && !os.IsNotExist(err) {
-			return fmt.Errorf("editorial: %w", err)
-		}
-	}
-	if rs.waiting {
-		files["pending.json"], files["pending.md"] = renderPending(rs)
+	return nil
+}
+
+// writeAll writes files into dir, in name order, creating dir.
+func writeAll(dir string, files map[string][]byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
 	}
 	d, err := apply.OpenDir(dir)
 	if err != nil {
-		return fmt.Errorf("editorial: round %d: %w", rs.n, err)
+		return err
 	}
 	defer d.Close()
 	for _, n := range slices.Sorted(maps.Keys(files)) {
 		if err := d.WriteFile(n, files[n]); err != nil {
-			return fmt.Errorf("editorial: round %d: %w", rs.n, err)
+			return err
 		}
 	}
 	return nil
@@ -118,10 +158,10 @@ func itemStatus(rs *round, it loop.Item, landed map[string]bool) string {
 	return "open"
 }
 
-func renderFindings(rs *round, landed map[string]bool) []byte {
+func renderFindings(rs *round, doc *docRound, landed map[string]bool) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Round %d: findings\n\n", rs.n)
-	for _, rv := range rs.f.Reviews {
+	for _, rv := range doc.f.Reviews {
 		fmt.Fprintf(&b, "## %s", rv.Reviewer)
 		if rv.Shot > 1 {
 			fmt.Fprintf(&b, " (shot %d)", rv.Shot)
@@ -134,7 +174,7 @@ func renderFindings(rs *round, landed map[string]bool) []byte {
 	}
 	b.WriteString("## Table\n\n| # | key | reviewer | category | line | severity | confidence | issue | fix | quotes | flags | status |\n")
 	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
-	for i, it := range rs.f.Items {
+	for i, it := range doc.f.Items {
 		var flags []string
 		if it.Conflict != 0 {
 			flags = append(flags, "conflict "+strconv.Itoa(it.Conflict))
@@ -150,19 +190,19 @@ func renderFindings(rs *round, landed map[string]bool) []byte {
 			i+1, cell(it.Key), cell(it.Reviewer), cell(f.Category), it.Lines, f.Severity, f.Confidence,
 			cell(f.Issue), cell(f.Fix), cell(strings.Join(f.Quotes, " / ")), cell(strings.Join(flags, "; ")), itemStatus(rs, it, landed))
 	}
-	if len(rs.f.Dropped) > 0 {
+	if len(doc.f.Dropped) > 0 {
 		b.WriteString("\n## Dropped\n\n")
-		for _, it := range rs.f.Dropped {
+		for _, it := range doc.f.Dropped {
 			fmt.Fprintf(&b, "- %s %s: %s\n", cell(it.Key), it.Label(), cell(it.Note))
 		}
 	}
 	return b.Bytes()
 }
 
-func renderSkipped(rs *round, pol loop.Policy) []byte {
+func renderSkipped(rs *round, doc *docRound, pol loop.Policy) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Round %d: skipped\n\n", rs.n)
-	for _, s := range rs.f.Skips {
+	for _, s := range doc.f.Skips {
 		switch {
 		case s.Truncated:
 			fmt.Fprintf(&b, "[NOTE] answer truncated: %s (shot %d): %s\n  %s.\n", s.Reviewer, s.Shot, cell(s.Reason), loop.TruncationHint)
@@ -178,14 +218,14 @@ func renderSkipped(rs *round, pol loop.Policy) []byte {
 			fmt.Fprintf(&b, "  - … and %d more\n", more)
 		}
 	}
-	for _, c := range rs.f.Cut {
+	for _, c := range doc.f.Cut {
 		fmt.Fprintf(&b, "[NOTE] findings cut: %s\n", cell(c))
 	}
-	if len(rs.f.Skips)+len(rs.f.Cut) > 0 {
+	if len(doc.f.Skips)+len(doc.f.Cut) > 0 {
 		b.WriteString("\n")
 	}
 	least := council.Policy(pol).Threshold()
-	for _, it := range rs.f.Items {
+	for _, it := range doc.f.Items {
 		switch {
 		case !it.Applicable() && it.Finding.Fix != "": // a fix that could not be placed
 			fmt.Fprintf(&b, "- %s %s (line %s): could not be applied: %s\n", cell(it.Key), it.Label(), it.Lines, cell(it.Note))
@@ -193,16 +233,16 @@ func renderSkipped(rs *round, pol loop.Policy) []byte {
 			fmt.Fprintf(&b, "- %s %s (line %s): held back: confidence %d is under %d\n", cell(it.Key), it.Label(), it.Lines, it.Finding.Confidence, least)
 		}
 	}
-	for _, it := range rs.f.Dropped {
+	for _, it := range doc.f.Dropped {
 		fmt.Fprintf(&b, "- %s %s (line %s): dropped: %s\n", cell(it.Key), it.Label(), it.Lines, cell(it.Note))
 	}
 	return b.Bytes()
 }
 
-func renderRejected(rs *round) []byte {
+func renderRejected(rs *round, doc *docRound) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Round %d: rejected\n\nThese are handed to the next round's reviewers as \"already rejected, do not propose again\".\n\n", rs.n)
-	for _, it := range rs.f.Items {
+	for _, it := range doc.f.Items {
 		if d, ok := rs.decisions.Get(it.Key); ok && d.Action == loop.Reject {
 			reason := d.Reason
 			if reason == "" {
@@ -233,7 +273,7 @@ func renderPending(rs *round) (jsonData, md []byte) {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Round %d: waiting for decisions\n\nCopy this round's pending.json to the decisions file (decisions.json next to journal.jsonl, unless the program names another), set each \"action\" to apply, reject or defer (with a \"reason\" for a rejection), and resume the run. Lines are those of the document as it is now.\n\n", rs.n)
 	{
-		for _, it := range loop.NewLineMap(rs.text, rs.policy).Current(rs.f.Items) {
+		for _, it := range lineMaps(rs)(rs.items()) {
 			if _, ok := rs.decisions.Get(it.Key); ok {
 				continue
 			}

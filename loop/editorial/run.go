@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -22,12 +23,19 @@ const (
 	kindUndo = "editorial.undo" // an undo begins: undoWire
 )
 
+// docWire is one document of a run.
+type docWire struct {
+	File    string `json:"file"`     // absolute, symbolic links resolved
+	FileRel string `json:"file_rel"` // File relative to Dir, slash-separated: see loop.CheckLocation
+	Name    string `json:"name"`     // File relative to the run's root, slash-separated
+	Base    string `json:"base"`     // SHA-256 hex of the document before the run
+}
+
 // startWire is the run's settings, the journal's first step: a resumed
 // run goes on with these, whatever its Loop says.
 type startWire struct {
-	File          string      `json:"file"`     // absolute, symbolic links resolved
-	FileRel       string      `json:"file_rel"` // File relative to Dir, slash-separated: see checkLocation
-	Base          string      `json:"base"`     // SHA-256 hex of the document before the run
+	Root          string      `json:"root"` // the folder holding every document
+	Docs          []docWire   `json:"docs"`
 	MaxRounds     int         `json:"max_rounds"`
 	DryRun        bool        `json:"dry_run,omitempty"`
 	ReaderProfile string      `json:"reader_profile,omitempty"`
@@ -71,8 +79,8 @@ type undoWire struct {
 // ErrDocumentChanged. Any other error means the run could not go on; the
 // document is then as the last journaled step left it, and the run can be
 // resumed.
-func (l *Loop) Run(ctx context.Context, path string) (*Outcome, error) {
-	return l.run(ctx, path, false)
+func (l *Loop) Run(ctx context.Context, paths ...string) (*Outcome, error) {
+	return l.run(ctx, paths, false)
 }
 
 // Resume goes on with the unfinished run journaled in Dir on the document
@@ -83,11 +91,11 @@ func (l *Loop) Run(ctx context.Context, path string) (*Outcome, error) {
 // copied or moved away from its document (ErrFolderMoved), another file
 // than the run's (ErrOtherFile), and a Dir holding no unfinished run
 // (ErrNothingToResume). Otherwise it is Run.
-func (l *Loop) Resume(ctx context.Context, path string) (*Outcome, error) {
-	return l.run(ctx, path, true)
+func (l *Loop) Resume(ctx context.Context, paths ...string) (*Outcome, error) {
+	return l.run(ctx, paths, true)
 }
 
-func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, error) {
+func (l *Loop) run(ctx context.Context, paths []string, resume bool) (*Outcome, error) {
 	switch {
 	case l.Dir == "":
 		return nil, errors.New("editorial: Dir is not set")
@@ -97,16 +105,17 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 		return nil, errors.New("editorial: the council has no members")
 	case l.MaxSize < 0:
 		return nil, fmt.Errorf("editorial: MaxSize is %d; it must not be negative (0 means %d)", l.MaxSize, loop.DefaultMaxSize)
+	case len(paths) == 0:
+		return nil, errors.New("editorial: no document given")
 	}
-	// A resumed run is never a dry run: a dry run always ends.
-	abs, doc, err := loop.OpenDocument(path, cmp.Or(l.MaxSize, loop.DefaultMaxSize), "Loop.MaxSize", !l.DryRun || resume)
+	docs, texts, err := openDocs(paths, cmp.Or(l.MaxSize, loop.DefaultMaxSize), !l.DryRun || resume) // a resumed run is never a dry run
 	if err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(l.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("editorial: %w", err)
 	}
-	r := &runner{l: l, path: abs}
+	r := &runner{l: l}
 	if err := r.open(); err != nil { // the lock comes first
 		return nil, err
 	}
@@ -116,7 +125,7 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 		return nil, err
 	}
 	if st.start != nil && (resume || st.undo != nil) {
-		if err := loop.CheckLocation(l.Dir, st.start.File, st.start.FileRel); err != nil {
+		if err := st.start.checkLocation(l.Dir); err != nil {
 			return nil, err
 		}
 	}
@@ -124,15 +133,19 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 		if _, err := r.finishUndo(ctx, st); err != nil {
 			return nil, fmt.Errorf("editorial: %s holds an interrupted undo, which could not be finished (undo again once the cause is fixed, or remove the folder to start afresh): %w", l.Dir, err)
 		}
-		if doc, err = loop.ReadDocument(abs); err != nil {
+		if docs, texts, err = openDocs(paths, cmp.Or(l.MaxSize, loop.DefaultMaxSize), true); err != nil {
 			return nil, err
 		}
 		st.ended = true
 	}
-	loop.RemoveStaleTemp(ctx, l.logger(), l.Dir, abs)
+	var files []string
+	for _, d := range docs {
+		files = append(files, d.File)
+	}
+	loop.RemoveStaleTemp(ctx, l.logger(), l.Dir, files...)
 	if !resume && st.start != nil {
 		if !st.ended {
-			return nil, fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", ErrUnfinishedRun, l.Dir, loop.RelName(st.start.File))
+			return nil, fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", ErrUnfinishedRun, l.Dir, loop.RelName(st.start.Docs[0].File))
 		}
 		if _, err := loop.Rotate(l.Dir, r.j, func(n string) bool {
 			return n == "summary.md" || n == DecisionsName || strings.HasPrefix(n, "round-")
@@ -147,32 +160,57 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 	switch {
 	case resume && (st.start == nil || st.ended):
 		return nil, fmt.Errorf("%w in %s", ErrNothingToResume, l.Dir)
-	case resume && st.start.File != abs:
-		return nil, fmt.Errorf("%w: it records %s, not %s", ErrOtherFile, st.start.File, abs)
+	case resume && !slices.Equal(st.start.files(), files):
+		return nil, fmt.Errorf("%w: it records %s, not %s", ErrOtherFile, strings.Join(st.start.files(), ", "), strings.Join(files, ", "))
 	}
 	r.start, err = journal.Step(ctx, r.j, "start", func(context.Context) (startWire, error) {
-		return startWire{File: abs, FileRel: loop.FileRel(l.Dir, abs), Base: hashHex(doc), MaxRounds: cmp.Or(l.MaxRounds, DefaultMaxRounds),
+		root := loop.CommonDir(files)
+		for i := range docs {
+			docs[i].FileRel = loop.FileRel(l.Dir, docs[i].File)
+			rel, _ := filepath.Rel(root, docs[i].File)
+			docs[i].Name, docs[i].Base = filepath.ToSlash(rel), hashHex(texts[i])
+		}
+		return startWire{Root: root, Docs: docs, MaxRounds: cmp.Or(l.MaxRounds, DefaultMaxRounds),
 			DryRun: l.DryRun, ReaderProfile: l.ReaderProfile, Policy: l.Policy}, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if r.root, err = apply.OpenDir(filepath.Dir(abs)); err != nil {
+	if r.root, err = apply.OpenDir(r.start.Root); err != nil {
 		return nil, fmt.Errorf("editorial: %w", err)
 	}
 	return r.rounds(ctx)
+}
+
+// openDocs opens the documents at paths (see loop.OpenDocument); naming
+// one twice is an error.
+func openDocs(paths []string, limit int64, writable bool) ([]docWire, [][]byte, error) {
+	var docs []docWire
+	var texts [][]byte
+	seen := map[string]bool{}
+	for _, p := range paths {
+		abs, text, err := loop.OpenDocument(p, limit, "Loop.MaxSize", writable)
+		if err != nil {
+			return nil, nil, err
+		}
+		if seen[abs] {
+			return nil, nil, fmt.Errorf("editorial: %s is given twice", p)
+		}
+		seen[abs] = true
+		docs, texts = append(docs, docWire{File: abs}), append(texts, text)
+	}
+	return docs, texts, nil
 }
 
 // runner is one execution of the driver over its journal.
 type runner struct {
 	l     *Loop
 	j     *journal.Journal
-	root  *apply.Dir // the document's folder
-	path  string     // the document, absolute
+	root  *apply.Dir // the run's root folder (startWire.Root)
 	start startWire
 
 	readOnly bool     // replaying for Undo: nothing is called, asked or written
-	expect   string   // SHA-256 hex the document has when the next round reads it
+	expect   []string // SHA-256 hex each document has when the next round reads it
 	rs       []*round // the rounds so far
 	sums     []loop.RoundSummary
 
@@ -248,7 +286,10 @@ func (r *runner) rounds(ctx context.Context) (*Outcome, error) {
 
 // replay executes the rounds from the first until one stops.
 func (r *runner) replay(ctx context.Context) (loop.StopReason, error) {
-	r.expect = r.start.Base
+	r.expect = nil
+	for _, d := range r.start.Docs {
+		r.expect = append(r.expect, d.Base)
+	}
 	rule := r.stopRule()
 	for n := 1; ; n++ {
 		stop, err := r.round(ctx, n)
@@ -290,8 +331,34 @@ func status(j *journal.Journal) (*runStatus, error) {
 			}
 		}
 	}
-	if st.start != nil && (!filepath.IsAbs(st.start.File) || st.start.MaxRounds < 1) {
-		return nil, fmt.Errorf("%w: %s: the run's start names %q with a round cap of %d", journal.ErrCorrupt, j.Path(), st.start.File, st.start.MaxRounds)
+	if st.start != nil {
+		ok := st.start.MaxRounds >= 1 && len(st.start.Docs) > 0 && filepath.IsAbs(st.start.Root)
+		for _, d := range st.start.Docs {
+			ok = ok && filepath.IsAbs(d.File) && filepath.IsLocal(filepath.FromSlash(d.Name)) && filepath.Join(st.start.Root, filepath.FromSlash(d.Name)) == d.File
+		}
+		if !ok {
+			return nil, fmt.Errorf("%w: %s: the run's start names %v in %q with a round cap of %d", journal.ErrCorrupt, j.Path(), st.start.files(), st.start.Root, st.start.MaxRounds)
+		}
 	}
 	return st, nil
+}
+
+// files returns the run's documents, absolute.
+func (s *startWire) files() []string {
+	var out []string
+	for _, d := range s.Docs {
+		out = append(out, d.File)
+	}
+	return out
+}
+
+// checkLocation refuses a run folder copied or moved away from its
+// documents (loop.CheckLocation).
+func (s *startWire) checkLocation(dir string) error {
+	for _, d := range s.Docs {
+		if err := loop.CheckLocation(dir, d.File, d.FileRel); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -58,10 +58,10 @@ func (l *Loop) Undo(ctx context.Context, round int) (reverted []int, err error) 
 	if st.start == nil {
 		return nil, fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, l.Dir)
 	}
-	if err := loop.CheckLocation(l.Dir, st.start.File, st.start.FileRel); err != nil {
+	if err := st.start.checkLocation(l.Dir); err != nil {
 		return nil, err
 	}
-	loop.RemoveStaleTemp(ctx, l.logger(), l.Dir, st.start.File)
+	loop.RemoveStaleTemp(ctx, l.logger(), l.Dir, st.start.files()...)
 	if st.undo != nil {
 		if reverted, err = r.finishUndo(ctx, st); err != nil {
 			return reverted, err
@@ -77,7 +77,7 @@ func (l *Loop) Undo(ctx context.Context, round int) (reverted []int, err error) 
 		}
 		return nil, fmt.Errorf("%w in %s", ErrNothingToUndo, l.Dir)
 	}
-	if err := loop.CheckWritable(st.start.File); err != nil {
+	if err := st.start.writable(); err != nil {
 		return reverted, err
 	}
 	if _, err := r.j.Append(kindUndo, "", plan); err != nil {
@@ -92,10 +92,10 @@ func (l *Loop) Undo(ctx context.Context, round int) (reverted []int, err error) 
 // journaled as done, then summary.md and the end of the run. It returns
 // the undo's rounds, last first.
 func (r *runner) finishUndo(ctx context.Context, st *runStatus) ([]int, error) {
-	if err := loop.CheckWritable(st.start.File); err != nil {
+	if err := st.start.writable(); err != nil {
 		return nil, err
 	}
-	root, err := apply.OpenDir(filepath.Dir(st.start.File))
+	root, err := apply.OpenDir(st.start.Root)
 	if err != nil {
 		return nil, fmt.Errorf("editorial: undo: %w", err)
 	}
@@ -108,13 +108,13 @@ func (r *runner) finishUndo(ctx context.Context, st *runStatus) ([]int, error) {
 	r.undoing = false
 	r.mu.Unlock()
 	if errors.Is(err, journal.ErrChanged) {
-		return nil, fmt.Errorf("%w: %s: nothing more was reverted: %w", ErrDocumentChanged, loop.RelName(st.start.File), err)
+		return nil, fmt.Errorf("%w: nothing more was reverted: %w", ErrDocumentChanged, err)
 	} else if err != nil {
 		return nil, fmt.Errorf("editorial: undo: %w (run Undo again to finish it)", err)
 	}
 	// The outcome is rendered from the journal: replay the run without
 	// calling, asking or writing anything.
-	rp := &runner{l: r.l, j: r.j, path: st.start.File, start: *st.start, readOnly: true}
+	rp := &runner{l: r.l, j: r.j, start: *st.start, readOnly: true}
 	if _, err := rp.replay(ctx); err != nil && !errors.Is(err, errMissing) {
 		return nil, err
 	}
@@ -124,24 +124,45 @@ func (r *runner) finishUndo(ctx context.Context, st *runStatus) ([]int, error) {
 	return st.undo.Rounds, nil
 }
 
-// JournaledFile returns the document the run journaled in dir works on:
-// an absolute path with symbolic links resolved, as Run recorded it.
+// writable refuses documents the run may not write (loop.CheckWritable).
+func (s *startWire) writable() error {
+	for _, f := range s.files() {
+		if err := loop.CheckWritable(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// JournaledFile returns the document the run journaled in dir works on
+// (the first, in a run over several; see JournaledFiles).
 func JournaledFile(dir string) (string, error) {
+	files, err := JournaledFiles(dir)
+	if err != nil {
+		return "", err
+	}
+	return files[0], nil
+}
+
+// JournaledFiles returns the documents the run journaled in dir works on,
+// in order: absolute paths with symbolic links resolved, as Run recorded
+// them.
+func JournaledFiles(dir string) ([]string, error) {
 	jpath := filepath.Join(dir, JournalName)
 	if _, err := os.Stat(jpath); err != nil {
-		return "", fmt.Errorf("%w: no run journal (%s) in %s", ErrNothingToUndo, JournalName, dir)
+		return nil, fmt.Errorf("%w: no run journal (%s) in %s", ErrNothingToUndo, JournalName, dir)
 	}
 	j, err := journal.Open(jpath, journal.Options{Driver: Driver, Kinds: []string{kindEnd, kindUndo}})
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	defer j.Close()
 	st, err := status(j)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	if st.start == nil {
-		return "", fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, dir)
+		return nil, fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, dir)
 	}
-	return st.start.File, nil
+	return st.start.files(), nil
 }

@@ -1,0 +1,124 @@
+package editorial_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
+)
+
+// TestSeveralDocuments: one run over two documents in different folders
+// reviews each with the council, applies each finding in its own file
+// (the same phrase in both is fixed in both, once each), keeps their
+// artifacts apart, resumes with the same documents only, and one undo
+// restores both.
+func TestSeveralDocuments(t *testing.T) {
+	top := t.TempDir()
+	a := filepath.Join(top, "docs", "a.md")
+	b := filepath.Join(top, "docs", "sub", "b.md")
+	os.MkdirAll(filepath.Dir(b), 0o755)
+	const docA, docB = "# A\r\nalpha の行。\r\n", "# B\nthe alpha line\nand 42% more\n"
+	os.WriteFile(a, []byte(docA), 0o644)
+	os.WriteFile(b, []byte(docB), 0o644)
+	dir := filepath.Join(top, ".editorial")
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, MaxRounds: 3}
+	out, err := l.Run(context.Background(), a, b)
+	if !errors.Is(err, editorial.ErrNotConverged) || out.Reason != loop.Stalled {
+		t.Fatalf("Run: %v, %+v; want stalled on the open high finding", err, out)
+	}
+	if got := readFile(t, a); got != "# A\r\ngamma の行。\r\n" {
+		t.Errorf("a.md = %q", got)
+	}
+	if got := readFile(t, b); got != "# B\nthe gamma line\nand 42% more\n" {
+		t.Errorf("b.md = %q", got)
+	}
+	if len(out.Files) != 2 || out.Files[1] != b {
+		t.Errorf("outcome files = %v", out.Files)
+	}
+	files := map[string]int{}
+	for _, e := range out.Applied {
+		files[e.Item.File]++
+		if !strings.HasPrefix(e.Item.Key, "r") || !strings.Contains(e.Item.Key, e.Item.File+"/") {
+			t.Errorf("applied %s (file %q): the key does not name its file", e.Item.Key, e.Item.File)
+		}
+	}
+	if files["a.md"] != 2 || files["sub/b.md"] != 2 {
+		t.Errorf("applied by file = %v, want 2 in each (alpha -> beta -> gamma)", files)
+	}
+	mustContain(t, "round-1/sub/b.md/findings.md", readFile(t, filepath.Join(dir, "round-1", "sub", "b.md", "findings.md")),
+		"r1/sub/b.md/third/F001", "unsourced figure")
+	mustContain(t, "round-1/a.md/applied.diff", readFile(t, filepath.Join(dir, "round-1", "a.md", "applied.diff")), "+beta の行。")
+	if _, err := l.Resume(context.Background(), a); !errors.Is(err, editorial.ErrNothingToResume) {
+		t.Errorf("resume of a finished run: %v", err)
+	}
+	if got, err := editorial.JournaledFiles(dir); err != nil || len(got) != 2 || got[0] != a {
+		t.Errorf("JournaledFiles = %v, %v", got, err)
+	}
+	rounds, err := editorial.Undo(dir, 0)
+	if err != nil || len(rounds) != 2 {
+		t.Fatalf("undo: %v, %v", rounds, err)
+	}
+	if readFile(t, a) != docA || readFile(t, b) != docB {
+		t.Errorf("after undo: %q, %q", readFile(t, a), readFile(t, b))
+	}
+}
+
+// TestSeveralDocumentsOneChanged: a document someone else edits while a
+// run over several works stops the run before anything is written over
+// the edit, in any of the documents.
+func TestSeveralDocumentsOneChanged(t *testing.T) {
+	top := t.TempDir()
+	a, b := filepath.Join(top, "a.md"), filepath.Join(top, "b.md")
+	os.WriteFile(a, []byte("alpha\n"), 0o644)
+	os.WriteFile(b, []byte("alpha\n"), 0o644)
+	c := chainCouncil()
+	c.Members[0].Reviewer = duringReview(c.Members[0].Reviewer, func() { os.WriteFile(b, []byte("alpha, edited\n"), 0o644) })
+	l := &editorial.Loop{Council: c, Dir: filepath.Join(top, ".editorial"), MaxRounds: 1}
+	_, err := l.Run(context.Background(), a, b)
+	if !errors.Is(err, editorial.ErrDocumentChanged) {
+		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
+	}
+	if readFile(t, a) != "alpha\n" || readFile(t, b) != "alpha, edited\n" {
+		t.Errorf("documents: %q, %q; want a untouched and b's edit kept", readFile(t, a), readFile(t, b))
+	}
+}
+
+// TestFindingsNamingOtherFiles: a finding whose file is outside the root
+// (absolute, through ".."), or another file, is dropped with the reason and
+// never applied to the reviewed article, even when its quote is in it; one
+// naming the article ("./article.md" too) is applied.
+func TestFindingsNamingOtherFiles(t *testing.T) {
+	path := writeDoc(t, "alpha one\nalpha two\nalpha three\nalpha four\n")
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	files := []string{"/etc/passwd", "../outside.md", "other.md", "./article.md"}
+	rev := agent.ReviewerFunc{ReviewerName: "r", Fn: func(context.Context, agent.Target) (agent.Review, error) {
+		rep := finding.Report{Reviewer: "r", SchemaVersion: finding.SchemaVersion, Summary: "s", Findings: []finding.Finding{}}
+		for i, f := range files {
+			rep.Findings = append(rep.Findings, finding.Finding{ID: fmt.Sprintf("F%03d", i+1), File: f, Category: "style",
+				LineRange: finding.LineRange{Start: i + 1, End: i + 1}, Issue: "x", Confidence: 90, Severity: finding.Low,
+				Quotes: []string{"alpha " + []string{"one", "two", "three", "four"}[i]}})
+			rep.Findings[i].Fix = "beta " + []string{"one", "two", "three", "four"}[i]
+		}
+		return agent.Review{Report: rep}, nil
+	}}
+	l := &editorial.Loop{Council: council.Council{Members: council.Members(rev)}, Dir: dir, MaxRounds: 1}
+	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+		t.Fatal(err)
+	}
+	if got := readFile(t, path); got != "alpha one\nalpha two\nalpha three\nbeta four\n" {
+		t.Errorf("article = %q, want only the finding naming the article applied", got)
+	}
+	mustContain(t, "findings.md", readFile(t, filepath.Join(dir, "round-1", "findings.md")),
+		`names the file "/etc/passwd", path leads outside the root folder`,
+		`names the file "../outside.md", path leads outside the root folder`,
+		`names the file "other.md", file is not one of the target files`)
+}
