@@ -224,11 +224,16 @@ func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 			return exitError, fmt.Errorf("the last run in %s worked on %s, not %s", o.out, strings.Join(files, ", "), strings.Join(args, ", "))
 		}
 	}
+	files, _ := editorial.JournaledFiles(o.out)
 	rounds, err := editorial.Undo(o.out, 0)
 	if err != nil {
 		return exitError, err
 	}
-	fmt.Fprintf(stdout, "Reverted round(s) %v; the article is as it was before the run.\n", rounds)
+	what := "the article is"
+	if len(files) > 1 {
+		what = fmt.Sprintf("the %d articles are", len(files))
+	}
+	fmt.Fprintf(stdout, "Reverted round(s) %v; %s as before the run.\n", rounds, what)
 	return exitConverged, nil
 }
 
