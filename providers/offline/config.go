@@ -11,12 +11,12 @@ import (
 type Config struct {
 	// Disabled lists rule IDs to turn off. Rules lists every ID.
 	// Example: []string{"max-kanji-continuous-len", "en-passive"}.
-	// optional
+	// Optional.
 	Disabled []string
 
 	// Limits overrides numeric limits; a zero field keeps the default
 	// (for the English sentence length, adjusted for the target's reader
-	// profile). // optional
+	// profile). Optional.
 	Limits Limits
 
 	// LinkFS, when set, is the workspace against which the fact-checker

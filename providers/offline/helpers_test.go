@@ -51,7 +51,7 @@ type ruleCase struct {
 	fix     string // when set, the first finding's quote with its fix applied must contain it
 	after   string // when set, the whole text with the first finding's fix applied must equal it
 	advice  bool   // every finding must be advice (no fix)
-	profile string // reader profile // optional
+	profile string // reader profile, optional
 }
 
 func runRuleCases(t *testing.T, cases []ruleCase) {
