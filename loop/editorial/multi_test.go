@@ -93,20 +93,26 @@ func TestSeveralDocumentsOneChanged(t *testing.T) {
 }
 
 // TestFindingsNamingOtherFiles: a finding whose file is outside the root
-// (absolute, through ".."), or another file, is dropped with the reason and
-// never applied to the reviewed article, even when its quote is in it; one
-// naming the article ("./article.md" too) is applied.
+// (absolute, through "..", through a symbolic link that leads out), or
+// another file, is dropped with the reason and never applied to the
+// reviewed article, even when its quote is in it, and nothing outside is
+// written; one naming the article ("./article.md" too) is applied.
 func TestFindingsNamingOtherFiles(t *testing.T) {
-	path := writeDoc(t, "alpha one\nalpha two\nalpha three\nalpha four\n")
+	path := writeDoc(t, "alpha one\nalpha two\nalpha three\nalpha four\nalpha five\n")
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	files := []string{"/etc/passwd", "../outside.md", "other.md", "./article.md"}
+	outside := filepath.Join(t.TempDir(), "secret.md")
+	os.WriteFile(outside, []byte("alpha five\n"), 0o644)
+	if err := os.Symlink(outside, filepath.Join(filepath.Dir(path), "link.md")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	files := []string{"/etc/passwd", "../outside.md", "other.md", "./article.md", "link.md"}
+	words := []string{"one", "two", "three", "four", "five"}
 	rev := agent.ReviewerFunc{ReviewerName: "r", Fn: func(context.Context, agent.Target) (agent.Review, error) {
 		rep := finding.Report{Reviewer: "r", SchemaVersion: finding.SchemaVersion, Summary: "s", Findings: []finding.Finding{}}
 		for i, f := range files {
 			rep.Findings = append(rep.Findings, finding.Finding{ID: fmt.Sprintf("F%03d", i+1), File: f, Category: "style",
 				LineRange: finding.LineRange{Start: i + 1, End: i + 1}, Issue: "x", Confidence: 90, Severity: finding.Low,
-				Quotes: []string{"alpha " + []string{"one", "two", "three", "four"}[i]}})
-			rep.Findings[i].Fix = "beta " + []string{"one", "two", "three", "four"}[i]
+				Quotes: []string{"alpha " + words[i]}, Fix: "beta " + words[i]})
 		}
 		return agent.Review{Report: rep}, nil
 	}}
@@ -114,11 +120,15 @@ func TestFindingsNamingOtherFiles(t *testing.T) {
 	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
 		t.Fatal(err)
 	}
-	if got := readFile(t, path); got != "alpha one\nalpha two\nalpha three\nbeta four\n" {
+	if got := readFile(t, path); got != "alpha one\nalpha two\nalpha three\nbeta four\nalpha five\n" {
 		t.Errorf("article = %q, want only the finding naming the article applied", got)
+	}
+	if got := readFile(t, outside); got != "alpha five\n" {
+		t.Errorf("the file behind the link was written: %q", got)
 	}
 	mustContain(t, "findings.md", readFile(t, filepath.Join(dir, "round-1", "findings.md")),
 		`names the file "/etc/passwd", path leads outside the root folder`,
 		`names the file "../outside.md", path leads outside the root folder`,
-		`names the file "other.md", file is not one of the target files`)
+		`names the file "other.md", file is not one of the target files`,
+		`names the file "link.md"`)
 }
