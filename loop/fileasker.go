@@ -9,8 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-
-	"github.com/kaigi-dev/kaigi/apply"
 )
 
 // The files of a FileAsker, inside its Dir.
@@ -47,7 +45,7 @@ func (f FileAsker) Ask(_ context.Context, q Question) (Answer, error) {
 	if !slices.ContainsFunc(waiting, func(w Question) bool { return w.Key == q.Key }) {
 		waiting = append(waiting, q)
 		data, _ := json.MarshalIndent(waiting, "", "  ")
-		if err := writeIn(f.Dir, QuestionsFile, append(data, '\n')); err != nil {
+		if err := WriteRendering(filepath.Join(f.Dir, QuestionsFile), append(data, '\n')); err != nil {
 			return Answer{}, err
 		}
 	}
@@ -84,17 +82,4 @@ func readJSONArray[T any](path string, key func(T) string) ([]T, error) {
 		seen[k] = i + 1
 	}
 	return out, nil
-}
-
-// writeIn writes data to name inside dir atomically (apply.Dir).
-func writeIn(dir, name string, data []byte) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("loop: %w", err)
-	}
-	d, err := apply.OpenDir(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.WriteFile(name, data)
 }

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -137,16 +139,30 @@ func CheckLocation(dir, file, rel string) error {
 }
 
 // WriteRendering replaces the file at path with data atomically
-// (apply.Dir's temporary file, fsync and rename): for what a driver
-// renders from its journal (artifacts, summaries), which can be rendered
-// again, so the folder sync is best effort.
+// (apply.Dir's temporary file, fsync and rename), creating its folder: for
+// what a driver renders from its journal (artifacts, summaries), which can
+// be rendered again, so the folder sync is best effort.
 func WriteRendering(path string, data []byte) error {
-	d, err := apply.OpenDir(filepath.Dir(path))
+	return WriteRenderings(filepath.Dir(path), map[string][]byte{filepath.Base(path): data})
+}
+
+// WriteRenderings writes each of files (name -> content) into dir as
+// WriteRendering does, in name order, creating dir first.
+func WriteRenderings(dir string, files map[string][]byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("loop: %w", err)
+	}
+	d, err := apply.OpenDir(dir)
 	if err != nil {
 		return err
 	}
 	defer d.Close()
-	return d.WriteFile(filepath.Base(path), data)
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if err := d.WriteFile(name, files[name]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // CommonDir returns the deepest folder holding every one of files (paths

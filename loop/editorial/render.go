@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -65,7 +63,7 @@ func (r *runner) render(rs *round) error {
 	}
 	files := map[string][]byte{}
 	files["pending.json"], files["pending.md"] = renderPending(rs)
-	if err := writeAll(dir, files); err != nil {
+	if err := loop.WriteRenderings(dir, files); err != nil {
 		return fmt.Errorf("editorial: round %d: %w", rs.n, err)
 	}
 	return nil
@@ -97,26 +95,8 @@ func (r *runner) renderDoc(rs *round, doc *docRound, landed map[string]bool) err
 		}
 		files[name+".json"] = append(data, '\n')
 	}
-	if err := writeAll(r.docDir(rs.n, doc.name), files); err != nil {
+	if err := loop.WriteRenderings(r.docDir(rs.n, doc.name), files); err != nil {
 		return fmt.Errorf("editorial: round %d: %w", rs.n, err)
-	}
-	return nil
-}
-
-// writeAll writes files into dir, in name order, creating dir.
-func writeAll(dir string, files map[string][]byte) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	d, err := apply.OpenDir(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	for _, n := range slices.Sorted(maps.Keys(files)) {
-		if err := d.WriteFile(n, files[n]); err != nil {
-			return err
-		}
 	}
 	return nil
 }
