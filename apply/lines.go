@@ -4,10 +4,8 @@ import (
 	"bytes"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
-
+	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
@@ -117,53 +115,7 @@ func (x lineIndex) toDocEOL(s string) string {
 }
 
 // boundary reports whether a match may start or end at offset i of doc:
-// on a rune boundary (see runeBoundary), not between the '\r' and '\n' of a
-// CRLF pair, and not inside a combining sequence or an emoji sequence. So
-// the rune at i must not be a combining mark (any rune that is not an NFC
-// boundary before itself, such as U+0301 or the dakuten U+3099), a zero
-// width joiner (U+200D), a variation selector (U+FE00–U+FE0F), an emoji
-// modifier (U+1F3FB–U+1F3FF) or a tag character (U+E0020–U+E007F), and the
-// rune before i must not be a zero width joiner. Resolve checks both edges
-// of every match against it, in the exact and the normalised stages alike,
-// on the original document.
-func boundary(doc []byte, i int) bool {
-	if i <= 0 || i >= len(doc) {
-		return i == 0 || i == len(doc)
-	}
-	if !runeBoundary(doc, i) || doc[i-1] == '\r' && doc[i] == '\n' {
-		return false
-	}
-	if r, _ := utf8.DecodeLastRune(doc[:i]); r == zwj {
-		return false
-	}
-	r, size := utf8.DecodeRune(doc[i:])
-	switch {
-	case r == utf8.RuneError && size <= 1:
-		return true // an invalid byte is a rune of its own
-	case r == zwj,
-		r >= 0xFE00 && r <= 0xFE0F,   // variation selectors
-		r >= 0x1F3FB && r <= 0x1F3FF, // emoji modifiers (skin tones)
-		r >= 0xE0020 && r <= 0xE007F: // tag characters
-		return false
-	}
-	return norm.NFC.Properties(doc[i:]).BoundaryBefore()
-}
-
-// zwj is the zero width joiner, which glues emoji into one sequence.
-const zwj = '\u200D'
-
-// runeBoundary reports whether offset i of b lies between two runes, where
-// every byte of an invalid UTF-8 sequence counts as a rune of its own (as
-// utf8.DecodeRune decodes it).
-func runeBoundary(b []byte, i int) bool {
-	if i <= 0 || i >= len(b) {
-		return i == 0 || i == len(b)
-	}
-	for j := i - 1; j >= max(0, i-utf8.UTFMax+1); j-- {
-		if utf8.RuneStart(b[j]) {
-			_, size := utf8.DecodeRune(b[j:])
-			return j+size <= i
-		}
-	}
-	return true
-}
+// document.Boundary, the one character-boundary rule of the module.
+// Resolve checks both edges of every match against it, in the exact and
+// the normalised stages alike, on the original document.
+func boundary(doc []byte, i int) bool { return document.Boundary(doc, i) }

@@ -3,9 +3,12 @@
 // Markdown block scanner and targets that name a part of a text by what
 // it is ("the section with id S1.12") rather than by line numbers that
 // drift as the text is edited. It imports only the standard library and
-// never modifies a text: a BOM, CRLF line endings and a missing final
-// newline are read as they are.
+// golang.org/x/text's normalisation tables, and never modifies a text: a
+// BOM, CRLF line endings and a missing final newline are read as they are.
 //
+//   - Boundary is the one character-boundary rule: where a quote or an edit
+//     may start or end without splitting a rune, a CRLF pair, a combining or
+//     an emoji sequence (apply and the offline reviewers both use it).
 //   - Lines maps between byte offsets and 1-based lines. Only '\n' ends a
 //     line, a CRLF line's '\r' belongs to its terminator, a BOM to line 1.
 //   - FindFrontMatter finds a YAML ("---") or TOML ("+++") block at the very

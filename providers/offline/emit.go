@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	mdoc "github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
@@ -150,7 +151,8 @@ func (d *document) anchor(start, end int, repl string, others []span) (quote, fi
 	if end > le || le-ls > longLine {
 		return "", "", span{}
 	}
-	line := string(d.raw[ls:le])
+	lb := d.raw[ls:le]
+	line := string(lb)
 	s, e := start-ls, end-ls
 	free := func(from, to int) bool { // may the bytes at line offsets [from, to) join the quote?
 		for _, o := range others {
@@ -163,15 +165,15 @@ func (d *document) anchor(start, end int, repl string, others []span) (quote, fi
 	// the quote's edges are character boundaries, or apply would refuse it;
 	// the end of a line that ends in a zero width joiner is none (the
 	// joiner glues to the line break in the document)
-	zwjEnd := strings.HasSuffix(line, string(zwj))
+	zwjEnd := strings.HasSuffix(line, string(mdoc.ZWJ))
 	edge := func(i int) bool { return i < len(line) || !zwjEnd }
-	for !charBoundary(line, e) {
-		if e = nextChar(line, e); !free(end-ls, e) || !edge(e) {
+	for !mdoc.Boundary(lb, e) {
+		if e = mdoc.NextBoundary(lb, e); !free(end-ls, e) || !edge(e) {
 			return "", "", span{}
 		}
 	}
-	for !charBoundary(line, s) {
-		if s = prevChar(line, s); !free(s, start-ls) {
+	for !mdoc.Boundary(lb, s) {
+		if s = mdoc.PrevBoundary(lb, s); !free(s, start-ls) {
 			return "", "", span{}
 		}
 	}
@@ -184,10 +186,10 @@ func (d *document) anchor(start, end int, repl string, others []span) (quote, fi
 		}
 		right, left := len(line), 0
 		if e < len(line) {
-			right = nextChar(line, e)
+			right = mdoc.NextBoundary(lb, e)
 		}
 		if s > 0 {
-			left = prevChar(line, s)
+			left = mdoc.PrevBoundary(lb, s)
 		}
 		canRight := e < len(line) && free(e, right) && edge(right)
 		canLeft := s > 0 && free(left, s)
@@ -204,19 +206,19 @@ func (d *document) anchor(start, end int, repl string, others []span) (quote, fi
 	}
 	// do not cut an ASCII word in two: "very i" becomes "very important"
 	// (ASCII letters and digits are boundaries, so the edges stay ones)
-	for e < len(line) && e > 0 && isWordByte(line[e]) && isWordByte(line[e-1]) && free(e, e+1) && charBoundary(line, e+1) {
+	for e < len(line) && e > 0 && isWordByte(line[e]) && isWordByte(line[e-1]) && free(e, e+1) && mdoc.Boundary(lb, e+1) {
 		e++
 	}
-	for s > 0 && s < len(line) && isWordByte(line[s-1]) && isWordByte(line[s]) && free(s-1, s) && charBoundary(line, s-1) {
+	for s > 0 && s < len(line) && isWordByte(line[s-1]) && isWordByte(line[s]) && free(s-1, s) && mdoc.Boundary(lb, s-1) {
 		s--
 	}
 	// a quote does not start or end with a space the fix keeps, if it
 	// stays unique without, and a deletion still keeps some text
 	keeps := func(s, e int) bool { return repl != "" || e-s > end-start }
-	for s < start-ls && line[s] == ' ' && keeps(s+1, e) && charBoundary(line, s+1) && occurrences(line, line[s+1:e]) == 1 {
+	for s < start-ls && line[s] == ' ' && keeps(s+1, e) && mdoc.Boundary(lb, s+1) && occurrences(line, line[s+1:e]) == 1 {
 		s++
 	}
-	for e > end-ls && line[e-1] == ' ' && keeps(s, e-1) && charBoundary(line, e-1) && occurrences(line, line[s:e-1]) == 1 {
+	for e > end-ls && line[e-1] == ' ' && keeps(s, e-1) && mdoc.Boundary(lb, e-1) && occurrences(line, line[s:e-1]) == 1 {
 		e--
 	}
 	return line[s:e], line[s:start-ls] + repl + line[end-ls:e], span{ls + s, ls + e}
@@ -232,7 +234,8 @@ func (d *document) adviceQuote(start, end int) string {
 	if le-ls > longLine {
 		ls, le = runeStart(d.raw, max(ls, start-quoteWindow)), runeStart(d.raw, min(le, start+quoteWindow))
 	}
-	line := string(d.raw[ls:le])
+	lb := d.raw[ls:le]
+	line := string(lb)
 	s, e := start-ls, max(start, min(end, le))-ls
 	runes := func() int { return utf8.RuneCountInString(line[s:e]) }
 	right := func() bool {
@@ -269,11 +272,11 @@ func (d *document) adviceQuote(start, end int) string {
 	for k := 0; k < 16 && s > 0 && s < len(line) && isWordByte(line[s-1]) && isWordByte(line[s]); k++ {
 		s--
 	}
-	for e < len(line) && !charBoundary(line, e) {
-		e = nextChar(line, e)
+	for e < len(line) && !mdoc.Boundary(lb, e) {
+		e = mdoc.NextBoundary(lb, e)
 	}
-	for s > 0 && !charBoundary(line, s) {
-		s = prevChar(line, s)
+	for s > 0 && !mdoc.Boundary(lb, s) {
+		s = mdoc.PrevBoundary(lb, s)
 	}
 	if q := strings.TrimSpace(line[s:e]); q != "" {
 		return q

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"bytes"
+	mdoc "github.com/kaigi-dev/kaigi/apply/document"
 	"unicode/utf8"
 )
 
@@ -57,14 +58,14 @@ func (d *document) deleteLine(start, end int, others map[int][]span) (quote, fix
 			if keep.end >= ke {
 				return false
 			}
-			keep.end = ks + nextChar(raw[ks:ke], keep.end-ks)
+			keep.end = ks + mdoc.NextBoundary(d.raw[ks:ke], keep.end-ks)
 			return true
 		}
 		ps, pe := d.contentSpan(prev)
 		if keep.start <= ps {
 			return false
 		}
-		keep.start = ps + prevChar(raw[ps:pe], keep.start-ps)
+		keep.start = ps + mdoc.PrevBoundary(d.raw[ps:pe], keep.start-ps)
 		return true
 	}
 	found := false
