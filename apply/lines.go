@@ -2,66 +2,38 @@ package apply
 
 import (
 	"bytes"
-	"sort"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
-// lineIndex maps between 1-based line numbers and byte offsets of one
-// document. Only '\n' ends a line, so a CRLF line's '\r' belongs to it and
-// a leading BOM is on line 1.
+// lineIndex is document.Lines, the module's one line index, with what
+// Resolve needs beside it: whether the document's line terminators are
+// mostly CRLF, and whether it has any. Only '\n' ends a line, so a CRLF
+// line's '\r' belongs to it and a leading BOM is on line 1.
 type lineIndex struct {
-	doc    []byte
-	starts []int // starts[k] is the offset of line k+1
-	crlf   bool  // most line terminators are "\r\n"
-	eol    bool  // the document has a line terminator at all
+	doc  []byte
+	idx  document.Lines
+	crlf bool // most line terminators are "\r\n"
+	eol  bool // the document has a line terminator at all
 }
 
 func newLineIndex(doc []byte) lineIndex {
 	n := bytes.Count(doc, []byte{'\n'})
-	starts := make([]int, 1, n+1)
-	crlfs := 0
-	for off := 0; ; {
-		i := bytes.IndexByte(doc[off:], '\n')
-		if i < 0 {
-			break
-		}
-		nl := off + i
-		if nl > 0 && doc[nl-1] == '\r' {
-			crlfs++
-		}
-		off = nl + 1
-		if off < len(doc) {
-			starts = append(starts, off)
-		}
-	}
-	return lineIndex{doc: doc, starts: starts, crlf: crlfs > n-crlfs, eol: n > 0}
+	crlfs := bytes.Count(doc, []byte("\r\n"))
+	return lineIndex{doc: doc, idx: document.NewLines(doc), crlf: crlfs > n-crlfs, eol: n > 0}
 }
 
 // count returns the number of lines; an empty document has none and a final
 // line terminator does not start another line.
-func (x lineIndex) count() int {
-	if len(x.doc) == 0 {
-		return 0
-	}
-	return len(x.starts)
-}
+func (x lineIndex) count() int { return x.idx.Count() }
 
 // span returns the bytes of lines [first, last] including the last line's
 // terminator. Lines are clamped to the document.
 func (x lineIndex) span(first, last int) (start, end int) {
-	n := x.count()
-	first, last = max(first, 1), min(last, n)
-	if n == 0 || first > last {
-		return 0, 0
-	}
-	start = x.starts[first-1]
-	if last == n {
-		return start, len(x.doc)
-	}
-	return start, x.starts[last]
+	s := x.idx.Span(first, last)
+	return s.Start, s.End
 }
 
 // content returns the bytes of lines [first, last] without the last line's
@@ -77,10 +49,9 @@ func (x lineIndex) content(first, last int) (start, end int) {
 	return start, end
 }
 
-// line returns the 1-based line holding byte offset off.
-func (x lineIndex) line(off int) int {
-	return max(sort.SearchInts(x.starts, off+1), 1)
-}
+// line returns the 1-based line holding byte offset off (1 in an empty
+// document).
+func (x lineIndex) line(off int) int { return max(x.idx.Line(off), 1) }
 
 // lines returns the lines the span [start, end) touches; an insertion
 // touches the line it is on.
