@@ -110,7 +110,12 @@ func TestReviewRoundKeysByPlannedShot(t *testing.T) {
 		time.Sleep(time.Duration(4-c.Shot) * 3 * time.Millisecond) // the last shot finishes first
 		return agent.Review{Report: finding.Report{Reviewer: "s", SchemaVersion: finding.SchemaVersion, Summary: fmt.Sprintf("shot %d", c.Shot), Findings: []finding.Finding{}}}, nil
 	}}
-	c := council.Council{Members: []council.Member{{Reviewer: shotOf, Shots: 3}}, Limit: 3}
+	// The first shot starts last (its Started event holds its goroutine).
+	c := council.Council{Members: []council.Member{{Reviewer: shotOf, Shots: 3}}, Limit: 3, Observer: func(e council.Event) {
+		if e.Kind == council.Started && e.Shot == 1 {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}}
 	if _, err := loop.ReviewRound(context.Background(), j, "r1/review", c, agent.Target{Text: []byte("x\n"), Round: 1}); err != nil {
 		t.Fatal(err)
 	}
