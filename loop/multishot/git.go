@@ -1,0 +1,49 @@
+package multishot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+)
+
+// ErrGit wraps a failed git command; the error names the command and what
+// git wrote to its standard error.
+var ErrGit = errors.New("multishot: git failed")
+
+// maxGitOutput bounds what one git command may print (a diff of a huge
+// change, a blob): past it the command fails rather than filling memory.
+const maxGitOutput = 64 << 20
+
+// git runs the git command in repo with args, without a shell, and returns
+// its standard output.
+func git(ctx context.Context, repo string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", repo, "-c", "core.quotepath=off"}, args...)...)
+	var out, errb limitedBuffer
+	out.limit, errb.limit = maxGitOutput, 64<<10
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		if out.over {
+			return nil, fmt.Errorf("%w: git %s: output past %d bytes", ErrGit, strings.Join(args, " "), maxGitOutput)
+		}
+		return nil, fmt.Errorf("%w: git %s: %v: %s", ErrGit, strings.Join(args, " "), err, strings.TrimSpace(errb.String()))
+	}
+	return out.Bytes(), nil
+}
+
+// limitedBuffer is a bytes.Buffer that refuses to grow past limit.
+type limitedBuffer struct {
+	bytes.Buffer
+	limit int
+	over  bool
+}
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	if b.Len()+len(p) > b.limit {
+		b.over = true
+		return 0, errors.New("output too large")
+	}
+	return b.Buffer.Write(p)
+}
