@@ -87,7 +87,7 @@ type File struct {
 	// level, after the change (before it, for a deleted file).
 	Path string `json:"path"`
 	// OldPath is the path before a rename; empty otherwise.
-	OldPath string `json:"old_path,omitempty"`
+	OldPath string     `json:"old_path,omitempty"`
 	Status  FileStatus `json:"status"`
 	// Lines are the changed line ranges of the new content, in order; a
 	// deletion inside a file is the line after it. Empty for a deleted or

@@ -1,0 +1,130 @@
+package multishot
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/kaigi-dev/kaigi/council"
+)
+
+// DuplicateOverlap is the title token overlap (council.IssueOverlap) at or
+// above which two sibling findings on overlapping lines of one file are
+// one finding.
+const DuplicateOverlap = 0.6
+
+// Mark is one duplicate decision with the features it was made on, as the
+// journal keeps it: automatic (a sibling shot's finding) or manual (the
+// triage gate's). Precision and recall of the automatic rule are computed
+// from these.
+type Mark struct {
+	ID        string `json:"id"`
+	Canonical string `json:"canonical"`
+	Auto      bool   `json:"auto"`
+	// Overturned: a person said an automatic mark was wrong (see
+	// Loop.ConfirmDuplicates); the finding stayed open.
+	Overturned bool   `json:"overturned,omitempty"`
+	Path       string `json:"path"`
+	// LineOverlap is the number of lines both findings cover (0 when they
+	// do not overlap or lie in different files).
+	LineOverlap  int     `json:"line_overlap"`
+	TokenOverlap float64 `json:"token_overlap"`
+	Shot         int     `json:"shot"`
+	Pass         int     `json:"pass"`
+	Wave         int     `json:"wave"`
+}
+
+// features measures two findings: the lines both cover in one file and the
+// token overlap of their titles.
+func features(a, b ShotFinding) (lines int, tokens float64) {
+	if a.Location.Path == b.Location.Path {
+		ra, rb := a.Location.Lines(), b.Location.Lines()
+		lines = max(0, min(ra.End, rb.End)-max(ra.Start, rb.Start)+1)
+	}
+	return lines, council.IssueOverlap(a.Title, b.Title)
+}
+
+// Same reports whether two findings report one problem: the same file,
+// overlapping lines and a title token overlap of at least
+// DuplicateOverlap.
+func Same(a, b ShotFinding) bool {
+	lines, tokens := features(a, b)
+	return lines > 0 && tokens >= DuplicateOverlap
+}
+
+// shotFinding is a finding of one shot in a wave's plan order.
+type shotFinding struct {
+	Shot  int
+	Index int // position among the slice's findings of the wave, plan order
+	ShotFinding
+}
+
+// siblings decides which findings of one slice's wave repeat a sibling
+// shot's: taken from the most severe down (then the earlier shot, then
+// plan order), each finding is kept unless a kept finding of another shot
+// reports the same problem (Same), in which case it duplicates the most
+// severe such one. So the kept finding of a group is its most severe,
+// whatever order the shots finished in. It returns, per finding index, the
+// index of its canonical finding, or -1 for a kept finding.
+func siblings(fs []shotFinding) []int {
+	order := make([]int, len(fs))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(fs[a].Severity.rank(), fs[b].Severity.rank()),
+			cmp.Compare(fs[a].Shot, fs[b].Shot), cmp.Compare(fs[a].Index, fs[b].Index))
+	})
+	canon := make([]int, len(fs))
+	var kept []int // in rank order
+	for _, i := range order {
+		canon[i] = -1
+		for _, k := range kept {
+			if fs[k].Shot != fs[i].Shot && Same(fs[k].ShotFinding, fs[i].ShotFinding) {
+				canon[i] = k
+				break
+			}
+		}
+		if canon[i] < 0 {
+			kept = append(kept, i)
+		}
+	}
+	return canon
+}
+
+// DedupeStats measures the automatic duplicate rule on a run's marks.
+type DedupeStats struct {
+	Auto       int `json:"auto"`       // automatic marks made
+	Overturned int `json:"overturned"` // automatic marks a person overturned (false positives)
+	Manual     int `json:"manual"`     // duplicates only a person marked (misses)
+	// Precision is (Auto-Overturned)/Auto, Recall
+	// (Auto-Overturned)/(Auto-Overturned+Manual); each is -1 when its
+	// denominator is zero (nothing to measure).
+	Precision float64 `json:"precision"`
+	Recall    float64 `json:"recall"`
+}
+
+// Stats computes DedupeStats from marks.
+func Stats(marks []Mark) DedupeStats {
+	var s DedupeStats
+	for _, m := range marks {
+		switch {
+		case m.Auto && m.Overturned:
+			s.Auto++
+			s.Overturned++
+		case m.Auto:
+			s.Auto++
+		default:
+			s.Manual++
+		}
+	}
+	right := s.Auto - s.Overturned
+	s.Precision, s.Recall = ratio(right, s.Auto), ratio(right, right+s.Manual)
+	return s
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return -1
+	}
+	return float64(a) / float64(b)
+}

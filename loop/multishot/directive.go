@@ -1,0 +1,101 @@
+package multishot
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// The kinds of directive.
+const (
+	AddSlice    = "add"
+	RemoveSlice = "remove"
+)
+
+// ErrNoDirective: a slice change without the user's words.
+var ErrNoDirective = errors.New("multishot: a slice change needs the user's directive, verbatim")
+
+// Directive is an explicit slice change the user asked for, the only way
+// the slices of a session change after classification. Adding the name of
+// a removed slice revives it: a new definition version with a fresh window
+// of passes; the old definition's open findings are superseded.
+type Directive struct {
+	// Op is AddSlice or RemoveSlice.
+	Op string `json:"op"`
+	// Slice is the slice to add (its full definition); for RemoveSlice
+	// only its Name is read.
+	Slice Slice `json:"slice"`
+	// Words are the user's request, verbatim.
+	Words string `json:"words"`
+}
+
+// Validate reports what is wrong with d, or nil.
+func (d Directive) Validate() error {
+	if strings.TrimSpace(d.Words) == "" {
+		return fmt.Errorf("%w (%s %s)", ErrNoDirective, d.Op, d.Slice.Name)
+	}
+	switch d.Op {
+	case AddSlice:
+		return d.Slice.Validate(nil)
+	case RemoveSlice:
+		if !nameRE.MatchString(d.Slice.Name) {
+			return fmt.Errorf("%w: name %q", ErrBadSlice, d.Slice.Name)
+		}
+		return nil
+	}
+	return fmt.Errorf("%w: unknown directive %q (want add or remove)", ErrBadSlice, d.Op)
+}
+
+// apply carries out directives in order.
+func (s *session) apply(dirs []Directive) error {
+	reviewed := []string{}
+	for _, f := range s.change.Reviewed() {
+		reviewed = append(reviewed, f.Path)
+	}
+	for _, d := range dirs {
+		sl := s.slice(d.Slice.Name)
+		switch d.Op {
+		case RemoveSlice:
+			if sl == nil || sl.Status == Removed {
+				return fmt.Errorf("%w: remove %s: no such active slice", ErrBadSlice, d.Slice.Name)
+			}
+			s.supersede(sl, "removed:"+sl.Name)
+			sl.Status = Removed
+		case AddSlice:
+			if err := d.Slice.Validate(reviewed); err != nil {
+				return err
+			}
+			active := 0
+			for _, x := range s.slices {
+				if x.Status != Removed {
+					active++
+				}
+			}
+			switch {
+			case sl != nil && sl.Status != Removed:
+				return fmt.Errorf("%w: add %s: the slice is active (remove it first)", ErrBadSlice, sl.Name)
+			case active >= MaxSlices:
+				return fmt.Errorf("%w: add %s: %d slices are active already", ErrBadSlice, d.Slice.Name, active)
+			case sl != nil:
+				def := sl.Def + 1
+				s.supersede(sl, fmt.Sprintf("def:%s@%d", sl.Name, def))
+				*sl = *s.newSlice(d.Slice, def)
+			default:
+				s.slices = append(s.slices, s.newSlice(d.Slice, 1))
+			}
+		}
+		s.emit(Event{Kind: "slices", Slice: d.Slice.Name, Text: d.Op + ": " + d.Words})
+	}
+	return nil
+}
+
+// supersede marks sl's open findings superseded by successor.
+func (s *session) supersede(sl *SliceState, successor string) {
+	for _, f := range s.findings {
+		if f.Slice == sl.Name && f.Def == sl.Def && !f.State.Terminal() {
+			f.State = finding.State{Status: finding.Superseded, SupersededBy: successor, By: "directive", At: s.now}
+		}
+	}
+}

@@ -1,0 +1,251 @@
+package multishot
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/journal"
+)
+
+// Driver names the journal's driver.
+const Driver = "multishot"
+
+// Mode says how a session ends.
+type Mode string
+
+// The two modes.
+const (
+	// Barrier (the default) triages every finding after each wave (fix,
+	// ignore with a reason, or mark a duplicate) and runs waves until
+	// every slice is done.
+	Barrier Mode = "barrier"
+	// Report runs one wave, changes nothing and returns the findings.
+	Report Mode = "report"
+)
+
+// Defaults of the Loop's zero fields.
+const (
+	DefaultMaxPasses    = 3
+	DefaultRetries      = 2
+	DefaultJudgeRetries = 2
+	DefaultMaxWaves     = 10
+)
+
+// ErrSessionExists: Run was asked for a folder that holds a session
+// (Resume or Continue it, or choose another folder).
+var ErrSessionExists = errors.New("multishot: the folder holds a session")
+
+// Loop is the multi-shot review of a git change, configured. The zero
+// value of every optional field is its documented default. A Loop is not
+// modified by its methods.
+type Loop struct {
+	// Dir is the session's folder: journal, task.md, logs and summaries.
+	// Required.
+	Dir string
+
+	// Reviewer reviews one shot of a slice. Required.
+	Reviewer Reviewer
+	// Classifier proposes the slices; nil means OfflineClassifier.
+	Classifier Classifier
+	// Judge decides about a slice whose window is used up; nil means
+	// RuleJudge.
+	Judge Judge
+	// Asker is the triage gate (Barrier mode): one Choice question per
+	// finding, answered fix (apply its own edit), fixed (the person fixed
+	// it), ignore (with the reason as text) or duplicate (with the
+	// canonical id as text). nil means loop.AutoAsker: fix where the
+	// finding carries an edit, else ignore.
+	Asker loop.Asker
+
+	// Mode is Barrier ("" too) or Report.
+	Mode Mode
+	// MaxPasses is the window of passes per slice before the judge; zero
+	// means DefaultMaxPasses.
+	MaxPasses int
+	// Shots is the default shot count of a slice; zero means 1.
+	Shots int
+	// ShotPasses is how many passes of a slice use several shots; zero
+	// means 1, negative always.
+	ShotPasses int
+	// MaxParallel caps the calls running at once across the wave; zero
+	// means all (at most MaxSlices slices are active).
+	MaxParallel int
+	// Timeout bounds each shot; zero means none. A shot past it fails and
+	// is retried.
+	Timeout time.Duration
+	// Retries is how many times a failed shot is retried alone, with the
+	// same index; zero means DefaultRetries, negative none.
+	Retries int
+	// JudgeRetries is how many times a judgement that fails or disagrees
+	// with Rule is asked again; zero means DefaultJudgeRetries.
+	JudgeRetries int
+	// MaxWaves bounds the waves of one Run, Resume or Continue; zero
+	// means DefaultMaxWaves.
+	MaxWaves int
+	// ConfirmDuplicates asks the Asker to confirm each automatic
+	// duplicate (a Confirm question); an overturned one stays open and
+	// counts against the rule's precision.
+	ConfirmDuplicates bool
+
+	// Memory is the rejection memory file shared by the sessions of one
+	// repository: a finding ignored with a reason is remembered by
+	// fingerprint with the reason verbatim and not raised again. Empty
+	// means no memory beyond the session.
+	Memory string
+
+	// Observer receives progress events, also on replay. nil means none.
+	Observer func(Event)
+	// JournalObserver is passed to the journal (journal.Options.Observe);
+	// tests crash there. nil means none.
+	JournalObserver func(journal.Event)
+}
+
+// Event is a step of the session, for progress displays.
+type Event struct {
+	Kind  string // "slices", "wave", "shot", "dedupe", "pass", "judge", "triage", "done"
+	Wave  int
+	Slice string
+	Shot  int
+	Text  string
+}
+
+// settings are the session's configuration, frozen in its journal at the
+// start.
+type settings struct {
+	Target            Target        `json:"target"`
+	Task              string        `json:"task"`
+	Mode              Mode          `json:"mode"`
+	MaxPasses         int           `json:"max_passes"`
+	Shots             int           `json:"shots"`
+	ShotPasses        int           `json:"shot_passes"`
+	MaxParallel       int           `json:"max_parallel,omitempty"`
+	Timeout           time.Duration `json:"timeout,omitempty"`
+	Retries           int           `json:"retries"`
+	JudgeRetries      int           `json:"judge_retries"`
+	MaxWaves          int           `json:"max_waves"`
+	ConfirmDuplicates bool          `json:"confirm_duplicates,omitempty"`
+}
+
+func (l *Loop) settings(t Target, task string) settings {
+	retries := cmp.Or(l.Retries, DefaultRetries)
+	if retries < 0 {
+		retries = 0
+	}
+	mode := cmp.Or(l.Mode, Barrier)
+	return settings{Target: t, Task: task, Mode: mode, MaxPasses: cmp.Or(l.MaxPasses, DefaultMaxPasses),
+		Shots: cmp.Or(l.Shots, 1), ShotPasses: cmp.Or(l.ShotPasses, 1), MaxParallel: l.MaxParallel, Timeout: l.Timeout,
+		Retries: retries, JudgeRetries: max(0, cmp.Or(l.JudgeRetries, DefaultJudgeRetries)), MaxWaves: cmp.Or(l.MaxWaves, DefaultMaxWaves),
+		ConfirmDuplicates: l.ConfirmDuplicates}
+}
+
+// episodeStart is the first step of each Run or Continue.
+type episodeStart struct {
+	Settings   *settings   `json:"settings,omitempty"`
+	Directives []Directive `json:"directives,omitempty"`
+}
+
+// Run starts a session in Dir on target, with the user's request task kept
+// word for word (Dir/task.md), and runs it to its end: the classifier, then
+// waves until every slice is done (Barrier) or one wave (Report). It
+// returns the Summary with a nil error when the session ran (see
+// Summary.OK for whether it is done), and an error when it could not go
+// on; the session can then be resumed. A gate that cannot answer yet
+// (loop.ErrWaiting) stops the run with that error; Resume goes on.
+func (l *Loop) Run(ctx context.Context, target Target, task string) (*Summary, error) {
+	if err := target.Validate(); err != nil {
+		return nil, err
+	}
+	st := l.settings(target, task)
+	return l.execute(ctx, "run", &st, nil)
+}
+
+// Resume goes on with the session in Dir after a crash, a cancel or a gate
+// that was waiting: it executes the session from its start, every shot,
+// verdict and answer journaled is replayed (no finished shot runs again),
+// and the first missing step runs for real.
+func (l *Loop) Resume(ctx context.Context) (*Summary, error) {
+	return l.execute(ctx, "resume", nil, nil)
+}
+
+// Continue runs a follow-up on a finished session: the directives first
+// (explicit slice changes, the user's words verbatim), then waves over the
+// runnable slices (Report mode: one wave over every slice). Slices that
+// failed are run again.
+func (l *Loop) Continue(ctx context.Context, directives ...Directive) (*Summary, error) {
+	return l.execute(ctx, "continue", nil, directives)
+}
+
+func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Directive) (*Summary, error) {
+	switch {
+	case l.Dir == "":
+		return nil, errors.New("multishot: Dir is not set")
+	case l.Reviewer == nil:
+		return nil, errors.New("multishot: no Reviewer")
+	}
+	for _, d := range dirs {
+		if err := d.Validate(); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.MkdirAll(l.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("multishot: %w", err)
+	}
+	j, err := journal.Open(filepath.Join(l.Dir, loop.JournalName), journal.Options{Driver: Driver, Observe: l.JournalObserver})
+	if err != nil {
+		return nil, err
+	}
+	defer j.Close()
+	n := 0
+	for j.Done(startKey(n + 1)) {
+		n++
+	}
+	finished := n > 0 && j.Done(finishKey(n))
+	switch how {
+	case "run":
+		if n > 0 {
+			return nil, fmt.Errorf("%w: %s", ErrSessionExists, l.Dir)
+		}
+		n = 1
+	case "resume":
+		if n == 0 || finished {
+			return nil, fmt.Errorf("%w: %s", loop.ErrNothingToResume, l.Dir)
+		}
+	case "continue":
+		if n == 0 {
+			return nil, fmt.Errorf("%w: %s holds no session", loop.ErrNothingToResume, l.Dir)
+		}
+		if !finished {
+			return nil, fmt.Errorf("%w: resume it before a follow-up", loop.ErrUnfinishedRun)
+		}
+		n++
+	}
+	s := &session{l: l, j: j}
+	defer s.close()
+	for e := 1; e <= n; e++ {
+		start, err := journal.Step(ctx, j, startKey(e), func(context.Context) (episodeStart, error) {
+			if e == 1 {
+				return episodeStart{Settings: st, Directives: dirs}, nil
+			}
+			return episodeStart{Directives: dirs}, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if err := s.episode(ctx, e, start); err != nil {
+			if s.set.Task != "" {
+				s.writeSummary() // what the session did so far
+			}
+			return nil, err
+		}
+	}
+	return s.writeSummary()
+}
+
+func startKey(e int) string  { return fmt.Sprintf("e%d/start", e) }
+func finishKey(e int) string { return fmt.Sprintf("e%d/finish", e) }

@@ -1,0 +1,194 @@
+package multishot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/journal"
+)
+
+// The triage gate's choices.
+const (
+	ChoiceFix       = "fix"       // apply the finding's own edit (offered when it has one)
+	ChoiceFixed     = "fixed"     // the person fixed it in the working tree
+	ChoiceIgnore    = "ignore"    // leave it, with the reason as the answer's text
+	ChoiceDuplicate = "duplicate" // the same as the finding whose id is the answer's text
+)
+
+// AutoReason is the reason given to a finding the automatic gate ignores.
+const AutoReason = "left as it is by the automatic gate"
+
+func (s *session) asker() loop.Asker {
+	if s.l.Asker != nil {
+		return s.l.Asker
+	}
+	return loop.AutoAsker{}
+}
+
+// question is the triage question for f; after a fix that could not be
+// applied (note), asked again without the fix.
+func (s *session) question(f *Finding, note string) loop.Question {
+	var opts []loop.Option
+	def := ChoiceIgnore
+	key := fmt.Sprintf("w%d/triage/%s", s.wave, f.ID)
+	if note != "" {
+		key += "/again"
+		note = "\n" + note
+	} else if f.Quote != "" && f.Fix != "" {
+		opts = append(opts, loop.Option{ID: ChoiceFix, Label: "apply its fix: " + f.Fix})
+		def = ChoiceFix
+	}
+	opts = append(opts, loop.Option{ID: ChoiceFixed, Label: "I fixed it"}, loop.Option{ID: ChoiceIgnore, Label: "ignore (say why)"},
+		loop.Option{ID: ChoiceDuplicate, Label: "duplicate of another finding (give its id)"})
+	final := ""
+	if f.Final {
+		final = " [final]"
+	}
+	return loop.Question{Key: key, Kind: loop.Choice, Text: true, Default: def, Options: opts,
+		Prompt: fmt.Sprintf("%s%s %s %s:%s %s\n%s%s", f.ID, final, f.Severity, f.Location.Path, f.Location.Lines(), f.Title, f.Content, note)}
+}
+
+// triage asks the gate about every open finding of the wave, in order, and
+// completes the slices whose pass left nothing fixed or open.
+func (s *session) triage(ctx context.Context, w int, run []*SliceState) error {
+	for _, f := range s.findings {
+		if f.Wave != w || f.State.Current() != finding.Open {
+			continue
+		}
+		a, err := loop.AskOnce(ctx, s.j, s.asker(), s.question(f, ""))
+		if err != nil {
+			return err
+		}
+		if err := s.decide(ctx, f, a); err != nil {
+			return err
+		}
+		if a.Choice == ChoiceFix && f.Note != "" {
+			// Its fix no longer applies (an earlier fix changed the
+			// text): ask again without the fix.
+			if a, err = loop.AskOnce(ctx, s.j, s.asker(), s.question(f, f.Note)); err != nil {
+				return err
+			}
+			if err := s.decide(ctx, f, a); err != nil {
+				return err
+			}
+		}
+		s.emit(Event{Kind: "triage", Wave: w, Slice: f.Slice, Text: fmt.Sprintf("%s %s: %s", f.ID, a.Choice, statusText(f))})
+	}
+	for _, sl := range run {
+		if sl.Status != Active {
+			continue
+		}
+		done := true
+		for _, f := range s.findings {
+			if f.Slice == sl.Name && f.Wave == w {
+				if st := f.State.Current(); st == finding.Applied || st == finding.Open {
+					done = false
+				}
+			}
+		}
+		if done {
+			sl.Status = Clean
+		}
+	}
+	return nil
+}
+
+func statusText(f *Finding) string {
+	st := string(f.State.Current())
+	if f.State.DuplicateOf != "" {
+		st += " of " + f.State.DuplicateOf
+	}
+	if f.Note != "" {
+		st += " (" + f.Note + ")"
+	}
+	return st
+}
+
+// decide carries out one triage answer.
+func (s *session) decide(ctx context.Context, f *Finding, a loop.Answer) error {
+	text := strings.TrimSpace(a.Text)
+	switch a.Choice {
+	case ChoiceFix:
+		return s.fix(ctx, f)
+	case ChoiceFixed:
+		f.State = finding.State{Status: finding.Applied, Reason: text, By: "gate", At: s.now}
+		s.fixed[f.Location.Path] = true
+	case ChoiceIgnore:
+		switch {
+		case text != "":
+		case f.Note != "":
+			text = f.Note
+		default:
+			text = AutoReason
+		}
+		f.Note = ""
+		f.State = finding.State{Status: finding.Ignored, Reason: text, By: "gate", At: s.now}
+	case ChoiceDuplicate:
+		c := s.byID[text]
+		switch {
+		case c == nil || c == f:
+			f.Note = fmt.Sprintf("duplicate of %q: no such other finding", text)
+			return nil
+		case c.State.Current() == finding.Duplicate:
+			f.Note = fmt.Sprintf("duplicate of %s, which is itself a duplicate of %s", c.ID, c.State.DuplicateOf)
+			return nil
+		}
+		lines, tokens := features(f.ShotFinding, c.ShotFinding)
+		s.marks = append(s.marks, Mark{ID: f.ID, Canonical: c.ID, Path: f.Location.Path, LineOverlap: lines, TokenOverlap: tokens,
+			Shot: f.Shot, Pass: f.Pass, Wave: f.Wave})
+		f.State = finding.State{Status: finding.Duplicate, DuplicateOf: c.ID, By: "gate", At: s.now, Reason: text}
+	default:
+		return fmt.Errorf("multishot: triage of %s: unknown choice %q", f.ID, a.Choice)
+	}
+	return nil
+}
+
+// fix applies f's own edit (its quote replaced by its fix) to the working
+// tree through the journal: the patch is a step, the write a
+// journal.Commit, so a resumed run neither loses nor repeats it. A fix
+// that cannot be anchored leaves f open with a note.
+func (s *session) fix(ctx context.Context, f *Finding) error {
+	root, err := s.openDir()
+	if err != nil {
+		return err
+	}
+	type plan struct {
+		Changes []journal.FileChange `json:"changes"`
+		Skip    string               `json:"skip,omitempty"`
+	}
+	p, err := journal.Step(ctx, s.j, fmt.Sprintf("w%d/fixplan/%s", s.wave, f.ID), func(context.Context) (plan, error) {
+		doc, err := root.ReadFile(f.Location.Path)
+		if err != nil {
+			return plan{}, err
+		}
+		anchors, skips := apply.Resolve(doc, []apply.Proposal{{Key: f.ID, Finding: f.Council}}, apply.Options{})
+		if len(skips) > 0 {
+			return plan{Skip: skips[0].Err.Error()}, nil
+		}
+		if len(anchors) != 1 {
+			return plan{Skip: "no edit"}, nil
+		}
+		patch, err := apply.NewPatch(doc, []apply.Change{{Edit: anchors[0].Edit, Keys: []string{f.ID}}})
+		if err != nil {
+			return plan{Skip: err.Error()}, nil
+		}
+		return plan{Changes: []journal.FileChange{{Name: f.Location.Path, Patch: patch}}}, nil
+	})
+	if err != nil {
+		return err
+	}
+	if p.Skip != "" {
+		f.Note = "the fix could not be applied: " + p.Skip
+		return nil
+	}
+	if err := s.j.Commit(ctx, fmt.Sprintf("w%d/fix/%s", s.wave, f.ID), root, p.Changes); err != nil {
+		return fmt.Errorf("multishot: fix of %s in %s: %w", f.ID, f.Location.Path, err)
+	}
+	f.State = finding.State{Status: finding.Applied, By: "gate", At: s.now}
+	s.fixed[f.Location.Path] = true
+	return nil
+}
