@@ -106,9 +106,10 @@ var kindPrompts = map[string]string{
 }
 
 // OfflineClassifier is the deterministic classifier: one slice per kind
-// of file (code, tests, docs, config) and top folder, named
-// "<kind>-<folder>" ("<kind>" for files at the root), merged into one slice
-// per kind when that would make more than MaxSlices. It calls no model.
+// of file (code, tests, docs, config), code and tests cut further by top
+// folder ("code-<folder>"; "code" for files at the root), merged into one
+// slice per kind when that would make more than MaxSlices. It calls no
+// model.
 type OfflineClassifier struct{}
 
 // Classify implements Classifier.
@@ -117,7 +118,7 @@ func (OfflineClassifier) Classify(_ context.Context, in ClassifyInput) ([]Slice,
 		g := map[string][]string{}
 		for _, f := range in.Change.Reviewed() {
 			name := kindOf(f.Path)
-			if dir, _, ok := strings.Cut(f.Path, "/"); ok && byFolder {
+			if dir, _, ok := strings.Cut(f.Path, "/"); ok && byFolder && (name == "code" || name == "tests") {
 				name += "-" + sliceWord(dir)
 			}
 			g[name] = append(g[name], f.Path)

@@ -1,0 +1,326 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/kaigi-dev/kaigi/examples/internal/termui"
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/multishot"
+	"github.com/kaigi-dev/kaigi/providers/config"
+	"github.com/kaigi-dev/kaigi/providers/offline"
+)
+
+// Exit codes.
+const (
+	exitOK        = 0
+	exitError     = 1
+	exitRemaining = 2
+)
+
+// callTimeout bounds one model call (a shot, a judgement).
+const callTimeout = 10 * time.Minute
+
+type options struct {
+	repo, base, commit, task, taskFile, dir, memory, gate string
+	uncommitted, report, resume, follow, json            bool
+	shots, shotPasses, maxPasses, maxParallel            int
+	timeout                                              time.Duration
+	providers                                            *config.Config
+	flags                                                *flag.FlagSet
+}
+
+func parse(args []string, stderr io.Writer) (*options, error) {
+	fs := flag.NewFlagSet("multi-shot-review", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	o := &options{flags: fs}
+	fs.StringVar(&o.repo, "repo", ".", "the repository")
+	fs.BoolVar(&o.uncommitted, "uncommitted", false, "review the working tree against HEAD (untracked files included)")
+	fs.StringVar(&o.base, "base", "", "review HEAD against its merge base with this branch")
+	fs.StringVar(&o.commit, "commit", "", "review this commit")
+	fs.StringVar(&o.task, "task", "", "the original request, word for word")
+	fs.StringVar(&o.taskFile, "task-file", "", "read the original request from this file (- for stdin)")
+	fs.StringVar(&o.dir, "dir", filepath.Join(".multishot", "session"), "the session folder")
+	fs.StringVar(&o.memory, "memory", filepath.Join(".multishot", "rejections.json"), "the rejection memory shared by sessions (empty: none)")
+	fs.StringVar(&o.gate, "gate", "", "triage gate: ask (this terminal), file (answers.json in -dir, for CI) or auto (fix where a finding has an edit, else ignore); default ask on a terminal, file otherwise")
+	fs.BoolVar(&o.report, "report", false, "Report mode: one wave, nothing changed, the findings returned")
+	fs.BoolVar(&o.resume, "resume", false, "go on with the unfinished session in -dir")
+	fs.BoolVar(&o.follow, "continue", false, "run a follow-up wave on the finished session in -dir")
+	fs.IntVar(&o.shots, "shots", 2, "shots per slice")
+	fs.IntVar(&o.shotPasses, "shot-passes", 1, "passes that use several shots (negative: always)")
+	fs.IntVar(&o.maxPasses, "max-passes", multishot.DefaultMaxPasses, "passes per window before the judge")
+	fs.IntVar(&o.maxParallel, "max-parallel", 0, "calls at once across a wave (0: all)")
+	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each shot (0: none offline, 10m with a model)")
+	fs.BoolVar(&o.json, "json", false, "print the summary as JSON")
+	o.providers = config.Register(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: multi-shot-review [flags]\n\nWith no -uncommitted, -base or -commit, reviews a bundled sample change in a temporary repository, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 findings remain.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	n := 0
+	for _, b := range []bool{o.uncommitted, o.base != "", o.commit != ""} {
+		if b {
+			n++
+		}
+	}
+	if n > 1 {
+		return nil, errors.New("give one of -uncommitted, -base and -commit")
+	}
+	return o, nil
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, err := parse(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	if err == nil {
+		var code int
+		if code, err = o.run(ctx, stdin, stdout, stderr); err == nil {
+			return code
+		}
+	}
+	fmt.Fprintln(stderr, "multi-shot-review:", err)
+	return exitError
+}
+
+func (o *options) target() (multishot.Target, bool) {
+	t := multishot.Target{Repo: o.repo}
+	switch {
+	case o.uncommitted:
+		t.Kind = multishot.Uncommitted
+	case o.base != "":
+		t.Kind, t.Ref = multishot.Base, o.base
+	case o.commit != "":
+		t.Kind, t.Ref = multishot.Commit, o.commit
+	default:
+		return t, false
+	}
+	return t, true
+}
+
+func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+	target, own := o.target()
+	demo := !own && !o.resume && !o.follow
+	if err := o.useProviders(demo); err != nil {
+		return exitError, err
+	}
+	task := o.task
+	if o.taskFile != "" {
+		data, err := readTask(o.taskFile, stdin)
+		if err != nil {
+			return exitError, err
+		}
+		task = string(data)
+	}
+	l := &multishot.Loop{Dir: o.dir, Memory: o.memory, Shots: o.shots, ShotPasses: o.shotPasses, MaxPasses: o.maxPasses,
+		MaxParallel: o.maxParallel, Timeout: o.timeout, Observer: progress(stdout)}
+	if o.report {
+		l.Mode = multishot.Report
+	}
+	if err := o.wire(l); err != nil {
+		return exitError, err
+	}
+	interactive := false
+	if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		interactive = true
+	}
+	var sum *multishot.Summary
+	var err error
+	switch {
+	case demo:
+		repo, err := buildDemo(ctx)
+		if err != nil {
+			return exitError, err
+		}
+		defer os.RemoveAll(repo)
+		l.Dir, l.Memory = filepath.Join(repo, ".git", "multishot", "session"), filepath.Join(repo, ".git", "multishot", "rejections.json")
+		l.Asker = demoAsker{repo: repo}
+		if o.gate != "" {
+			l.Asker, err = o.asker(interactive, stdin, stdout)
+			if err != nil {
+				return exitError, err
+			}
+		}
+		if !flagSet(o.flags, "max-passes") {
+			l.MaxPasses = 1 // so that the demo's first wave ends its window and the judge shows
+		}
+		fmt.Fprintf(stdout, "Demo: the bundled sample change in a temporary repository, %s.\n", o.providers)
+		sum, err = l.Run(ctx, multishot.Target{Repo: repo, Kind: multishot.Uncommitted}, demoTask)
+		if err != nil {
+			return exitError, err
+		}
+		o.print(stdout, sum, l.Dir, true)
+		if sum.OK {
+			return exitOK, nil
+		}
+		return exitRemaining, nil
+	case o.resume:
+		l.Asker, err = o.asker(interactive, stdin, stdout)
+		if err == nil {
+			sum, err = l.Resume(ctx)
+		}
+	case o.follow:
+		l.Asker, err = o.asker(interactive, stdin, stdout)
+		if err == nil {
+			sum, err = l.Continue(ctx)
+		}
+	default:
+		if strings.TrimSpace(task) == "" {
+			return exitError, errors.New("give the original request with -task or -task-file: every reviewer reads it")
+		}
+		l.Asker, err = o.asker(interactive, stdin, stdout)
+		if err == nil {
+			sum, err = l.Run(ctx, target, task)
+		}
+	}
+	if errors.Is(err, loop.ErrWaiting) {
+		fmt.Fprintf(stdout, "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
+		return exitRemaining, nil
+	}
+	if err != nil {
+		return exitError, err
+	}
+	o.print(stdout, sum, l.Dir, false)
+	if sum.OK {
+		return exitOK, nil
+	}
+	return exitRemaining, nil
+}
+
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+func readTask(name string, stdin io.Reader) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(io.LimitReader(stdin, 1<<20))
+	}
+	return os.ReadFile(name)
+}
+
+// wire chooses offline or model reviewers, classifier and judge.
+func (o *options) wire(l *multishot.Loop) error {
+	if o.providers.Offline("reviewer") {
+		l.Reviewer = multishot.OfflineReviewer{Prose: offline.Editorial(offline.Config{})}
+	} else {
+		p, model, err := o.providers.Provider("reviewer")
+		if err != nil {
+			return err
+		}
+		l.Reviewer = &multishot.LLMReviewer{Provider: p, Model: model}
+		if l.Timeout == 0 {
+			l.Timeout = callTimeout
+		}
+	}
+	if !o.providers.Offline("classifier") {
+		p, model, err := o.providers.Provider("classifier")
+		if err != nil {
+			return err
+		}
+		l.Classifier = &multishot.LLMClassifier{Provider: p, Model: model}
+	}
+	if !o.providers.Offline("judge") {
+		p, model, err := o.providers.Provider("judge")
+		if err != nil {
+			return err
+		}
+		l.Judge = &multishot.LLMJudge{Provider: p, Model: model}
+	}
+	return nil
+}
+
+func (o *options) asker(interactive bool, stdin io.Reader, stdout io.Writer) (loop.Asker, error) {
+	gate := o.gate
+	if gate == "" {
+		gate = "file"
+		if interactive {
+			gate = "ask"
+		}
+	}
+	switch gate {
+	case "ask":
+		return termui.Gate{In: stdin, Out: stdout}, nil
+	case "file":
+		return loop.FileAsker{Dir: o.dir}, nil
+	case "auto":
+		return loop.AutoAsker{}, nil
+	}
+	return nil, fmt.Errorf("-gate %q: want ask, file or auto", gate)
+}
+
+// useProviders resolves the provider flags; the demo stays offline unless
+// a provider is named, so that its first run never spends money on a key
+// that happens to be set.
+func (o *options) useProviders(demo bool) error {
+	named := os.Getenv(config.EnvProvider) != "" || flagSet(o.flags, "provider")
+	getenv := os.Getenv
+	if demo && !named {
+		getenv = func(k string) string {
+			if strings.HasSuffix(k, "_API_KEY") {
+				return ""
+			}
+			return os.Getenv(k)
+		}
+	}
+	if err := o.providers.Resolve(getenv); err != nil {
+		return fmt.Errorf("provider: %w", err)
+	}
+	return nil
+}
+
+// progress prints the session's events, one line each.
+func progress(w io.Writer) func(multishot.Event) {
+	return func(e multishot.Event) {
+		switch e.Kind {
+		case "slices":
+			fmt.Fprintf(w, "slices %s %s\n", e.Slice, e.Text)
+		case "wave":
+			fmt.Fprintf(w, "wave %d: %s\n", e.Wave, e.Text)
+		case "shot":
+			fmt.Fprintf(w, "  %s shot %d: %s\n", e.Slice, e.Shot, strings.TrimSpace(e.Text))
+		case "dedupe", "pass", "judge":
+			fmt.Fprintf(w, "  %s %s: %s\n", e.Slice, e.Kind, e.Text)
+		case "triage":
+			fmt.Fprintf(w, "  triage %s\n", e.Text)
+		}
+	}
+}
+
+func (o *options) print(w io.Writer, s *multishot.Summary, dir string, demo bool) {
+	if o.json {
+		data, _ := json.MarshalIndent(s, "", "  ")
+		fmt.Fprintf(w, "%s\n", data)
+		return
+	}
+	fmt.Fprintf(w, "\nok=%t remaining=%d waves=%d findings=%d; dedupe: %d automatic, %d manual\n", s.OK, s.Remaining, len(s.Waves), len(s.Findings), s.Dedupe.Auto, s.Dedupe.Manual)
+	for _, n := range s.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	if s.Usage.Calls > 0 {
+		fmt.Fprintf(w, "usage: %d call(s), %d tokens\n", s.Usage.Calls, s.Usage.Total())
+	}
+	if demo {
+		fmt.Fprintf(w, "\n%s", s.Markdown())
+		return
+	}
+	fmt.Fprintf(w, "summary: %s\n", filepath.Join(dir, "summary.md"))
+}

@@ -1,0 +1,66 @@
+package multishot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/agent"
+)
+
+// Classification is a classifier model's answer.
+type Classification struct {
+	SchemaVersion int             `json:"schema_version" jsonschema:"enum=1"`
+	Slices        []ProposedSlice `json:"slices" jsonschema:"minItems=1,maxItems=10"`
+}
+
+// ProposedSlice is one slice in a Classification.
+type ProposedSlice struct {
+	Name   string   `json:"name" jsonschema:"pattern=^[a-z0-9][a-z0-9._-]{0,63}$"`
+	Prompt string   `json:"prompt" jsonschema:"minLength=1" jsonschema_description:"The reviewer's full instructions for this slice, the applicable review policies quoted word for word."`
+	Files  []string `json:"files" jsonschema:"minItems=1"`
+}
+
+// ClassifySystemPrompt is the system prompt of LLMClassifier.
+const ClassifySystemPrompt = `You cut a code change into review slices. Each slice is a coherent part of the change (a component, a concern, a kind of file) with its own reviewer prompt; every reviewed file belongs to at least one slice; at most 10 slices. Quote the review policies that apply to a slice's files word for word in its prompt. Names match ^[a-z0-9][a-z0-9._-]{0,63}$.`
+
+// LLMClassifier is a Classifier on a model: one typed call (agent.Ask).
+type LLMClassifier struct {
+	Provider agent.Provider
+	Model    string
+}
+
+// Request returns the request LLMClassifier sends for in.
+func (c *LLMClassifier) Request(in ClassifyInput) agent.Request {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# The user's request (verbatim)\n\n%s\n\n", in.Task)
+	for _, p := range in.Policies {
+		fmt.Fprintf(&b, "# Review policy %s (applies to the files under its folder)\n\n%s\n\n", p.Path, p.Text)
+	}
+	b.WriteString("# The changed files\n\n")
+	for _, f := range in.Change.Files {
+		fmt.Fprintf(&b, "- %s (%s", f.Path, f.Status)
+		if f.OldPath != "" {
+			fmt.Fprintf(&b, " from %s", f.OldPath)
+		}
+		if f.Skipped != "" {
+			fmt.Fprintf(&b, "; not reviewed: %s", f.Skipped)
+		}
+		b.WriteString(")\n")
+	}
+	b.WriteString("\nPropose the slices.\n")
+	return agent.Request{Model: c.Model, System: ClassifySystemPrompt, Messages: []agent.Message{agent.UserText(b.String())}, SchemaName: "slices"}
+}
+
+// Classify implements Classifier.
+func (c *LLMClassifier) Classify(ctx context.Context, in ClassifyInput) ([]Slice, agent.Usage, error) {
+	a, err := agent.Ask[Classification](ctx, c.Provider, c.Request(in))
+	if err != nil {
+		return nil, a.Usage, err
+	}
+	out := make([]Slice, 0, len(a.Value.Slices))
+	for _, s := range a.Value.Slices {
+		out = append(out, Slice{Name: s.Name, Prompt: s.Prompt, Files: s.Files})
+	}
+	return out, a.Usage, nil
+}
