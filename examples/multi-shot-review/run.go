@@ -33,11 +33,11 @@ const callTimeout = 10 * time.Minute
 
 type options struct {
 	repo, base, commit, task, taskFile, dir, memory, gate string
-	uncommitted, report, resume, follow, json            bool
-	shots, shotPasses, maxPasses, maxParallel            int
-	timeout                                              time.Duration
-	providers                                            *config.Config
-	flags                                                *flag.FlagSet
+	uncommitted, report, resume, follow, json             bool
+	shots, shotPasses, maxPasses, maxParallel             int
+	timeout                                               time.Duration
+	providers                                             *config.Config
+	flags                                                 *flag.FlagSet
 }
 
 func parse(args []string, stderr io.Writer) (*options, error) {

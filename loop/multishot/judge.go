@@ -126,3 +126,11 @@ func (l *LLMJudge) Judge(ctx context.Context, in JudgeInput) (Verdict, agent.Usa
 	}
 	return a.Value, a.Usage, nil
 }
+
+// JudgeFunc adapts a function to Judge.
+type JudgeFunc func(ctx context.Context, in JudgeInput) (Verdict, agent.Usage, error)
+
+// Judge calls f.
+func (f JudgeFunc) Judge(ctx context.Context, in JudgeInput) (Verdict, agent.Usage, error) {
+	return f(ctx, in)
+}

@@ -151,3 +151,11 @@ func sliceWord(s string) string {
 	}
 	return b.String()[:min(b.Len(), 40)]
 }
+
+// ClassifierFunc adapts a function to Classifier.
+type ClassifierFunc func(ctx context.Context, in ClassifyInput) ([]Slice, agent.Usage, error)
+
+// Classify calls f.
+func (f ClassifierFunc) Classify(ctx context.Context, in ClassifyInput) ([]Slice, agent.Usage, error) {
+	return f(ctx, in)
+}
