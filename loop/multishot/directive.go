@@ -48,36 +48,62 @@ func (d Directive) Validate() error {
 	return fmt.Errorf("%w: unknown directive %q (want add or remove)", ErrBadSlice, d.Op)
 }
 
-// apply carries out directives in order.
-func (s *session) apply(dirs []Directive) error {
+// check reports whether dirs can be carried out on the session as it
+// stands, without changing it: a new episode journals only directives
+// that pass.
+func (s *session) check(dirs []Directive) error {
 	reviewed := []string{}
 	for _, f := range s.change.Reviewed() {
 		reviewed = append(reviewed, f.Path)
+	}
+	status := map[string]SliceStatus{}
+	active := 0
+	for _, sl := range s.slices {
+		status[sl.Name] = sl.Status
+		if sl.Status != Removed {
+			active++
+		}
+	}
+	for _, d := range dirs {
+		name := d.Slice.Name
+		st, ok := status[name]
+		switch d.Op {
+		case RemoveSlice:
+			if !ok || st == Removed {
+				return fmt.Errorf("%w: remove %s: no such active slice", ErrBadSlice, name)
+			}
+			status[name] = Removed
+			active--
+		case AddSlice:
+			if err := d.Slice.Validate(reviewed); err != nil {
+				return err
+			}
+			switch {
+			case ok && st != Removed:
+				return fmt.Errorf("%w: add %s: the slice is active (remove it first)", ErrBadSlice, name)
+			case active >= MaxSlices:
+				return fmt.Errorf("%w: add %s: %d slices are active already", ErrBadSlice, name, active)
+			}
+			status[name] = Active
+			active++
+		}
+	}
+	return nil
+}
+
+// apply carries out directives in order (checked by check).
+func (s *session) apply(dirs []Directive) error {
+	if err := s.check(dirs); err != nil {
+		return err
 	}
 	for _, d := range dirs {
 		sl := s.slice(d.Slice.Name)
 		switch d.Op {
 		case RemoveSlice:
-			if sl == nil || sl.Status == Removed {
-				return fmt.Errorf("%w: remove %s: no such active slice", ErrBadSlice, d.Slice.Name)
-			}
 			s.supersede(sl, "removed:"+sl.Name)
 			sl.Status = Removed
 		case AddSlice:
-			if err := d.Slice.Validate(reviewed); err != nil {
-				return err
-			}
-			active := 0
-			for _, x := range s.slices {
-				if x.Status != Removed {
-					active++
-				}
-			}
 			switch {
-			case sl != nil && sl.Status != Removed:
-				return fmt.Errorf("%w: add %s: the slice is active (remove it first)", ErrBadSlice, sl.Name)
-			case active >= MaxSlices:
-				return fmt.Errorf("%w: add %s: %d slices are active already", ErrBadSlice, d.Slice.Name, active)
 			case sl != nil:
 				def := sl.Def + 1
 				s.supersede(sl, fmt.Sprintf("def:%s@%d", sl.Name, def))

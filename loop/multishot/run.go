@@ -232,6 +232,9 @@ func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Dir
 			if e == 1 {
 				return episodeStart{Settings: st, Directives: dirs}, nil
 			}
+			if err := s.check(dirs); err != nil {
+				return episodeStart{}, err
+			}
 			return episodeStart{Directives: dirs}, nil
 		})
 		if err != nil {

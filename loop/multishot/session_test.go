@@ -1,0 +1,140 @@
+package multishot
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+func TestRejectionMemoryAcrossSessions(t *testing.T) {
+	r := sampleRepo(t)
+	dir := t.TempDir()
+	mem := filepath.Join(dir, "rejections.json")
+	nit := sf(P2, "app/main.go", 6, 6, "Use a named error")
+	sc := &script{answers: map[string][]ShotFinding{"code/1/1": {nit}}}
+	const reason = "the blank identifier is on purpose: x may be missing（意図的）"
+	first := run(t, &Loop{Dir: filepath.Join(dir, "s1"), Memory: mem, Reviewer: sc, Classifier: fixedSlices(codeSlice), Asker: always(ChoiceIgnore, reason)}, r)
+	if !first.OK || first.Findings[0].State.Reason != reason {
+		t.Fatalf("first session: ok=%t %+v", first.OK, first.Findings)
+	}
+	// A week later, another session: the same problem, other words of
+	// content, other lines, another level.
+	again := sf(P1, "app/main.go", 7, 8, "use a named error")
+	again.Content = "completely different explanation"
+	sc2 := &script{answers: map[string][]ShotFinding{"code/1/1": {again}}}
+	gate := always(ChoiceFixed, "")
+	second := run(t, &Loop{Dir: filepath.Join(dir, "s2"), Memory: mem, Reviewer: sc2, Classifier: fixedSlices(codeSlice), Asker: gate}, r)
+	f := second.Findings[0]
+	if f.State.Current() != finding.Ignored || f.State.By != "memory" || !strings.Contains(f.State.Reason, reason) {
+		t.Errorf("second session's finding %+v: not recognised", f.State)
+	}
+	if len(gate.asked) != 0 || !second.OK {
+		t.Errorf("asked %v, ok %t: a remembered rejection is not triaged again", gate.asked, second.OK)
+	}
+	if sc2.count("code/1/1") != 1 {
+		t.Fatal("reviewer not called")
+	}
+	// The memory keeps the reason verbatim.
+	data, _ := os.ReadFile(mem)
+	if !strings.Contains(string(data), "意図的") {
+		t.Errorf("memory file %s", data)
+	}
+	// Without the memory file, the second session raises it.
+	third := run(t, &Loop{Dir: filepath.Join(dir, "s3"), Reviewer: sc2, Classifier: fixedSlices(codeSlice), Asker: gate}, r)
+	if third.Findings[0].State.Current() == finding.Ignored {
+		t.Error("a session without memory dropped the finding")
+	}
+}
+
+func TestTombstoneAndRevival(t *testing.T) {
+	r := sampleRepo(t)
+	sc := &script{answers: map[string][]ShotFinding{
+		"code/1/1": {sf(P2, "app/main.go", 6, 6, "open error ignored")},
+		"docs/1/1": {sf(P3, "docs/guide.md", 3, 3, "spacing")},
+	}}
+	l := &Loop{Dir: filepath.Join(t.TempDir(), "s"), Reviewer: sc, Classifier: fixedSlices(codeSlice, docsSlice), Mode: Report}
+	sum := run(t, l, r)
+	if len(sum.Open()) != 2 {
+		t.Fatalf("open %+v", sum.Open())
+	}
+	ctx := context.Background()
+	if _, err := l.Continue(ctx, Directive{Op: RemoveSlice, Slice: Slice{Name: "docs"}}); !errors.Is(err, ErrNoDirective) {
+		t.Errorf("a removal without the user's words: %v", err)
+	}
+	sum, err := l.Continue(ctx, Directive{Op: RemoveSlice, Slice: Slice{Name: "docs"}, Words: "drop the docs slice, please"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := sum.Slices[1]
+	if docs.Status != Removed || sc.count("docs/2/1") != 0 || sc.count("code/2/1") != 1 {
+		t.Errorf("after removal: docs %+v, calls %v", docs, sc.calls)
+	}
+	for _, f := range sum.Findings {
+		if f.Slice == "docs" && (f.State.Current() != finding.Superseded || f.State.SupersededBy != "removed:docs") {
+			t.Errorf("a tombstone's open finding: %+v", f.State)
+		}
+	}
+	if _, err := l.Continue(ctx, Directive{Op: AddSlice, Slice: codeSlice, Words: "add code again"}); !errors.Is(err, ErrBadSlice) {
+		t.Errorf("adding an active slice: %v", err)
+	}
+	revived := Slice{Name: "docs", Prompt: "review the Japanese wording", Files: []string{"docs/guide.md"}}
+	sum, err = l.Continue(ctx, Directive{Op: AddSlice, Slice: revived, Words: "bring the docs back, for the wording"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs = sum.Slices[1]
+	if docs.Def != 2 || docs.Prompt != revived.Prompt || docs.Passes != 1 || docs.Window != 1 || docs.Status != Reported {
+		t.Errorf("revived %+v", docs)
+	}
+	if sc.count("docs/1/1") != 2 {
+		t.Errorf("the revived slice starts at pass 1 again: calls %v", sc.calls)
+	}
+	if len(sum.Slices) != 2 {
+		t.Errorf("slices %+v: a revival is the same slice", sum.Slices)
+	}
+	// Nothing to resume: every episode finished.
+	if _, err := l.Resume(ctx); !errors.Is(err, loop.ErrNothingToResume) {
+		t.Errorf("Resume of a finished session: %v", err)
+	}
+	if _, err := l.Run(ctx, Target{Repo: r.dir, Kind: Uncommitted}, "again"); !errors.Is(err, ErrSessionExists) {
+		t.Errorf("Run on a session folder: %v", err)
+	}
+}
+
+func TestGateWaitingThenResume(t *testing.T) {
+	r := sampleRepo(t)
+	sc := &script{answers: map[string][]ShotFinding{"code/1/1": {sf(P2, "app/main.go", 6, 6, "open error ignored")}}}
+	dir := filepath.Join(t.TempDir(), "s")
+	l := &Loop{Dir: dir, Reviewer: sc, Classifier: fixedSlices(codeSlice), Asker: loop.FileAsker{Dir: dir}}
+	if _, err := l.Run(context.Background(), Target{Repo: r.dir, Kind: Uncommitted}, "task"); !errors.Is(err, loop.ErrWaiting) {
+		t.Fatalf("Run: %v, want ErrWaiting", err)
+	}
+	qs, err := os.ReadFile(filepath.Join(dir, loop.QuestionsFile))
+	if err != nil || !strings.Contains(string(qs), "open error ignored") {
+		t.Fatalf("questions %s %v", qs, err)
+	}
+	key := between(string(qs), `"key": "`, `"`)
+	os.WriteFile(filepath.Join(dir, "answers.json"), []byte(`[{"key":"`+key+`","choice":"duplicate","text":"f_nosuch00"}]`), 0o644)
+	sum, err := l.Resume(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.count("code/1/1") != 1 {
+		t.Errorf("the finished shot ran again on resume: %v", sc.calls)
+	}
+	if f := sum.Findings[0]; f.State.Current() != finding.Open || !strings.Contains(f.Note, "no such other finding") || sum.OK {
+		t.Errorf("a duplicate of an unknown id: %+v ok=%t", f, sum.OK)
+	}
+}
+
+func between(s, from, to string) string {
+	_, rest, _ := strings.Cut(s, from)
+	v, _, _ := strings.Cut(rest, to)
+	return v
+}
