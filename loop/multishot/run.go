@@ -168,7 +168,10 @@ func (l *Loop) Run(ctx context.Context, target Target, task string) (*Summary, e
 // Resume goes on with the session in Dir after a crash, a cancel or a gate
 // that was waiting: it executes the session from its start, every shot,
 // verdict and answer journaled is replayed (no finished shot runs again),
-// and the first missing step runs for real.
+// and the first missing step runs for real. A finished session is replayed
+// to its end (nothing runs) and its summary written again, which is what a
+// crash after its last journal point needs. A folder with no session's
+// start journaled is loop.ErrNothingToResume: Run it.
 func (l *Loop) Resume(ctx context.Context) (*Summary, error) {
 	return l.execute(ctx, "resume", nil, nil)
 }
@@ -213,7 +216,7 @@ func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Dir
 		}
 		n = 1
 	case "resume":
-		if n == 0 || finished {
+		if n == 0 {
 			return nil, fmt.Errorf("%w: %s", loop.ErrNothingToResume, l.Dir)
 		}
 	case "continue":
