@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/invopop/jsonschema"
+
 	"github.com/kaigi-dev/kaigi/agent"
 )
 
@@ -16,9 +18,17 @@ type Classification struct {
 
 // ProposedSlice is one slice in a Classification.
 type ProposedSlice struct {
-	Name   string   `json:"name" jsonschema:"pattern=^[a-z0-9][a-z0-9._-]{0,63}$"`
+	Name   string   `json:"name" jsonschema:"minLength=1"`
 	Prompt string   `json:"prompt" jsonschema:"minLength=1" jsonschema_description:"The reviewer's full instructions for this slice, the applicable review policies quoted word for word."`
 	Files  []string `json:"files" jsonschema:"minItems=1"`
+}
+
+// JSONSchemaExtend sets the name's pattern (a comma in a struct tag would
+// split it).
+func (ProposedSlice) JSONSchemaExtend(s *jsonschema.Schema) {
+	if name, ok := s.Properties.Get("name"); ok {
+		name.Pattern = nameRE.String()
+	}
 }
 
 // ClassifySystemPrompt is the system prompt of LLMClassifier.
