@@ -1,0 +1,52 @@
+// Package multishot is the multi-shot review of a git change, a driver on
+// kaigi's loop kernel.
+//
+// A change (Uncommitted: the working tree; Base: a branch against its merge
+// base; Commit: one commit) is read with the git command (ReadChange) as
+// files with changed line ranges; binary and huge files are skipped with a
+// note. The user's request is kept word for word (task.md) and, with the
+// REVIEW.md policies of the root and of each changed path's folders (the
+// nearest last, ReadPolicies), given to every agent.
+//
+// A Classifier (LLMClassifier on a model, OfflineClassifier by kind and
+// folder) cuts the change into at most MaxSlices slices, once per session;
+// later only explicit Directives (the user's words verbatim) add or remove
+// one, and a removed slice is a tombstone that can be revived (a new
+// definition version, its old open findings superseded).
+//
+// Each wave runs every runnable slice x shot through council.Dispatch under
+// one limit (Loop.MaxParallel) and a per-call timeout; every call is a
+// journal step keyed by its place in the plan ("w2/code-loop#3"), so a
+// resumed session re-attaches to a wave without running a finished shot
+// again. A Reviewer (LLMReviewer: agent.Ask with the strict Result schema;
+// OfflineReviewer: go vet and the offline prose rules) answers in the
+// original's shape (P0-P3, title, content, location), mapped onto Council
+// JSON v1 (P0/P1 high, P2 medium, P3 low); an invalid answer fails the shot,
+// which is retried alone with the same index. Findings get session-unique
+// ids ("f_" + 8 characters) and a finding.State: open, applied, ignored
+// (reason), duplicate (canonical id, automatic or not), superseded
+// (successor), with Final marking what a judge's stop left.
+//
+// Sibling shots of one slice report one problem when they name the same
+// file, overlapping lines and titles whose tokens overlap at least
+// DuplicateOverlap (council.IssueOverlap); the most severe is kept, whatever
+// the completion order. Every duplicate decision is journaled with its
+// features (Mark), and DedupeStats gives the rule's precision and recall.
+//
+// A slice has a window of Loop.MaxPasses passes; when it ends with findings
+// kept, the Judge (LLMJudge, or RuleJudge offline) says continue (another
+// window) or stop (the slice is done, its findings final), and its verdict
+// must agree with Rule, else it is asked again. A shot that kept nothing
+// lowers the slice's shot count (minimum 1); Slice.ShotPasses bounds the
+// passes with several shots.
+//
+// Barrier mode (the default) triages each wave's findings through the
+// kernel's gate (loop.Asker, loop.AskOnce): fix (the finding's own edit,
+// written through journal.Commit), fixed (by the person), ignore with a
+// reason, duplicate of an id. Ignored findings go to the rejection memory
+// (Loop.Memory, shared by the sessions of a repository, by Fingerprint
+// with the reason verbatim), so they are not raised again. Report mode runs
+// one wave and changes nothing. Every Run, Resume and Continue writes
+// summary.json and summary.md ({ok, remaining, ...}) in Loop.Dir, with the
+// shots' logs in Dir/logs.
+package multishot
