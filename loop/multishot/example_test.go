@@ -17,7 +17,9 @@ import (
 func ExampleLoop_Run() {
 	repo, _ := os.MkdirTemp("", "example-")
 	defer os.RemoveAll(repo)
-	git := func(args ...string) { exec.Command("git", append([]string{"-C", repo, "-c", "user.name=x", "-c", "user.email=x@example.com"}, args...)...).Run() }
+	git := func(args ...string) {
+		exec.Command("git", append([]string{"-C", repo, "-c", "user.name=x", "-c", "user.email=x@example.com"}, args...)...).Run()
+	}
 	git("init", "-q")
 	os.WriteFile(filepath.Join(repo, "notes.txt"), []byte("one\n"), 0o644)
 	git("add", "-A")

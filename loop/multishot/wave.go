@@ -23,12 +23,13 @@ type shotWire struct {
 
 // plannedShot is one call of a wave.
 type plannedShot struct {
-	sl   *SliceState
-	shot int
-	in   ShotInput
-	wire *shotWire // the successful attempt, or the last failed one
-	ok   bool
-	runs int
+	sl    *SliceState
+	shot  int
+	in    ShotInput
+	wire  *shotWire // the successful attempt, or the last failed one
+	ok    bool
+	runs  int
+	spent agent.Usage // every attempt's
 }
 
 // shotKey names a shot's attempt in the journal, by its place in the plan:
@@ -111,6 +112,7 @@ func (s *session) runWave(ctx context.Context) error {
 					return v, v.Usage, err
 				}
 				p.wire, p.ok, p.runs = &v, v.Err == "", attempt+1
+				p.spent = p.spent.Add(v.Usage)
 				s.writeLog(key, v)
 				return v, v.Usage, nil
 			}}
@@ -135,7 +137,7 @@ func (s *session) runWave(ctx context.Context) error {
 		for _, p := range plan {
 			if p.sl == sl {
 				shots = append(shots, p)
-				s.usage = s.usage.Add(p.wire.Usage)
+				s.usage = s.usage.Add(p.spent)
 			}
 		}
 		rep, err := s.pass(ctx, sl, shots)
