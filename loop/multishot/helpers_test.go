@@ -11,11 +11,11 @@ import (
 
 // repo is a real git repository in a temp folder, for tests.
 type repo struct {
-	t   *testing.T
+	t   testing.TB
 	dir string
 }
 
-func newRepo(t *testing.T) *repo {
+func newRepo(t testing.TB) *repo {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")

@@ -108,7 +108,9 @@ type Loop struct {
 
 // Event is a step of the session, for progress displays.
 type Event struct {
-	Kind  string // "slices", "wave", "shot", "dedupe", "pass", "judge", "triage", "done"
+	// Kind is "slices", "wave" (a wave starts), "dispatched" (its calls
+	// returned), "shot", "dedupe", "pass", "judge" or "triage".
+	Kind  string
 	Wave  int
 	Slice string
 	Shot  int

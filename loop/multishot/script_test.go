@@ -64,7 +64,7 @@ func fixedSlices(sl ...Slice) Classifier {
 }
 
 // sampleRepo is a repository with an uncommitted change to two files.
-func sampleRepo(t *testing.T) *repo {
+func sampleRepo(t testing.TB) *repo {
 	r := newRepo(t)
 	r.write("app/main.go", "package main\n\nfunc main() {}\n")
 	r.write("docs/guide.md", "# Guide\n\nOld text.\n")

@@ -30,6 +30,12 @@ type plannedShot struct {
 	ok    bool
 	runs  int
 	spent agent.Usage // every attempt's
+	logs  []shotLog   // written after the dispatch, off the calls' path
+}
+
+type shotLog struct {
+	key  string
+	wire shotWire
 }
 
 // shotKey names a shot's attempt in the journal, by its place in the plan:
@@ -113,7 +119,7 @@ func (s *session) runWave(ctx context.Context) error {
 				}
 				p.wire, p.ok, p.runs = &v, v.Err == "", attempt+1
 				p.spent = p.spent.Add(v.Usage)
-				s.writeLog(key, v)
+				p.logs = append(p.logs, shotLog{key, v})
 				return v, v.Usage, nil
 			}}
 		}
@@ -130,6 +136,12 @@ func (s *session) runWave(ctx context.Context) error {
 			}
 		}
 		pending = next
+	}
+	s.emit(Event{Kind: "dispatched", Wave: w})
+	for _, p := range plan {
+		for _, lg := range p.logs {
+			s.writeLog(lg.key, lg.wire)
+		}
 	}
 	report := WaveReport{Wave: w}
 	for _, sl := range run {
