@@ -1,0 +1,169 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// ErrNotInstalled: the command's program is not on PATH.
+var ErrNotInstalled = errors.New("tools: not installed")
+
+// MaxOutput bounds what a tool may print before it is refused.
+const MaxOutput = 32 << 20
+
+// Command is an external tool run as a reviewer.
+type Command struct {
+	// Name names the reviewer ("go vet", "staticcheck"); empty means
+	// Args[0].
+	Name string
+	// Args is the program and its arguments, run without a shell. The
+	// files to review are appended (see Run).
+	Args []string
+	// Format is the output format to read.
+	Format Format
+	// Env is added to the process's environment. Optional.
+	Env []string
+	// Stderr reads the diagnostics from standard error too (go vet
+	// writes them there). Optional.
+	Stderr bool
+}
+
+// String returns the command's name.
+func (c Command) String() string {
+	if c.Name != "" {
+		return c.Name
+	}
+	if len(c.Args) > 0 {
+		return c.Args[0]
+	}
+	return "tool"
+}
+
+// Run runs c in dir with files appended to its arguments and parses what
+// it prints. A non-zero exit is not an error when the output parses (a
+// linter exits 1 when it finds something); it is when nothing parses.
+// A program not on PATH is ErrNotInstalled.
+func (c Command) Run(ctx context.Context, dir string, files ...string) ([]Diagnostic, error) {
+	if len(c.Args) == 0 {
+		return nil, errors.New("tools: a command without a program")
+	}
+	if _, err := exec.LookPath(c.Args[0]); err != nil {
+		return nil, fmt.Errorf("%w: %s", ErrNotInstalled, c.Args[0])
+	}
+	cmd := exec.CommandContext(ctx, c.Args[0], append(c.Args[1:len(c.Args):len(c.Args)], files...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), c.Env...)
+	out := &capped{limit: MaxOutput}
+	errb := &capped{limit: 1 << 20}
+	cmd.Stdout = out
+	cmd.Stderr = errb
+	if c.Stderr {
+		cmd.Stderr = out
+	}
+	runErr := cmd.Run()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("%s: %w", c, ctx.Err())
+	}
+	if out.over {
+		return nil, fmt.Errorf("%s: more than %d bytes of output", c, MaxOutput)
+	}
+	var exit *exec.ExitError
+	if runErr != nil && !errors.As(runErr, &exit) {
+		return nil, fmt.Errorf("%s: %w", c, runErr)
+	}
+	ds, err := Parse(c.Format, out.Bytes(), dir)
+	if err != nil && runErr != nil {
+		return nil, fmt.Errorf("%s: %v: %s", c, runErr, strings.TrimSpace(errb.String()))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c, err)
+	}
+	for i := range ds {
+		if ds[i].Source == "" {
+			ds[i].Source = c.String()
+		}
+	}
+	return ds, nil
+}
+
+type capped struct {
+	bytes.Buffer
+	limit int
+	over  bool
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	if c.Len()+len(p) > c.limit {
+		c.over = true
+		return 0, errors.New("too much output")
+	}
+	return c.Buffer.Write(p)
+}
+
+// Reviewer is an agent.Reviewer that runs a Command on the target's file
+// (Target.Path, relative to Dir; the tool reads the file from disk, so
+// Target.Text should be what is there) and reports each diagnostic on it as
+// advice: severity error is high, warning medium, info low; the quote is
+// the diagnostic's Match when the tool gives one; confidence 80.
+type Reviewer struct {
+	Command Command
+	// Dir is the folder the tool runs in. Required.
+	Dir string
+	// Category is the findings' category; empty means "tool".
+	Category string
+}
+
+// Name returns the command's name.
+func (r Reviewer) Name() string { return r.Command.String() }
+
+// Review implements agent.Reviewer.
+func (r Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, error) {
+	ds, err := r.Command.Run(ctx, r.Dir, t.Path)
+	if err != nil {
+		return agent.Review{}, err
+	}
+	cat := r.Category
+	if cat == "" {
+		cat = "tool"
+	}
+	rep := finding.Report{Reviewer: r.Name(), SchemaVersion: finding.SchemaVersion, Summary: fmt.Sprintf("%d diagnostic(s)", len(ds)), Findings: []finding.Finding{}}
+	want := relPath(r.Dir, t.Path)
+	for _, d := range ds {
+		if d.Path != want {
+			continue
+		}
+		f := finding.Finding{ID: fmt.Sprintf("T%03d", len(rep.Findings)+1), Category: cat, File: d.Path,
+			LineRange: finding.LineRange{Start: d.Line, End: d.EndLine}, Issue: issue(d), Confidence: 80, Severity: d.Severity.Council(), Quotes: []string{}}
+		if d.Match != "" {
+			f.Quotes = []string{d.Match}
+		}
+		rep.Findings = append(rep.Findings, f)
+	}
+	return agent.Review{Report: rep}, nil
+}
+
+func issue(d Diagnostic) string {
+	if d.Rule != "" {
+		return fmt.Sprintf("%s (%s %s)", d.Message, d.Source, d.Rule)
+	}
+	return fmt.Sprintf("%s (%s)", d.Message, d.Source)
+}
+
+// Council maps s onto Council JSON v1.
+func (s Severity) Council() finding.Severity {
+	switch s {
+	case Error:
+		return finding.High
+	case Info:
+		return finding.Low
+	}
+	return finding.Medium
+}
