@@ -1,27 +1,24 @@
 package multishot
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/providers/tools"
 )
 
 // OfflineReviewer is the reviewer that needs no model: `go vet` on the Go
-// packages of the slice (where the go command is installed and the files
-// are the working tree's) and the given prose reviewers (the offline
+// packages of the slice, the given external tools on its files (both
+// where installed and only when the files are the working tree's, since
+// tools read the disk), and the given prose reviewers (the offline
 // Editorial reviewers, say) on its Markdown files. It reports only on the
 // changed lines of the slice's files: a finding elsewhere in a file is old
 // news. Its answers are the same on every shot, so sibling shots of a
@@ -30,19 +27,28 @@ type OfflineReviewer struct {
 	// Prose review Markdown files; their findings keep their quote and fix,
 	// which the triage gate may apply. Optional.
 	Prose []agent.Reviewer
+	// Tools run on the slice's files (appended to their arguments): a
+	// diagnostic of severity error is P1, warning P2, info P3. A tool that
+	// is not installed is left out. Optional.
+	Tools []tools.Command
 	// NoVet turns `go vet` off. Optional.
 	NoVet bool
 }
 
-// vetLine matches "file:line:col: message" and "file:line: message".
-var vetLine = regexp.MustCompile(`^(.+?):(\d+)(?::(\d+))?: (.+)$`)
+// GoVet is the go vet command OfflineReviewer runs on a slice's packages;
+// its findings are P1, since what vet reports is a likely bug.
+var GoVet = tools.Command{Name: "go vet", Args: []string{"go", "vet"}, Format: tools.Lines, Stderr: true, Env: []string{"GOWORK=off"}}
 
 // Review implements Reviewer.
 func (o OfflineReviewer) Review(ctx context.Context, in ShotInput) (Result, agent.Usage, error) {
 	res := Result{SchemaVersion: 1, Findings: []ShotFinding{}}
 	changed := map[string][]finding.LineRange{}
+	var files []string
 	for _, f := range in.Files {
 		changed[f.Path] = f.Lines
+		if f.Status != Deleted {
+			files = append(files, f.Path)
+		}
 	}
 	keep := func(f ShotFinding) {
 		lr := f.Location.Lines()
@@ -50,13 +56,37 @@ func (o OfflineReviewer) Review(ctx context.Context, in ShotInput) (Result, agen
 			res.Findings = append(res.Findings, f)
 		}
 	}
-	if !o.NoVet && in.Worktree {
-		fs, err := vet(ctx, in)
-		if err != nil {
-			return res, agent.Usage{}, err
+	if in.Worktree {
+		type run struct {
+			cmd   tools.Command
+			args  []string
+			level Level // all its findings' level; "" reads the tool's severity
 		}
-		for _, f := range fs {
-			keep(f)
+		var runs []run
+		if pkgs := goPackages(in); !o.NoVet && len(pkgs) > 0 {
+			if _, err := os.Stat(filepath.Join(in.Root, "go.mod")); err == nil {
+				runs = append(runs, run{GoVet, pkgs, P1})
+			}
+		}
+		for _, c := range o.Tools {
+			runs = append(runs, run{c, files, ""})
+		}
+		for _, r := range runs {
+			ds, err := r.cmd.Run(ctx, in.Root, r.args...)
+			if errors.Is(err, tools.ErrNotInstalled) {
+				continue
+			}
+			if err != nil {
+				return res, agent.Usage{}, err
+			}
+			for _, d := range ds {
+				end, lv := d.EndLine, r.level
+				if lv == "" {
+					lv = toolLevel(d.Severity)
+				}
+				keep(ShotFinding{Severity: lv, Title: d.Message, Content: toolContent(d),
+					Location: Location{Path: d.Path, StartLine: d.Line, EndLine: &end}, Quote: d.Match, Source: d.Source})
+			}
 		}
 	}
 	for _, f := range in.Files {
@@ -85,69 +115,31 @@ func proseContent(f finding.Finding) string {
 	return fmt.Sprintf("%s: %q", f.Category, f.Quote())
 }
 
-// vet runs `go vet` on the packages of the slice's Go files (not tests'
-// build constraints beyond go vet's own) from the repository root and reads
-// its "file:line:col: message" lines. No go command, or no go.mod, is no
-// finding: the tool is not available for this change.
-func vet(ctx context.Context, in ShotInput) ([]ShotFinding, error) {
+func toolLevel(s tools.Severity) Level {
+	switch s {
+	case tools.Error:
+		return P1
+	case tools.Info:
+		return P3
+	}
+	return P2
+}
+
+func toolContent(d tools.Diagnostic) string {
+	where := fmt.Sprintf("%s:%d", d.Path, d.Line)
+	if d.Rule != "" {
+		return fmt.Sprintf("%s %s reports at %s: %s", d.Source, d.Rule, where, d.Message)
+	}
+	return fmt.Sprintf("%s reports at %s: %s", d.Source, where, d.Message)
+}
+
+// goPackages returns "./dir" for the folder of each Go file of the slice.
+func goPackages(in ShotInput) []string {
 	dirs := map[string]bool{}
 	for _, f := range in.Files {
 		if strings.HasSuffix(f.Path, ".go") && f.Status != Deleted {
 			dirs["./"+path.Dir(f.Path)] = true
 		}
 	}
-	if len(dirs) == 0 {
-		return nil, nil
-	}
-	if _, err := exec.LookPath("go"); err != nil {
-		return nil, nil
-	}
-	if _, err := os.Stat(filepath.Join(in.Root, "go.mod")); err != nil {
-		return nil, nil
-	}
-	cmd := exec.CommandContext(ctx, "go", append([]string{"vet"}, sortedKeys(dirs)...)...)
-	cmd.Dir = in.Root
-	cmd.Env = append(os.Environ(), "GOWORK=off")
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) {
-		return nil, fmt.Errorf("go vet: %w", err)
-	}
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	return ParseLines(in.Root, out.Bytes(), "go vet", P1), nil
-}
-
-// ParseLines reads a tool's "file:line:col: message" (or "file:line:
-// message") lines as findings of level, with file names made relative to
-// root; other lines ("# package" headers, summaries) are skipped.
-func ParseLines(root string, out []byte, source string, level Level) []ShotFinding {
-	var fs []ShotFinding
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		m := vetLine.FindStringSubmatch(strings.TrimRight(sc.Text(), "\r"))
-		if m == nil {
-			continue
-		}
-		line, err := strconv.Atoi(m[2])
-		if err != nil || line < 1 {
-			continue
-		}
-		name := filepath.FromSlash(m[1])
-		if !filepath.IsAbs(name) {
-			name = filepath.Join(root, name)
-		}
-		rel, err := filepath.Rel(root, name)
-		if err != nil || strings.HasPrefix(rel, "..") {
-			continue
-		}
-		msg := strings.TrimPrefix(m[4], "vet: ")
-		fs = append(fs, ShotFinding{Severity: level, Title: msg, Content: fmt.Sprintf("%s reports at %s:%s: %s", source, filepath.ToSlash(rel), m[2], msg),
-			Location: Location{Path: filepath.ToSlash(rel), StartLine: line}, Source: source})
-	}
-	return fs
+	return sortedKeys(dirs)
 }
