@@ -217,7 +217,8 @@ func readTask(name string, stdin io.Reader) ([]byte, error) {
 	return os.ReadFile(name)
 }
 
-// wire chooses offline or model reviewers, classifier and judge.
+// wire chooses offline or model agents: reviewer, classifier, fixer and
+// judge (each may be set apart with -reviewer-model NAME=provider:model).
 func (o *options) wire(l *multishot.Loop) error {
 	if o.providers.Offline("reviewer") {
 		l.Reviewer = multishot.OfflineReviewer{Prose: offline.Editorial(offline.Config{})}
@@ -237,6 +238,13 @@ func (o *options) wire(l *multishot.Loop) error {
 			return err
 		}
 		l.Classifier = &multishot.LLMClassifier{Provider: p, Model: model}
+	}
+	if !o.providers.Offline("fixer") {
+		p, model, err := o.providers.Provider("fixer")
+		if err != nil {
+			return err
+		}
+		l.Fixer = &multishot.LLMFixer{Provider: p, Model: model}
 	}
 	if !o.providers.Offline("judge") {
 		p, model, err := o.providers.Provider("judge")

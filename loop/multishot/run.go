@@ -63,6 +63,11 @@ type Loop struct {
 	// finding carries an edit, else ignore.
 	Asker loop.Asker
 
+	// Fixer proposes the edit for a finding without one when the gate
+	// answers fix (offered then for every finding); nil offers fix only
+	// for findings with their own edit.
+	Fixer Fixer
+
 	// Mode is Barrier ("" too) or Report.
 	Mode Mode
 	// MaxPasses is the window of passes per slice before the judge; zero

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
@@ -41,6 +42,8 @@ func (s *session) question(f *Finding, note string) loop.Question {
 	} else if f.Quote != "" && f.Fix != "" {
 		opts = append(opts, loop.Option{ID: ChoiceFix, Label: "apply its fix: " + f.Fix})
 		def = ChoiceFix
+	} else if s.l.Fixer != nil {
+		opts = append(opts, loop.Option{ID: ChoiceFix, Label: "have the fixer fix it"})
 	}
 	opts = append(opts, loop.Option{ID: ChoiceFixed, Label: "I fixed it"}, loop.Option{ID: ChoiceIgnore, Label: "ignore (say why)"},
 		loop.Option{ID: ChoiceDuplicate, Label: "duplicate of another finding (give its id)"})
@@ -156,31 +159,35 @@ func (s *session) fix(ctx context.Context, f *Finding) error {
 	if err != nil {
 		return err
 	}
-	type plan struct {
-		Changes []journal.FileChange `json:"changes"`
-		Skip    string               `json:"skip,omitempty"`
-	}
-	p, err := journal.Step(ctx, s.j, fmt.Sprintf("w%d/fixplan/%s", s.wave, f.ID), func(context.Context) (plan, error) {
+	p, err := journal.Step(ctx, s.j, fmt.Sprintf("w%d/fixplan/%s", s.wave, f.ID), func(ctx context.Context) (plan, error) {
 		doc, err := root.ReadFile(f.Location.Path)
 		if err != nil {
 			return plan{}, err
 		}
-		anchors, skips := apply.Resolve(doc, []apply.Proposal{{Key: f.ID, Finding: f.Council}}, apply.Options{})
-		if len(skips) > 0 {
-			return plan{Skip: skips[0].Err.Error()}, nil
+		prop := f.Council
+		if f.Quote == "" || f.Fix == "" {
+			if s.l.Fixer == nil {
+				return plan{Skip: "it has no edit and there is no fixer"}, nil
+			}
+			r, u, err := s.l.Fixer.Fix(ctx, FixInput{Finding: *f, Task: s.set.Task, Path: f.Location.Path, Text: doc})
+			if err != nil {
+				if ctx.Err() != nil {
+					return plan{}, err
+				}
+				return plan{Skip: "the fixer failed: " + err.Error(), Usage: u}, nil
+			}
+			p := plan{Usage: u}
+			prop.Quotes, prop.Fix = []string{r.Quote}, r.Fix
+			anchors, skips := apply.Resolve(doc, []apply.Proposal{{Key: f.ID, Finding: prop}}, apply.Options{})
+			return p.build(f, doc, anchors, skips), nil
 		}
-		if len(anchors) != 1 {
-			return plan{Skip: "no edit"}, nil
-		}
-		patch, err := apply.NewPatch(doc, []apply.Change{{Edit: anchors[0].Edit, Keys: []string{f.ID}}})
-		if err != nil {
-			return plan{Skip: err.Error()}, nil
-		}
-		return plan{Changes: []journal.FileChange{{Name: f.Location.Path, Patch: patch}}}, nil
+		anchors, skips := apply.Resolve(doc, []apply.Proposal{{Key: f.ID, Finding: prop}}, apply.Options{})
+		return plan{}.build(f, doc, anchors, skips), nil
 	})
 	if err != nil {
 		return err
 	}
+	s.usage = s.usage.Add(p.Usage)
 	if p.Skip != "" {
 		f.Note = "the fix could not be applied: " + p.Skip
 		return nil
@@ -191,4 +198,30 @@ func (s *session) fix(ctx context.Context, f *Finding) error {
 	f.State = finding.State{Status: finding.Applied, By: "gate", At: s.now}
 	s.fixed[f.Location.Path] = true
 	return nil
+}
+
+// plan is a fix in the journal: the file's patch, or why there is none.
+type plan struct {
+	Changes []journal.FileChange `json:"changes"`
+	Skip    string               `json:"skip,omitempty"`
+	Usage   agent.Usage          `json:"usage"`
+}
+
+// build makes the patch of f's one anchored edit.
+func (p plan) build(f *Finding, doc []byte, anchors []apply.Anchor, skips []apply.Skip) plan {
+	switch {
+	case len(skips) > 0:
+		p.Skip = skips[0].Err.Error()
+		return p
+	case len(anchors) != 1:
+		p.Skip = "no edit"
+		return p
+	}
+	patch, err := apply.NewPatch(doc, []apply.Change{{Edit: anchors[0].Edit, Keys: []string{f.ID}}})
+	if err != nil {
+		p.Skip = err.Error()
+		return p
+	}
+	p.Changes = []journal.FileChange{{Name: f.Location.Path, Patch: patch}}
+	return p
 }
