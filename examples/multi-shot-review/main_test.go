@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -51,5 +53,41 @@ func TestFlags(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "-h"); code != exitOK {
 		t.Errorf("-h: exit %d", code)
+	}
+}
+
+// TestSessionFlags: a Report session on a repository of one's own, then a
+// follow-up that removes its slice with the user's words, then -resume of
+// the finished session.
+func TestSessionFlags(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	t.Setenv("KAIGI_PROVIDER", "")
+	t.Setenv("OPENAI_API_KEY", "")
+	t.Setenv("ANTHROPIC_API_KEY", "")
+	t.Setenv("OPENROUTER_API_KEY", "")
+	repo := t.TempDir()
+	for _, args := range [][]string{{"init", "-q"}, {"commit", "-q", "--allow-empty", "-m", "base"}} {
+		if out, err := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+	}
+	os.WriteFile(filepath.Join(repo, "notes.md"), []byte("# Notes\n\nIn today's fast-paced world, notes matter.\n"), 0o644)
+	dir := filepath.Join(t.TempDir(), "s")
+	common := []string{"-repo", repo, "-dir", dir, "-memory", ""}
+	code, out, errs := runCmd(t, append(common, "-uncommitted", "-report", "-task", "write notes")...)
+	if code != exitOK || !strings.Contains(out, "ok=true remaining=1") {
+		t.Fatalf("report: exit %d\n%s\n%s", code, out, errs)
+	}
+	if code, out, errs := runCmd(t, append(common, "-continue", "-remove-slice", "docs")...); code != exitError || !strings.Contains(errs, "verbatim") {
+		t.Errorf("a removal without the user's words: exit %d\n%s\n%s", code, out, errs)
+	}
+	code, out, errs = runCmd(t, append(common, "-continue", "-remove-slice", "docs", "-directive", "stop reviewing the notes")...)
+	if code != exitOK || !strings.Contains(out, "ok=true remaining=0") {
+		t.Errorf("follow-up: exit %d\n%s\n%s", code, out, errs)
+	}
+	if code, out, errs := runCmd(t, append(common, "-resume")...); code != exitOK || !strings.Contains(out, "remaining=0") {
+		t.Errorf("resume of a finished session: exit %d\n%s\n%s", code, out, errs)
 	}
 }

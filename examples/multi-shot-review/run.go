@@ -34,6 +34,8 @@ const callTimeout = 10 * time.Minute
 type options struct {
 	repo, base, commit, task, taskFile, dir, memory, gate string
 	uncommitted, report, resume, follow, json             bool
+	addSlice, removeSlice, sliceFiles, slicePrompt        string
+	directive, directiveFile                              string
 	shots, shotPasses, maxPasses, maxParallel             int
 	timeout                                               time.Duration
 	providers                                             *config.Config
@@ -62,6 +64,12 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.maxParallel, "max-parallel", 0, "calls at once across a wave (0: all)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each shot (0: none offline, 10m with a model)")
 	fs.BoolVar(&o.json, "json", false, "print the summary as JSON")
+	fs.StringVar(&o.addSlice, "add-slice", "", "with -continue: add (or revive) this slice; needs -slice-files, -slice-prompt-file and the user's words")
+	fs.StringVar(&o.removeSlice, "remove-slice", "", "with -continue: remove this slice (a tombstone); needs the user's words")
+	fs.StringVar(&o.sliceFiles, "slice-files", "", "the added slice's files, comma-separated")
+	fs.StringVar(&o.slicePrompt, "slice-prompt-file", "", "the added slice's full reviewer prompt")
+	fs.StringVar(&o.directive, "directive", "", "the user's request for the slice change, word for word")
+	fs.StringVar(&o.directiveFile, "directive-file", "", "read the user's request for the slice change from this file")
 	o.providers = config.Register(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: multi-shot-review [flags]\n\nWith no -uncommitted, -base or -commit, reviews a bundled sample change in a temporary repository, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 findings remain.\n\nFlags:\n")
@@ -177,9 +185,13 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 			sum, err = l.Resume(ctx)
 		}
 	case o.follow:
+		var dirs []multishot.Directive
+		if dirs, err = o.directives(); err != nil {
+			return exitError, err
+		}
 		l.Asker, err = o.asker(interactive, stdin, stdout)
 		if err == nil {
-			sum, err = l.Continue(ctx)
+			sum, err = l.Continue(ctx, dirs...)
 		}
 	default:
 		if strings.TrimSpace(task) == "" {
@@ -202,6 +214,34 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		return exitOK, nil
 	}
 	return exitRemaining, nil
+}
+
+// directives are the explicit slice changes of the flags.
+func (o *options) directives() ([]multishot.Directive, error) {
+	if o.addSlice == "" && o.removeSlice == "" {
+		return nil, nil
+	}
+	words := o.directive
+	if o.directiveFile != "" {
+		data, err := os.ReadFile(o.directiveFile)
+		if err != nil {
+			return nil, err
+		}
+		words = string(data)
+	}
+	var dirs []multishot.Directive
+	if o.removeSlice != "" {
+		dirs = append(dirs, multishot.Directive{Op: multishot.RemoveSlice, Slice: multishot.Slice{Name: o.removeSlice}, Words: words})
+	}
+	if o.addSlice != "" {
+		prompt, err := os.ReadFile(o.slicePrompt)
+		if err != nil {
+			return nil, fmt.Errorf("-slice-prompt-file: %w", err)
+		}
+		sl := multishot.Slice{Name: o.addSlice, Prompt: string(prompt), Files: strings.Split(o.sliceFiles, ",")}
+		dirs = append(dirs, multishot.Directive{Op: multishot.AddSlice, Slice: sl, Words: words})
+	}
+	return dirs, nil
 }
 
 func flagSet(fs *flag.FlagSet, name string) bool {

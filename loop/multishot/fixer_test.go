@@ -72,4 +72,6 @@ func TestFixerFailureLeavesFindingOpen(t *testing.T) {
 
 type fixerFunc func(context.Context, FixInput) (Replacement, agent.Usage, error)
 
-func (f fixerFunc) Fix(ctx context.Context, in FixInput) (Replacement, agent.Usage, error) { return f(ctx, in) }
+func (f fixerFunc) Fix(ctx context.Context, in FixInput) (Replacement, agent.Usage, error) {
+	return f(ctx, in)
+}
