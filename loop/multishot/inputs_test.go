@@ -179,3 +179,11 @@ func TestShotTimeoutRetried(t *testing.T) {
 		}
 	})
 }
+
+func TestUncoveredFileNoted(t *testing.T) {
+	r := sampleRepo(t)
+	sum := run(t, &Loop{Reviewer: &script{}, Classifier: fixedSlices(codeSlice), Mode: Report}, r)
+	if len(sum.Notes) != 1 || sum.Notes[0] != "docs/guide.md is in no slice: not reviewed" {
+		t.Errorf("notes %q", sum.Notes)
+	}
+}

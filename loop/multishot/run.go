@@ -251,7 +251,7 @@ func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Dir
 			return nil, err
 		}
 		if err := s.episode(ctx, e, start); err != nil {
-			if s.set.Task != "" {
+			if s.change != nil {
 				s.writeSummary() // what the session did so far
 			}
 			return nil, err

@@ -159,8 +159,17 @@ func (s *session) begin(ctx context.Context, start episodeStart) error {
 		return err
 	}
 	s.usage = s.usage.Add(out.Usage)
+	covered := map[string]bool{}
 	for _, sl := range out.Slices {
 		s.slices = append(s.slices, s.newSlice(sl, 1))
+		for _, f := range sl.Files {
+			covered[f] = true
+		}
+	}
+	for _, f := range reviewed {
+		if !covered[f] {
+			s.notes = append(s.notes, fmt.Sprintf("%s is in no slice: not reviewed", f))
+		}
 	}
 	names := make([]string, 0, len(s.slices))
 	for _, sl := range s.slices {
