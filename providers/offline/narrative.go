@@ -284,6 +284,19 @@ func (nr *narrative) japanese(s sentence) error {
 	return nil
 }
 
+// formalNoun reports a formal noun, one that heads a set phrase with が:
+// ことがある, ものがある, 場合がある, 必要がある, 可能性がある.
+func formalNoun(t token) bool {
+	if t.pos != "名詞" {
+		return false
+	}
+	switch t.surface {
+	case "こと", "事", "もの", "物", "場合", "必要", "可能性", "恐れ", "おそれ", "傾向":
+		return true
+	}
+	return false
+}
+
 // isJoshi reports a particle token.
 func isJoshi(t token) bool { return t.pos == "助詞" }
 
@@ -294,12 +307,15 @@ type joshi struct {
 	key, surface, pos1 string
 	off                int
 	prev               string // surface of the token before it
+	formal             bool   // the token before it is a formal noun (こと, もの, 場合, 可能性)
 }
 
 // doubledJoshi follows textlint no-doubled-joshi with its defaults
 // (min_interval 1, strict false): the same particle twice with no other
 // particle, 読点, bracket or period between them is an error, except 連体化
-// の, 格助詞 を, 接続助詞 て, 並立助詞 pairs and 〜かどうか.
+// の, 格助詞 を, 接続助詞 て, 並立助詞 pairs and 〜かどうか. Unlike textlint,
+// a second が after a formal noun is no repeat (問題が発生することがある,
+// 表示される場合がある, 高いものがある): it belongs to the set phrase.
 // Config.Options.DoubledJoshiMinInterval widens the distance (in
 // particles and marks) within which a repeat counts.
 func (nr *narrative) doubledJoshi(s sentence, ts []token) {
@@ -311,6 +327,7 @@ func (nr *narrative) doubledJoshi(s sentence, ts []token) {
 			j := joshi{surface: t.surface, pos1: t.pos1, off: t.off, key: t.surface + ":" + t.pos1}
 			if i > 0 {
 				j.prev = ts[i-1].surface
+				j.formal = formalNoun(ts[i-1])
 			}
 			for i+1 < len(ts) && isJoshi(ts[i+1]) { // 助詞+助詞 is one particle ("には")
 				i++
@@ -340,6 +357,8 @@ func (nr *narrative) doubledJoshi(s sentence, ts []token) {
 			continue
 		case a.surface == "か" && b.prev == "どう":
 			continue
+		case b.surface == "が" && b.formal:
+			continue // 〜が発生することがある: the second が belongs to ことがある
 		}
 		at := s.start + b.off
 		nr.e.advise("no-doubled-joshi", finding.Low, 70, at, at+len(b.surface), "一文に助詞「%s」が続けて使われています（%s%s … %s%s）。語順を入れ替えるか文を分けてください",

@@ -218,8 +218,9 @@ func (r *run) sahenBefore(s sentence, i int) (sahen, error) {
 	return sahenAllowed, nil
 }
 
-// thereIs reports English sentences that open with "There is/are": the
-// first of a run of them in one paragraph (run is the block of the
+// thereIs reports English sentences that open with "There is/are",
+// except those stating an absence ("There is no ..."): the first of a run
+// of them in one paragraph (run is the block of the
 // previous sentence's run, or -1). It returns the block of the run s
 // continues, or -1 when s does not open so.
 func (r *run) thereIs(s sentence, run int) int {
@@ -227,6 +228,9 @@ func (r *run) thereIs(s sentence, run int) int {
 	p := thereOpener(t)
 	if p == "" {
 		return -1
+	}
+	if rest := t[len(p):]; strings.HasPrefix(rest, " no ") || strings.HasPrefix(rest, " not ") {
+		return -1 // "There is no plan to ...": an absence, said plainly
 	}
 	if run != s.blk { // one finding for a run of them in a paragraph
 		a := s.start + len(s.text) - len(t)
