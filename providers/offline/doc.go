@@ -64,8 +64,9 @@
 // add safe fixes textlint does not have (設定を行います → 設定します,
 // 必須である → 必須です after a noun) and give advice otherwise;
 // no-mix-dearu-desumasu does not count table cells, captions or block
-// quotes; no-unmatched-pair works per block, also pairs 〈〉, 《》 and
-// “”, and also reports a closer never opened; arabic-kanji-numbers
+// quotes; no-unmatched-pair (per sentence, split as textlint's
+// sentence-splitter splits) also pairs 〈〉, 《》 and “”, and also reports
+// a closer never opened; arabic-kanji-numbers
 // reports every match, not only the first of each pattern in a text
 // node, and leaves 一つ alone; ja-no-abusage's phrase list is our own
 // selection of common misuses (data/phrases-ja.tsv) beside textlint's
