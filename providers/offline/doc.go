@@ -57,7 +57,13 @@
 // ("まあまあ"), and its one fix removes a doubled particle ("をを");
 // no-exclamation-question-mark also allows a "!" between a Latin letter
 // and more text ("Jeopardy!の"), fixes only a ！ ending a body sentence,
-// and skips block quotes; no-zero-width-spaces also advises on joiners,
+// skips block quotes, and leaves the "?" of English documents alone (a
+// question there is English punctuation; "?" in the Latin text of a
+// Japanese document is still reported); no-doubled-joshi takes a second
+// が after a formal noun (〜が発生することがある, 場合がある, ものがある) for
+// part of the set phrase, not a repeat; ja-unnatural-alphabet leaves
+// capitals alone in a sentence that holds two different ones standing
+// between Japanese characters (最初にAを実行し、次にB: names of steps); no-zero-width-spaces also advises on joiners,
 // except one inside an emoji sequence; no-double-negative-ja also knows
 // the polite endings (〜ないわけではありません, 〜とは限りません) and
 // 〜ないとは言えない; ja-no-redundant-expression and no-mix-dearu-desumasu
@@ -76,7 +82,8 @@
 // Markdown front matter, code (fenced, indented and inline, including a
 // fence inside a list item or a block quote), URLs, HTML (inline tags,
 // their attributes on several lines too, and blocks to their
-// CommonMark end), $$ math blocks and comments are never reviewed. The
+// CommonMark end), Hugo shortcodes ({{< ... >}}, {{% ... %}}), $$ math
+// blocks and comments are never reviewed. The
 // blocks are read by package apply/document, the module's one Markdown
 // scanner, and front matter is what document.FindFrontMatter finds: a
 // closed YAML ("---") or TOML ("+++") block at the very start.
