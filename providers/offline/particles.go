@@ -43,7 +43,8 @@ type joshi struct {
 // particle, 読点, bracket or period between them is an error, except 連体化
 // の, 格助詞 を, 接続助詞 て, 並立助詞 pairs and 〜かどうか. Unlike textlint,
 // a second が after a formal noun is no repeat (問題が発生することがある,
-// 表示される場合がある, 高いものがある): it belongs to the set phrase.
+// 表示される場合がある, 高いものがある, 可能性がある): it belongs to the set
+// phrase; and a colon, which ends a clause, adds distance as a 読点 does.
 // Config.Options.DoubledJoshiMinInterval widens the distance (in
 // particles and marks) within which a repeat counts.
 func (nr *narrative) doubledJoshi(s sentence, ts []token) {
@@ -55,7 +56,7 @@ func (nr *narrative) doubledJoshi(s sentence, ts []token) {
 			j := joshi{surface: t.surface, pos1: t.pos1, off: t.off, key: t.surface + ":" + t.pos1}
 			if i > 0 {
 				j.prev = ts[i-1].surface
-				j.formal = formalNoun(ts[i-1])
+				j.formal = formalNoun(ts[i-1]) || i > 1 && ts[i-1].surface == "性" && ts[i-2].surface == "可能" // 可能+性
 			}
 			for i+1 < len(ts) && isJoshi(ts[i+1]) { // 助詞+助詞 is one particle ("には")
 				i++
@@ -63,7 +64,7 @@ func (nr *narrative) doubledJoshi(s sentence, ts []token) {
 				j.key = j.surface + ":" + j.pos1 + ts[i].surface
 			}
 			list = append(list, j)
-		case t.pos == "記号" && (t.pos1 == "括弧開" || t.pos1 == "括弧閉"), strings.ContainsAny(t.surface, "、，。．.?!？！"):
+		case t.pos == "記号" && (t.pos1 == "括弧開" || t.pos1 == "括弧閉"), strings.ContainsAny(t.surface, "、，。．.?!？！:："):
 			list = append(list, joshi{off: t.off})
 		}
 	}

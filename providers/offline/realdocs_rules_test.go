@@ -44,6 +44,9 @@ func TestRealDocumentFalseAlarms(t *testing.T) {
 		{rule: "no-doubled-joshi", text: "パフォーマンスの問題が発生することがあります。\n", want: 0},
 		{rule: "no-doubled-joshi", text: "次のメッセージが表示される場合があります。\n", want: 0},
 		{rule: "no-doubled-joshi", text: "処理コストが高いものがあります。\n", want: 0},
+		{rule: "no-doubled-joshi", text: "ウォーターフォールが発生する可能性があります。\n", want: 0},
+		// a colon ends a clause: は before and after it is no repeat
+		{rule: "no-doubled-joshi", text: "再構築が非効率なことは明白です: 更新速度はサイズに比例します。\n", want: 0},
 		{rule: "no-doubled-joshi", text: "材料不足で代替素材で製品を作った。\n", want: 1},
 		{rule: "no-doubled-joshi", text: "私は彼は好きだ。\n", want: 1},
 		// a Hugo shortcode is template markup, not prose: it is not counted
