@@ -27,8 +27,8 @@ type Options struct {
 
 	// Protected lists line ranges no edit may touch (front matter, a
 	// generated block), enforced where quotes are anchored: a finding
-	// whose edit would touch one is PlacementUnanchored with a reason wrapping
-	// apply.ErrProtected (see apply.Options.Protected).
+	// whose edit would touch one is PlacementUnanchored with a reason
+	// wrapping apply.ErrProtected (see apply.Options.Protected).
 	Protected []apply.Protected
 
 	// Window is the number of lines apply.Resolve widens a finding's
@@ -38,8 +38,9 @@ type Options struct {
 
 	// Rejected lists findings a human or policy rejected in earlier
 	// rounds. A finding whose finding.Fingerprint equals a rejected one's
-	// (the same category, quote and fix, normalised) is dropped with a
-	// note. Optional.
+	// (the same category, quote and fix, normalised) is dropped: its
+	// Row.State becomes finding.Rejected, By ByMemory, with a Reason
+	// quoting the rejected fix. Optional.
 	Rejected []finding.Finding
 
 	// SameQuote also drops a finding whose finding.QuoteKey equals a
@@ -100,9 +101,9 @@ type Table struct {
 	// (members, shots, then the report's order).
 	Rows []Row
 
-	// Changes holds the edit of every PlacementReady row, whatever its severity
-	// or confidence: a high-severity finding the reviewer is unsure of
-	// is here too. They are sorted and non-overlapping; identical edits
+	// Changes holds the edit of every PlacementReady row, whatever its
+	// severity or confidence: a high-severity finding the reviewer is
+	// unsure of is here too. They are sorted and non-overlapping; identical edits
 	// of several findings are one Change whose Keys list all of them.
 	// Handing them all to apply.NewPatch applies every anchored,
 	// non-conflicting fix unasked; to apply only what needs no human,
@@ -156,8 +157,9 @@ type Row struct {
 	// Every State Aggregate writes passes State.Validate.
 	State finding.State
 
-	// Placement is what the table can do with the finding's edit;
-	// PlacementNone exactly when State is not Open.
+	// Placement is what the table can do with the finding's edit. In a
+	// Table made by Aggregate it is PlacementNone exactly when State is
+	// not Open.
 	Placement Placement
 
 	// Anchor is where the finding's edit lands; nil when it has no edit
@@ -209,9 +211,9 @@ func (t *Table) Row(key string) (*Row, bool) {
 // Review (Table.Truncated names the reviews cut short and how many
 // findings were dropped), anchors every finding with apply.Resolve, drops
 // findings that match opts.Rejected, marks findings a sibling shot already
-// reported as finding.Duplicate (Row.State), and merges the rest with apply.Merge into Changes
-// and Conflicts. Skipped calls contribute usage but no rows. doc is not
-// modified.
+// reported as finding.Duplicate (Row.State), and merges the rest with
+// apply.Merge into Changes and Conflicts. Skipped calls contribute usage
+// but no rows. doc is not modified.
 //
 // Sibling shots (the same reviewer, different shots) report the same
 // problem when their line spans overlap (the anchored lines, or the hinted
