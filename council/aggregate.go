@@ -222,8 +222,8 @@ func (t *Table) Row(key string) (*Row, bool) {
 // token sets >= 0.5; Japanese is compared by character bigrams). One of
 // them is kept: a finding with an anchored edit over advice, advice over a
 // finding whose quote was not found, and otherwise the earlier shot's; the
-// other's State becomes finding.Duplicate. A finding without an edit never absorbs one
-// that has an edit.
+// other's State becomes finding.Duplicate. A finding without an edit
+// never absorbs one that has an edit.
 func Aggregate(doc []byte, round *Round, opts Options) *Table {
 	t := &Table{Usage: make(map[string]agent.Usage)}
 	if round == nil {
