@@ -355,3 +355,4 @@ func (d *dispatcher[T]) emit(ctx context.Context, e CallEvent[T]) {
 	}()
 	d.o.Observer(e)
 }
+

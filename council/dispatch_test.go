@@ -381,3 +381,4 @@ func TestDispatchEmpty(t *testing.T) {
 		t.Errorf("Dispatch(nil) = %v, %v", outs, err)
 	}
 }
+
