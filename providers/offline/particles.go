@@ -12,14 +12,15 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
-// formalNoun reports a formal noun, one that heads a set phrase with が:
-// ことがある, ものがある, 場合がある, 必要がある, 可能性がある.
+// formalNoun reports a formal noun, one that heads a set phrase with a
+// particle: ことがある, 場合がある, 可能性がある, 必要はない, ように,
+// ために, 代わりに, わけではない.
 func formalNoun(t token) bool {
 	if t.pos != "名詞" {
 		return false
 	}
 	switch t.surface {
-	case "こと", "事", "もの", "物", "場合", "必要", "可能性", "恐れ", "おそれ", "傾向":
+	case "こと", "事", "もの", "物", "場合", "必要", "可能性", "恐れ", "おそれ", "傾向", "よう", "ため", "代わり", "わけ", "はず":
 		return true
 	}
 	return false
@@ -42,9 +43,10 @@ type joshi struct {
 // (min_interval 1, strict false): the same particle twice with no other
 // particle, 読点, bracket or period between them is an error, except 連体化
 // の, 格助詞 を, 接続助詞 て, 並立助詞 pairs and 〜かどうか. Unlike textlint,
-// a second が after a formal noun is no repeat (問題が発生することがある,
-// 表示される場合がある, 高いものがある, 可能性がある): it belongs to the set
-// phrase; and a colon, which ends a clause, adds distance as a 読点 does.
+// a second が, に or は after a formal noun is no repeat (問題が発生する
+// ことがある, 表示される場合がある, 状態に近づけるように, 変数に書く代わりに,
+// 純粋である必要はない): it belongs to the set phrase; and a colon, which
+// ends a clause, adds distance as a 読点 does.
 // Config.Options.DoubledJoshiMinInterval widens the distance (in
 // particles and marks) within which a repeat counts.
 func (nr *narrative) doubledJoshi(s sentence, ts []token) {
@@ -86,8 +88,8 @@ func (nr *narrative) doubledJoshi(s sentence, ts []token) {
 			continue
 		case a.surface == "か" && b.prev == "どう":
 			continue
-		case b.surface == "が" && b.formal:
-			continue // 〜が発生することがある: the second が belongs to ことがある
+		case b.formal && (b.surface == "が" || b.surface == "に" || b.surface == "は"):
+			continue // 〜が発生することがある, 〜に近づけるように: the second belongs to the set phrase
 		}
 		at := s.start + b.off
 		nr.e.advise("no-doubled-joshi", finding.Low, 70, at, at+len(b.surface), "一文に助詞「%s」が続けて使われています（%s%s … %s%s）。語順を入れ替えるか文を分けてください",

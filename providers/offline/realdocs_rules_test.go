@@ -49,6 +49,22 @@ func TestRealDocumentFalseAlarms(t *testing.T) {
 		{rule: "no-doubled-joshi", text: "再構築が非効率なことは明白です: 更新速度はサイズに比例します。\n", want: 0},
 		{rule: "no-doubled-joshi", text: "材料不足で代替素材で製品を作った。\n", want: 1},
 		{rule: "no-doubled-joshi", text: "私は彼は好きだ。\n", want: 1},
+		// en-weasel: a negated intensifier is an understatement, not filler
+		{rule: "en-weasel", text: "This isn't very different from the loop above.\n", want: 0},
+		{rule: "en-weasel", text: "The change is not really needed here.\n", want: 0},
+		{rule: "en-weasel", text: "It is very repetitive.\n", want: 1},
+		// en-there-is: an existential that introduces what a colon lists
+		{rule: "en-there-is", text: "There are two approaches: adding a field, and duplicating the functions.\n", want: 0},
+		{rule: "en-there-is", text: "There is one drawback to this approach, at least for some uses:\n\nno progress is known.\n", want: 0},
+		// no-doubled-joshi: a particle after a formal noun belongs to its set
+		// phrase (ように, 代わりに, 必要はない)
+		{rule: "no-doubled-joshi", text: "現在の状態を目的の状態に近づけるようにします。\n", want: 0},
+		{rule: "no-doubled-joshi", text: "変数に書き込む代わりに状態を設定します。\n", want: 0},
+		{rule: "no-doubled-joshi", text: "イベントハンドラは純粋である必要はありません。\n", want: 0},
+		{rule: "no-doubled-joshi", text: "起動時にサーバーに負荷をかけます。\n", want: 1},
+		// max-ten: a 読点 between two link texts sits between nouns
+		{rule: "max-ten", text: "使ったことはないかもしれませんが、React には [props](/a)、[state](/b)、そして[コンテクスト](/c)という、入力値があります。\n", want: 0},
+		{rule: "max-ten", text: "使ったことはないかもしれませんが、React には、まず、そして、それから、入力値があります。\n", want: 1},
 		// a Hugo shortcode is template markup, not prose: it is not counted
 		{rule: "sentence-length", text: "Kubernetesには、{{< glossary_tooltip term_id=\"kube-controller-manager\" >}}内部で動作する一組のビルトインのコントローラーが用意されています。\n", want: 0},
 		{rule: "sentence-length", text: "Kubernetesには、{{< glossary_tooltip term_id=\"kube-controller-manager\" >}}内部で動作する一組のビルトインのコントローラーが用意されていて、これらビルトインのコントローラーは、コアとなる重要な振る舞いを提供し、クラスターの状態を目的の状態に近づけるように絶えず動作しています。\n", want: 1},

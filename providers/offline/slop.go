@@ -90,6 +90,9 @@ func (r *run) matchPhrases(s sentence) ([]span, error) {
 func (r *run) emitPhrase(s sentence, p phrase, i, j int) error {
 	raw := r.doc.raw
 	a, b := s.start+i, s.start+j
+	if p.adj && !p.ja && negated(s.text[:i]) {
+		return nil // "isn't very different": an understatement, not filler
+	}
 	advice := p.advice || p.noun && !afterNoun(raw[:a])
 	if p.sahen {
 		kind, err := r.sahenBefore(s, i)
@@ -172,7 +175,8 @@ func (r *run) sahenBefore(s sentence, i int) (sahen, error) {
 }
 
 // thereIs reports English sentences that open with "There is/are",
-// except those stating an absence ("There is no ..."): the first of a run
+// except those stating an absence ("There is no ...") and those that
+// introduce what a colon lists ("There are two ways: ..."): the first of a run
 // of them in one paragraph (run is the block of the
 // previous sentence's run, or -1). It returns the block of the run s
 // continues, or -1 when s does not open so.
@@ -185,11 +189,24 @@ func (r *run) thereIs(s sentence, run int) int {
 	if rest := t[len(p):]; strings.HasPrefix(rest, " no ") || strings.HasPrefix(rest, " not ") {
 		return -1 // "There is no plan to ...": an absence, said plainly
 	}
+	if strings.ContainsAny(t, ":：") {
+		return -1 // "There are two approaches: ...": it introduces what the colon lists
+	}
 	if run != s.blk { // one finding for a run of them in a paragraph
 		a := s.start + len(s.text) - len(t)
 		r.e.advise("en-there-is", finding.Low, 55, a, a+len(p), r.say(`"%s" opener delays the subject; start with what the sentence is about`, "文頭の「%s」は主題を後回しにします。文の主題から書き始めてください"), p)
 	}
 	return s.blk
+}
+
+// negated reports whether before ends in a negation and a space ("not ",
+// "isn't ", "never "): an intensifier after it is an understatement.
+func negated(before string) bool {
+	t := asciiLower(strings.TrimRight(before, " \x1f"))
+	if len(t) == len(before) {
+		return false
+	}
+	return strings.HasSuffix(t, "not") || strings.HasSuffix(t, "n't") || strings.HasSuffix(t, "n’t") || strings.HasSuffix(t, "never")
 }
 
 // thereOpener returns the "There is" opener t starts with, or "".
