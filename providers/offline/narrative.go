@@ -17,6 +17,28 @@ var (
 	passiveEN = regexp.MustCompile(`(?i:\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ed|written|done|made|built|given|taken|seen|known|shown|found|sent|held|kept|told|brought|bought|caught|taught|chosen|driven|spoken|broken|forgotten)\s+by)\s+((?:the|a|an|our|their|his|her|its|this|that|my|your)\s+[a-z]+(?:\s[a-z]+)?|[A-Z][A-Za-z]+)`)
 )
 
+// agentName returns the agent passiveEN matched on one line, without a
+// last word that cannot end a noun phrase ("the maintainer before", "the
+// user calling").
+func agentName(a string) string {
+	w := strings.Fields(a)
+	if n := len(w); n == 3 && (strings.HasSuffix(w[2], "ing") || functionWord(w[2])) {
+		w = w[:2]
+	}
+	return strings.Join(w, " ")
+}
+
+// functionWord reports an English preposition, conjunction or relative
+// word, which no agent ends in.
+func functionWord(w string) bool {
+	switch w {
+	case "about", "after", "and", "as", "at", "before", "but", "during", "for", "from", "if", "in", "into", "of", "on", "or",
+		"since", "so", "than", "that", "to", "until", "when", "where", "which", "while", "who", "with", "without":
+		return true
+	}
+	return false
+}
+
 // transitionEN reports a word that opens a sentence as a transition; two
 // in a row is a doubled conjunction.
 func transitionEN(w string) bool {
@@ -129,7 +151,7 @@ func (nr *narrative) english(s sentence) {
 	if !strings.Contains(s.text, " by ") {
 		// no agent: the passive rule has nothing to say
 	} else if m := passiveEN.FindStringSubmatchIndex(s.text); m != nil && nr.doc.blocks[s.blk].kind == paragraph {
-		nr.e.advise("en-passive", finding.Low, 60, s.start+m[0], s.start+m[1], nr.say("passive voice hides a known agent; make %q the subject", "受動態が動作主を隠しています。「%s」を主語にしてください"), s.text[m[2]:m[3]])
+		nr.e.advise("en-passive", finding.Low, 60, s.start+m[0], s.start+m[1], nr.say("passive voice hides a known agent; make %q the subject", "受動態が動作主を隠しています。「%s」を主語にしてください"), agentName(s.text[m[2]:m[3]]))
 	}
 	if !s.prose {
 		return

@@ -65,6 +65,8 @@ func TestRealDocumentFalseAlarms(t *testing.T) {
 		// max-ten: a 読点 between two link texts sits between nouns
 		{rule: "max-ten", text: "使ったことはないかもしれませんが、React には [props](/a)、[state](/b)、そして[コンテクスト](/c)という、入力値があります。\n", want: 0},
 		{rule: "max-ten", text: "使ったことはないかもしれませんが、React には、まず、そして、それから、入力値があります。\n", want: 1},
+		// en-passive: an agent wrapped over two lines is named on one
+		{rule: "en-passive", text: "The change needs to be validated by the\n  maintainer before the merge.\n", want: 1, message: `make "the maintainer" the subject`},
 		// a Hugo shortcode is template markup, not prose: it is not counted
 		{rule: "sentence-length", text: "Kubernetesには、{{< glossary_tooltip term_id=\"kube-controller-manager\" >}}内部で動作する一組のビルトインのコントローラーが用意されています。\n", want: 0},
 		{rule: "sentence-length", text: "Kubernetesには、{{< glossary_tooltip term_id=\"kube-controller-manager\" >}}内部で動作する一組のビルトインのコントローラーが用意されていて、これらビルトインのコントローラーは、コアとなる重要な振る舞いを提供し、クラスターの状態を目的の状態に近づけるように絶えず動作しています。\n", want: 1},
