@@ -71,8 +71,9 @@
 // 必須である → 必須です after a noun) and give advice otherwise;
 // no-mix-dearu-desumasu does not count table cells, captions or block
 // quotes; no-unmatched-pair (per sentence, split as textlint's
-// sentence-splitter splits) also pairs 〈〉, 《》 and “”, and also reports
-// a closer never opened; arabic-kanji-numbers
+// sentence-splitter splits) also pairs 〈〉, 《》 and “”, also reports
+// a closer never opened, and reads the text of links and emphasis, which
+// textlint skips; arabic-kanji-numbers
 // reports every match, not only the first of each pattern in a text
 // node, and leaves 一つ alone; ja-no-abusage's phrase list is our own
 // selection of common misuses (data/phrases-ja.tsv) beside textlint's
