@@ -110,7 +110,7 @@ func JournaledFile(dir string) (string, error) {
 func (l *Loop) config() loop.RunConfig {
 	return loop.RunConfig{Dir: l.Dir, Driver: Driver, Kind: "editorial", MaxSize: l.MaxSize, Knob: "Loop.MaxSize",
 		Artifact: func(n string) bool { return n == "summary.md" || n == DecisionsName || strings.HasPrefix(n, "round-") },
-		Observer: l.Observer, Logger: l.logger()}
+		Observer: l.Observer, Logger: l.logger(), TracerProvider: l.TracerProvider}
 }
 
 func (l *Loop) run(ctx context.Context, paths []string, resume bool) (*Outcome, error) {
