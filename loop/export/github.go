@@ -34,12 +34,13 @@ func WriteGitHub(w io.Writer, rep Report) error {
 		return err
 	}
 	bw := bufio.NewWriter(w)
-	for _, r := range rep.Results {
+	locs := locateAll(rep.Results)
+	for i, r := range rep.Results {
 		st := r.status()
 		if suppressed(st) {
 			continue
 		}
-		loc := locate(r)
+		loc := locs[i]
 		cmd, msg := ghCommand(r.Finding.Severity), message(r)
 		switch {
 		case st == finding.Applied:

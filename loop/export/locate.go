@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -44,57 +45,126 @@ type location struct {
 }
 
 // locate computes where r points; see Result for the rules.
-func locate(r Result) location {
-	if r.Text != nil {
-		if sp, fix, fixed, ok := anchor(r); ok {
-			return spanLocation(r.Text, sp, fix, fixed)
+func locate(r Result) location { return locateAll([]Result{r})[0] }
+
+// textKey identifies a Text by its bytes in memory: results that share
+// one share its line index and its apply.Resolve call.
+type textKey struct {
+	first *byte
+	n     int
+}
+
+// locateAll computes where every result points, in order. Results that
+// share a Text are anchored by one apply.Resolve call (two when some are
+// advice only), so that many findings on a long document cost one line
+// index and one search structure, not one each.
+func locateAll(results []Result) []location {
+	locs := make([]location, len(results))
+	groups := map[textKey][]int{}
+	var order []textKey
+	for i, r := range results {
+		if r.Text == nil {
+			locs[i] = hintLocation(r, 0)
+			continue
+		}
+		k := textKey{n: len(r.Text)}
+		if len(r.Text) > 0 {
+			k.first = &r.Text[0]
+		}
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], i)
+	}
+	for _, k := range order {
+		locateIn(results, groups[k], locs)
+	}
+	return locs
+}
+
+// locateIn fills locs[i] for the results at indexes in, which share one
+// Text.
+func locateIn(results []Result, in []int, locs []location) {
+	text := results[in[0]].Text
+	x := &textIndex{text: text, lines: document.NewLines(text)}
+	spans := make(map[int]apply.Edit, len(in))
+	fixed := make(map[int]bool, len(in))
+	// First the fixes as they are; then the quotes of advice, and of
+	// fixes that could not be anchored as fixes (one that changes
+	// nothing), with a fix Resolve cannot mistake for the quote. It keeps
+	// the quote's edge white space, so the normalised stage accepts it as
+	// it would the quote.
+	for pass := range 2 {
+		var props []apply.Proposal
+		for _, i := range in {
+			r := results[i]
+			if _, done := spans[i]; done || r.Edit != nil || r.Finding.Quote() == "" || (pass == 0 && r.Finding.Advisory()) {
+				continue
+			}
+			f := r.Finding
+			if pass == 1 {
+				q := f.Quote()
+				body := strings.TrimLeftFunc(q, unicode.IsSpace)
+				f.Fix = q[:len(q)-len(body)] + "\uFFFF" + body
+			}
+			props = append(props, apply.Proposal{Key: strconv.Itoa(i), Finding: f})
+		}
+		if len(props) == 0 {
+			continue
+		}
+		anchors, _ := apply.Resolve(text, props, apply.Options{})
+		for _, a := range anchors {
+			i, _ := strconv.Atoi(a.Key)
+			spans[i], fixed[i] = a.Edit, pass == 0
 		}
 	}
-	return hintLocation(r)
-}
-
-// anchor returns the span of r.Text the result points at, and its
-// replacement when the result has a fix to offer.
-func anchor(r Result) (sp document.Span, fix string, fixed, ok bool) {
-	if e := r.Edit; e != nil {
-		return document.Span{Start: e.Start, End: e.End}, e.New, e.New != e.Old, true
-	}
-	f := r.Finding
-	if f.Quote() == "" {
-		return document.Span{}, "", false, false
-	}
-	if !f.Advisory() {
-		a, ok := resolve(r.Text, f)
-		if ok {
-			return document.Span{Start: a.Start, End: a.End}, a.New, true, true
+	for _, i := range in {
+		r := results[i]
+		switch e, ok := spans[i]; {
+		case r.Edit != nil:
+			locs[i] = x.spanLocation(document.Span{Start: r.Edit.Start, End: r.Edit.End}, r.Edit.New, r.Edit.New != r.Edit.Old)
+		case ok && fixed[i]:
+			locs[i] = x.spanLocation(document.Span{Start: e.Start, End: e.End}, e.New, true)
+		case ok:
+			locs[i] = x.spanLocation(document.Span{Start: e.Start, End: e.End}, "", false)
+		default:
+			locs[i] = hintLocation(r, x.lines.Count())
 		}
 	}
-	// Advice only, or a fix that changes nothing: anchor the quote alone,
-	// with a fix Resolve cannot mistake for the quote. It keeps the
-	// quote's edge white space, so the normalised stage accepts it as it
-	// would the quote.
-	q := f.Quote()
-	body := strings.TrimLeftFunc(q, unicode.IsSpace)
-	f.Fix = q[:len(q)-len(body)] + "\uFFFF" + body
-	a, ok := resolve(r.Text, f)
-	return document.Span{Start: a.Start, End: a.End}, "", false, ok
 }
 
-// resolve anchors one finding in text with apply.Resolve.
-func resolve(text []byte, f finding.Finding) (apply.Edit, bool) {
-	anchors, _ := apply.Resolve(text, []apply.Proposal{{Key: "export", Finding: f}}, apply.Options{})
-	if len(anchors) != 1 {
-		return apply.Edit{}, false
+// textIndex is what locating results in one Text takes: its line index
+// and, built on first use, the UTF-16 offset of every line's start.
+type textIndex struct {
+	text  []byte
+	lines document.Lines
+	units []int // units[k]: UTF-16 code units before line k+1 (a BOM is none)
+}
+
+// offset16 returns the UTF-16 offset from the text's first character of
+// position p.
+func (x *textIndex) offset16(p position) int {
+	if x.units == nil {
+		n := x.lines.Count()
+		x.units = make([]int, n+1)
+		for k := 1; k <= n; k++ {
+			s := x.lines.Span(k, k)
+			if k == 1 {
+				s.Start += x.lines.BOM()
+			}
+			x.units[k] = x.units[k-1] + utf16Len(x.text[min(s.Start, s.End):s.End])
+		}
 	}
-	return anchors[0].Edit, true
+	return x.units[min(p.line, len(x.units))-1] + p.utf16Col - 1
 }
 
-// spanLocation is the location of span sp of text, replaced by fix when
-// fixed. A line terminator that ends both the span and the fix is left
-// out of both, and so is one that ends a span with no fix: a result then
-// ends on the line it points at. So is a leading BOM, which is no
+// spanLocation is the location of span sp of the text, replaced by fix
+// when fixed. A line terminator that ends both the span and the fix is
+// left out of both, and so is one that ends a span with no fix: a result
+// then ends on the line it points at. So is a leading BOM, which is no
 // character of the text.
-func spanLocation(text []byte, sp document.Span, fix string, fixed bool) location {
+func (x *textIndex) spanLocation(sp document.Span, fix string, fixed bool) location {
+	text := x.text
 	old := text[sp.Start:sp.End]
 	for _, eol := range []string{"\r\n", "\n"} {
 		if bytes.HasSuffix(old, []byte(eol)) && (!fixed || strings.HasSuffix(fix, eol)) && len(old) > len(eol) {
@@ -103,19 +173,17 @@ func spanLocation(text []byte, sp document.Span, fix string, fixed bool) locatio
 			break
 		}
 	}
-	idx := document.NewLines(text)
-	if bom := idx.BOM(); sp.Start == 0 && sp.End >= bom && bom > 0 && (!fixed || strings.HasPrefix(fix, string(text[:bom]))) {
+	if bom := x.lines.BOM(); sp.Start == 0 && sp.End >= bom && bom > 0 && (!fixed || strings.HasPrefix(fix, string(text[:bom]))) {
 		sp.Start, fix = bom, fix[min(bom, len(fix)):] // a BOM is no character of the text
 	}
 	loc := location{cols: true, span: sp, fix: fix, fixed: fixed, snippet: string(text[sp.Start:sp.End])}
-	loc.start, loc.end = positionAt(text, idx, sp.Start), positionAt(text, idx, sp.End)
+	loc.start, loc.end = positionAt(text, x.lines, sp.Start), positionAt(text, x.lines, sp.End)
 	loc.lines = finding.LineRange{Start: loc.start.line, End: loc.end.line}
 	if loc.end.utf16Col == 1 && loc.end.line > loc.start.line {
 		loc.lines.End-- // the span ends with a line terminator
 	}
-	bom := idx.BOM()
-	loc.utf16Off = utf16Len(text[min(bom, sp.Start):sp.Start])
-	loc.utf16Len = utf16Len(text[sp.Start:sp.End])
+	loc.utf16Off = x.offset16(loc.start)
+	loc.utf16Len = x.offset16(loc.end) - loc.utf16Off
 	return loc
 }
 
@@ -156,14 +224,13 @@ func utf16Len(b []byte) int {
 }
 
 // hintLocation is the location of the result's hinted lines, clamped to
-// its Text when it has one.
-func hintLocation(r Result) location {
+// the n lines of its Text when it has one.
+func hintLocation(r Result, n int) location {
 	lr := r.Finding.LineRange
 	if !lr.Valid() {
 		return location{}
 	}
 	if r.Text != nil {
-		n := document.NewLines(r.Text).Count()
 		lr.Start, lr.End = min(lr.Start, max(n, 1)), min(lr.End, max(n, 1))
 	}
 	return location{lines: lr}

@@ -105,12 +105,13 @@ func rdDiagnostics(rep Report) ([]rdDiagnostic, error) {
 		return nil, err
 	}
 	var diags []rdDiagnostic
-	for _, r := range rep.Results {
+	locs := locateAll(rep.Results)
+	for i, r := range rep.Results {
 		st := r.status()
 		if suppressed(st) {
 			continue
 		}
-		loc := locate(r)
+		loc := locs[i]
 		d := rdDiagnostic{
 			Message:  message(r),
 			Location: rdLocation{Path: r.File, Range: rdRangeOf(loc)},

@@ -30,7 +30,7 @@ const FingerprintKey = "kaigiFinding/v1"
 // a character. A result that points at a span of its Text has a region
 // with start and end line and column, the span's text as snippet, and
 // charOffset/charLength; one that points at lines only has startLine and
-// endLine. Its fix, when it offers one, is a SARIF fix with one
+// endLine; one that names no line has no region (it is about the file). Its fix, when it offers one, is a SARIF fix with one
 // artifactChange whose replacement deletes that region and inserts the
 // fix; a suppressed result (rejected, ignored, ...) offers none. A
 // result's level comes from its severity (high: error, medium: warning,
@@ -64,12 +64,13 @@ func SARIF(rep Report) (*sarif.Report, error) {
 	for _, ru := range rep.Rules {
 		addRule(run, ru)
 	}
-	for _, r := range rep.Results {
+	locs := locateAll(rep.Results)
+	for i, r := range rep.Results {
 		id := r.rule()
 		if run.GetRuleIndex(id) < 0 {
 			addRule(run, Rule{ID: id})
 		}
-		run.AddResult(sarifResult(run, rep, r, locate(r)))
+		run.AddResult(sarifResult(run, rep, r, locs[i]))
 	}
 	log := sarif.NewReport()
 	log.AddRun(run)
@@ -120,9 +121,11 @@ func sarifResult(run *sarif.Run, rep Report, r Result, loc location) *sarif.Resu
 	res.WithMessage(sarif.NewTextMessage(message(r)))
 	res.WithLevel(level(f.Severity))
 	res.PartialFingerprints = map[string]string{FingerprintKey: finding.Fingerprint(f)}
-	art := artifact(rep, r.File)
-	res.AddLocation(sarif.NewLocationWithPhysicalLocation(
-		sarif.NewPhysicalLocation().WithArtifactLocation(art).WithRegion(region(loc, true))))
+	phys := sarif.NewPhysicalLocation().WithArtifactLocation(artifact(rep, r.File))
+	if loc.cols || !loc.lines.IsZero() {
+		phys.WithRegion(region(loc, true)) // else the result is about the whole file
+	}
+	res.AddLocation(sarif.NewLocationWithPhysicalLocation(phys))
 	st := r.status()
 	switch st {
 	case finding.Applied:
@@ -195,9 +198,6 @@ func artifact(rep Report, file string) *sarif.ArtifactLocation {
 // span's text (a deleted region carries none).
 func region(loc location, snippet bool) *sarif.Region {
 	if !loc.cols {
-		if loc.lines.IsZero() {
-			return sarif.NewRegion().WithStartLine(1)
-		}
 		return sarif.NewRegion().WithStartLine(loc.lines.Start).WithEndLine(loc.lines.End)
 	}
 	reg := sarif.NewRegion().

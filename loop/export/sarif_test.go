@@ -308,3 +308,27 @@ func TestCheck(t *testing.T) {
 		t.Errorf("the error does not name the result: %v", err)
 	}
 }
+
+// TestSARIFWholeFile checks that a result naming no line has no region
+// (it is about the whole file) and still validates.
+func TestSARIFWholeFile(t *testing.T) {
+	rep := Report{Tool: tool, Results: []Result{{File: "a.md", Finding: finding.Finding{Issue: "too long", Severity: finding.Medium}}}}
+	out := sarifOf(t, rep)
+	var log sarifLog
+	if err := json.Unmarshal(out, &log); err != nil {
+		t.Fatal(err)
+	}
+	if reg := log.Runs[0].Results[0].Locations[0].PhysicalLocation.Region; reg.StartLine != 0 {
+		t.Errorf("region %+v, want none", reg)
+	}
+	if bytes.Contains(out, []byte(`"region"`)) {
+		t.Error("the log has a region")
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sarifSchema(t).Validate(v); err != nil {
+		t.Error(err)
+	}
+}
