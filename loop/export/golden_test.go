@@ -30,7 +30,18 @@ func golden(t *testing.T, name string, got []byte) {
 		t.Fatalf("%v (run go test -update to create it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the output (go test -update rewrites it); got:\n%s", path, got)
+		g, w := bytes.Split(got, []byte("\n")), bytes.Split(want, []byte("\n"))
+		n := 0
+		for n < min(len(g), len(w)) && bytes.Equal(g[n], w[n]) {
+			n++
+		}
+		line := func(ls [][]byte) string {
+			if n < len(ls) {
+				return string(ls[n])
+			}
+			return "(end)"
+		}
+		t.Errorf("%s differs from the output at line %d (go test -update rewrites it):\n got: %s\nwant: %s", path, n+1, line(g), line(w))
 	}
 }
 

@@ -74,7 +74,9 @@ type Rule struct {
 // anchors a fix (exactly near the hinted lines first, then further away,
 // then in a normalised view); else, or when the quote is not found or is
 // ambiguous, at the hinted lines (Finding.LineRange, clamped to Text's
-// lines when Text is given) without columns.
+// lines when Text is given) without columns. A span never splits a
+// character or a CRLF pair; a line terminator that ends both the span and
+// the fix, and a leading BOM, are left out of it.
 type Result struct {
 	// File is the file the finding concerns, relative to Root.
 	// Example: "docs/guide.md".
