@@ -21,7 +21,7 @@ import (
 // file, line, endLine, col and endColumn (1-based, columns in UTF-16 code
 // units and only for a result on one line) and title (the rule id and the
 // finding's id); a result that names no line has none but file. The
-// message is the finding's issue, with the proposed fix on a line of its
+// message is the reviewer's name and the finding's issue, with the proposed fix on a line of its
 // own when the finding is open and has one.
 //
 // Escaping is GitHub's (the actions toolkit's escapeData and

@@ -71,8 +71,8 @@ func WriteRDJSONL(w io.Writer, rep Report) error {
 // object, for `reviewdog -f=rdjson`.
 //
 // A diagnostic is written for every result that is not suppressed (see
-// the package documentation): its message is the finding's issue (an
-// applied one is marked so), its severity ERROR, WARNING or INFO from the
+// the package documentation): its message is the reviewer's name and the
+// finding's issue (an applied one is marked so), its severity ERROR, WARNING or INFO from the
 // finding's severity (INFO for an applied finding), its source the tool's
 // name, its code the rule id, and its location the file with the range
 // the result points at. Lines and columns are 1-based and columns count

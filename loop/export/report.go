@@ -91,7 +91,10 @@ type Result struct {
 	// Finding is the finding as the reviewer wrote it.
 	Finding finding.Finding
 
-	// Reviewer names the reviewer that proposed it, optionally.
+	// Reviewer names the reviewer that proposed it, optionally. Every
+	// format's message is "reviewer: issue" (the issue alone without a
+	// reviewer, and "(no issue given)" for a finding with an empty
+	// issue, since SARIF and reviewdog need a message).
 	Reviewer string
 
 	// RuleID is the rule the finding belongs to; "" means the finding's

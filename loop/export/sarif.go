@@ -34,7 +34,8 @@ const FingerprintKey = "kaigiFinding/v1"
 // artifactChange whose replacement deletes that region and inserts the
 // fix; a suppressed result (rejected, ignored, ...) offers none. A
 // result's level comes from its severity (high: error, medium: warning,
-// low: note), its message is the finding's issue, and
+// low: note), its message is the reviewer's name and the finding's issue
+// (see Result), and
 // partialFingerprints[FingerprintKey] is finding.Fingerprint of its
 // finding. What each status becomes is in the package documentation.
 //
