@@ -48,7 +48,7 @@ func (v Violation) String() string {
 // as it is.
 type ValidationError struct {
 	// Reviewer is the document's "reviewer" field, when it has one.
-	// Optional.
+	// It may be empty.
 	Reviewer string
 
 	// Violations holds every violation, sorted by Pointer; never empty.
