@@ -65,14 +65,14 @@ type Case struct {
 // summary in hierarchical dispatch, the context materials, and the
 // conversation of the earlier rounds (see Turns).
 type Brief struct {
-	Round   int                `json:"round"`
-	Path    string             `json:"path"`
-	Lines   finding.LineRange  `json:"lines"`
-	Section string             `json:"section"`
-	Cases   []Case             `json:"cases"`
-	Summary string             `json:"summary,omitempty"` // the synthesizer's, in hierarchical dispatch
-	Context []agent.Reference  `json:"-"`
-	History []agent.Message    `json:"-"`
+	Round   int               `json:"round"`
+	Path    string            `json:"path"`
+	Lines   finding.LineRange `json:"lines"`
+	Section string            `json:"section"`
+	Cases   []Case            `json:"cases"`
+	Summary string            `json:"summary,omitempty"` // the synthesizer's, in hierarchical dispatch
+	Context []agent.Reference `json:"-"`
+	History []agent.Message   `json:"-"`
 }
 
 // Ruling is the resolver's answer with what it cost.
