@@ -53,6 +53,26 @@ type GateAnswer struct {
 	// Pending are the keys the gate did not decide (a file gate whose file
 	// does not name them yet).
 	Pending []string `json:"pending,omitempty"`
+	// Fresh is set when every batch that left items pending was asked by
+	// this execution, none replayed from the journal: only then has the
+	// gate seen them pending now (a driver waits), while pending items of
+	// a replayed batch are worth asking again (the user came back). Not
+	// journaled.
+	Fresh bool `json:"-"`
+}
+
+// gateWire is one gate batch in the journal.
+type gateWire struct {
+	Decisions []decisionWire `json:"decisions"`
+	Pending   []string       `json:"pending,omitempty"`
+}
+
+// decisionWire is a Decision in the journal.
+type decisionWire struct {
+	Key    string `json:"key"`
+	Action Action `json:"action"`
+	Reason string `json:"reason,omitempty"`
+	By     string `json:"by,omitempty"`
 }
 
 // AskGate hands the items decided does not know to gate in batches of at
@@ -77,24 +97,37 @@ func AskGate(ctx context.Context, j *journal.Journal, key string, round int, ite
 		known[k] = d
 	}
 	conflicts := newConflictIndex(items)
-	var out GateAnswer
+	out := GateAnswer{Fresh: true}
 	pages := (len(ask) + MaxBatch - 1) / MaxBatch
 	for p := 0; p < pages; p++ {
 		page := ask[p*MaxBatch : min(len(ask), (p+1)*MaxBatch)]
-		a, err := journal.Step(ctx, j, fmt.Sprintf("%s/%d", key, p+1), func(ctx context.Context) (GateAnswer, error) {
+		k := fmt.Sprintf("%s/%d", key, p+1)
+		replayed := j.Done(k)
+		w, err := journal.Step(ctx, j, k, func(ctx context.Context) (gateWire, error) {
 			shown := page
 			if show != nil {
 				shown = show(page)
 			}
 			ds, err := gate.Approve(ctx, Batch{Round: round, Page: p + 1, Pages: pages, Items: shown})
 			if err != nil {
-				return GateAnswer{}, fmt.Errorf("loop: round %d: gate: %w", round, err)
+				return gateWire{}, fmt.Errorf("loop: round %d: gate: %w", round, err)
 			}
 			a := screen(page, ds)
-			return a, conflicts.check(round, known, a.Decisions)
+			w := gateWire{Pending: a.Pending}
+			for _, d := range a.Decisions {
+				w.Decisions = append(w.Decisions, decisionWire(d))
+			}
+			return w, conflicts.check(round, known, a.Decisions)
 		})
 		if err != nil {
 			return out, err
+		}
+		a := GateAnswer{Pending: w.Pending}
+		for _, d := range w.Decisions {
+			a.Decisions = append(a.Decisions, Decision(d))
+		}
+		if replayed && len(a.Pending) > 0 {
+			out.Fresh = false
 		}
 		for _, d := range a.Decisions {
 			known[d.Key] = d

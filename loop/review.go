@@ -24,13 +24,14 @@ type reviewWire struct {
 // journal step, and returns the council's Round (results in the council's
 // order, members then shots, whatever order they arrived in).
 //
-// Each call's step key is key+"/"+name+"#"+shot, where shot counts that
-// reviewer's calls in this round from 1 (as the council starts them).
-// A call whose Review is journaled (an interrupted round being resumed)
-// returns it without calling the reviewer; a successful call is journaled
-// before it returns; a failed call is not journaled, so it is made again on
-// resume. With several shots a resumed round may hand the journaled Reviews
-// to other shot numbers: the shots of one reviewer are interchangeable.
+// Each call's step key is key+"/"+name+"#"+shot, with the shot the
+// council's plan gives the call (council.CallOf), so a resumed round hands
+// each journaled Review back to the shot that made it. (When two members
+// share a name, their shots are numbered together in the order the calls
+// start; such shots are interchangeable.) A call whose Review is journaled
+// (an interrupted round being resumed) returns it without calling the
+// reviewer; a successful call is journaled before it returns; a failed
+// call is not journaled, so it is made again on resume.
 //
 // A Review that cannot be journaled (the journal's disk is full) is not the
 // reviewer's fault: the round's other calls are cancelled and ReviewRound
@@ -40,7 +41,14 @@ type reviewWire struct {
 func ReviewRound(ctx context.Context, j *journal.Journal, key string, c council.Council, t agent.Target) (*council.Round, error) {
 	rctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	s := &stepShared{j: j, key: key, cancel: cancel, shots: map[string]int{}}
+	s := &stepShared{j: j, key: key, cancel: cancel, shots: map[string]int{}, twice: map[string]bool{}}
+	seen := map[string]bool{}
+	for _, m := range c.Members {
+		if m.Reviewer != nil {
+			n := m.Reviewer.Name()
+			s.twice[n], seen[n] = seen[n], true
+		}
+	}
 	members := make([]council.Member, len(c.Members))
 	for i, m := range c.Members {
 		members[i] = m
@@ -69,8 +77,9 @@ type stepShared struct {
 	cancel context.CancelCauseFunc
 
 	mu    sync.Mutex
-	shots map[string]int // calls so far by reviewer name
-	jerr  error          // the first journal write that failed
+	shots map[string]int  // calls so far by reviewer name (names of two members)
+	twice map[string]bool // names two members share
+	jerr  error           // the first journal write that failed
 }
 
 // stepReviewer makes each Review of inner a journal step.
@@ -84,8 +93,14 @@ func (r *stepReviewer) Name() string { return r.inner.Name() }
 func (r *stepReviewer) Review(ctx context.Context, t agent.Target) (agent.Review, error) {
 	s, name := r.s, r.inner.Name()
 	s.mu.Lock()
-	s.shots[name]++
-	k := fmt.Sprintf("%s/%s#%d", s.key, name, s.shots[name])
+	shot := 0
+	if c, ok := council.CallOf(ctx); ok && !s.twice[name] {
+		shot = c.Shot
+	} else {
+		s.shots[name]++
+		shot = s.shots[name]
+	}
+	k := fmt.Sprintf("%s/%s#%d", s.key, name, shot)
 	s.mu.Unlock()
 	var failed agent.Review // what a failed call spent, for its Skip
 	ran := false

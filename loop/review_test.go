@@ -3,9 +3,12 @@ package loop_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
@@ -89,5 +92,45 @@ func TestReviewRoundStopsOnJournalFailure(t *testing.T) {
 	}
 	if later.Load() != 0 {
 		t.Errorf("the next reviewer was called %d times after the journal failed", later.Load())
+	}
+}
+
+// TestReviewRoundKeysByPlannedShot: a shot's Review is journaled under
+// the shot the plan gives it, whatever order the shots finish in, so a
+// resumed round hands each back to its own shot.
+func TestReviewRoundKeysByPlannedShot(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "j.jsonl")
+	j, err := journal.Open(path, journal.Options{Driver: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	shotOf := agent.ReviewerFunc{ReviewerName: "s", Fn: func(ctx context.Context, _ agent.Target) (agent.Review, error) {
+		c, _ := council.CallOf(ctx)
+		time.Sleep(time.Duration(4-c.Shot) * 3 * time.Millisecond) // the last shot finishes first
+		return agent.Review{Report: finding.Report{Reviewer: "s", SchemaVersion: finding.SchemaVersion, Summary: fmt.Sprintf("shot %d", c.Shot), Findings: []finding.Finding{}}}, nil
+	}}
+	// The first shot starts last (its Started event holds its goroutine).
+	c := council.Council{Members: []council.Member{{Reviewer: shotOf, Shots: 3}}, Limit: 3, Observer: func(e council.Event) {
+		if e.Kind == council.Started && e.Shot == 1 {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}}
+	if _, err := loop.ReviewRound(context.Background(), j, "r1/review", c, agent.Target{Text: []byte("x\n"), Round: 1}); err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range j.Records() {
+		if rec.Kind != journal.KindStep {
+			continue
+		}
+		var w struct {
+			Report finding.Report `json:"report"`
+		}
+		if err := rec.Decode(&w); err != nil {
+			t.Fatal(err)
+		}
+		if want := "shot " + rec.Key[strings.LastIndex(rec.Key, "#")+1:]; w.Report.Summary != want {
+			t.Errorf("%s holds %q, want %q", rec.Key, w.Report.Summary, want)
+		}
 	}
 }

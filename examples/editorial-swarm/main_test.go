@@ -93,7 +93,7 @@ func TestDemo(t *testing.T) {
 	if bytes.Equal(got, sample) {
 		t.Error("the demo applied nothing: the safe low findings should be applied")
 	}
-	if !strings.Contains(stdout, "auto-applied") || !strings.Contains(stdout, "open") {
+	if !strings.Contains(stdout, "applied (policy)") || !strings.Contains(stdout, "open") {
 		t.Errorf("the final table lacks applied or open findings:\n%s", stdout)
 	}
 	if !strings.Contains(stdout, "-resume") {

@@ -31,21 +31,10 @@ func report(w io.Writer, o *editorial.Outcome, dir string) {
 	row := func(status string, e editorial.Entry) {
 		fmt.Fprintf(tw, "%s\tR%d\t%s\t%s\n", status, e.Round, e.Item.Lines, clip(e.Item.Label(), 90))
 	}
-	for _, e := range o.Applied {
-		status := "applied"
-		switch {
-		case dry:
-			status = "would apply"
-		case e.By == "policy":
-			status = "auto-applied"
+	for _, list := range [][]editorial.Entry{o.Applied, o.Rejected, o.Unresolved} {
+		for _, e := range list {
+			row(loop.StatusLabel(e.Status, e.By, dry, o.Reason == loop.AwaitingDecisions), e)
 		}
-		row(status, e)
-	}
-	for _, e := range o.Rejected {
-		row("rejected", e)
-	}
-	for _, e := range o.Unresolved {
-		row("open", e)
 	}
 	tw.Flush()
 	applied := "applied"

@@ -149,7 +149,7 @@ func TestDryRun(t *testing.T) {
 		t.Errorf("a dry run lists %d findings it would apply, want 2", len(out.Applied))
 	}
 	mustContain(t, "applied.diff", readFile(t, filepath.Join(dir, "round-1", "applied.diff")), "+前置き。本文です。", "+末尾です。")
-	mustContain(t, "findings.md", readFile(t, filepath.Join(dir, "round-1", "findings.md")), "would apply")
+	mustContain(t, "findings.md", readFile(t, filepath.Join(dir, "round-1", "findings.md")), "applied (dry run: not written)")
 	if _, err := l.Resume(context.Background(), path); !errors.Is(err, editorial.ErrNothingToResume) {
 		t.Errorf("a dry run left a run to resume: %v", err)
 	}

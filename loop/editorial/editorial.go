@@ -1,7 +1,6 @@
 package editorial
 
 import (
-	"errors"
 	"log/slog"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -13,7 +12,7 @@ import (
 const DefaultMaxRounds = 3
 
 // JournalName is the journal's file name inside Loop.Dir.
-const JournalName = "journal.jsonl"
+const JournalName = loop.JournalName
 
 // DecisionsName is the decisions file's conventional name inside Loop.Dir,
 // which FileGate users such as the examples read; a new run moves it to
@@ -99,57 +98,57 @@ type Loop struct {
 	Logger *slog.Logger
 }
 
-// EventKind says what happened in a loop.
-type EventKind string
-
-// The loop's events. Those named after a journal point (Reviewed, Planned,
-// Written, UndoPlanned, UndoWritten, UndoRecorded) come once the journal
-// holds it, before the driver goes on: a test kills the process there.
-const (
-	RoundStarted EventKind = "round-started" // a round begins
-	Reviewed     EventKind = "reviewed"      // a reviewer's Review was journaled
-	Decided      EventKind = "decided"       // the round's gate decisions are journaled
-	Planned      EventKind = "planned"       // a patch is journaled but not yet written
-	Written      EventKind = "written"       // a patch is on disk but not yet journaled as done
-	RoundEnded   EventKind = "round-ended"   // the round's artifacts are written
-	CouncilEvent EventKind = "council"       // a council event; Council holds it
-	UndoPlanned  EventKind = "undo-planned"  // Undo journaled what it will revert; nothing is reverted yet
-	UndoWritten  EventKind = "undo-written"  // one patch's revert is on disk but not yet journaled
-	UndoRecorded EventKind = "undo-recorded" // one patch's revert is journaled
+// Event, EventKind and the events are the kernel's (loop.Event): Run
+// reports them to Loop.Observer.
+type (
+	Event     = loop.Event
+	EventKind = loop.EventKind
 )
 
-// Event reports a loop's progress.
-type Event struct {
-	Kind  EventKind
-	Round int
-	// Council is the council's event, for CouncilEvent only.
-	Council *council.Event
-}
+// The loop's events (see loop.EventKind).
+const (
+	RoundStarted = loop.RoundStarted
+	Reviewed     = loop.Reviewed
+	Decided      = loop.Decided
+	Planned      = loop.Planned
+	Written      = loop.Written
+	RoundEnded   = loop.RoundEnded
+	CouncilEvent = loop.CouncilEvent
+	UndoPlanned  = loop.UndoPlanned
+	UndoWritten  = loop.UndoWritten
+	UndoRecorded = loop.UndoRecorded
+)
 
-// Errors of Run, Resume and Undo.
+// Outcome, Entry, Cost and SkippedCall are the kernel's (loop.Outcome).
+type (
+	Outcome     = loop.Outcome
+	Entry       = loop.Entry
+	Cost        = loop.Cost
+	SkippedCall = loop.SkippedCall
+)
+
+// Errors of Run, Resume and Undo: the kernel's, checked with errors.Is.
 var (
 	// ErrUnfinishedRun: Dir holds a run that has not ended and Run (not
 	// Resume) was called.
-	ErrUnfinishedRun = errors.New("editorial: an unfinished run exists")
+	ErrUnfinishedRun = loop.ErrUnfinishedRun
 	// ErrNothingToResume: Dir holds no unfinished run.
-	ErrNothingToResume = errors.New("editorial: nothing to resume")
-	// ErrDocumentChanged: the document is not what the journal says it
-	// should be: someone else changed it. Nothing is written. The error
-	// also matches journal.ErrChanged when the journal found it.
-	ErrDocumentChanged = errors.New("editorial: document changed outside the run")
+	ErrNothingToResume = loop.ErrNothingToResume
+	// ErrDocumentChanged: a document is not what the journal says it
+	// should be: someone else changed it. Nothing is written.
+	ErrDocumentChanged = loop.ErrDocumentChanged
 	// ErrOtherFile: Resume was called for another file than the run's.
-	ErrOtherFile = errors.New("editorial: the journal belongs to another file")
-	// ErrFolderMoved: the run folder is no longer where it was, relative
-	// to its document: it was copied or moved (see Undo). It is
-	// loop.ErrFolderMoved.
+	ErrOtherFile = loop.ErrOtherFile
+	// ErrFolderMoved: the run folder was copied or moved away from its
+	// document (see Undo).
 	ErrFolderMoved = loop.ErrFolderMoved
 	// ErrNothingToUndo: the journal holds no applied round left to revert.
-	ErrNothingToUndo = errors.New("editorial: nothing to undo")
+	ErrNothingToUndo = loop.ErrNothingToUndo
 	// ErrNotConverged is matched by the error Run returns when it stops
 	// before converging: at the round cap or stalled with high findings
 	// open, waiting at or stopped by the gate, asked for a rewrite, or when
 	// no reviewer answered.
-	ErrNotConverged = errors.New("editorial: not converged")
+	ErrNotConverged = loop.ErrNotConverged
 )
 
 func (l *Loop) logger() *slog.Logger {

@@ -58,7 +58,7 @@ func TestRunAppliesSafeFindingsAndStops(t *testing.T) {
 		}
 	}
 	mustContain(t, "round-1/findings.md", readFile(t, filepath.Join(dir, "round-1", "findings.md")),
-		"| r1/slop/F002 |", "auto-applied", "inside the front matter")
+		"| r1/slop/F002 |", "applied (policy)", "inside the front matter")
 	mustContain(t, "round-1/applied.diff", readFile(t, filepath.Join(dir, "round-1", "applied.diff")),
 		"-これは本当に非常に良い記事です。", "+これは非常に良い記事です。")
 	mustContain(t, "summary.md", readFile(t, filepath.Join(dir, "summary.md")),

@@ -96,8 +96,9 @@ func TestJournalWithoutPatchRecord(t *testing.T) {
 	}
 }
 
-// TestJournalWithBadEdit: a journaled item whose edit does not fit the
-// text its round reviewed is journal corruption, not an apply error.
+// TestJournalWithBadEdit: a journaled text that is not the text its
+// hash (and the run) says the round read is journal corruption, not an
+// apply error: the round's edits are never built on it.
 func TestJournalWithBadEdit(t *testing.T) {
 	path, dir, lines := waitingRun(t)
 	var kept [][]byte
@@ -105,8 +106,8 @@ func TestJournalWithBadEdit(t *testing.T) {
 		if bytes.Contains(l, []byte(`"kind":"planned"`)) {
 			break
 		}
-		if bytes.Contains(l, []byte(`"key":"r1/items"`)) {
-			l = bytes.Replace(l, []byte(`"old":"alpha"`), []byte(`"old":"alphx"`), 1)
+		if bytes.Contains(l, []byte(`"key":"r1/read"`)) {
+			l = bytes.Replace(l, []byte(`alpha`), []byte(`alphx`), 1)
 		}
 		kept = append(kept, l)
 	}

@@ -73,6 +73,12 @@ func (j *Journal) Commit(ctx context.Context, key string, root *apply.Dir, chang
 	j.write.Lock() // no other Commit or Undo writes between the checks and the writes
 	defer j.write.Unlock()
 	e := j.effect(key)
+	if j.replayOnly() {
+		if e == nil {
+			return fmt.Errorf("%w: side effect %s", ErrNotJournaled, key)
+		}
+		return nil
+	}
 	if e != nil {
 		if !sameChanges(e.Files, changes) {
 			return fmt.Errorf("%w: side effect %s was journaled with other changes", ErrNondeterministic, key)

@@ -148,6 +148,7 @@ type Journal struct {
 	used   map[string]bool   // step and effect keys used by this execution
 	kinds  map[string]bool
 	estate map[string]string // side-effect key -> kind of its last record, while loading
+	replay bool              // SetReplayOnly: nothing runs, nothing is written
 
 	tasks sync.WaitGroup
 	write sync.Mutex // held by Commit and Undo, from their first read to their last record
@@ -343,8 +344,38 @@ func (j *Journal) Append(kind, key string, v any) (Record, error) {
 	return j.append(kind, key, v)
 }
 
+// ErrNotJournaled is what a step, a Commit or an Append returns in a
+// replay-only execution (SetReplayOnly) where the journal holds nothing
+// for it: the replay has reached the end of what the run did.
+var ErrNotJournaled = errors.New("journal: not journaled (replay only)")
+
+// SetReplayOnly turns replay-only mode on or off. In replay-only mode a
+// driver re-executes from what the journal holds and nothing else: a Step
+// whose result is journaled returns it, one that is not returns
+// ErrNotJournaled without running fn; a Commit of a journaled side effect
+// (planned, done or undone) returns nil without touching any file, any
+// other ErrNotJournaled; Append writes nothing and returns
+// ErrNotJournaled. It is for rendering what a run did (after an undo, for
+// a report) without calling, asking or writing anything. Keys are claimed
+// as in a live execution.
+func (j *Journal) SetReplayOnly(on bool) {
+	j.mu.Lock()
+	j.replay = on
+	j.mu.Unlock()
+}
+
+// replayOnly reports whether SetReplayOnly is on.
+func (j *Journal) replayOnly() bool {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.replay
+}
+
 // append writes a record of any kind.
 func (j *Journal) append(kind, key string, v any) (Record, error) {
+	if j.replayOnly() {
+		return Record{}, fmt.Errorf("%w: %s %s", ErrNotJournaled, kind, key)
+	}
 	data, err := json.Marshal(v)
 	if err != nil {
 		return Record{}, fmt.Errorf("journal: %s: encode %s %s: %w", j.path, kind, key, err)

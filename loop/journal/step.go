@@ -42,6 +42,9 @@ func Step[T any](ctx context.Context, j *Journal, key string, fn func(context.Co
 		}
 		return v, nil
 	}
+	if j.replayOnly() {
+		return zero, fmt.Errorf("%w: step %s", ErrNotJournaled, key)
+	}
 	if err := ctx.Err(); err != nil {
 		return zero, fmt.Errorf("journal: step %s: %w", key, err)
 	}

@@ -1,4 +1,4 @@
-package editorial
+package loop
 
 import (
 	"bytes"
@@ -12,7 +12,6 @@ import (
 	"github.com/kaigi-dev/kaigi/apply"
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
-	"github.com/kaigi-dev/kaigi/loop"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -22,9 +21,9 @@ func roundDir(dir string, n int) string { return filepath.Join(dir, "round-"+str
 // docDir returns the folder of round n's artifacts about the document
 // name: round-N itself in a run over one document, round-N/NAME (slashes
 // kept as folders, each part made a safe file name) in a run over several.
-func (r *runner) docDir(n int, name string) string {
-	dir := roundDir(r.l.Dir, n)
-	if len(r.start.Docs) == 1 {
+func (r *Run[S]) docDir(n int, name string) string {
+	dir := roundDir(r.Dir, n)
+	if len(r.Docs) == 1 {
 		return dir
 	}
 	for _, part := range strings.Split(name, "/") {
@@ -33,70 +32,72 @@ func (r *runner) docDir(n int, name string) string {
 	return dir
 }
 
-// render writes round rs's artifacts (nothing in a read-only replay),
+// RenderRound writes round rs's artifacts into the run folder (nothing
+// while replaying only), with p the run's policy (for the findings it held
+// back),
 // from the values the round's steps returned: for each document its
 // reviews, findings.md, skipped.md, rejected.md and applied.diff (what the
 // round's patches, the policy's alone while the gate has not decided, make
 // of the text it reviewed), and for the round pending.json and pending.md
 // while the gate waits.
-func (r *runner) render(rs *round) error {
-	if r.readOnly {
+func (r *Run[S]) RenderRound(rs *Round, p Policy) error {
+	if r.replayOnly {
 		return nil
 	}
-	landed := r.landed()
+	status := r.statusOf()
 	g := new(errgroup.Group)
 	g.SetLimit(DocLimit)
-	for _, doc := range rs.docs {
-		g.Go(func() error { return r.renderDoc(rs, doc, landed) })
+	for _, doc := range rs.Docs {
+		g.Go(func() error { return r.renderDoc(rs, doc, p, status) })
 	}
 	if err := g.Wait(); err != nil {
 		return err
 	}
-	dir := roundDir(r.l.Dir, rs.n)
+	dir := roundDir(r.Dir, rs.N)
 	for _, f := range []string{"pending.json", "pending.md"} {
 		if err := os.Remove(filepath.Join(dir, f)); err != nil && !os.IsNotExist(err) {
-			return fmt.Errorf("editorial: %w", err)
+			return fmt.Errorf("loop: %w", err)
 		}
 	}
-	if !rs.waiting {
+	if !rs.Waiting {
 		return nil
 	}
 	files := map[string][]byte{}
 	files["pending.json"], files["pending.md"] = renderPending(rs)
-	if err := loop.WriteRenderings(dir, files); err != nil {
-		return fmt.Errorf("editorial: round %d: %w", rs.n, err)
+	if err := WriteRenderings(dir, files); err != nil {
+		return fmt.Errorf("loop: round %d: %w", rs.N, err)
 	}
 	return nil
 }
 
 // renderDoc writes round rs's artifacts about one document.
-func (r *runner) renderDoc(rs *round, doc *docRound, landed map[string]bool) error {
-	after, err := doc.policy.Apply(doc.text)
-	if err == nil && doc.gate != nil {
-		after, err = doc.gate.Apply(after)
+func (r *Run[S]) renderDoc(rs *Round, doc *DocRound, p Policy, status func(*Round, Item) finding.Status) error {
+	after, err := doc.Policy.Apply(doc.Text)
+	if err == nil && doc.Gate != nil {
+		after, err = doc.Gate.Apply(after)
 	}
 	if err != nil {
-		return fmt.Errorf("editorial: round %d: %s: %w", rs.n, doc.name, err)
+		return fmt.Errorf("loop: round %d: %s: %w", rs.N, doc.Name, err)
 	}
 	files := map[string][]byte{
-		"findings.md":  renderFindings(rs, doc, landed),
-		"skipped.md":   renderSkipped(rs, doc, r.start.Policy),
+		"findings.md":  renderFindings(rs, doc, func(it Item) string { return r.itemStatus(rs, it, status) }),
+		"skipped.md":   renderSkipped(rs, doc, p),
 		"rejected.md":  renderRejected(rs, doc),
-		"applied.diff": []byte(apply.UnifiedDiff("a/"+doc.name, "b/"+doc.name, doc.text, after)),
+		"applied.diff": []byte(apply.UnifiedDiff("a/"+doc.Name, "b/"+doc.Name, doc.Text, after)),
 	}
-	for _, rv := range doc.f.Reviews {
+	for _, rv := range doc.Findings.Reviews {
 		name := "reviewer-" + safeName(rv.Reviewer)
 		if rv.Shot > 1 {
 			name += "-shot" + strconv.Itoa(rv.Shot)
 		}
 		data, err := json.MarshalIndent(rv.Report, "", "  ")
 		if err != nil {
-			return fmt.Errorf("editorial: round %d: %s: %w", rs.n, name, err)
+			return fmt.Errorf("loop: round %d: %s: %w", rs.N, name, err)
 		}
 		files[name+".json"] = append(data, '\n')
 	}
-	if err := loop.WriteRenderings(r.docDir(rs.n, doc.name), files); err != nil {
-		return fmt.Errorf("editorial: round %d: %w", rs.n, err)
+	if err := WriteRenderings(r.docDir(rs.N, doc.Name), files); err != nil {
+		return fmt.Errorf("loop: round %d: %w", rs.N, err)
 	}
 	return nil
 }
@@ -118,30 +119,34 @@ func cell(s string) string {
 	return strings.ReplaceAll(s, "|", `\|`)
 }
 
-// itemStatus says what became of an item in round rs.
-func itemStatus(rs *round, it loop.Item, landed map[string]bool) string {
-	d, ok := rs.decisions.Get(it.Key)
-	switch {
-	case !ok && rs.waiting:
-		return "pending"
-	case !ok:
-		return "open"
-	case d.Action == loop.Apply && !landed[key(rs.n, phaseOf(d))]:
-		return "would apply"
-	case d.Action == loop.Apply && d.By == "policy":
-		return "auto-applied"
-	case d.Action == loop.Apply:
-		return "applied"
-	case d.Action == loop.Reject:
-		return "rejected"
-	}
-	return "open"
+// itemStatus says where an item of round rs stands, in finding.Status
+// words (StatusLabel).
+func (r *Run[S]) itemStatus(rs *Round, it Item, status func(*Round, Item) finding.Status) string {
+	d, _ := rs.Decisions.Get(it.Key)
+	return StatusLabel(status(rs, it), d.By, r.DryRun, rs.Waiting)
 }
 
-func renderFindings(rs *round, doc *docRound, landed map[string]bool) []byte {
+// StatusLabel says where a finding stands for people, in the words of
+// finding.Status: "applied", "rejected" or "open", with who applied it
+// ("applied (policy)", "applied (gate)"), "applied (dry run: not
+// written)" in a dry run, and "open (pending)" while the gate waits for a
+// decision.
+func StatusLabel(st finding.Status, by string, dry, waiting bool) string {
+	switch {
+	case st == finding.Applied && dry:
+		return "applied (dry run: not written)"
+	case st == finding.Applied && by != "":
+		return "applied (" + by + ")"
+	case st == finding.Open && waiting:
+		return "open (pending)"
+	}
+	return string(st)
+}
+
+func renderFindings(rs *Round, doc *DocRound, status func(Item) string) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# Round %d: findings\n\n", rs.n)
-	for _, rv := range doc.f.Reviews {
+	fmt.Fprintf(&b, "# Round %d: findings\n\n", rs.N)
+	for _, rv := range doc.Findings.Reviews {
 		fmt.Fprintf(&b, "## %s", rv.Reviewer)
 		if rv.Shot > 1 {
 			fmt.Fprintf(&b, " (shot %d)", rv.Shot)
@@ -154,7 +159,7 @@ func renderFindings(rs *round, doc *docRound, landed map[string]bool) []byte {
 	}
 	b.WriteString("## Table\n\n| # | key | reviewer | category | line | severity | confidence | issue | fix | quotes | flags | status |\n")
 	b.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
-	for i, it := range doc.f.Items {
+	for i, it := range doc.Findings.Items {
 		var flags []string
 		if it.Conflict != 0 {
 			flags = append(flags, "conflict "+strconv.Itoa(it.Conflict))
@@ -168,24 +173,24 @@ func renderFindings(rs *round, doc *docRound, landed map[string]bool) []byte {
 		f := it.Finding
 		fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s |\n",
 			i+1, cell(it.Key), cell(it.Reviewer), cell(f.Category), it.Lines, f.Severity, f.Confidence,
-			cell(f.Issue), cell(f.Fix), cell(strings.Join(f.Quotes, " / ")), cell(strings.Join(flags, "; ")), itemStatus(rs, it, landed))
+			cell(f.Issue), cell(f.Fix), cell(strings.Join(f.Quotes, " / ")), cell(strings.Join(flags, "; ")), status(it))
 	}
-	if len(doc.f.Dropped) > 0 {
+	if len(doc.Findings.Dropped) > 0 {
 		b.WriteString("\n## Dropped\n\n")
-		for _, it := range doc.f.Dropped {
+		for _, it := range doc.Findings.Dropped {
 			fmt.Fprintf(&b, "- %s %s: %s\n", cell(it.Key), it.Label(), cell(it.Note))
 		}
 	}
 	return b.Bytes()
 }
 
-func renderSkipped(rs *round, doc *docRound, pol loop.Policy) []byte {
+func renderSkipped(rs *Round, doc *DocRound, pol Policy) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# Round %d: skipped\n\n", rs.n)
-	for _, s := range doc.f.Skips {
+	fmt.Fprintf(&b, "# Round %d: skipped\n\n", rs.N)
+	for _, s := range doc.Findings.Skips {
 		switch {
 		case s.Truncated:
-			fmt.Fprintf(&b, "[NOTE] answer truncated: %s (shot %d): %s\n  %s.\n", s.Reviewer, s.Shot, cell(s.Reason), loop.TruncationHint)
+			fmt.Fprintf(&b, "[NOTE] answer truncated: %s (shot %d): %s\n  %s.\n", s.Reviewer, s.Shot, cell(s.Reason), TruncationHint)
 		case s.SchemaViolation:
 			fmt.Fprintf(&b, "[NOTE] schema violation: %s (shot %d): %s\n", s.Reviewer, s.Shot, cell(s.Reason))
 		default:
@@ -198,14 +203,14 @@ func renderSkipped(rs *round, doc *docRound, pol loop.Policy) []byte {
 			fmt.Fprintf(&b, "  - … and %d more\n", more)
 		}
 	}
-	for _, c := range doc.f.Cut {
+	for _, c := range doc.Findings.Cut {
 		fmt.Fprintf(&b, "[NOTE] findings cut: %s\n", cell(c))
 	}
-	if len(doc.f.Skips)+len(doc.f.Cut) > 0 {
+	if len(doc.Findings.Skips)+len(doc.Findings.Cut) > 0 {
 		b.WriteString("\n")
 	}
 	least := council.Policy(pol).Threshold()
-	for _, it := range doc.f.Items {
+	for _, it := range doc.Findings.Items {
 		switch {
 		case !it.Applicable() && it.Finding.Fix != "": // a fix that could not be placed
 			fmt.Fprintf(&b, "- %s %s (line %s): could not be applied: %s\n", cell(it.Key), it.Label(), it.Lines, cell(it.Note))
@@ -213,17 +218,17 @@ func renderSkipped(rs *round, doc *docRound, pol loop.Policy) []byte {
 			fmt.Fprintf(&b, "- %s %s (line %s): held back: confidence %d is under %d\n", cell(it.Key), it.Label(), it.Lines, it.Finding.Confidence, least)
 		}
 	}
-	for _, it := range doc.f.Dropped {
+	for _, it := range doc.Findings.Dropped {
 		fmt.Fprintf(&b, "- %s %s (line %s): dropped: %s\n", cell(it.Key), it.Label(), it.Lines, cell(it.Note))
 	}
 	return b.Bytes()
 }
 
-func renderRejected(rs *round, doc *docRound) []byte {
+func renderRejected(rs *Round, doc *DocRound) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# Round %d: rejected\n\nThese are handed to the next round's reviewers as \"already rejected, do not propose again\".\n\n", rs.n)
-	for _, it := range doc.f.Items {
-		if d, ok := rs.decisions.Get(it.Key); ok && d.Action == loop.Reject {
+	fmt.Fprintf(&b, "# Round %d: rejected\n\nThese are handed to the next round's reviewers as \"already rejected, do not propose again\".\n\n", rs.N)
+	for _, it := range doc.Findings.Items {
+		if d, ok := rs.Decisions.Get(it.Key); ok && d.Action == Reject {
 			reason := d.Reason
 			if reason == "" {
 				reason = "no reason given"
@@ -248,13 +253,13 @@ type pendingEntry struct {
 
 // renderPending lists the items the gate has not decided, with their
 // lines in the document as it is now (after the round's policy patch).
-func renderPending(rs *round) (jsonData, md []byte) {
+func renderPending(rs *Round) (jsonData, md []byte) {
 	var entries []pendingEntry
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# Round %d: waiting for decisions\n\nCopy this round's pending.json to the decisions file (decisions.json next to journal.jsonl, unless the program names another), set each \"action\" to apply, reject or defer (with a \"reason\" for a rejection), and resume the run. Lines are those of the document as it is now.\n\n", rs.n)
+	fmt.Fprintf(&b, "# Round %d: waiting for decisions\n\nCopy this round's pending.json to the decisions file (decisions.json next to journal.jsonl, unless the program names another), set each \"action\" to apply, reject or defer (with a \"reason\" for a rejection), and resume the run. Lines are those of the document as it is now.\n\n", rs.N)
 	{
-		for _, it := range lineMaps(rs)(rs.items()) {
-			if _, ok := rs.decisions.Get(it.Key); ok {
+		for _, it := range rs.lineMaps()(rs.Items()) {
+			if _, ok := rs.Decisions.Get(it.Key); ok {
 				continue
 			}
 			e := pendingEntry{Key: it.Key, Label: it.Label(), Lines: it.Lines.String(), Quote: it.Finding.Quote(), Fix: it.Finding.Fix}
@@ -271,12 +276,4 @@ func renderPending(rs *round) (jsonData, md []byte) {
 	}
 	jsonData, _ = json.MarshalIndent(entries, "", "  ")
 	return append(jsonData, '\n'), b.Bytes()
-}
-
-// phaseOf names the side effect that applies decision d.
-func phaseOf(d loop.Decision) string {
-	if d.By == "policy" {
-		return "policy"
-	}
-	return "gate"
 }

@@ -1,0 +1,203 @@
+package loop
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// ErrNotConverged is matched by the error Run.Finish returns when a run
+// stopped before converging: at the round cap or stalled with findings
+// open, waiting at or stopped by the gate, asked for a rewrite, or when no
+// reviewer answered.
+var ErrNotConverged = errors.New("loop: not converged")
+
+// Outcome is what a run did and why it stopped.
+type Outcome struct {
+	// Reason is why the run stopped.
+	Reason StopReason `json:"reason"`
+	// Rounds is the number of rounds run (the last may have stopped at the
+	// gate).
+	Rounds int `json:"rounds"`
+	// Applied lists the findings applied, in order.
+	Applied []Entry `json:"applied"`
+	// Rejected lists the findings rejected, with reasons.
+	Rejected []Entry `json:"rejected"`
+	// Unresolved lists the last round's findings that were neither applied
+	// nor rejected.
+	Unresolved []Entry `json:"unresolved"`
+	// Skipped lists every reviewer call skipped in the run, by round, with
+	// the reason in full.
+	Skipped []SkippedCall `json:"skipped"`
+	// Usage sums every reviewer call of the run.
+	Usage agent.Usage `json:"usage"`
+	// Cost is what the run's reviewer calls cost in US dollars, by the
+	// prices given; calls of models without a price count 0.
+	Cost float64 `json:"cost_usd"`
+	// Costs breaks Cost down by round and reviewer.
+	Costs []Cost `json:"costs,omitempty"`
+	// File is the document the run worked on (the first, in a run over
+	// several).
+	File string `json:"file"`
+	// Files are the documents the run worked on, in order.
+	Files []string `json:"files"`
+}
+
+// Entry is one finding of an Outcome: which round, which item, where it
+// stands (finding.Status: applied, rejected or open), what was decided,
+// by whom and why.
+type Entry struct {
+	Round  int            `json:"round"`
+	Item   Item           `json:"item"`
+	Status finding.Status `json:"status"`
+	Action Action         `json:"action,omitempty"`
+	// By is "policy", "gate" or the driver's decider; empty for an
+	// undecided finding.
+	By string `json:"by,omitempty"`
+	// Reason is the decision's reason, if it gave one.
+	Reason string `json:"reason,omitempty"`
+}
+
+// UnresolvedHigh counts the unresolved findings of high severity.
+func (o *Outcome) UnresolvedHigh() int {
+	n := 0
+	for _, e := range o.Unresolved {
+		if e.Item.Finding.Severity == finding.High {
+			n++
+		}
+	}
+	return n
+}
+
+// Cost is what one reviewer's calls of one round cost.
+type Cost struct {
+	Round    int         `json:"round"`
+	Reviewer string      `json:"reviewer"`
+	Model    string      `json:"model,omitempty"`
+	Usage    agent.Usage `json:"usage"`
+	// USD is the cost in US dollars; Priced is false when the price
+	// table has no price for Model (USD is then 0, not a guess).
+	USD    float64 `json:"usd"`
+	Priced bool    `json:"priced"`
+}
+
+// SkippedCall is a skipped reviewer call as an Outcome lists it: its
+// round and its Skip.
+type SkippedCall struct {
+	Round int `json:"round"`
+	Skip
+}
+
+// Outcome summarises rounds, the run's rounds so far, stopped for reason,
+// pricing usage with prices (nil: tokens only). A finding counts as
+// applied when its decision's side effect is on disk and not undone (in a
+// dry run: when it would have been applied).
+func (r *Run[S]) Outcome(rounds []*Round, reason StopReason, prices agent.Prices) *Outcome {
+	o := &Outcome{Reason: reason, File: r.Docs[0].File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}, Skipped: []SkippedCall{}}
+	for _, d := range r.Docs {
+		o.Files = append(o.Files, d.File)
+	}
+	status := r.statusOf()
+	for _, rd := range rounds {
+		o.Rounds = rd.N
+		for _, doc := range rd.Docs {
+			for _, rv := range doc.Findings.Reviews {
+				o.add(rd.N, rv.Reviewer, rv.Model, rv.Usage, prices)
+			}
+			for _, s := range doc.Findings.Skips {
+				o.add(rd.N, s.Reviewer, s.Model, s.Usage, prices)
+				o.Skipped = append(o.Skipped, SkippedCall{Round: rd.N, Skip: s})
+			}
+		}
+		last := rd == rounds[len(rounds)-1]
+		for _, it := range rd.Items() {
+			d, _ := rd.Decisions.Get(it.Key)
+			e := Entry{Round: rd.N, Item: it, Status: status(rd, it), Action: d.Action, By: d.By, Reason: d.Reason}
+			switch {
+			case e.Status == finding.Applied:
+				o.Applied = append(o.Applied, e)
+			case e.Status == finding.Rejected:
+				o.Rejected = append(o.Rejected, e)
+			case last:
+				o.Unresolved = append(o.Unresolved, e)
+			}
+		}
+	}
+	return o
+}
+
+// statusOf returns where an item of a round stands: applied (its edit is
+// on disk, or would be in a dry run), rejected, or open.
+func (r *Run[S]) statusOf() func(*Round, Item) finding.Status {
+	landed := r.Landed()
+	return func(rd *Round, it Item) finding.Status {
+		d, ok := rd.Decisions.Get(it.Key)
+		switch {
+		case ok && d.Action == Reject:
+			return finding.Rejected
+		case ok && d.Action == Apply && (r.DryRun || landed[fmt.Sprintf("r%d/%s", rd.N, phaseOf(d))]):
+			return finding.Applied
+		}
+		return finding.Open
+	}
+}
+
+// phaseOf names the side effect that applies decision d.
+func phaseOf(d Decision) string {
+	if d.By == "policy" {
+		return "policy"
+	}
+	return "gate"
+}
+
+// Finish renders nothing; it ends the run unless it waits at or was
+// stopped by the gate (a resume goes on then) and returns the error for
+// o: nil when the run converged (or was a dry run), otherwise one wrapping
+// ErrNotConverged that says why.
+func (r *Run[S]) Finish(o *Outcome) error {
+	if o.Reason != AwaitingDecisions && o.Reason != GateStopped {
+		if err := r.End(o.Reason); err != nil {
+			return err
+		}
+	}
+	switch o.Reason {
+	case Converged, DryRun:
+		return nil
+	case NoReviewerAnswered:
+		return fmt.Errorf("%w: no reviewer answered in round %d: %s", ErrNotConverged, o.Rounds, skipReasons(o.Skipped, o.Rounds))
+	}
+	return fmt.Errorf("%w: %s after %d round(s), %d finding(s) open (%d high)", ErrNotConverged, o.Reason, o.Rounds, len(o.Unresolved), o.UnresolvedHigh())
+}
+
+// add counts one call's usage and cost into the outcome, per round and
+// reviewer.
+func (o *Outcome) add(round int, reviewer, model string, u agent.Usage, prices agent.Prices) {
+	if u == (agent.Usage{}) {
+		return
+	}
+	o.Usage = o.Usage.Add(u)
+	usd, priced := prices.Cost(model, u)
+	o.Cost += usd
+	for i := range o.Costs {
+		c := &o.Costs[i]
+		if c.Round == round && c.Reviewer == reviewer && c.Model == model {
+			c.Usage, c.USD = c.Usage.Add(u), c.USD+usd
+			return
+		}
+	}
+	o.Costs = append(o.Costs, Cost{Round: round, Reviewer: reviewer, Model: model, Usage: u, USD: usd, Priced: priced})
+}
+
+// skipReasons lists why each call of round n was skipped, on one line.
+func skipReasons(skips []SkippedCall, n int) string {
+	var parts []string
+	for _, s := range skips {
+		if s.Round == n {
+			parts = append(parts, fmt.Sprintf("%s (shot %d): %s", s.Reviewer, s.Shot, SkipText(s.Skip)))
+		}
+	}
+	return strings.Join(parts, "; ")
+}

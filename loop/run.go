@@ -1,0 +1,469 @@
+package loop
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/loop/journal"
+)
+
+// Errors of OpenRun and UndoRun, which drivers return as they are (or
+// alias): a caller checks them with errors.Is.
+var (
+	// ErrUnfinishedRun: the run folder holds a run that has not ended and
+	// a new run (not a resume) was asked for.
+	ErrUnfinishedRun = errors.New("loop: an unfinished run exists")
+	// ErrNothingToResume: the run folder holds no unfinished run.
+	ErrNothingToResume = errors.New("loop: nothing to resume")
+	// ErrOtherFile: a resume was asked for other documents than the run's.
+	ErrOtherFile = errors.New("loop: the journal belongs to another file")
+	// ErrNothingToUndo: the journal holds no applied round left to revert.
+	ErrNothingToUndo = errors.New("loop: nothing to undo")
+	// ErrDocumentChanged: a document is not what the journal says it
+	// should be: someone else changed it. Nothing is written. The error
+	// also matches journal.ErrChanged when the journal found it.
+	ErrDocumentChanged = errors.New("loop: document changed outside the run")
+)
+
+// RunConfig says where a driver's run lives and how its journal is read.
+// Dir and Driver are required; the rest is optional.
+type RunConfig struct {
+	// Dir is the run folder: the journal (JournalName), the artifacts and
+	// history/run-K of the finished runs.
+	Dir string
+	// Driver names the driver in the journal's header; a journal of
+	// another driver is refused (journal.ErrFormat).
+	Driver string
+	// Kind prefixes the kinds of the run's own records (Kind+".end",
+	// Kind+".undo"); "" means Driver.
+	Kind string
+	// Kinds are the driver's own record kinds, beside the run's.
+	Kinds []string
+	// MaxSize is the largest document in bytes; 0 means DefaultMaxSize,
+	// negative is an error. Knob names the setting that raises it, for the
+	// message (Example: "Loop.MaxSize").
+	MaxSize int64
+	Knob    string
+	// Artifact reports which entries of Dir belong to a finished run and
+	// move with its journal to history/run-K when a new run starts.
+	Artifact func(name string) bool
+	// Observer receives the run's Events: the journal points (Reviewed,
+	// Planned, Written and the undo's) from the kernel, the others from
+	// the driver (Run.Emit). Never called while replaying only.
+	Observer func(Event)
+	// Logger receives progress records; nil discards them.
+	Logger *slog.Logger
+}
+
+// JournalName is the journal's file name inside a run folder.
+const JournalName = "journal.jsonl"
+
+func (c *RunConfig) kind(what string) string { return cmp.Or(c.Kind, c.Driver) + "." + what }
+
+func (c *RunConfig) logger() *slog.Logger {
+	if c.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return c.Logger
+}
+
+// Doc is one document of a run, as its start step journaled it.
+type Doc struct {
+	File    string // absolute, symbolic links resolved
+	FileRel string // File relative to the run folder, slash-separated (FileRel)
+	Name    string // File relative to the run's root, slash-separated
+	Base    string // SHA-256 hex of the document when the run started
+}
+
+// docWire is a Doc in the journal.
+type docWire struct {
+	File    string `json:"file"`
+	FileRel string `json:"file_rel"`
+	Name    string `json:"name"`
+	Base    string `json:"base"`
+}
+
+// startWire is the kernel's part of a run's "start" step; the driver's
+// settings are the other fields of the same JSON object.
+type startWire struct {
+	Root string    `json:"root"`
+	Docs []docWire `json:"docs"`
+}
+
+type endWire struct {
+	Reason StopReason `json:"reason"`
+}
+
+// undoWire opens an undo: the side effects it reverts and their rounds,
+// last first.
+type undoWire struct {
+	Keys   []string `json:"keys"`
+	Rounds []int    `json:"rounds"`
+}
+
+// Run is one execution of a driver over its run folder: the journal,
+// the run's documents under their common root, the driver's settings S
+// as the run started with them, and what every document holds as the
+// rounds go (Review, Decide). Open it with OpenRun; Close it.
+type Run[S any] struct {
+	// J is the run's journal, locked for this process.
+	J *journal.Journal
+	// Dir is the run folder.
+	Dir string
+	// Root is the folder holding every document.
+	Root string
+	// Docs are the run's documents, in the order given.
+	Docs []Doc
+	// Settings are the driver's settings as journaled when the run started.
+	Settings S
+	// DryRun, set by the driver from its settings, makes Decide write
+	// nothing (the artifacts show what would change).
+	DryRun bool
+
+	cfg    RunConfig
+	root   *apply.Dir
+	texts  [][]byte // what each document holds when the next round reads it
+	expect []string // their SHA-256 hex
+
+	replayOnly bool // see ReplayOnly
+
+	mu      sync.Mutex
+	effect  int  // the round of the side effect being written
+	undoing bool // the side effects being written are reverts
+}
+
+// OpenRun opens the run in cfg.Dir over the documents at paths (symbolic
+// links followed: the files they name are edited) and journals or
+// replays its start. In this order: each document is opened
+// (OpenDocument: size, text, and writable unless neither writable nor
+// resume is set: a dry run may review a read-only file); the journal is
+// opened, whose lock keeps a second run or an undo out
+// (journal.ErrBusy); a run folder copied or moved away from its documents
+// is refused (ErrFolderMoved); an undo a crash cut short is finished (see
+// UndoRun; undone renders the driver's artifacts); stale temporary files
+// are removed; a new run (resume false) refuses an unfinished run
+// (ErrUnfinishedRun) and moves a finished one to history/run-K; a resume
+// refuses a folder with no unfinished run (ErrNothingToResume) and other
+// documents (ErrOtherFile). Then the "start" step journals the root, the
+// documents and settings() (a JSON object; its fields must not be "root"
+// or "docs"); a resumed run gets the journaled settings, whatever
+// settings() would say now. When *S has a method Check() error, journaled
+// settings it refuses make the journal corrupt (journal.ErrCorrupt).
+func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, writable bool, settings func() S, undone func(context.Context, *Run[S]) error) (*Run[S], error) {
+	switch {
+	case cfg.Dir == "" || cfg.Driver == "":
+		return nil, errors.New("loop: RunConfig.Dir and Driver are required")
+	case cfg.MaxSize < 0:
+		return nil, fmt.Errorf("loop: %s is %d; it must not be negative (0 means %d)", cmp.Or(cfg.Knob, "MaxSize"), cfg.MaxSize, DefaultMaxSize)
+	case len(paths) == 0:
+		return nil, errors.New("loop: no document given")
+	}
+	docs, texts, err := openDocs(paths, &cfg, writable || resume)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("loop: %w", err)
+	}
+	r := &Run[S]{Dir: cfg.Dir, cfg: cfg}
+	if err := r.open(); err != nil { // the lock comes first
+		return nil, err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			r.Close()
+		}
+	}()
+	st, err := r.status()
+	if err != nil {
+		return nil, err
+	}
+	if st.start != nil && (resume || st.undo != nil) {
+		if err := st.checkLocation(cfg.Dir); err != nil {
+			return nil, err
+		}
+	}
+	if st.undo != nil { // an undo was cut short: finish it first
+		if _, err := r.finishUndo(ctx, st, undone); err != nil {
+			return nil, fmt.Errorf("loop: %s holds an interrupted undo, which could not be finished (undo again once the cause is fixed, or remove the folder to start afresh): %w", cfg.Dir, err)
+		}
+		if docs, texts, err = openDocs(paths, &cfg, true); err != nil {
+			return nil, err
+		}
+		st.ended = true
+	}
+	var files []string
+	for _, d := range docs {
+		files = append(files, d.File)
+	}
+	RemoveStaleTemp(ctx, cfg.logger(), cfg.Dir, files...)
+	if !resume && st.start != nil {
+		if !st.ended {
+			return nil, fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", ErrUnfinishedRun, cfg.Dir, RelName(st.start.Docs[0].File))
+		}
+		if _, err := Rotate(cfg.Dir, r.J, func(n string) bool { return cfg.Artifact != nil && cfg.Artifact(n) }); err != nil {
+			return nil, err
+		}
+		if err := r.open(); err != nil {
+			return nil, err
+		}
+		st = &runStatus{}
+	}
+	switch {
+	case resume && (st.start == nil || st.ended):
+		return nil, fmt.Errorf("%w in %s", ErrNothingToResume, cfg.Dir)
+	case resume && !slices.Equal(st.files(), files):
+		return nil, fmt.Errorf("%w: it records %s, not %s", ErrOtherFile, strings.Join(st.files(), ", "), strings.Join(files, ", "))
+	}
+	raw, err := journal.Step(ctx, r.J, "start", func(context.Context) (json.RawMessage, error) {
+		root := CommonDir(files)
+		w := startWire{Root: root}
+		for i, d := range docs {
+			rel, _ := filepath.Rel(root, d.File)
+			w.Docs = append(w.Docs, docWire{File: d.File, FileRel: FileRel(cfg.Dir, d.File), Name: filepath.ToSlash(rel), Base: hashHex(texts[i])})
+		}
+		return mergeObjects(w, settings())
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := r.load(raw); err != nil {
+		return nil, err
+	}
+	if r.root, err = apply.OpenDir(r.Root); err != nil {
+		return nil, fmt.Errorf("loop: %w", err)
+	}
+	ok = true
+	return r, nil
+}
+
+// load takes the run's start from its journaled step.
+func (r *Run[S]) load(raw json.RawMessage) error {
+	var w startWire
+	if err := json.Unmarshal(raw, &w); err != nil {
+		return fmt.Errorf("%w: %s: the run's start: %v", journal.ErrCorrupt, r.J.Path(), err)
+	}
+	if err := w.check(r.J.Path()); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(raw, &r.Settings); err != nil {
+		return fmt.Errorf("%w: %s: the run's settings: %v", journal.ErrCorrupt, r.J.Path(), err)
+	}
+	r.Root, r.Docs = w.Root, nil
+	r.texts, r.expect = make([][]byte, len(w.Docs)), nil
+	for _, d := range w.Docs {
+		r.Docs = append(r.Docs, Doc(d))
+		r.expect = append(r.expect, d.Base)
+	}
+	return nil
+}
+
+// mergeObjects encodes the kernel's start and the driver's settings as
+// one JSON object.
+func mergeObjects(w startWire, settings any) (json.RawMessage, error) {
+	var fields map[string]json.RawMessage
+	data, err := json.Marshal(settings)
+	if err == nil {
+		err = json.Unmarshal(data, &fields)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("loop: the driver's settings must encode as a JSON object: %w", err)
+	}
+	if fields == nil {
+		fields = map[string]json.RawMessage{}
+	}
+	for _, k := range []string{"root", "docs"} {
+		if _, ok := fields[k]; ok {
+			return nil, fmt.Errorf("loop: the driver's settings have a field %q, which the run's start uses", k)
+		}
+	}
+	fields["root"], _ = json.Marshal(w.Root)
+	fields["docs"], _ = json.Marshal(w.Docs)
+	return json.Marshal(fields)
+}
+
+// openDocs opens the documents at paths (see OpenDocument); naming one
+// twice is an error.
+func openDocs(paths []string, cfg *RunConfig, writable bool) ([]Doc, [][]byte, error) {
+	var docs []Doc
+	var texts [][]byte
+	seen := map[string]bool{}
+	for _, p := range paths {
+		abs, text, err := OpenDocument(p, cmp.Or(cfg.MaxSize, DefaultMaxSize), cmp.Or(cfg.Knob, "MaxSize"), writable)
+		if err != nil {
+			return nil, nil, err
+		}
+		if seen[abs] {
+			return nil, nil, fmt.Errorf("loop: %s is given twice", p)
+		}
+		seen[abs] = true
+		docs, texts = append(docs, Doc{File: abs}), append(texts, text)
+	}
+	return docs, texts, nil
+}
+
+// open opens the journal in the run folder, reporting its points as
+// Events.
+func (r *Run[S]) open() error {
+	j, err := journal.Open(filepath.Join(r.Dir, JournalName), journal.Options{Driver: r.cfg.Driver,
+		Kinds: append([]string{r.cfg.kind("end"), r.cfg.kind("undo")}, r.cfg.Kinds...), Observe: r.observe})
+	r.J = j
+	return err
+}
+
+// Close releases the run's journal and root folder.
+func (r *Run[S]) Close() {
+	if r.root != nil {
+		r.root.Close()
+		r.root = nil
+	}
+	if r.J != nil {
+		r.J.Close()
+	}
+}
+
+// End journals the end of the run with its reason; a new run may then
+// start in the folder. It does nothing while the journal replays only.
+func (r *Run[S]) End(reason StopReason) error {
+	if _, err := r.J.Append(r.cfg.kind("end"), "", endWire{Reason: reason}); err != nil && !errors.Is(err, journal.ErrNotJournaled) {
+		return err
+	}
+	return nil
+}
+
+// ReplayOnly reports whether the run is being replayed for rendering
+// (after an undo): nothing is called, asked or written, and a step the
+// journal does not hold fails with journal.ErrNotJournaled.
+func (r *Run[S]) ReplayOnly() bool { return r.replayOnly }
+
+// Emit hands e to the Observer, unless the run replays only.
+func (r *Run[S]) Emit(e Event) {
+	if r.cfg.Observer != nil && !r.replayOnly {
+		r.cfg.Observer(e)
+	}
+}
+
+// observe turns the journal's points into Events.
+func (r *Run[S]) observe(e journal.Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if e.File != "" {
+		if r.undoing {
+			r.Emit(Event{Kind: UndoWritten, Round: r.effect})
+		} else {
+			r.Emit(Event{Kind: Written, Round: r.effect})
+		}
+		return
+	}
+	n := RoundOf(e.Record.Key)
+	switch k := e.Record.Kind; {
+	case k == journal.KindStep && strings.Contains(e.Record.Key, "/review/"):
+		r.Emit(Event{Kind: Reviewed, Round: n})
+	case k == journal.KindPlanned:
+		r.Emit(Event{Kind: Planned, Round: n})
+	case k == journal.KindUndoPlanned:
+		r.effect = n
+	case k == journal.KindUndone:
+		r.Emit(Event{Kind: UndoRecorded, Round: n})
+	case k == r.cfg.kind("undo"):
+		r.Emit(Event{Kind: UndoPlanned})
+	}
+}
+
+// runStatus is what the journal says about the run in it, before the
+// driver runs.
+type runStatus struct {
+	start *startWire // nil: no run
+	ended bool       // the run is over
+	undo  *undoWire  // an undo that has not ended
+}
+
+func (r *Run[S]) status() (*runStatus, error) {
+	st := &runStatus{}
+	for _, rec := range r.J.Records() {
+		switch {
+		case rec.Kind == journal.KindStep && rec.Key == "start":
+			st.start = new(startWire)
+			if err := rec.Decode(st.start); err != nil {
+				return nil, err
+			}
+			if err := st.start.check(r.J.Path()); err != nil {
+				return nil, err
+			}
+			var set S
+			if err := rec.Decode(&set); err != nil {
+				return nil, err
+			}
+			if c, ok := any(&set).(interface{ Check() error }); ok {
+				if err := c.Check(); err != nil {
+					return nil, fmt.Errorf("%w: %s: the run's start: %w", journal.ErrCorrupt, r.J.Path(), err)
+				}
+			}
+		case rec.Kind == r.cfg.kind("end"):
+			st.ended, st.undo = true, nil
+		case rec.Kind == r.cfg.kind("undo"):
+			st.undo = new(undoWire)
+			if err := rec.Decode(st.undo); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return st, nil
+}
+
+// check refuses a start that names no document or one outside its root.
+func (w *startWire) check(path string) error {
+	ok := len(w.Docs) > 0 && filepath.IsAbs(w.Root)
+	for _, d := range w.Docs {
+		ok = ok && filepath.IsAbs(d.File) && filepath.IsLocal(filepath.FromSlash(d.Name)) && filepath.Join(w.Root, filepath.FromSlash(d.Name)) == d.File
+	}
+	if !ok {
+		var files []string
+		for _, d := range w.Docs {
+			files = append(files, d.File)
+		}
+		return fmt.Errorf("%w: %s: the run's start names %v in %q", journal.ErrCorrupt, path, files, w.Root)
+	}
+	return nil
+}
+
+// files returns the run's documents, absolute.
+func (st *runStatus) files() []string {
+	var out []string
+	for _, d := range st.start.Docs {
+		out = append(out, d.File)
+	}
+	return out
+}
+
+// checkLocation refuses a run folder copied or moved away from its
+// documents (CheckLocation).
+func (st *runStatus) checkLocation(dir string) error {
+	for _, d := range st.start.Docs {
+		if err := CheckLocation(dir, d.File, d.FileRel); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writable refuses documents the run may not write (CheckWritable).
+func (st *runStatus) writable() error {
+	for _, f := range st.files() {
+		if err := CheckWritable(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}

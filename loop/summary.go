@@ -1,0 +1,84 @@
+package loop
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+)
+
+// WriteSummary writes the run folder's summary.md, headed title, from o
+// and the rounds it summarises: what was applied, rejected and left open,
+// the skipped reviewer calls, usage and cost (per round and reviewer), and
+// where the artifacts are.
+func (r *Run[S]) WriteSummary(title string, o *Outcome, rounds []*Round) error {
+	if err := WriteRendering(filepath.Join(r.Dir, "summary.md"), r.renderSummary(title, o, rounds)); err != nil {
+		return fmt.Errorf("loop: %w", err)
+	}
+	return nil
+}
+
+func (r *Run[S]) renderSummary(title string, o *Outcome, rounds []*Round) []byte {
+	dir := r.Dir
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# %s (%d round(s))\n\nStopped: %s.\n\n", title, o.Rounds, o.Reason.Describe())
+	if r.DryRun {
+		b.WriteString("## Would apply\n\n")
+	} else {
+		b.WriteString("## Applied\n\n")
+	}
+	if len(o.Applied) == 0 {
+		b.WriteString("Nothing.\n")
+	}
+	for _, e := range o.Applied {
+		fmt.Fprintf(&b, "- [R%d] %s: %s (line %s, %s)\n", e.Round, e.Item.Reviewer, cell(e.Item.Finding.Issue), e.Item.Lines, StatusLabel(e.Status, e.By, r.DryRun, false))
+	}
+	b.WriteString("\n## Rejected\n\n")
+	if len(o.Rejected) == 0 {
+		b.WriteString("Nothing.\n")
+	}
+	for _, e := range o.Rejected {
+		reason := e.Reason
+		if reason == "" {
+			reason = "no reason given"
+		}
+		fmt.Fprintf(&b, "- [R%d] %s: %s (reason: %s)\n", e.Round, e.Item.Reviewer, cell(e.Item.Finding.Issue), cell(reason))
+	}
+	b.WriteString("\n## Unresolved\n\n")
+	if len(o.Unresolved) == 0 {
+		b.WriteString("Nothing.\n")
+	}
+	for _, e := range o.Unresolved {
+		fmt.Fprintf(&b, "- [R%d] %s (line %s)\n", e.Round, e.Item.Label(), e.Item.Lines)
+	}
+	if len(o.Skipped) > 0 {
+		b.WriteString("\n## Skipped reviewers\n\n")
+		for _, s := range o.Skipped {
+			fmt.Fprintf(&b, "- [R%d] %s (shot %d): %s\n", s.Round, s.Reviewer, s.Shot, cell(SkipText(s.Skip)))
+		}
+	}
+	u := o.Usage
+	fmt.Fprintf(&b, "\n## Usage\n\n%d model call(s); tokens: %d input, %d output, %d cache read, %d cache write; cost $%.4f.\n",
+		u.Calls, u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, o.Cost)
+	if len(o.Costs) > 0 {
+		b.WriteString("\n| round | reviewer | model | calls | tokens | cost (USD) |\n| --- | --- | --- | --- | --- | --- |\n")
+		for _, c := range o.Costs {
+			usd := "no price"
+			if c.Priced {
+				usd = fmt.Sprintf("%.4f", c.USD)
+			}
+			fmt.Fprintf(&b, "| %d | %s | %s | %d | %d | %s |\n", c.Round, cell(c.Reviewer), cell(c.Model), c.Usage.Calls, c.Usage.Total(), usd)
+		}
+	}
+	b.WriteString("\n## Artifacts\n\n")
+	for _, f := range o.Files {
+		fmt.Fprintf(&b, "- document: %s\n", RelName(f))
+	}
+	for _, rs := range rounds {
+		for _, doc := range rs.Docs {
+			d := filepath.ToSlash(r.docDir(rs.N, doc.Name))
+			d = filepath.ToSlash(filepath.Join(RelName(dir), d[len(filepath.ToSlash(dir))+1:]))
+			fmt.Fprintf(&b, "- round %d: %s/findings.md, %s/applied.diff\n", rs.N, d, d)
+		}
+	}
+	return b.Bytes()
+}
