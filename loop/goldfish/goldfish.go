@@ -28,6 +28,10 @@ type Goldfish struct {
 	Context []agent.Reference
 	// Focus describes the section. Example: `the section with id "S1.12"`.
 	Focus string
+	// Probe marks the comprehension probe: its report's Memo holds a
+	// Restatement (see Probe, OfflineProbe), which the driver has the
+	// resolver compare with its intent.
+	Probe bool
 }
 
 // NewGoldfish returns the goldfish of seat on a model: an agent.LLMReviewer
@@ -103,4 +107,19 @@ func OfflineReviewer(name string, cfg offline.Config) (agent.Reviewer, bool) {
 		}
 	}
 	return nil, false
+}
+
+// NewOfflineGoldfish returns the goldfish of seat without a model: the
+// offline reviewer that plays its persona (see OfflineReviewer), or the
+// OfflineProbe for comprehension. A persona no offline reviewer plays is
+// an error naming the ones that have one.
+func NewOfflineGoldfish(seat Seat, context []agent.Reference, focus string, cfg offline.Config) (*Goldfish, error) {
+	if seat.Persona.Name == ProbeName {
+		return &Goldfish{Seat: seat, Reviewer: OfflineProbe{}, Context: context, Focus: focus, Probe: true}, nil
+	}
+	r, ok := OfflineReviewer(seat.Persona.Name, cfg)
+	if !ok {
+		return nil, fmt.Errorf("goldfish: reviewer %q has no offline form (offline: design_critic, structural, implementation_readiness, style, comprehension); configure a model for it", seat.Persona.Name)
+	}
+	return &Goldfish{Seat: seat, Reviewer: r, Context: context, Focus: focus}, nil
 }

@@ -117,27 +117,37 @@ func (r *LLMResolver) Compare(ctx context.Context, b ProbeBrief) (Comparison, er
 	return Comparison{Mismatches: ans.Value.Mismatches, Usage: ans.Usage, Model: ans.Model}, nil
 }
 
-// Probe is the comprehension probe on a model: a goldfish (isolated like
-// every other, see Goldfish) that restates the section in the Restatement
-// shape instead of reviewing it. Its Report has no findings; its Memo holds
-// the restatement as JSON, for the resolver to compare (see Comparer).
+// Probe is the comprehension probe on a model: instead of reviewing, it
+// restates the section in the Restatement shape. Its Report has no
+// findings; its Memo holds the restatement as JSON, for the resolver to
+// compare (see Comparer). Wrap it in a Goldfish (NewProbe does) so that it
+// is isolated like every other reviewer.
 type Probe struct {
-	Goldfish
+	// Persona is the probe's persona (the bundled comprehension).
+	Persona agent.Persona
 	// Provider is the model.
 	Provider agent.Provider
 	// Options configure the call.
 	Options []agent.LLMOption
 }
 
-// Review asks for the restatement of the section t.Text.
+// NewProbe returns the comprehension probe of seat on a model, isolated.
+func NewProbe(p agent.Provider, seat Seat, context []agent.Reference, focus string, opts ...agent.LLMOption) *Goldfish {
+	return &Goldfish{Seat: seat, Reviewer: &Probe{Persona: seat.Persona, Provider: p, Options: opts}, Context: context, Focus: focus, Probe: true}
+}
+
+// Name returns the persona's name.
+func (p *Probe) Name() string { return p.Persona.Name }
+
+// Review asks for the restatement of the section t.Text, with t's
+// references as material.
 func (p *Probe) Review(ctx context.Context, t agent.Target) (agent.Review, error) {
-	it := p.Target(t.Path, t.Text)
-	a := agent.NewLLMAgent(p.Provider, p.Name(), "You are a reader with no memory of this document. "+p.Seat.Persona.Instructions, p.Options...)
-	req := a.Request(agent.Task{Material: it.References,
-		Instructions: fmt.Sprintf("# %s (%s)\n\n%s", it.Path, it.Focus, agent.NumberLines(it.Text))})
+	a := agent.NewLLMAgent(p.Provider, p.Name(), "You are a reader with no memory of this document. "+p.Persona.Instructions, p.Options...)
+	req := a.Request(agent.Task{Material: t.References,
+		Instructions: fmt.Sprintf("# %s (%s)\n\n%s", t.Path, t.Focus, agent.NumberLines(t.Text))})
 	ans, err := agent.Ask[Restatement](ctx, p.Provider, req)
 	if err != nil {
-		return agent.Review{Usage: ans.Usage, Model: ans.Model}, fmt.Errorf("goldfish %s: %w", p.Name(), err)
+		return agent.Review{Usage: ans.Usage, Model: ans.Model}, fmt.Errorf("probe %s: %w", p.Name(), err)
 	}
 	return restatementReview(p.Name(), ans.Value, ans.Usage, ans.Model), nil
 }

@@ -82,7 +82,7 @@ func TestComprehensionProbeOnModel(t *testing.T) {
 	p := scripted.New(
 		scripted.Text(`{"decisions":[{"statement":"Retries 5 times","rationale":""}],"assumptions":[],"open_questions":["jitter?"]}`),
 		scripted.Text(`{"mismatches":[{"statement":"Retries 5 times","intent":"Retries 3 times","quote":"at most 5 times"}]}`))
-	pr := &Probe{Goldfish: Goldfish{Seat: seats[0], Focus: "S1.12"}, Provider: p}
+	pr := NewProbe(p, seats[0], []agent.Reference{{Name: "context: a", Text: "CTX"}}, "S1.12")
 	rv, err := pr.Review(context.Background(), agent.Target{Path: "spec.md", Text: []byte(probeSection), Round: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -94,6 +94,9 @@ func TestComprehensionProbeOnModel(t *testing.T) {
 	c, err := (&LLMResolver{Provider: p}).Compare(context.Background(), ProbeBrief{Round: 2, Path: "spec.md", Lines: finding.LineRange{Start: 16, End: 21}, Section: probeSection, Restatement: rs})
 	if err != nil || len(c.Mismatches) != 1 {
 		t.Fatalf("%+v %v", c, err)
+	}
+	if first := p.Requests()[0].Messages[0].Text(); !strings.Contains(first, "CTX") || strings.Contains(first, "Round") || !pr.Probe {
+		t.Errorf("probe request:\n%s", first)
 	}
 	ask := p.Requests()[1].Messages[0].Text()
 	if !strings.Contains(ask, `"Retries 5 times"`) || !strings.Contains(ask, "16| ### S1.12") {
