@@ -2,6 +2,7 @@ package editorial_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
@@ -128,5 +129,48 @@ func TestConflictingApprovalsAcrossBatches(t *testing.T) {
 	}
 	if n := gateSteps(t, dir); pages != 2 || n != 1 {
 		t.Errorf("%d page(s), %d gate steps; want 2 pages and page 1 journaled", pages, n)
+	}
+}
+
+// TestGatePassCutBetweenPages: a gate pass cut short between two pages
+// (a kill, here page 2's error) after page 1 left items pending is resumed
+// once the decisions file names every item: the resumed execution asks
+// page 1's pending items again at once and finishes the round, rather than
+// stopping to wait for decisions it already has.
+func TestGatePassCutBetweenPages(t *testing.T) {
+	doc, c := batchDoc()
+	path := writeDoc(t, doc)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	decisions := filepath.Join(dir, editorial.DecisionsName)
+	file := loop.FileGate{Path: decisions}
+	cut := loop.ApproverFunc(func(ctx context.Context, b loop.Batch) ([]loop.Decision, error) {
+		if b.Page == 2 {
+			return nil, errors.New("killed")
+		}
+		return file.Approve(ctx, b)
+	})
+	l := &editorial.Loop{Council: c, Dir: dir, Gate: cut, MaxRounds: 1}
+	if _, err := l.Run(context.Background(), path); err == nil || !strings.Contains(err.Error(), "killed") {
+		t.Fatalf("first execution: %v, want the cut", err)
+	}
+	// The user decides every finding of the round, then resumes.
+	var all []map[string]string
+	for _, r := range records(t, filepath.Join(dir, editorial.JournalName)) {
+		if strings.HasPrefix(r.Key, "r1/review/") {
+			var w struct {
+				Report finding.Report `json:"report"`
+			}
+			r.Decode(&w)
+			for _, f := range w.Report.Findings {
+				all = append(all, map[string]string{"key": "r1/" + w.Report.Reviewer + "/" + f.ID, "action": "reject", "reason": "no"})
+			}
+		}
+	}
+	data, _ := json.Marshal(all)
+	os.WriteFile(decisions, data, 0o644)
+	l.Gate = file
+	out, err := l.Resume(context.Background(), path)
+	if out == nil || out.Reason == loop.AwaitingDecisions {
+		t.Fatalf("resume with every decision made: %v, %v; want the round decided", out, err)
 	}
 }
