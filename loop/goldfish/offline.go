@@ -18,6 +18,9 @@ import (
 //   - Advice (a quote, no fix) names no concrete change the author could
 //     make: CONTEST, saying that the text stands until a reviewer shows
 //     what to write or brings new evidence (which reopens it).
+//   - A comprehension mismatch (category ProbeName) is the resolver's own
+//     finding, never contested: with a fix that anchors it is proposed,
+//     otherwise it is left unresolved for a person to rewrite.
 //
 // For the comprehension probe it compares restatements with Intent (see
 // Compare).
@@ -40,6 +43,8 @@ func (OfflineResolver) Resolve(ctx context.Context, b Brief) (Ruling, error) {
 		switch {
 		case c.Applicable:
 			r.Kind, r.Reason = ProposeFix, fmt.Sprintf("mechanical fix: %q becomes %q", f.Quote(), f.Fix)
+		case f.Category == ProbeName:
+			continue
 		case f.Quote() == "":
 			r.Reason = fmt.Sprintf("%q quotes no text of the section, so it cites no concrete problem to change", f.Issue)
 		case f.Fix != "":

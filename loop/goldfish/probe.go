@@ -37,7 +37,10 @@ type Mismatch struct {
 	Intent string `json:"intent" jsonschema:"minLength=1" jsonschema_description:"What the author meant."`
 	// Quote is the section's text that led the reader there, verbatim;
 	// optional.
-	Quote string `json:"quote" jsonschema_description:"The section text that misled, verbatim; may be empty."`
+	Quote string `json:"quote,omitempty" jsonschema_description:"The section text that misled, verbatim; may be empty."`
+	// Fix is the text that says what the author meant, replacing Quote;
+	// optional.
+	Fix string `json:"fix,omitempty" jsonschema_description:"Replacement for quote that says what you meant; empty when you cannot write it."`
 }
 
 // Mismatches is the resolver's structured answer to a probe.
@@ -74,8 +77,8 @@ type Comparer interface {
 // section's own line numbers, from 1): each a Major (medium) finding of
 // category comprehension, its issue quoting the restatement as evidence
 // next to the intent, its quote the misleading text when the section holds
-// it (else none, with the whole section as its lines). They are advice:
-// the author rewrites, no fix is guessed.
+// it (else none, with the whole section as its lines), its fix the
+// mismatch's Fix when it has a quote (else advice: the author rewrites).
 func MismatchFindings(section []byte, ms []Mismatch) []finding.Finding {
 	text := string(section)
 	n := max(1, strings.Count(strings.TrimSuffix(text, "\n"), "\n")+1)
@@ -90,7 +93,7 @@ func MismatchFindings(section []byte, ms []Mismatch) []finding.Finding {
 		}
 		if i := strings.Index(text, m.Quote); m.Quote != "" && i >= 0 {
 			first := strings.Count(text[:i], "\n") + 1
-			f.Quotes = []string{m.Quote}
+			f.Quotes, f.Fix = []string{m.Quote}, m.Fix
 			f.LineRange = finding.LineRange{Start: first, End: first + strings.Count(m.Quote, "\n")}
 		}
 		out = append(out, f)
@@ -101,7 +104,7 @@ func MismatchFindings(section []byte, ms []Mismatch) []finding.Finding {
 // ProbeInstructions returns what a model resolver is asked about b.
 func ProbeInstructions(b ProbeBrief) string {
 	restated, _ := json.MarshalIndent(b.Restatement, "", "  ")
-	return fmt.Sprintf("# Comprehension probe, round %d: %s, lines %s\n\n%s\nA reader with no memory of this document restated what the section decides:\n\n```json\n%s\n```\n\nCompare it with what you meant when you wrote the section. List every mismatch: a decision restated otherwise than you meant, one you meant that is missing, an assumption you did not make. Quote the section's text that misled the reader, verbatim. {\"mismatches\": [{\"statement\", \"intent\", \"quote\"}]}; an empty list when it matches.\n",
+	return fmt.Sprintf("# Comprehension probe, round %d: %s, lines %s\n\n%s\nA reader with no memory of this document restated what the section decides:\n\n```json\n%s\n```\n\nCompare it with what you meant when you wrote the section. List every mismatch: a decision restated otherwise than you meant, one you meant that is missing, an assumption you did not make. Quote the section's text that misled the reader, verbatim, and when you can, the text that says what you meant (fix, replacing quote). {\"mismatches\": [{\"statement\", \"intent\", \"quote\", \"fix\"}]}; an empty list when it matches.\n",
 		b.Round, b.Path, b.Lines, numberFrom(b.Section, b.Lines.Start), restated)
 }
 

@@ -75,7 +75,9 @@ const MinIntentOverlap = 0.3
 // meant, one sentence each: each intended decision is matched with the
 // restated one sharing most words; none sharing MinIntentOverlap of them is
 // a missing decision, and one whose numbers differ ("5 times" for "3
-// times") is a decision restated otherwise. With no Intent there is
+// times") is a decision restated otherwise, whose fix is the intended
+// sentence in place of the restated one (the offline probe restates
+// verbatim, so the restated sentence is a quote of the section). With no Intent there is
 // nothing to compare against and no mismatch.
 func (r OfflineResolver) Compare(ctx context.Context, b ProbeBrief) (Comparison, error) {
 	if err := ctx.Err(); err != nil {
@@ -94,7 +96,7 @@ func (r OfflineResolver) Compare(ctx context.Context, b ProbeBrief) (Comparison,
 			c.Mismatches = append(c.Mismatches, Mismatch{Intent: intent})
 		case !slices.Equal(numbers(intent), numbers(b.Restatement.Decisions[best].Statement)):
 			st := b.Restatement.Decisions[best].Statement
-			c.Mismatches = append(c.Mismatches, Mismatch{Statement: st, Intent: intent, Quote: st})
+			c.Mismatches = append(c.Mismatches, Mismatch{Statement: st, Intent: intent, Quote: st, Fix: intent})
 		}
 	}
 	return c, nil

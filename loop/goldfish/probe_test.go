@@ -51,7 +51,7 @@ func TestComprehensionProbeOffline(t *testing.T) {
 	}
 	f := fs[0]
 	if f.Severity != finding.Medium || f.Category != ProbeName || f.Quote() != "The exporter retries at most 5 times." || f.LineRange != (finding.LineRange{Start: 3, End: 3}) ||
-		!strings.Contains(f.Issue, `restates the section as "The exporter retries at most 5 times."`) || !strings.Contains(f.Issue, "at most 3 times") || f.Fix != "" {
+		!strings.Contains(f.Issue, `restates the section as "The exporter retries at most 5 times."`) || !strings.Contains(f.Issue, "at most 3 times") || f.Fix != "The exporter retries at most 3 times." {
 		t.Errorf("finding %+v", f)
 	}
 	if fs[1].Quote() != "" || fs[1].LineRange != (finding.LineRange{Start: 1, End: 6}) {

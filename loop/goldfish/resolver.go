@@ -34,10 +34,10 @@ type Resolution struct {
 	Reason string `json:"reason" jsonschema:"minLength=1" jsonschema_description:"Why: the argument of a contest, or what the fix does."`
 	// Quote is, for a fix of the resolver's own, the exact text of the
 	// section it replaces; empty keeps the finding's quote.
-	Quote string `json:"quote" jsonschema_description:"PROPOSE_FIX only: the exact section text the fix replaces; empty keeps the finding's quote."`
+	Quote string `json:"quote,omitempty" jsonschema_description:"PROPOSE_FIX only: the exact section text the fix replaces; empty keeps the finding's quote."`
 	// Fix is, for a fix of the resolver's own, the replacement of Quote;
 	// empty keeps the finding's fix.
-	Fix string `json:"fix" jsonschema_description:"PROPOSE_FIX only: the replacement for quote; empty keeps the finding's fix."`
+	Fix string `json:"fix,omitempty" jsonschema_description:"PROPOSE_FIX only: the replacement for quote; empty keeps the finding's fix."`
 }
 
 // Resolutions is the resolver's structured answer for one round.
