@@ -183,13 +183,13 @@ func TestResumeAfterKill(t *testing.T) {
 		{KillAt: loop.Reviewed, KillRound: 1, KillCount: 1}, // between goldfish calls
 		{KillAt: loop.Reviewed, KillRound: 1, KillCount: 6},
 		{KillAt: loop.Reviewed, KillRound: 2, KillCount: 2},
-		{KillAsk: "r1/gate"},                                // the resolver journaled, the gate choice not yet
-		{KillAt: loop.Planned, KillRound: 1, KillCount: 1},  // the policy's (empty) patch journaled, not written
-		{KillAt: loop.Decided, KillRound: 1, KillCount: 1},  // the decisions journaled, the fix not written
-		{KillAt: loop.Planned, KillRound: 1, KillCount: 2},  // the fix journaled, not written
-		{KillAt: loop.Written, KillRound: 1, KillCount: 1},  // the fix on disk, not journaled done
+		{KillAsk: "r1/gate"}, // the resolver journaled, the gate choice not yet
+		{KillAt: loop.Planned, KillRound: 1, KillCount: 1}, // the policy's (empty) patch journaled, not written
+		{KillAt: loop.Decided, KillRound: 1, KillCount: 1}, // the decisions journaled, the fix not written
+		{KillAt: loop.Planned, KillRound: 1, KillCount: 2}, // the fix journaled, not written
+		{KillAt: loop.Written, KillRound: 1, KillCount: 1}, // the fix on disk, not journaled done
 		{KillAt: loop.RoundEnded, KillRound: 1, KillCount: 1},
-		{KillAsk: "r1/next"},                                // the report written, the turn not answered
+		{KillAsk: "r1/next"}, // the report written, the turn not answered
 		{KillAsk: "r2/next"},
 		{KillAt: loop.RoundEnded, KillRound: 2, KillCount: 1},
 	} {
