@@ -87,3 +87,31 @@ func TestWaitingForAnswers(t *testing.T) {
 		t.Fatalf("resumed: %v %s after %d rounds", err, o.Reason, o.Rounds)
 	}
 }
+
+// TestWaitingAtGateChoice: a round waiting for its gate choice is reported
+// and resumed, not rendered as if decided (regression: the kernel's round
+// rendering was reached with no policy patch and panicked).
+func TestWaitingAtGateChoice(t *testing.T) {
+	g := fake(t, "design_critic", func(sec string, shot int) []finding.Finding {
+		if !strings.Contains(sec, "It's worth noting") {
+			return nil
+		}
+		return []finding.Finding{find(sec, "It's worth noting that uploads", "filler", finding.Low, "Uploads")}
+	})
+	l, spec := specLoop(t, g)
+	l.Asker = loop.FileAsker{Dir: l.Dir}
+	o, err := l.Run(context.Background(), spec)
+	if !errors.Is(err, ErrNotConverged) || o.Reason != loop.AwaitingDecisions {
+		t.Fatalf("%v %+v", err, o)
+	}
+	rep, _ := os.ReadFile(filepath.Join(l.Dir, ReportName))
+	if !strings.Contains(string(rep), "Stopped: waiting for an answer (see questions.json") || !strings.Contains(string(rep), "## Proposed fixes (1)") {
+		t.Errorf("report while waiting:\n%s", rep)
+	}
+	ans, _ := json.Marshal([]loop.Answer{{Key: "r1/gate", Choice: ChoiceAuto}, {Key: "r1/next", Choice: loop.Yes}, {Key: "r2/next", Choice: loop.Yes}})
+	os.WriteFile(filepath.Join(l.Dir, loop.AnswersFile), ans, 0o644)
+	o, err = l.Resume(context.Background(), spec)
+	if err != nil || o.Reason != loop.Converged || len(o.Applied) != 1 {
+		t.Fatalf("resumed: %v %+v", err, o)
+	}
+}

@@ -89,6 +89,9 @@ func (d *driver) rounds(ctx context.Context) (loop.StopReason, error) {
 		if err != nil {
 			return "", err
 		}
+		if g.choice == "" { // waiting for the gate choice: nothing decided to render yet
+			return stop, d.report(n, stop)
+		}
 		if err := d.r.RenderRound(rd, loop.Policy{Scope: loop.ScopeNone}); err != nil {
 			return "", err
 		}

@@ -65,8 +65,11 @@ func (d *driver) view(n int, stop loop.StopReason) RoundView {
 	rd, g, s := d.rs[n-1], d.gs[n-1], d.r.Settings
 	v := RoundView{Round: n, Cap: s.MaxRounds, Path: d.r.Docs[0].Name, Target: s.Target.String(), Lines: finding.LineRange(g.region.Lines),
 		SHA256: hexOf(g.region.Hash), Gate: g.choice, Summary: g.summary, Reviewers: d.reviewerViews(rd, g)}
-	if stop != "" {
-		v.Stop = stop.Describe()
+	switch {
+	case stop == loop.AwaitingDecisions && !rd.Waiting: // a question, not the findings' gate
+		v.Stop = "waiting for an answer (see " + loop.QuestionsFile + " in the run folder; write " + loop.AnswersFile + " and resume)"
+	case stop != "":
+		v.Stop = Describe(stop, s.CleanRounds)
 	}
 	for _, it := range rd.Docs[0].Findings.Items {
 		res := g.ruling[it.Key]
@@ -124,4 +127,13 @@ func (d *driver) finish(stop loop.StopReason) (*Outcome, error) {
 		}
 	}
 	return out, nil
+}
+
+// Describe says why a Goldfish run stopped, in words: Converged is
+// "k consecutive clean rounds", any other reason as loop.StopReason says.
+func Describe(reason loop.StopReason, cleanRounds int) string {
+	if reason == loop.Converged {
+		return "converged: " + strconv.Itoa(cleanRounds) + " consecutive clean rounds (every goldfish answered, nothing at Major or above left open, no fix written)"
+	}
+	return reason.Describe()
 }
