@@ -74,7 +74,7 @@ func (d *driver) review(n int, g *goldRound) func(context.Context, int, []byte) 
 		for _, it := range shift(kept, region) {
 			b.Cases = append(b.Cases, Case{Key: it.Key, Reviewer: it.Reviewer, Finding: it.Finding, Applicable: it.Applicable(), Reopened: reopened[it.Key]})
 		}
-		if d.l.Synthesizer != nil && s.Hierarchical {
+		if d.l.Synthesizer != nil && s.Hierarchical && len(b.Cases) > 0 {
 			w, err := journal.Step(ctx, j, d.r.Key(n, i, "synthesis"), func(ctx context.Context) (agentWire, error) {
 				res, err := d.l.Synthesizer.Run(ctx, agent.Task{Instructions: SynthesisInstructions(b), Material: d.refs})
 				return agentWire{Text: res.Text, Usage: res.Usage, Model: res.Model}, err
@@ -85,15 +85,18 @@ func (d *driver) review(n int, g *goldRound) func(context.Context, int, []byte) 
 			b.Summary, g.summary = w.Text, w.Text
 			d.spend(w.Model, w.Usage)
 		}
-		ru, err := journal.Step(ctx, j, d.r.Key(n, i, "resolve"), func(ctx context.Context) (Ruling, error) {
-			return d.resolver.Resolve(ctx, b)
-		})
-		if err != nil {
-			return loop.Findings{}, fmt.Errorf("goldfish: round %d: %w", n, err)
-		}
-		d.spend(ru.Model, ru.Usage)
-		d.history = append(d.history, Turns(b, ru)...)
 		g.ruling = map[string]Resolution{}
+		var ru Ruling
+		if len(b.Cases) > 0 { // a round with nothing to sort asks the resolver nothing
+			ru, err = journal.Step(ctx, j, d.r.Key(n, i, "resolve"), func(ctx context.Context) (Ruling, error) {
+				return d.resolver.Resolve(ctx, b)
+			})
+			if err != nil {
+				return loop.Findings{}, fmt.Errorf("goldfish: round %d: %w", n, err)
+			}
+			d.spend(ru.Model, ru.Usage)
+			d.history = append(d.history, Turns(b, ru)...)
+		}
 		for _, res := range ru.Resolutions {
 			if _, seen := g.ruling[res.Key]; !seen {
 				g.ruling[res.Key] = res
