@@ -80,6 +80,13 @@ func TestOwnFileWaitsThenResumes(t *testing.T) {
 	if got, _ := os.ReadFile(spec); string(got) != string(sampleSpec) {
 		t.Errorf("undo left:\n%s", got)
 	}
+	// The undo replays the run from its journal alone (no reviewers
+	// given) to render what was undone.
+	sum, _ := os.ReadFile(filepath.Join(out, "summary.md"))
+	rep, _ := os.ReadFile(filepath.Join(out, "goldfish_review_report.md"))
+	if !strings.Contains(string(sum), "# Goldfish summary (3 round(s))") || !strings.Contains(string(rep), "Stopped: undone") || !strings.Contains(string(rep), "| style | clean |") {
+		t.Errorf("after undo:\n%s\n%s", sum, rep)
+	}
 }
 
 func TestBadFlags(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -150,6 +151,7 @@ type settings struct {
 	Agreement    bool                  `json:"agreement,omitempty"`
 	Hierarchical bool                  `json:"hierarchical,omitempty"`
 	Reviewers    []string              `json:"reviewers"`
+	Probes       []string              `json:"probes,omitempty"`
 	Materials    map[string][]Material `json:"materials"`
 	Context      []Material            `json:"context,omitempty"`
 }
@@ -227,6 +229,9 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 			return nil, fmt.Errorf("goldfish: reviewer %q is given twice", g.Name())
 		}
 		names[g.Name()] = true
+		if !slices.Equal(g.Context, l.Context) {
+			return nil, fmt.Errorf("goldfish: reviewer %q was built with other context materials than Loop.Context, which the journal records", g.Name())
+		}
 	}
 	start := func() settings {
 		s := settings{Target: l.Target, MaxRounds: cmp.Or(l.MaxRounds, DefaultMaxRounds), CleanRounds: cmp.Or(l.CleanRounds, DefaultCleanRounds),
@@ -234,6 +239,9 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 			Materials: map[string][]Material{}, Context: contextRecords(l.Context)}
 		for _, g := range l.Reviewers {
 			s.Reviewers = append(s.Reviewers, g.Name())
+			if g.Probe {
+				s.Probes = append(s.Probes, g.Name())
+			}
 			s.Materials[g.Name()] = g.Seat.Materials
 		}
 		return s

@@ -3,6 +3,7 @@ package goldfish
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -43,7 +44,7 @@ func (d *driver) review(n int, g *goldRound) func(context.Context, int, []byte) 
 		lines := finding.LineRange(region.Lines)
 		if _, err := journal.Step(ctx, j, d.r.Key(n, i, "isolation"), func(context.Context) ([]sentWire, error) {
 			var out []sentWire
-			for _, gf := range d.l.Reviewers {
+			for _, gf := range d.fish {
 				out = append(out, sentWire{Reviewer: gf.Name(), Materials: gf.Materials(section, lines.String(), s.Context)})
 			}
 			return out, nil
@@ -74,8 +75,11 @@ func (d *driver) review(n int, g *goldRound) func(context.Context, int, []byte) 
 		for _, it := range shift(kept, region) {
 			b.Cases = append(b.Cases, Case{Key: it.Key, Reviewer: it.Reviewer, Finding: it.Finding, Applicable: it.Applicable(), Reopened: reopened[it.Key]})
 		}
-		if d.l.Synthesizer != nil && s.Hierarchical && len(b.Cases) > 0 {
+		if s.Hierarchical && len(b.Cases) > 0 {
 			w, err := journal.Step(ctx, j, d.r.Key(n, i, "synthesis"), func(ctx context.Context) (agentWire, error) {
+				if d.l.Synthesizer == nil {
+					return agentWire{}, errors.New("the run's dispatch is hierarchical and the Loop has no Synthesizer")
+				}
 				res, err := d.l.Synthesizer.Run(ctx, agent.Task{Instructions: SynthesisInstructions(b), Material: d.refs})
 				return agentWire{Text: res.Text, Usage: res.Usage, Model: res.Model}, err
 			})
@@ -145,7 +149,7 @@ func (d *driver) probes(ctx context.Context, n, i int, cr *council.Round, path s
 }
 
 func (d *driver) isProbe(name string) bool {
-	for _, g := range d.l.Reviewers {
+	for _, g := range d.fish {
 		if g.Name() == name {
 			return g.Probe
 		}

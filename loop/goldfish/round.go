@@ -30,6 +30,7 @@ type driver struct {
 	l        *Loop
 	r        *loop.Run[settings]
 	resolver Resolver
+	fish     []*Goldfish // the reviewers (stand-ins when an undo replays without them)
 	refs     []agent.Reference
 	rs       []*loop.Round
 	gs       []*goldRound
@@ -55,21 +56,42 @@ type goldRound struct {
 }
 
 func (l *Loop) driver(r *loop.Run[settings]) (*driver, error) {
-	d := &driver{l: l, r: r, resolver: l.Resolver, refs: l.Context, agree: map[string]Agreement{}}
+	d := &driver{l: l, r: r, resolver: l.Resolver, fish: l.Reviewers, refs: l.Context, agree: map[string]Agreement{}}
 	if d.resolver == nil {
 		d.resolver = OfflineResolver{}
+	}
+	if r.ReplayOnly() && len(l.Reviewers) == 0 {
+		d.fish = standIns(r.Settings)
+		return d, nil
 	}
 	var names []string
 	for _, g := range l.Reviewers {
 		names = append(names, g.Name())
+		if !slices.Equal(g.Seat.Materials, r.Settings.Materials[g.Name()]) {
+			return nil, fmt.Errorf("%w: reviewer %s's persona or standards are not those the run started with", ErrMaterialsChanged, g.Name())
+		}
 	}
-	if !slices.Equal(names, r.Settings.Reviewers) && !r.ReplayOnly() {
+	if !slices.Equal(names, r.Settings.Reviewers) {
 		return nil, fmt.Errorf("%w: the run has reviewers %v, not %v", ErrMaterialsChanged, r.Settings.Reviewers, names)
 	}
-	if !slices.Equal(contextRecords(l.Context), r.Settings.Context) && !r.ReplayOnly() {
+	if !slices.Equal(contextRecords(l.Context), r.Settings.Context) {
 		return nil, fmt.Errorf("%w: the context materials are not those the run started with", ErrMaterialsChanged)
 	}
 	return d, nil
+}
+
+// standIns are the reviewers of a run replayed for rendering by a Loop
+// that has none (an undo given only Dir): every answer comes from the
+// journal, so a stand-in is never called; if it were, it fails.
+func standIns(s settings) []*Goldfish {
+	var out []*Goldfish
+	for _, name := range s.Reviewers {
+		r := agent.ReviewerFunc{ReviewerName: name, Fn: func(context.Context, agent.Target) (agent.Review, error) {
+			return agent.Review{}, journal.ErrNotJournaled
+		}}
+		out = append(out, &Goldfish{Seat: Seat{Name: name, Persona: agent.Persona{Name: name}, Materials: s.Materials[name]}, Reviewer: r, Probe: slices.Contains(s.Probes, name)})
+	}
+	return out
 }
 
 // rounds runs (or replays) the rounds until one stops.
@@ -328,7 +350,7 @@ func refix(section []byte, it loop.Item, res Resolution) loop.Item {
 // find).
 func (d *driver) members(n int) council.Council {
 	c := council.Council{Limit: d.l.Limit, Timeout: d.l.Timeout}
-	for _, g := range d.l.Reviewers {
+	for _, g := range d.fish {
 		m := council.Member{Reviewer: g}
 		if n == 1 && d.r.Settings.Agreement && !g.Probe {
 			m.Shots = 2
