@@ -30,19 +30,26 @@ func (s *seen) add(t string) {
 }
 
 // fake is a goldfish (isolated by the Goldfish wrapper) whose findings fn
-// writes from the section it is shown and its shot.
-func fake(t *testing.T, name string, fn func(section string, shot int) []finding.Finding) *Goldfish {
+// writes from the section it is shown, the round (counted by the calls of
+// each shot) and the shot.
+func fake(t *testing.T, name string, fn func(section string, round, shot int) []finding.Finding) *Goldfish {
 	t.Helper()
 	seats, err := Materials{}.Cast([]string{name}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	var mu sync.Mutex
+	calls := map[int]int{}
 	r := agent.ReviewerFunc{ReviewerName: name, Fn: func(ctx context.Context, tg agent.Target) (agent.Review, error) {
 		shot := 1
 		if ci, ok := council.CallOf(ctx); ok {
 			shot = ci.Shot
 		}
-		fs := fn(string(tg.Text), shot)
+		mu.Lock()
+		calls[shot]++
+		round := calls[shot]
+		mu.Unlock()
+		fs := fn(string(tg.Text), round, shot)
 		for i := range fs {
 			fs[i].ID = "F00" + string(rune('1'+i))
 			if fs[i].Category == "" {
@@ -80,7 +87,7 @@ func specLoop(t *testing.T, gs ...*Goldfish) (*Loop, string) {
 // it is now and anchors their findings on the file's lines.
 func TestSectionReresolvedEachRound(t *testing.T) {
 	var s seen
-	g := fake(t, "design_critic", func(sec string, shot int) []finding.Finding {
+	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
 		if shot == 1 {
 			s.add(sec)
 		}
@@ -131,7 +138,7 @@ func TestSectionReresolvedEachRound(t *testing.T) {
 // TestEditAboveShiftsSection: lines inserted above the section between
 // two runs move it; the next run reviews and fixes the right lines.
 func TestEditAboveShiftsSection(t *testing.T) {
-	g := fake(t, "design_critic", func(sec string, shot int) []finding.Finding {
+	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
 		if i := strings.Index(sec, "10 MB are split"); i >= 0 {
 			return []finding.Finding{find(sec, "more than 10 MB are split", "unit", finding.Low, "more than 10 MiB are split")}
 		}
@@ -207,11 +214,7 @@ func TestIsolationInRun(t *testing.T) {
 // TestContestMemoryInRun: a reworded re-raise of a contested finding is
 // not raised again; one with new evidence reopens it, both shown.
 func TestContestMemoryInRun(t *testing.T) {
-	round := 0
-	g := fake(t, "design_critic", func(sec string, shot int) []finding.Finding {
-		if shot == 1 {
-			round++
-		}
+	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
 		q := "improve reliability by 40%"
 		switch round {
 		case 1:
@@ -261,12 +264,8 @@ func answers(choice, next string) loop.Asker {
 // TestRoundCap: a new Major every round, left open (the gate's choice is
 // continue), runs into the cap, which is not converged.
 func TestRoundCap(t *testing.T) {
-	round := 0
 	quotes := []string{"The exporter retries at most 5 times.", "The exporter waits 2 seconds", "The exporter doubles the wait", "The exporter gives up", "Uploads of more than 10 MB"}
-	g := fake(t, "design_critic", func(sec string, shot int) []finding.Finding {
-		if shot == 1 {
-			round++
-		}
+	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
 		return []finding.Finding{find(sec, quotes[(round-1)%len(quotes)], "undefined edge", finding.Medium, "")}
 	})
 	l, spec := specLoop(t, g)
@@ -284,11 +283,7 @@ func TestRoundCap(t *testing.T) {
 // TestTwoCleanRounds: a clean round after a dirty one is not enough; a
 // dirty round between two clean ones resets the count.
 func TestTwoCleanRounds(t *testing.T) {
-	round := 0
-	g := fake(t, "design_critic", func(sec string, shot int) []finding.Finding {
-		if shot == 1 {
-			round++
-		}
+	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
 		if round == 2 { // clean, dirty, clean, clean
 			return []finding.Finding{find(sec, "The exporter retries at most 5 times.", fmt.Sprint("open ", round), finding.High, "")}
 		}
@@ -304,7 +299,7 @@ func TestTwoCleanRounds(t *testing.T) {
 
 // TestHumanStop: a no at the turn boundary stops the run.
 func TestHumanStop(t *testing.T) {
-	g := fake(t, "design_critic", func(sec string, shot int) []finding.Finding { return nil })
+	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding { return nil })
 	l, spec := specLoop(t, g)
 	l.Asker = answers(ChoiceAuto, loop.No)
 	o, err := l.Run(context.Background(), spec)
@@ -317,11 +312,7 @@ func TestHumanStop(t *testing.T) {
 // findings has self-agreement 1/3; its clean answers are weak evidence,
 // shown so, and do not count toward the clean rounds.
 func TestSelfAgreement(t *testing.T) {
-	round := 0
-	g := fake(t, "design_critic", func(sec string, shot int) []finding.Finding {
-		if shot == 1 {
-			round++
-		}
+	disagreeing := func(sec string, round, shot int) []finding.Finding {
 		if round > 1 {
 			return nil
 		}
@@ -332,8 +323,8 @@ func TestSelfAgreement(t *testing.T) {
 			return []finding.Finding{a, b}
 		}
 		return []finding.Finding{a, c}
-	})
-	l, spec := specLoop(t, g)
+	}
+	l, spec := specLoop(t, fake(t, "design_critic", disagreeing))
 	o, err := l.Run(context.Background(), spec)
 	if len(o.Agreements) != 1 || o.Agreements[0].Common != 1 || o.Agreements[0].Jaccard != 1.0/3 {
 		t.Fatalf("agreements %+v", o.Agreements)
@@ -345,9 +336,8 @@ func TestSelfAgreement(t *testing.T) {
 	if !strings.Contains(string(rep), "clean, weak evidence (low self-agreement) | 0 | 0 | 0.33 (1/2/2)") {
 		t.Errorf("report:\n%s", rep)
 	}
-	l2, spec2 := specLoop(t, g)
+	l2, spec2 := specLoop(t, fake(t, "design_critic", disagreeing))
 	l2.MinAgreement = 0.3
-	round = 0
 	if o, err := l2.Run(context.Background(), spec2); err != nil || o.Rounds != 2 {
 		t.Errorf("at a lower bar the clean rounds count: %v, %d rounds", err, o.Rounds)
 	}

@@ -16,7 +16,7 @@ import (
 // TestHierarchicalDispatch: duplicates across goldfish are removed in
 // code, and the synthesizer's one summary reaches the report.
 func TestHierarchicalDispatch(t *testing.T) {
-	same := func(sec string, shot int) []finding.Finding {
+	same := func(sec string, round, shot int) []finding.Finding {
 		return []finding.Finding{find(sec, "robust and seamless solution", "marketing words", finding.Medium, "")}
 	}
 	l, spec := specLoop(t, fake(t, "design_critic", same), fake(t, "structural", same))
@@ -36,7 +36,7 @@ func TestHierarchicalDispatch(t *testing.T) {
 // finding, shown with the resolver's answer; its rejections go to the
 // contest memory as rejected.
 func TestInspectOneByOne(t *testing.T) {
-	g := fake(t, "design_critic", func(sec string, shot int) []finding.Finding {
+	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
 		return []finding.Finding{find(sec, "It's worth noting that uploads", "filler", finding.Low, "Uploads")}
 	})
 	l, spec := specLoop(t, g)
@@ -69,7 +69,7 @@ func TestInspectOneByOne(t *testing.T) {
 // TestWaitingForAnswers: a file asker with no answer yet stops the run
 // (resumable); once the answer is written the resumed run goes on.
 func TestWaitingForAnswers(t *testing.T) {
-	g := fake(t, "design_critic", func(sec string, shot int) []finding.Finding { return nil })
+	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding { return nil })
 	l, spec := specLoop(t, g)
 	l.Asker = loop.FileAsker{Dir: l.Dir}
 	o, err := l.Run(context.Background(), spec)
@@ -92,7 +92,7 @@ func TestWaitingForAnswers(t *testing.T) {
 // and resumed, not rendered as if decided (regression: the kernel's round
 // rendering was reached with no policy patch and panicked).
 func TestWaitingAtGateChoice(t *testing.T) {
-	g := fake(t, "design_critic", func(sec string, shot int) []finding.Finding {
+	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
 		if !strings.Contains(sec, "It's worth noting") {
 			return nil
 		}

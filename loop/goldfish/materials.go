@@ -264,6 +264,9 @@ func (m Materials) ContextMaterials(paths []string) ([]agent.Reference, []Materi
 			return nil
 		}
 		seen[abs] = true
+		if info, err := os.Stat(file); err == nil && info.Size() > int64(limit-total) {
+			return fmt.Errorf("%w: the context materials exceed %d bytes (at %s)", ErrBadMaterial, limit, file)
+		}
 		data, err := loop.ReadDocument(file)
 		if err != nil {
 			if explicit {
