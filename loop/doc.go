@@ -18,6 +18,16 @@
 //   - Stop rules that compose (StopRule, FirstOf, NoAnswer, NoneOpen,
 //     CleanRounds, RoundCap, NoProgress, Signals) over RoundSummary
 //     (Summarize), and StopReason.
+//   - Runs over documents: OpenRun opens a run folder (lock, resume and
+//     location checks, an interrupted undo finished, the start step with
+//     the driver's settings), Run.Review reads and reviews each document
+//     (its text journaled once, DocLimit at once), Run.Decide applies the
+//     policy and asks the gate in journaled batches, writing through
+//     journal.Commit, Run.Outcome, Run.Finish, RenderRound and
+//     WriteSummary report it, UndoRun reverts it, with the driver's
+//     renderings made on a replay-only execution (journal.SetReplayOnly).
+//     Events report its journal points. StatusLabel says where a finding
+//     stands in finding.Status words.
 //   - Run folders: Rotate (a finished run to the history), RemoveStaleTemp,
 //     FileRel and CheckLocation (a copied folder is refused), WriteRendering,
 //     RoundOf and UndoPlan (which side effects an undo of a round reverts).
@@ -26,5 +36,6 @@
 //     LineMap; front matter (YAML or TOML, document.FindFrontMatter) is
 //     never edited.
 //
-// See Example for a small two-step loop built from these alone.
+// See Example for a small two-step loop built from these alone, and
+// ExampleOpenRun for a driver on Run.
 package loop

@@ -35,21 +35,11 @@ import (
 // alive UndoRun fails with journal.ErrBusy. ctx is checked between
 // reverts.
 func UndoRun[S any](ctx context.Context, cfg RunConfig, round int, undone func(context.Context, *Run[S]) error) (reverted []int, err error) {
-	if _, err := os.Stat(filepath.Join(cfg.Dir, JournalName)); errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%w: no run journal (%s) in %s", ErrNothingToUndo, JournalName, cfg.Dir)
-	}
-	r := &Run[S]{Dir: cfg.Dir, cfg: cfg}
-	if err := r.open(); err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	st, err := r.status()
+	r, st, err := openJournaled[S](cfg)
 	if err != nil {
 		return nil, err
 	}
-	if st.start == nil {
-		return nil, fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, cfg.Dir)
-	}
+	defer r.Close()
 	if err := st.checkLocation(cfg.Dir); err != nil {
 		return nil, err
 	}
@@ -137,20 +127,32 @@ func (r *Run[S]) replay(ctx context.Context, fn func(context.Context, *Run[S]) e
 // in order: absolute paths with symbolic links resolved, as the run
 // recorded them. It takes the journal's lock for the moment it reads.
 func JournaledFiles(cfg RunConfig) ([]string, error) {
-	if _, err := os.Stat(filepath.Join(cfg.Dir, JournalName)); err != nil {
-		return nil, fmt.Errorf("%w: no run journal (%s) in %s", ErrNothingToUndo, JournalName, cfg.Dir)
-	}
-	r := &Run[struct{}]{Dir: cfg.Dir, cfg: cfg}
-	if err := r.open(); err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	st, err := r.status()
+	r, st, err := openJournaled[struct{}](cfg)
 	if err != nil {
 		return nil, err
 	}
-	if st.start == nil {
-		return nil, fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, cfg.Dir)
-	}
+	defer r.Close()
 	return st.files(), nil
+}
+
+// openJournaled opens the journal of the run in cfg.Dir, which must hold
+// one (ErrNothingToUndo otherwise), and reads its status.
+func openJournaled[S any](cfg RunConfig) (*Run[S], *runStatus, error) {
+	if _, err := os.Stat(filepath.Join(cfg.Dir, JournalName)); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, fmt.Errorf("%w: no run journal (%s) in %s", ErrNothingToUndo, JournalName, cfg.Dir)
+	}
+	r := &Run[S]{Dir: cfg.Dir, cfg: cfg}
+	if err := r.open(); err != nil {
+		r.Close()
+		return nil, nil, err
+	}
+	st, err := r.status()
+	if err == nil && st.start == nil {
+		err = fmt.Errorf("%w: %s holds no run", ErrNothingToUndo, cfg.Dir)
+	}
+	if err != nil {
+		r.Close()
+		return nil, nil, err
+	}
+	return r, st, nil
 }
