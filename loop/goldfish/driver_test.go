@@ -12,7 +12,6 @@ import (
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply/document"
-	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 )
@@ -40,11 +39,7 @@ func fake(t *testing.T, name string, fn func(section string, round, shot int) []
 	}
 	var mu sync.Mutex
 	calls := map[int]int{}
-	r := agent.ReviewerFunc{ReviewerName: name, Fn: func(ctx context.Context, tg agent.Target) (agent.Review, error) {
-		shot := 1
-		if ci, ok := council.CallOf(ctx); ok {
-			shot = ci.Shot
-		}
+	r := shotFunc{name: name, fn: func(tg agent.Target, shot int) (agent.Review, error) {
 		mu.Lock()
 		calls[shot]++
 		round := calls[shot]
@@ -65,6 +60,20 @@ func fake(t *testing.T, name string, fn func(section string, round, shot int) []
 		return agent.Review{Report: finding.Report{Reviewer: name, SchemaVersion: "1", Findings: fs}}, nil
 	}}
 	return &Goldfish{Seat: seats[0], Reviewer: r, Focus: "S1.12"}
+}
+
+// shotFunc is a council.ShotReviewer made of a function.
+type shotFunc struct {
+	name string
+	fn   func(t agent.Target, shot int) (agent.Review, error)
+}
+
+func (s shotFunc) Name() string { return s.name }
+func (s shotFunc) Review(ctx context.Context, t agent.Target) (agent.Review, error) {
+	return s.fn(t, 1)
+}
+func (s shotFunc) ReviewShot(ctx context.Context, t agent.Target, shot int) (agent.Review, error) {
+	return s.fn(t, shot)
 }
 
 // find returns a finding on the line of section that holds quote (lines

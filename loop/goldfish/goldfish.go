@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
@@ -62,7 +63,20 @@ func (g *Goldfish) Target(path string, section []byte) agent.Target {
 
 // Review reviews t.Text, the section, in a fresh context (see Goldfish).
 func (g *Goldfish) Review(ctx context.Context, t agent.Target) (agent.Review, error) {
-	rv, err := g.Reviewer.Review(ctx, g.Target(t.Path, t.Text))
+	return g.ReviewShot(ctx, t, 0)
+}
+
+// ReviewShot is Review as shot of its council member (council.ShotReviewer):
+// the shot reaches the inner reviewer when it is a council.ShotReviewer
+// too (0 means none was planned).
+func (g *Goldfish) ReviewShot(ctx context.Context, t agent.Target, shot int) (agent.Review, error) {
+	var rv agent.Review
+	var err error
+	if sr, ok := g.Reviewer.(council.ShotReviewer); ok && shot > 0 {
+		rv, err = sr.ReviewShot(ctx, g.Target(t.Path, t.Text), shot)
+	} else {
+		rv, err = g.Reviewer.Review(ctx, g.Target(t.Path, t.Text))
+	}
 	if err != nil {
 		return rv, fmt.Errorf("goldfish %s: %w", g.Name(), err)
 	}
