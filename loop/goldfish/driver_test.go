@@ -2,10 +2,12 @@ package goldfish
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/providers/scripted"
 )
 
 // seen records what a scripted goldfish was shown, by round.
@@ -28,25 +31,30 @@ func (s *seen) add(t string) {
 	s.sections = append(s.sections, t)
 }
 
-// fake is a goldfish (isolated by the Goldfish wrapper) whose findings fn
-// writes from the section it is shown, the round (counted by the calls of
-// each shot) and the shot.
+// fake is a goldfish on a scripted provider (a real model reviewer: its
+// prompt, its isolation, its answer extracted and validated) whose report
+// fn writes from the section the request shows, the round and the shot.
+// Round 1 has two calls (self-agreement), later rounds one; the two calls
+// of round 1 are told apart by arrival, as shots 1 and 2.
 func fake(t *testing.T, name string, fn func(section string, round, shot int) []finding.Finding) *Goldfish {
+	return fakeN(t, name, 2, fn)
+}
+
+// fakeN is fake with first calls in round 1.
+func fakeN(t *testing.T, name string, first int, fn func(section string, round, shot int) []finding.Finding) *Goldfish {
 	t.Helper()
 	seats, err := Materials{}.Cast([]string{name}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	calls := map[int]int{}
-	r := shotFunc{name: name, fn: func(tg agent.Target, shot int) (agent.Review, error) {
-		mu.Lock()
-		calls[shot]++
-		round := calls[shot]
-		mu.Unlock()
-		fs := fn(string(tg.Text), round, shot)
+	p := scripted.NewResponder(func(call int, req agent.Request) scripted.Reply {
+		round, shot := 1, call+1
+		if call >= first {
+			round, shot = call-first+2, 1
+		}
+		fs := fn(sectionOf(req), round, shot)
 		for i := range fs {
-			fs[i].ID = "F00" + string(rune('1'+i))
+			fs[i].ID = fmt.Sprintf("F%03d", i+1)
 			if fs[i].Category == "" {
 				fs[i].Category = name
 			}
@@ -57,23 +65,36 @@ func fake(t *testing.T, name string, fn func(section string, round, shot int) []
 		if fs == nil {
 			fs = []finding.Finding{}
 		}
-		return agent.Review{Report: finding.Report{Reviewer: name, SchemaVersion: "1", Findings: fs}}, nil
-	}}
-	return &Goldfish{Seat: seats[0], Reviewer: r, Focus: "S1.12"}
+		data, err := json.Marshal(finding.Report{Reviewer: name, SchemaVersion: "1", Summary: "read", Findings: fs})
+		if err != nil {
+			return scripted.Error(err)
+		}
+		return scripted.Text(string(data))
+	})
+	return NewGoldfish(p, seats[0], nil, "S1.12")
 }
 
-// shotFunc is a council.ShotReviewer made of a function.
-type shotFunc struct {
-	name string
-	fn   func(t agent.Target, shot int) (agent.Review, error)
-}
+var numbered = regexp.MustCompile(`^ *\d+\| ?(.*)$`)
 
-func (s shotFunc) Name() string { return s.name }
-func (s shotFunc) Review(ctx context.Context, t agent.Target) (agent.Review, error) {
-	return s.fn(t, 1)
-}
-func (s shotFunc) ReviewShot(ctx context.Context, t agent.Target, shot int) (agent.Review, error) {
-	return s.fn(t, shot)
+// sectionOf returns the document a review request shows, without its line
+// numbers.
+func sectionOf(req agent.Request) string {
+	text := req.Messages[0].Text()
+	_, doc, _ := strings.Cut(text, "# Document: ")
+	var b strings.Builder
+	in := false
+	for _, line := range strings.Split(doc, "\n") {
+		m := numbered.FindStringSubmatch(line)
+		if m == nil {
+			if in {
+				break
+			}
+			continue
+		}
+		in = true
+		b.WriteString(m[1] + "\n")
+	}
+	return b.String()
 }
 
 // find returns a finding on the line of section that holds quote (lines
@@ -181,13 +202,8 @@ func TestIsolationInRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mu sync.Mutex
-	var reqs []agent.Request
-	p := agent.ProviderFunc(func(ctx context.Context, req agent.Request) (agent.Response, error) {
-		mu.Lock()
-		reqs = append(reqs, req)
-		mu.Unlock()
-		return agent.Response{Text: `{"reviewer":"design_critic","schema_version":"1","summary":"s","findings":[{"id":"F001","category":"design","line_range":"3","issue":"UNIQUE-EARLIER-ISSUE","fix":"","confidence":80,"severity":"medium","quotes":["It's worth noting"]}]}`}, nil
+	p := scripted.NewResponder(func(int, agent.Request) scripted.Reply {
+		return scripted.Text(`{"reviewer":"design_critic","schema_version":"1","summary":"s","findings":[{"id":"F001","category":"design","line_range":"3","issue":"UNIQUE-EARLIER-ISSUE","fix":"","confidence":80,"severity":"medium","quotes":["It's worth noting"]}]}`)
 	})
 	ctxRefs := []agent.Reference{{Name: "context: glossary.md", Text: "Upload: one PUT."}}
 	l, spec := specLoop(t, NewGoldfish(p, seats[0], ctxRefs, "S1.12"))
@@ -195,6 +211,7 @@ func TestIsolationInRun(t *testing.T) {
 	if _, err := l.Run(context.Background(), spec); err != nil {
 		t.Fatal(err)
 	}
+	reqs := p.Requests()
 	if len(reqs) != 3 { // two shots in round 1, one in round 2 (both clean: the finding was contested)
 		t.Fatalf("%d requests", len(reqs))
 	}
@@ -223,7 +240,7 @@ func TestIsolationInRun(t *testing.T) {
 // TestContestMemoryInRun: a reworded re-raise of a contested finding is
 // not raised again; one with new evidence reopens it, both shown.
 func TestContestMemoryInRun(t *testing.T) {
-	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
+	g := fakeN(t, "design_critic", 1, func(sec string, round, shot int) []finding.Finding {
 		q := "improve reliability by 40%"
 		switch round {
 		case 1:
