@@ -37,12 +37,12 @@ type Goldfish struct {
 
 // NewGoldfish returns the goldfish of seat on a model: an agent.LLMReviewer
 // playing the seat's persona, with the Blocker/Major/Nit scale.
-func NewGoldfish(p agent.Provider, seat Seat, context []agent.Reference, focus string, opts ...agent.LLMOption) *Goldfish {
+func NewGoldfish(p agent.Provider, seat Seat, refs []agent.Reference, focus string, opts ...agent.LLMOption) *Goldfish {
 	persona := seat.Persona
 	if persona.SeverityScale == "" {
 		persona.SeverityScale = "Blocker/Major/Nit (high/medium/low)"
 	}
-	return &Goldfish{Seat: seat, Reviewer: agent.NewLLMReviewer(p, persona, opts...), Context: context, Focus: focus}
+	return &Goldfish{Seat: seat, Reviewer: agent.NewLLMReviewer(p, persona, opts...), Context: refs, Focus: focus}
 }
 
 // Name returns the seat's persona name.
@@ -86,9 +86,9 @@ func (g *Goldfish) ReviewShot(ctx context.Context, t agent.Target, shot int) (ag
 
 // Materials returns what a call of g on section receives, on record: the
 // seat's persona and standards, the context materials and the section.
-func (g *Goldfish) Materials(section []byte, lines string, context []Material) []Material {
+func (g *Goldfish) Materials(section []byte, lines string, refs []Material) []Material {
 	out := append([]Material{}, g.Seat.Materials...)
-	out = append(out, context...)
+	out = append(out, refs...)
 	return append(out, material("section", lines, section))
 }
 
@@ -127,13 +127,13 @@ func OfflineReviewer(name string, cfg offline.Config) (agent.Reviewer, bool) {
 // offline reviewer that plays its persona (see OfflineReviewer), or the
 // OfflineProbe for comprehension. A persona no offline reviewer plays is
 // an error naming the ones that have one.
-func NewOfflineGoldfish(seat Seat, context []agent.Reference, focus string, cfg offline.Config) (*Goldfish, error) {
+func NewOfflineGoldfish(seat Seat, refs []agent.Reference, focus string, cfg offline.Config) (*Goldfish, error) {
 	if seat.Persona.Name == ProbeName {
-		return &Goldfish{Seat: seat, Reviewer: OfflineProbe{}, Context: context, Focus: focus, Probe: true}, nil
+		return &Goldfish{Seat: seat, Reviewer: OfflineProbe{}, Context: refs, Focus: focus, Probe: true}, nil
 	}
 	r, ok := OfflineReviewer(seat.Persona.Name, cfg)
 	if !ok {
 		return nil, fmt.Errorf("goldfish: reviewer %q has no offline form (offline: design_critic, structural, implementation_readiness, style, comprehension); configure a model for it", seat.Persona.Name)
 	}
-	return &Goldfish{Seat: seat, Reviewer: r, Context: context, Focus: focus}, nil
+	return &Goldfish{Seat: seat, Reviewer: r, Context: refs, Focus: focus}, nil
 }

@@ -22,11 +22,14 @@ const (
 
 // Entry is one finding the contest memory keeps.
 type Entry struct {
+	// Round is the round that decided it; Key and Reviewer name the
+	// finding there (loop.Item.Key), Finding is it as raised.
 	Round    int             `json:"round"`
 	Key      string          `json:"key"`
 	Reviewer string          `json:"reviewer"`
 	Finding  finding.Finding `json:"finding"`
-	Status   Status          `json:"status"`
+	// Status is what became of it.
+	Status Status `json:"status"`
 	// Reason is the resolver's argument or the gate's reason.
 	Reason string `json:"reason,omitempty"`
 }

@@ -50,13 +50,16 @@ type Mismatches struct {
 
 // ProbeBrief is what the resolver is asked about a probe's restatement.
 type ProbeBrief struct {
-	Round       int
-	Path        string
-	Lines       finding.LineRange
-	Section     string
+	// Round, Path, Lines and Section are as in Brief.
+	Round   int
+	Path    string
+	Lines   finding.LineRange
+	Section string
+	// Restatement is the probe's answer.
 	Restatement Restatement
-	Context     []agent.Reference
-	History     []agent.Message
+	// Context and History are as in Brief.
+	Context []agent.Reference
+	History []agent.Message
 }
 
 // Comparison is the resolver's answer to a probe, with what it cost.
@@ -135,8 +138,8 @@ type Probe struct {
 }
 
 // NewProbe returns the comprehension probe of seat on a model, isolated.
-func NewProbe(p agent.Provider, seat Seat, context []agent.Reference, focus string, opts ...agent.LLMOption) *Goldfish {
-	return &Goldfish{Seat: seat, Reviewer: &Probe{Persona: seat.Persona, Provider: p, Options: opts}, Context: context, Focus: focus, Probe: true}
+func NewProbe(p agent.Provider, seat Seat, refs []agent.Reference, focus string, opts ...agent.LLMOption) *Goldfish {
+	return &Goldfish{Seat: seat, Reviewer: &Probe{Persona: seat.Persona, Provider: p, Options: opts}, Context: refs, Focus: focus, Probe: true}
 }
 
 // Name returns the persona's name.

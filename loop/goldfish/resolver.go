@@ -65,14 +65,21 @@ type Case struct {
 // summary in hierarchical dispatch, the context materials, and the
 // conversation of the earlier rounds (see Turns).
 type Brief struct {
-	Round   int               `json:"round"`
-	Path    string            `json:"path"`
-	Lines   finding.LineRange `json:"lines"`
-	Section string            `json:"section"`
-	Cases   []Case            `json:"cases"`
-	Summary string            `json:"summary,omitempty"` // the synthesizer's, in hierarchical dispatch
+	// Round is the 1-based round.
+	Round int `json:"round"`
+	// Path names the document; Lines are the section's lines in it.
+	Path  string            `json:"path"`
+	Lines finding.LineRange `json:"lines"`
+	// Section is the section's text as the round reviewed it.
+	Section string `json:"section"`
+	// Cases are the findings to sort, after the contest memory.
+	Cases []Case `json:"cases"`
+	// Summary is the synthesizer's, in hierarchical dispatch; optional.
+	Summary string `json:"summary,omitempty"`
+	// Context is the context materials, as the goldfish received them.
 	Context []agent.Reference `json:"-"`
-	History []agent.Message   `json:"-"`
+	// History is the resolver's conversation of the earlier rounds.
+	History []agent.Message `json:"-"`
 }
 
 // Ruling is the resolver's answer with what it cost.
