@@ -74,7 +74,11 @@ func RenderReport(v RoundView, prev *RoundView) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Goldfish review report: round %d of at most %d\n\n", v.Round, v.Cap)
 	fmt.Fprintf(&b, "- Target: %s, %s\n- Section: lines %s, SHA-256 %s\n", v.Path, v.Target, v.Lines, short(v.SHA256))
-	if v.Gate != "" {
+	switch v.Gate {
+	case "":
+	case choiceNone:
+		b.WriteString("- Gate: nothing to decide\n")
+	default:
 		fmt.Fprintf(&b, "- Gate: %s\n", v.Gate)
 	}
 	if v.Stop != "" {

@@ -204,6 +204,10 @@ func (d *driver) asker() loop.Asker {
 	return d.l.Asker
 }
 
+// choiceNone is a round's gate choice when it has nothing to decide: no
+// question is asked.
+const choiceNone = "none"
+
 // decide asks the round's gate choice and decides the round through the
 // kernel (Run.Decide): with ChoiceAuto the resolver's answers are the
 // decisions, made before the gate (fixes applied, contests rejected);
@@ -217,7 +221,7 @@ func (d *driver) decide(ctx context.Context, rd *loop.Round, g *goldRound) (loop
 			{ID: ChoiceContinue, Label: "Continue: apply nothing, go on to the next round"},
 			{ID: ChoiceInspect, Label: "Inspect one by one"}}}
 	if len(rd.Items()) == 0 {
-		g.choice = ChoiceAuto
+		g.choice = choiceNone
 	} else {
 		a, err := loop.AskOnce(ctx, d.r.J, d.asker(), q)
 		switch {
