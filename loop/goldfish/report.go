@@ -59,7 +59,8 @@ type FindingView struct {
 	// Kind and Reason are the resolver's; Kind "" when it gave none.
 	Kind   Kind
 	Reason string
-	// Decision is "applied", "rejected", "deferred" or "open".
+	// Decision is "applied", "contested", "rejected", "deferred" or
+	// "open".
 	Decision string
 	// Note says why the finding was dropped or has no edit.
 	Note string
@@ -178,7 +179,7 @@ func Changes(prev *RoundView, v RoundView) []string {
 	for _, f := range prev.Findings {
 		count[f.Decision]++
 	}
-	out = append(out, fmt.Sprintf("round %d: %d applied, %d rejected, %d deferred or open", prev.Round, count["applied"], count["rejected"], count["deferred"]+count["open"]))
+	out = append(out, fmt.Sprintf("round %d: %d applied, %d contested, %d rejected, %d deferred or open", prev.Round, count["applied"], count["contested"], count["rejected"], count["deferred"]+count["open"]))
 	out = append(out, fmt.Sprintf("findings: %d, before %d; not raised again: %d", len(v.Findings), len(prev.Findings), len(v.Dropped)))
 	return out
 }

@@ -27,7 +27,7 @@ func TestRenderReport(t *testing.T) {
 		}
 	}
 	out = string(RenderReport(r2, &r1))
-	for _, want := range []string{"lines 16-27, now 16-26", "the section's text changed", "round 1: 1 applied, 1 rejected", "clean, weak evidence", "0.25 (1/2/3)",
+	for _, want := range []string{"lines 16-27, now 16-26", "the section's text changed", "round 1: 1 applied, 0 contested, 1 rejected", "clean, weak evidence", "0.25 (1/2/3)",
 		`skipped: 401 \| Unauthorized`, "## Unresolved (1)", "Reopens r1/design_critic/F001 (contested in round 1: a goal)", "## Not raised again (1)", "Stopped: the round cap was hit"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("round 2 report lacks %q:\n%s", want, out)

@@ -10,7 +10,9 @@ import (
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
-// decisionOf says what became of item it in round rd.
+// decisionOf says what became of item it in round rd: "applied",
+// "contested" (rejected on the resolver's argument), "rejected" (by the
+// gate), "deferred" or "open".
 func decisionOf(rd *loop.Round, it loop.Item) string {
 	dec, ok := rd.Decisions.Get(it.Key)
 	switch {
@@ -18,6 +20,8 @@ func decisionOf(rd *loop.Round, it loop.Item) string {
 		return "open"
 	case dec.Action == loop.Apply:
 		return "applied"
+	case dec.Action == loop.Reject && dec.By == "resolver":
+		return "contested"
 	case dec.Action == loop.Reject:
 		return "rejected"
 	}
