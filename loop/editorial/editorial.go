@@ -6,6 +6,7 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/loop"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // DefaultMaxRounds is the round cap when Loop.MaxRounds is 0.
@@ -96,6 +97,12 @@ type Loop struct {
 
 	// Logger receives progress records; nil discards them. Setting it is optional.
 	Logger *slog.Logger
+
+	// TracerProvider traces the run with OpenTelemetry (see
+	// loop.RunConfig.TracerProvider); wrap model providers with
+	// agent.Traced to see their calls under each reviewer's span. Nil
+	// traces nothing.
+	TracerProvider trace.TracerProvider
 }
 
 // Event, EventKind and the events are the kernel's (loop.Event): Run
