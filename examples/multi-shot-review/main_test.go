@@ -91,3 +91,22 @@ func TestSessionFlags(t *testing.T) {
 		t.Errorf("resume of a finished session: exit %d\n%s\n%s", code, out, errs)
 	}
 }
+
+func TestDemoFormats(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	t.Setenv("KAIGI_PROVIDER", "")
+	for _, f := range []string{"sarif", "rdjsonl"} {
+		code, out, errs := runCmd(t, "-format", f)
+		if code != exitOK || !strings.Contains(errs, "wave 1") || strings.Contains(out, "wave 1") {
+			t.Errorf("-format %s: exit %d; progress belongs on stderr\n%s", f, code, out)
+		}
+		if !strings.Contains(out, "fmt.Printf format %d has arg it.Name") {
+			t.Errorf("-format %s lacks the vet finding:\n%s", f, out)
+		}
+	}
+	if code, _, _ := runCmd(t, "-format", "xml"); code != exitError {
+		t.Errorf("-format xml: exit %d", code)
+	}
+}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/export"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
 	"github.com/kaigi-dev/kaigi/providers/config"
 	"github.com/kaigi-dev/kaigi/providers/offline"
@@ -35,7 +36,7 @@ type options struct {
 	repo, base, commit, task, taskFile, dir, memory, gate string
 	uncommitted, report, resume, follow, json             bool
 	addSlice, removeSlice, sliceFiles, slicePrompt        string
-	directive, directiveFile                              string
+	directive, directiveFile, format                      string
 	shots, shotPasses, maxPasses, maxParallel             int
 	timeout                                               time.Duration
 	providers                                             *config.Config
@@ -64,6 +65,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.maxParallel, "max-parallel", 0, "calls at once across a wave (0: all)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each shot (0: none offline, 10m with a model)")
 	fs.BoolVar(&o.json, "json", false, "print the summary as JSON")
+	fs.StringVar(&o.format, "format", "", "print the findings for CI instead: sarif, rdjson, rdjsonl or github")
 	fs.StringVar(&o.addSlice, "add-slice", "", "with -continue: add (or revive) this slice; needs -slice-files, -slice-prompt-file and the user's words")
 	fs.StringVar(&o.removeSlice, "remove-slice", "", "with -continue: remove this slice (a tombstone); needs the user's words")
 	fs.StringVar(&o.sliceFiles, "slice-files", "", "the added slice's files, comma-separated")
@@ -89,6 +91,11 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	}
 	if n > 1 {
 		return nil, errors.New("give one of -uncommitted, -base and -commit")
+	}
+	if o.format != "" {
+		if _, err := export.ParseFormat(o.format); err != nil {
+			return nil, err
+		}
 	}
 	return o, nil
 }
@@ -137,8 +144,13 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		}
 		task = string(data)
 	}
+	// Progress goes to stderr when stdout is for a program.
+	info := stdout
+	if o.json || o.format != "" {
+		info = stderr
+	}
 	l := &multishot.Loop{Dir: o.dir, Memory: o.memory, Shots: o.shots, ShotPasses: o.shotPasses, MaxPasses: o.maxPasses,
-		MaxParallel: o.maxParallel, Timeout: o.timeout, Observer: progress(stdout)}
+		MaxParallel: o.maxParallel, Timeout: o.timeout, Observer: progress(info)}
 	if o.report {
 		l.Mode = multishot.Report
 	}
@@ -169,7 +181,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		if !flagSet(o.flags, "max-passes") {
 			l.MaxPasses = 1 // so that the demo's first wave ends its window and the judge shows
 		}
-		fmt.Fprintf(stdout, "Demo: the bundled sample change in a temporary repository, %s.\n", o.providers)
+		fmt.Fprintf(info, "Demo: the bundled sample change in a temporary repository, %s.\n", o.providers)
 		sum, err = l.Run(ctx, multishot.Target{Repo: repo, Kind: multishot.Uncommitted}, demoTask)
 		if err != nil {
 			return exitError, err
@@ -203,7 +215,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		}
 	}
 	if errors.Is(err, loop.ErrWaiting) {
-		fmt.Fprintf(stdout, "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
+		fmt.Fprintf(info, "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
 		return exitRemaining, nil
 	}
 	if err != nil {
@@ -354,6 +366,17 @@ func progress(w io.Writer) func(multishot.Event) {
 }
 
 func (o *options) print(w io.Writer, s *multishot.Summary, dir string, demo bool) {
+	if o.format != "" {
+		f, _ := export.ParseFormat(o.format)
+		root := o.repo
+		if abs, err := filepath.Abs(root); err == nil {
+			root = abs
+		}
+		if err := export.Write(w, f, s.Export(export.Tool{Name: "kaigi-multi-shot-review", Version: export.ModuleVersion()}, root)); err != nil {
+			fmt.Fprintln(w, "multi-shot-review:", err)
+		}
+		return
+	}
 	if o.json {
 		data, _ := json.MarshalIndent(s, "", "  ")
 		fmt.Fprintf(w, "%s\n", data)
