@@ -187,3 +187,18 @@ func TestUncoveredFileNoted(t *testing.T) {
 		t.Errorf("notes %q", sum.Notes)
 	}
 }
+
+func TestPanickingReviewerRetried(t *testing.T) {
+	r := sampleRepo(t)
+	n := 0
+	rev := ReviewerFunc(func(context.Context, ShotInput) (Result, agent.Usage, error) {
+		if n++; n == 1 {
+			panic("reviewer bug")
+		}
+		return Result{SchemaVersion: 1}, agent.Usage{}, nil
+	})
+	sum := run(t, &Loop{Reviewer: rev, Classifier: fixedSlices(codeSlice), Mode: Report}, r)
+	if n != 2 || sum.Waves[0].Shots[0].Attempts != 2 || sum.Slices[0].Status != Clean {
+		t.Errorf("calls %d shots %+v", n, sum.Waves[0].Shots)
+	}
+}

@@ -31,6 +31,7 @@ type plannedShot struct {
 	runs  int
 	spent agent.Usage // every attempt's
 	logs  []shotLog   // written after the dispatch, off the calls' path
+	err   error       // why the step itself failed (the journal, a cancel)
 }
 
 type shotLog struct {
@@ -115,6 +116,7 @@ func (s *session) runWave(ctx context.Context) error {
 			calls[i] = council.Call[shotWire]{Name: p.sl.Name, Shot: p.shot, Do: func(cctx context.Context) (shotWire, agent.Usage, error) {
 				v, err := journal.Step(cctx, s.j, key, func(sctx context.Context) (shotWire, error) { return s.shoot(ctx, sctx, p) })
 				if err != nil {
+					p.err = err
 					return v, v.Usage, err
 				}
 				p.wire, p.ok, p.runs = &v, v.Err == "", attempt+1
@@ -129,8 +131,8 @@ func (s *session) runWave(ctx context.Context) error {
 		var next []*plannedShot
 		for _, p := range pending {
 			if !p.ok {
-				if p.wire == nil {
-					return fmt.Errorf("multishot: wave %d: slice %s, shot %d was not journaled", w, p.sl.Name, p.shot)
+				if p.wire == nil || p.err != nil {
+					return fmt.Errorf("multishot: wave %d: slice %s, shot %d: %w", w, p.sl.Name, p.shot, p.err)
 				}
 				next = append(next, p)
 			}
@@ -172,9 +174,14 @@ func (s *session) runWave(ctx context.Context) error {
 
 // shoot runs one attempt of a shot: the reviewer under the dispatch's
 // context, its answer validated. A failure (an error, a timeout, an
-// invalid result) is journaled as the attempt's outcome; the caller's own
+// invalid result, a panic) is journaled as the attempt's outcome; the caller's own
 // cancel (outer) is not, so a resumed run makes the attempt again.
-func (s *session) shoot(outer, ctx context.Context, p *plannedShot) (shotWire, error) {
+func (s *session) shoot(outer, ctx context.Context, p *plannedShot) (w shotWire, err error) {
+	defer func() {
+		if v := recover(); v != nil { // a panicking reviewer fails its shot
+			w, err = shotWire{Err: fmt.Sprintf("panic: %v", v)}, nil
+		}
+	}()
 	res, u, err := s.l.Reviewer.Review(ctx, p.in)
 	if err == nil {
 		err = res.Validate(p.sl.Files)
