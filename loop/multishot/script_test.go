@@ -63,14 +63,15 @@ func fixedSlices(sl ...Slice) Classifier {
 	return ClassifierFunc(func(context.Context, ClassifyInput) ([]Slice, agent.Usage, error) { return sl, agent.Usage{}, nil })
 }
 
-// sampleRepo is a repository with an uncommitted change to two files.
+// sampleRepo is a repository with an uncommitted change to two files, one
+// Japanese with a BOM, CRLF line endings and no final newline.
 func sampleRepo(t testing.TB) *repo {
 	r := newRepo(t)
 	r.write("app/main.go", "package main\n\nfunc main() {}\n")
 	r.write("docs/guide.md", "# Guide\n\nOld text.\n")
 	r.commit("base")
 	r.write("app/main.go", "package main\n\nimport \"os\"\n\nfunc main() {\n\tf, _ := os.Open(\"x\")\n\tf.Close()\n}\n")
-	r.write("docs/guide.md", "# ガイド\r\n\r\nとても とても 大事な 変更。\r\nNew text")
+	r.write("docs/guide.md", "\ufeff# ガイド\r\n\r\nとても とても 大事な 変更。\r\nNew text")
 	return r
 }
 
@@ -208,7 +209,7 @@ func TestBarrierFixesAndReviewsAgain(t *testing.T) {
 	fixable.Quote, fixable.Fix = "とても とても", "とても"
 	sc := &script{answers: map[string][]ShotFinding{"docs/1/1": {fixable}}}
 	sum := run(t, &Loop{Reviewer: sc, Classifier: fixedSlices(docsSlice)}, r)
-	if got := r.read("docs/guide.md"); got != "# ガイド\r\n\r\nとても 大事な 変更。\r\nNew text" {
+	if got := r.read("docs/guide.md"); got != "\ufeff# ガイド\r\n\r\nとても 大事な 変更。\r\nNew text" {
 		t.Errorf("document %q", got)
 	}
 	if !sum.OK || sum.Remaining != 0 || len(sum.Waves) != 2 || sum.Slices[0].Passes != 2 || sum.Slices[0].Status != Clean {
