@@ -87,8 +87,9 @@ type File struct {
 	// level, after the change (before it, for a deleted file).
 	Path string `json:"path"`
 	// OldPath is the path before a rename; empty otherwise.
-	OldPath string     `json:"old_path,omitempty"`
-	Status  FileStatus `json:"status"`
+	OldPath string `json:"old_path,omitempty"`
+	// Status says what the change did to the file.
+	Status FileStatus `json:"status"`
 	// Lines are the changed line ranges of the new content, in order; a
 	// deletion inside a file is the line after it. Empty for a deleted or
 	// skipped file.
@@ -100,12 +101,14 @@ type File struct {
 
 // Change is a target read from its repository.
 type Change struct {
+	// Target is what was read.
 	Target Target `json:"target"`
 	// Root is the repository's top level, an absolute path.
 	Root string `json:"root"`
 	// Rev is the revision whose content the first pass reads: "" for the
 	// working tree, else a commit id.
-	Rev   string `json:"rev,omitempty"`
+	Rev string `json:"rev,omitempty"`
+	// Files are the changed files, sorted by path, skipped ones included.
 	Files []File `json:"files"`
 }
 

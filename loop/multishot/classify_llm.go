@@ -12,12 +12,15 @@ import (
 
 // Classification is a classifier model's answer.
 type Classification struct {
-	SchemaVersion int             `json:"schema_version" jsonschema:"enum=1"`
-	Slices        []ProposedSlice `json:"slices" jsonschema:"minItems=1,maxItems=10"`
+	// SchemaVersion is 1.
+	SchemaVersion int `json:"schema_version" jsonschema:"enum=1"`
+	// Slices are the proposed slices, 1 to MaxSlices.
+	Slices []ProposedSlice `json:"slices" jsonschema:"minItems=1,maxItems=10"`
 }
 
 // ProposedSlice is one slice in a Classification.
 type ProposedSlice struct {
+	// Name, Prompt and Files are Slice's.
 	Name   string   `json:"name" jsonschema:"minLength=1"`
 	Prompt string   `json:"prompt" jsonschema:"minLength=1" jsonschema_description:"The reviewer's full instructions for this slice, the applicable review policies quoted word for word."`
 	Files  []string `json:"files" jsonschema:"minItems=1"`
@@ -36,8 +39,10 @@ const ClassifySystemPrompt = `You cut a code change into review slices. Each sli
 
 // LLMClassifier is a Classifier on a model: one typed call (agent.Ask).
 type LLMClassifier struct {
+	// Provider answers the call. Required.
 	Provider agent.Provider
-	Model    string
+	// Model names the model; empty means the provider's default.
+	Model string
 }
 
 // Request returns the request LLMClassifier sends for in.

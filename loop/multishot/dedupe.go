@@ -17,20 +17,27 @@ const DuplicateOverlap = 0.6
 // triage gate's). Precision and recall of the automatic rule are computed
 // from these.
 type Mark struct {
+	// ID is the duplicate's id, Canonical the id of the finding it
+	// repeats.
 	ID        string `json:"id"`
 	Canonical string `json:"canonical"`
-	Auto      bool   `json:"auto"`
+	// Auto: a sibling shot's duplicate, marked by the rule; otherwise a
+	// person marked it at the gate (a duplicate the rule missed).
+	Auto bool `json:"auto"`
 	// Overturned: a person said an automatic mark was wrong (see
 	// Loop.ConfirmDuplicates); the finding stayed open.
-	Overturned bool   `json:"overturned,omitempty"`
-	Path       string `json:"path"`
+	Overturned bool `json:"overturned,omitempty"`
+	// Path is the duplicate's file.
+	Path string `json:"path"`
 	// LineOverlap is the number of lines both findings cover (0 when they
 	// do not overlap or lie in different files).
-	LineOverlap  int     `json:"line_overlap"`
+	LineOverlap int `json:"line_overlap"`
+	// TokenOverlap is council.IssueOverlap of the two titles.
 	TokenOverlap float64 `json:"token_overlap"`
-	Shot         int     `json:"shot"`
-	Pass         int     `json:"pass"`
-	Wave         int     `json:"wave"`
+	// Shot, Pass and Wave are the duplicate's.
+	Shot int `json:"shot"`
+	Pass int `json:"pass"`
+	Wave int `json:"wave"`
 }
 
 // features measures two findings: the lines both cover in one file and the
@@ -100,7 +107,8 @@ type DedupeStats struct {
 	// (Auto-Overturned)/(Auto-Overturned+Manual); each is -1 when its
 	// denominator is zero (nothing to measure).
 	Precision float64 `json:"precision"`
-	Recall    float64 `json:"recall"`
+	// Recall: see Precision.
+	Recall float64 `json:"recall"`
 }
 
 // Stats computes DedupeStats from marks.

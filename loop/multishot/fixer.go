@@ -11,17 +11,22 @@ import (
 // Replacement is an edit a fixer proposes: Quote, verbatim text of the
 // file (unique near the finding's lines), replaced by Fix.
 type Replacement struct {
+	// Quote is verbatim text of the file.
 	Quote string `json:"quote" jsonschema:"minLength=1" jsonschema_description:"Text copied verbatim from the file, long enough to be unique near the finding's lines."`
-	Fix   string `json:"fix" jsonschema_description:"The text that replaces quote."`
+	// Fix replaces Quote; empty deletes it.
+	Fix string `json:"fix" jsonschema_description:"The text that replaces quote."`
 }
 
 // FixInput is what a fixer reads: the finding, the user's request and the
 // file as it is now.
 type FixInput struct {
+	// Finding is the finding to fix.
 	Finding Finding
-	Task    string
-	Path    string
-	Text    []byte
+	// Task is the user's original request, word for word.
+	Task string
+	// Path and Text are the file and its content now.
+	Path string
+	Text []byte
 }
 
 // Fixer proposes the edit that fixes a finding without one of its own (a
@@ -37,8 +42,10 @@ const FixSystemPrompt = "You fix one finding of a code review with the smallest 
 
 // LLMFixer is a Fixer on a model: one typed call (agent.Ask).
 type LLMFixer struct {
+	// Provider answers the call. Required.
 	Provider agent.Provider
-	Model    string
+	// Model names the model; empty means the provider's default.
+	Model string
 }
 
 // Request returns the request LLMFixer sends for in.

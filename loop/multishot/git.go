@@ -40,6 +40,7 @@ type limitedBuffer struct {
 	over  bool
 }
 
+// Write appends p, or fails once the limit would be passed.
 func (b *limitedBuffer) Write(p []byte) (int, error) {
 	if b.Len()+len(p) > b.limit {
 		b.over = true

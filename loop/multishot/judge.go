@@ -17,26 +17,37 @@ const (
 // Verdict is a judge's answer: continue (another window of passes) or stop
 // (the slice is done; its open findings are final), with a reason.
 type Verdict struct {
-	SchemaVersion int    `json:"schema_version" jsonschema:"enum=1"`
-	Verdict       string `json:"verdict" jsonschema:"enum=continue,enum=stop"`
-	Reason        string `json:"reason" jsonschema:"minLength=1" jsonschema_description:"For continue: the design seam or fix-quality problem that more passes would address."`
+	// SchemaVersion is 1.
+	SchemaVersion int `json:"schema_version" jsonschema:"enum=1"`
+	// Verdict is Continue or Stop.
+	Verdict string `json:"verdict" jsonschema:"enum=continue,enum=stop"`
+	// Reason says why, in words; not checked.
+	Reason string `json:"reason" jsonschema:"minLength=1" jsonschema_description:"For continue: the design seam or fix-quality problem that more passes would address."`
 }
 
 // PassFindings are the findings a pass of a slice kept (neither
 // duplicates nor ignored nor rejected before), as the judge sees them.
 type PassFindings struct {
-	Pass     int           `json:"pass"`
+	// Pass numbers the pass from 1 since the slice's definition.
+	Pass int `json:"pass"`
+	// Findings are the pass's kept findings.
 	Findings []ShotFinding `json:"findings"`
 }
 
 // JudgeInput is what a judge reads: the slice, the task and the passes of
 // the window that just ended, in order.
 type JudgeInput struct {
-	Slice   Slice
-	Task    string
-	Window  int
-	Passes  []PassFindings
-	Attempt int // 1 for the first judgement of this window
+	// Slice is the slice judged.
+	Slice Slice
+	// Task is the user's original request, word for word.
+	Task string
+	// Window numbers the window that ended, from 1.
+	Window int
+	// Passes are the window's passes, in order.
+	Passes []PassFindings
+	// Attempt is 1 for the first judgement of this window, more after a
+	// verdict that failed or disagreed with Rule.
+	Attempt int
 }
 
 // Judge decides whether a slice whose window of passes is used up goes on.
@@ -94,8 +105,10 @@ const JudgeSystemPrompt = "You judge whether a slice of a code review needs anot
 
 // LLMJudge is a Judge on a model: one typed call (agent.Ask) per verdict.
 type LLMJudge struct {
+	// Provider answers the call. Required.
 	Provider agent.Provider
-	Model    string
+	// Model names the model; empty means the provider's default.
+	Model string
 }
 
 // Request returns the request LLMJudge sends for in.

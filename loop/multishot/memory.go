@@ -21,10 +21,12 @@ type Remembered struct {
 	// Fingerprint is Fingerprint of the finding.
 	Fingerprint string `json:"fingerprint"`
 	// Reason is the rejection's reason, verbatim.
-	Reason string    `json:"reason"`
-	Path   string    `json:"path"`
-	Title  string    `json:"title"`
-	At     time.Time `json:"at"`
+	Reason string `json:"reason"`
+	// Path and Title are the finding's, for a person reading the file.
+	Path  string `json:"path"`
+	Title string `json:"title"`
+	// At is when it was rejected.
+	At time.Time `json:"at"`
 }
 
 type memoryFile struct {

@@ -20,6 +20,7 @@ type Policy struct {
 	// Path is the file's slash-separated path from the repository root.
 	// Example: "REVIEW.md", "loop/REVIEW.md".
 	Path string `json:"path"`
+	// Text is the file's content, exactly as stored.
 	Text string `json:"text"`
 }
 

@@ -64,22 +64,31 @@ func LevelOf(s finding.Severity) Level {
 // Result is a reviewer's answer for one shot, in the strict shape a model
 // is held to (no other properties; every field required).
 type Result struct {
-	SchemaVersion int           `json:"schema_version" jsonschema:"enum=1"`
-	Findings      []ShotFinding `json:"findings"`
+	// SchemaVersion is 1.
+	SchemaVersion int `json:"schema_version" jsonschema:"enum=1"`
+	// Findings are the shot's findings, in the reviewer's order; empty
+	// for a clean shot.
+	Findings []ShotFinding `json:"findings"`
 }
 
 // ShotFinding is one finding of a shot.
 type ShotFinding struct {
-	Severity Level    `json:"severity" jsonschema:"enum=P0,enum=P1,enum=P2,enum=P3" jsonschema_description:"P0 breaks production, P1 a real bug, P2 a problem worth fixing, P3 a nit."`
-	Title    string   `json:"title" jsonschema:"minLength=1" jsonschema_description:"One line: what is wrong."`
-	Content  string   `json:"content" jsonschema:"minLength=1" jsonschema_description:"Why it is wrong and what to do, with evidence."`
+	// Severity is the level, P0 to P3.
+	Severity Level `json:"severity" jsonschema:"enum=P0,enum=P1,enum=P2,enum=P3" jsonschema_description:"P0 breaks production, P1 a real bug, P2 a problem worth fixing, P3 a nit."`
+	// Title says in one line what is wrong; sibling duplicates are told
+	// by it.
+	Title string `json:"title" jsonschema:"minLength=1" jsonschema_description:"One line: what is wrong."`
+	// Content is the evidence and the fix in words; never blank.
+	Content string `json:"content" jsonschema:"minLength=1" jsonschema_description:"Why it is wrong and what to do, with evidence."`
+	// Location is where the finding is, in a file of the slice.
 	Location Location `json:"location"`
 
 	// Quote and Fix are set by reviewers that propose a mechanical edit
 	// (the offline prose rules): Fix replaces Quote, which is verbatim
 	// text at Location. A model's answer leaves them out.
 	Quote string `json:"quote,omitempty" jsonschema:"-"`
-	Fix   string `json:"fix,omitempty" jsonschema:"-"`
+	// Fix replaces Quote (see Quote).
+	Fix string `json:"fix,omitempty" jsonschema:"-"`
 	// Source names the tool or rule that raised the finding, when it is
 	// not a model. Example: "go vet".
 	Source string `json:"source,omitempty" jsonschema:"-"`
@@ -87,9 +96,12 @@ type ShotFinding struct {
 
 // Location is where a finding is.
 type Location struct {
-	Path      string `json:"path" jsonschema:"minLength=1" jsonschema_description:"The file, relative to the repository root."`
-	StartLine int    `json:"start_line" jsonschema:"minimum=1"`
-	EndLine   *int   `json:"end_line" jsonschema:"minimum=1,nullable" jsonschema_description:"The last line, or null for one line."`
+	// Path is the file, slash-separated from the repository root.
+	Path string `json:"path" jsonschema:"minLength=1" jsonschema_description:"The file, relative to the repository root."`
+	// StartLine is the first line, from 1.
+	StartLine int `json:"start_line" jsonschema:"minimum=1"`
+	// EndLine is the last line, at least StartLine; nil for one line.
+	EndLine *int `json:"end_line" jsonschema:"minimum=1,nullable" jsonschema_description:"The last line, or null for one line."`
 }
 
 // Lines returns the location's line range.

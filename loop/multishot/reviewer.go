@@ -19,13 +19,16 @@ type FileText struct {
 // Dropped is a finding rejected in this or an earlier session, so that a
 // reviewer does not raise it again.
 type Dropped struct {
-	Path   string `json:"path"`
-	Title  string `json:"title"`
+	// Path and Title are the rejected finding's.
+	Path  string `json:"path"`
+	Title string `json:"title"`
+	// Reason is the rejection's reason, verbatim.
 	Reason string `json:"reason"`
 }
 
 // ShotInput is everything one shot of a slice reads.
 type ShotInput struct {
+	// Slice is the slice reviewed, with its prompt.
 	Slice Slice
 	// Task is the user's original request, word for word.
 	Task string
@@ -69,6 +72,7 @@ const ReviewSystemPrompt = `You are one independent reviewer of a code change. O
 // LLMReviewer is a Reviewer on a model: one typed call (agent.Ask) per
 // shot, repaired once when the answer does not match the schema.
 type LLMReviewer struct {
+	// Provider answers the calls. Required.
 	Provider agent.Provider
 	// Model names the model; empty means the provider's default.
 	Model string

@@ -115,11 +115,13 @@ type Loop struct {
 type Event struct {
 	// Kind is "slices", "wave" (a wave starts), "dispatched" (its calls
 	// returned), "shot", "dedupe", "pass", "judge" or "triage".
-	Kind  string
+	Kind string
+	// Wave, Slice and Shot say what the event is about, where it is.
 	Wave  int
 	Slice string
 	Shot  int
-	Text  string
+	// Text says it in words.
+	Text string
 }
 
 // settings are the session's configuration, frozen in its journal at the

@@ -68,7 +68,8 @@ func (s Slice) Validate(files []string) error {
 // ClassifyInput is what a classifier reads.
 type ClassifyInput struct {
 	// Task is the user's original request, word for word.
-	Task   string
+	Task string
+	// Change is the change to cut.
 	Change *Change
 	// Policies are the change's review policies (ReadPolicies).
 	Policies []Policy

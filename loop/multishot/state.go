@@ -12,9 +12,10 @@ type Finding struct {
 	// Slice and Def name the slice and its definition version.
 	Slice string `json:"slice"`
 	Def   int    `json:"def"`
-	Wave  int    `json:"wave"`
-	Pass  int    `json:"pass"`
-	Shot  int    `json:"shot"`
+	// Wave, Pass and Shot say which call found it.
+	Wave int `json:"wave"`
+	Pass int `json:"pass"`
+	Shot int `json:"shot"`
 	ShotFinding
 	// Council is the finding in Council JSON v1 (severity high for P0/P1,
 	// medium for P2, low for P3; issue = title, blank line, content).
@@ -59,12 +60,15 @@ const (
 type SliceState struct {
 	Slice
 	// Def numbers the slice's definitions from 1; a revival adds one.
-	Def    int         `json:"def"`
+	Def int `json:"def"`
+	// Status says where the slice stands.
 	Status SliceStatus `json:"status"`
 	// Passes counts the passes since the definition; Window numbers the
 	// window of passes (from 1) and WindowPasses the passes in it.
-	Passes       int `json:"passes"`
-	Window       int `json:"window"`
+	Passes int `json:"passes"`
+	// Window: see Passes.
+	Window int `json:"window"`
+	// WindowPasses: see Passes.
 	WindowPasses int `json:"window_passes"`
 	// Shots is the shot count for the next multi-shot pass (after decay).
 	Shots int `json:"shots"`
@@ -79,31 +83,42 @@ func (s *SliceState) runnable() bool { return s.Status == Active }
 
 // Judgement is one judge call and how it fared against the rule.
 type Judgement struct {
+	// Slice, Wave, Window and Attempt say which judgement it was.
 	Slice   string `json:"slice"`
 	Wave    int    `json:"wave"`
 	Window  int    `json:"window"`
 	Attempt int    `json:"attempt"`
+	// Verdict and Reason are the judge's answer.
 	Verdict string `json:"verdict"`
 	Reason  string `json:"reason"`
-	Rule    string `json:"rule"`
+	// Rule is Rule's verdict on the window.
+	Rule string `json:"rule"`
 	// Agrees reports whether the verdict is the rule's; one that does not
 	// is retried.
-	Agrees bool   `json:"agrees"`
-	Error  string `json:"error,omitempty"`
+	Agrees bool `json:"agrees"`
+	// Error says why the call failed, or what was wrong with its answer.
+	Error string `json:"error,omitempty"`
 }
 
 // ShotReport is one shot of a wave.
 type ShotReport struct {
-	Slice    string `json:"slice"`
-	Shot     int    `json:"shot"`
-	Attempts int    `json:"attempts"`
-	Findings int    `json:"findings"`
-	Kept     int    `json:"kept"`
-	Error    string `json:"error,omitempty"`
+	// Slice and Shot name the shot.
+	Slice string `json:"slice"`
+	Shot  int    `json:"shot"`
+	// Attempts counts its calls (1, more after failures).
+	Attempts int `json:"attempts"`
+	// Findings counts what it reported, Kept what of that was kept
+	// (neither a duplicate nor rejected before).
+	Findings int `json:"findings"`
+	Kept     int `json:"kept"`
+	// Error is why its last attempt failed; empty when it succeeded.
+	Error string `json:"error,omitempty"`
 }
 
 // WaveReport is one wave of the session.
 type WaveReport struct {
-	Wave  int          `json:"wave"`
+	// Wave numbers the wave in the session, from 1.
+	Wave int `json:"wave"`
+	// Shots are its shots in plan order.
 	Shots []ShotReport `json:"shots"`
 }

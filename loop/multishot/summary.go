@@ -18,16 +18,27 @@ type Summary struct {
 	OK bool `json:"ok"`
 	// Remaining counts the findings still open (Report mode: the
 	// findings to follow up).
-	Remaining int          `json:"remaining"`
-	Mode      Mode         `json:"mode"`
-	Waves     []WaveReport `json:"waves"`
-	Slices    []SliceState `json:"slices"`
-	Findings  []Finding    `json:"findings"`
-	Judge     []Judgement  `json:"judge"`
-	Marks     []Mark       `json:"dedupe_marks"`
-	Dedupe    DedupeStats  `json:"dedupe"`
-	Usage     agent.Usage  `json:"usage"`
-	Notes     []string     `json:"notes,omitempty"`
+	Remaining int `json:"remaining"`
+	// Mode is the session's mode.
+	Mode Mode `json:"mode"`
+	// Waves are the session's waves, in order.
+	Waves []WaveReport `json:"waves"`
+	// Slices are the slices in the order they were defined, tombstones
+	// included.
+	Slices []SliceState `json:"slices"`
+	// Findings are every finding of the session, in the order found.
+	Findings []Finding `json:"findings"`
+	// Judge lists every judgement, retried ones included.
+	Judge []Judgement `json:"judge"`
+	// Marks are the duplicate decisions, automatic and manual.
+	Marks []Mark `json:"dedupe_marks"`
+	// Dedupe measures the automatic rule on Marks.
+	Dedupe DedupeStats `json:"dedupe"`
+	// Usage sums every model call: classifier, shots (failed attempts
+	// too), judge and fixer.
+	Usage agent.Usage `json:"usage"`
+	// Notes say what was not reviewed and why.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Open returns the findings still open, in order.

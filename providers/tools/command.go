@@ -100,6 +100,7 @@ type capped struct {
 	over  bool
 }
 
+// Write appends p, or fails once the limit would be passed.
 func (c *capped) Write(p []byte) (int, error) {
 	if c.Len()+len(p) > c.limit {
 		c.over = true
@@ -114,6 +115,7 @@ func (c *capped) Write(p []byte) (int, error) {
 // advice: severity error is high, warning medium, info low; the quote is
 // the diagnostic's Match when the tool gives one; confidence 80.
 type Reviewer struct {
+	// Command is the tool. Required.
 	Command Command
 	// Dir is the folder the tool runs in. Required.
 	Dir string

@@ -50,13 +50,15 @@ type Diagnostic struct {
 	Path string `json:"path"`
 	// Line and EndLine are 1-based; EndLine is Line when the tool gave
 	// no end. Column is 1-based, 0 when unknown.
-	Line     int      `json:"line"`
-	EndLine  int      `json:"end_line"`
-	Column   int      `json:"column,omitempty"`
+	Line    int `json:"line"`
+	EndLine int `json:"end_line"`
+	Column  int `json:"column,omitempty"`
+	// Severity is the tool's, folded; warning when it gives none.
 	Severity Severity `json:"severity"`
 	// Rule is the tool's rule id ("SA4006", "no-todo", "Vale.Spelling");
 	// empty when the format has none.
-	Rule    string `json:"rule,omitempty"`
+	Rule string `json:"rule,omitempty"`
+	// Message is the tool's message.
 	Message string `json:"message"`
 	// Source names the tool, when the output does.
 	Source string `json:"source,omitempty"`
