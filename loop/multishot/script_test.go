@@ -3,6 +3,7 @@ package multishot
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -170,7 +171,8 @@ func TestInvalidResultRetriedAlone(t *testing.T) {
 	r := sampleRepo(t)
 	sc := &script{answers: map[string][]ShotFinding{"code/1/2": {sf(P3, "app/main.go", 6, 6, "name f better")}},
 		fail: map[string]int{"code/1/2": 1}}
-	sum := run(t, &Loop{Reviewer: sc, Classifier: fixedSlices(codeSlice), Shots: 2, Mode: Report}, r)
+	l := &Loop{Reviewer: sc, Classifier: fixedSlices(codeSlice), Shots: 2, Mode: Report}
+	sum := run(t, l, r)
 	if sc.count("code/1/1") != 1 || sc.count("code/1/2") != 2 {
 		t.Errorf("calls %v: the failed shot alone must be retried", sc.calls)
 	}
@@ -180,6 +182,14 @@ func TestInvalidResultRetriedAlone(t *testing.T) {
 	}
 	if len(sum.Findings) != 1 {
 		t.Errorf("findings %+v", sum.Findings)
+	}
+	// Each attempt has its log, the failed one with its reason.
+	failed, err := os.ReadFile(filepath.Join(l.Dir, "logs", "w1_code-2.json"))
+	if err != nil || !strings.Contains(string(failed), "not a file of the slice") {
+		t.Errorf("log of the failed attempt: %s %v", failed, err)
+	}
+	if _, err := os.Stat(filepath.Join(l.Dir, "logs", "w1_code-2_retry1.json")); err != nil {
+		t.Errorf("log of the retry: %v", err)
 	}
 }
 
