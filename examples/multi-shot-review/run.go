@@ -352,7 +352,11 @@ func progress(w io.Writer) func(multishot.Event) {
 	return func(e multishot.Event) {
 		switch e.Kind {
 		case "slices":
-			fmt.Fprintf(w, "slices %s %s\n", e.Slice, e.Text)
+			if e.Slice == "" {
+				fmt.Fprintf(w, "slices: %s\n", e.Text)
+			} else {
+				fmt.Fprintf(w, "slice %s: %s\n", e.Slice, e.Text)
+			}
 		case "wave":
 			fmt.Fprintf(w, "wave %d: %s\n", e.Wave, e.Text)
 		case "shot":

@@ -141,3 +141,54 @@ func between(s, from, to string) string {
 	v, _, _ := strings.Cut(rest, to)
 	return v
 }
+
+func TestConfirmDuplicatesOverturned(t *testing.T) {
+	r := sampleRepo(t)
+	a := sf(P2, "app/main.go", 6, 6, "Error from os.Open is ignored")
+	b := sf(P2, "app/main.go", 6, 6, "error from os.Open ignored")
+	sc := &script{answers: map[string][]ShotFinding{"code/1/1": {a}, "code/1/2": {b}}}
+	gate := &answers{choice: func(loop.Question) (string, string) { return ChoiceIgnore, "fine" }}
+	confirm := loop.AskFunc(func(ctx context.Context, q loop.Question) (loop.Answer, error) {
+		if q.Kind == loop.Confirm {
+			return loop.Answer{Key: q.Key, Choice: loop.No}, nil // not the same problem, says the person
+		}
+		return gate.Ask(ctx, q)
+	})
+	sum := run(t, &Loop{Reviewer: sc, Classifier: fixedSlices(codeSlice), Shots: 2, ConfirmDuplicates: true, Asker: confirm}, r)
+	if len(sum.Marks) != 1 || !sum.Marks[0].Overturned || sum.Dedupe.Precision != 0 || sum.Dedupe.Overturned != 1 {
+		t.Errorf("marks %+v stats %+v", sum.Marks, sum.Dedupe)
+	}
+	for _, f := range sum.Findings {
+		if f.State.Current() != finding.Ignored {
+			t.Errorf("an overturned duplicate is triaged like any finding: %+v", f.State)
+		}
+	}
+	if len(gate.asked) != 2 {
+		t.Errorf("triaged %v, want both findings", gate.asked)
+	}
+}
+
+// TestManualDuplicate: a duplicate the rule missed (other words, the same
+// problem) marked at the gate counts against recall.
+func TestManualDuplicate(t *testing.T) {
+	r := sampleRepo(t)
+	a := sf(P1, "app/main.go", 6, 6, "Open's error is dropped")
+	b := sf(P2, "app/main.go", 6, 7, "f may be nil when x is missing")
+	sc := &script{answers: map[string][]ShotFinding{"code/1/1": {a}, "code/1/2": {b}}}
+	var first string
+	gate := &answers{choice: func(q loop.Question) (string, string) {
+		id, _, _ := strings.Cut(q.Prompt, " ")
+		if first == "" {
+			first = id
+			return ChoiceFixed, "checked"
+		}
+		return ChoiceDuplicate, first
+	}}
+	sum := run(t, &Loop{Reviewer: sc, Classifier: fixedSlices(codeSlice), Shots: 2, Asker: gate}, r)
+	if len(sum.Marks) != 1 || sum.Marks[0].Auto || sum.Marks[0].Canonical != first || sum.Dedupe.Manual != 1 || sum.Dedupe.Recall != 0 {
+		t.Fatalf("marks %+v stats %+v", sum.Marks, sum.Dedupe)
+	}
+	if f := sum.Findings[1]; f.State.Current() != finding.Duplicate || f.State.By != "gate" || f.State.DuplicateOf != first {
+		t.Errorf("%+v", f.State)
+	}
+}
