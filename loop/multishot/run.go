@@ -25,7 +25,9 @@ const (
 	// ignore with a reason, or mark a duplicate) and runs waves until
 	// every slice is done.
 	Barrier Mode = "barrier"
-	// Report runs one wave, changes nothing and returns the findings.
+	// Report runs one wave, changes nothing and returns the findings; a
+	// follow-up (Continue) runs another over the slices not complete.
+	// A slice whose window is used up is judged in both modes.
 	Report Mode = "report"
 )
 

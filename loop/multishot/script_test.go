@@ -331,3 +331,24 @@ func TestRule(t *testing.T) {
 		}
 	}
 }
+
+// TestReportFollowUpJudged: in Report mode too, a slice whose window is
+// used up is judged before it goes on; stop leaves its findings open and
+// final.
+func TestReportFollowUpJudged(t *testing.T) {
+	r := sampleRepo(t)
+	sc := &script{answers: map[string][]ShotFinding{"code/1/1": {sf(P3, "app/main.go", 6, 6, "nit")}}}
+	l := &Loop{Dir: t.TempDir() + "/s", Reviewer: sc, Classifier: fixedSlices(codeSlice), Mode: Report, MaxPasses: 1}
+	sum := run(t, l, r)
+	if len(sum.Judge) != 1 || sum.Judge[0].Verdict != Stop || !sum.Findings[0].Final || sum.Findings[0].State.Current() != finding.Open {
+		t.Fatalf("judge %+v findings %+v", sum.Judge, sum.Findings)
+	}
+	if !sum.OK || sum.Remaining != 1 || sum.Slices[0].Status != JudgeStop {
+		t.Errorf("ok %t remaining %d slice %+v", sum.OK, sum.Remaining, sum.Slices[0])
+	}
+	// A follow-up has nothing left to run: the slice is complete.
+	again, err := l.Continue(context.Background())
+	if err != nil || len(again.Waves) != 1 || sc.count("code/2/1") != 0 {
+		t.Errorf("follow-up: %v, waves %d, calls %v", err, len(again.Waves), sc.calls)
+	}
+}

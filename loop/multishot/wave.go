@@ -310,7 +310,7 @@ func (s *session) pass(ctx context.Context, sl *SliceState, shots []*plannedShot
 	switch {
 	case len(kept) == 0:
 		sl.Status = Clean
-	case s.set.Mode == Barrier && sl.WindowPasses >= s.set.MaxPasses:
+	case sl.WindowPasses >= s.set.MaxPasses:
 		return reports, s.judge(ctx, sl, kept)
 	}
 	return reports, nil
