@@ -1,0 +1,225 @@
+package discussion
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/discussion/board"
+	"github.com/kaigi-dev/kaigi/loop/journal"
+)
+
+// Driver names the discussion driver in its journal's header.
+const Driver = "kaigi-discussion"
+
+// kindEnd is the record that ends a discussion.
+const kindEnd = "discussion.end"
+
+// The artifacts of a discussion's folder.
+const (
+	WhiteboardFile = "whiteboard.md"
+	VerdictFile    = "verdict.json"
+	SummaryFile    = "summary.md"
+	FanOutFile     = "fanout.md"
+)
+
+// Discussion is one discussion review: a Spec and who plays it. Run it
+// with Run; resume an interrupted one with Resume.
+type Discussion struct {
+	// Spec says what is debated and by whom; Run fills in its defaults
+	// and validates it.
+	Spec Spec
+	// Participants play Spec.Participants, one each, with the same names
+	// in the same order.
+	Participants []Participant
+	// Lead plays the synthesizer.
+	Lead Lead
+	// Root is the workspace: targets are read inside it. Empty means the
+	// current folder.
+	Root string
+	// Dir is the discussion's folder (journal and artifacts); empty means
+	// Root/.discussion/<id>.
+	Dir string
+	// MaxSize bounds a target's size in bytes; 0 means
+	// loop.DefaultMaxSize.
+	MaxSize int64
+	// OnRecord is called after each journal record is durable, before the
+	// debate goes on (tests crash there); nil observes nothing.
+	OnRecord func(journal.Record)
+	// Logger receives progress records; nil discards them.
+	Logger *slog.Logger
+}
+
+// Outcome is what a discussion came to.
+type Outcome struct {
+	ID  string
+	Dir string
+	// Board is the whiteboard, every post of the debate.
+	Board *board.Board
+	// Verdict is verdict.json: the lead's verdict (or the fan-out's) with
+	// the runner's absent and fallback, valid against the spec's schema.
+	Verdict json.RawMessage
+	// Rounds is the number of debate rounds run.
+	Rounds int
+	// Stopped is loop.CircuitOpen when the circuit breaker ended the
+	// debate early; empty when it ran every round.
+	Stopped loop.StopReason
+	// Absent lists the participants marked absent.
+	Absent []Absence
+	// Fallback is why the debate fell back to a plain fan-out; empty when
+	// it did not.
+	Fallback string
+	// Usage sums every model call.
+	Usage agent.Usage
+}
+
+// Run starts a new discussion in Dir: a finished one there is moved to
+// Dir/history/run-K first; an unfinished one is refused with
+// loop.ErrUnfinishedRun (resume it or remove the folder).
+func (d *Discussion) Run(ctx context.Context) (*Outcome, error) { return d.run(ctx, false) }
+
+// Resume goes on with the unfinished discussion journaled in Dir, with the
+// spec it started with: it executes the discussion from its start, and
+// every turn, post, label shuffle and target text already journaled is
+// taken from the journal, so no participant is asked twice and no post is
+// doubled. A Dir holding no unfinished discussion is loop.ErrNothingToResume.
+func (d *Discussion) Resume(ctx context.Context) (*Outcome, error) { return d.run(ctx, true) }
+
+// folder returns the workspace root and the discussion's folder.
+func (d *Discussion) folder(spec Spec) (string, string) {
+	root := cmp.Or(d.Root, ".")
+	return root, cmp.Or(d.Dir, filepath.Join(root, ".discussion", spec.ID))
+}
+
+func (d *Discussion) check(spec Spec, root string) error {
+	if err := spec.Validate(root); err != nil {
+		return err
+	}
+	var errs []error
+	if len(d.Participants) != len(spec.Participants) {
+		errs = append(errs, fmt.Errorf("discussion: %d participant(s) given for the spec's %d", len(d.Participants), len(spec.Participants)))
+	}
+	for i, p := range d.Participants {
+		if p == nil || i >= len(spec.Participants) || p.Name() != spec.Participants[i].Name {
+			errs = append(errs, fmt.Errorf("discussion: Participants[%d] does not play the spec's participants[%d]", i, i))
+		}
+	}
+	if d.Lead == nil {
+		errs = append(errs, errors.New("discussion: no Lead"))
+	}
+	return errors.Join(errs...)
+}
+
+// open opens the journal and settles new against resume.
+func (d *Discussion) open(dir string, resume bool) (*journal.Journal, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("discussion: %w", err)
+	}
+	opts := journal.Options{Driver: Driver, Kinds: []string{kindEnd}}
+	if d.OnRecord != nil {
+		opts.Observe = func(e journal.Event) {
+			if e.Record != nil {
+				d.OnRecord(*e.Record)
+			}
+		}
+	}
+	path := filepath.Join(dir, loop.JournalName)
+	j, err := journal.Open(path, opts)
+	if err != nil {
+		return nil, fmt.Errorf("discussion: %w", err)
+	}
+	started, ended := j.Done("start"), slices.ContainsFunc(j.Records(), func(r journal.Record) bool { return r.Kind == kindEnd })
+	switch {
+	case resume && (!started || ended):
+		j.Close()
+		return nil, fmt.Errorf("%w in %s", loop.ErrNothingToResume, dir)
+	case !resume && started && !ended:
+		j.Close()
+		return nil, fmt.Errorf("%w in %s: resume it or remove the folder", loop.ErrUnfinishedRun, dir)
+	case !resume && started:
+		artifact := func(n string) bool {
+			return slices.Contains([]string{WhiteboardFile, VerdictFile, SummaryFile, FanOutFile}, n)
+		}
+		if _, err := loop.Rotate(dir, j, artifact); err != nil {
+			return nil, fmt.Errorf("discussion: %w", err)
+		}
+		if j, err = journal.Open(path, opts); err != nil {
+			return nil, fmt.Errorf("discussion: %w", err)
+		}
+	}
+	return j, nil
+}
+
+func (d *Discussion) run(ctx context.Context, resume bool) (*Outcome, error) {
+	spec := d.Spec.WithDefaults()
+	root, dir := d.folder(spec)
+	if err := d.check(spec, root); err != nil {
+		return nil, err
+	}
+	j, err := d.open(dir, resume)
+	if err != nil {
+		return nil, err
+	}
+	defer j.Close()
+	spec, err = journal.Step(ctx, j, "start", func(context.Context) (Spec, error) { return spec, nil })
+	if err != nil {
+		return nil, fmt.Errorf("discussion: %w", err)
+	}
+	if err := d.check(spec, root); err != nil && resume {
+		return nil, fmt.Errorf("discussion: the journaled spec does not fit: %w", err)
+	}
+	targets, err := d.read(ctx, j, spec, root)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(spec.Participants))
+	for i, p := range spec.Participants {
+		names[i] = p.Name
+	}
+	b, err := board.Open(ctx, j, board.Meta{ID: spec.ID, Topic: spec.Topic, Brief: spec.Brief, Participants: names, Lead: spec.Synthesizer.Name})
+	if err != nil {
+		return nil, err
+	}
+	r := &runner{d: d, j: j, spec: spec, b: b, targets: targets, log: cmp.Or(d.Logger, slog.New(slog.DiscardHandler))}
+	o, err := r.discuss(ctx)
+	if err != nil {
+		return nil, err
+	}
+	o.ID, o.Dir = spec.ID, dir
+	if err := writeArtifacts(dir, o, r); err != nil {
+		return nil, err
+	}
+	if _, err := j.Append(kindEnd, "", map[string]any{"stopped": o.Stopped, "fallback": o.Fallback}); err != nil {
+		return nil, fmt.Errorf("discussion: %w", err)
+	}
+	return o, nil
+}
+
+// read reads each target once, as a journal step: a resumed discussion
+// debates what round 1 read, whatever the file holds now.
+func (d *Discussion) read(ctx context.Context, j *journal.Journal, spec Spec, root string) ([]Target, error) {
+	var ts []Target
+	for _, name := range spec.Targets {
+		text, err := journal.Step(ctx, j, "target/"+name, func(context.Context) (string, error) {
+			path, err := targetPath(root, name)
+			if err != nil {
+				return "", fmt.Errorf("%w: targets: %v", ErrSpec, err)
+			}
+			_, data, err := loop.OpenDocument(path, cmp.Or(d.MaxSize, loop.DefaultMaxSize), "Discussion.MaxSize", false)
+			return string(data), err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("discussion: target %s: %w", name, err)
+		}
+		ts = append(ts, Target{Name: name, Text: text})
+	}
+	return ts, nil
+}
