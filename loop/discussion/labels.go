@@ -1,8 +1,6 @@
 package discussion
 
 import (
-	"encoding/binary"
-	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -23,16 +21,6 @@ type view struct {
 
 // letters are the labels of the other participants, in shuffled order.
 var letters = []string{"A", "B", "C", "D", "E", "F", "G", "H", "J", "K", "L", "M", "N", "P", "Q", "R", "S", "T", "U", "V", "W", "X", "Z"}
-
-// seedOf turns a journaled random id (16 hex digits after a prefix) into
-// the seed of the shuffle.
-func seedOf(id string) uint64 {
-	b, err := hex.DecodeString(id[len(id)-16:])
-	if err != nil || len(b) != 8 {
-		return 0
-	}
-	return binary.BigEndian.Uint64(b)
-}
 
 // makeView labels b's participant posts for participant me: the other
 // participants get letters in an order shuffled by seed (so two

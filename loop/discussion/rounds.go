@@ -2,6 +2,8 @@ package discussion
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -138,11 +140,11 @@ func (r *runner) round(ctx context.Context, n int) (bool, error) {
 			if prev, ok := r.turns[0][ps.Name]; ok {
 				t.Analysis = prev.Posts
 			}
-			id, err := journal.NewID(ctx, r.j, fmt.Sprintf("r%d/labels/%s", n, ps.Name), "s_")
+			seed, err := r.seed(ctx, fmt.Sprintf("r%d/labels/%s", n, ps.Name))
 			if err != nil {
 				return false, fmt.Errorf("discussion: round %d: %w", n, err)
 			}
-			v = makeView(r.b.Board, ps.Name, seedOf(id))
+			v = makeView(r.b.Board, ps.Name, seed)
 			t.Seen = v.seen
 		}
 		p, timeout := r.d.Participants[i], mustTimeout(ps)
@@ -195,6 +197,20 @@ func (r *runner) round(ctx context.Context, n int) (bool, error) {
 		}
 	}
 	return progress, nil
+}
+
+// seed returns the label shuffle's seed journaled under key.
+func (r *runner) seed(ctx context.Context, key string) (uint64, error) {
+	return journal.Step(ctx, r.j, key, func(context.Context) (uint64, error) {
+		if r.d.Seeds != nil {
+			return r.d.Seeds(key), nil
+		}
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return 0, err
+		}
+		return binary.BigEndian.Uint64(b[:]), nil
+	})
 }
 
 func mustTimeout(p ParticipantSpec) time.Duration {

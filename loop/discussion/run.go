@@ -48,11 +48,19 @@ type Discussion struct {
 	// Dir is the discussion's folder (journal and artifacts); empty means
 	// Root/.discussion/<id>.
 	Dir string
+	// Seeds returns the random seed of the label shuffle journaled under
+	// key (one per participant and round, "r2/labels/NAME"); nil means a
+	// random one (crypto/rand). Each seed is journaled, so a resumed run
+	// shuffles as the interrupted one did; a fixed Seeds makes two runs
+	// shuffle alike (tests). Optional.
+	Seeds func(key string) uint64
 	// MaxSize bounds a target's size in bytes; 0 means
 	// loop.DefaultMaxSize.
 	MaxSize int64
 	// OnRecord is called after each journal record is durable, before the
-	// debate goes on (tests crash there); nil observes nothing.
+	// debate goes on (tests crash there), from the goroutine that journaled
+	// it: the turns of a round are journaled concurrently, so it must be
+	// safe for concurrent use. Nil observes nothing.
 	OnRecord func(journal.Record)
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
