@@ -170,9 +170,10 @@ func TestFallbackToFanOut(t *testing.T) {
 	if err != nil || !strings.Contains(string(fan), o.Fallback) || !strings.Contains(string(fan), "r1/a/F001") {
 		t.Errorf("fanout.md: %v\n%s", err, fan)
 	}
+	if fs, err := o.Critical(); err != nil || len(fs) != 2 || fs[0].Quote() != "In today's fast-paced world" {
+		t.Errorf("the fan-out's critical findings: %+v %v", fs, err)
+	}
 	var journaled bool
-	d2 := &Discussion{Spec: d.Spec, Participants: d.Participants, Lead: d.Lead, Root: root}
-	_ = d2
 	for _, p := range o.Board.List(board.Filter{Kinds: []board.Kind{board.Note}}) {
 		journaled = journaled || strings.Contains(p.Body, "Fallback to a plain fan-out")
 	}
@@ -229,5 +230,14 @@ func TestTimeoutParsed(t *testing.T) {
 	p := ParticipantSpec{Timeout: "90s"}
 	if d, err := p.timeout(); err != nil || d != 90*time.Second {
 		t.Fatal(d, err)
+	}
+}
+
+// The verdict's critical items become findings with the point's quotes.
+func TestCriticalFindings(t *testing.T) {
+	o := concedeDebate(t, NewOfflineLead("lead"))
+	fs, err := o.Critical()
+	if err != nil || len(fs) != 1 || fs[0].ID != "b/p1" || fs[0].Quote() != "In today's" || fs[0].Severity != "high" || fs[0].File != "post.md" {
+		t.Fatalf("%+v %v\n%s", fs, err, o.Verdict)
 	}
 }

@@ -32,6 +32,7 @@ func (r *runner) fallBack(ctx context.Context, rounds int, reason string) (json.
 	if err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
 	}
+	r.log.Warn("discussion: fallback to a plain fan-out", "reason", reason)
 	if err := r.note(ctx, rounds+1, "Fallback to a plain fan-out (independent reviews, aggregated): "+reason+"."); err != nil {
 		return nil, err
 	}

@@ -111,7 +111,7 @@ func (r *runner) discuss(ctx context.Context) (*Outcome, error) {
 		if verdict, err = r.fallBack(ctx, rounds, reason); err != nil {
 			return nil, err
 		}
-		o.Fallback = reason
+		o.Fallback, o.FanOut = reason, r.fanout.Items
 	}
 	o.Board, o.Verdict, o.Absent, o.Usage = r.b.Board, verdict, r.absent, r.usage
 	return o, nil
@@ -155,6 +155,7 @@ func (r *runner) round(ctx context.Context, n int) (bool, error) {
 		}})
 		who = append(who, i)
 	}
+	r.log.Info("discussion: round", "round", n, "participants", len(calls))
 	outs, err := council.Dispatch(ctx, calls, council.DispatchOptions[turnResult]{})
 	if err != nil {
 		return false, fmt.Errorf("discussion: round %d: %w", n, err)
@@ -172,6 +173,7 @@ func (r *runner) round(ctx context.Context, n int) (bool, error) {
 		name := r.spec.Participants[i].Name
 		res := results[name]
 		r.usage = r.usage.Add(res.Usage)
+		r.log.Info("discussion: turn", "round", n, "participant", name, "posts", len(res.Posts), "dropped", len(res.Dropped), "absent", res.Absent)
 		if res.Absent != "" {
 			r.out[name] = true
 			r.absent = append(r.absent, Absence{Name: name, Round: n, Reason: res.Absent})

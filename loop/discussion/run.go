@@ -85,6 +85,9 @@ type Outcome struct {
 	// Fallback is why the debate fell back to a plain fan-out; empty when
 	// it did not.
 	Fallback string
+	// FanOut holds the fallback's findings, one entry per target in the
+	// spec's order; nil when there was no fallback.
+	FanOut []loop.Findings
 	// Usage sums every model call.
 	Usage agent.Usage
 }
@@ -111,6 +114,11 @@ func (d *Discussion) check(spec Spec, root string) error {
 	if err := spec.Validate(root); err != nil {
 		return err
 	}
+	return d.seats(spec)
+}
+
+// seats checks that the Participants and the Lead play spec.
+func (d *Discussion) seats(spec Spec) error {
 	var errs []error
 	if len(d.Participants) != len(spec.Participants) {
 		errs = append(errs, fmt.Errorf("discussion: %d participant(s) given for the spec's %d", len(d.Participants), len(spec.Participants)))
@@ -181,8 +189,8 @@ func (d *Discussion) run(ctx context.Context, resume bool) (*Outcome, error) {
 	if err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
 	}
-	if err := d.check(spec, root); err != nil && resume {
-		return nil, fmt.Errorf("discussion: the journaled spec does not fit: %w", err)
+	if err := d.seats(spec); err != nil { // a resume goes on with the journaled spec
+		return nil, fmt.Errorf("discussion: the participants do not play the journaled spec: %w", err)
 	}
 	targets, err := d.read(ctx, j, spec, root)
 	if err != nil {
@@ -202,6 +210,7 @@ func (d *Discussion) run(ctx context.Context, resume bool) (*Outcome, error) {
 		return nil, err
 	}
 	o.ID, o.Dir = spec.ID, dir
+	r.log.Info("discussion: done", "id", spec.ID, "rounds", o.Rounds, "posts", o.Board.Len(), "stopped", o.Stopped, "fallback", o.Fallback)
 	if err := writeArtifacts(dir, o, r); err != nil {
 		return nil, err
 	}
