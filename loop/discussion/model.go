@@ -19,7 +19,8 @@ const participantSystem = "You take part in a review debate on a shared whiteboa
 // conversation is laid out for prompt caching: the debate's shared text
 // first, then the round-1 exchange (the targets and the participant's
 // analysis), which is the same in every later round, then the board under
-// this round's labels and what to do.
+// this round's labels and what to do. The board itself cannot be shared
+// byte for byte: each participant sees it under its own shuffled labels.
 type Model struct {
 	name, lens, model string
 	p                 agent.Provider

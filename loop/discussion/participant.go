@@ -24,7 +24,9 @@ type Participant interface {
 	Reviewer() agent.Reviewer
 }
 
-// Lead concludes the debate: a consensus and a verdict.
+// Lead concludes the debate: a consensus and a verdict. Its deadline is
+// DefaultTimeout per call; it is asked once more when a call fails, then
+// it is absent and the discussion falls back to a fan-out.
 type Lead interface {
 	Name() string
 	Conclude(ctx context.Context, t LeadTurn) (Conclusion, error)

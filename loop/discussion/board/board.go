@@ -26,12 +26,13 @@ type Board struct {
 	meta  Meta
 	posts []Post
 	byID  map[string]int
+	count map[string]int // posts by author
 }
 
 // New returns an empty board about meta.
 func New(meta Meta) *Board {
 	meta.Participants = slices.Clone(meta.Participants)
-	return &Board{meta: meta, byID: map[string]int{}}
+	return &Board{meta: meta, byID: map[string]int{}, count: map[string]int{}}
 }
 
 // Meta returns what the board is about.
@@ -80,7 +81,7 @@ func (b *Board) List(f Filter) []Post {
 // NextID returns the id the author's next post takes: "<author>/p<N>" with
 // N one more than the author's posts so far.
 func (b *Board) NextID(author string) string {
-	return fmt.Sprintf("%s/p%d", author, len(b.List(Filter{Author: author}))+1)
+	return fmt.Sprintf("%s/p%d", author, b.count[author]+1)
 }
 
 // Check reports what keeps p off the board, as one error joining
@@ -120,6 +121,7 @@ func (b *Board) Add(p Post) error {
 	}
 	p.Refs = slices.Clone(p.Refs)
 	b.byID[p.ID] = len(b.posts)
+	b.count[p.Author]++
 	b.posts = append(b.posts, p)
 	return nil
 }

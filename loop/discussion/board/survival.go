@@ -2,7 +2,6 @@ package board
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -57,12 +56,12 @@ func (s Standing) Why() string {
 // Concessions of P by others (they do not contest it) are listed in
 // AcceptedBy and change nothing: a point needs no ally to survive.
 func (b *Board) Points() []Standing {
+	answers := b.answers()
 	var out []Standing
 	for _, p := range b.posts {
-		if !p.Kind.Point() || p.Author == Runner || p.Author == b.meta.Lead {
-			continue
+		if b.isPoint(p) {
+			out = append(out, b.standing(p, answers))
 		}
-		out = append(out, b.standing(p))
 	}
 	return out
 }
@@ -71,19 +70,33 @@ func (b *Board) Points() []Standing {
 // point.
 func (b *Board) Standing(id string) (Standing, bool) {
 	p, ok := b.Get(id)
-	if !ok || !p.Kind.Point() || p.Author == Runner || p.Author == b.meta.Lead {
+	if !ok || !b.isPoint(p) {
 		return Standing{}, false
 	}
-	return b.standing(p), true
+	return b.standing(p, b.answers()), true
 }
 
-func (b *Board) standing(p Post) Standing {
-	s := Standing{Point: p}
-	for _, q := range b.posts {
-		if !slices.Contains(q.Refs, p.ID) {
-			continue
+// isPoint reports whether p is a participant's point.
+func (b *Board) isPoint(p Post) bool {
+	return p.Kind.Point() && p.Author != Runner && p.Author != b.meta.Lead
+}
+
+// answers indexes the posts by the ids they name, in board order: one pass,
+// so that Points costs time linear in the posts and their refs.
+func (b *Board) answers() map[string][]int {
+	idx := make(map[string][]int, len(b.posts))
+	for i, q := range b.posts {
+		for _, r := range q.Refs {
+			idx[r] = append(idx[r], i)
 		}
-		switch q.Kind {
+	}
+	return idx
+}
+
+func (b *Board) standing(p Post, answers map[string][]int) Standing {
+	s := Standing{Point: p}
+	for _, i := range answers[p.ID] {
+		switch q := &b.posts[i]; q.Kind {
 		case Rebuttal:
 			s.Rebuttals = append(s.Rebuttals, q.ID)
 		case Concession:
@@ -92,17 +105,16 @@ func (b *Board) standing(p Post) Standing {
 	}
 	for _, r := range s.Rebuttals {
 		answered := false
-		for _, q := range b.posts {
-			if q.Author != p.Author || !slices.Contains(q.Refs, r) {
-				continue
-			}
-			if q.Kind == Concession {
+		for _, i := range answers[r] {
+			switch q := &b.posts[i]; {
+			case q.Author != p.Author:
+			case q.Kind == Concession:
 				if s.ConcededBy == "" {
 					s.ConcededBy = q.ID
 				}
-				continue
+			default:
+				answered = true
 			}
-			answered = true
 		}
 		if !answered {
 			s.Unanswered = append(s.Unanswered, r)
