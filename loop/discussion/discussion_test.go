@@ -12,6 +12,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/discussion/board"
+	"github.com/kaigi-dev/kaigi/providers/scripted"
 )
 
 // The offline debate on a CRLF, Japanese document without a final newline
@@ -239,5 +240,64 @@ func TestCriticalFindings(t *testing.T) {
 	fs, err := o.Critical()
 	if err != nil || len(fs) != 1 || fs[0].ID != "b/p1" || fs[0].Quote() != "In today's" || fs[0].Severity != "high" || fs[0].File != "post.md" {
 		t.Fatalf("%+v %v\n%s", fs, err, o.Verdict)
+	}
+}
+
+// A new run over a finished discussion moves it to history; a new run over
+// an unfinished one is refused; a resume of a finished one has nothing to
+// resume; a cancelled turn is not an absence, and the resume asks it again.
+func TestRunLifecycle(t *testing.T) {
+	root := workspace(t)
+	seat := func() *Discussion {
+		return &Discussion{Spec: testSpec(2, "a", "b"), Participants: []Participant{claimer("a", nil), claimer("b", nil)}, Lead: NewOfflineLead("lead"), Root: root}
+	}
+	mustRun(t, seat())
+	if _, err := seat().Resume(context.Background()); !errors.Is(err, loop.ErrNothingToResume) {
+		t.Errorf("resume of a finished discussion: %v", err)
+	}
+	mustRun(t, seat())
+	if _, err := os.Stat(filepath.Join(root, ".discussion", "t1", "history", "run-1", WhiteboardFile)); err != nil {
+		t.Errorf("the finished discussion was not moved to history: %v", err)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	d := seat()
+	d.Dir = filepath.Join(root, "other")
+	d.Participants[1] = &fake{name: "b", turn: func(context.Context, Turn) (Answer, error) {
+		cancel()
+		return Answer{}, context.Canceled
+	}}
+	if _, err := d.Run(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a cancelled run: %v", err)
+	}
+	if _, err := seat().Run(context.Background()); err != nil {
+		t.Fatal(err) // its own folder, finished
+	}
+	d2 := seat()
+	d2.Dir = d.Dir
+	if _, err := d2.Run(context.Background()); !errors.Is(err, loop.ErrUnfinishedRun) {
+		t.Errorf("a new run over an unfinished one: %v", err)
+	}
+	o, err := d2.Resume(context.Background())
+	if err != nil || len(o.Absent) != 0 || len(o.Board.List(board.Filter{Author: "b", Kinds: []board.Kind{board.Claim}})) != 1 {
+		t.Fatalf("resume: %v, absent %v", err, o.Absent)
+	}
+}
+
+// A lead that fails twice is absent: the discussion falls back, saying so.
+func TestLeadAbsent(t *testing.T) {
+	lead := NewModelLead("lead", scripted.New(scripted.Status(500, "down"), scripted.Status(500, "down")), "")
+	o := concedeDebate(t, lead)
+	if !strings.Contains(o.Fallback, "the lead lead did not answer (asked twice)") {
+		t.Fatalf("fallback = %q", o.Fallback)
+	}
+}
+
+// One participant's voice is no debate: fall back.
+func TestOneVoiceFallsBack(t *testing.T) {
+	b := &fake{name: "b", turn: func(context.Context, Turn) (Answer, error) { return Answer{}, errors.New("down") }}
+	o := mustRun(t, &Discussion{Spec: testSpec(2, "a", "b"), Participants: []Participant{claimer("a", nil), b}, Lead: NewOfflineLead("lead"), Root: workspace(t)})
+	if !strings.Contains(o.Fallback, "only 1 participant(s) answered round 1") {
+		t.Fatalf("fallback = %q", o.Fallback)
 	}
 }
