@@ -121,7 +121,7 @@ func TestOnlineFallbackPrinted(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errb.String())
 	}
-	for _, want := range []string{"Absent: alpha from round 1", "Fallback to a plain fan-out: the debate produced no points", `"fallback": "the debate produced no points`} {
+	for _, want := range []string{"Absent: alpha from round 1", "Fallback to a plain fan-out: no debate: no points to judge", `"fallback": "no debate: no points to judge`} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the output lacks %q:\n%s", want, out.String())
 		}

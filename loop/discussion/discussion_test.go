@@ -288,7 +288,7 @@ func TestRunLifecycle(t *testing.T) {
 func TestLeadAbsent(t *testing.T) {
 	lead := NewModelLead("lead", scripted.New(scripted.Status(500, "down"), scripted.Status(500, "down")), "")
 	o := concedeDebate(t, lead)
-	if !strings.Contains(o.Fallback, "the lead lead did not answer (asked twice)") {
+	if !errors.Is(o.Cause, ErrLeadAbsent) || !strings.Contains(o.Fallback, "the lead lead did not answer (asked twice)") {
 		t.Fatalf("fallback = %q", o.Fallback)
 	}
 }
@@ -297,7 +297,7 @@ func TestLeadAbsent(t *testing.T) {
 func TestOneVoiceFallsBack(t *testing.T) {
 	b := &fake{name: "b", turn: func(context.Context, Turn) (Answer, error) { return Answer{}, errors.New("down") }}
 	o := mustRun(t, &Discussion{Spec: testSpec(2, "a", "b"), Participants: []Participant{claimer("a", nil), b}, Lead: NewOfflineLead("lead"), Root: workspace(t)})
-	if !strings.Contains(o.Fallback, "only 1 participant(s) answered round 1") {
+	if !errors.Is(o.Cause, ErrNoDebate) || !strings.Contains(o.Fallback, "only 1 participant(s) answered round 1") {
 		t.Fatalf("fallback = %q", o.Fallback)
 	}
 }

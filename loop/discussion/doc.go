@@ -19,9 +19,9 @@
 //     naming the labels they answer. The runner checks every answer: a
 //     label that names no post, a rebuttal or concession of one's own post
 //     (no one rules on its own points), a kind the round does not take, or
-//     a rebuttal without refs is sent back once with what is wrong (Turn.
-//     Repair); what is still wrong is dropped with a runner's note on the
-//     board.
+//     a rebuttal without refs is sent back once with what is wrong
+//     (Turn.Repair); what is still wrong is dropped with a runner's note on
+//     the board.
 //   - Survival is code (board.Board.Points): a point survives when its
 //     author did not concede it and answered every rebuttal of it.
 //   - The lead: consensus and verdict; the verdict must validate against

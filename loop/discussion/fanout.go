@@ -77,7 +77,7 @@ func (r *runner) fallBack(ctx context.Context, rounds int, reason string) (json.
 		"verdict":   verdict,
 		"critical":  slices.Clip(append([]Critical{}, critical...)),
 		"consensus": "",
-		"summary": fmt.Sprintf("No debate: %s. A plain fan-out of %d reviewer(s) found %d high, %d medium and %d low finding(s).",
+		"summary": fmt.Sprintf("Fallback (%s): a plain fan-out of %d reviewer(s) found %d high, %d medium and %d low finding(s).",
 			reason, len(c.Members), counts[finding.High], counts[finding.Medium], counts[finding.Low]),
 	}
 	raw, _ := json.Marshal(v)

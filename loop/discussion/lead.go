@@ -23,10 +23,11 @@ type leadResult struct {
 // conclude asks the lead for consensus and verdict (a journal step) and
 // posts them after the last round. It returns the final verdict, or the
 // reason to fall back to a fan-out: no point to judge, the lead absent,
-// or a verdict refused after its repair.
-func (r *runner) conclude(ctx context.Context, rounds int) (json.RawMessage, string, error) {
+// or a verdict refused after its repair, as an error wrapping ErrNoDebate,
+// ErrLeadAbsent or ErrVerdictRefused.
+func (r *runner) conclude(ctx context.Context, rounds int) (json.RawMessage, error, error) {
 	if len(r.b.Points()) == 0 {
-		return nil, "the debate produced no points to judge (every participant absent or silent)", nil
+		return nil, fmt.Errorf("%w: no points to judge (every participant absent or silent)", ErrNoDebate), nil
 	}
 	present := 0
 	for _, ps := range r.spec.Participants {
@@ -35,7 +36,7 @@ func (r *runner) conclude(ctx context.Context, rounds int) (json.RawMessage, str
 		}
 	}
 	if present < 2 {
-		return nil, fmt.Sprintf("only %d participant(s) answered round 1: there was no debate", present), nil
+		return nil, fmt.Errorf("%w: only %d participant(s) answered round 1", ErrNoDebate, present), nil
 	}
 	t := LeadTurn{Shared: r.shared(), Instruction: r.spec.Synthesizer.Instruction, Board: string(r.b.Render()),
 		Points: r.b.Points(), Surviving: r.b.Surviving(), Schema: r.spec.VerdictSchema}
@@ -47,30 +48,30 @@ func (r *runner) conclude(ctx context.Context, rounds int) (json.RawMessage, str
 		return r.ask(ctx, t, timeout)
 	})
 	if err != nil {
-		return nil, "", fmt.Errorf("discussion: lead: %w", err)
+		return nil, nil, fmt.Errorf("discussion: lead: %w", err)
 	}
 	r.usage = r.usage.Add(res.Conclusion.Usage)
 	lead, n := r.spec.Synthesizer.Name, rounds+1
 	switch {
 	case res.Absent != "":
-		return nil, fmt.Sprintf("the lead %s did not answer (asked twice): %s", lead, res.Absent), nil
+		return nil, fmt.Errorf("%w: the lead %s did not answer (asked twice): %s", ErrLeadAbsent, lead, res.Absent), nil
 	case len(res.Refused) > 0:
-		return nil, fmt.Sprintf("%v: the lead's verdict was still invalid after one repair: %s", ErrVerdictRefused, strings.Join(res.Refused, "; ")), nil
+		return nil, fmt.Errorf("%w: the lead's verdict was still invalid after one repair: %s", ErrVerdictRefused, strings.Join(res.Refused, "; ")), nil
 	}
 	final, err := withRunnerFields(res.Conclusion.Verdict, r.absent, "")
 	if err != nil {
-		return nil, "", fmt.Errorf("discussion: verdict: %w", err)
+		return nil, nil, fmt.Errorf("discussion: verdict: %w", err)
 	}
 	if vs, err := ValidateVerdict(r.spec.VerdictSchema, final, r.b.Board); err != nil || len(vs) > 0 {
-		return nil, "", fmt.Errorf("discussion: the verdict schema refuses the runner's fields (absent, fallback): %v %v", vs, err)
+		return nil, nil, fmt.Errorf("discussion: the verdict schema refuses the runner's fields (absent, fallback): %v %v", vs, err)
 	}
 	if _, err := r.b.Post(ctx, board.Post{ID: r.b.NextID(lead), Author: lead, Round: n, Kind: board.Consensus, Body: res.Conclusion.Consensus}); err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	if _, err := r.b.Post(ctx, board.Post{ID: r.b.NextID(lead), Author: lead, Round: n, Kind: board.Verdict, Body: "```json\n" + string(final) + "\n```"}); err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
-	return final, "", nil
+	return final, nil, nil
 }
 
 // ask makes the lead's call, once more when it fails, and repairs an

@@ -2,6 +2,7 @@ package discussion
 
 import (
 	"encoding/json"
+	"errors"
 	"slices"
 	"strings"
 	"sync"
@@ -117,7 +118,7 @@ func TestVerdictRepaired(t *testing.T) {
 // debate falls back, saying why.
 func TestVerdictRefused(t *testing.T) {
 	o := concedeDebate(t, NewModelLead("lead", leadScript([]string{"a/p1"}, []string{"a/p1", "b/p1"}), ""))
-	if !strings.Contains(o.Fallback, ErrVerdictRefused.Error()) || !strings.Contains(o.Fallback, "a/p1 did not survive") {
+	if !errors.Is(o.Cause, ErrVerdictRefused) || !strings.Contains(o.Fallback, "verdict refused: ") || !strings.Contains(o.Fallback, "a/p1 did not survive") {
 		t.Fatalf("fallback = %q", o.Fallback)
 	}
 	if len(o.Board.List(board.Filter{Kinds: []board.Kind{board.Verdict}})) != 0 {

@@ -103,15 +103,16 @@ func (r *runner) discuss(ctx context.Context) (*Outcome, error) {
 	}
 	rounds := min(n, r.spec.Rounds)
 	o := &Outcome{Rounds: rounds, Stopped: r.stopped}
-	verdict, reason, err := r.conclude(ctx, rounds)
+	verdict, cause, err := r.conclude(ctx, rounds)
 	if err != nil {
 		return nil, err
 	}
-	if reason != "" {
+	if cause != nil {
+		reason := strings.TrimPrefix(cause.Error(), "discussion: ")
 		if verdict, err = r.fallBack(ctx, rounds, reason); err != nil {
 			return nil, err
 		}
-		o.Fallback, o.FanOut = reason, r.fanout.Items
+		o.Fallback, o.Cause, o.FanOut = reason, cause, r.fanout.Items
 	}
 	o.Board, o.Verdict, o.Absent, o.Usage = r.b.Board, verdict, r.absent, r.usage
 	return o, nil

@@ -85,6 +85,9 @@ type Outcome struct {
 	// Fallback is why the debate fell back to a plain fan-out; empty when
 	// it did not.
 	Fallback string
+	// Cause is the fallback's reason as an error wrapping ErrNoDebate,
+	// ErrLeadAbsent or ErrVerdictRefused; nil when there was no fallback.
+	Cause error
 	// FanOut holds the fallback's findings, one entry per target in the
 	// spec's order; nil when there was no fallback.
 	FanOut []loop.Findings

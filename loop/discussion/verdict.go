@@ -182,9 +182,18 @@ func stripRunnerFields(verdict []byte) ([]byte, bool) {
 	return out, true
 }
 
-// ErrVerdictRefused is matched by the fallback reason's error when the
-// lead's verdict was refused after its repair.
-var ErrVerdictRefused = errors.New("discussion: verdict refused")
+// The reasons a debate falls back to a plain fan-out, matched by
+// Outcome.Cause with errors.Is.
+var (
+	// ErrNoDebate: the debate produced no points, or fewer than two
+	// participants answered round 1.
+	ErrNoDebate = errors.New("discussion: no debate")
+	// ErrLeadAbsent: the lead did not answer, twice.
+	ErrLeadAbsent = errors.New("discussion: lead absent")
+	// ErrVerdictRefused: the lead's verdict was still invalid after its
+	// repair (against the schema, or citing a point that did not survive).
+	ErrVerdictRefused = errors.New("discussion: verdict refused")
+)
 
 // marshal encodes v as JSON.
 func marshal(v any) (json.RawMessage, error) { return json.Marshal(v) }
