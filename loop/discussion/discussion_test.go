@@ -123,7 +123,7 @@ func TestAbsentRecorded(t *testing.T) {
 		t.Errorf("the verdict's absent = %v", v["absent"])
 	}
 	notes := o.Board.List(board.Filter{Author: board.Runner})
-	if len(notes) != 1 || !strings.Contains(notes[0].Body, "c is absent") {
+	if len(notes) != 1 || !strings.Contains(notes[0].Body, "c is absent") || !strings.Contains(notes[0].Body, "no answer within its deadline of 20ms") {
 		t.Errorf("notes = %+v", notes)
 	}
 }

@@ -115,7 +115,7 @@ func (r *runner) ask(ctx context.Context, t LeadTurn, timeout time.Duration) (le
 		return res, ctx.Err()
 	}
 	if err != nil {
-		res.Absent = oneLine(err.Error())
+		res.Absent = failure(err, timeout)
 		return res, nil
 	}
 	usage := res.Conclusion.Usage
@@ -127,7 +127,7 @@ func (r *runner) ask(ctx context.Context, t LeadTurn, timeout time.Duration) (le
 		case ctx.Err() != nil:
 			return res, ctx.Err()
 		case err != nil:
-			res.Refused = append(probs, "the repair call failed: "+oneLine(err.Error()))
+			res.Refused = append(probs, "the repair call failed: "+failure(err, timeout))
 			return res, nil
 		}
 		if probs := check(c2); len(probs) > 0 {

@@ -20,6 +20,9 @@ type problem struct {
 }
 
 func (p problem) String() string {
+	if p.Index < 0 {
+		return p.Kind + ": " + p.What
+	}
 	return fmt.Sprintf("posts[%d] (%s): %s", p.Index, p.Kind, p.What)
 }
 

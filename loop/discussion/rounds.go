@@ -1,9 +1,11 @@
 package discussion
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -229,29 +231,15 @@ func mustTimeout(p ParticipantSpec) time.Duration {
 // is still invalid is dropped. Only the caller's ctx ending is an error.
 func take(ctx context.Context, p Participant, t Turn, v view, timeout time.Duration) (turnResult, error) {
 	var res turnResult
-	ask := func(t Turn) (Answer, error) {
-		var a Answer
-		var err error
-		for attempt := 1; attempt <= 2; attempt++ {
-			cctx, cancel := context.WithTimeout(ctx, timeout)
-			a, err = p.Turn(cctx, t)
-			cancel()
-			res.Usage, res.Model = res.Usage.Add(a.Usage), a.Model
-			if err == nil || ctx.Err() != nil {
-				break
-			}
-		}
-		if ctx.Err() != nil {
-			return a, ctx.Err()
-		}
-		return a, err
+	a, err := askOnce(ctx, p, t, timeout, &res)
+	if err != nil && ctx.Err() == nil {
+		a, err = askOnce(ctx, p, t, timeout, &res) // asked once more
 	}
-	a, err := ask(t)
-	if ctx.Err() != nil {
+	switch {
+	case ctx.Err() != nil:
 		return res, ctx.Err()
-	}
-	if err != nil {
-		res.Absent = oneLine(err.Error())
+	case err != nil:
+		res.Absent = failure(err, timeout)
 		return res, nil
 	}
 	ok, probs := checkAnswer(t.Round, a, v)
@@ -265,8 +253,8 @@ func take(ctx context.Context, p Participant, t Turn, v view, timeout time.Durat
 		switch {
 		case ctx.Err() != nil:
 			return res, ctx.Err()
-		case err != nil:
-			probs = append(probs, problem{Index: -1, Kind: "repair", What: "the repair call failed: " + oneLine(err.Error())})
+		case err != nil: // the first answer's valid posts stand
+			probs = append(probs, problem{Index: -1, Kind: "repair", What: "the repair call failed: " + failure(err, timeout)})
 		default:
 			ok, probs = checkAnswer(t.Round, a2, v)
 		}
@@ -275,13 +263,21 @@ func take(ctx context.Context, p Participant, t Turn, v view, timeout time.Durat
 	return res, nil
 }
 
-// askOnce makes one call of p within its deadline.
+// askOnce makes one call of p within its deadline, counting its usage.
 func askOnce(ctx context.Context, p Participant, t Turn, timeout time.Duration, res *turnResult) (Answer, error) {
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	a, err := p.Turn(cctx, t)
-	res.Usage = res.Usage.Add(a.Usage)
+	res.Usage, res.Model = res.Usage.Add(a.Usage), cmp.Or(a.Model, res.Model)
 	return a, err
+}
+
+// failure says on one line why a call failed.
+func failure(err error, timeout time.Duration) string {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Sprintf("no answer within its deadline of %s", timeout)
+	}
+	return oneLine(err.Error())
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
