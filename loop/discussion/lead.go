@@ -65,6 +65,11 @@ func (r *runner) conclude(ctx context.Context, rounds int) (json.RawMessage, err
 	if vs, err := ValidateVerdict(r.spec.VerdictSchema, final, r.b.Board); err != nil || len(vs) > 0 {
 		return nil, nil, fmt.Errorf("discussion: the verdict schema refuses the runner's fields (absent, fallback): %v %v", vs, err)
 	}
+	if res.Stripped {
+		if err := r.note(ctx, n, "The lead's own \"absent\" and \"fallback\" were dropped from its verdict: the runner records them."); err != nil {
+			return nil, nil, err
+		}
+	}
 	if _, err := r.b.Post(ctx, board.Post{ID: r.b.NextID(lead), Author: lead, Round: n, Kind: board.Consensus, Body: res.Conclusion.Consensus}); err != nil {
 		return nil, nil, err
 	}
@@ -118,7 +123,6 @@ func (r *runner) ask(ctx context.Context, t LeadTurn, timeout time.Duration) (le
 		res.Absent = failure(err, timeout)
 		return res, nil
 	}
-	usage := res.Conclusion.Usage
 	if probs := check(c); len(probs) > 0 {
 		res.Repaired = true
 		t.Repair, t.Previous = probs, &c
@@ -134,10 +138,10 @@ func (r *runner) ask(ctx context.Context, t LeadTurn, timeout time.Duration) (le
 			res.Refused = probs
 			return res, nil
 		}
-		c, usage = c2, res.Conclusion.Usage
+		c = c2
 	}
 	c.Verdict, _ = stripRunnerFields(c.Verdict)
-	c.Usage = usage
+	c.Usage = res.Conclusion.Usage
 	res.Conclusion = c
 	return res, nil
 }

@@ -128,3 +128,16 @@ func TestVerdictRefused(t *testing.T) {
 		t.Errorf("verdict = %s", o.Verdict)
 	}
 }
+
+// A lead that writes the runner's fields has them dropped, with a note:
+// absences are the runner's record.
+func TestLeadCannotWriteAbsent(t *testing.T) {
+	v := `{"consensus":"agreed","verdict":{"verdict":"PASS","critical":[],"consensus":"c","summary":"s","absent":[{"name":"b","round":1,"reason":"made up"}]}}`
+	o := concedeDebate(t, NewModelLead("lead", scripted.New(scripted.Text(v)), ""))
+	if got := verdictOf(t, o); got["absent"] != nil || o.Fallback != "" {
+		t.Errorf("verdict = %s, fallback %q", o.Verdict, o.Fallback)
+	}
+	if notes := o.Board.List(board.Filter{Author: board.Runner}); len(notes) != 1 || !strings.Contains(notes[0].Body, "dropped from its verdict") {
+		t.Errorf("notes = %+v", notes)
+	}
+}

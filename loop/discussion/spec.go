@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -197,6 +198,8 @@ func (s Spec) Validate(root string) error {
 	}
 	if _, err := compileVerdictSchema(s.VerdictSchema); err != nil {
 		bad("verdict_schema", "%v", err)
+	} else if missing := closedTo(s.VerdictSchema, runnerFields); len(missing) > 0 {
+		bad("verdict_schema", "additionalProperties is false, yet it does not declare the runner's %s", strings.Join(missing, " and "))
 	}
 	if len(s.Targets) == 0 {
 		bad("targets", "none given")
@@ -207,6 +210,26 @@ func (s Spec) Validate(root string) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// closedTo returns the fields of names a JSON Schema of an object with
+// additionalProperties false does not declare: the verdict would refuse
+// them once the runner adds them.
+func closedTo(schema []byte, names []string) []string {
+	var root struct {
+		Additional *bool                      `json:"additionalProperties"`
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
+	if json.Unmarshal(schema, &root) != nil || root.Additional == nil || *root.Additional {
+		return nil
+	}
+	var missing []string
+	for _, n := range names {
+		if _, ok := root.Properties[n]; !ok {
+			missing = append(missing, strconv.Quote(n))
+		}
+	}
+	return missing
 }
 
 // timeout returns the participant's deadline for one turn.

@@ -34,6 +34,9 @@ func TestSpecValidate(t *testing.T) {
 		{func(s *Spec) { s.Rounds = MaxRounds + 1 }, "rounds: 11"},
 		{func(s *Spec) { s.VerdictSchema = []byte(`{"type": 3}`) }, "verdict_schema"},
 		{func(s *Spec) { s.Targets = nil }, "targets: none given"},
+		{func(s *Spec) {
+			s.VerdictSchema = []byte(`{"type":"object","additionalProperties":false,"properties":{"verdict":{},"critical":{},"absent":{}}}`)
+		}, `does not declare the runner's "fallback"`},
 		{func(s *Spec) { s.Targets = []string{"missing.md"} }, "targets[0]: missing.md does not exist"},
 		{func(s *Spec) { s.Targets = []string{"../x.md"} }, "targets[0]"},
 		{func(s *Spec) { s.Targets = []string{"link.md"} }, "lies outside the workspace"},
