@@ -35,7 +35,7 @@ const (
 
 type options struct {
 	spec, root     string
-	resume, verbos bool
+	resume, verbose bool
 	providers      *config.Config
 	flags          *flag.FlagSet
 }
@@ -47,7 +47,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset.StringVar(&o.spec, "spec", "", "discussion spec (JSON); default: a demo on a copy of the bundled sample")
 	fset.StringVar(&o.root, "root", ".", "workspace root: the spec's targets are read inside it, artifacts go to <root>/.discussion/<id>/")
 	fset.BoolVar(&o.resume, "resume", false, "continue the unfinished discussion of the spec (after a crash or a kill)")
-	fset.BoolVar(&o.verbos, "v", false, "log each step to stderr")
+	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	o.providers = config.Register(fset)
 	fset.Usage = func() {
 		fmt.Fprintf(fset.Output(), "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0).\n\nFlags:\n")
@@ -94,7 +94,7 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	if d.Participants, d.Lead, err = o.seat(spec); err != nil {
 		return exitError, err
 	}
-	if o.verbos {
+	if o.verbose {
 		d.Logger = slog.New(slog.NewTextHandler(stderr, nil))
 	}
 	fmt.Fprintf(stdout, "Discussion %s: %s (%s)\n", spec.ID, spec.Topic, o.providers.String())
