@@ -22,6 +22,16 @@ type Member struct {
 	Shots int
 }
 
+// ShotReviewer is a Reviewer told which shot of its Member a call is:
+// Council.Run calls ReviewShot, with the shot its plan gives the call
+// (1..Shots), instead of Review. A wrapper that journals each shot under
+// its own key (loop.ReviewRound) implements it, so a resumed round hands
+// each recorded answer back to the shot that made it.
+type ShotReviewer interface {
+	agent.Reviewer
+	ReviewShot(ctx context.Context, t agent.Target, shot int) (agent.Review, error)
+}
+
 // Members seats each reviewer once with one shot.
 func Members(rs ...agent.Reviewer) []Member {
 	ms := make([]Member, len(rs))
@@ -163,7 +173,13 @@ func (r *Result) review(target *agent.Target) func(context.Context) (*Result, ag
 		if r.reviewer == nil {
 			return r, agent.Usage{}, fmt.Errorf("member %d has no reviewer", r.member)
 		}
-		rev, err := r.reviewer.Review(ctx, *target)
+		var rev agent.Review
+		var err error
+		if sr, ok := r.reviewer.(ShotReviewer); ok {
+			rev, err = sr.ReviewShot(ctx, *target, r.Shot)
+		} else {
+			rev, err = r.reviewer.Review(ctx, *target)
+		}
 		r.Review = rev
 		return r, rev.Usage, err
 	}

@@ -158,6 +158,7 @@ func phaseOf(d Decision) string {
 // o: nil when the run converged (or was a dry run), otherwise one wrapping
 // ErrNotConverged that says why.
 func (r *Run[S]) Finish(o *Outcome) error {
+	r.traceEnd(o.Reason)
 	if o.Reason != AwaitingDecisions && o.Reason != GateStopped {
 		if err := r.End(o.Reason); err != nil {
 			return err

@@ -113,6 +113,7 @@ func (r *Run[S]) File(i int) string {
 // error stops the round.
 func (r *Run[S]) Review(ctx context.Context, n int, review func(ctx context.Context, i int, text []byte) (Findings, error)) (*Round, error) {
 	r.Emit(Event{Kind: RoundStarted, Round: n})
+	ctx = r.roundContext(ctx, n)
 	rd := &Round{N: n, Docs: make([]*DocRound, len(r.Docs))}
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(DocLimit)
@@ -192,6 +193,7 @@ func (r *Run[S]) read(ctx context.Context, n, i int) ([]byte, error) {
 // the gate gives GateStopped. A dry run writes nothing and does not wait.
 // The reason is "" when the round was decided whole.
 func (r *Run[S]) Decide(ctx context.Context, rd *Round, p Policy, gate Approver) (StopReason, error) {
+	ctx = r.inRound(ctx)
 	items := rd.Items()
 	rd.Decisions.Add(PolicyPass(items, p, rd.Decisions.Map())...)
 	if err := r.write(ctx, rd, "policy"); err != nil {

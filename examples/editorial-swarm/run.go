@@ -19,6 +19,7 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/export"
 	"github.com/kaigi-dev/kaigi/providers/config"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
@@ -33,6 +34,7 @@ const (
 // options are the command's flags.
 type options struct {
 	reader, auto, gate, out, sample string
+	format                          string
 	rounds                          int
 	maxSize                         byteSize
 	undo, resume, dryRun, json      bool
@@ -56,7 +58,8 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&o.undo, "undo", false, "revert everything the last run in -out applied, byte for byte")
 	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out (after a crash, or once decisions.json is filled in)")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "review one round and write the artifacts, but leave the article alone")
-	fs.BoolVar(&o.json, "json", false, "print a machine-readable summary on stdout")
+	fs.BoolVar(&o.json, "json", false, "print a machine-readable summary on stdout (the same as -format json)")
+	fs.StringVar(&o.format, "format", "text", "what to print on stdout: "+strings.Join(formats(), ", ")+" (sarif, rdjson(l) and github are for CI; with -dry-run, every finding is a proposal)")
 	fs.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	o.providers = config.Register(fs)
 	o.flags = fs
@@ -70,6 +73,15 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	}
 	if o.rounds < 1 {
 		return nil, nil, fmt.Errorf("-rounds must be at least 1, got %d", o.rounds)
+	}
+	if !slices.Contains(formats(), o.format) {
+		return nil, nil, fmt.Errorf("-format %q: want one of %s", o.format, strings.Join(formats(), ", "))
+	}
+	if o.json {
+		if o.format != "text" && o.format != "json" {
+			return nil, nil, fmt.Errorf("-json and -format %s ask for two outputs: give one", o.format)
+		}
+		o.format = "json"
 	}
 	if o.undo && (o.resume || o.dryRun) {
 		return nil, nil, errors.New("-undo cannot be combined with -resume or -dry-run")
@@ -193,13 +205,22 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		// Also on stderr, for -json users: the reasons say what to fix.
 		fmt.Fprintln(stderr, "editorial-swarm:", err)
 	}
-	if o.json {
+	switch o.format {
+	case "text":
+		report(stdout, out, o.out)
+		o.nextStep(stdout, out, paths)
+	case "json":
 		if err := writeJSON(stdout, out, o.out); err != nil {
 			return exitError, err
 		}
-	} else {
-		report(stdout, out, o.out)
-		o.nextStep(stdout, out, paths)
+	default:
+		cwd, err := os.Getwd()
+		if err != nil {
+			return exitError, err
+		}
+		if err := writeExport(stdout, export.Format(o.format), out, cwd); err != nil {
+			return exitError, err
+		}
 	}
 	if converged || (demo && out.Reason != loop.NoReviewerAnswered) {
 		return exitConverged, nil

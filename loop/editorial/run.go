@@ -109,8 +109,10 @@ func JournaledFile(dir string) (string, error) {
 // config is the kernel's view of the run folder.
 func (l *Loop) config() loop.RunConfig {
 	return loop.RunConfig{Dir: l.Dir, Driver: Driver, Kind: "editorial", MaxSize: l.MaxSize, Knob: "Loop.MaxSize",
-		Artifact: func(n string) bool { return n == "summary.md" || n == DecisionsName || strings.HasPrefix(n, "round-") },
-		Observer: l.Observer, Logger: l.logger()}
+		Artifact: func(n string) bool {
+			return n == "summary.md" || n == loop.ReportName || n == DecisionsName || strings.HasPrefix(n, "round-")
+		},
+		Observer: l.Observer, Logger: l.logger(), TracerProvider: l.TracerProvider}
 }
 
 func (l *Loop) run(ctx context.Context, paths []string, resume bool) (*Outcome, error) {
@@ -141,7 +143,7 @@ func (l *Loop) run(ctx context.Context, paths []string, resume bool) (*Outcome, 
 		return nil, err
 	}
 	o := r.Outcome(d.rs, stop, l.Prices)
-	if err := r.WriteSummary("Editorial summary", o, d.rs); err != nil {
+	if err := d.report(o); err != nil {
 		return nil, err
 	}
 	ferr := r.Finish(o)
@@ -161,7 +163,16 @@ func (l *Loop) render(ctx context.Context, r *loop.Run[settings]) error {
 	if _, err := d.rounds(ctx); err != nil && !errors.Is(err, journal.ErrNotJournaled) {
 		return err
 	}
-	return r.WriteSummary("Editorial summary", r.Outcome(d.rs, loop.Undone, l.Prices), d.rs)
+	return d.report(r.Outcome(d.rs, loop.Undone, l.Prices))
+}
+
+// report writes summary.md and report.html.
+func (d *driver) report(o *Outcome) error {
+	if err := d.r.WriteSummary("Editorial summary", o, d.rs); err != nil {
+		return err
+	}
+	_, err := d.r.WriteReport("Editorial Swarm report", o, d.rs)
+	return err
 }
 
 // driver is one execution of the Editorial Swarm over its run.
