@@ -204,10 +204,17 @@ func (s Spec) Validate(root string) error {
 	if len(s.Targets) == 0 {
 		bad("targets", "none given")
 	}
+	files := map[string]int{}
 	for i, t := range s.Targets {
-		if _, err := targetPath(root, t); err != nil {
+		real, err := targetPath(root, t)
+		if err != nil {
 			bad(fmt.Sprintf("targets[%d]", i), "%v", err)
+			continue
 		}
+		if j, dup := files[real]; dup {
+			bad(fmt.Sprintf("targets[%d]", i), "%s is targets[%d]'s file too", t, j)
+		}
+		files[real] = i
 	}
 	return errors.Join(errs...)
 }

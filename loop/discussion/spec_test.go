@@ -34,6 +34,7 @@ func TestSpecValidate(t *testing.T) {
 		{func(s *Spec) { s.Rounds = MaxRounds + 1 }, "rounds: 11"},
 		{func(s *Spec) { s.VerdictSchema = []byte(`{"type": 3}`) }, "verdict_schema"},
 		{func(s *Spec) { s.Targets = nil }, "targets: none given"},
+		{func(s *Spec) { s.Targets = []string{"post.md", "./post.md"} }, "targets[1]: ./post.md is targets[0]'s file too"},
 		{func(s *Spec) {
 			s.VerdictSchema = []byte(`{"type":"object","additionalProperties":false,"properties":{"verdict":{},"critical":{},"absent":{}}}`)
 		}, `does not declare the runner's "fallback"`},
@@ -76,4 +77,19 @@ func TestValidateVerdictCustomSchema(t *testing.T) {
 	if len(vs) != 2 || !strings.Contains(vs[0].Message, "did not survive") || !strings.Contains(vs[1].Message, "names no point") {
 		t.Errorf("citations: %v", vs)
 	}
+}
+
+// No spec, however malformed, panics ParseSpec or Validate.
+func FuzzParseSpec(f *testing.F) {
+	data, _ := os.ReadFile(filepath.Join("..", "..", "examples", "discussion-review", "sample", "spec.json"))
+	f.Add(data)
+	f.Add([]byte(`{"id":"x","participants":[{"name":"a"},{"name":"a"}],"verdict_schema":{"$ref":"#/x"},"targets":["../../etc/passwd"],"rounds":-1}`))
+	root := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := ParseSpec("f.json", data)
+		if err != nil {
+			return
+		}
+		_ = s.Validate(root)
+	})
 }
