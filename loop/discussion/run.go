@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"slices"
 
@@ -137,11 +136,9 @@ func (d *Discussion) seats(spec Spec) error {
 	return errors.Join(errs...)
 }
 
-// open opens the journal and settles new against resume.
+// open opens the discussion's folder for a new run or a resume
+// (loop.OpenFolder).
 func (d *Discussion) open(dir string, resume bool) (*journal.Journal, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("discussion: %w", err)
-	}
 	opts := journal.Options{Driver: Driver, Kinds: []string{kindEnd}}
 	if d.OnRecord != nil {
 		opts.Observe = func(e journal.Event) {
@@ -150,29 +147,12 @@ func (d *Discussion) open(dir string, resume bool) (*journal.Journal, error) {
 			}
 		}
 	}
-	path := filepath.Join(dir, loop.JournalName)
-	j, err := journal.Open(path, opts)
+	artifact := func(n string) bool {
+		return slices.Contains([]string{WhiteboardFile, VerdictFile, SummaryFile, FanOutFile}, n)
+	}
+	j, err := loop.OpenFolder(loop.Folder{Dir: dir, Journal: opts, End: kindEnd, Artifact: artifact}, resume)
 	if err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
-	}
-	started, ended := j.Done("start"), slices.ContainsFunc(j.Records(), func(r journal.Record) bool { return r.Kind == kindEnd })
-	switch {
-	case resume && (!started || ended):
-		j.Close()
-		return nil, fmt.Errorf("%w in %s", loop.ErrNothingToResume, dir)
-	case !resume && started && !ended:
-		j.Close()
-		return nil, fmt.Errorf("%w in %s: resume it or remove the folder", loop.ErrUnfinishedRun, dir)
-	case !resume && started:
-		artifact := func(n string) bool {
-			return slices.Contains([]string{WhiteboardFile, VerdictFile, SummaryFile, FanOutFile}, n)
-		}
-		if _, err := loop.Rotate(dir, j, artifact); err != nil {
-			return nil, fmt.Errorf("discussion: %w", err)
-		}
-		if j, err = journal.Open(path, opts); err != nil {
-			return nil, fmt.Errorf("discussion: %w", err)
-		}
 	}
 	return j, nil
 }
@@ -188,7 +168,7 @@ func (d *Discussion) run(ctx context.Context, resume bool) (*Outcome, error) {
 		return nil, err
 	}
 	defer j.Close()
-	spec, err = journal.Step(ctx, j, "start", func(context.Context) (Spec, error) { return spec, nil })
+	spec, err = journal.Step(ctx, j, loop.StartKey, func(context.Context) (Spec, error) { return spec, nil })
 	if err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
 	}
