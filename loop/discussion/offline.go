@@ -265,7 +265,7 @@ func (l *OfflineLead) Conclude(_ context.Context, t LeadTurn) (Conclusion, error
 		items = append(items, map[string]any{"points": []string{id}, "issue": f.Issue + " (" + lines(f) + ")"})
 	}
 	verdict := map[int]string{0: "PASS", 2: "WARN", 3: "FAIL"}[worst]
-	consensus := fmt.Sprintf("%d point(s) survived the debate (%s); %d were withdrawn by their authors (%s); %d lost a rebuttal their authors did not answer (%s).",
+	consensus := fmt.Sprintf("Survived the debate: %d (%s). Withdrawn by their authors: %d (%s). Lost to a rebuttal their authors did not answer: %d (%s).",
 		len(kept), list(kept), len(withdrawn), list(withdrawn), len(unanswered), list(unanswered))
 	if t.Stopped != "" {
 		consensus += " The debate stopped early: " + t.Stopped + "."
