@@ -34,10 +34,10 @@ const (
 )
 
 type options struct {
-	spec, root     string
+	spec, root      string
 	resume, verbose bool
-	providers      *config.Config
-	flags          *flag.FlagSet
+	providers       *config.Config
+	flags           *flag.FlagSet
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -97,6 +97,7 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	if o.verbose {
 		d.Logger = slog.New(slog.NewTextHandler(stderr, nil))
 	}
+	d.Observer = progress(stderr)
 	fmt.Fprintf(stdout, "Discussion %s: %s (%s)\n", spec.ID, spec.Topic, o.providers.String())
 	var out *discussion.Outcome
 	if o.resume {
@@ -190,6 +191,32 @@ func (o *options) seat(spec discussion.Spec) ([]discussion.Participant, discussi
 		return nil, nil, err
 	}
 	return ps, discussion.NewModelLead(lead, prov, model), nil
+}
+
+// progress prints each turn on stderr as it is journaled.
+func progress(w io.Writer) func(discussion.Event) {
+	return func(e discussion.Event) {
+		switch e.Kind {
+		case discussion.RoundStarted:
+			fmt.Fprintf(w, "round %d ...\n", e.Round)
+		case discussion.TurnTaken:
+			if e.Absent != "" {
+				fmt.Fprintf(w, "  %s: absent (%s)\n", e.Participant, e.Absent)
+				return
+			}
+			fmt.Fprintf(w, "  %s: %d post(s)", e.Participant, e.Posts)
+			if e.Dropped > 0 {
+				fmt.Fprintf(w, ", %d dropped", e.Dropped)
+			}
+			fmt.Fprintln(w)
+		case discussion.Tripped:
+			fmt.Fprintf(w, "circuit breaker: no progress for two rounds, the debate stops after round %d\n", e.Round)
+		case discussion.Concluded:
+			fmt.Fprintln(w, "the lead concluded")
+		case discussion.FellBack:
+			fmt.Fprintf(w, "fallback to a plain fan-out: %s\n", e.Reason)
+		}
+	}
 }
 
 // report prints the debate, the verdict and where the artifacts are.

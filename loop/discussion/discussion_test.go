@@ -3,6 +3,7 @@ package discussion
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -299,5 +300,17 @@ func TestOneVoiceFallsBack(t *testing.T) {
 	o := mustRun(t, &Discussion{Spec: testSpec(2, "a", "b"), Participants: []Participant{claimer("a", nil), b}, Lead: NewOfflineLead("lead"), Root: workspace(t)})
 	if !errors.Is(o.Cause, ErrNoDebate) || !strings.Contains(o.Fallback, "only 1 participant(s) answered round 1") {
 		t.Fatalf("fallback = %q", o.Fallback)
+	}
+}
+
+// The observer sees the rounds, each turn and the conclusion, in order.
+func TestEvents(t *testing.T) {
+	var got []string
+	d := &Discussion{Spec: testSpec(2, "a", "b"), Participants: []Participant{claimer("a", nil), claimer("b", nil)}, Lead: NewOfflineLead("lead"), Root: workspace(t),
+		Observer: func(e Event) { got = append(got, fmt.Sprintf("%s %d %s %d", e.Kind, e.Round, e.Participant, e.Posts)) }}
+	mustRun(t, d)
+	want := []string{"round-started 1  0", "turn-taken 1 a 1", "turn-taken 1 b 1", "round-started 2  0", "turn-taken 2 a 0", "turn-taken 2 b 0", "concluded 3  0"}
+	if !slices.Equal(got, want) {
+		t.Errorf("events %q, want %q", got, want)
 	}
 }

@@ -52,6 +52,7 @@ func (r *runner) conclude(ctx context.Context, rounds int) (json.RawMessage, err
 	}
 	r.usage = r.usage.Add(res.Conclusion.Usage)
 	lead, n := r.spec.Synthesizer.Name, rounds+1
+	r.emit(Event{Kind: Concluded, Round: n})
 	switch {
 	case res.Absent != "":
 		return nil, fmt.Errorf("%w: the lead %s did not answer (asked twice): %s", ErrLeadAbsent, lead, res.Absent), nil

@@ -61,6 +61,9 @@ type Discussion struct {
 	// it: the turns of a round are journaled concurrently, so it must be
 	// safe for concurrent use. Nil observes nothing.
 	OnRecord func(journal.Record)
+	// Observer receives the discussion's Events, from the goroutine that
+	// runs it (never concurrently); nil observes nothing.
+	Observer func(Event)
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
 }
