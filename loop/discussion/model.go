@@ -143,31 +143,54 @@ func NewModelLead(name string, p agent.Provider, model string) *ModelLead {
 // Name returns the lead's name.
 func (l *ModelLead) Name() string { return l.name }
 
-type leadWire struct {
-	Consensus string         `json:"consensus"`
-	Verdict   map[string]any `json:"verdict"`
+// leadSchema is the schema of the lead's answer: a consensus and a verdict
+// of the spec's schema, so that a provider with structured output holds
+// the model to the verdict's shape too.
+func leadSchema(verdict json.RawMessage) ([]byte, error) {
+	var v any
+	if err := json.Unmarshal(verdict, &v); err != nil {
+		return nil, fmt.Errorf("verdict schema: %w", err)
+	}
+	return json.Marshal(map[string]any{
+		"type":                 "object",
+		"required":             []string{"consensus", "verdict"},
+		"additionalProperties": false,
+		"properties":           map[string]any{"consensus": map[string]any{"type": "string"}, "verdict": v},
+	})
 }
 
-// Conclude asks the model for consensus and verdict.
+// Conclude asks the model for consensus and verdict: one agent.LLMAgent
+// task whose schema is the consensus beside the spec's verdict schema.
 func (l *ModelLead) Conclude(ctx context.Context, t LeadTurn) (Conclusion, error) {
 	var s strings.Builder
 	fmt.Fprintf(&s, "You lead this debate. %s\n\nThe whiteboard:\n\n%s\n\nSurviving points (the only ones a critical item may name): %s.\n", t.Instruction, t.Board, list(t.Surviving))
 	if t.Stopped != "" {
 		fmt.Fprintf(&s, "The debate stopped early: %s.\n", t.Stopped)
 	}
-	fmt.Fprintf(&s, "\nAnswer with {\"consensus\": \"...\", \"verdict\": {...}}, the verdict valid against this JSON Schema (leave out \"absent\" and \"fallback\": the runner fills them in):\n\n%s\n", t.Schema)
-	msgs := []agent.Message{{Role: agent.User, Parts: []agent.Part{{Text: t.Shared, CacheBreak: true}, {Text: s.String()}}}}
+	s.WriteString("\nAnswer with {\"consensus\": \"...\", \"verdict\": {...}}, the verdict valid against the verdict schema; leave \"absent\" and \"fallback\" out or empty: the runner fills them in.")
+	schema, err := leadSchema(t.Schema)
+	if err != nil {
+		return Conclusion{}, fmt.Errorf("lead %s: %w", l.name, err)
+	}
+	task := agent.Task{Material: []agent.Reference{{Name: "debate", Text: t.Shared}}, Instructions: s.String(), Schema: schema}
 	if t.Previous != nil {
 		prev, _ := json.Marshal(map[string]any{"consensus": t.Previous.Consensus, "verdict": t.Previous.Verdict})
-		msgs = append(msgs, agent.AssistantText(string(prev)),
-			agent.UserText("The verdict cannot stand:\n- "+strings.Join(t.Repair, "\n- ")+"\nAnswer again with the whole corrected JSON object only."))
+		task.History = []agent.Message{agent.UserText(s.String()), agent.AssistantText(string(prev))}
+		task.Instructions = "The verdict cannot stand:\n- " + strings.Join(t.Repair, "\n- ") + "\nAnswer again with the whole corrected JSON object only."
 	}
-	ans, err := agent.Ask[leadWire](ctx, l.p, agent.Request{Model: l.model, System: "You chair a review debate and write its verdict as JSON.", Messages: msgs})
-	c := Conclusion{Usage: ans.Usage, Model: ans.Model}
+	a := agent.NewLLMAgent(l.p, l.name, "You chair a review debate and write its verdict as JSON.", agent.WithModel(l.model))
+	res, err := a.Run(ctx, task)
+	c := Conclusion{Usage: res.Usage, Model: res.Model}
 	if err != nil {
 		return c, fmt.Errorf("lead %s: %w", l.name, err)
 	}
-	c.Consensus = ans.Value.Consensus
-	c.Verdict, err = json.Marshal(ans.Value.Verdict)
-	return c, err
+	var w struct {
+		Consensus string          `json:"consensus"`
+		Verdict   json.RawMessage `json:"verdict"`
+	}
+	if err := json.Unmarshal([]byte(res.Text), &w); err != nil {
+		return c, fmt.Errorf("lead %s: %w", l.name, err)
+	}
+	c.Consensus, c.Verdict = w.Consensus, w.Verdict
+	return c, nil
 }

@@ -141,3 +141,21 @@ func TestLeadCannotWriteAbsent(t *testing.T) {
 		t.Errorf("notes = %+v", notes)
 	}
 }
+
+// The lead is held to the spec's verdict schema by its request's schema;
+// empty runner fields, as a strict structured output writes them, are
+// dropped without a note.
+func TestModelLeadSchema(t *testing.T) {
+	p := scripted.New(scripted.Text(`{"consensus":"agreed","verdict":{"verdict":"PASS","critical":[],"consensus":"c","summary":"s","absent":[],"fallback":""}}`))
+	o := concedeDebate(t, NewModelLead("lead", p, "m"))
+	reqs := p.Requests()
+	if len(reqs) != 1 || !strings.Contains(string(reqs[0].Schema), `"PASS"`) || !strings.Contains(string(reqs[0].Schema), `"consensus"`) {
+		t.Fatalf("the lead's request schema: %s", reqs[0].Schema)
+	}
+	if o.Fallback != "" || len(o.Board.List(board.Filter{Author: board.Runner})) != 0 {
+		t.Errorf("fallback %q, notes %v", o.Fallback, o.Board.List(board.Filter{Author: board.Runner}))
+	}
+	if v := verdictOf(t, o); v["fallback"] != nil || v["absent"] != nil {
+		t.Errorf("verdict = %s", o.Verdict)
+	}
+}

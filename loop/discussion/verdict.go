@@ -159,27 +159,30 @@ func withRunnerFields(verdict []byte, absent []Absence, fallback string) ([]byte
 }
 
 // stripRunnerFields returns verdict without the runner's fields, and
-// whether it had any.
+// whether it had any that was not empty ("", [], {}, null: what a model
+// held to a strict schema writes for a field it has nothing for).
 func stripRunnerFields(verdict []byte) ([]byte, bool) {
 	var obj map[string]json.RawMessage
 	if json.Unmarshal(verdict, &obj) != nil {
 		return verdict, false
 	}
 	had := false
-	for k := range obj {
+	found := false
+	for k, v := range obj {
 		if slices.Contains(runnerFields, k) {
-			had = true
+			found = true
+			had = had || !slices.Contains([]string{`""`, `[]`, `{}`, `null`}, string(bytes.Join(bytes.Fields(v), nil)))
 			delete(obj, k)
 		}
 	}
-	if !had {
+	if !found {
 		return verdict, false
 	}
 	out, err := json.Marshal(obj)
 	if err != nil {
 		return verdict, false
 	}
-	return out, true
+	return out, had
 }
 
 // The reasons a debate falls back to a plain fan-out, matched by
