@@ -355,4 +355,3 @@ func (d *dispatcher[T]) emit(ctx context.Context, e CallEvent[T]) {
 	}()
 	d.o.Observer(e)
 }
-

@@ -381,4 +381,3 @@ func TestDispatchEmpty(t *testing.T) {
 		t.Errorf("Dispatch(nil) = %v, %v", outs, err)
 	}
 }
-
