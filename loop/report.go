@@ -112,10 +112,7 @@ func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string,
 	}
 	for _, rd := range rounds {
 		for _, d := range rd.Docs {
-			after, err := d.Policy.Apply(d.Text)
-			if err == nil && d.Gate != nil {
-				after, err = d.Gate.Apply(after)
-			}
+			after, err := applied(d)
 			if err != nil || bytes.Equal(after, d.Text) {
 				continue
 			}

@@ -54,7 +54,7 @@ func (rd *Round) Summary() RoundSummary {
 	for _, d := range rd.Docs {
 		answered += len(d.Findings.Reviews)
 		skipped += len(d.Findings.Skips)
-		changed = changed || len(d.Policy.Changes)+len(d.Gate.Changes) > 0
+		changed = changed || edits(d.Policy)+edits(d.Gate) > 0
 	}
 	return Summarize(rd.N, answered, skipped, rd.Items(), &rd.Decisions, changed)
 }
@@ -301,6 +301,14 @@ func (r *Run[S]) Landed() map[string]bool {
 		out[e.Key] = e.Done && !e.Undone
 	}
 	return out
+}
+
+// edits counts p's changes; nil has none (a round not decided yet).
+func edits(p *apply.Patch) int {
+	if p == nil {
+		return 0
+	}
+	return len(p.Changes)
 }
 
 // hashHex returns the SHA-256 of b in hex.

@@ -145,6 +145,7 @@ type Run[S any] struct {
 	replayOnly bool // see ReplayOnly
 
 	span, round trace.Span // the run's and the current round's spans
+	changed     error      // why Stopped closed the run as DocumentChanged
 
 	mu      sync.Mutex
 	effect  int  // the round of the side effect being written

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/export"
 )
 
 // TestExportReport checks the mapping of an outcome onto export.Report:
@@ -72,4 +73,9 @@ func TestExportReport(t *testing.T) {
 	if _, err := exportReport(out, cwd); err == nil {
 		t.Error("a missing document gave no error")
 	}
+}
+
+// exportReport maps the run's outcome as -format does.
+func exportReport(o *loop.Outcome, cwd string) (export.Report, error) {
+	return export.FromOutcome(export.Tool{Name: "editorial-swarm", Version: export.ModuleVersion()}, o, cwd)
 }

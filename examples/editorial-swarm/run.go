@@ -17,9 +17,9 @@ import (
 	"golang.org/x/term"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
-	"github.com/kaigi-dev/kaigi/loop/export"
 	"github.com/kaigi-dev/kaigi/providers/config"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
@@ -59,7 +59,7 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out (after a crash, or once decisions.json is filled in)")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "review one round and write the artifacts, but leave the article alone")
 	fs.BoolVar(&o.json, "json", false, "print a machine-readable summary on stdout (the same as -format json)")
-	fs.StringVar(&o.format, "format", "text", "what to print on stdout: "+strings.Join(formats(), ", ")+" (sarif, rdjson(l) and github are for CI; with -dry-run, every finding is a proposal)")
+	outformat.Register(fs, &o.format) // with -dry-run, every finding is a proposal
 	fs.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	o.providers = config.Register(fs)
 	o.flags = fs
@@ -74,8 +74,8 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	if o.rounds < 1 {
 		return nil, nil, fmt.Errorf("-rounds must be at least 1, got %d", o.rounds)
 	}
-	if !slices.Contains(formats(), o.format) {
-		return nil, nil, fmt.Errorf("-format %q: want one of %s", o.format, strings.Join(formats(), ", "))
+	if err := outformat.Check(o.format); err != nil {
+		return nil, nil, err
 	}
 	if o.json {
 		if o.format != "text" && o.format != "json" {
@@ -214,11 +214,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 			return exitError, err
 		}
 	default:
-		cwd, err := os.Getwd()
-		if err != nil {
-			return exitError, err
-		}
-		if err := writeExport(stdout, export.Format(o.format), out, cwd); err != nil {
+		if err := outformat.Export(stdout, o.format, "editorial-swarm", out); err != nil {
 			return exitError, err
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,5 +96,50 @@ func TestBadFlags(t *testing.T) {
 		if code, _, _ := runCmd(t, nil, args...); code != 1 {
 			t.Errorf("%v: exit %d, want 1", args, code)
 		}
+	}
+}
+
+// TestFormatSARIF: -format sarif prints the demo's findings as one SARIF
+// 2.1.0 run, every result in the sample spec, the applied ones marked so.
+func TestFormatSARIF(t *testing.T) {
+	code, stdout, stderr := runCmd(t, nil, "-format", "sarif")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Results []struct {
+				Kind      string `json:"kind"`
+				Locations []struct {
+					Physical struct {
+						Artifact struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Results) == 0 {
+		t.Fatalf("SARIF: version %q, %d runs", log.Version, len(log.Runs))
+	}
+	applied := 0
+	for _, r := range log.Runs[0].Results {
+		if len(r.Locations) == 0 || !strings.HasSuffix(r.Locations[0].Physical.Artifact.URI, "sample-spec.md") {
+			t.Errorf("a result outside the sample spec: %+v", r)
+		}
+		if r.Kind == "informational" {
+			applied++
+		}
+	}
+	if applied == 0 {
+		t.Error("no applied finding is marked informational")
+	}
+	if code, _, _ := runCmd(t, nil, "-format", "yaml"); code != 1 {
+		t.Errorf("-format yaml: exit %d, want 1", code)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	_ "embed"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
@@ -40,6 +42,7 @@ type options struct {
 	rounds, clean                  int
 	hierarchical, yes              bool
 	resume, undo, verbose          bool
+	format                         string
 	providers                      *config.Config
 	flags                          *flag.FlagSet
 }
@@ -67,6 +70,7 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out")
 	fs.BoolVar(&o.undo, "undo", false, "revert everything the last run in -out applied, byte for byte")
 	fs.BoolVar(&o.verbose, "v", false, "log each step to stderr")
+	outformat.Register(fs, &o.format)
 	o.providers = config.Register(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: goldfish-loop [flags] [spec.md]\n\nWith no file, runs a demo on a copy of the bundled sample spec, offline unless -provider is given.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).\n\nFlags:\n")
@@ -80,6 +84,9 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	}
 	if fs.NArg() > 1 {
 		return nil, nil, fmt.Errorf("one file at a time, got %d", fs.NArg())
+	}
+	if err := outformat.Check(o.format); err != nil {
+		return nil, nil, err
 	}
 	return o, fs.Args(), nil
 }
@@ -178,7 +185,20 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 	if err != nil && !errors.Is(err, goldfish.ErrNotConverged) && !errors.Is(err, goldfish.ErrDocumentChanged) {
 		return exitError, err
 	}
-	report(stdout, out, o.clean)
+	switch o.format {
+	case outformat.Text:
+		report(stdout, out, o.clean)
+	case outformat.JSON:
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return exitError, err
+		}
+	default:
+		if err := outformat.Export(stdout, o.format, "goldfish-loop", out.Outcome); err != nil {
+			return exitError, err
+		}
+	}
 	switch {
 	case err == nil:
 		return exitConverged, nil

@@ -134,26 +134,15 @@ func (l *Loop) run(ctx context.Context, paths []string, resume bool) (*Outcome, 
 	}
 	defer r.Close()
 	d := l.driver(r)
-	stop, err := d.rounds(ctx)
-	changed := errors.Is(err, ErrDocumentChanged)
-	switch {
-	case changed:
-		stop = loop.DocumentChanged
-	case err != nil:
+	stop, err := r.Stopped(d.rounds(ctx))
+	if err != nil {
 		return nil, err
 	}
 	o := r.Outcome(d.rs, stop, l.Prices)
 	if err := d.report(o); err != nil {
 		return nil, err
 	}
-	ferr := r.Finish(o)
-	if changed {
-		if ferr != nil && !errors.Is(ferr, ErrNotConverged) {
-			return nil, errors.Join(err, ferr)
-		}
-		return o, fmt.Errorf("%w; the run is closed with what it applied (see summary.md): run again to review the file as it is now", err)
-	}
-	return o, ferr
+	return o, r.Finish(o)
 }
 
 // render replays the run journaled in r (after an undo) and writes its

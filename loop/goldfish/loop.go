@@ -167,7 +167,7 @@ func (s *settings) Check() error {
 func (l *Loop) config() loop.RunConfig {
 	return loop.RunConfig{Dir: l.Dir, Driver: Driver, Kind: "goldfish", MaxSize: l.MaxSize, Knob: "Loop.MaxSize",
 		Artifact: func(n string) bool {
-			return n == "summary.md" || n == ReportName || n == loop.QuestionsFile || n == loop.AnswersFile || strings.HasPrefix(n, "round-")
+			return n == "summary.md" || n == ReportName || n == loop.ReportName || n == loop.QuestionsFile || n == loop.AnswersFile || strings.HasPrefix(n, "round-")
 		},
 		Observer: l.Observer, Logger: l.logger()}
 }
@@ -255,23 +255,15 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 	if err != nil {
 		return nil, err
 	}
-	stop, err := d.rounds(ctx)
-	changed := errors.Is(err, ErrDocumentChanged)
-	switch {
-	case changed:
-		stop = loop.DocumentChanged
-	case err != nil:
+	stop, err := r.Stopped(d.rounds(ctx))
+	if err != nil {
 		return nil, err
 	}
 	o, err := d.finish(stop)
 	if err != nil {
 		return nil, err
 	}
-	ferr := r.Finish(o.Outcome)
-	if changed {
-		return o, fmt.Errorf("goldfish: %w; the run is closed with what it applied (see %s)", ErrDocumentChanged, ReportName)
-	}
-	return o, ferr
+	return o, r.Finish(o.Outcome)
 }
 
 // render replays the run journaled in r (after an undo) and writes its

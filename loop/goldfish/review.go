@@ -87,7 +87,7 @@ func (d *driver) review(n int, g *goldRound) func(context.Context, int, []byte) 
 				return loop.Findings{}, fmt.Errorf("goldfish: round %d: synthesizer: %w", n, err)
 			}
 			b.Summary, g.summary = w.Text, w.Text
-			d.spend(w.Model, w.Usage)
+			d.spend(n, "synthesizer", w.Model, w.Usage)
 		}
 		g.ruling = map[string]Resolution{}
 		var ru Ruling
@@ -98,7 +98,7 @@ func (d *driver) review(n int, g *goldRound) func(context.Context, int, []byte) 
 			if err != nil {
 				return loop.Findings{}, fmt.Errorf("goldfish: round %d: %w", n, err)
 			}
-			d.spend(ru.Model, ru.Usage)
+			d.spend(n, "resolver", ru.Model, ru.Usage)
 			d.history = append(d.history, Turns(b, ru)...)
 		}
 		for _, res := range ru.Resolutions {
@@ -140,7 +140,7 @@ func (d *driver) probes(ctx context.Context, n, i int, cr *council.Round, path s
 		if err != nil {
 			return fmt.Errorf("goldfish: round %d: probe %s: %w", n, res.Reviewer, err)
 		}
-		d.spend(c.Model, c.Usage)
+		d.spend(n, "resolver (probe)", c.Model, c.Usage)
 		reply, _ := json.Marshal(Mismatches{Mismatches: c.Mismatches})
 		d.history = append(d.history, agent.UserText(ProbeInstructions(pb)), agent.AssistantText(string(reply)))
 		res.Review.Report.Findings = MismatchFindings(section, c.Mismatches)
@@ -179,10 +179,15 @@ func (d *driver) measure(reviews []loop.Review) {
 	}
 }
 
-// spend adds a resolver's or synthesizer's usage to the run's.
-func (d *driver) spend(model string, u agent.Usage) {
-	d.usage = d.usage.Add(u)
-	if c, ok := d.l.Prices.Cost(model, u); ok {
-		d.cost += c
-	}
+// spent is one call of the driver's own agents.
+type spent struct {
+	round      int
+	who, model string
+	usage      agent.Usage
+}
+
+// spend notes the usage of a call of the driver's own agents (who: the
+// resolver, the synthesizer, the probe) in round n, for the outcome.
+func (d *driver) spend(n int, who, model string, u agent.Usage) {
+	d.spent = append(d.spent, spent{round: n, who: who, model: model, usage: u})
 }

@@ -37,8 +37,7 @@ type driver struct {
 	mem      Memory
 	history  []agent.Message
 	agree    map[string]Agreement
-	usage    agent.Usage // the resolver's and synthesizer's calls
-	cost     float64
+	spent    []spent // the resolver's, synthesizer's and probe's calls
 }
 
 // goldRound is what a round adds to the kernel's: the section, the

@@ -110,8 +110,13 @@ func (d *driver) report(n int, stop loop.StopReason) error {
 // usage, and writes summary.md and the latest report with the stop.
 func (d *driver) finish(stop loop.StopReason) (*Outcome, error) {
 	o := d.r.Outcome(d.rs, stop, d.l.Prices)
-	o.Usage, o.Cost = o.Usage.Add(d.usage), o.Cost+d.cost
+	for _, s := range d.spent {
+		o.AddUsage(s.round, s.who, s.model, s.usage, d.l.Prices)
+	}
 	if err := d.r.WriteSummary("Goldfish summary", o, d.rs); err != nil {
+		return nil, err
+	}
+	if _, err := d.r.WriteReport("Goldfish review report", o, d.rs); err != nil {
 		return nil, err
 	}
 	out := &Outcome{Outcome: o, Report: filepath.Join(d.r.Dir, ReportName)}
