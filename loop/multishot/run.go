@@ -39,10 +39,6 @@ const (
 	DefaultMaxWaves     = 10
 )
 
-// ErrSessionExists: Run was asked for a folder that holds a session
-// (Resume or Continue it, or choose another folder).
-var ErrSessionExists = errors.New("multishot: the folder holds a session")
-
 // Loop is the multi-shot review of a git change, configured. The zero
 // value of every optional field is its documented default. A Loop is not
 // modified by its methods.
@@ -162,7 +158,11 @@ type episodeStart struct {
 }
 
 // Run starts a session in Dir on target, with the user's request task kept
-// word for word (Dir/task.md), and runs it to its end: the classifier, then
+// word for word (Dir/task.md), and runs it to its end. A finished session
+// in Dir is moved to Dir/history/run-K first (loop.Rotate) with its
+// artifacts; an unfinished one is refused with loop.ErrUnfinishedRun
+// (Resume it, or choose another folder). The session runs
+// the classifier, then the classifier, then
 // waves until every slice is done (Barrier) or one wave (Report). It
 // returns the Summary with a nil error when the session ran (see
 // Summary.OK for whether it is done), and an error when it could not go
@@ -210,7 +210,8 @@ func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Dir
 	if err := os.MkdirAll(l.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("multishot: %w", err)
 	}
-	j, err := journal.Open(filepath.Join(l.Dir, loop.JournalName), journal.Options{Driver: Driver, Observe: l.JournalObserver})
+	jo := journal.Options{Driver: Driver, Observe: l.JournalObserver}
+	j, err := journal.Open(filepath.Join(l.Dir, loop.JournalName), jo)
 	if err != nil {
 		return nil, err
 	}
@@ -222,8 +223,17 @@ func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Dir
 	finished := n > 0 && j.Done(finishKey(n))
 	switch how {
 	case "run":
+		if n > 0 && !finished {
+			return nil, fmt.Errorf("%w: %s (resume it, or choose another folder)", loop.ErrUnfinishedRun, l.Dir)
+		}
 		if n > 0 {
-			return nil, fmt.Errorf("%w: %s", ErrSessionExists, l.Dir)
+			if _, err := loop.Rotate(l.Dir, j, artifact); err != nil {
+				return nil, fmt.Errorf("multishot: %w", err)
+			}
+			if j, err = journal.Open(filepath.Join(l.Dir, loop.JournalName), jo); err != nil {
+				return nil, err
+			}
+			defer j.Close()
 		}
 		n = 1
 	case "resume":
@@ -262,6 +272,16 @@ func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Dir
 		}
 	}
 	return s.writeSummary()
+}
+
+// artifact reports which entries of a session folder move with its
+// journal to the history.
+func artifact(name string) bool {
+	switch name {
+	case "task.md", "summary.json", "summary.md", "logs", loop.QuestionsFile, "answers.json":
+		return true
+	}
+	return false
 }
 
 func startKey(e int) string  { return fmt.Sprintf("e%d/start", e) }

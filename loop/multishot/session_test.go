@@ -105,8 +105,18 @@ func TestTombstoneAndRevival(t *testing.T) {
 	if err != nil || fmt.Sprint(sc.calls) != calls || len(again.Findings) != len(sum.Findings) {
 		t.Errorf("Resume of a finished session: %v, calls %s -> %v", err, calls, sc.calls)
 	}
-	if _, err := l.Run(ctx, Target{Repo: r.dir, Kind: Uncommitted}, "again"); !errors.Is(err, ErrSessionExists) {
-		t.Errorf("Run on a session folder: %v", err)
+	// A new session in the folder moves the finished one to the history.
+	fresh, err := l.Run(ctx, Target{Repo: r.dir, Kind: Uncommitted}, "again")
+	if err != nil || len(fresh.Slices) != 2 || fresh.Slices[1].Def != 1 || len(fresh.Waves) != 1 {
+		t.Fatalf("a new session: %v %+v", err, fresh)
+	}
+	for _, name := range []string{"journal.jsonl", "task.md", "summary.json", "logs"} {
+		if _, err := os.Stat(filepath.Join(l.Dir, "history", "run-1", name)); err != nil {
+			t.Errorf("history: %v", err)
+		}
+	}
+	if task, _ := os.ReadFile(filepath.Join(l.Dir, "task.md")); string(task) != "again" {
+		t.Errorf("task.md = %q", task)
 	}
 }
 
@@ -124,6 +134,9 @@ func TestGateWaitingThenResume(t *testing.T) {
 	}
 	key := between(string(qs), `"key": "`, `"`)
 	os.WriteFile(filepath.Join(dir, "answers.json"), []byte(`[{"key":"`+key+`","choice":"duplicate","text":"f_nosuch00"}]`), 0o644)
+	if _, err := l.Run(context.Background(), Target{Repo: r.dir, Kind: Uncommitted}, "task"); !errors.Is(err, loop.ErrUnfinishedRun) {
+		t.Errorf("Run over a waiting session: %v", err)
+	}
 	sum, err := l.Resume(context.Background())
 	if err != nil {
 		t.Fatal(err)
