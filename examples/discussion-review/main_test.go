@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -77,5 +78,29 @@ func TestResumeNeedsSpec(t *testing.T) {
 	var out, errb bytes.Buffer
 	if code := run(context.Background(), []string{"-resume"}, &out, &errb); code != exitError || !strings.Contains(errb.String(), "-resume needs -spec") {
 		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+}
+
+// TestFormatRDJSONL: -format rdjsonl prints only diagnostics on stdout
+// (the debate's report goes to stderr), one per critical finding, each in
+// the sample's document.
+func TestFormatRDJSONL(t *testing.T) {
+	var out, errb strings.Builder
+	if code := run(context.Background(), []string{"-format", "rdjsonl"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	for _, l := range lines {
+		var d struct {
+			Location struct {
+				Path string `json:"path"`
+			} `json:"location"`
+		}
+		if err := json.Unmarshal([]byte(l), &d); err != nil || d.Location.Path != "announcement.md" {
+			t.Errorf("not a diagnostic of the sample (%v): %s", err, l)
+		}
+	}
+	if len(lines) == 0 || !strings.Contains(errb.String(), "Discussion") {
+		t.Errorf("%d diagnostics; stderr %q", len(lines), errb.String())
 	}
 }
