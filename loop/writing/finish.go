@@ -263,4 +263,3 @@ func (d *driver) result() *Result {
 	}
 	return res
 }
-

@@ -127,7 +127,7 @@ func episodeFile(root *apply.Dir, n int) (string, error) {
 func tableRows(md string, anyFirst bool) [][]string {
 	var rows [][]string
 	header := true
-	for line := range strings.Lines(md) {
+	for line := range strings.Lines(strings.TrimPrefix(md, "\uFEFF")) {
 		t := strings.TrimSpace(line)
 		if !strings.HasPrefix(t, "|") {
 			header = true
