@@ -177,6 +177,13 @@ func (e *Episode) Write(ctx context.Context) (*Result, error) {
 		return nil, fmt.Errorf("writing: %w", err)
 	}
 	defer root.Close()
+	// Writes a kill cut short leave temporary files; only this run (it
+	// holds the journal's lock) writes these folders' files.
+	for _, pat := range []string{WorkspaceDir + "/*", filepath.ToSlash(archiveDir(e.Number)) + "/*", "story/*", EpisodesDir + "/*"} {
+		if _, err := root.RemoveStaleTemp(pat); err != nil {
+			e.logger().Warn("write-episode: stale temporary files", "folder", pat, "err", err)
+		}
+	}
 	d := &driver{e: e, j: j, root: root, max: e.maxRevisions(), tasks: map[string]*journal.Task[readResult]{}}
 	res, err := d.run(ctx)
 	if err != nil && !errors.Is(err, ErrNotSaved) {

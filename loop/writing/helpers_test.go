@@ -14,13 +14,13 @@ func story(t testing.TB, ja bool) string {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{
-		"story/scenario-arc.md":    "# Arc\n\n| episode | role | intensity | pull | notes |\n|---|---|---|---|---|\n| 1 | setup | 0.3 | B | Ren arrives. |\n| 2 | turn | 0.7 | A | The lamp goes dark. |\n| 3 | afterglow | 0.4 | C | Ren alone. |\n",
-		"story/character-arcs.md":  "# Arcs\n\n- [HOLD until 3] who writes the letters\n",
-		"story/reader-personas.md": "| id | name | focus |\n|---|---|---|\n| yuki | Yuki | pace and hooks |\n| mei | Mei | style and voice |\n| ken | Ken | consistency with the setting |\n",
-		"story/handover-notes.md":  "- [MUST-THIS] the storm arrives\n- [TRY-NEXT] open on a sound\n",
-		"story/quality-log.md":     "| episode | date | revisions | verdict | judgment | stars | mean | revision test |\n|---|---|---|---|---|---|---|---|\n| 1 | 2026-11-02 | 0 (0 accepted) | OK | PASS | yuki:3 mei:4 ken:5 | 4.00 | no revision |\n",
+		"story/scenario-arc.md":      "# Arc\n\n| episode | role | intensity | pull | notes |\n|---|---|---|---|---|\n| 1 | setup | 0.3 | B | Ren arrives. |\n| 2 | turn | 0.7 | A | The lamp goes dark. |\n| 3 | afterglow | 0.4 | C | Ren alone. |\n",
+		"story/character-arcs.md":    "# Arcs\n\n- [HOLD until 3] who writes the letters\n",
+		"story/reader-personas.md":   "| id | name | focus |\n|---|---|---|\n| yuki | Yuki | pace and hooks |\n| mei | Mei | style and voice |\n| ken | Ken | consistency with the setting |\n",
+		"story/handover-notes.md":    "- [MUST-THIS] the storm arrives\n- [TRY-NEXT] open on a sound\n",
+		"story/quality-log.md":       "| episode | date | revisions | verdict | judgment | stars | mean | revision test |\n|---|---|---|---|---|---|---|---|\n| 1 | 2026-11-02 | 0 (0 accepted) | OK | PASS | yuki:3 mei:4 ken:5 | 4.00 | no revision |\n",
 		"story/reader-memory-mei.md": "# Mei\n\n## Episode 1\n\n★4 — fine\n",
-		"episodes/01_The_Lamp.txt": "The Lamp\n\nRen arrived at the tower.\n",
+		"episodes/01_The_Lamp.txt":   "The Lamp\n\nRen arrived at the tower.\n",
 	}
 	if ja {
 		files["story/reader-personas.md"] = "\uFEFF| id | name | focus |\r\n|---|---|---|\r\n| yuki | ユウキ | テンポと引き |\r\n| mei | メイ | 文体 |\r\n| ken | ケン | 設定の整合 |\r\n"

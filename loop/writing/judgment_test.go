@@ -18,7 +18,9 @@ func fb(stars int, quotes ...string) writing.Feedback {
 func TestJudge(t *testing.T) {
 	minor := writing.Issue{Quote: "q", Issue: "minor", Severity: "low"}
 	major := writing.Issue{Quote: "q", Issue: "major", Severity: "high"}
-	ok := func(issues ...writing.Issue) writing.Verdict { return writing.Verdict{Verdict: writing.OK, Issues: issues} }
+	ok := func(issues ...writing.Issue) writing.Verdict {
+		return writing.Verdict{Verdict: writing.OK, Issues: issues}
+	}
 	tests := []struct {
 		name   string
 		in     writing.JudgeInput
