@@ -79,8 +79,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		if err != nil {
 			return exitError, err
 		}
-		sub, _ := fs.Sub(sample, "sample")
-		if err := os.CopyFS(dir, sub); err != nil {
+		if err := copySample(dir); err != nil {
 			return exitError, err
 		}
 		o.story, o.episode = dir, demoEpisode
@@ -129,6 +128,15 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 	}
 	report(stdout, res, o.story)
 	return exitSaved, nil
+}
+
+// copySample copies the bundled sample story into dir.
+func copySample(dir string) error {
+	sub, err := fs.Sub(sample, "sample")
+	if err != nil {
+		return err
+	}
+	return os.CopyFS(dir, sub)
 }
 
 // roles returns the episode's roles: offline, or on the configured
