@@ -17,8 +17,8 @@ const (
 )
 
 // PairResult is what ComparePair found: which of two candidates a judge
-// prefers when asked in both orders.
-type PairResult struct {
+// prefers when asked in both orders, with the judge's answers of type T.
+type PairResult[T any] struct {
 	// Winner is 0 when the judge preferred the first candidate in both
 	// orders, 1 when it preferred the second in both, and -1 for a tie:
 	// the two orders disagree (the judge followed the position, not the
@@ -27,9 +27,11 @@ type PairResult struct {
 	// FirstIsA is the journaled shuffle: in the first order the first
 	// candidate was labelled A (and B in the second order).
 	FirstIsA bool `json:"first_is_a"`
-	// Answers are the judge's answers in the two orders, normalised to
-	// PairA, PairB or PairTie.
-	Answers [2]string `json:"answers"`
+	// Answers are the judge's answers in the two orders, as it gave them.
+	Answers [2]T `json:"answers"`
+	// Labels are the answers' labels, normalised to PairA, PairB or
+	// PairTie.
+	Labels [2]string `json:"labels"`
 	// Picks are the answers mapped to candidates: 0, 1 or -1 for a tie.
 	Picks [2]int `json:"picks"`
 }
@@ -41,12 +43,13 @@ type PairResult struct {
 // outcome. A disagreement between the two orders is a tie.
 //
 // judge gets the candidates in the order they are shown: a is the one
-// labelled A, b the one labelled B, and answers PairA, PairB or PairTie
-// (case and surrounding space ignored; anything else is an error naming
-// key). The draw is the step key+"/labels" and each answer the step
+// labelled A, b the one labelled B; label reads its answer as PairA, PairB
+// or PairTie (case and surrounding space ignored; anything else is an
+// error naming key, and the answer is not journaled). T must survive a
+// JSON round trip (journal.Step). The draw is the step key+"/labels" and each answer the step
 // key+"/1" or key+"/2", so a resumed run asks nothing twice and keeps the
 // labels it drew.
-func ComparePair(ctx context.Context, j *journal.Journal, key string, judge func(ctx context.Context, a, b int) (string, error)) (PairResult, error) {
+func ComparePair[T any](ctx context.Context, j *journal.Journal, key string, judge func(ctx context.Context, a, b int) (T, error), label func(T) string) (PairResult[T], error) {
 	firstIsA, err := journal.Step(ctx, j, key+"/labels", func(context.Context) (bool, error) {
 		var b [1]byte
 		if _, err := rand.Read(b[:]); err != nil {
@@ -55,26 +58,31 @@ func ComparePair(ctx context.Context, j *journal.Journal, key string, judge func
 		return b[0]&1 == 0, nil
 	})
 	if err != nil {
-		return PairResult{}, err
+		return PairResult[T]{}, err
 	}
-	res := PairResult{FirstIsA: firstIsA}
+	res := PairResult[T]{FirstIsA: firstIsA}
 	for order := range 2 {
 		a := 1
 		if firstIsA == (order == 0) {
 			a = 0
 		}
-		ans, err := journal.Step(ctx, j, fmt.Sprintf("%s/%d", key, order+1), func(ctx context.Context) (string, error) {
-			s, err := judge(ctx, a, 1-a)
+		ans, err := journal.Step(ctx, j, fmt.Sprintf("%s/%d", key, order+1), func(ctx context.Context) (T, error) {
+			v, err := judge(ctx, a, 1-a)
 			if err != nil {
-				return "", err
+				return v, err
 			}
-			return normalPair(s, key)
+			_, err = normalPair(label(v), key)
+			return v, err
 		})
 		if err != nil {
-			return PairResult{}, err
+			return PairResult[T]{}, err
 		}
-		res.Answers[order] = ans
-		switch ans {
+		lab, err := normalPair(label(ans), key)
+		if err != nil {
+			return PairResult[T]{}, err
+		}
+		res.Answers[order], res.Labels[order] = ans, lab
+		switch lab {
 		case PairA:
 			res.Picks[order] = a
 		case PairB:

@@ -10,6 +10,8 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
+func id(s string) string { return s }
+
 func TestComparePair(t *testing.T) {
 	texts := [2]string{"old draft", "new draft"}
 	tests := []struct {
@@ -45,7 +47,7 @@ func TestComparePair(t *testing.T) {
 				calls++
 				return tc.judge(texts[a], texts[b]), nil
 			}
-			got, err := loop.ComparePair(context.Background(), j, "cmp", judge)
+			got, err := loop.ComparePair(context.Background(), j, "cmp", judge, id)
 			if err != nil || got.Winner != tc.want || calls != 2 {
 				t.Fatalf("ComparePair = %+v, %v after %d calls; want winner %d", got, err, calls, tc.want)
 			}
@@ -56,7 +58,7 @@ func TestComparePair(t *testing.T) {
 			again, err := loop.ComparePair(context.Background(), j, "cmp", func(context.Context, int, int) (string, error) {
 				t.Error("judge called on replay")
 				return "", nil
-			})
+			}, id)
 			if err != nil || again != got {
 				t.Fatalf("replay = %+v, %v; want %+v", again, err, got)
 			}
@@ -77,7 +79,7 @@ func TestComparePairShufflesAndRefusesBadAnswers(t *testing.T) {
 			shown[n] = [2]int{a, b}
 			n++
 			return "tie", nil
-		})
+		}, id)
 		if err != nil || shown[0] != [2]int{shown[1][1], shown[1][0]} {
 			t.Fatalf("run %d: orders %v, %v: the second order must swap the first", i, shown, err)
 		}
@@ -92,7 +94,7 @@ func TestComparePairShufflesAndRefusesBadAnswers(t *testing.T) {
 	}
 	j, _ := journal.Open(filepath.Join(t.TempDir(), "j.jsonl"), journal.Options{})
 	defer j.Close()
-	_, err := loop.ComparePair(context.Background(), j, "bad", func(context.Context, int, int) (string, error) { return "the second one", nil })
+	_, err := loop.ComparePair(context.Background(), j, "bad", func(context.Context, int, int) (string, error) { return "the second one", nil }, id)
 	if err == nil || errors.Is(err, context.Canceled) {
 		t.Fatalf("an answer that is no label was accepted: %v", err)
 	}

@@ -22,8 +22,8 @@ import (
 // so a tracker that gains one row journals one row); then the side effect
 // is committed through j.Commit, so a crash neither loses nor repeats the
 // change and a file someone else changed meanwhile stops it with
-// journal.ErrChanged. A file edit leaves unchanged is not written. A file
-// that does not exist is created, with its folders (as an empty file
+// journal.ErrChanged. A file edit leaves unchanged is not written (nor is
+// a missing file edit leaves empty). A file that does not exist is created, with its folders (as an empty file
 // first, which the commit then fills, so the creation is reconciled by
 // hash like any other write). On replay the journaled plan is used and
 // edit is not called.
@@ -45,8 +45,8 @@ func RewriteFiles(ctx context.Context, j *journal.Journal, key string, root *app
 			if err != nil {
 				return nil, fmt.Errorf("loop: %s: %s: %w", key, name, err)
 			}
-			if !create && string(data) == string(old) {
-				continue
+			if string(data) == string(old) {
+				continue // unchanged, or a new file left empty: nothing to write
 			}
 			p, err := apply.NewPatch(old, []apply.Change{{Edit: smallestEdit(old, data), Keys: []string{key}}})
 			if err != nil {
