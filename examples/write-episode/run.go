@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/writing"
@@ -176,13 +177,12 @@ func (o *options) roles() (*writing.Episode, string, error) {
 	} else {
 		e.Critic, used = writing.OfflineCritic{Critics: critics}, append(used, "arc-reviewer: offline")
 	}
-	var readerErr error
 	e.Readers = func(p writing.Persona) writing.Reader {
 		m, ok, err := model("reader-" + p.ID)
-		if err != nil {
-			readerErr = err
-		}
-		if ok {
+		switch {
+		case err != nil:
+			return failingReader{err}
+		case ok:
 			return writing.ModelReader{Model: m}
 		}
 		return writing.OfflineReader{Critics: critics}
@@ -190,15 +190,25 @@ func (o *options) roles() (*writing.Episode, string, error) {
 	if _, _, err := model("reader"); err != nil {
 		return nil, "", err
 	}
-	if readerErr != nil {
-		return nil, "", readerErr
-	}
 	if o.providers.Offline("reader") {
 		used = append(used, "readers: offline")
 	} else {
 		used = append(used, "readers: "+o.providers.Choice("reader").Provider)
 	}
 	return e, strings.Join(used, ", "), nil
+}
+
+// failingReader is the reader of a persona whose provider cannot be
+// made (a missing key): every call fails with why, and the run stops, to
+// be resumed once the configuration is fixed.
+type failingReader struct{ err error }
+
+func (r failingReader) Read(context.Context, writing.ReadTask) (writing.Feedback, agent.Usage, error) {
+	return writing.Feedback{}, agent.Usage{}, r.err
+}
+
+func (r failingReader) Compare(context.Context, writing.CompareTask) (writing.Preference, agent.Usage, error) {
+	return writing.Preference{}, agent.Usage{}, r.err
 }
 
 // asker returns the gate -gate names.

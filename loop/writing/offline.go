@@ -91,8 +91,8 @@ const (
 // critics' findings on the draft, by this rule: MAJOR_REVISION when at
 // least MajorAt (0: DefaultMajorAt) findings are medium or high;
 // REVISION_NEEDED when a medium or high finding has a fix, or more than
-// MinorFixes (0: DefaultMinorFixes) findings have one (a mechanical
-// revision would help); OK otherwise. Every finding becomes an issue.
+// MinorFixes (0: DefaultMinorFixes; negative: none) findings have one (a
+// mechanical revision would help); OK otherwise. Every finding becomes an issue.
 type OfflineCritic struct {
 	Critics    []agent.Reviewer
 	MajorAt    int
@@ -120,7 +120,7 @@ func (c OfflineCritic) Review(ctx context.Context, t ReviewTask) (Verdict, agent
 	switch {
 	case serious >= cmp.Or(c.MajorAt, DefaultMajorAt):
 		v.Verdict = MajorRevision
-	case seriousFix || fixable > cmp.Or(c.MinorFixes, DefaultMinorFixes):
+	case seriousFix || fixable > max(0, cmp.Or(c.MinorFixes, DefaultMinorFixes)):
 		v.Verdict = RevisionNeeded
 	}
 	v.Summary = fmt.Sprintf("%d finding(s) from the offline critics: %d medium or high, %d with a mechanical fix.", len(fs), serious, fixable)
