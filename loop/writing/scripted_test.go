@@ -325,3 +325,58 @@ func TestScriptedReaderMemoryOnceOnRerun(t *testing.T) {
 		})
 	}
 }
+
+func TestScriptedOtherEpisodeRefused(t *testing.T) {
+	dir := story(t, false)
+	w := &world{verdicts: []string{"OK"}}
+	wait := loop.AskFunc(func(context.Context, loop.Question) (loop.Answer, error) {
+		return loop.Answer{}, loop.ErrWaiting
+	})
+	if _, err := w.episode(t, dir, 2, 3, wait).Write(context.Background()); !errors.Is(err, loop.ErrWaiting) {
+		t.Fatalf("episode 2: %v, want it waiting at the save", err)
+	}
+	if _, err := w.episode(t, dir, 3, 3, nil).Write(context.Background()); !errors.Is(err, writing.ErrOtherEpisode) {
+		t.Fatalf("episode 3 while 2 waits: %v, want ErrOtherEpisode", err)
+	}
+	if p := read(t, dir, "workspace/progress.md"); !strings.Contains(p, "episode: 2") || !strings.Contains(p, `current_step: "step7"`) {
+		t.Errorf("episode 3 touched the workspace:\n%s", p)
+	}
+	if _, err := w.episode(t, dir, 2, 3, nil).Write(context.Background()); err != nil {
+		t.Fatalf("resuming episode 2: %v", err)
+	}
+	if w.calls["review"] != 1 || w.reads["mei/v0"] != 1 {
+		t.Errorf("the resume called again: %v %v", w.calls, w.reads)
+	}
+	if _, err := w.episode(t, dir, 3, 3, nil).Write(context.Background()); err != nil {
+		t.Fatalf("episode 3 after 2 finished: %v", err)
+	}
+}
+
+// TestScriptedScanForcesRevision: a meta-narrative phrase the reviewer
+// let pass still asks for a revision.
+func TestScriptedScanForcesRevision(t *testing.T) {
+	dir := story(t, false)
+	w := &world{verdicts: []string{"OK"}}
+	p := w.provider()
+	author := scanAuthor{writing.ModelAuthor{Model: writing.Model{Provider: p}}}
+	e := w.episode(t, dir, 2, 3, nil)
+	e.Author = author
+	res, err := e.Write(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Revisions) != 1 || res.Revisions[0].Verdict != writing.RevisionNeeded || res.Verdict != writing.OK {
+		t.Fatalf("revisions %+v, verdict %s", res.Revisions, res.Verdict)
+	}
+}
+
+// scanAuthor puts "第一部" into the first draft.
+type scanAuthor struct{ writing.ModelAuthor }
+
+func (a scanAuthor) Write(ctx context.Context, t writing.AuthorTask) (string, agent.Usage, error) {
+	s, u, err := a.ModelAuthor.Write(ctx, t)
+	if t.Version == 0 {
+		s += "第一部の終わりから。\n"
+	}
+	return s, u, err
+}
