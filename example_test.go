@@ -49,7 +49,7 @@ func Example() {
 	}
 	table := council.Aggregate(doc, round, council.Options{})
 	for _, row := range table.Rows {
-		fmt.Printf("%s [%s] %s\n", row.Key, row.Status, row.Finding.Issue)
+		fmt.Printf("%s [%s, %s] %s\n", row.Key, row.State.Current(), row.Placement, row.Finding.Issue)
 	}
 	changes, held := table.Safe()
 	for _, row := range held {
@@ -65,8 +65,8 @@ func Example() {
 	restored, _ := patch.Inverse().Apply(edited)
 	fmt.Println(string(restored) == string(doc))
 	// Output:
-	// anti-ai-slop/F001 [ready] Stock phrase adds nothing
-	// anti-ai-slop/F002 [ready] Speed claim without a source
+	// anti-ai-slop/F001 [open, ready] Stock phrase adds nothing
+	// anti-ai-slop/F002 [open, ready] Speed claim without a source
 	// for a human: anti-ai-slop/F002 (high, confidence 40)
 	// # Notes
 	// Go compiles fast.

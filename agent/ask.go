@@ -132,7 +132,7 @@ type AnswerError struct {
 	// offending value ("" for the whole answer); never empty.
 	Violations []finding.Violation
 	// Err is the extractor's error when it is more than the Violations
-	// (a *finding.ValidationError, ErrNoJSON). Optional.
+	// (a *finding.ValidationError, ErrNoJSON). It may be empty.
 	Err error
 }
 

@@ -27,8 +27,8 @@ type Options struct {
 
 	// Protected lists line ranges no edit may touch (front matter, a
 	// generated block), enforced where quotes are anchored: a finding
-	// whose edit would touch one is Unanchored with a reason wrapping
-	// apply.ErrProtected (see apply.Options.Protected).
+	// whose edit would touch one is PlacementUnanchored with a reason
+	// wrapping apply.ErrProtected (see apply.Options.Protected).
 	Protected []apply.Protected
 
 	// Window is the number of lines apply.Resolve widens a finding's
@@ -38,44 +38,60 @@ type Options struct {
 
 	// Rejected lists findings a human or policy rejected in earlier
 	// rounds. A finding whose finding.Fingerprint equals a rejected one's
-	// (the same category, quote and fix, normalised) is dropped with a
-	// note. Optional.
+	// (the same category, quote and fix, normalised) is dropped: its
+	// Row.State becomes finding.Rejected, By ByMemory, with a Reason
+	// quoting the rejected fix. Setting it is optional.
 	Rejected []finding.Finding
 
 	// SameQuote also drops a finding whose finding.QuoteKey equals a
-	// rejected one's: any new fix for text already ruled on. Optional.
+	// rejected one's: any new fix for text already ruled on. Setting it is optional.
 	SameQuote bool
 
 	// MaxFindings bounds the findings taken from one Review (one
 	// reviewer's shot): past it, only the most severe (then the most
 	// confident, then the earlier) are kept, and Table.Truncated says
 	// how many were dropped. 0 means DefaultMaxFindings (200); a negative
-	// value means no bound. Optional.
+	// value means no bound. Setting it is optional.
 	MaxFindings int
 }
 
-// Status is what the table says about one finding.
-type Status string
+// Placement is what the table can do with a row's edit: apply it (in
+// Table.Changes), hand it to a human (in Table.Conflicts), or nothing,
+// because there is no edit (advice) or it could not be placed. It is not
+// where the finding stands: that is Row.State, in finding.Status words,
+// the one vocabulary the loops and their artifacts use. Only
+// PlacementReady rows may be applied without a human.
+type Placement string
 
-// The statuses of a Row. Only Ready rows may be applied without a human.
+// The placements of a Row's edit.
 const (
-	// Ready: anchored, and no different edit overlaps it; its Change
-	// may be applied.
-	Ready Status = "ready"
-	// Conflicting: anchored, but a different edit overlaps it; a human
-	// chooses among the Conflict's alternatives.
-	Conflicting Status = "conflict"
-	// Advisory: the finding has no fix; it is advice only.
-	Advisory Status = "advisory"
-	// Unanchored: the finding's quote could not be placed in the
-	// document; Row.Skip says why.
-	Unanchored Status = "unanchored"
-	// Duplicate: a sibling shot of the same reviewer reported the same
-	// problem, and its finding was kept (see Aggregate); Row.DuplicateOf
-	// names that finding.
-	Duplicate Status = "duplicate"
-	// Rejected: the finding proposes a change that was rejected before.
-	Rejected Status = "rejected"
+	// PlacementNone: the row was taken out before its edit was merged
+	// (its State is finding.Duplicate or finding.Rejected), or the Table
+	// was built by hand. Row.Anchor and Row.Skip still say whether the
+	// edit could have been placed (a rejected row is never anchored).
+	PlacementNone Placement = ""
+	// PlacementReady: anchored, and no different edit overlaps it; its
+	// Change may be applied.
+	PlacementReady Placement = "ready"
+	// PlacementConflict: anchored, but a different edit overlaps it; a
+	// human chooses among the Conflict's alternatives.
+	PlacementConflict Placement = "conflict"
+	// PlacementAdvisory: the finding has no fix; it is advice only.
+	PlacementAdvisory Placement = "advisory"
+	// PlacementUnanchored: the finding's quote could not be placed in
+	// the document; Row.Skip says why.
+	PlacementUnanchored Placement = "unanchored"
+)
+
+// The finding.State.By values Aggregate writes.
+const (
+	// ByAuto marks a sibling shot's duplicate (finding.Duplicate), as
+	// finding.State.By documents "auto".
+	ByAuto = "auto"
+	// ByMemory marks a finding that repeats one rejected in an earlier
+	// round (Options.Rejected): the run's memory of its rejections, not a
+	// new decision.
+	ByMemory = "memory"
 )
 
 // Table is a round's findings aggregated: one Row per finding, the
@@ -85,9 +101,9 @@ type Table struct {
 	// (members, shots, then the report's order).
 	Rows []Row
 
-	// Changes holds the edit of every Ready row, whatever its severity
-	// or confidence: a high-severity finding the reviewer is unsure of
-	// is here too. They are sorted and non-overlapping; identical edits
+	// Changes holds the edit of every PlacementReady row, whatever its
+	// severity or confidence: a high-severity finding the reviewer is
+	// unsure of is here too. They are sorted and non-overlapping; identical edits
 	// of several findings are one Change whose Keys list all of them.
 	// Handing them all to apply.NewPatch applies every anchored,
 	// non-conflicting fix unasked; to apply only what needs no human,
@@ -131,28 +147,38 @@ type Row struct {
 	Shot     int // 1-based
 	Finding  finding.Finding
 
-	Status Status
+	// State is where the finding stands after aggregation: Open (the
+	// zero State) for every row the table kept, finding.Duplicate when a
+	// sibling shot's better finding was kept (DuplicateOf is that row's
+	// Key, By is ByAuto, Reason says which shot repeats which row), or
+	// finding.Rejected when it repeats a finding rejected before (By is
+	// ByMemory, Reason quotes the rejected fix). State.At is left zero:
+	// Aggregate reads no clock; a loop stamps the time from its journal.
+	// Every State Aggregate writes passes State.Validate.
+	State finding.State
+
+	// Placement is what the table can do with the finding's edit. In a
+	// Table made by Aggregate it is PlacementNone exactly when State is
+	// not Open.
+	Placement Placement
 
 	// Anchor is where the finding's edit lands; nil when it has no edit
-	// (Advisory, Unanchored) or was not anchored (Rejected).
+	// (PlacementAdvisory, PlacementUnanchored) or was not anchored (a
+	// Rejected State).
 	Anchor *apply.Anchor
 
 	// Skip says why the finding has no edit (it wraps one of apply's
 	// sentinel errors, such as apply.ErrAdvisory); nil otherwise.
 	Skip error
 
-	// Change indexes Table.Changes for Ready rows; -1 otherwise.
+	// Change indexes Table.Changes for PlacementReady rows; -1
+	// otherwise.
 	Change int
-	// Conflict indexes Table.Conflicts for Conflicting rows; -1 otherwise.
+	// Conflict indexes Table.Conflicts for PlacementConflict rows; -1
+	// otherwise.
 	Conflict int
 	// Group indexes Table.Groups for rows in a group; -1 otherwise.
 	Group int
-
-	// DuplicateOf is the key of the kept finding a Duplicate repeats.
-	DuplicateOf string
-
-	// Note explains a Duplicate or Rejected status for a human.
-	Note string
 }
 
 // Group is a set of findings without an edit whose line ranges overlap,
@@ -185,9 +211,9 @@ func (t *Table) Row(key string) (*Row, bool) {
 // Review (Table.Truncated names the reviews cut short and how many
 // findings were dropped), anchors every finding with apply.Resolve, drops
 // findings that match opts.Rejected, marks findings a sibling shot already
-// reported as Duplicate, and merges the rest with apply.Merge into Changes
-// and Conflicts. Skipped calls contribute usage but no rows. doc is not
-// modified.
+// reported as finding.Duplicate (Row.State), and merges the rest with
+// apply.Merge into Changes and Conflicts. Skipped calls contribute usage
+// but no rows. doc is not modified.
 //
 // Sibling shots (the same reviewer, different shots) report the same
 // problem when their line spans overlap (the anchored lines, or the hinted
@@ -196,8 +222,8 @@ func (t *Table) Row(key string) (*Row, bool) {
 // token sets >= 0.5; Japanese is compared by character bigrams). One of
 // them is kept: a finding with an anchored edit over advice, advice over a
 // finding whose quote was not found, and otherwise the earlier shot's; the
-// other becomes the Duplicate. A finding without an edit never absorbs one
-// that has an edit.
+// other's State becomes finding.Duplicate. A finding without an edit
+// never absorbs one that has an edit.
 func Aggregate(doc []byte, round *Round, opts Options) *Table {
 	t := &Table{Usage: make(map[string]agent.Usage)}
 	if round == nil {
@@ -236,16 +262,16 @@ func Aggregate(doc []byte, round *Round, opts Options) *Table {
 	for _, s := range skips {
 		r, _ := t.Row(s.Key)
 		r.Skip = s.Err
-		r.Status = Unanchored
+		r.Placement = PlacementUnanchored
 		if errors.Is(s.Err, apply.ErrAdvisory) {
-			r.Status = Advisory
+			r.Placement = PlacementAdvisory
 		}
 	}
 	t.markSiblings()
 
 	live := make([]apply.Anchor, 0, len(anchors))
 	for _, a := range anchors {
-		if r, _ := t.Row(a.Key); r.Status == "" {
+		if r, _ := t.Row(a.Key); r.State.Current() == finding.Open {
 			live = append(live, a)
 		}
 	}
@@ -253,13 +279,13 @@ func Aggregate(doc []byte, round *Round, opts Options) *Table {
 	for i, c := range t.Changes {
 		for _, k := range c.Keys {
 			r, _ := t.Row(k)
-			r.Status, r.Change = Ready, i
+			r.Placement, r.Change = PlacementReady, i
 		}
 	}
 	for i, c := range t.Conflicts {
 		for _, k := range c.Keys {
 			r, _ := t.Row(k)
-			r.Status, r.Conflict = Conflicting, i
+			r.Placement, r.Conflict = PlacementConflict, i
 		}
 	}
 	t.group()
@@ -318,8 +344,11 @@ func (t *Table) dropRejected(rejected []finding.Finding, sameQuote bool) []apply
 				j, ok = seen[finding.QuoteKey(r.Finding)]
 			}
 			if ok {
-				r.Status = Rejected
-				r.Note = fmt.Sprintf("already rejected: %q -> %q (%s)", rejected[j].Quote(), rejected[j].Fix, rejected[j].Issue)
+				r.State = finding.State{
+					Status: finding.Rejected,
+					Reason: fmt.Sprintf("already rejected: %q -> %q (%s)", rejected[j].Quote(), rejected[j].Fix, rejected[j].Issue),
+					By:     ByMemory,
+				}
 				continue
 			}
 		}
@@ -335,7 +364,7 @@ func (t *Table) group() {
 	var idx []int
 	for i := range t.Rows {
 		r := &t.Rows[i]
-		if (r.Status == Advisory || r.Status == Unanchored) && r.Finding.LineRange.Valid() {
+		if (r.Placement == PlacementAdvisory || r.Placement == PlacementUnanchored) && r.Finding.LineRange.Valid() {
 			idx = append(idx, i)
 		}
 	}

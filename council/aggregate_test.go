@@ -75,22 +75,23 @@ func TestAggregate(t *testing.T) {
 	table := council.Aggregate(doc, round, council.Options{Rejected: rejected})
 
 	want := []struct {
-		key    string
-		status council.Status
-		lines  string // anchored lines, "" when not anchored
+		key   string
+		state finding.Status
+		place council.Placement
+		lines string // anchored lines, "" when not anchored
 	}{
-		{"slop/F001", council.Conflicting, "2"},
-		{"slop/F002", council.Advisory, ""},
-		{"slop/F003", council.Ready, "4"},
-		{"slop/F004", council.Ready, "8"},
-		{"fact/F001", council.Conflicting, "2"},
-		{"fact/F002", council.Ready, "4"},
-		{"fact/F003", council.Advisory, ""},
-		{"fact/F003~2", council.Unanchored, ""},
-		{"fact/F004", council.Rejected, ""},
-		{"hunter/F001", council.Ready, "7"},
-		{"hunter#2/F001", council.Duplicate, "7"},
-		{"hunter#2/F002", council.Ready, "5"},
+		{"slop/F001", finding.Open, council.PlacementConflict, "2"},
+		{"slop/F002", finding.Open, council.PlacementAdvisory, ""},
+		{"slop/F003", finding.Open, council.PlacementReady, "4"},
+		{"slop/F004", finding.Open, council.PlacementReady, "8"},
+		{"fact/F001", finding.Open, council.PlacementConflict, "2"},
+		{"fact/F002", finding.Open, council.PlacementReady, "4"},
+		{"fact/F003", finding.Open, council.PlacementAdvisory, ""},
+		{"fact/F003~2", finding.Open, council.PlacementUnanchored, ""},
+		{"fact/F004", finding.Rejected, council.PlacementNone, ""},
+		{"hunter/F001", finding.Open, council.PlacementReady, "7"},
+		{"hunter#2/F001", finding.Duplicate, council.PlacementNone, "7"},
+		{"hunter#2/F002", finding.Open, council.PlacementReady, "5"},
 	}
 	if len(table.Rows) != len(want) {
 		t.Fatalf("%d rows, want %d: %+v", len(table.Rows), len(want), table.Rows)
@@ -101,8 +102,11 @@ func TestAggregate(t *testing.T) {
 		if r.Anchor != nil {
 			lines = r.Anchor.Lines.String()
 		}
-		if r.Key != w.key || r.Status != w.status || lines != w.lines {
-			t.Errorf("row %d = %s %s lines %q (skip %v), want %s %s lines %q", i, r.Key, r.Status, lines, r.Skip, w.key, w.status, w.lines)
+		if r.Key != w.key || r.State.Current() != w.state || r.Placement != w.place || lines != w.lines {
+			t.Errorf("row %d = %s %s/%q lines %q (skip %v), want %s %s/%q lines %q", i, r.Key, r.State.Current(), r.Placement, lines, r.Skip, w.key, w.state, w.place, w.lines)
+		}
+		if err := r.State.Validate(); err != nil {
+			t.Errorf("row %s: %v", r.Key, err)
 		}
 	}
 
@@ -133,12 +137,12 @@ func TestAggregate(t *testing.T) {
 	}
 
 	// Sibling shot duplicate points at the first shot and is not a conflict.
-	if d := row("hunter#2/F001"); d.DuplicateOf != "hunter/F001" || d.Conflict != -1 || d.Change != -1 || !strings.Contains(d.Note, "hunter/F001") {
+	if d := row("hunter#2/F001"); d.State.DuplicateOf != "hunter/F001" || d.State.By != council.ByAuto || d.Conflict != -1 || d.Change != -1 || !strings.Contains(d.State.Reason, "hunter/F001") {
 		t.Errorf("sibling duplicate = %+v", d)
 	}
 
-	// Rejected: dropped with a note, never anchored.
-	if r := row("fact/F004"); !strings.Contains(r.Note, "already rejected") || r.Anchor != nil || r.Change != -1 {
+	// Rejected: dropped with a reason, never anchored.
+	if r := row("fact/F004"); !strings.Contains(r.State.Reason, "already rejected") || r.State.By != council.ByMemory || r.Anchor != nil || r.Change != -1 {
 		t.Errorf("rejected row = %+v", r)
 	}
 
@@ -188,7 +192,7 @@ func TestAggregateSiblingShots(t *testing.T) {
 	tests := []struct {
 		name    string
 		shots   [][]finding.Finding
-		status  map[string]council.Status
+		status  map[string]string // finding.Status when not open, else the Placement
 		dupOf   map[string]string
 		changes int // checked when > 0
 	}{
@@ -198,7 +202,7 @@ func TestAggregateSiblingShots(t *testing.T) {
 				{fnd("F1", line(1), "beta", "BETA", "one")},
 				{fnd("F1", line(1), "beta", "BETA", "completely different words")},
 			},
-			status: map[string]council.Status{"r/F1": council.Ready, "r#2/F1": council.Duplicate},
+			status: map[string]string{"r/F1": ready, "r#2/F1": duplicate},
 			dupOf:  map[string]string{"r#2/F1": "r/F1"},
 		},
 		{
@@ -207,7 +211,7 @@ func TestAggregateSiblingShots(t *testing.T) {
 				{fnd("F1", line(1), "beta", "BETA", "capitalise the Greek letter")},
 				{fnd("F1", line(1), "beta gamma", "", "two words should be hyphenated")},
 			},
-			status: map[string]council.Status{"r/F1": council.Ready, "r#2/F1": council.Advisory},
+			status: map[string]string{"r/F1": ready, "r#2/F1": advisory},
 		},
 		{
 			name: "similar issue on another line is kept",
@@ -215,7 +219,7 @@ func TestAggregateSiblingShots(t *testing.T) {
 				{fnd("F1", line(1), "alpha", "", "weak opening word")},
 				{fnd("F1", line(3), "theta", "", "weak opening word")},
 			},
-			status: map[string]council.Status{"r/F1": council.Advisory, "r#2/F1": council.Advisory},
+			status: map[string]string{"r/F1": advisory, "r#2/F1": advisory},
 		},
 		{
 			name: "a third shot points at the first",
@@ -224,7 +228,7 @@ func TestAggregateSiblingShots(t *testing.T) {
 				{fnd("F1", line(2), "epsilon", "", "delta is vague here too")},
 				{fnd("F1", line(2), "", "", "delta is vague")},
 			},
-			status: map[string]council.Status{"r/F1": council.Advisory, "r#2/F1": council.Duplicate, "r#3/F1": council.Duplicate},
+			status: map[string]string{"r/F1": advisory, "r#2/F1": duplicate, "r#3/F1": duplicate},
 			dupOf:  map[string]string{"r#2/F1": "r/F1", "r#3/F1": "r/F1"},
 		},
 		{
@@ -233,7 +237,7 @@ func TestAggregateSiblingShots(t *testing.T) {
 				{fnd("F1", line(2), "delta epsilonX", "Delta Epsilon", "delta epsilon should be capitalised")},
 				{fnd("F1", line(2), "delta epsilon", "Delta Epsilon", "delta epsilon should be capitalised")},
 			},
-			status:  map[string]council.Status{"r/F1": council.Duplicate, "r#2/F1": council.Ready},
+			status:  map[string]string{"r/F1": duplicate, "r#2/F1": ready},
 			dupOf:   map[string]string{"r/F1": "r#2/F1"},
 			changes: 1,
 		},
@@ -244,7 +248,7 @@ func TestAggregateSiblingShots(t *testing.T) {
 				{fnd("F1", line(2), "delta epsilon", "Delta Epsilon", "delta epsilon should be capitalised")},
 				{fnd("F1", line(2), "delta epsilonY", "", "delta epsilon should be capitalised")},
 			},
-			status:  map[string]council.Status{"r/F1": council.Duplicate, "r#2/F1": council.Ready, "r#3/F1": council.Duplicate},
+			status:  map[string]string{"r/F1": duplicate, "r#2/F1": ready, "r#3/F1": duplicate},
 			dupOf:   map[string]string{"r/F1": "r#2/F1", "r#3/F1": "r#2/F1"},
 			changes: 1,
 		},
@@ -261,8 +265,8 @@ func TestAggregateSiblingShots(t *testing.T) {
 				if !ok {
 					t.Fatalf("no row %s", key)
 				}
-				if r.Status != want || r.DuplicateOf != tt.dupOf[key] {
-					t.Errorf("%s: status %s dup of %q, want %s dup of %q", key, r.Status, r.DuplicateOf, want, tt.dupOf[key])
+				if got := standing(r); got != want || r.State.DuplicateOf != tt.dupOf[key] {
+					t.Errorf("%s: %s dup of %q, want %s dup of %q", key, got, r.State.DuplicateOf, want, tt.dupOf[key])
 				}
 			}
 			if tt.changes > 0 && len(table.Changes) != tt.changes {
@@ -294,29 +298,29 @@ func TestAggregateRejected(t *testing.T) {
 		name      string
 		rejected  finding.Finding
 		sameQuote bool
-		want      council.Status
+		want      string // finding.Status when not open, else the Placement
 	}{
-		{"same change in other words", fnd("F7", line(9), "APIを使う", "APIを使います", "別の言い方"), false, council.Rejected},
-		{"other fix kept", fnd("F7", line(2), "ＡＰＩを使う", "API を利用する", "文体"), false, council.Ready},
-		{"other fix, same quote dropped", fnd("F7", line(2), "ＡＰＩを使う", "API を利用する", "文体"), true, council.Rejected},
+		{"same change in other words", fnd("F7", line(9), "APIを使う", "APIを使います", "別の言い方"), false, rejected},
+		{"other fix kept", fnd("F7", line(2), "ＡＰＩを使う", "API を利用する", "文体"), false, ready},
+		{"other fix, same quote dropped", fnd("F7", line(2), "ＡＰＩを使う", "API を利用する", "文体"), true, rejected},
 		{"other category kept", func() finding.Finding {
 			f := found
 			f.Category = "fact"
 			return f
-		}(), false, council.Ready},
+		}(), false, ready},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			round := &council.Round{Results: []council.Result{result("style", 1, found)}}
 			table := council.Aggregate(doc, round, council.Options{Rejected: []finding.Finding{tt.rejected}, SameQuote: tt.sameQuote})
 			r := table.Rows[0]
-			if r.Status != tt.want {
-				t.Fatalf("status %s (note %q), want %s", r.Status, r.Note, tt.want)
+			if got := standing(&r); got != tt.want {
+				t.Fatalf("row is %s (reason %q), want %s", got, r.State.Reason, tt.want)
 			}
-			if tt.want == council.Rejected && (len(table.Changes) != 0 || !strings.Contains(r.Note, tt.rejected.Fix)) {
-				t.Errorf("rejected row: changes %+v, note %q", table.Changes, r.Note)
+			if tt.want == rejected && (len(table.Changes) != 0 || !strings.Contains(r.State.Reason, tt.rejected.Fix) || r.State.By != council.ByMemory || r.State.Validate() != nil) {
+				t.Errorf("rejected row: changes %+v, state %+v", table.Changes, r.State)
 			}
-			if tt.want == council.Ready && r.Anchor.Lines != line(2) {
+			if tt.want == ready && r.Anchor.Lines != line(2) {
 				t.Errorf("anchored on %v, want line 2", r.Anchor.Lines)
 			}
 		})
@@ -418,9 +422,9 @@ func TestAggregateProtected(t *testing.T) {
 	var ready, refused []string
 	for _, row := range table.Rows {
 		switch {
-		case row.Status == council.Ready:
+		case row.Placement == council.PlacementReady:
 			ready = append(ready, row.Finding.ID)
-		case errors.Is(row.Skip, apply.ErrProtected) || row.Status == council.Unanchored:
+		case errors.Is(row.Skip, apply.ErrProtected) || row.Placement == council.PlacementUnanchored:
 			refused = append(refused, row.Finding.ID)
 		}
 	}
@@ -432,4 +436,27 @@ func TestAggregateProtected(t *testing.T) {
 	if len(ready) != 1 || ready[0] != "F002" {
 		t.Fatalf("ready %v, refused %v; want only F002 applied", ready, refused)
 	}
+}
+
+// The standings TestAggregateSiblingShots and TestAggregateRejected expect,
+// in the words standing returns.
+const (
+	ready     = string(council.PlacementReady)
+	advisory  = string(council.PlacementAdvisory)
+	duplicate = string(finding.Duplicate)
+	rejected  = string(finding.Rejected)
+)
+
+// standing names where a row stands in one word: its finding.Status when
+// the table took it out (duplicate, rejected), else what the table does
+// with its edit. It fails the comparison for a row whose State is not open
+// but whose Placement is set, which Aggregate never writes.
+func standing(r *council.Row) string {
+	if st := r.State.Current(); st != finding.Open {
+		if r.Placement != council.PlacementNone {
+			return string(st) + "+" + string(r.Placement)
+		}
+		return string(st)
+	}
+	return string(r.Placement)
 }

@@ -18,8 +18,18 @@ type Member struct {
 	Reviewer agent.Reviewer
 
 	// Shots is the number of independent calls of Reviewer on the same
-	// target (the multi-shot loop); 0 means 1. Optional.
+	// target (the multi-shot loop); 0 means 1. Setting it is optional.
 	Shots int
+}
+
+// ShotReviewer is a Reviewer told which shot of its Member a call is:
+// Council.Run calls ReviewShot, with the shot its plan gives the call
+// (1..Shots), instead of Review. A wrapper that journals each shot under
+// its own key (loop.ReviewRound) implements it, so a resumed round hands
+// each recorded answer back to the shot that made it.
+type ShotReviewer interface {
+	agent.Reviewer
+	ReviewShot(ctx context.Context, t agent.Target, shot int) (agent.Review, error)
 }
 
 // Members seats each reviewer once with one shot.
@@ -43,18 +53,18 @@ type Council struct {
 	Members []Member
 
 	// Limit caps how many calls run at once; 0 or less means no limit.
-	// Optional.
+	// Setting it is optional.
 	Limit int
 
 	// Timeout bounds each call; 0 means no bound other than ctx's. A
 	// call past it is skipped with an error wrapping ErrTimeout.
-	// Optional.
+	// Setting it is optional.
 	Timeout time.Duration
 
 	// Quorum is the least number of members that must return at least
 	// one Review for the round to count; 0 means no quorum. Members are
 	// told apart by their reviewers' names: two members with one name
-	// count once. Optional.
+	// count once. Setting it is optional.
 	Quorum int
 
 	// WarmUp asks Run to make the first member's first shot alone before
@@ -69,20 +79,20 @@ type Council struct {
 	// 2,048 for Haiku models, estimated from the first member's request
 	// when its reviewer shows one, as agent.LLMReviewer does, and from
 	// the target's document, references and reader profile otherwise);
-	// below that it would only add latency. Optional.
+	// below that it would only add latency. Setting it is optional.
 	WarmUp bool
 
 	// WarmUpWait bounds the wait for the warm-up call; 0 means
-	// DefaultWarmUpWait. Optional.
+	// DefaultWarmUpWait. Setting it is optional.
 	WarmUpWait time.Duration
 
 	// Observer receives an Event as each call starts, finishes or is
 	// skipped; see Observer for the concurrency rules. nil means no
-	// events. Optional.
+	// events. Setting it is optional.
 	Observer Observer
 
 	// Logger receives one record per call, and one per Observer panic;
-	// nil discards them. Optional.
+	// nil discards them. Setting it is optional.
 	Logger *slog.Logger
 }
 
@@ -163,7 +173,13 @@ func (r *Result) review(target *agent.Target) func(context.Context) (*Result, ag
 		if r.reviewer == nil {
 			return r, agent.Usage{}, fmt.Errorf("member %d has no reviewer", r.member)
 		}
-		rev, err := r.reviewer.Review(ctx, *target)
+		var rev agent.Review
+		var err error
+		if sr, ok := r.reviewer.(ShotReviewer); ok {
+			rev, err = sr.ReviewShot(ctx, *target, r.Shot)
+		} else {
+			rev, err = r.reviewer.Review(ctx, *target)
+		}
 		r.Review = rev
 		return r, rev.Usage, err
 	}

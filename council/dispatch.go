@@ -291,7 +291,6 @@ func (d *dispatcher[T]) run(ctx context.Context, i int, done chan<- struct{}) {
 		return
 	}
 	d.emit(ctx, CallEvent[T]{Kind: Started, Index: i, Outcome: Outcome[T]{Name: out.Name, Shot: out.Shot}})
-	ctx = context.WithValue(ctx, callKey{}, CallInfo{Name: out.Name, Shot: out.Shot, Index: i})
 	start := time.Now()
 	returned := false
 	defer func() {
@@ -355,24 +354,4 @@ func (d *dispatcher[T]) emit(ctx context.Context, e CallEvent[T]) {
 		}
 	}()
 	d.o.Observer(e)
-}
-
-// CallInfo says which call of a Dispatch a Do function is running: the
-// Call's Name, its Shot (1 when it was 0) and its Index in the plan.
-type CallInfo struct {
-	Name  string
-	Shot  int
-	Index int
-}
-
-// callKey is the context key of a CallInfo.
-type callKey struct{}
-
-// CallOf returns the CallInfo of the Dispatch call whose Do received ctx
-// (or a context derived from it), and false outside a call. A wrapped
-// reviewer uses it to tell its shot by the plan, not by the order the
-// calls happened to start in.
-func CallOf(ctx context.Context) (CallInfo, bool) {
-	c, ok := ctx.Value(callKey{}).(CallInfo)
-	return c, ok
 }

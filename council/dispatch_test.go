@@ -381,36 +381,3 @@ func TestDispatchEmpty(t *testing.T) {
 		t.Errorf("Dispatch(nil) = %v, %v", outs, err)
 	}
 }
-
-// TestCallOf: each Do sees its own call's name, shot and plan index,
-// whatever order the calls start in.
-func TestCallOf(t *testing.T) {
-	var calls []council.Call[council.CallInfo]
-	for i, name := range []string{"a", "a", "b", "a"} {
-		shot := 0
-		if name == "a" {
-			shot = i + 1
-		}
-		calls = append(calls, council.Call[council.CallInfo]{Name: name, Shot: shot, Do: func(ctx context.Context) (council.CallInfo, agent.Usage, error) {
-			time.Sleep(time.Duration(4-i) * time.Millisecond) // later calls finish first
-			c, ok := council.CallOf(ctx)
-			if !ok {
-				return council.CallInfo{}, agent.Usage{}, errors.New("no CallInfo in the call's context")
-			}
-			return c, agent.Usage{}, nil
-		}})
-	}
-	outs, err := council.Dispatch(context.Background(), calls, council.DispatchOptions[council.CallInfo]{Limit: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, o := range outs {
-		want := council.CallInfo{Name: calls[i].Name, Shot: max(calls[i].Shot, 1), Index: i}
-		if o.Err != nil || o.Value != want {
-			t.Errorf("call %d: %+v, %v; want %+v", i, o.Value, o.Err, want)
-		}
-	}
-	if _, ok := council.CallOf(context.Background()); ok {
-		t.Error("CallOf outside a call reported one")
-	}
-}

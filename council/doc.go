@@ -27,7 +27,11 @@
 // document with the apply package, merges identical edits, groups
 // conflicting ones, marks findings a sibling shot already reported as
 // duplicates, drops findings that were rejected before, and sums usage per
-// reviewer.
+// reviewer. Where a row's finding stands is a finding.State (Row.State:
+// open, or duplicate, or rejected because it repeats an earlier
+// rejection), in the one vocabulary of the finding package; what the
+// table can do with its edit (apply it, hand a conflict to a human, or
+// nothing) is a separate Placement, not a status.
 //
 // The smallest use:
 //
@@ -38,7 +42,7 @@
 //	}
 //	table := council.Aggregate(doc, round, council.Options{Reviewed: true})
 //	for _, row := range table.Rows {
-//		fmt.Println(row.Key, row.Status, row.Finding.Issue)
+//		fmt.Println(row.Key, row.State.Current(), row.Placement, row.Finding.Issue)
 //	}
 //	changes, held := table.Safe() // what the default Policy applies unasked; held waits for a human
 //	patch, err := apply.NewPatch(doc, changes)

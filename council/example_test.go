@@ -1,6 +1,7 @@
 package council_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -113,7 +114,7 @@ func ExampleAggregate() {
 	}
 	table := council.Aggregate(doc, round, council.Options{Reviewed: true})
 	for _, r := range table.Rows {
-		fmt.Printf("%-18s %-10s %s\n", r.Key, r.Status, r.Finding.Issue)
+		fmt.Printf("%-18s %-10s %-10s %s\n", r.Key, r.State.Current(), cmp.Or(string(r.Placement), "-"), r.Finding.Issue)
 	}
 
 	// Apply what the default policy allows; the rest needs a human.
@@ -133,12 +134,12 @@ func ExampleAggregate() {
 	}
 	fmt.Print(strings.TrimSpace(string(out)))
 	// Output:
-	// spelling/F001      ready      misspelt receive
-	// spelling/F002      ready      misspelt tomorrow
-	// spelling#2/F001    duplicate  misspelt receive
-	// spelling#2/F002    duplicate  misspelt tomorrow
-	// style/F001         advisory   filler phrase
-	// tone/F001          ready      deadline unclear
+	// spelling/F001      open       ready      misspelt receive
+	// spelling/F002      open       ready      misspelt tomorrow
+	// spelling#2/F001    duplicate  -          misspelt receive
+	// spelling#2/F002    duplicate  -          misspelt tomorrow
+	// style/F001         open       advisory   filler phrase
+	// tone/F001          open       ready      deadline unclear
 	// for a human: tone/F001 [high/40]
 	// We will receive the parcel tomorrow.
 	// It is, needless to say, urgent.

@@ -45,31 +45,44 @@ func FuzzAggregate(f *testing.F) {
 			t.Fatalf("%d rows, want 5", len(table.Rows))
 		}
 		for _, r := range table.Rows {
-			switch r.Status {
-			case council.Ready:
-				if r.Change < 0 || r.Change >= len(table.Changes) || r.Anchor == nil {
-					t.Errorf("%s ready without a change: %+v", r.Key, r)
-				}
-			case council.Conflicting:
-				if r.Conflict < 0 || r.Conflict >= len(table.Conflicts) || r.Anchor == nil {
-					t.Errorf("%s conflicting without a conflict: %+v", r.Key, r)
-				}
-			case council.Advisory, council.Unanchored:
-				if r.Skip == nil || r.Anchor != nil {
-					t.Errorf("%s %s without a skip reason: %+v", r.Key, r.Status, r)
-				}
-			case council.Duplicate:
-				if d, ok := table.Row(r.DuplicateOf); !ok || d.Shot >= r.Shot || d.Reviewer != r.Reviewer {
-					t.Errorf("%s duplicate of %q, not an earlier sibling shot", r.Key, r.DuplicateOf)
+			if err := r.State.Validate(); err != nil {
+				t.Errorf("%s: %v", r.Key, err)
+			}
+			switch st := r.State.Current(); {
+			case st == finding.Open:
+			case r.Placement != council.PlacementNone:
+				t.Errorf("%s is %s but placed %q", r.Key, st, r.Placement)
+			case st == finding.Duplicate:
+				if d, ok := table.Row(r.State.DuplicateOf); !ok || d.Shot >= r.Shot || d.Reviewer != r.Reviewer {
+					t.Errorf("%s duplicate of %q, not an earlier sibling shot", r.Key, r.State.DuplicateOf)
 				} else if r.Anchor != nil && d.Anchor == nil {
 					t.Errorf("%s has an edit but is a duplicate of %s, which has none", r.Key, d.Key)
 				}
-			case council.Rejected:
-				if r.Note == "" || r.Anchor != nil {
-					t.Errorf("%s rejected without a note: %+v", r.Key, r)
+				continue
+			case st == finding.Rejected:
+				if r.State.Reason == "" || r.Anchor != nil {
+					t.Errorf("%s rejected without a reason: %+v", r.Key, r)
+				}
+				continue
+			default:
+				t.Errorf("%s has status %q", r.Key, st)
+				continue
+			}
+			switch r.Placement {
+			case council.PlacementReady:
+				if r.Change < 0 || r.Change >= len(table.Changes) || r.Anchor == nil {
+					t.Errorf("%s ready without a change: %+v", r.Key, r)
+				}
+			case council.PlacementConflict:
+				if r.Conflict < 0 || r.Conflict >= len(table.Conflicts) || r.Anchor == nil {
+					t.Errorf("%s conflicting without a conflict: %+v", r.Key, r)
+				}
+			case council.PlacementAdvisory, council.PlacementUnanchored:
+				if r.Skip == nil || r.Anchor != nil {
+					t.Errorf("%s %s without a skip reason: %+v", r.Key, r.Placement, r)
 				}
 			default:
-				t.Errorf("%s has status %q", r.Key, r.Status)
+				t.Errorf("%s is open and placed %q", r.Key, r.Placement)
 			}
 		}
 		if _, err := apply.NewPatch([]byte(doc), table.Changes); err != nil {

@@ -82,22 +82,23 @@ func (p Policy) Allows(f finding.Finding) bool {
 // Select returns the changes of t that p applies without asking, and the
 // rows with an edit it holds back for a human, both in t's order.
 //
-// A Change is selected when at least one of the Ready rows proposing it
-// is allowed (Allows): identical edits are one edit, so a low-severity,
-// confident finding carries a less certain twin along (a loop records the
-// twin as "the same edit as" the allowed one). The held rows are the
-// Ready rows of the Changes not selected and every Conflicting row:
-// conflicts are never applied without asking. Rows without an edit
-// (Advisory, Unanchored, Duplicate, Rejected) are in neither list. The
-// changes are sorted and non-overlapping, ready for apply.NewPatch; t is
-// not modified.
+// A Change is selected when at least one of the PlacementReady rows
+// proposing it is allowed (Allows): identical edits are one edit, so a
+// low-severity, confident finding carries a less certain twin along (a
+// loop records the twin as "the same edit as" the allowed one). The held
+// rows are the PlacementReady rows of the Changes not selected and every
+// PlacementConflict row: conflicts are never applied without asking. Rows
+// without an edit to place (PlacementAdvisory, PlacementUnanchored, and
+// PlacementNone: duplicates and repeated rejections) are in neither list.
+// The changes are sorted and non-overlapping, ready for apply.NewPatch; t
+// is not modified.
 func (p Policy) Select(t *Table) (changes []apply.Change, held []Row) {
 	if t == nil {
 		return nil, nil
 	}
 	ok := make([]bool, len(t.Changes))
 	for _, r := range t.Rows {
-		if r.Status == Ready && r.Change >= 0 && r.Change < len(ok) && p.Allows(r.Finding) {
+		if r.Placement == PlacementReady && r.Change >= 0 && r.Change < len(ok) && p.Allows(r.Finding) {
 			ok[r.Change] = true
 		}
 	}
@@ -108,9 +109,9 @@ func (p Policy) Select(t *Table) (changes []apply.Change, held []Row) {
 	}
 	for _, r := range t.Rows {
 		switch {
-		case r.Status == Conflicting:
+		case r.Placement == PlacementConflict:
 			held = append(held, r)
-		case r.Status == Ready && (r.Change < 0 || r.Change >= len(ok) || !ok[r.Change]):
+		case r.Placement == PlacementReady && (r.Change < 0 || r.Change >= len(ok) || !ok[r.Change]):
 			held = append(held, r)
 		}
 	}

@@ -73,7 +73,7 @@ func TestTableSafe(t *testing.T) {
 	}
 	got = got[:0]
 	for _, r := range held {
-		got = append(got, r.Key+":"+string(r.Status))
+		got = append(got, r.Key+":"+string(r.Placement))
 	}
 	if g, w := strings.Join(got, " "), "a/F002:ready a/F003:ready a/F004:ready a/F005:conflict b/F002:conflict"; g != w {
 		t.Errorf("held = %s, want %s", g, w)

@@ -83,14 +83,14 @@ func (r *Row) span() finding.LineRange {
 	return r.Finding.LineRange
 }
 
-// markSiblings marks as Duplicate each finding that a better sibling (see
+// markSiblings marks as finding.Duplicate each finding that a better sibling (see
 // outranks) of the same reviewer already reported. Candidates are paired by
 // a sort on the first line and a scan over overlapping spans only.
 func (t *Table) markSiblings() {
 	byReviewer := make(map[string][]int)
 	for i := range t.Rows {
 		r := &t.Rows[i]
-		if r.Status != Rejected && r.span().Valid() {
+		if r.State.Current() != finding.Rejected && r.span().Valid() {
 			byReviewer[r.Reviewer] = append(byReviewer[r.Reviewer], i)
 		}
 	}
@@ -139,8 +139,9 @@ func (t *Table) markSiblings() {
 				root = e
 			}
 			r := &t.Rows[later]
-			r.Status, r.DuplicateOf = Duplicate, t.Rows[root].Key
-			r.Note = fmt.Sprintf("shot %d repeats %s", r.Shot, r.DuplicateOf)
+			key := t.Rows[root].Key
+			r.State = finding.State{Status: finding.Duplicate, DuplicateOf: key, By: ByAuto, Reason: fmt.Sprintf("shot %d repeats %s", r.Shot, key)}
+			r.Placement = PlacementNone // out of the merge and of the groups
 		}
 	}
 }
@@ -151,7 +152,7 @@ func (r *Row) siblingRank() int {
 	switch {
 	case r.Anchor != nil:
 		return 0
-	case r.Status == Advisory:
+	case r.Placement == PlacementAdvisory:
 		return 1
 	default:
 		return 2

@@ -26,7 +26,7 @@ type Report struct {
 	// applied on the reviewer's side; it may be empty but not null.
 	Findings []Finding `json:"findings" jsonschema_description:"Every finding, with no threshold applied; may be empty."`
 
-	// Memo is free-form notes. Optional.
+	// Memo is free-form notes; a report may leave it empty.
 	Memo string `json:"memo,omitempty" jsonschema_description:"Free-form notes (optional)."`
 }
 

@@ -109,8 +109,9 @@ type State struct {
 	SupersededBy string `json:"superseded_by,omitempty"`
 
 	// By names who made the move, optionally: "policy", "gate", "auto"
-	// (an automatic mark such as a sibling shot's duplicate), "judge", a
-	// reviewer's name. Example: "auto".
+	// (an automatic mark such as a sibling shot's duplicate), "memory" (a
+	// repeat of an earlier rejection), "judge", "resolver", a reviewer's
+	// name. Example: "auto".
 	By string `json:"by,omitempty"`
 
 	// At is when the move was made, optionally. Loops take it from a

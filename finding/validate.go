@@ -48,7 +48,7 @@ func (v Violation) String() string {
 // as it is.
 type ValidationError struct {
 	// Reviewer is the document's "reviewer" field, when it has one.
-	// Optional.
+	// It may be empty.
 	Reviewer string
 
 	// Violations holds every violation, sorted by Pointer; never empty.
@@ -312,26 +312,69 @@ func mergeSemantic(schema, semantic []Violation) []Violation {
 	}
 	out := slices.DeleteFunc(schema, func(v Violation) bool { return at[v.Pointer] })
 	out = append(out, semantic...)
-	slices.SortStableFunc(out, func(a, b Violation) int { return comparePointers(a.Pointer, b.Pointer) })
-	return slices.Compact(out)
+	// A stable order by pointer: ties keep their order (by index), which
+	// a plain sort is faster at than SortStableFunc.
+	idx := make([]int, len(out))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(i, j int) int {
+		return cmp.Or(comparePointers(out[i].Pointer, out[j].Pointer), cmp.Compare(i, j))
+	})
+	sorted := make([]Violation, len(out))
+	for k, i := range idx {
+		sorted[k] = out[i]
+	}
+	return slices.Compact(sorted)
 }
 
 // comparePointers orders JSON pointers token by token, numeric tokens by
 // value, so "/findings/2" sorts before "/findings/10".
 func comparePointers(a, b string) int {
-	at, bt := strings.Split(a, "/"), strings.Split(b, "/")
-	for i := range min(len(at), len(bt)) {
-		x, errx := strconv.Atoi(at[i])
-		y, erry := strconv.Atoi(bt[i])
-		c := 0
-		if errx == nil && erry == nil {
-			c = cmp.Compare(x, y)
-		} else {
-			c = strings.Compare(at[i], bt[i])
+	for {
+		x, restA, moreA := strings.Cut(a, "/")
+		y, restB, moreB := strings.Cut(b, "/")
+		if c := compareTokens(x, y); c != 0 {
+			return c
 		}
-		if c != 0 {
+		switch {
+		case !moreA || !moreB:
+			return cmp.Compare(boolInt(moreA), boolInt(moreB))
+		}
+		a, b = restA, restB
+	}
+}
+
+// compareTokens compares two pointer tokens: numerically when both are
+// decimal numbers (leading zeros aside), as strings otherwise.
+func compareTokens(x, y string) int {
+	if digits(x) && digits(y) {
+		tx, ty := strings.TrimLeft(x, "0"), strings.TrimLeft(y, "0")
+		if c := cmp.Compare(len(tx), len(ty)); c != 0 {
+			return c
+		}
+		if c := strings.Compare(tx, ty); c != 0 {
 			return c
 		}
 	}
-	return cmp.Compare(len(at), len(bt))
+	return strings.Compare(x, y)
+}
+
+func digits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

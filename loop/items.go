@@ -122,7 +122,7 @@ func ItemsOf(text []byte, round *council.Round, a Aggregation) Findings {
 		rec.Reviews = append(rec.Reviews, Review{Reviewer: res.Reviewer, Shot: res.Shot, Report: res.Review.Report, Usage: res.Review.Usage, Model: res.Review.Model})
 	}
 	for _, row := range t.Rows {
-		it := Item{Key: itemKey(n, row.Key), Reviewer: row.Reviewer, Finding: row.Finding, Lines: row.Finding.LineRange, Note: row.Note}
+		it := Item{Key: itemKey(n, row.Key), Reviewer: row.Reviewer, Finding: row.Finding, Lines: row.Finding.LineRange, Note: row.State.Reason}
 		if row.Anchor != nil {
 			it.Lines = row.Anchor.Lines
 		}
@@ -131,11 +131,12 @@ func ItemsOf(text []byte, round *council.Round, a Aggregation) Findings {
 			rec.Dropped = append(rec.Dropped, it)
 			continue
 		}
-		switch row.Status {
-		case council.Rejected, council.Duplicate:
+		if row.State.Current() != finding.Open { // a sibling's duplicate, or a repeated rejection
 			rec.Dropped = append(rec.Dropped, it)
 			continue
-		case council.Ready:
+		}
+		switch row.Placement {
+		case council.PlacementReady:
 			e := row.Anchor.Edit
 			it.Edit = &e
 			for _, k := range t.Changes[row.Change].Keys {
@@ -143,11 +144,11 @@ func ItemsOf(text []byte, round *council.Round, a Aggregation) Findings {
 					it.Supporters = append(it.Supporters, itemKey(n, k))
 				}
 			}
-		case council.Conflicting:
+		case council.PlacementConflict:
 			e := row.Anchor.Edit
 			it.Edit = &e
 			it.Conflict = row.Conflict + 1
-		case council.Advisory, council.Unanchored:
+		case council.PlacementAdvisory, council.PlacementUnanchored:
 			it.Note = skipCause(row.Skip)
 		}
 		rec.Items = append(rec.Items, it)

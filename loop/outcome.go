@@ -153,15 +153,21 @@ func phaseOf(d Decision) string {
 	return "gate"
 }
 
-// Finish renders nothing; it ends the run unless it waits at or was
-// stopped by the gate (a resume goes on then) and returns the error for
-// o: nil when the run converged (or was a dry run), otherwise one wrapping
-// ErrNotConverged that says why.
+// Finish ends the run unless it waits at or was stopped by the gate (a
+// resume goes on then) and returns the error for o: nil when the run
+// converged (or was a dry run), the change when Stopped closed the run
+// because a document was changed by someone else (it matches
+// ErrDocumentChanged), otherwise one wrapping ErrNotConverged that says
+// why. It renders nothing.
 func (r *Run[S]) Finish(o *Outcome) error {
+	r.traceEnd(o.Reason)
 	if o.Reason != AwaitingDecisions && o.Reason != GateStopped {
 		if err := r.End(o.Reason); err != nil {
 			return err
 		}
+	}
+	if o.Reason == DocumentChanged && r.changed != nil {
+		return fmt.Errorf("%w; the run is closed with what it applied: run again to review the file as it is now", r.changed)
 	}
 	switch o.Reason {
 	case Converged, DryRun:
@@ -170,6 +176,15 @@ func (r *Run[S]) Finish(o *Outcome) error {
 		return fmt.Errorf("%w: no reviewer answered in round %d: %s", ErrNotConverged, o.Rounds, skipReasons(o.Skipped, o.Rounds))
 	}
 	return fmt.Errorf("%w: %s after %d round(s), %d finding(s) open (%d high)", ErrNotConverged, o.Reason, o.Rounds, len(o.Unresolved), o.UnresolvedHigh())
+}
+
+// AddUsage counts one call's usage and cost (by prices; nil counts tokens
+// only) into the outcome, under round and who (a reviewer, or a driver's
+// own agent such as "resolver"), so Usage, Cost and Costs include the
+// calls a driver makes besides the reviewers'. Outcome adds the
+// reviewers' calls itself.
+func (o *Outcome) AddUsage(round int, who, model string, u agent.Usage, prices agent.Prices) {
+	o.add(round, who, model, u, prices)
 }
 
 // add counts one call's usage and cost into the outcome, per round and
@@ -200,4 +215,20 @@ func skipReasons(skips []SkippedCall, n int) string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// Stopped turns how a driver's rounds ended (a stop reason, or an error)
+// into the run's stop reason: an error matching ErrDocumentChanged (a
+// document changed by someone else, so nothing more is written) closes
+// the run with DocumentChanged, and Finish returns that error; any other
+// error is returned as it is (the run can be resumed).
+func (r *Run[S]) Stopped(stop StopReason, err error) (StopReason, error) {
+	switch {
+	case errors.Is(err, ErrDocumentChanged):
+		r.changed = err
+		return DocumentChanged, nil
+	case err != nil:
+		return "", err
+	}
+	return stop, nil
 }

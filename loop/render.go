@@ -72,10 +72,7 @@ func (r *Run[S]) RenderRound(rs *Round, p Policy) error {
 
 // renderDoc writes round rs's artifacts about one document.
 func (r *Run[S]) renderDoc(rs *Round, doc *DocRound, p Policy, status func(*Round, Item) finding.Status) error {
-	after, err := doc.Policy.Apply(doc.Text)
-	if err == nil && doc.Gate != nil {
-		after, err = doc.Gate.Apply(after)
-	}
+	after, err := applied(doc)
 	if err != nil {
 		return fmt.Errorf("loop: round %d: %s: %w", rs.N, doc.Name, err)
 	}
@@ -276,4 +273,20 @@ func renderPending(rs *Round) (jsonData, md []byte) {
 	}
 	jsonData, _ = json.MarshalIndent(entries, "", "  ")
 	return append(jsonData, '\n'), b.Bytes()
+}
+
+// applied returns the text doc's round made of its text: its policy's and
+// gate's patches applied (those it has: a round not decided has none).
+func applied(doc *DocRound) ([]byte, error) {
+	after := doc.Text
+	for _, p := range []*apply.Patch{doc.Policy, doc.Gate} {
+		if p == nil {
+			continue
+		}
+		var err error
+		if after, err = p.Apply(after); err != nil {
+			return nil, err
+		}
+	}
+	return after, nil
 }

@@ -25,7 +25,7 @@ type reviewWire struct {
 // order, members then shots, whatever order they arrived in).
 //
 // Each call's step key is key+"/"+name+"#"+shot, with the shot the
-// council's plan gives the call (council.CallOf), so a resumed round hands
+// council's plan gives the call (council.ShotReviewer), so a resumed round hands
 // each journaled Review back to the shot that made it. (When two members
 // share a name, their shots are numbered together in the order the calls
 // start; such shots are interchangeable.) A call whose Review is journaled
@@ -90,13 +90,20 @@ type stepReviewer struct {
 
 func (r *stepReviewer) Name() string { return r.inner.Name() }
 
+// Review is ReviewShot without a planned shot: shots are numbered in call
+// order.
 func (r *stepReviewer) Review(ctx context.Context, t agent.Target) (agent.Review, error) {
+	return r.ReviewShot(ctx, t, 0)
+}
+
+// ReviewShot journals the call as shot planned of its reviewer (see
+// council.ShotReviewer); 0, or a name two members share, numbers the
+// reviewer's calls in the order they start.
+func (r *stepReviewer) ReviewShot(ctx context.Context, t agent.Target, planned int) (agent.Review, error) {
 	s, name := r.s, r.inner.Name()
 	s.mu.Lock()
-	shot := 0
-	if c, ok := council.CallOf(ctx); ok && !s.twice[name] {
-		shot = c.Shot
-	} else {
+	shot := planned
+	if planned < 1 || s.twice[name] {
 		s.shots[name]++
 		shot = s.shots[name]
 	}
@@ -104,8 +111,15 @@ func (r *stepReviewer) Review(ctx context.Context, t agent.Target) (agent.Review
 	s.mu.Unlock()
 	var failed agent.Review // what a failed call spent, for its Skip
 	ran := false
-	w, err := journal.Step(ctx, s.j, k, func(ctx context.Context) (reviewWire, error) {
-		rv, err := r.inner.Review(ctx, t)
+	w, err := journal.Step(ctx, s.j, k, func(ctx context.Context) (w reviewWire, err error) {
+		ctx, span := callSpan(ctx, name, shot, k)
+		defer func() { endCall(span, err) }()
+		var rv agent.Review
+		if sr, ok := r.inner.(council.ShotReviewer); ok && planned > 0 {
+			rv, err = sr.ReviewShot(ctx, t, planned)
+		} else {
+			rv, err = r.inner.Review(ctx, t)
+		}
 		if err != nil {
 			failed = rv
 			return reviewWire{}, err

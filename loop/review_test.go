@@ -105,11 +105,7 @@ func TestReviewRoundKeysByPlannedShot(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	shotOf := agent.ReviewerFunc{ReviewerName: "s", Fn: func(ctx context.Context, _ agent.Target) (agent.Review, error) {
-		c, _ := council.CallOf(ctx)
-		time.Sleep(time.Duration(4-c.Shot) * 3 * time.Millisecond) // the last shot finishes first
-		return agent.Review{Report: finding.Report{Reviewer: "s", SchemaVersion: finding.SchemaVersion, Summary: fmt.Sprintf("shot %d", c.Shot), Findings: []finding.Finding{}}}, nil
-	}}
+	shotOf := shotTeller{sleep: true}
 	// The first shot starts last (its Started event holds its goroutine).
 	c := council.Council{Members: []council.Member{{Reviewer: shotOf, Shots: 3}}, Limit: 3, Observer: func(e council.Event) {
 		if e.Kind == council.Started && e.Shot == 1 {
@@ -133,4 +129,21 @@ func TestReviewRoundKeysByPlannedShot(t *testing.T) {
 			t.Errorf("%s holds %q, want %q", rec.Key, w.Report.Summary, want)
 		}
 	}
+}
+
+// shotTeller answers with the shot it was told (council.ShotReviewer),
+// the last shot first when sleep is set.
+type shotTeller struct{ sleep bool }
+
+func (shotTeller) Name() string { return "s" }
+
+func (s shotTeller) Review(ctx context.Context, t agent.Target) (agent.Review, error) {
+	return s.ReviewShot(ctx, t, 0)
+}
+
+func (s shotTeller) ReviewShot(_ context.Context, _ agent.Target, shot int) (agent.Review, error) {
+	if s.sleep {
+		time.Sleep(time.Duration(4-shot) * 3 * time.Millisecond)
+	}
+	return agent.Review{Report: finding.Report{Reviewer: "s", SchemaVersion: finding.SchemaVersion, Summary: fmt.Sprintf("shot %d", shot), Findings: []finding.Finding{}}}, nil
 }

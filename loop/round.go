@@ -54,7 +54,7 @@ func (rd *Round) Summary() RoundSummary {
 	for _, d := range rd.Docs {
 		answered += len(d.Findings.Reviews)
 		skipped += len(d.Findings.Skips)
-		changed = changed || len(d.Policy.Changes)+len(d.Gate.Changes) > 0
+		changed = changed || edits(d.Policy)+edits(d.Gate) > 0
 	}
 	return Summarize(rd.N, answered, skipped, rd.Items(), &rd.Decisions, changed)
 }
@@ -113,6 +113,7 @@ func (r *Run[S]) File(i int) string {
 // error stops the round.
 func (r *Run[S]) Review(ctx context.Context, n int, review func(ctx context.Context, i int, text []byte) (Findings, error)) (*Round, error) {
 	r.Emit(Event{Kind: RoundStarted, Round: n})
+	ctx = r.roundContext(ctx, n)
 	rd := &Round{N: n, Docs: make([]*DocRound, len(r.Docs))}
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(DocLimit)
@@ -192,6 +193,7 @@ func (r *Run[S]) read(ctx context.Context, n, i int) ([]byte, error) {
 // the gate gives GateStopped. A dry run writes nothing and does not wait.
 // The reason is "" when the round was decided whole.
 func (r *Run[S]) Decide(ctx context.Context, rd *Round, p Policy, gate Approver) (StopReason, error) {
+	ctx = r.inRound(ctx)
 	items := rd.Items()
 	rd.Decisions.Add(PolicyPass(items, p, rd.Decisions.Map())...)
 	if err := r.write(ctx, rd, "policy"); err != nil {
@@ -299,6 +301,14 @@ func (r *Run[S]) Landed() map[string]bool {
 		out[e.Key] = e.Done && !e.Undone
 	}
 	return out
+}
+
+// edits counts p's changes; nil has none (a round not decided yet).
+func edits(p *apply.Patch) int {
+	if p == nil {
+		return 0
+	}
+	return len(p.Changes)
 }
 
 // hashHex returns the SHA-256 of b in hex.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/apply"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Errors of OpenRun and UndoRun, which drivers return as they are (or
@@ -63,6 +64,12 @@ type RunConfig struct {
 	Observer func(Event)
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
+	// TracerProvider, when set, traces the run with OpenTelemetry: a span
+	// for the run (from OpenRun to Close), one per round (Review to the
+	// next Review), one per reviewer call made (ReviewRound; a replayed
+	// call has none), and under it the model calls of providers wrapped
+	// with agent.Traced. Nil traces nothing; no global provider is used.
+	TracerProvider trace.TracerProvider
 }
 
 // JournalName is the journal's file name inside a run folder.
@@ -136,6 +143,9 @@ type Run[S any] struct {
 	expect []string // their SHA-256 hex
 
 	replayOnly bool // see ReplayOnly
+
+	span, round trace.Span // the run's and the current round's spans
+	changed     error      // why Stopped closed the run as DocumentChanged
 
 	mu      sync.Mutex
 	effect  int  // the round of the side effect being written
@@ -244,6 +254,7 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 	if r.root, err = apply.OpenDir(r.Root); err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
+	r.startSpan(ctx, resume)
 	ok = true
 	return r, nil
 }
@@ -322,8 +333,9 @@ func (r *Run[S]) open() error {
 	return err
 }
 
-// Close releases the run's journal and root folder.
+// Close releases the run's journal and root folder, and ends its spans.
 func (r *Run[S]) Close() {
+	r.endSpans()
 	if r.root != nil {
 		r.root.Close()
 		r.root = nil

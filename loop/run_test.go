@@ -195,3 +195,38 @@ func readFile(t *testing.T, path string) string {
 	}
 	return string(data)
 }
+
+// TestUndecidedRound: a round that did not go through Decide (a driver
+// that stops before it) summarises and renders without its patches.
+func TestUndecidedRound(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	a := filepath.Join(root, "a.md")
+	os.WriteFile(a, []byte("今日は晴天です。\n"), 0o644)
+	var calls atomic.Int32
+	c := council.Council{Members: council.Members(fixer("晴天", "晴れ", &calls))}
+	r, err := loop.OpenRun(ctx, loop.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini"}, []string{a}, false, true, func() testSettings { return testSettings{} }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	rd, err := r.Review(ctx, 1, func(ctx context.Context, i int, text []byte) (loop.Findings, error) {
+		cr, err := loop.ReviewRound(ctx, r.J, r.Key(1, i, "review"), c, agent.Target{Path: "a.md", Text: text, Round: 1})
+		if err != nil {
+			return loop.Findings{}, err
+		}
+		return loop.ItemsOf(text, cr, loop.Aggregation{Round: 1, File: "a.md"}), nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := rd.Summary(); s.Changed || s.Open[finding.Low] != 1 {
+		t.Errorf("summary of an undecided round: %+v", s)
+	}
+	if err := r.RenderRound(rd, loop.Policy{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.WriteReport("t", r.Outcome([]*loop.Round{rd}, loop.GateStopped, nil), []*loop.Round{rd}); err != nil {
+		t.Fatal(err)
+	}
+}

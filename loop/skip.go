@@ -35,7 +35,7 @@ type Skip struct {
 	// ViolationCount counts all of them (Violations may hold fewer).
 	ViolationCount int `json:"violation_count,omitempty"`
 	// Model is the model the failed call reached, when the reviewer said
-	// (council.Result.Review.Model); it prices Usage. Optional.
+	// (council.Result.Review.Model); it prices Usage. It may be empty.
 	Model string `json:"model,omitempty"`
 	// Usage counts what the failed call spent.
 	Usage agent.Usage `json:"usage"`

@@ -45,6 +45,7 @@ func report(w io.Writer, o *editorial.Outcome, dir string) {
 	reportSkipped(w, o.Skipped)
 	reportUsage(w, o)
 	fmt.Fprintf(w, "Artifacts: %s (summary.md, round-N/findings.md, applied.diff, ...)\n", dir)
+	fmt.Fprintf(w, "Report: %s\n", filepath.Join(dir, loop.ReportName))
 }
 
 // reportSkipped lists the skipped reviewer calls with their reasons in

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/providers/config"
@@ -33,6 +34,7 @@ const (
 // options are the command's flags.
 type options struct {
 	reader, auto, gate, out, sample string
+	format                          string
 	rounds                          int
 	maxSize                         byteSize
 	undo, resume, dryRun, json      bool
@@ -56,7 +58,8 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&o.undo, "undo", false, "revert everything the last run in -out applied, byte for byte")
 	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out (after a crash, or once decisions.json is filled in)")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "review one round and write the artifacts, but leave the article alone")
-	fs.BoolVar(&o.json, "json", false, "print a machine-readable summary on stdout")
+	fs.BoolVar(&o.json, "json", false, "print a machine-readable summary on stdout (the same as -format json)")
+	outformat.Register(fs, &o.format) // with -dry-run, every finding is a proposal
 	fs.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	o.providers = config.Register(fs)
 	o.flags = fs
@@ -70,6 +73,15 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	}
 	if o.rounds < 1 {
 		return nil, nil, fmt.Errorf("-rounds must be at least 1, got %d", o.rounds)
+	}
+	if err := outformat.Check(o.format); err != nil {
+		return nil, nil, err
+	}
+	if o.json {
+		if o.format != "text" && o.format != "json" {
+			return nil, nil, fmt.Errorf("-json and -format %s ask for two outputs: give one", o.format)
+		}
+		o.format = "json"
 	}
 	if o.undo && (o.resume || o.dryRun) {
 		return nil, nil, errors.New("-undo cannot be combined with -resume or -dry-run")
@@ -193,13 +205,18 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		// Also on stderr, for -json users: the reasons say what to fix.
 		fmt.Fprintln(stderr, "editorial-swarm:", err)
 	}
-	if o.json {
+	switch o.format {
+	case "text":
+		report(stdout, out, o.out)
+		o.nextStep(stdout, out, paths)
+	case "json":
 		if err := writeJSON(stdout, out, o.out); err != nil {
 			return exitError, err
 		}
-	} else {
-		report(stdout, out, o.out)
-		o.nextStep(stdout, out, paths)
+	default:
+		if err := outformat.Export(stdout, o.format, "editorial-swarm", out); err != nil {
+			return exitError, err
+		}
 	}
 	if converged || (demo && out.Reason != loop.NoReviewerAnswered) {
 		return exitConverged, nil

@@ -6,6 +6,7 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/loop"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // DefaultMaxRounds is the round cap when Loop.MaxRounds is 0.
@@ -81,21 +82,27 @@ type Loop struct {
 
 	// DryRun reviews and decides one round, writes the journal and the
 	// artifacts (the diff shows what would change) and leaves the
-	// document alone. Optional.
+	// document alone. Setting it is optional.
 	DryRun bool
 
 	// Prices prices the reviewers' usage by model, so the outcome and
 	// summary.md report the cost of each reviewer, round and run; nil
-	// reports tokens only. Optional.
+	// reports tokens only. Setting it is optional.
 	Prices agent.Prices
 
 	// Observer receives the loop's Events. CouncilEvent and Reviewed
 	// events come from the reviewer goroutines, concurrently (see
-	// council.Observer); the others from Run's goroutine. Optional.
+	// council.Observer); the others from Run's goroutine. Setting it is optional.
 	Observer func(Event)
 
-	// Logger receives progress records; nil discards them. Optional.
+	// Logger receives progress records; nil discards them. Setting it is optional.
 	Logger *slog.Logger
+
+	// TracerProvider traces the run with OpenTelemetry (see
+	// loop.RunConfig.TracerProvider); wrap model providers with
+	// agent.Traced to see their calls under each reviewer's span. Nil
+	// traces nothing.
+	TracerProvider trace.TracerProvider
 }
 
 // Event, EventKind and the events are the kernel's (loop.Event): Run

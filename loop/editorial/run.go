@@ -109,8 +109,10 @@ func JournaledFile(dir string) (string, error) {
 // config is the kernel's view of the run folder.
 func (l *Loop) config() loop.RunConfig {
 	return loop.RunConfig{Dir: l.Dir, Driver: Driver, Kind: "editorial", MaxSize: l.MaxSize, Knob: "Loop.MaxSize",
-		Artifact: func(n string) bool { return n == "summary.md" || n == DecisionsName || strings.HasPrefix(n, "round-") },
-		Observer: l.Observer, Logger: l.logger()}
+		Artifact: func(n string) bool {
+			return n == "summary.md" || n == loop.ReportName || n == DecisionsName || strings.HasPrefix(n, "round-")
+		},
+		Observer: l.Observer, Logger: l.logger(), TracerProvider: l.TracerProvider}
 }
 
 func (l *Loop) run(ctx context.Context, paths []string, resume bool) (*Outcome, error) {
@@ -132,26 +134,15 @@ func (l *Loop) run(ctx context.Context, paths []string, resume bool) (*Outcome, 
 	}
 	defer r.Close()
 	d := l.driver(r)
-	stop, err := d.rounds(ctx)
-	changed := errors.Is(err, ErrDocumentChanged)
-	switch {
-	case changed:
-		stop = loop.DocumentChanged
-	case err != nil:
+	stop, err := r.Stopped(d.rounds(ctx))
+	if err != nil {
 		return nil, err
 	}
 	o := r.Outcome(d.rs, stop, l.Prices)
-	if err := r.WriteSummary("Editorial summary", o, d.rs); err != nil {
+	if err := d.report(o); err != nil {
 		return nil, err
 	}
-	ferr := r.Finish(o)
-	if changed {
-		if ferr != nil && !errors.Is(ferr, ErrNotConverged) {
-			return nil, errors.Join(err, ferr)
-		}
-		return o, fmt.Errorf("%w; the run is closed with what it applied (see summary.md): run again to review the file as it is now", err)
-	}
-	return o, ferr
+	return o, r.Finish(o)
 }
 
 // render replays the run journaled in r (after an undo) and writes its
@@ -161,7 +152,16 @@ func (l *Loop) render(ctx context.Context, r *loop.Run[settings]) error {
 	if _, err := d.rounds(ctx); err != nil && !errors.Is(err, journal.ErrNotJournaled) {
 		return err
 	}
-	return r.WriteSummary("Editorial summary", r.Outcome(d.rs, loop.Undone, l.Prices), d.rs)
+	return d.report(r.Outcome(d.rs, loop.Undone, l.Prices))
+}
+
+// report writes summary.md and report.html.
+func (d *driver) report(o *Outcome) error {
+	if err := d.r.WriteSummary("Editorial summary", o, d.rs); err != nil {
+		return err
+	}
+	_, err := d.r.WriteReport("Editorial Swarm report", o, d.rs)
+	return err
 }
 
 // driver is one execution of the Editorial Swarm over its run.

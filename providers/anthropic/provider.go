@@ -315,11 +315,11 @@ type APIError struct {
 	// Model is the model the request named.
 	Model string
 	// Type is the API's error type. Example: "rate_limit_error",
-	// "authentication_error". Optional.
+	// "authentication_error". It may be empty.
 	Type string
-	// Message is the server's explanation, if any. Optional.
+	// Message is the server's explanation, if any. It may be empty.
 	Message string
-	// RequestID is the API's request id, for support. Optional.
+	// RequestID is the API's request id, for support. It may be empty.
 	RequestID string
 }
 

@@ -73,7 +73,7 @@ var ErrOffline = errors.New("offline: no model provider")
 type Choice struct {
 	// Provider is one of Names(). Example: "anthropic".
 	Provider string
-	// Model names the model; empty means DefaultModel(Provider). Optional.
+	// Model names the model; empty means DefaultModel(Provider). Setting it is optional.
 	Model string
 }
 
@@ -106,15 +106,15 @@ type Config struct {
 	// BaseURL is the server of the default provider (and of overrides that
 	// use the same provider): with /v1 for OpenAI-compatible servers, the
 	// bare server URL for anthropic (the SDK adds /v1/messages). Example:
-	// "http://gpu-box:8000/v1". Optional.
+	// "http://gpu-box:8000/v1". Setting it is optional.
 	BaseURL string
 	// Command is the cli provider's command line, split on white space
 	// (no shell, no quoting); "{model}" is replaced by the model.
-	// Example: "claude -p --model {model}". Optional.
+	// Example: "claude -p --model {model}". Setting it is optional.
 	Command string
 	// Reviewers maps a reviewer's name to its own choice, for councils
 	// that mix models. A choice of the default provider without a model
-	// takes Default's model. Optional.
+	// takes Default's model. Setting it is optional.
 	Reviewers map[string]Choice
 	// MaxTokens caps the output tokens of every call that sets no cap of
 	// its own, on every provider but cli (a command sets its own limits);
@@ -122,10 +122,10 @@ type Config struct {
 	// anthropic, the server's for OpenAI-compatible ones). Raise it when
 	// answers are reported as truncated (agent.ErrTruncated). Anthropic's
 	// SDK refuses caps above about 21000 tokens for calls that are not
-	// streamed. Optional.
+	// streamed. Setting it is optional.
 	MaxTokens int
 	// MaxResponseBytes bounds the bytes read for one answer on every
-	// provider; 0 means agent.DefaultMaxResponseBytes. Optional.
+	// provider; 0 means agent.DefaultMaxResponseBytes. Setting it is optional.
 	MaxResponseBytes int64
 
 	provider  string // -provider, before Resolve

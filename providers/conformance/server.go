@@ -15,26 +15,26 @@ import (
 type Reply struct {
 	// Text is the model's answer.
 	Text string
-	// Model is the model name the backend reports. Optional.
+	// Model is the model name the backend reports. Setting it is optional.
 	Model string
 	// Usage holds the token counts the backend reports (Calls is ignored).
 	Usage agent.Usage
 	// Truncated makes the backend report the answer as cut off at the
 	// output token limit, in the wire's own words (OpenAI's finish reason
-	// "length", Anthropic's stop reason "max_tokens"). Optional.
+	// "length", Anthropic's stop reason "max_tokens"). Setting it is optional.
 	Truncated bool
 
 	// Status is the HTTP status, or for a command its exit status; 0 means
 	// success. A failing status is answered with Wire.EncodeError(Status,
-	// Text) unless Body is set. Optional.
+	// Text) unless Body is set. Setting it is optional.
 	Status int
-	// RetryAfter is sent as the Retry-After header. Example: "0". Optional.
+	// RetryAfter is sent as the Retry-After header. Example: "0". Setting it is optional.
 	RetryAfter string
 	// Body, when not nil, is sent verbatim instead of an encoded answer:
-	// for malformed and truncated bodies. Optional.
+	// for malformed and truncated bodies. Setting it is optional.
 	Body []byte
 	// Hang makes the backend never answer; the call can only end by the
-	// client giving up (its context). Optional.
+	// client giving up (its context). Setting it is optional.
 	Hang bool
 }
 

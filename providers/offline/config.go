@@ -11,12 +11,12 @@ import (
 type Config struct {
 	// Disabled lists rule IDs to turn off. Rules lists every ID.
 	// Example: []string{"max-kanji-continuous-len", "en-passive"}.
-	// Optional.
+	// Setting it is optional.
 	Disabled []string
 
 	// Limits overrides numeric limits; a zero field keeps the default
 	// (for the English sentence length, adjusted for the target's reader
-	// profile). Optional.
+	// profile). Setting it is optional.
 	Limits Limits
 
 	// LinkFS, when set, is the workspace against which the fact-checker
@@ -26,13 +26,13 @@ type Config struct {
 	// index.md), and one that leaves LinkFS is reported. When nil the
 	// "broken-link" rule is skipped and nothing is read from disk.
 	// WorkspaceRoot gives the default: the repository root, else the
-	// current folder. Example: os.DirFS(root). Optional.
+	// current folder. Example: os.DirFS(root). Setting it is optional.
 	LinkFS fs.FS
 
 	// LinkDir is the slash-separated folder, inside LinkFS, that
 	// agent.Target.Path is relative to ("docs/guide"); "" and "." are
 	// LinkFS's root. A LinkDir that leaves LinkFS turns link checking
-	// off. Optional.
+	// off. Setting it is optional.
 	LinkDir string
 
 	// Options sets the documented options of the rules named after

@@ -57,15 +57,23 @@
 // ("まあまあ"), and its one fix removes a doubled particle ("をを");
 // no-exclamation-question-mark also allows a "!" between a Latin letter
 // and more text ("Jeopardy!の"), fixes only a ！ ending a body sentence,
-// and skips block quotes; no-zero-width-spaces also advises on joiners,
+// skips block quotes, and leaves the "?" of English documents alone (a
+// question there is English punctuation; "?" in the Latin text of a
+// Japanese document is still reported); no-doubled-joshi takes a second
+// が after a formal noun (〜が発生することがある, 場合がある, ものがある) for
+// part of the set phrase, not a repeat; ja-unnatural-alphabet leaves
+// capitals alone in a sentence that holds two different ones standing
+// between Japanese characters (最初にAを実行し、次にB: names of steps); no-zero-width-spaces also advises on joiners,
 // except one inside an emoji sequence; no-double-negative-ja also knows
 // the polite endings (〜ないわけではありません, 〜とは限りません) and
 // 〜ないとは言えない; ja-no-redundant-expression and no-mix-dearu-desumasu
 // add safe fixes textlint does not have (設定を行います → 設定します,
 // 必須である → 必須です after a noun) and give advice otherwise;
 // no-mix-dearu-desumasu does not count table cells, captions or block
-// quotes; no-unmatched-pair works per block, also pairs 〈〉, 《》 and
-// “”, and also reports a closer never opened; arabic-kanji-numbers
+// quotes; no-unmatched-pair (per sentence, split as textlint's
+// sentence-splitter splits) also pairs 〈〉, 《》 and “”, also reports
+// a closer never opened, and reads the text of links and emphasis, which
+// textlint skips; arabic-kanji-numbers
 // reports every match, not only the first of each pattern in a text
 // node, and leaves 一つ alone; ja-no-abusage's phrase list is our own
 // selection of common misuses (data/phrases-ja.tsv) beside textlint's
@@ -75,7 +83,8 @@
 // Markdown front matter, code (fenced, indented and inline, including a
 // fence inside a list item or a block quote), URLs, HTML (inline tags,
 // their attributes on several lines too, and blocks to their
-// CommonMark end), $$ math blocks and comments are never reviewed. The
+// CommonMark end), Hugo shortcodes ({{< ... >}}, {{% ... %}}), $$ math
+// blocks and comments are never reviewed. The
 // blocks are read by package apply/document, the module's one Markdown
 // scanner, and front matter is what document.FindFrontMatter finds: a
 // closed YAML ("---") or TOML ("+++") block at the very start.

@@ -52,6 +52,7 @@ type ruleCase struct {
 	after   string // when set, the whole text with the first finding's fix applied must equal it
 	advice  bool   // every finding must be advice (no fix)
 	profile string // reader profile, optional
+	message string // when set, the first finding's Issue must contain it
 }
 
 func runRuleCases(t *testing.T, cases []ruleCase) {
@@ -75,6 +76,9 @@ func runRuleCases(t *testing.T, cases []ruleCase) {
 						t.Errorf("want advice only, got fix %q -> %q", f.Quote(), f.Fix)
 					}
 				}
+			}
+			if c.message != "" && !strings.Contains(fs[0].Issue, c.message) {
+				t.Errorf("issue %q does not contain %q", fs[0].Issue, c.message)
 			}
 			if c.after != "" {
 				if fs[0].Advisory() {

@@ -79,11 +79,12 @@ func (r *run) maxTen(s sentence) error {
 }
 
 // sandwiched reports whether the nearest tokens before and after ts[i],
-// brackets and white space skipped, are both nouns.
+// brackets, white space and masked markup (a link's "](url)") skipped, are
+// both nouns.
 func sandwiched(ts []token, i int) bool {
 	near := func(d int) (token, bool) {
 		for j := i + d; j >= 0 && j < len(ts); j += d {
-			if t := ts[j]; !(t.pos == "記号" && (strings.HasPrefix(t.pos1, "括弧") || t.pos1 == "空白") || t.surface == "(" || t.surface == ")" || strings.TrimSpace(t.surface) == "") {
+			if t := ts[j]; !(t.pos == "記号" && (strings.HasPrefix(t.pos1, "括弧") || t.pos1 == "空白") || t.surface == "(" || t.surface == ")" || strings.Trim(t.surface, " \t\x1f") == "") {
 				return t, true
 			}
 		}

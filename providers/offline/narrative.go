@@ -17,6 +17,28 @@ var (
 	passiveEN = regexp.MustCompile(`(?i:\b(?:is|are|was|were|be|been|being)\s+(?:[a-z]+ed|written|done|made|built|given|taken|seen|known|shown|found|sent|held|kept|told|brought|bought|caught|taught|chosen|driven|spoken|broken|forgotten)\s+by)\s+((?:the|a|an|our|their|his|her|its|this|that|my|your)\s+[a-z]+(?:\s[a-z]+)?|[A-Z][A-Za-z]+)`)
 )
 
+// agentName returns the agent passiveEN matched on one line, without a
+// last word that cannot end a noun phrase ("the maintainer before", "the
+// user calling").
+func agentName(a string) string {
+	w := strings.Fields(a)
+	if n := len(w); n == 3 && (strings.HasSuffix(w[2], "ing") || functionWord(w[2])) {
+		w = w[:2]
+	}
+	return strings.Join(w, " ")
+}
+
+// functionWord reports an English preposition, conjunction or relative
+// word, which no agent ends in.
+func functionWord(w string) bool {
+	switch w {
+	case "about", "after", "and", "as", "at", "before", "but", "during", "for", "from", "if", "in", "into", "of", "on", "or",
+		"since", "so", "than", "that", "to", "until", "when", "where", "which", "while", "who", "with", "without":
+		return true
+	}
+	return false
+}
+
 // transitionEN reports a word that opens a sentence as a transition; two
 // in a row is a doubled conjunction.
 func transitionEN(w string) bool {
@@ -129,7 +151,7 @@ func (nr *narrative) english(s sentence) {
 	if !strings.Contains(s.text, " by ") {
 		// no agent: the passive rule has nothing to say
 	} else if m := passiveEN.FindStringSubmatchIndex(s.text); m != nil && nr.doc.blocks[s.blk].kind == paragraph {
-		nr.e.advise("en-passive", finding.Low, 60, s.start+m[0], s.start+m[1], nr.say("passive voice hides a known agent; make %q the subject", "受動態が動作主を隠しています。「%s」を主語にしてください"), s.text[m[2]:m[3]])
+		nr.e.advise("en-passive", finding.Low, 60, s.start+m[0], s.start+m[1], nr.say("passive voice hides a known agent; make %q the subject", "受動態が動作主を隠しています。「%s」を主語にしてください"), agentName(s.text[m[2]:m[3]]))
 	}
 	if !s.prose {
 		return
@@ -282,138 +304,6 @@ func (nr *narrative) japanese(s sentence) error {
 	nr.sentence(s, opener, "", content) // Japanese conjunctions: doubledConjunction
 	nr.addParagraph(s, runeCount(s.text), true)
 	return nil
-}
-
-// isJoshi reports a particle token.
-func isJoshi(t token) bool { return t.pos == "助詞" }
-
-// joshi is a particle, or consecutive particles joined, for
-// no-doubled-joshi; other countable tokens (読点, brackets, periods) have
-// an empty key and only add distance.
-type joshi struct {
-	key, surface, pos1 string
-	off                int
-	prev               string // surface of the token before it
-}
-
-// doubledJoshi follows textlint no-doubled-joshi with its defaults
-// (min_interval 1, strict false): the same particle twice with no other
-// particle, 読点, bracket or period between them is an error, except 連体化
-// の, 格助詞 を, 接続助詞 て, 並立助詞 pairs and 〜かどうか.
-// Config.Options.DoubledJoshiMinInterval widens the distance (in
-// particles and marks) within which a repeat counts.
-func (nr *narrative) doubledJoshi(s sentence, ts []token) {
-	var list []joshi
-	for i := 0; i < len(ts); i++ {
-		t := ts[i]
-		switch {
-		case isJoshi(t):
-			j := joshi{surface: t.surface, pos1: t.pos1, off: t.off, key: t.surface + ":" + t.pos1}
-			if i > 0 {
-				j.prev = ts[i-1].surface
-			}
-			for i+1 < len(ts) && isJoshi(ts[i+1]) { // 助詞+助詞 is one particle ("には")
-				i++
-				j.surface += ts[i].surface
-				j.key = j.surface + ":" + j.pos1 + ts[i].surface
-			}
-			list = append(list, j)
-		case t.pos == "記号" && (t.pos1 == "括弧開" || t.pos1 == "括弧閉"), strings.ContainsAny(t.surface, "、，。．.?!？！"):
-			list = append(list, joshi{off: t.off})
-		}
-	}
-	interval := max(nr.rev.cfg.Options.DoubledJoshiMinInterval, 1)
-	lastAt := map[string]int{} // key -> index in list of its last occurrence
-	for i, b := range list {
-		if b.key == "" {
-			continue
-		}
-		j, seen := lastAt[b.key]
-		lastAt[b.key] = i
-		if !seen || i-j > interval || slices.Contains(nr.rev.cfg.Options.DoubledJoshiAllow, b.surface) {
-			continue
-		}
-		a := list[j]
-		switch {
-		case nr.rev.cfg.Options.DoubledJoshiStrict:
-		case a.pos1 == "連体化", a.pos1 == "格助詞" && a.surface == "を", a.pos1 == "接続助詞" && a.surface == "て", a.pos1 == "並立助詞":
-			continue
-		case a.surface == "か" && b.prev == "どう":
-			continue
-		}
-		at := s.start + b.off
-		nr.e.advise("no-doubled-joshi", finding.Low, 70, at, at+len(b.surface), "一文に助詞「%s」が続けて使われています（%s%s … %s%s）。語順を入れ替えるか文を分けてください",
-			b.surface, a.prev, a.surface, b.prev, b.surface)
-	}
-}
-
-// doubledGa reports the conjunctive particle が twice in one sentence
-// (textlint no-doubled-conjunctive-particle-ga), at the first one, as
-// textlint does; block quotes are not reviewed.
-func (nr *narrative) doubledGa(s sentence, ts []token) {
-	if nr.doc.blocks[s.blk].kind == quote {
-		return
-	}
-	n, first := 0, 0
-	for _, t := range ts {
-		if t.surface == "が" && t.pos == "助詞" && t.pos1 == "接続助詞" {
-			n++
-			if n == 1 {
-				first = t.off
-			}
-			if n == 2 {
-				at := s.start + first
-				nr.e.advise("no-doubled-conjunctive-particle-ga", finding.Low, 70, at, at+len(t.surface), "逆接の接続助詞「が」が一文に2回以上使われています。文を分けてください")
-				return
-			}
-		}
-	}
-}
-
-// droppingRa reports ら抜き言葉 (textlint no-dropping-the-ra) with a fix
-// that restores the ら: 見れる → 見られる.
-func (nr *narrative) droppingRa(s sentence, ts []token) {
-	for i, t := range ts {
-		if t.pos == "動詞" && (t.base == "来れる" || t.base == "見れる") {
-			at := s.start + t.off
-			stem, _ := utf8.DecodeRuneInString(t.surface)
-			n := utf8.RuneLen(stem)
-			if strings.HasPrefix(t.surface[n:], "れ") {
-				nr.e.fix("no-dropping-the-ra", finding.Low, 85, at, at+len(t.surface), t.surface[:n]+"ら"+t.surface[n:], "ら抜き言葉です（%s → %sら%s）", t.surface, t.surface[:n], t.surface[n:])
-			}
-			continue
-		}
-		if i == 0 {
-			continue
-		}
-		p := ts[i-1]
-		if p.pos == "動詞" && p.pos1 == "自立" && p.ctype == "一段" && p.cform == "未然形" && t.pos == "動詞" && t.pos1 == "接尾" && t.base == "れる" {
-			at := s.start + p.off
-			nr.e.fix("no-dropping-the-ra", finding.Low, 85, at, s.start+t.off+len(t.surface), p.surface+"ら"+t.surface, "ら抜き言葉です（%s%s → %sら%s）", p.surface, t.surface, p.surface, t.surface)
-		}
-	}
-}
-
-// doubledConjunction follows textlint no-doubled-conjunction: within a
-// paragraph or list item, a sentence whose first conjunction (wherever it
-// stands in the sentence) is the same as the last one met in an earlier
-// sentence is reported, even when sentences without a conjunction come
-// between them.
-func (nr *narrative) doubledConjunction(s sentence, ts []token) {
-	if nr.conjBlk != s.blk {
-		nr.conjBlk, nr.lastConj = s.blk, ""
-	}
-	for _, t := range ts {
-		if t.pos != "接続詞" {
-			continue
-		}
-		if t.surface == nr.lastConj {
-			at := s.start + t.off
-			nr.e.advise("no-doubled-conjunction", finding.Low, 70, at, at+len(t.surface), "同じ接続詞（%s）が連続して使われています", t.surface)
-		}
-		nr.lastConj = t.surface
-		return
-	}
 }
 
 // paragraphLengths reports a paragraph more than four times the median

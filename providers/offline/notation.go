@@ -173,7 +173,9 @@ func latinLetter(c rune) bool {
 // letter between two Japanese characters is an input-method slip
 // (リイr−ス, 対応sる). As by default in textlint, the vowels a, i, u, e, o
 // and n (left by romaji input) are allowed, as are X言語, x座標, x軸 and
-// Eメール. It is advice: only the writer knows what was meant.
+// Eメール. Unlike textlint, capitals are left alone in a sentence that
+// holds two different ones standing so (A, B and C naming steps). It is
+// advice: only the writer knows what was meant.
 func (r *run) unnaturalAlphabet(s sentence) {
 	const rule = "ja-unnatural-alphabet"
 	if !r.e.on(rule) {
@@ -184,10 +186,11 @@ func (r *run) unnaturalAlphabet(s sentence) {
 	if allow == nil {
 		allow = []string{"a", "i", "u", "e", "o", "n"}
 	}
+	names := capitalNames(s.text)
 	var p2, p1 rune // the two runes before the current one
 	p1At := 0
 	for i, c := range s.text {
-		if latinLetter(p1) && japaneseIME(p2) && japaneseIME(c) && !allowedLetter(s.text, p1At, allow) {
+		if latinLetter(p1) && japaneseIME(p2) && japaneseIME(c) && !allowedLetter(s.text, p1At, allow) && !(names && isCapital(p1)) {
 			rest := s.text[i:]
 			common := strings.HasPrefix(rest, "言語") || strings.ContainsRune("xyzXYZ", p1) && (strings.HasPrefix(rest, "座標") || strings.HasPrefix(rest, "軸")) ||
 				p1 == 'E' && strings.HasPrefix(rest, "メール")
@@ -198,6 +201,29 @@ func (r *run) unnaturalAlphabet(s sentence) {
 		}
 		p2, p1, p1At = p1, c, i
 	}
+}
+
+// isCapital reports a half- or full-width Latin capital.
+func isCapital(c rune) bool { return c >= 'A' && c <= 'Z' || c >= 'Ａ' && c <= 'Ｚ' }
+
+// capitalNames reports whether text holds two different capitals that
+// each stand alone between Japanese characters (or a 、): "最初にAを実行し、
+// 次にB、その次にC". Such letters name steps or items; an input slip does
+// not repeat itself as a series.
+func capitalNames(text string) bool {
+	var first rune
+	var p2, p1 rune
+	for _, c := range text {
+		if isCapital(p1) && !latinLetter(p2) && !latinLetter(c) && (p2 == 0 || japaneseIME(p2)) && (japaneseIME(c)) {
+			if first == 0 {
+				first = p1
+			} else if p1 != first {
+				return true
+			}
+		}
+		p2, p1 = p1, c
+	}
+	return false
 }
 
 // allowedLetter reports whether the letter at text[at] lies inside an
@@ -241,6 +267,8 @@ func (r *run) exclamations(s sentence, covered []span) {
 	o := r.rev.cfg.Options
 	for i, c := range s.text {
 		switch {
+		case c == '?' && !s.ja && !r.doc.kana:
+			continue // a question in an English document is English punctuation
 		case c == '!' && !o.AllowHalfWidthExclamation, c == '！' && !o.AllowFullWidthExclamation,
 			c == '?' && !o.AllowHalfWidthQuestion, c == '？' && !o.AllowFullWidthQuestion:
 		default:

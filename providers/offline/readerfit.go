@@ -127,131 +127,14 @@ func (r *run) maskedAfter(s sentence) bool {
 	return bytes.IndexByte(r.doc.masked[s.end:r.doc.blocks[s.blk].end], mask) >= 0
 }
 
-// closerOf returns the closing bracket or quote of an opening one.
-func closerOf(c rune) (rune, bool) {
-	switch c {
-	case '「':
-		return '」', true
-	case '『':
-		return '』', true
-	case '（':
-		return '）', true
-	case '(':
-		return ')', true
-	case '［':
-		return '］', true
-	case '[':
-		return ']', true
-	case '【':
-		return '】', true
-	case '〈':
-		return '〉', true
-	case '《':
-		return '》', true
-	case '“':
-		return '”', true
-	case '{':
-		return '}', true
-	case '｛':
-		return '｝', true
-	case '〚':
-		return '〛', true
-	case '«':
-		return '»', true
-	case '‹':
-		return '›', true
-	}
-	return 0, false
-}
-
-// openerOf returns the opening bracket or quote of a closing one.
-func openerOf(c rune) (rune, bool) {
-	switch c {
-	case '」':
-		return '「', true
-	case '』':
-		return '『', true
-	case '）':
-		return '（', true
-	case ')':
-		return '(', true
-	case '］':
-		return '［', true
-	case ']':
-		return '[', true
-	case '】':
-		return '【', true
-	case '〉':
-		return '〈', true
-	case '》':
-		return '《', true
-	case '”':
-		return '“', true
-	case '}':
-		return '{', true
-	case '｝':
-		return '｛', true
-	case '〛':
-		return '〚', true
-	case '»':
-		return '«', true
-	case '›':
-		return '‹', true
-	}
-	return 0, false
-}
-
-// unmatchedPairs reports brackets and quotes opened and never closed in
-// the block, or closed and never opened (textlint no-unmatched-pair).
-func (r *run) unmatchedPairs(b block) {
-	type open struct {
-		c  rune
-		at int
-	}
-	var stack []open
-	text := string(r.doc.masked[b.start:b.end])
-	for i, c := range text {
-		if c == '"' { // the same mark opens and closes
-			if k := len(stack); k > 0 && stack[k-1].c == '"' {
-				stack = stack[:k-1]
-			} else {
-				stack = append(stack, open{c, i})
-			}
-			continue
-		}
-		if _, ok := closerOf(c); ok {
-			stack = append(stack, open{c, i})
-			continue
-		}
-		o, ok := openerOf(c)
-		if !ok {
-			continue
-		}
-		if k := len(stack); k > 0 && stack[k-1].c == o {
-			stack = stack[:k-1]
-			continue
-		}
-		if c == ')' && i > 0 && (text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] >= 'a' && text[i-1] <= 'z') && (i < 2 || text[i-2] == ' ' || text[i-2] == mask) {
-			continue // an enumerator: "a) first"
-		}
-		at := b.start + i
-		r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(c), "「%c」に対応する「%c」がありません", c, o)
-		return
-	}
-	if len(stack) > 0 {
-		o := stack[0]
-		at := b.start + o.at
-		c, ok := closerOf(o.c)
-		if !ok {
-			c = o.c // '"' closes itself
-		}
-		r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(o.c), "「%c」が閉じられていません（「%c」がありません）", o.c, c)
-	}
-}
-
 // acronyms reports an acronym at its first use when it is neither spelled
 // out there ("Large Language Model (LLM)", "LLM（大規模言語モデル）") nor a
-// well-known one (data/acronyms.txt).
+// well-known one (data/acronyms.txt). Not acronyms to spell out: a word
+// with digits (a model number: C3000Z), one followed by a number (the
+// designation of a standard or a release: FIPS 140-3, SHA-1, RC 2),
+// TL;DR, the text of a link (the link explains it: "[GC guide](...)") and
+// a word the document also writes as code or markup (a name from code:
+// GOOS beside `GOOS=linux`).
 func (r *run) acronyms(s sentence, seen map[string]bool) {
 	if !hasCapitalPair(s.text) {
 		return
@@ -259,12 +142,17 @@ func (r *run) acronyms(s sentence, seen map[string]bool) {
 	for _, m := range acronymRE.FindAllStringIndex(s.text, -1) {
 		a := s.text[m[0]:m[1]]
 		key := strings.TrimSuffix(a, "s")
-		if len(key) < 2 || seen[key] || r.rev.shared.lex.acronyms[a] || r.rev.shared.lex.acronyms[key] || strings.Trim(key, "0123456789") != key {
+		if len(key) < 2 || seen[key] || r.rev.shared.lex.acronyms[a] || r.rev.shared.lex.acronyms[key] || strings.ContainsAny(key, "0123456789") {
+			continue // known, or a model number such as C3000Z
+		}
+		rest := s.text[m[1]:]
+		if designation(rest) || a == "TL" && strings.HasPrefix(rest, ";DR") || a == "DR" && strings.HasSuffix(s.text[:m[0]], "TL;") ||
+			inLinkText(r.doc.raw, s.start+m[0], s.start+m[1]) || r.codeWords()[key] {
 			continue
 		}
 		seen[key] = true
 		before := strings.TrimRight(s.text[:m[0]], " ")
-		after := strings.TrimLeft(s.text[m[1]:], " ")
+		after := strings.TrimLeft(rest, " ")
 		if strings.HasSuffix(before, "(") || strings.HasSuffix(before, "（") || strings.HasPrefix(after, "(") || strings.HasPrefix(after, "（") {
 			continue
 		}
@@ -306,6 +194,54 @@ func (r *run) jargon(s sentence, seen map[string]bool) {
 			r.e.advise("undefined-jargon", finding.Low, 55, s.start+i, s.start+i+len(term), r.say("jargon %q is not explained at first use; a novice reader may not know it", "専門用語「%s」が初出で説明されていません。初心者の読者は知らないかもしれません"), s.text[i:i+len(term)])
 		}
 	}
+}
+
+// designation reports whether the text after an acronym starts with a
+// number: " 140-3", "-1", " 2".
+func designation(rest string) bool {
+	rest = strings.TrimPrefix(rest, "-")
+	rest = strings.TrimPrefix(rest, " ")
+	return rest != "" && rest[0] >= '0' && rest[0] <= '9'
+}
+
+// inLinkText reports whether raw[start:end] lies inside the text of a
+// Markdown link: after a '[' and before the "](" or "][" that closes it,
+// on one line.
+func inLinkText(raw []byte, start, end int) bool {
+	open := bytes.LastIndexAny(raw[:start], "[]\n")
+	if open < 0 || raw[open] != '[' {
+		return false
+	}
+	i := bytes.IndexAny(raw[end:], "[]\n")
+	return i >= 0 && raw[end+i] == ']' && end+i+1 < len(raw) && (raw[end+i+1] == '(' || raw[end+i+1] == '[')
+}
+
+// codeWords returns the acronym-like words the document writes inside
+// code, URLs or markup (the bytes its rules do not read), computed once a
+// review.
+func (r *run) codeWords() map[string]bool {
+	if r.code != nil {
+		return r.code
+	}
+	r.code = map[string]bool{}
+	d := r.doc
+	for i := 0; i < len(d.masked); {
+		if d.masked[i] != mask {
+			i++
+			continue
+		}
+		j := i
+		for j < len(d.masked) && d.masked[j] == mask {
+			j++
+		}
+		if w := string(d.raw[i:j]); hasCapitalPair(w) {
+			for _, a := range acronymRE.FindAllString(w, -1) {
+				r.code[strings.TrimSuffix(a, "s")] = true
+			}
+		}
+		i = j
+	}
+	return r.code
 }
 
 // hasCapitalPair reports two ASCII capitals in a row, which every acronym

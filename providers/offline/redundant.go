@@ -2,6 +2,7 @@ package offline
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/finding"
@@ -166,6 +167,9 @@ func (r *run) woOkonau(s sentence, ts []token, i int) bool {
 	v := ts[j-1]
 	if noun == "処理" || allKatakanaOrLatin(noun) {
 		return false // textlint's allow list
+	}
+	if strings.IndexFunc(noun, unicode.IsLetter) < 0 {
+		return false // a bracket or symbol the dictionary tags サ変接続: "(VM)を実行" has no action noun
 	}
 	a, b := s.start+ts[i+1].off, s.start+v.off+len(v.surface)
 	word := surfaces(ts, i, j)

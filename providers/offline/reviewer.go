@@ -42,7 +42,8 @@ type run struct {
 	reader readerInfo
 	target agent.Target
 	rev    *Reviewer
-	toks   []token // a token buffer the rules of one review reuse
+	toks   []token         // a token buffer the rules of one review reuse
+	code   map[string]bool // codeWords, once computed
 }
 
 // Editorial returns the four Editorial Swarm reviewers in order:

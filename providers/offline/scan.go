@@ -202,15 +202,16 @@ func fenceLen(t []byte) int {
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // maskInline masks inline code, links' syntax and targets, images, URLs,
-// inline HTML and emphasis markers in [s, e), recording link targets. It
-// runs in time linear in e-s: code spans are masked first, remembering
+// inline HTML, Hugo shortcodes and emphasis markers in [s, e), recording
+// link targets. It runs in time linear in e-s: code spans are masked first, remembering
 // which backtick runs have no closing run; brackets and parentheses are
 // then paired in one pass.
 func (d *document) maskInline(s, e int) {
 	b := d.masked
 	maskCode(b, s, e)
 	closeAt := pairBrackets(b, s, e)
-	gt := s - 1 // the next '>' at or after i, once searched for; e when there is none
+	gt := s - 1             // the next '>' at or after i, once searched for; e when there is none
+	var noShortcode [2]bool // no ">}}" (index 0) or "%}}" (1) closes after i
 	for i := s; i < e; i++ {
 		switch c := b[i]; c {
 		case '\\':
@@ -239,6 +240,19 @@ func (d *document) maskInline(s, e int) {
 			} else if end := htmlTagEnd(b, i, e); end > 0 { // a tag whose attributes span lines
 				fill(b, i, end)
 				i = end - 1
+			}
+		case '{': // a Hugo shortcode, {{< name args >}} or {{% name %}}: template markup
+			if i+2 < e && b[i+1] == '{' && (b[i+2] == '<' || b[i+2] == '%') && !noShortcode[b[i+2]&1] {
+				closer := []byte("%}}")
+				if b[i+2] == '<' {
+					closer[0] = '>'
+				}
+				if j := bytes.Index(b[i+3:e], closer); j >= 0 {
+					fill(b, i, i+3+j+3)
+					i += 3 + j + 2
+				} else {
+					noShortcode[b[i+2]&1] = true // none closes later either: stay linear
+				}
 			}
 		case '!', '[':
 			i = d.maskLink(i, s, e, closeAt)

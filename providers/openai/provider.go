@@ -288,9 +288,9 @@ type APIError struct {
 	// Model is the model the request named.
 	Model string
 	// Type and Code are the API's error type and code, if it sent them.
-	// Example: "invalid_request_error", "invalid_api_key". Optional.
+	// Example: "invalid_request_error", "invalid_api_key". It may be empty.
 	Type, Code string
-	// Message is the server's explanation, if any. Optional.
+	// Message is the server's explanation, if any. It may be empty.
 	Message string
 }
 

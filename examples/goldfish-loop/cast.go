@@ -1,0 +1,92 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/apply/document"
+	"github.com/kaigi-dev/kaigi/loop/goldfish"
+	"github.com/kaigi-dev/kaigi/providers/offline"
+)
+
+// callTimeout bounds one model goldfish call (with its repair).
+const callTimeout = 5 * time.Minute
+
+// loop builds the Loop from the flags: each reviewer offline or on the
+// model the provider flags choose for it (-reviewer-model NAME=...), and
+// the resolver ("resolver") and synthesizer ("synthesizer") likewise.
+func (o *options) loop(target document.Target, intent []string) (*goldfish.Loop, string, error) {
+	standards := map[string]string{}
+	for _, s := range o.standards {
+		name, std, ok := strings.Cut(s, "=")
+		if !ok {
+			return nil, "", fmt.Errorf("-standard %q: want reviewer=standard", s)
+		}
+		standards[strings.TrimSpace(name)] = std
+	}
+	var reviewers []string
+	for _, r := range strings.Split(o.reviewers, ",") {
+		if r = strings.TrimSpace(r); r != "" {
+			reviewers = append(reviewers, r)
+		}
+	}
+	var m goldfish.Materials
+	seats, err := m.Cast(reviewers, standards)
+	if err != nil {
+		return nil, "", err
+	}
+	refs, _, err := m.ContextMaterials(o.context)
+	if err != nil {
+		return nil, "", err
+	}
+	l := &goldfish.Loop{Target: target, Context: refs, Dir: o.out, MaxRounds: o.rounds, CleanRounds: o.clean, Prices: agent.DefaultPrices()}
+	focus := target.String()
+	online := false
+	for i, s := range seats {
+		name := reviewers[i]
+		if o.providers.Offline(name) {
+			g, err := goldfish.NewOfflineGoldfish(s, refs, focus, offline.Config{})
+			if err != nil {
+				return nil, "", err
+			}
+			l.Reviewers = append(l.Reviewers, g)
+			continue
+		}
+		online = true
+		p, model, err := o.providers.Provider(name)
+		if err != nil {
+			return nil, "", err
+		}
+		if s.Persona.Name == goldfish.ProbeName {
+			l.Reviewers = append(l.Reviewers, goldfish.NewProbe(p, s, refs, focus, agent.WithModel(model)))
+		} else {
+			l.Reviewers = append(l.Reviewers, goldfish.NewGoldfish(p, s, refs, focus, agent.WithModel(model)))
+		}
+	}
+	if online {
+		l.Timeout = callTimeout
+	}
+	if o.providers.Offline("resolver") {
+		l.Resolver = goldfish.OfflineResolver{Intent: intent}
+	} else {
+		p, model, err := o.providers.Provider("resolver")
+		if err != nil {
+			return nil, "", err
+		}
+		l.Resolver = &goldfish.LLMResolver{Provider: p, Options: []agent.LLMOption{agent.WithModel(model)}}
+	}
+	if o.hierarchical {
+		if o.providers.Offline("synthesizer") {
+			l.Synthesizer = goldfish.OfflineSynthesizer{}
+		} else {
+			p, model, err := o.providers.Provider("synthesizer")
+			if err != nil {
+				return nil, "", err
+			}
+			l.Synthesizer = goldfish.NewSynthesizer(p, agent.WithModel(model))
+		}
+	}
+	return l, o.providers.String(), nil
+}

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// env is a test environment: no key of the test's own environment reaches
+// the command.
+func env(vars map[string]string) func(string) string {
+	return func(k string) string { return vars[k] }
+}
+
+func runCmd(t *testing.T, vars map[string]string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb strings.Builder
+	code := run(context.Background(), args, env(vars), strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// TestDemoOffline is `go run ./examples/goldfish-loop` on a fresh clone:
+// the offline demo runs the whole cycle (fixes applied, advice contested,
+// the comprehension probe's mismatch fixed, two clean rounds), writes the
+// report of every round and stops for a stated reason.
+func TestDemoOffline(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	code, out, errs := runCmd(t, nil)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	if !strings.Contains(out, "Stopped after 3 round(s): converged: 2 consecutive clean rounds") || !strings.Contains(out, "Applied 2,") {
+		t.Errorf("stdout:\n%s", out)
+	}
+	dirs, _ := filepath.Glob(filepath.Join(tmp, "kaigi-goldfish-demo-*"))
+	if len(dirs) != 1 {
+		t.Fatalf("demo folders %v", dirs)
+	}
+	spec, _ := os.ReadFile(filepath.Join(dirs[0], "sample-spec.md"))
+	if !strings.Contains(string(spec), "Uploads can fail.") || !strings.Contains(string(spec), "The exporter retries at most 3 times.") {
+		t.Errorf("the demo's fixes were not applied:\n%s", spec)
+	}
+	for _, r := range []string{"round-1", "round-2", "round-3"} {
+		rep, err := os.ReadFile(filepath.Join(dirs[0], ".goldfish", r, "goldfish_review_report.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r == "round-1" && (!strings.Contains(string(rep), "## Contested (3)") || !strings.Contains(string(rep), "## Proposed fixes (2)")) {
+			t.Errorf("round 1 report:\n%s", rep)
+		}
+	}
+}
+
+// TestOwnFileWaitsThenResumes: without a terminal and without -yes the
+// gate choice is asked through files; the run waits (exit 2), and resumes
+// once answered; -undo restores the file.
+func TestOwnFileWaitsThenResumes(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "spec.md")
+	os.WriteFile(spec, sampleSpec, 0o644)
+	out := filepath.Join(dir, ".goldfish")
+	code, stdout, stderr := runCmd(t, nil, "-target", "h3:S1.12", "-reviewers", "style", "-out", out, spec)
+	if code != 2 || !strings.Contains(stdout, "Waiting for an answer") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	os.WriteFile(filepath.Join(out, "answers.json"), []byte(`[{"key":"r1/gate","choice":"auto"},{"key":"r1/next","choice":"yes"},{"key":"r2/next","choice":"yes"}]`), 0o644)
+	code, stdout, stderr = runCmd(t, nil, "-target", "h3:S1.12", "-reviewers", "style", "-out", out, "-resume", spec)
+	if code != 0 || !strings.Contains(stdout, "Applied 1,") {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if got, _ := os.ReadFile(spec); !strings.Contains(string(got), "Uploads can fail.") {
+		t.Errorf("not applied:\n%s", got)
+	}
+	if code, stdout, stderr = runCmd(t, nil, "-undo", "-out", out); code != 0 {
+		t.Fatalf("undo: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if got, _ := os.ReadFile(spec); string(got) != string(sampleSpec) {
+		t.Errorf("undo left:\n%s", got)
+	}
+	// The undo replays the run from its journal alone (no reviewers
+	// given) to render what was undone.
+	sum, _ := os.ReadFile(filepath.Join(out, "summary.md"))
+	rep, _ := os.ReadFile(filepath.Join(out, "goldfish_review_report.md"))
+	if !strings.Contains(string(sum), "# Goldfish summary (3 round(s))") || !strings.Contains(string(rep), "Stopped: undone") || !strings.Contains(string(rep), "| style | clean |") {
+		t.Errorf("after undo:\n%s\n%s", sum, rep)
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	for _, args := range [][]string{{"-reviewers", "nobody"}, {"-target", "marker:"}, {"-standard", "design_critic"}, {"-rounds", "0"}, {"a.md", "b.md"}} {
+		if code, _, _ := runCmd(t, nil, args...); code != 1 {
+			t.Errorf("%v: exit %d, want 1", args, code)
+		}
+	}
+}
+
+// TestFormatSARIF: -format sarif prints the demo's findings as one SARIF
+// 2.1.0 run, every result in the sample spec, the applied ones marked so.
+func TestFormatSARIF(t *testing.T) {
+	code, stdout, stderr := runCmd(t, nil, "-format", "sarif")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Results []struct {
+				Kind      string `json:"kind"`
+				Locations []struct {
+					Physical struct {
+						Artifact struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &log); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, stdout)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Results) == 0 {
+		t.Fatalf("SARIF: version %q, %d runs", log.Version, len(log.Runs))
+	}
+	applied := 0
+	for _, r := range log.Runs[0].Results {
+		if len(r.Locations) == 0 || !strings.HasSuffix(r.Locations[0].Physical.Artifact.URI, "sample-spec.md") {
+			t.Errorf("a result outside the sample spec: %+v", r)
+		}
+		if r.Kind == "informational" {
+			applied++
+		}
+	}
+	if applied == 0 {
+		t.Error("no applied finding is marked informational")
+	}
+	if code, _, _ := runCmd(t, nil, "-format", "yaml"); code != 1 {
+		t.Errorf("-format yaml: exit %d, want 1", code)
+	}
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// TestOnlineOpenAICompatible runs the loop with every goldfish and the
+// resolver on a model, against a local server speaking the OpenAI Chat
+// Completions wire format: the command a user points at OpenAI, Ollama or
+// vLLM with -base-url.
+func TestOnlineOpenAICompatible(t *testing.T) {
+	role := regexp.MustCompile(`# Your role: ([a-z_]+)`)
+	keys := regexp.MustCompile(`## (r\d+/[a-z_]+(?:#\d+)?/F\d+) \(`)
+	var mu sync.Mutex
+	calls := map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		raw, _ := io.ReadAll(r.Body)
+		var body struct {
+			Messages []struct {
+				Content any `json:"content"`
+			} `json:"messages"`
+			ResponseFormat struct {
+				JSONSchema struct {
+					Name string `json:"name"`
+				} `json:"json_schema"`
+			} `json:"response_format"`
+		}
+		if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer test-key" || json.Unmarshal(raw, &body) != nil {
+			http.Error(w, `{"error":{"message":"bad request"}}`, http.StatusBadRequest)
+			return
+		}
+		text := fmt.Sprint(body.Messages)
+		var answer any
+		switch body.ResponseFormat.JSONSchema.Name {
+		case "council_report":
+			m := role.FindStringSubmatch(text)
+			if m == nil {
+				http.Error(w, `{"error":{"message":"no role"}}`, http.StatusBadRequest)
+				return
+			}
+			rep := finding.Report{Reviewer: m[1], SchemaVersion: "1", Summary: "Read it.", Findings: []finding.Finding{}}
+			if m[1] == "design_critic" && strings.Contains(text, "It's worth noting that uploads") {
+				rep.Findings = append(rep.Findings, finding.Finding{ID: "F001", Category: "design", LineRange: finding.LineRange{Start: 3, End: 3},
+					Issue: "filler before the point", Fix: "Uploads", Confidence: 90, Severity: finding.Medium, Quotes: []string{"It's worth noting that uploads"}})
+			}
+			answer = rep
+		case "Resolutions":
+			var rs []map[string]string
+			for _, k := range keys.FindAllStringSubmatch(text, -1) {
+				rs = append(rs, map[string]string{"key": k[1], "kind": "PROPOSE_FIX", "reason": "agreed: the filler goes"})
+			}
+			answer = map[string]any{"resolutions": rs}
+		default:
+			http.Error(w, `{"error":{"message":"unexpected schema"}}`, http.StatusBadRequest)
+			return
+		}
+		mu.Lock()
+		calls[body.ResponseFormat.JSONSchema.Name]++
+		mu.Unlock()
+		content, _ := json.Marshal(answer)
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{
+			"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "gpt-4.1-mini",
+			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+				"message": map[string]any{"role": "assistant", "content": string(content)}}},
+			"usage": map[string]any{"prompt_tokens": 1000, "completion_tokens": 50, "total_tokens": 1050},
+		})
+	}))
+	defer srv.Close()
+
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "spec.md")
+	os.WriteFile(spec, sampleSpec, 0o644)
+	code, stdout, stderr := runCmd(t, map[string]string{"OPENAI_API_KEY": "test-key"},
+		"-provider", "openai", "-base-url", srv.URL+"/v1", "-yes", "-target", "S1.12", "-out", filepath.Join(dir, ".goldfish"), spec)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	got, _ := os.ReadFile(spec)
+	if !strings.Contains(string(got), "Uploads can fail.") || strings.Contains(string(got), "It's worth noting") {
+		t.Errorf("document:\n%s", got)
+	}
+	// Round 1: two goldfish twice each (self-agreement) and the resolver;
+	// rounds 2 and 3: the goldfish once each, nothing to resolve.
+	if calls["council_report"] != 8 || calls["Resolutions"] != 1 {
+		t.Errorf("calls %v", calls)
+	}
+	if !strings.Contains(stdout, "9 model call(s), cost $") || !strings.Contains(stdout, "Stopped after 3 round(s): converged") {
+		t.Errorf("stdout:\n%s", stdout)
+	}
+	if strings.Contains(stdout+stderr, "test-key") {
+		t.Error("the API key was printed")
+	}
+}

@@ -1,0 +1,272 @@
+package main
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/term"
+
+	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
+	"github.com/kaigi-dev/kaigi/examples/internal/termui"
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/goldfish"
+	"github.com/kaigi-dev/kaigi/providers/config"
+)
+
+//go:embed sample-spec.md
+var sampleSpec []byte
+
+//go:embed sample-intent.md
+var sampleIntent []byte
+
+// Exit codes.
+const (
+	exitConverged  = 0
+	exitError      = 1
+	exitUnresolved = 2
+)
+
+// options are the command's flags.
+type options struct {
+	target, reviewers, out, intent string
+	standards, context             list
+	rounds, clean                  int
+	hierarchical, yes              bool
+	resume, undo, verbose          bool
+	format                         string
+	providers                      *config.Config
+	flags                          *flag.FlagSet
+}
+
+// list is a repeatable flag.
+type list []string
+
+func (l *list) String() string     { return strings.Join(*l, ",") }
+func (l *list) Set(v string) error { *l = append(*l, v); return nil }
+
+func parse(args []string, stderr io.Writer) (*options, []string, error) {
+	fs := flag.NewFlagSet("goldfish-loop", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	o := &options{flags: fs}
+	fs.StringVar(&o.target, "target", "", `the section: "full file", a heading id ("S1.12", "h4:S1.12"), "heading:TEXT" or "marker:BEGIN[..END]" (demo: S1.12)`)
+	fs.StringVar(&o.reviewers, "reviewers", "design_critic,structural", "reviewers, comma-separated: short names (design_critic, structural, implementation_readiness, style, comprehension) or persona paths containing \"/\"")
+	fs.Var(&o.standards, "standard", "reviewer=standard[,standard], a short name (feature-spec-standard, implementation-readiness-standard) or a path; repeatable (default: the persona's own)")
+	fs.Var(&o.context, "context", "a file or folder every reviewer receives, listed by name and SHA-256 in the journal; repeatable")
+	fs.StringVar(&o.intent, "intent", "", "file of the decisions the section means, one per line, for the offline resolver's comprehension probe")
+	fs.IntVar(&o.rounds, "rounds", goldfish.DefaultMaxRounds, "round cap")
+	fs.IntVar(&o.clean, "clean", goldfish.DefaultCleanRounds, "consecutive clean rounds that stop the loop")
+	fs.BoolVar(&o.hierarchical, "hierarchical", false, "hierarchical dispatch: a synthesizer writes one summary of each round")
+	fs.BoolVar(&o.yes, "yes", false, "answer every gate and turn boundary with its default (auto-approve, next round): for CI")
+	fs.StringVar(&o.out, "out", goldfish.DefaultDir, "folder for the journal and artifacts")
+	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out")
+	fs.BoolVar(&o.undo, "undo", false, "revert everything the last run in -out applied, byte for byte")
+	fs.BoolVar(&o.verbose, "v", false, "log each step to stderr")
+	outformat.Register(fs, &o.format)
+	o.providers = config.Register(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: goldfish-loop [flags] [spec.md]\n\nWith no file, runs a demo on a copy of the bundled sample spec, offline unless -provider is given.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, nil, err
+	}
+	if o.rounds < 1 || o.clean < 1 {
+		return nil, nil, fmt.Errorf("-rounds and -clean must be at least 1")
+	}
+	if fs.NArg() > 1 {
+		return nil, nil, fmt.Errorf("one file at a time, got %d", fs.NArg())
+	}
+	if err := outformat.Check(o.format); err != nil {
+		return nil, nil, err
+	}
+	return o, fs.Args(), nil
+}
+
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, files, err := parse(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitConverged
+	}
+	if err == nil {
+		var code int
+		if code, err = o.run(ctx, files, getenv, stdin, stdout, stderr); err == nil {
+			return code
+		}
+		if code != exitError {
+			fmt.Fprintln(stderr, "goldfish-loop:", err)
+			return code
+		}
+	}
+	fmt.Fprintln(stderr, "goldfish-loop:", err)
+	return exitError
+}
+
+func (o *options) run(ctx context.Context, files []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+	if o.undo {
+		rounds, err := (&goldfish.Loop{Dir: o.out}).Undo(ctx, 0)
+		if err != nil {
+			return exitError, err
+		}
+		fmt.Fprintf(stdout, "Reverted round(s) %v; the file is as before the run.\n", rounds)
+		return exitConverged, nil
+	}
+	demo := len(files) == 0
+	var path string
+	var intent []string
+	if demo {
+		if o.resume {
+			return exitError, errors.New("-resume needs the file's path")
+		}
+		dir, err := os.MkdirTemp("", "kaigi-goldfish-demo-")
+		if err != nil {
+			return exitError, err
+		}
+		path = filepath.Join(dir, "sample-spec.md")
+		if err := os.WriteFile(path, sampleSpec, 0o644); err != nil {
+			return exitError, err
+		}
+		if o.out == goldfish.DefaultDir {
+			o.out = filepath.Join(dir, goldfish.DefaultDir)
+		}
+		o.target = cmpOr(o.target, "S1.12")
+		if !o.flagSet("reviewers") {
+			o.reviewers = "design_critic,structural,style,implementation_readiness,comprehension"
+		}
+		intent = lines(string(sampleIntent))
+		fmt.Fprintf(stderr, "Demo: reviewing section %s of a copy of the bundled sample spec in %s\n", o.target, dir)
+	} else {
+		path = files[0]
+	}
+	if o.intent != "" {
+		data, err := os.ReadFile(o.intent)
+		if err != nil {
+			return exitError, fmt.Errorf("-intent: %w", err)
+		}
+		intent = lines(string(data))
+	}
+	if err := o.useProviders(demo, getenv); err != nil {
+		return exitError, err
+	}
+	target, err := goldfish.ParseTarget(cmpOr(o.target, "full file"))
+	if err != nil {
+		return exitError, err
+	}
+	l, desc, err := o.loop(target, intent)
+	if err != nil {
+		return exitError, err
+	}
+	interactive := isTerminal(stdin) && isTerminal(stderr)
+	switch {
+	case o.yes || (demo && !interactive): // the demo runs its whole cycle unattended
+	case interactive:
+		g := termui.Gate{In: stdin, Out: stderr}
+		l.Gate, l.Asker = g, g
+	default:
+		l.Gate, l.Asker = loop.FileGate{Path: filepath.Join(o.out, "decisions.json")}, loop.FileAsker{Dir: o.out}
+	}
+	if o.verbose {
+		l.Logger = slog.New(slog.NewTextHandler(stderr, nil))
+	}
+	fmt.Fprintf(stderr, "Goldfish loop on %s, %s (%s)\n", path, target, desc)
+	runFn := l.Run
+	if o.resume {
+		runFn = l.Resume
+	}
+	out, err := runFn(ctx, path)
+	if err != nil && !errors.Is(err, goldfish.ErrNotConverged) && !errors.Is(err, goldfish.ErrDocumentChanged) {
+		return exitError, err
+	}
+	switch o.format {
+	case outformat.Text:
+		report(stdout, out, o.clean)
+	case outformat.JSON:
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return exitError, err
+		}
+	default:
+		if err := outformat.Export(stdout, o.format, "goldfish-loop", out.Outcome); err != nil {
+			return exitError, err
+		}
+	}
+	switch {
+	case err == nil:
+		return exitConverged, nil
+	case out.Reason == loop.AwaitingDecisions:
+		fmt.Fprintf(stdout, "\nWaiting for an answer: see %s, write the answers to %s (or the decisions to %s) and run again with -resume.\n",
+			filepath.Join(o.out, loop.QuestionsFile), filepath.Join(o.out, loop.AnswersFile), filepath.Join(o.out, "decisions.json"))
+	}
+	if demo && out.Reason != loop.NoReviewerAnswered {
+		return exitConverged, nil
+	}
+	return exitUnresolved, err
+}
+
+// report prints the outcome.
+func report(w io.Writer, o *goldfish.Outcome, clean int) {
+	fmt.Fprintf(w, "\nStopped after %d round(s): %s\n", o.Rounds, goldfish.Describe(o.Reason, clean))
+	fmt.Fprintf(w, "Applied %d, rejected or contested %d, unresolved %d.\n", len(o.Applied), len(o.Rejected), len(o.Unresolved))
+	for _, a := range o.Agreements {
+		fmt.Fprintf(w, "Self-agreement of %s: %.2f\n", a.Reviewer, a.Jaccard)
+	}
+	fmt.Fprintf(w, "%d model call(s), cost $%.4f.\n", o.Usage.Calls, o.Cost)
+	fmt.Fprintf(w, "Report: %s\n", o.Report)
+}
+
+func (o *options) flagSet(name string) bool {
+	set := false
+	o.flags.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// useProviders resolves the provider flags. The demo stays offline unless
+// a provider is named, so the first command never spends money on a key
+// that happens to be set.
+func (o *options) useProviders(demo bool, getenv func(string) string) error {
+	named := getenv(config.EnvProvider) != "" || o.flagSet("provider")
+	env := getenv
+	if demo && !named {
+		env = func(k string) string {
+			if strings.HasSuffix(k, "_API_KEY") {
+				return ""
+			}
+			return getenv(k)
+		}
+	}
+	if err := o.providers.Resolve(env); err != nil {
+		return fmt.Errorf("provider: %w", err)
+	}
+	return nil
+}
+
+func isTerminal(f any) bool {
+	file, ok := f.(*os.File)
+	return ok && term.IsTerminal(int(file.Fd()))
+}
+
+func lines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

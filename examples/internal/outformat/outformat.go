@@ -1,0 +1,63 @@
+// Package outformat is the -format flag the examples share: "text" (the
+// command's own report), "json" (its machine-readable summary) or one of
+// loop/export's CI formats (sarif, rdjson, rdjsonl, github), which every
+// example prints the same way from its run's loop.Outcome.
+package outformat
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/export"
+)
+
+// Text and JSON are the commands' own outputs.
+const (
+	Text = "text"
+	JSON = "json"
+)
+
+// Names lists the values -format takes, text first.
+func Names() []string {
+	names := []string{Text, JSON}
+	for _, f := range export.Formats() {
+		names = append(names, string(f))
+	}
+	return names
+}
+
+// Register adds -format to fs, storing its value in *v (default text).
+func Register(fs *flag.FlagSet, v *string) {
+	fs.StringVar(v, "format", Text, "what to print on stdout: "+strings.Join(Names(), ", ")+" (sarif, rdjson(l) and github are for CI)")
+}
+
+// Check refuses a value -format does not take, naming those it does.
+func Check(v string) error {
+	if !slices.Contains(Names(), v) {
+		return fmt.Errorf("-format %q: want one of %s", v, strings.Join(Names(), ", "))
+	}
+	return nil
+}
+
+// IsExport reports whether v is one of loop/export's formats.
+func IsExport(v string) bool { return v != Text && v != JSON && slices.Contains(Names(), v) }
+
+// Export prints o in export format v for tool (the command's name), with
+// file paths relative to the working folder when the documents are under
+// it (see export.FromOutcome).
+func Export(w io.Writer, v, tool string, o *loop.Outcome) error {
+	cwd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	rep, err := export.FromOutcome(export.Tool{Name: tool, Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}, o, cwd)
+	if err != nil {
+		return err
+	}
+	return export.Write(w, export.Format(v), rep)
+}

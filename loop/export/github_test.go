@@ -1,0 +1,63 @@
+package export
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// TestGitHubEscape checks GitHub's escapes character by character, and
+// that an escape is never escaped twice.
+func TestGitHubEscape(t *testing.T) {
+	for in, want := range map[string][2]string{
+		"plain 日本語":   {"plain 日本語", "plain 日本語"},
+		"100%":        {"100%25", "100%25"},
+		"%25":         {"%2525", "%2525"},
+		"a\r\nb\nc\r": {"a%0D%0Ab%0Ac%0D", "a%0D%0Ab%0Ac%0D"},
+		"a:b,c":       {"a:b,c", "a%3Ab%2Cc"},
+		"::warning::": {"::warning::", "%3A%3Awarning%3A%3A"},
+	} {
+		if got := EscapeGitHubData(in); got != want[0] {
+			t.Errorf("EscapeGitHubData(%q) = %q, want %q", in, got, want[0])
+		}
+		if got := EscapeGitHubProperty(in); got != want[1] {
+			t.Errorf("EscapeGitHubProperty(%q) = %q, want %q", in, got, want[1])
+		}
+	}
+}
+
+// TestGitHubOneLinePerResult checks that whatever a message or file name
+// holds, each unsuppressed result is exactly one command line whose
+// properties end at the first "::".
+func TestGitHubOneLinePerResult(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteGitHub(&b, escapeReport()); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) != len(escapeReport().Results) {
+		t.Fatalf("%d lines for %d results:\n%s", len(lines), len(escapeReport().Results), b.String())
+	}
+	for _, l := range lines {
+		cmd, rest, _ := strings.Cut(strings.TrimPrefix(l, "::"), " ")
+		props, msg, ok := strings.Cut(rest, "::")
+		if !ok || (cmd != "error" && cmd != "notice") || !strings.HasPrefix(props, "file=notes/a%3Ab%2Cc%25d.md,") {
+			t.Errorf("command %q, properties %q, message %q", cmd, props, msg)
+		}
+		if strings.ContainsAny(l, "\r") {
+			t.Errorf("a raw carriage return in %q", l)
+		}
+	}
+	// A suppressed result gets no line at all.
+	rep := escapeReport()
+	rep.Results[0].Status, rep.Results[0].Reason = finding.Rejected, "no"
+	b.Reset()
+	if err := WriteGitHub(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(b.String(), "\n") != 1 || strings.Contains(b.String(), "F1") {
+		t.Errorf("a rejected finding is annotated:\n%s", b.String())
+	}
+}

@@ -1,0 +1,334 @@
+package export
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// sarifSchema compiles testdata/sarif-schema-2.1.0.json: the OASIS SARIF
+// 2.1.0 schema (errata 01), as the SARIF TC publishes it
+// (sarif-spec, Schemata/sarif-schema-2.1.0.json), with format assertions
+// on (uri, uri-reference, date-time).
+func sarifSchema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	const url = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+	if err := c.AddResource(url, doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sch
+}
+
+// sarifOf writes rep as SARIF.
+func sarifOf(t *testing.T, rep Report) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := WriteSARIF(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestSARIFSchema validates the SARIF of every fixture against the SARIF
+// 2.1.0 JSON schema, and checks that the schema does refuse a log that
+// breaks it (so that the check cannot pass vacuously).
+func TestSARIFSchema(t *testing.T) {
+	sch := sarifSchema(t)
+	for name, rep := range fixtures() {
+		v, err := jsonschema.UnmarshalJSON(bytes.NewReader(sarifOf(t, rep)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate(v); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	bad := bytes.Replace(sarifOf(t, catReport()), []byte(`"level": "warning"`), []byte(`"level": "severe"`), 1)
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(v); err == nil {
+		t.Error("the schema accepts a result with level \"severe\"")
+	}
+}
+
+// sarifLog is the part of a SARIF log the tests read.
+type sarifLog struct {
+	Runs []struct {
+		ColumnKind         string
+		OriginalURIBaseIDs map[string]struct{ URI string } `json:"originalUriBaseIds"`
+		Tool               struct {
+			Driver struct{ Rules []struct{ ID string } }
+		}
+		Results []struct {
+			RuleID              string
+			RuleIndex           int
+			Level, Kind         string
+			PartialFingerprints map[string]string
+			Locations           []struct {
+				PhysicalLocation struct {
+					ArtifactLocation struct{ URI, URIBaseID string } `json:"artifactLocation"`
+					Region           sarifRegion
+				}
+			}
+			Suppressions []struct{ Kind, Status, Justification string }
+			Fixes        []struct {
+				ArtifactChanges []struct {
+					Replacements []struct {
+						DeletedRegion   sarifRegion
+						InsertedContent struct{ Text string }
+					}
+				}
+			}
+		}
+	}
+}
+
+type sarifRegion struct {
+	StartLine, StartColumn, EndLine, EndColumn int
+	CharOffset, CharLength                     int
+	Snippet                                    struct{ Text string }
+}
+
+// TestSARIFContent checks the parts of the Japanese CRLF log the issue
+// asks for, independently of the golden file: the column kind, UTF-16
+// columns of multi-byte text and of an emoji, the fix, fingerprints,
+// suppressions and rule indexes.
+func TestSARIFContent(t *testing.T) {
+	rep := catReport()
+	var log sarifLog
+	if err := json.Unmarshal(sarifOf(t, rep), &log); err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(log.Runs))
+	}
+	run := log.Runs[0]
+	if run.ColumnKind != "utf16CodeUnits" {
+		t.Errorf("columnKind %q", run.ColumnKind)
+	}
+	if got := run.OriginalURIBaseIDs[RootBaseID].URI; got != "file:///src/novel/" {
+		t.Errorf("root %q", got)
+	}
+	if len(run.Results) != len(rep.Results) {
+		t.Fatalf("%d results, want %d", len(run.Results), len(rep.Results))
+	}
+	for i, r := range run.Results {
+		if id := run.Tool.Driver.Rules[r.RuleIndex].ID; id != r.RuleID {
+			t.Errorf("result %d: ruleIndex %d names %q, not its rule %q", i, r.RuleIndex, id, r.RuleID)
+		}
+		if got, want := r.PartialFingerprints[FingerprintKey], finding.Fingerprint(rep.Results[i].Finding); got != want {
+			t.Errorf("result %d: fingerprint %q, want %q", i, got, want)
+		}
+		if u := r.Locations[0].PhysicalLocation.ArtifactLocation; u.URIBaseID != RootBaseID {
+			t.Errorf("result %d: uriBaseId %q", i, u.URIBaseID)
+		}
+	}
+	// F001 on line 3: "吾輩は猫である。" is 8 characters (24 bytes) before the quote.
+	r := run.Results[0]
+	reg := r.Locations[0].PhysicalLocation.Region
+	if want := (sarifRegion{StartLine: 3, StartColumn: 9, EndLine: 3, EndColumn: 17, CharOffset: 21, CharLength: 8}); !sameRegion(reg, want) || reg.Snippet.Text != "名前はまだ無い。" {
+		t.Errorf("F001 region %+v, want %+v", reg, want)
+	}
+	if r.Level != "warning" || len(r.Fixes) != 1 {
+		t.Fatalf("F001 level %q with %d fixes", r.Level, len(r.Fixes))
+	}
+	rp := r.Fixes[0].ArtifactChanges[0].Replacements[0]
+	if !sameRegion(rp.DeletedRegion, reg) || rp.InsertedContent.Text != "名前は無い。" {
+		t.Errorf("F001 fix %+v", rp)
+	}
+	// F002: the emoji is two UTF-16 code units.
+	reg = run.Results[1].Locations[0].PhysicalLocation.Region
+	if reg.StartColumn != 8 || reg.EndColumn != 13 || run.Results[1].Level != "error" || len(run.Results[1].Fixes) != 0 {
+		t.Errorf("F002 %+v level %s", reg, run.Results[1].Level)
+	}
+	// F003 is rejected: suppressed with its reason, and no fix offered.
+	if s := run.Results[2].Suppressions; len(s) != 1 || s[0].Justification != "作者の意図どおり" || s[0].Kind != "external" || len(run.Results[2].Fixes) != 0 {
+		t.Errorf("F003 suppressions %+v, %d fixes", s, len(run.Results[2].Fixes))
+	}
+	if r := run.Results[3]; r.Kind != "informational" || r.Level != "none" {
+		t.Errorf("F004 (applied) kind %q level %q", r.Kind, r.Level)
+	}
+	// F005 spans a CRLF line break, quoted with LF only.
+	reg = run.Results[4].Locations[0].PhysicalLocation.Region
+	if reg.StartLine != 4 || reg.StartColumn != 16 || reg.EndLine != 5 || reg.EndColumn != 4 || reg.Snippet.Text != "つかぬ。\r\n何でも" {
+		t.Errorf("F005 region %+v", reg)
+	}
+	// F006's quote is not in the text: its hinted lines, clamped.
+	reg = run.Results[5].Locations[0].PhysicalLocation.Region
+	if reg.StartLine != 6 || reg.EndLine != 6 || reg.StartColumn != 0 {
+		t.Errorf("F006 region %+v", reg)
+	}
+	// F007 is given as an edit that covers the BOM: the BOM is no column.
+	reg = run.Results[6].Locations[0].PhysicalLocation.Region
+	rp = run.Results[6].Fixes[0].ArtifactChanges[0].Replacements[0]
+	if reg.StartColumn != 1 || reg.EndColumn != 10 || reg.CharOffset != 0 || rp.InsertedContent.Text != "# 猫" {
+		t.Errorf("F007 region %+v, fix %q", reg, rp.InsertedContent.Text)
+	}
+}
+
+func sameRegion(a, b sarifRegion) bool {
+	a.Snippet, b.Snippet = struct{ Text string }{}, struct{ Text string }{}
+	return a == b
+}
+
+// multitoolVersion is the @microsoft/sarif-multitool the validator test
+// runs when the tool is not on PATH.
+const multitoolVersion = "5.7.0"
+
+// TestSARIFMultitool validates the SARIF of every fixture with
+// Microsoft's SARIF validator (sarif-multitool validate): from PATH, or
+// through npx. It fails on any error and on any warning but SARIF2004
+// ("index": -1, which the go-sarif library always writes).
+func TestSARIFMultitool(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the SARIF validator takes seconds to start")
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+	var cmd []string
+	if p, err := exec.LookPath("sarif-multitool"); err == nil {
+		cmd = []string{p}
+	} else if npx, err := exec.LookPath("npx"); err == nil {
+		cmd = []string{npx, "--yes", "@microsoft/sarif-multitool@" + multitoolVersion}
+		if out, err := exec.CommandContext(ctx, cmd[0], append(cmd[1:], "--version")...).CombinedOutput(); err != nil {
+			t.Skipf("sarif-multitool is not on PATH and npx could not run it (%v): %s", err, out)
+		}
+	} else {
+		t.Skip("neither sarif-multitool nor npx (npm) is on PATH: install it with npm install -g @microsoft/sarif-multitool")
+	}
+	dir := t.TempDir()
+	for name, rep := range fixtures() {
+		in := filepath.Join(dir, name+".sarif")
+		if err := os.WriteFile(in, sarifOf(t, rep), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := append(cmd[1:], "validate", in, "--output", filepath.Join(dir, name+".validation.sarif"), "--log", "ForceOverwrite")
+		out, err := exec.CommandContext(ctx, cmd[0], args...).CombinedOutput()
+		if err != nil {
+			t.Errorf("%s: sarif-multitool validate: %v\n%s", name, err, out)
+			continue
+		}
+		diag := regexp.MustCompile(`(?m)^.*: (error|warning|note) (SARIF\d+):.*$`)
+		for _, m := range diag.FindAllSubmatch(out, -1) {
+			if string(m[1]) == "warning" && string(m[2]) == "SARIF2004" {
+				continue
+			}
+			t.Errorf("%s: %s", name, m[0])
+		}
+		if !strings.Contains(string(out), "Analysis completed successfully") {
+			t.Errorf("%s: the validator did not complete:\n%s", name, out)
+		}
+	}
+}
+
+// TestSARIFRootURI checks how Root becomes the ROOT base URI, and that a
+// relative root is refused.
+func TestSARIFRootURI(t *testing.T) {
+	for root, want := range map[string]string{
+		"/src/novel":            "file:///src/novel/",
+		"/src/小説 2/":            "file:///src/%E5%B0%8F%E8%AA%AC%202/",
+		"file:///src/novel":     "file:///src/novel/",
+		"file:///src/%E5%B0%8F": "file:///src/%E5%B0%8F/",
+	} {
+		got, err := rootURI(root)
+		if err != nil || got != want {
+			t.Errorf("rootURI(%q) = %q, %v; want %q", root, got, err, want)
+		}
+	}
+	rep := escapeReport()
+	rep.Root = "relative/dir"
+	if _, err := SARIF(rep); err == nil || !strings.Contains(err.Error(), "relative/dir") {
+		t.Errorf("relative root: %v", err)
+	}
+}
+
+// TestCheck checks that every writer refuses a report that breaks an
+// invariant, naming the result.
+func TestCheck(t *testing.T) {
+	breakers := map[string]func(*Report){
+		"no tool name":     func(r *Report) { r.Tool.Name = " " },
+		"absolute file":    func(r *Report) { r.Results[0].File = "/etc/passwd" },
+		"dot-dot file":     func(r *Report) { r.Results[0].File = "../x.md" },
+		"unclean file":     func(r *Report) { r.Results[0].File = "docs//猫.md" },
+		"backslash file":   func(r *Report) { r.Results[0].File = `docs\猫.md` },
+		"bad severity":     func(r *Report) { r.Results[0].Finding.Severity = "urgent" },
+		"bad status":       func(r *Report) { r.Results[0].Status = "done" },
+		"reject no reason": func(r *Report) { r.Results[2].Reason = "" },
+		"edit off text":    func(r *Report) { r.Results[6].Edit.End = len(catText) + 1 },
+		"edit old differs": func(r *Report) { r.Results[6].Edit.Old = "x" },
+		"edit splits rune": func(r *Report) { r.Results[6].Edit.End = 5 },
+		"edit no text":     func(r *Report) { r.Results[6].Text = nil },
+		"rule twice":       func(r *Report) { r.Rules = append(r.Rules, r.Rules[0]) },
+	}
+	for name, brk := range breakers {
+		rep := catReport()
+		brk(&rep)
+		for _, f := range Formats() {
+			err := Write(&bytes.Buffer{}, f, rep)
+			if !errors.Is(err, ErrInvalid) {
+				t.Errorf("%s, %s: %v, want ErrInvalid", name, f, err)
+			}
+		}
+	}
+	if err := catReport().Check(); err != nil {
+		t.Errorf("the fixture fails Check: %v", err)
+	}
+	rep := catReport()
+	rep.Results[1].Finding.Severity = "urgent"
+	if err := rep.Check(); err == nil || !strings.Contains(err.Error(), `"F002"`) || !strings.Contains(err.Error(), "docs/猫.md") {
+		t.Errorf("the error does not name the result: %v", err)
+	}
+}
+
+// TestSARIFWholeFile checks that a result naming no line has no region
+// (it is about the whole file) and still validates.
+func TestSARIFWholeFile(t *testing.T) {
+	rep := Report{Tool: tool, Results: []Result{{File: "a.md", Finding: finding.Finding{Issue: "too long", Severity: finding.Medium}}}}
+	out := sarifOf(t, rep)
+	var log sarifLog
+	if err := json.Unmarshal(out, &log); err != nil {
+		t.Fatal(err)
+	}
+	if reg := log.Runs[0].Results[0].Locations[0].PhysicalLocation.Region; reg.StartLine != 0 {
+		t.Errorf("region %+v, want none", reg)
+	}
+	if bytes.Contains(out, []byte(`"region"`)) {
+		t.Error("the log has a region")
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sarifSchema(t).Validate(v); err != nil {
+		t.Error(err)
+	}
+}

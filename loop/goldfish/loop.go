@@ -1,0 +1,290 @@
+package goldfish
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/apply/document"
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// Defaults of a Loop.
+const (
+	// DefaultMaxRounds is the round cap when Loop.MaxRounds is 0.
+	DefaultMaxRounds = 5
+	// DefaultCleanRounds is how many consecutive clean rounds stop the
+	// loop when Loop.CleanRounds is 0.
+	DefaultCleanRounds = 2
+	// DefaultDir is the run folder the example uses: the journal and the
+	// artifacts live under .goldfish/ next to where it runs.
+	DefaultDir = ".goldfish"
+)
+
+// Driver is the driver name in the header of the journals this package
+// writes; a journal of another driver is refused (journal.ErrFormat).
+const Driver = "goldfish"
+
+// The gate choices of a round (the Choice question "rN/gate").
+const (
+	// ChoiceAuto approves the resolver's sorting: its fixes are applied,
+	// the findings it contested are rejected with its reasons.
+	ChoiceAuto = "auto"
+	// ChoiceContinue applies nothing this round: every finding is left
+	// open (the contested ones stay contested in the memory) and the loop
+	// goes on.
+	ChoiceContinue = "continue"
+	// ChoiceInspect hands every finding to Loop.Gate, one by one, with
+	// the resolver's answer in its Note.
+	ChoiceInspect = "inspect"
+)
+
+// Errors of Run, Resume and Undo: the kernel's (see loop.OpenRun and
+// loop.UndoRun), under this package's names, and the section's.
+var (
+	ErrUnfinishedRun   = loop.ErrUnfinishedRun
+	ErrNothingToResume = loop.ErrNothingToResume
+	ErrDocumentChanged = loop.ErrDocumentChanged
+	ErrOtherFile       = loop.ErrOtherFile
+	ErrNothingToUndo   = loop.ErrNothingToUndo
+	// ErrNotConverged is matched by the error Run returns when the loop
+	// stopped before two consecutive clean rounds: at the round cap, by a
+	// person, with no reviewer answering, or waiting at a gate.
+	ErrNotConverged = loop.ErrNotConverged
+	// ErrSectionNotFound: the semantic target names nothing in the file
+	// (or more than one part of it) in some round; it wraps the
+	// *document.TargetError. The section is never silently widened to the
+	// whole file.
+	ErrSectionNotFound = errors.New("goldfish: section not found")
+)
+
+// Loop is the Goldfish review loop over one section of one file, on the
+// loop kernel: each round the section is resolved anew (Target), every
+// goldfish reviews it in a fresh context, the contest memory drops what
+// was argued before, the resolver sorts the rest into CONTEST or
+// PROPOSE_FIX, a gate choice decides, approved fixes are written, and a
+// turn boundary asks before the next round. Every step is journaled in
+// Dir, from which an interrupted run resumes and an undo reverts:
+//
+//	Dir/journal.jsonl
+//	Dir/goldfish_review_report.md       the latest round's report
+//	Dir/round-N/goldfish_review_report.md, findings.md, rejected.md, applied.diff, ...
+//	Dir/summary.md
+//
+// Set the fields, then call Run. A Loop is not modified by Run.
+type Loop struct {
+	// Reviewers are the goldfish, each isolated (NewGoldfish, NewProbe,
+	// NewOfflineGoldfish). Names must be unique. Required.
+	Reviewers []*Goldfish
+	// Resolver sorts the findings; nil means OfflineResolver{}. When it
+	// implements Comparer, probes are compared with its intent.
+	Resolver Resolver
+	// Synthesizer, when set, makes the dispatch hierarchical: duplicates
+	// are removed in code (Dedupe) and the synthesizer writes one summary
+	// of the round for the resolver and the report. Nil is flat dispatch.
+	Synthesizer agent.Agent
+	// Target is the section, resolved before every round; the zero
+	// Target is the whole file. A resumed run uses the one it started
+	// with.
+	Target document.Target
+	// Context is the context materials (Materials.ContextMaterials) the
+	// goldfish were built with; the resolver receives them too, and their
+	// names and SHA-256 are journaled. Pass the same ones again on resume
+	// (ErrMaterialsChanged otherwise).
+	Context []agent.Reference
+	// Gate decides the findings one by one when a round's choice is
+	// ChoiceInspect; nil means loop.AutoGate (nothing applied).
+	Gate loop.Approver
+	// Asker answers the round's gate choice and the turn boundary before
+	// each next round; nil means loop.AutoAsker (ChoiceAuto, and yes),
+	// the "-yes" of the example.
+	Asker loop.Asker
+	// MaxRounds caps the rounds; 0 means DefaultMaxRounds.
+	MaxRounds int
+	// CleanRounds is how many consecutive clean rounds stop the loop; 0
+	// means DefaultCleanRounds.
+	CleanRounds int
+	// MinAgreement is the self-agreement below which a reviewer's clean
+	// answer is weak evidence; 0 means DefaultMinAgreement.
+	MinAgreement float64
+	// NoAgreement skips the self-agreement measure (round 1 calls every
+	// goldfish twice otherwise).
+	NoAgreement bool
+	// Limit caps the goldfish calls at once; 0 means all at once.
+	Limit int
+	// Timeout bounds each goldfish call; 0 means no bound but ctx's.
+	Timeout time.Duration
+	// MaxSize is the largest file in bytes; 0 means loop.DefaultMaxSize.
+	MaxSize int64
+	// Dir is the run folder. Required (DefaultDir is the convention).
+	Dir string
+	// Prices prices the usage in the outcome and summary; optional.
+	Prices agent.Prices
+	// Observer receives the run's events (see loop.RunConfig.Observer).
+	Observer func(loop.Event)
+	// Logger receives progress records; nil discards them.
+	Logger *slog.Logger
+}
+
+// Outcome is what a Goldfish run did and why it stopped: the kernel's
+// Outcome, with the reviewers' self-agreement and where the report is.
+type Outcome struct {
+	*loop.Outcome
+	// Agreements are the reviewers' self-agreement, measured in round 1.
+	Agreements []Agreement `json:"agreements,omitempty"`
+	// Report is the path of the latest goldfish_review_report.md.
+	Report string `json:"report"`
+}
+
+// settings are the run's settings, journaled in its start.
+type settings struct {
+	Target       document.Target       `json:"target"`
+	MaxRounds    int                   `json:"max_rounds"`
+	CleanRounds  int                   `json:"clean_rounds"`
+	MinAgreement float64               `json:"min_agreement"`
+	Agreement    bool                  `json:"agreement,omitempty"`
+	Hierarchical bool                  `json:"hierarchical,omitempty"`
+	Reviewers    []string              `json:"reviewers"`
+	Probes       []string              `json:"probes,omitempty"`
+	Materials    map[string][]Material `json:"materials"`
+	Context      []Material            `json:"context,omitempty"`
+}
+
+// Check refuses settings no run journals.
+func (s *settings) Check() error {
+	if s.MaxRounds < 1 || s.CleanRounds < 1 || len(s.Reviewers) == 0 {
+		return fmt.Errorf("a round cap of %d, %d clean rounds, %d reviewers", s.MaxRounds, s.CleanRounds, len(s.Reviewers))
+	}
+	return nil
+}
+
+func (l *Loop) config() loop.RunConfig {
+	return loop.RunConfig{Dir: l.Dir, Driver: Driver, Kind: "goldfish", MaxSize: l.MaxSize, Knob: "Loop.MaxSize",
+		Artifact: func(n string) bool {
+			return n == "summary.md" || n == ReportName || n == loop.QuestionsFile || n == loop.AnswersFile || strings.HasPrefix(n, "round-")
+		},
+		Observer: l.Observer, Logger: l.logger()}
+}
+
+func (l *Loop) logger() *slog.Logger {
+	if l.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return l.Logger
+}
+
+// Run starts a new run on the file at path (see loop.OpenRun for what is
+// checked before anything is written; a finished run in Dir moves to
+// Dir/history/run-K). It returns the Outcome whenever the loop stopped for
+// a stated reason: with a nil error after CleanRounds consecutive clean
+// rounds, otherwise with an error wrapping ErrNotConverged (the round
+// cap, a person's stop, no reviewer answering) or, when the file was
+// changed by someone else, ErrDocumentChanged. Any other error means the
+// run could not go on and can be resumed.
+func (l *Loop) Run(ctx context.Context, path string) (*Outcome, error) {
+	return l.run(ctx, path, false)
+}
+
+// Resume goes on with the unfinished run in Dir on the file at path, with
+// the settings it started with; no goldfish, resolver or person is asked
+// again what the journal holds, and no fix is applied twice.
+func (l *Loop) Resume(ctx context.Context, path string) (*Outcome, error) {
+	return l.run(ctx, path, true)
+}
+
+// Undo reverts what the run in l.Dir wrote, byte for byte (loop.UndoRun):
+// every round when round is 0, else only that round, which must be the
+// last one still applied. It returns the rounds reverted, last first.
+func (l *Loop) Undo(ctx context.Context, round int) ([]int, error) {
+	return loop.UndoRun(ctx, l.config(), round, l.render)
+}
+
+// JournaledFile returns the file of the run journaled in dir.
+func JournaledFile(dir string) (string, error) {
+	files, err := loop.JournaledFiles((&Loop{Dir: dir}).config())
+	if err != nil {
+		return "", err
+	}
+	return files[0], nil
+}
+
+func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, error) {
+	switch {
+	case l.Dir == "":
+		return nil, errors.New("goldfish: Dir is not set")
+	case l.MaxRounds < 0 || l.CleanRounds < 0:
+		return nil, fmt.Errorf("goldfish: MaxRounds %d and CleanRounds %d must not be negative", l.MaxRounds, l.CleanRounds)
+	case len(l.Reviewers) == 0:
+		return nil, errors.New("goldfish: no reviewers")
+	}
+	names := map[string]bool{}
+	for _, g := range l.Reviewers {
+		if names[g.Name()] {
+			return nil, fmt.Errorf("goldfish: reviewer %q is given twice", g.Name())
+		}
+		names[g.Name()] = true
+		if !slices.Equal(g.Context, l.Context) {
+			return nil, fmt.Errorf("goldfish: reviewer %q was built with other context materials than Loop.Context, which the journal records", g.Name())
+		}
+	}
+	start := func() settings {
+		s := settings{Target: l.Target, MaxRounds: cmp.Or(l.MaxRounds, DefaultMaxRounds), CleanRounds: cmp.Or(l.CleanRounds, DefaultCleanRounds),
+			MinAgreement: cmp.Or(l.MinAgreement, DefaultMinAgreement), Agreement: !l.NoAgreement, Hierarchical: l.Synthesizer != nil,
+			Materials: map[string][]Material{}, Context: contextRecords(l.Context)}
+		for _, g := range l.Reviewers {
+			s.Reviewers = append(s.Reviewers, g.Name())
+			if g.Probe {
+				s.Probes = append(s.Probes, g.Name())
+			}
+			s.Materials[g.Name()] = g.Seat.Materials
+		}
+		return s
+	}
+	r, err := loop.OpenRun(ctx, l.config(), []string{path}, resume, true, start, l.render)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	d, err := l.driver(r)
+	if err != nil {
+		return nil, err
+	}
+	stop, err := r.Stopped(d.rounds(ctx))
+	if err != nil {
+		return nil, err
+	}
+	o, err := d.finish(stop)
+	if err != nil {
+		return nil, err
+	}
+	return o, r.Finish(o.Outcome)
+}
+
+// render replays the run journaled in r (after an undo) and writes its
+// summary and report.
+func (l *Loop) render(ctx context.Context, r *loop.Run[settings]) error {
+	d, err := l.driver(r)
+	if err != nil {
+		return err
+	}
+	if _, err := d.rounds(ctx); err != nil && !errors.Is(err, ErrNotJournaled) {
+		return err
+	}
+	_, err = d.finish(loop.Undone)
+	return err
+}
+
+// contextRecords returns the records of context references.
+func contextRecords(refs []agent.Reference) []Material {
+	var out []Material
+	for _, r := range refs {
+		out = append(out, material("context", strings.TrimPrefix(r.Name, "context: "), []byte(r.Text)))
+	}
+	return out
+}

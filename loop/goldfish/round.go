@@ -1,0 +1,364 @@
+package goldfish
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/apply/document"
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/journal"
+)
+
+// ErrNotJournaled is journal.ErrNotJournaled: a replay for rendering
+// reached a step the journal does not hold.
+var ErrNotJournaled = journal.ErrNotJournaled
+
+// ErrMaterialsChanged: a resumed run was given other reviewers or context
+// materials than it started with; what the goldfish saw would no longer be
+// what the journal says.
+var ErrMaterialsChanged = errors.New("goldfish: the reviewers or context materials differ from the run's")
+
+// driver is one execution of the Goldfish loop over its run.
+type driver struct {
+	l        *Loop
+	r        *loop.Run[settings]
+	resolver Resolver
+	fish     []*Goldfish // the reviewers (stand-ins when an undo replays without them)
+	refs     []agent.Reference
+	rs       []*loop.Round
+	gs       []*goldRound
+	mem      Memory
+	history  []agent.Message
+	agree    map[string]Agreement
+	spent    []spent // the resolver's, synthesizer's and probe's calls
+}
+
+// goldRound is what a round adds to the kernel's: the section, the
+// resolver's answers, the memory's work and the gate choice.
+type goldRound struct {
+	region   document.Region
+	summary  string
+	ruling   map[string]Resolution
+	reopened map[string]*Entry
+	memDrop  []loop.Item
+	choice   string
+	clean    map[string]bool // reviewers that answered with nothing open at Major or above
+	answered map[string]bool
+	skipped  map[string]string
+}
+
+func (l *Loop) driver(r *loop.Run[settings]) (*driver, error) {
+	d := &driver{l: l, r: r, resolver: l.Resolver, fish: l.Reviewers, refs: l.Context, agree: map[string]Agreement{}}
+	if d.resolver == nil {
+		d.resolver = OfflineResolver{}
+	}
+	if r.ReplayOnly() && len(l.Reviewers) == 0 {
+		d.fish = standIns(r.Settings)
+		return d, nil
+	}
+	var names []string
+	for _, g := range l.Reviewers {
+		names = append(names, g.Name())
+		if !slices.Equal(g.Seat.Materials, r.Settings.Materials[g.Name()]) {
+			return nil, fmt.Errorf("%w: reviewer %s's persona or standards are not those the run started with", ErrMaterialsChanged, g.Name())
+		}
+	}
+	if !slices.Equal(names, r.Settings.Reviewers) {
+		return nil, fmt.Errorf("%w: the run has reviewers %v, not %v", ErrMaterialsChanged, r.Settings.Reviewers, names)
+	}
+	if !slices.Equal(contextRecords(l.Context), r.Settings.Context) {
+		return nil, fmt.Errorf("%w: the context materials are not those the run started with", ErrMaterialsChanged)
+	}
+	return d, nil
+}
+
+// standIns are the reviewers of a run replayed for rendering by a Loop
+// that has none (an undo given only Dir): every answer comes from the
+// journal, so a stand-in is never called; if it were, it fails.
+func standIns(s settings) []*Goldfish {
+	var out []*Goldfish
+	for _, name := range s.Reviewers {
+		r := agent.ReviewerFunc{ReviewerName: name, Fn: func(context.Context, agent.Target) (agent.Review, error) {
+			return agent.Review{}, journal.ErrNotJournaled
+		}}
+		out = append(out, &Goldfish{Seat: Seat{Name: name, Persona: agent.Persona{Name: name}, Materials: s.Materials[name]}, Reviewer: r, Probe: slices.Contains(s.Probes, name)})
+	}
+	return out
+}
+
+// rounds runs (or replays) the rounds until one stops.
+func (d *driver) rounds(ctx context.Context) (loop.StopReason, error) {
+	s := d.r.Settings
+	rule := loop.FirstOf(loop.NoAnswer(), loop.Signals(), d.clean(), loop.RoundCap(s.MaxRounds))
+	var sums []loop.RoundSummary
+	for n := 1; ; n++ {
+		g := &goldRound{}
+		d.gs = append(d.gs, g)
+		rd, err := d.r.Review(ctx, n, d.review(n, g))
+		if err != nil {
+			return "", err
+		}
+		d.rs = append(d.rs, rd)
+		stop, err := d.decide(ctx, rd, g)
+		if err != nil {
+			return "", err
+		}
+		if g.choice == "" { // waiting for the gate choice: nothing decided to render yet
+			return stop, d.report(n, stop)
+		}
+		if err := d.r.RenderRound(rd, loop.Policy{Scope: loop.ScopeNone}); err != nil {
+			return "", err
+		}
+		d.remember(rd, g)
+		if stop != "" {
+			return stop, d.report(n, stop)
+		}
+		sum := rd.Summary()
+		sums = append(sums, sum)
+		if stop, _ := rule(sums); stop != "" {
+			return stop, d.report(n, stop)
+		}
+		if err := d.report(n, ""); err != nil {
+			return "", err
+		}
+		d.r.Emit(loop.Event{Kind: loop.RoundEnded, Round: n})
+		next, err := d.turn(ctx, n, sum)
+		if err != nil || next != "" {
+			return next, err
+		}
+	}
+}
+
+// clean is the stop rule of consecutive clean rounds: Converged after
+// CleanRounds of them in a row. A round is clean when every goldfish
+// answered and no Blocker or Major was left open (loop.RoundSummary.Clean
+// at Major), no fix was written to the section (so the text the goldfish
+// passed is the text that stays), and no goldfish of low self-agreement
+// gave a clean answer (weak evidence does not count).
+func (d *driver) clean() loop.StopRule {
+	k := d.r.Settings.CleanRounds
+	return func(sums []loop.RoundSummary) (loop.StopReason, bool) {
+		run := 0
+		for i := len(sums) - 1; i >= 0 && run < k; i-- {
+			if !sums[i].Clean(finding.Medium) || d.weak(d.gs[i]) || edited(d.rs[i]) {
+				break
+			}
+			run++
+		}
+		return loop.Converged, run >= k
+	}
+}
+
+// edited reports whether round rd wrote a fix.
+func edited(rd *loop.Round) bool {
+	for _, doc := range rd.Docs {
+		if (doc.Policy != nil && len(doc.Policy.Changes) > 0) || (doc.Gate != nil && len(doc.Gate.Changes) > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// weak reports whether a reviewer whose self-agreement is low gave round
+// g a clean answer.
+func (d *driver) weak(g *goldRound) bool {
+	for name := range g.clean {
+		if a, ok := d.agree[name]; ok && a.Weak(d.r.Settings.MinAgreement) {
+			return true
+		}
+	}
+	return false
+}
+
+// turn asks the turn boundary before round n+1: "" goes on, HumanStopped
+// stops, AwaitingDecisions waits for the answer.
+func (d *driver) turn(ctx context.Context, n int, sum loop.RoundSummary) (loop.StopReason, error) {
+	q := loop.Question{Key: fmt.Sprintf("r%d/next", n), Kind: loop.Turn,
+		Prompt: fmt.Sprintf("Round %d is done (%d Blocker/Major open); run round %d?", n, sum.OpenAtOrAbove(finding.Medium), n+1)}
+	a, err := loop.AskOnce(ctx, d.r.J, d.asker(), q)
+	switch {
+	case errors.Is(err, loop.ErrWaiting):
+		return loop.AwaitingDecisions, d.report(n, loop.AwaitingDecisions)
+	case errors.Is(err, loop.ErrStop):
+		return loop.HumanStopped, d.report(n, loop.HumanStopped)
+	case err != nil:
+		return "", err
+	case a.Choice == loop.No:
+		return loop.HumanStopped, d.report(n, loop.HumanStopped)
+	}
+	return "", nil
+}
+
+func (d *driver) asker() loop.Asker {
+	if d.l.Asker == nil {
+		return loop.AutoAsker{}
+	}
+	return d.l.Asker
+}
+
+// choiceNone is a round's gate choice when it has nothing to decide: no
+// question is asked.
+const choiceNone = "none"
+
+// decide asks the round's gate choice and decides the round through the
+// kernel (Run.Decide): with ChoiceAuto the resolver's answers are the
+// decisions, made before the gate (fixes applied, contests rejected);
+// with ChoiceContinue nothing is decided (loop.AutoGate defers all); with
+// ChoiceInspect Loop.Gate decides, the resolver's answers shown in the
+// items' Notes.
+func (d *driver) decide(ctx context.Context, rd *loop.Round, g *goldRound) (loop.StopReason, error) {
+	q := loop.Question{Key: fmt.Sprintf("r%d/gate", rd.N), Kind: loop.Choice, Default: ChoiceAuto,
+		Prompt: fmt.Sprintf("Round %d: %d finding(s) sorted by the resolver. How are they decided?", rd.N, len(rd.Items())),
+		Options: []loop.Option{{ID: ChoiceAuto, Label: "Auto-approve: apply the proposed fixes, reject what was contested"},
+			{ID: ChoiceContinue, Label: "Continue: apply nothing, go on to the next round"},
+			{ID: ChoiceInspect, Label: "Inspect one by one"}}}
+	if len(rd.Items()) == 0 {
+		g.choice = choiceNone
+	} else {
+		a, err := loop.AskOnce(ctx, d.r.J, d.asker(), q)
+		switch {
+		case errors.Is(err, loop.ErrWaiting):
+			return loop.AwaitingDecisions, nil
+		case errors.Is(err, loop.ErrStop):
+			return loop.GateStopped, nil
+		case err != nil:
+			return "", err
+		}
+		g.choice = a.Choice
+	}
+	var gate loop.Approver = loop.AutoGate{}
+	doc := rd.Docs[0]
+	switch g.choice {
+	case ChoiceAuto:
+		taken := map[int]bool{}
+		for _, it := range doc.Findings.Items {
+			res, ok := g.ruling[it.Key]
+			switch {
+			case !ok:
+			case res.Kind == Contest:
+				rd.Decisions.Add(loop.Decision{Key: it.Key, Action: loop.Reject, Reason: res.Reason, By: "resolver"})
+			case res.Kind == ProposeFix && it.Applicable() && (it.Conflict == 0 || !taken[it.Conflict]):
+				taken[it.Conflict] = it.Conflict != 0
+				rd.Decisions.Add(loop.Decision{Key: it.Key, Action: loop.Apply, Reason: res.Reason, By: "resolver"})
+			}
+		}
+	case ChoiceInspect:
+		if d.l.Gate != nil {
+			gate = d.l.Gate
+		}
+		for i, it := range doc.Findings.Items {
+			if res, ok := g.ruling[it.Key]; ok {
+				doc.Findings.Items[i].Note = fmt.Sprintf("resolver: %s: %s", res.Kind, res.Reason)
+			}
+		}
+	}
+	return d.r.Decide(ctx, rd, loop.Policy{Scope: loop.ScopeNone}, gate)
+}
+
+// remember adds round rd's outcome to the contest memory: what was
+// applied, what the gate rejected, and what the resolver contested and
+// was not applied.
+func (d *driver) remember(rd *loop.Round, g *goldRound) {
+	for _, it := range rd.Items() {
+		dec, decided := rd.Decisions.Get(it.Key)
+		res, resolved := g.ruling[it.Key]
+		e := Entry{Round: rd.N, Key: it.Key, Reviewer: it.Reviewer, Finding: it.Finding}
+		switch {
+		case decided && dec.Action == loop.Apply:
+			e.Status, e.Reason = Applied, dec.Reason
+		case decided && dec.Action == loop.Reject && dec.By == "resolver":
+			e.Status, e.Reason = Contested, dec.Reason
+		case decided && dec.Action == loop.Reject:
+			e.Status, e.Reason = Rejected, dec.Reason
+		case resolved && res.Kind == Contest:
+			e.Status, e.Reason = Contested, res.Reason
+		default:
+			continue
+		}
+		d.mem.Add(e)
+	}
+	g.clean = map[string]bool{}
+	for _, v := range d.reviewerViews(rd, g) {
+		if v.Skipped == "" && v.Open == 0 {
+			g.clean[v.Name] = true
+		}
+	}
+}
+
+func hexOf(h [32]byte) string { return hex.EncodeToString(h[:]) }
+
+// shift moves items anchored in the section (its lines counted from 1,
+// offsets from its start) into the file.
+func shift(items []loop.Item, r document.Region) []loop.Item {
+	off, lines := r.Span.Start, r.Lines.Start-1
+	out := make([]loop.Item, len(items))
+	for i, it := range items {
+		if it.Edit != nil {
+			e := *it.Edit
+			e.Start, e.End = e.Start+off, e.End+off
+			it.Edit = &e
+		}
+		it.Lines = moveLines(it.Lines, lines)
+		it.Finding.LineRange = moveLines(it.Finding.LineRange, lines)
+		out[i] = it
+	}
+	return out
+}
+
+func moveLines(r finding.LineRange, by int) finding.LineRange {
+	if r.IsZero() {
+		return r
+	}
+	return finding.LineRange{Start: r.Start + by, End: r.End + by}
+}
+
+// refix re-anchors item it on a PROPOSE_FIX of the resolver's own (a
+// quote or a fix other than the finding's) in the section: the item then
+// carries the resolver's edit. A fix that does not anchor keeps the
+// finding's own, and says so in the Note.
+func refix(section []byte, it loop.Item, res Resolution) loop.Item {
+	f := it.Finding
+	if res.Quote != "" {
+		f.Quotes = append([]string{res.Quote}, f.Quotes...)
+	}
+	if res.Fix != "" {
+		f.Fix = res.Fix
+	}
+	if f.Fix == it.Finding.Fix && f.Quote() == it.Finding.Quote() {
+		return it
+	}
+	anchors, skips := apply.Resolve(section, []apply.Proposal{{Key: it.Key, Finding: f}}, apply.Options{Reviewed: true})
+	if len(anchors) != 1 {
+		reason := "it does not anchor"
+		if len(skips) == 1 {
+			reason = skips[0].Err.Error()
+		}
+		it.Note = fmt.Sprintf("the resolver's fix was not used: %s", reason)
+		return it
+	}
+	e := anchors[0].Edit
+	it.Finding, it.Edit, it.Lines, it.Note = f, &e, anchors[0].Lines, ""
+	return it
+}
+
+// members returns round n's council: every goldfish, twice in round 1
+// when self-agreement is measured (a probe once: it restates, it does not
+// find).
+func (d *driver) members(n int) council.Council {
+	c := council.Council{Limit: d.l.Limit, Timeout: d.l.Timeout}
+	for _, g := range d.fish {
+		m := council.Member{Reviewer: g}
+		if n == 1 && d.r.Settings.Agreement && !g.Probe {
+			m.Shots = 2
+		}
+		c.Members = append(c.Members, m)
+	}
+	return c
+}

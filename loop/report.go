@@ -1,0 +1,172 @@
+package loop
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"html/template"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/apply"
+)
+
+// ReportName is the file name of the HTML report in a run folder.
+const ReportName = "report.html"
+
+//go:embed report.html.tmpl
+var reportTemplate string
+
+// reportPage is what report.html.tmpl renders.
+type reportPage struct {
+	Title     string
+	Reason    string
+	Rounds    int
+	Calls     int
+	Tokens    int64
+	Cost      string
+	Findings  []reportFinding
+	Reviewers []string
+	Statuses  []string
+	Diffs     []reportDiff
+	Rejected  []reportFinding
+	Skipped   []string
+	Chart     reportChart
+	CostRows  []Cost
+}
+
+type reportFinding struct {
+	Round                               int
+	Key, Reviewer, Severity, Status, By string
+	Where, Issue, Fix, Quote, Reason    string
+	Confidence                          int
+	StatusWord                          string // finding.Status alone, for the filter
+}
+
+type reportDiff struct {
+	Round int
+	Name  string
+	Lines []reportDiffLine
+}
+
+type reportDiffLine struct {
+	Class, Text string
+}
+
+type reportChart struct {
+	Width, Height int
+	Bars          []reportBar
+}
+
+type reportBar struct {
+	X, Y, W, H int
+	Label      string
+	Title      string
+}
+
+// WriteReport writes the run folder's report.html from o and the rounds it
+// summarises, and returns its path: one self-contained page (inline CSS,
+// script and SVG; nothing loaded from the network) with the rounds, a
+// table of every finding once (filterable by reviewer, severity and
+// status, also from the address's fragment, e.g.
+// report.html#severity=high&status=open), each round's changes as a
+// highlighted diff, the rejected findings with their reasons, the skipped
+// reviewer calls with theirs, and tokens and cost per round and reviewer
+// as a chart and a table. Like WriteSummary, it renders also while the
+// run replays only (after an undo).
+func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string, error) {
+	path := filepath.Join(r.Dir, ReportName)
+	page := reportPage{Title: title, Reason: o.Reason.Describe(), Rounds: o.Rounds, Calls: o.Usage.Calls, Tokens: o.Usage.Total(),
+		Cost: fmt.Sprintf("$%.4f", o.Cost), CostRows: o.Costs}
+	reviewers := map[string]bool{}
+	statuses := map[string]bool{}
+	for _, list := range [][]Entry{o.Applied, o.Rejected, o.Unresolved} {
+		for _, e := range list {
+			f := e.Item.Finding
+			where := e.Item.Lines.String()
+			if e.Item.File != "" {
+				where = e.Item.File + ":" + where
+			}
+			rf := reportFinding{Round: e.Round, Key: e.Item.Key, Reviewer: e.Item.Reviewer, Severity: string(f.Severity), Confidence: f.Confidence,
+				Status: StatusLabel(e.Status, e.By, r.DryRun, o.Reason == AwaitingDecisions), StatusWord: string(e.Status), By: e.By,
+				Where: where, Issue: f.Issue, Fix: f.Fix, Quote: f.Quote(), Reason: e.Reason}
+			page.Findings = append(page.Findings, rf)
+			if e.Status == "rejected" {
+				page.Rejected = append(page.Rejected, rf)
+			}
+			reviewers[rf.Reviewer], statuses[rf.StatusWord] = true, true
+		}
+	}
+	slices.SortStableFunc(page.Findings, func(a, b reportFinding) int { return a.Round - b.Round })
+	for k := range reviewers {
+		page.Reviewers = append(page.Reviewers, k)
+	}
+	for k := range statuses {
+		page.Statuses = append(page.Statuses, k)
+	}
+	slices.Sort(page.Reviewers)
+	slices.Sort(page.Statuses)
+	for _, s := range o.Skipped {
+		page.Skipped = append(page.Skipped, fmt.Sprintf("round %d: %s (shot %d): %s", s.Round, s.Reviewer, s.Shot, SkipText(s.Skip)))
+	}
+	for _, rd := range rounds {
+		for _, d := range rd.Docs {
+			after, err := applied(d)
+			if err != nil || bytes.Equal(after, d.Text) {
+				continue
+			}
+			page.Diffs = append(page.Diffs, reportDiff{Round: rd.N, Name: d.Name, Lines: diffLines(apply.UnifiedDiff("a/"+d.Name, "b/"+d.Name, d.Text, after))})
+		}
+	}
+	page.Chart = costChart(o.Costs)
+	t, err := template.New("report").Parse(reportTemplate)
+	if err != nil {
+		return "", fmt.Errorf("loop: report template: %w", err)
+	}
+	var b bytes.Buffer
+	if err := t.Execute(&b, page); err != nil {
+		return "", fmt.Errorf("loop: report: %w", err)
+	}
+	if err := WriteRendering(path, b.Bytes()); err != nil {
+		return "", fmt.Errorf("loop: %w", err)
+	}
+	return path, nil
+}
+
+// diffLines classes each line of a unified diff for highlighting.
+func diffLines(diff string) []reportDiffLine {
+	var out []reportDiffLine
+	for _, l := range strings.Split(strings.TrimSuffix(diff, "\n"), "\n") {
+		class := "ctx"
+		switch {
+		case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
+			class = "file"
+		case strings.HasPrefix(l, "@@"):
+			class = "hunk"
+		case strings.HasPrefix(l, "+"):
+			class = "add"
+		case strings.HasPrefix(l, "-"):
+			class = "del"
+		}
+		out = append(out, reportDiffLine{Class: class, Text: strings.TrimRight(l, "\r")})
+	}
+	return out
+}
+
+// costChart draws tokens per round and reviewer as horizontal bars.
+func costChart(costs []Cost) reportChart {
+	const width, barH, gap, labelW = 640, 18, 6, 220
+	ch := reportChart{Width: width, Height: max(1, len(costs)*(barH+gap))}
+	var most int64 = 1
+	for _, c := range costs {
+		most = max(most, c.Usage.Total())
+	}
+	for i, c := range costs {
+		w := int(float64(width-labelW-10) * float64(c.Usage.Total()) / float64(most))
+		ch.Bars = append(ch.Bars, reportBar{X: labelW, Y: i * (barH + gap), W: max(w, 1), H: barH,
+			Label: fmt.Sprintf("R%d %s", c.Round, c.Reviewer),
+			Title: fmt.Sprintf("round %d, %s (%s): %d tokens, $%.4f", c.Round, c.Reviewer, c.Model, c.Usage.Total(), c.USD)})
+	}
+	return ch
+}

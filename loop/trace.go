@@ -1,0 +1,83 @@
+package loop
+
+import (
+	"context"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+	"go.opentelemetry.io/otel/trace/noop"
+)
+
+// startSpan starts the run's span, with RunConfig.TracerProvider.
+func (r *Run[S]) startSpan(ctx context.Context, resumed bool) {
+	tp := r.cfg.TracerProvider
+	if tp == nil {
+		tp = noop.NewTracerProvider()
+	}
+	_, r.span = tp.Tracer(agent.TracerName).Start(ctx, "kaigi.run "+r.cfg.Driver, trace.WithAttributes(
+		attribute.String("kaigi.driver", r.cfg.Driver),
+		attribute.Int("kaigi.documents", len(r.Docs)),
+		attribute.Bool("kaigi.resumed", resumed),
+	))
+}
+
+// roundContext ends the span of the round before n, starts round n's (a
+// child of the run's) and returns ctx carrying it.
+func (r *Run[S]) roundContext(ctx context.Context, n int) context.Context {
+	if r.span == nil || r.replayOnly {
+		return ctx
+	}
+	if r.round != nil {
+		r.round.End()
+	}
+	rctx := trace.ContextWithSpan(ctx, r.span)
+	rctx, r.round = r.span.TracerProvider().Tracer(agent.TracerName).Start(rctx, "kaigi.round", trace.WithAttributes(attribute.Int("kaigi.round", n)))
+	return rctx
+}
+
+// inRound returns ctx carrying the current round's span, if any.
+func (r *Run[S]) inRound(ctx context.Context) context.Context {
+	if r.round == nil || r.replayOnly {
+		return ctx
+	}
+	return trace.ContextWithSpan(ctx, r.round)
+}
+
+// traceEnd notes how the run stopped on its span.
+func (r *Run[S]) traceEnd(reason StopReason) {
+	if r.span != nil {
+		r.span.SetAttributes(attribute.String("kaigi.stop_reason", string(reason)))
+	}
+}
+
+// endSpans ends the round's and the run's spans.
+func (r *Run[S]) endSpans() {
+	if r.round != nil {
+		r.round.End()
+		r.round = nil
+	}
+	if r.span != nil {
+		r.span.End()
+		r.span = nil
+	}
+}
+
+// callSpan starts the span of one reviewer call under ctx's span.
+func callSpan(ctx context.Context, name string, shot int, key string) (context.Context, trace.Span) {
+	return trace.SpanFromContext(ctx).TracerProvider().Tracer(agent.TracerName).Start(ctx, "kaigi.review "+name, trace.WithAttributes(
+		attribute.String("kaigi.reviewer", name),
+		attribute.Int("kaigi.shot", shot),
+		attribute.String("kaigi.step", key),
+	))
+}
+
+// endCall ends a reviewer call's span, recording err.
+func endCall(span trace.Span, err error) {
+	if err != nil {
+		span.RecordError(err)
+		span.SetStatus(codes.Error, err.Error())
+	}
+	span.End()
+}

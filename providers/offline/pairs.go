@@ -1,0 +1,205 @@
+package offline
+
+import (
+	"unicode/utf8"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// unmatchedPairs follows textlint no-unmatched-pair: brackets and quotes
+// are matched within each sentence of the block, nested pairs included,
+// and every mark left open at the sentence's end is reported. The
+// sentences are split as textlint's sentence-splitter splits a paragraph
+// (see pairSentences), so a pair that splitter holds together ("...",
+// (...), 「...」) may span sentences, and any other pair ([...], ［...］,
+// «...») may not. Beyond textlint, a closer never opened is reported too,
+// except the ")" of an enumerator ("a) first", "1) one") and the closer of
+// a mark an earlier sentence of the block left open (one mistake, one
+// finding, at the opener); 〈〉, 《》 and “” are paired as well.
+func (r *run) unmatchedPairs(b block) {
+	type open struct {
+		c  rune
+		at int
+	}
+	var stack []open
+	left := map[rune]int{} // openers left open by the block's earlier sentences
+	text := string(r.doc.masked[b.start:b.end])
+	for s, e := range pairSentences(text) {
+		stack = stack[:0]
+		for i, c := range text[s:e] {
+			i += s
+			if c == '"' { // the same mark opens and closes
+				if k := len(stack); k > 0 && stack[k-1].c == '"' {
+					stack = stack[:k-1]
+				} else {
+					stack = append(stack, open{c, i})
+				}
+				continue
+			}
+			if _, ok := closerOf(c); ok {
+				stack = append(stack, open{c, i})
+				continue
+			}
+			o, ok := openerOf(c)
+			if !ok {
+				continue
+			}
+			if k := len(stack); k > 0 && stack[k-1].c == o {
+				stack = stack[:k-1]
+				continue
+			}
+			if c == ')' && i > 0 && (text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] >= 'a' && text[i-1] <= 'z') && (i < 2 || text[i-2] == ' ' || text[i-2] == mask) {
+				continue // an enumerator: "a) first"
+			}
+			if left[o] > 0 { // the closer of a mark an earlier sentence left open: reported there
+				left[o]--
+				continue
+			}
+			at := b.start + i
+			r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(c), "「%c」に対応する「%c」がありません", c, o)
+		}
+		for _, o := range stack {
+			left[o.c]++
+			at := b.start + o.at
+			c, ok := closerOf(o.c)
+			if !ok {
+				c = o.c // '"' closes itself
+			}
+			r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(o.c), "「%c」が閉じられていません（「%c」がありません）", o.c, c)
+		}
+	}
+}
+
+// splitterPairs are the pairs textlint's sentence-splitter holds a
+// sentence open in: no sentence ends between an opener and its closer.
+var splitterPairs = map[rune]rune{'"': '"', '「': '」', '（': '）', '(': ')', '『': '』', '【': '】', '《': '》'}
+
+// pairSentences yields the byte spans of the sentences of text as
+// textlint's sentence-splitter splits a paragraph: a sentence ends after
+// a run of . ． 。 ? ! ？ ！ (a '.' only when white space or the end follows
+// it), except while a pair of splitterPairs is open; as there, pairs do
+// not nest for this purpose (only the first opened one holds the
+// sentence, and only its closer releases it). A line break is white
+// space. Mask bytes (code, markup) are read as nothing. It runs in one
+// pass over text.
+func pairSentences(text string) func(yield func(start, end int) bool) {
+	return func(yield func(start, end int) bool) {
+		start := 0
+		var closer rune // the closer that releases the open pair, or 0
+		for i := 0; i < len(text); {
+			c, n := utf8.DecodeRuneInString(text[i:])
+			switch {
+			case closer != 0:
+				if c == closer {
+					closer = 0
+				}
+			case splitterPairs[c] != 0:
+				closer = splitterPairs[c]
+			case sentenceEnd(text, i, c, n):
+				j := i + n
+				for j < len(text) {
+					d, m := utf8.DecodeRuneInString(text[j:])
+					if !sentenceEnd(text, j, d, m) {
+						break
+					}
+					j += m
+				}
+				if !yield(start, j) {
+					return
+				}
+				start, i = j, j
+				continue
+			}
+			i += n
+		}
+		if start < len(text) {
+			yield(start, len(text))
+		}
+	}
+}
+
+// sentenceEnd reports whether c, of n bytes at text[i], ends a sentence
+// for pairSentences.
+func sentenceEnd(text string, i int, c rune, n int) bool {
+	switch c {
+	case '．', '。', '?', '!', '？', '！':
+		return true
+	case '.':
+		return i+n == len(text) || text[i+n] == ' ' || text[i+n] == '\t' || text[i+n] == '\n' || text[i+n] == '\r'
+	}
+	return false
+}
+
+// closerOf returns the closing bracket or quote of an opening one.
+func closerOf(c rune) (rune, bool) {
+	switch c {
+	case '「':
+		return '」', true
+	case '『':
+		return '』', true
+	case '（':
+		return '）', true
+	case '(':
+		return ')', true
+	case '［':
+		return '］', true
+	case '[':
+		return ']', true
+	case '【':
+		return '】', true
+	case '〈':
+		return '〉', true
+	case '《':
+		return '》', true
+	case '“':
+		return '”', true
+	case '{':
+		return '}', true
+	case '｛':
+		return '｝', true
+	case '〚':
+		return '〛', true
+	case '«':
+		return '»', true
+	case '‹':
+		return '›', true
+	}
+	return 0, false
+}
+
+// openerOf returns the opening bracket or quote of a closing one.
+func openerOf(c rune) (rune, bool) {
+	switch c {
+	case '」':
+		return '「', true
+	case '』':
+		return '『', true
+	case '）':
+		return '（', true
+	case ')':
+		return '(', true
+	case '］':
+		return '［', true
+	case ']':
+		return '[', true
+	case '】':
+		return '【', true
+	case '〉':
+		return '〈', true
+	case '》':
+		return '《', true
+	case '”':
+		return '“', true
+	case '}':
+		return '{', true
+	case '｝':
+		return '｛', true
+	case '〛':
+		return '〚', true
+	case '»':
+		return '«', true
+	case '›':
+		return '‹', true
+	}
+	return 0, false
+}

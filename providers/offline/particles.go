@@ -1,0 +1,167 @@
+package offline
+
+// The Japanese token rules of the narrative-critic: doubled particles
+// (no-doubled-joshi, no-doubled-conjunctive-particle-ga), ら抜き
+// (no-dropping-the-ra) and doubled conjunctions (no-doubled-conjunction).
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// formalNoun reports a formal noun, one that heads a set phrase with a
+// particle: ことがある, 場合がある, 可能性がある, 必要はない, ように,
+// ために, 代わりに, わけではない.
+func formalNoun(t token) bool {
+	if t.pos != "名詞" {
+		return false
+	}
+	switch t.surface {
+	case "こと", "事", "もの", "物", "場合", "必要", "可能性", "恐れ", "おそれ", "傾向", "よう", "ため", "代わり", "わけ", "はず":
+		return true
+	}
+	return false
+}
+
+// isJoshi reports a particle token.
+func isJoshi(t token) bool { return t.pos == "助詞" }
+
+// joshi is a particle, or consecutive particles joined, for
+// no-doubled-joshi; other countable tokens (読点, brackets, periods) have
+// an empty key and only add distance.
+type joshi struct {
+	key, surface, pos1 string
+	off                int
+	prev               string // surface of the token before it
+	formal             bool   // the token before it is a formal noun (こと, もの, 場合, 可能性)
+}
+
+// doubledJoshi follows textlint no-doubled-joshi with its defaults
+// (min_interval 1, strict false): the same particle twice with no other
+// particle, 読点, bracket or period between them is an error, except 連体化
+// の, 格助詞 を, 接続助詞 て, 並立助詞 pairs and 〜かどうか. Unlike textlint,
+// a second が, に or は after a formal noun is no repeat (問題が発生する
+// ことがある, 表示される場合がある, 状態に近づけるように, 変数に書く代わりに,
+// 純粋である必要はない): it belongs to the set phrase; and a colon, which
+// ends a clause, adds distance as a 読点 does.
+// Config.Options.DoubledJoshiMinInterval widens the distance (in
+// particles and marks) within which a repeat counts.
+func (nr *narrative) doubledJoshi(s sentence, ts []token) {
+	var list []joshi
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		switch {
+		case isJoshi(t):
+			j := joshi{surface: t.surface, pos1: t.pos1, off: t.off, key: t.surface + ":" + t.pos1}
+			if i > 0 {
+				j.prev = ts[i-1].surface
+				j.formal = formalNoun(ts[i-1]) || i > 1 && ts[i-1].surface == "性" && ts[i-2].surface == "可能" // 可能+性
+			}
+			for i+1 < len(ts) && isJoshi(ts[i+1]) { // 助詞+助詞 is one particle ("には")
+				i++
+				j.surface += ts[i].surface
+				j.key = j.surface + ":" + j.pos1 + ts[i].surface
+			}
+			list = append(list, j)
+		case t.pos == "記号" && (t.pos1 == "括弧開" || t.pos1 == "括弧閉"), strings.ContainsAny(t.surface, "、，。．.?!？！:："):
+			list = append(list, joshi{off: t.off})
+		}
+	}
+	interval := max(nr.rev.cfg.Options.DoubledJoshiMinInterval, 1)
+	lastAt := map[string]int{} // key -> index in list of its last occurrence
+	for i, b := range list {
+		if b.key == "" {
+			continue
+		}
+		j, seen := lastAt[b.key]
+		lastAt[b.key] = i
+		if !seen || i-j > interval || slices.Contains(nr.rev.cfg.Options.DoubledJoshiAllow, b.surface) {
+			continue
+		}
+		a := list[j]
+		switch {
+		case nr.rev.cfg.Options.DoubledJoshiStrict:
+		case a.pos1 == "連体化", a.pos1 == "格助詞" && a.surface == "を", a.pos1 == "接続助詞" && a.surface == "て", a.pos1 == "並立助詞":
+			continue
+		case a.surface == "か" && b.prev == "どう":
+			continue
+		case b.formal && (b.surface == "が" || b.surface == "に" || b.surface == "は"):
+			continue // 〜が発生することがある, 〜に近づけるように: the second belongs to the set phrase
+		}
+		at := s.start + b.off
+		nr.e.advise("no-doubled-joshi", finding.Low, 70, at, at+len(b.surface), "一文に助詞「%s」が続けて使われています（%s%s … %s%s）。語順を入れ替えるか文を分けてください",
+			b.surface, a.prev, a.surface, b.prev, b.surface)
+	}
+}
+
+// doubledGa reports the conjunctive particle が twice in one sentence
+// (textlint no-doubled-conjunctive-particle-ga), at the first one, as
+// textlint does; block quotes are not reviewed.
+func (nr *narrative) doubledGa(s sentence, ts []token) {
+	if nr.doc.blocks[s.blk].kind == quote {
+		return
+	}
+	n, first := 0, 0
+	for _, t := range ts {
+		if t.surface == "が" && t.pos == "助詞" && t.pos1 == "接続助詞" {
+			n++
+			if n == 1 {
+				first = t.off
+			}
+			if n == 2 {
+				at := s.start + first
+				nr.e.advise("no-doubled-conjunctive-particle-ga", finding.Low, 70, at, at+len(t.surface), "逆接の接続助詞「が」が一文に2回以上使われています。文を分けてください")
+				return
+			}
+		}
+	}
+}
+
+// droppingRa reports ら抜き言葉 (textlint no-dropping-the-ra) with a fix
+// that restores the ら: 見れる → 見られる.
+func (nr *narrative) droppingRa(s sentence, ts []token) {
+	for i, t := range ts {
+		if t.pos == "動詞" && (t.base == "来れる" || t.base == "見れる") {
+			at := s.start + t.off
+			stem, _ := utf8.DecodeRuneInString(t.surface)
+			n := utf8.RuneLen(stem)
+			if strings.HasPrefix(t.surface[n:], "れ") {
+				nr.e.fix("no-dropping-the-ra", finding.Low, 85, at, at+len(t.surface), t.surface[:n]+"ら"+t.surface[n:], "ら抜き言葉です（%s → %sら%s）", t.surface, t.surface[:n], t.surface[n:])
+			}
+			continue
+		}
+		if i == 0 {
+			continue
+		}
+		p := ts[i-1]
+		if p.pos == "動詞" && p.pos1 == "自立" && p.ctype == "一段" && p.cform == "未然形" && t.pos == "動詞" && t.pos1 == "接尾" && t.base == "れる" {
+			at := s.start + p.off
+			nr.e.fix("no-dropping-the-ra", finding.Low, 85, at, s.start+t.off+len(t.surface), p.surface+"ら"+t.surface, "ら抜き言葉です（%s%s → %sら%s）", p.surface, t.surface, p.surface, t.surface)
+		}
+	}
+}
+
+// doubledConjunction follows textlint no-doubled-conjunction: within a
+// paragraph or list item, a sentence whose first conjunction (wherever it
+// stands in the sentence) is the same as the last one met in an earlier
+// sentence is reported, even when sentences without a conjunction come
+// between them.
+func (nr *narrative) doubledConjunction(s sentence, ts []token) {
+	if nr.conjBlk != s.blk {
+		nr.conjBlk, nr.lastConj = s.blk, ""
+	}
+	for _, t := range ts {
+		if t.pos != "接続詞" {
+			continue
+		}
+		if t.surface == nr.lastConj {
+			at := s.start + t.off
+			nr.e.advise("no-doubled-conjunction", finding.Low, 70, at, at+len(t.surface), "同じ接続詞（%s）が連続して使われています", t.surface)
+		}
+		nr.lastConj = t.surface
+		return
+	}
+}
