@@ -2,6 +2,7 @@ package loop
 
 import (
 	"bytes"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -23,7 +24,9 @@ func SetMemoryEntry(memory []byte, heading, body string) []byte {
 		nl = "\r\n"
 	}
 	heading = strings.TrimSpace(heading)
-	entry := "## " + heading + "\n\n" + strings.Trim(strings.ReplaceAll(body, "\r\n", "\n"), "\n \t") + "\n"
+	body = strings.Trim(strings.ReplaceAll(body, "\r\n", "\n"), "\n \t")
+	body = levelTwo.ReplaceAllString(body, "#$0") // the body's own level-2 headings would start entries
+	entry := "## " + heading + "\n\n" + body + "\n"
 	entry = strings.ReplaceAll(entry, "\n", nl)
 
 	// Split into the preamble and the level-2 sections, by the byte.
@@ -84,6 +87,8 @@ func SetMemoryEntry(memory []byte, heading, body string) []byte {
 	}
 	return out.Bytes()
 }
+
+var levelTwo = regexp.MustCompile(`(?m)^## `)
 
 // fenceOf returns the fence a line opens (``` or ~~~), or "".
 func fenceOf(line string) string {
