@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// Steps are the seed's steps in order, as progress.md names them. Step 1
+// steps are the seed's steps in order, as progress.md names them. Step 1
 // (spawning a team) has no counterpart: roles are values here.
-var Steps = []string{"step0", "step2", "step3", "step4", "step4d", "step5", "step6", "step6.5", "step7", "step7.5", "step7.6", "step8"}
+var steps = []string{"step0", "step2", "step3", "step4", "step4d", "step5", "step6", "step6.5", "step7", "step7.5", "step7.6", "step8"}
 
 // stepTitles say what each step does.
 var stepTitles = map[string]string{
@@ -57,7 +57,7 @@ func (p *progress) render() []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Progress — episode %d\n\n```yaml\nepisode: %d\nmax_revisions: %d\nrevision_count: %d\nforce_pass: %t\nis_finale: %t\ncurrent_step: %q\nstep_status: %s\n```\n\n## Steps\n\n",
 		p.episode, p.episode, p.max, p.attempts, p.force, p.finale, p.current, p.status)
-	for _, s := range Steps {
+	for _, s := range steps {
 		mark := " "
 		if p.done[s] {
 			mark = "x"

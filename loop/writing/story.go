@@ -15,7 +15,25 @@ import (
 )
 
 // The story folder's files, relative to Episode.Dir. Only the first three
-// are required.
+// are required. Tables are Markdown tables; a row's first cell is an
+// episode number ("3", "ep. 3" and "第3話" alike), and a BOM, CRLF and a
+// missing final newline are fine.
+//
+//   - ArcFile: the role map, | episode | role | intensity | pull | notes |
+//     (pull A, B or C); the last row is the finale.
+//   - CharacterFile: free text; a line "[HOLD until M] what" keeps "what"
+//     out of every episode before M.
+//   - PersonasFile: | id | name | focus |; the id (lower-case letters,
+//     digits, '-' and '_') names the memory file.
+//   - TrackerFile: | episode | role | opening | revisions | judgment |; the
+//     run adds its row (replacing one of the same episode).
+//   - HandoverFile: lines "- [TAG] text"; [MUST-THIS], [PERSONA-ALERT] and
+//     [TRY-NEXT] go into the brief, the last two become [RESOLVED] once the
+//     episode is saved, and the retro adds its approved Try as [TRY-NEXT].
+//   - SummariesFile: one "## Episode N" section per episode.
+//   - QualityLogFile: | episode | date | revisions | verdict | judgment |
+//     stars | mean | revision test |, stars as "id:N" pairs.
+//   - MemoryFile(id): one "## Episode N" section per episode.
 const (
 	ArcFile        = "story/scenario-arc.md"
 	CharacterFile  = "story/character-arcs.md"
