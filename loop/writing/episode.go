@@ -76,7 +76,8 @@ type Episode struct {
 type Event struct {
 	// Step is the seed's step name: "step0", "step3", "step4d", "step6.5".
 	Step string
-	// Status is "in_progress" or "completed".
+	// Status is "in_progress", "completed" or, when the human declined
+	// and the run ends unsaved, "stopped".
 	Status string
 	// Detail says what happened, in a line.
 	Detail string

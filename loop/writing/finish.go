@@ -64,6 +64,9 @@ func (d *driver) forcePass(ctx context.Context) (bool, error) {
 		return yes, err
 	}
 	d.saved = "-"
+	if err := d.step("step6", "stopped", "the force pass was declined twice: nothing is saved"); err != nil {
+		return false, err
+	}
 	return false, fmt.Errorf("%w: the force pass of episode %d was declined twice", ErrNotSaved, d.e.Number)
 }
 
@@ -107,6 +110,9 @@ func (d *driver) finish(ctx context.Context, forced bool) (*Result, error) {
 	}
 	if a.Choice != loop.Yes {
 		d.saved = "-"
+		if err := d.step("step7", "stopped", "the save was declined: nothing was saved"); err != nil {
+			return nil, err
+		}
 		return d.result(), fmt.Errorf("%w: the save of episode %d was declined", ErrNotSaved, n)
 	}
 	if err := loop.RewriteFiles(ctx, d.j, "s7/save", d.root, []string{file}, func(string, []byte) ([]byte, error) { return []byte(d.polished), nil }); err != nil {

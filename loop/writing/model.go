@@ -103,6 +103,7 @@ func (c ModelCritic) Discuss(ctx context.Context, t DiscussTask) (Reply, agent.U
 // Read gives the persona's feedback.
 func (r ModelReader) Read(ctx context.Context, t ReadTask) (Feedback, agent.Usage, error) {
 	parts := []string{"## Episode summaries so far\n\n" + t.Story.Summaries, "## Previous episode\n\n" + t.Story.Previous,
+		"## The last episodes' quality log (judge this one against them: better or worse?)\n\n" + recentRows(t.Story.QualityLog, t.Episode, 3),
 		"## Your persona\n\n" + personaText(t.Persona), "## Your reading memory\n\n" + t.Memory}
 	if t.Brief != "" {
 		parts = append(parts, "## Setting and characters\n\n"+t.Story.Characters, "## Episode brief\n\n"+t.Brief)
@@ -117,6 +118,18 @@ func (r ModelReader) Compare(ctx context.Context, t CompareTask) (Preference, ag
 	parts := []string{"## Your persona\n\n" + personaText(t.Persona), "## Episode brief\n\n" + t.Brief, "## Draft A\n\n" + t.A, "## Draft B\n\n" + t.B}
 	return ask[Preference](ctx, r.Model, r.Model.request(readerSystem, parts,
 		"Which draft, A or B, delivers the brief better for you as a reader? Answer A, B or tie, with a reason in one sentence."))
+}
+
+// recentRows returns the last k quality-log rows before episode n, one a
+// line, or "" for none.
+func recentRows(log string, n, k int) string {
+	var rows []string
+	for _, r := range tableRows(log, false) {
+		if episodeNumber(r[0]) < n {
+			rows = append(rows, "| "+strings.Join(r, " | ")+" |")
+		}
+	}
+	return strings.Join(rows[max(0, len(rows)-k):], "\n")
 }
 
 func personaText(p Persona) string { return fmt.Sprintf("%s (%s): %s", p.Name, p.ID, p.Focus) }

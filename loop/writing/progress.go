@@ -32,7 +32,8 @@ func newProgress(n, max int) progress {
 	return progress{episode: n, max: max, current: "step0", status: "in_progress", done: map[string]bool{}, readers: map[string]bool{}}
 }
 
-// at records that step is in status ("in_progress" or "completed").
+// at records that step is in status ("in_progress", "completed" or
+// "stopped").
 func (p *progress) at(step, status string) {
 	p.current, p.status = step, status
 	if status == "completed" {

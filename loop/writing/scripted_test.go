@@ -194,6 +194,9 @@ func TestScriptedMajorRevisionAtCap(t *testing.T) {
 		if len(res.Revisions) != 2 || !strings.Contains(w.writes[2], "declined a force pass") {
 			t.Errorf("want the cap's revision and the extra one with the human's note: %+v %q", res.Revisions, w.writes)
 		}
+		if p := read(t, dir, "workspace/progress.md"); !strings.Contains(p, "step_status: stopped") {
+			t.Errorf("progress.md of an unsaved run:\n%s", p)
+		}
 		if files := must(t, dir, "episodes"); len(files) != 1 {
 			t.Errorf("episodes/ = %v: nothing may be saved", files)
 		}
