@@ -210,7 +210,7 @@ func (d *driver) revisionTest() string {
 func (d *driver) trackers(title string) func(string, []byte) ([]byte, error) {
 	n := d.e.Number
 	row, _ := d.story.ArcRow(n)
-	body := strings.TrimSpace(strings.TrimPrefix(d.polished, firstLine(d.polished)))
+	body := strings.TrimSpace(bodyOf(d.polished))
 	return func(name string, old []byte) ([]byte, error) {
 		switch name {
 		case TrackerFile:

@@ -255,7 +255,7 @@ func japanese(text string) bool {
 // meanSentence returns the mean sentence length of text: words, or
 // characters for Japanese. The first line (the title) is left out.
 func meanSentence(text string) float64 {
-	body := strings.TrimPrefix(text, firstLine(text))
+	body := bodyOf(text)
 	ja := japanese(body)
 	var sentences []string
 	for _, s := range strings.FieldsFunc(body, func(r rune) bool { return strings.ContainsRune("。！？!?.\n", r) }) {

@@ -39,3 +39,16 @@ func TestBrief(t *testing.T) {
 		}
 	}
 }
+
+func TestTitle(t *testing.T) {
+	for draft, want := range map[string]string{
+		"\uFEFF\r\n\r\n# 暗い灯台\r\n本文": "暗い灯台",
+		"The Lamp\nbody":             "The Lamp",
+		"":                           "untitled",
+		"  \n\t\n":                   "untitled",
+	} {
+		if got := writing.Title(draft); got != want {
+			t.Errorf("Title(%q) = %q, want %q", draft, got, want)
+		}
+	}
+}

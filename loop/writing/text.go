@@ -17,6 +17,13 @@ func firstLine(text string) string {
 	return ""
 }
 
+// bodyOf returns text after its title line (firstLine).
+func bodyOf(text string) string {
+	text = strings.TrimPrefix(text, "\uFEFF")
+	l := firstLine(text)
+	return text[strings.Index(text, l)+len(l):]
+}
+
 // Title returns a draft's title: its first non-blank line without
 // Markdown heading marks; "untitled" when there is none.
 func Title(draft string) string {
