@@ -167,7 +167,7 @@ func (s *settings) Check() error {
 func (l *Loop) config() loop.RunConfig {
 	return loop.RunConfig{Dir: l.Dir, Driver: Driver, Kind: "goldfish", MaxSize: l.MaxSize, Knob: "Loop.MaxSize",
 		Artifact: func(n string) bool {
-			return n == "summary.md" || n == ReportName || n == loop.QuestionsFile || n == loop.AnswersFile || strings.HasPrefix(n, "round-")
+			return n == "summary.md" || n == ReportName || n == loop.ReportName || n == loop.QuestionsFile || n == loop.AnswersFile || strings.HasPrefix(n, "round-")
 		},
 		Observer: l.Observer, Logger: l.logger()}
 }

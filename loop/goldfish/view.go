@@ -116,6 +116,9 @@ func (d *driver) finish(stop loop.StopReason) (*Outcome, error) {
 	if err := d.r.WriteSummary("Goldfish summary", o, d.rs); err != nil {
 		return nil, err
 	}
+	if _, err := d.r.WriteReport("Goldfish review report", o, d.rs); err != nil {
+		return nil, err
+	}
 	out := &Outcome{Outcome: o, Report: filepath.Join(d.r.Dir, ReportName)}
 	for _, a := range d.agree {
 		out.Agreements = append(out.Agreements, a)

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// chatServer is a local server speaking the OpenAI Chat Completions wire
+// format; answer returns the reply's content for a request body, or ""
+// for a 500.
+func chatServer(t *testing.T, answer func(body string) string) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer test-key" {
+			http.Error(w, `{"error":{"message":"bad request"}}`, http.StatusBadRequest)
+			return
+		}
+		content := answer(string(body))
+		if content == "" {
+			http.Error(w, `{"error":{"message":"overloaded"}}`, http.StatusInternalServerError)
+			return
+		}
+		resp := map[string]any{
+			"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "gpt-4.1-mini",
+			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+				"message": map[string]any{"role": "assistant", "content": content}}},
+			"usage": map[string]any{"prompt_tokens": 1000, "completion_tokens": 50, "total_tokens": 1050},
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(resp)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// onlineWorkspace writes a spec of two model participants and its target.
+func onlineWorkspace(t *testing.T) string {
+	root := t.TempDir()
+	spec := `{"id": "online", "topic": "Ready?", "participants": [
+		{"name": "alpha", "lens": "style", "provider": "openai", "model": "gpt-4.1-mini"},
+		{"name": "beta", "lens": "facts", "provider": "openai", "model": "gpt-4.1-mini"}],
+	  "synthesizer": {"instruction": "Judge."}, "targets": ["post.md"]}`
+	os.WriteFile(filepath.Join(root, "spec.json"), []byte(spec), 0o644)
+	os.WriteFile(filepath.Join(root, "post.md"), []byte("# Title\n\nIn today's fast-paced world, users want speed.\n"), 0o644)
+	return root
+}
+
+// TestOnlineOpenAICompatible runs a debate of model participants and a
+// model lead against a local OpenAI-compatible server: the command a user
+// points at OpenAI, Ollama or vLLM with -base-url.
+func TestOnlineOpenAICompatible(t *testing.T) {
+	noKeys(t)
+	name := regexp.MustCompile(`You are (alpha|beta)\.`)
+	var mu sync.Mutex
+	calls := map[string]int{}
+	srv := chatServer(t, func(body string) string {
+		who := "lead"
+		if m := name.FindStringSubmatch(body); m != nil {
+			who = m[1]
+		}
+		round := "1"
+		switch {
+		case who == "lead":
+			round = "lead"
+		case strings.Contains(body, "Round 2."):
+			round = "2"
+		}
+		mu.Lock()
+		calls[who+"/"+round]++
+		mu.Unlock()
+		switch round {
+		case "1":
+			return `{"posts":[{"kind":"claim","body":"Stock opener.","file":"post.md","lines":"3","quote":"In today's fast-paced world","severity":"medium"}]}`
+		case "2":
+			return `{"posts":[{"kind":"rebuttal","body":"It sets the scene.","refs":["A1"]}]}`
+		}
+		return `{"consensus":"Both openers were disputed and neither defended.","verdict":{"verdict":"PASS","critical":[],"consensus":"No point survived.","summary":"Nothing critical."}}`
+	})
+	root := onlineWorkspace(t)
+	t.Setenv("OPENAI_API_KEY", "test-key")
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"-spec", filepath.Join(root, "spec.json"), "-root", root, "-provider", "openai", "-base-url", srv.URL + "/v1"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errb.String())
+	}
+	for _, k := range []string{"alpha/1", "beta/1", "alpha/2", "beta/2", "lead/lead"} {
+		if calls[k] != 1 {
+			t.Errorf("%s: %d call(s), want 1 (calls %v)", k, calls[k], calls)
+		}
+	}
+	stdout := out.String()
+	for _, want := range []string{"alpha/p2     rebuttal   -> beta/p1", "beta/p2      rebuttal   -> alpha/p1", `"verdict": "PASS"`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if strings.Contains(stdout+errb.String(), "test-key") {
+		t.Error("the API key was printed")
+	}
+}
+
+// When every participant's server fails, the debate falls back to a plain
+// fan-out and the command prints why.
+func TestOnlineFallbackPrinted(t *testing.T) {
+	noKeys(t)
+	srv := chatServer(t, func(string) string { return "" })
+	root := onlineWorkspace(t)
+	t.Setenv("OPENAI_API_KEY", "test-key")
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"-spec", filepath.Join(root, "spec.json"), "-root", root, "-provider", "openai", "-base-url", srv.URL + "/v1"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errb.String())
+	}
+	for _, want := range []string{"Absent: alpha from round 1", "Fallback to a plain fan-out: no debate: no points to judge", `"fallback": "no debate: no points to judge`} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the output lacks %q:\n%s", want, out.String())
+		}
+	}
+}

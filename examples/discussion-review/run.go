@@ -1,0 +1,283 @@
+package main
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
+	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop/discussion"
+	"github.com/kaigi-dev/kaigi/loop/discussion/board"
+	"github.com/kaigi-dev/kaigi/providers/config"
+	"github.com/kaigi-dev/kaigi/providers/offline"
+)
+
+// sample holds the demo's spec and target.
+//
+//go:embed sample/*
+var sample embed.FS
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitError = 1
+	exitFail  = 2 // the verdict is FAIL (not for the demo)
+)
+
+type options struct {
+	spec, root      string
+	resume, verbose bool
+	format          string
+	providers       *config.Config
+	flags           *flag.FlagSet
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("discussion-review", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	o := &options{flags: fset}
+	fset.StringVar(&o.spec, "spec", "", "discussion spec (JSON); default: a demo on a copy of the bundled sample")
+	fset.StringVar(&o.root, "root", ".", "workspace root: the spec's targets are read inside it, artifacts go to <root>/.discussion/<id>/")
+	fset.BoolVar(&o.resume, "resume", false, "continue the unfinished discussion of the spec (after a crash or a kill)")
+	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
+	outformat.Register(fset, &o.format)
+	o.providers = config.Register(fset)
+	fset.Usage = func() {
+		fmt.Fprintf(fset.Output(), "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0).\n\nFlags:\n")
+		fset.PrintDefaults()
+	}
+	if err := fset.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitError
+	}
+	if err := outformat.Check(o.format); err != nil {
+		fmt.Fprintln(stderr, "discussion-review:", err)
+		return exitError
+	}
+	code, err := o.run(ctx, stdout, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "discussion-review:", err)
+	}
+	return code
+}
+
+func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error) {
+	demo := o.spec == ""
+	if demo {
+		if o.resume {
+			return exitError, errors.New("-resume needs -spec and -root (the demo prints the command to use)")
+		}
+		dir, err := os.MkdirTemp("", "kaigi-discussion-demo-")
+		if err != nil {
+			return exitError, err
+		}
+		sub, _ := fs.Sub(sample, "sample")
+		if err := os.CopyFS(dir, sub); err != nil {
+			return exitError, err
+		}
+		o.spec, o.root = filepath.Join(dir, "spec.json"), dir
+		fmt.Fprintf(stderr, "Demo on a copy of the bundled sample in %s\n", dir)
+	}
+	spec, err := discussion.LoadSpec(o.spec)
+	if err != nil {
+		return exitError, err
+	}
+	if err := o.useProviders(spec, demo); err != nil {
+		return exitError, err
+	}
+	d := &discussion.Discussion{Spec: spec, Root: o.root}
+	if d.Participants, d.Lead, err = o.seat(spec); err != nil {
+		return exitError, err
+	}
+	if o.verbose {
+		d.Logger = slog.New(slog.NewTextHandler(stderr, nil))
+	}
+	d.Observer = progress(stderr)
+	text := stdout // the report; with -format other than text it goes to stderr
+	if o.format != outformat.Text {
+		text = stderr
+	}
+	fmt.Fprintf(text, "Discussion %s: %s (%s)\n", spec.ID, spec.Topic, o.providers.String())
+	var out *discussion.Outcome
+	if o.resume {
+		out, err = d.Resume(ctx)
+	} else {
+		out, err = d.Run(ctx)
+	}
+	if err != nil {
+		return exitError, err
+	}
+	report(text, out)
+	if !demo {
+		fmt.Fprintf(text, "Resume an interrupted run: discussion-review -spec %s -root %s -resume\n", o.spec, o.root)
+	}
+	switch o.format {
+	case outformat.Text:
+	case outformat.JSON:
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return exitError, err
+		}
+	default:
+		critical, err := out.Critical()
+		if err != nil {
+			return exitError, err
+		}
+		if err := outformat.ExportFindings(stdout, o.format, "discussion-review", o.root, critical, finding.Open); err != nil {
+			return exitError, err
+		}
+	}
+	var v struct {
+		Verdict string `json:"verdict"`
+	}
+	if json.Unmarshal(out.Verdict, &v) == nil && v.Verdict == "FAIL" && !demo {
+		return exitFail, nil
+	}
+	return exitOK, nil
+}
+
+// useProviders resolves the provider flags, with the spec's own choices
+// for participants no -reviewer-model names. The demo stays offline unless
+// a provider is named, so that its first run never spends money on a key
+// that happens to be set.
+func (o *options) useProviders(spec discussion.Spec, demo bool) error {
+	named := os.Getenv(config.EnvProvider) != ""
+	o.flags.Visit(func(f *flag.Flag) { named = named || f.Name == "provider" })
+	getenv := os.Getenv
+	if demo && !named {
+		getenv = func(k string) string {
+			if strings.HasSuffix(k, "_API_KEY") {
+				return ""
+			}
+			return os.Getenv(k)
+		}
+	}
+	if err := o.providers.Resolve(getenv); err != nil {
+		return fmt.Errorf("provider: %w", err)
+	}
+	for _, p := range spec.Participants {
+		if _, set := o.providers.Reviewers[p.Name]; !set && p.Provider != "" {
+			o.providers.Reviewers[p.Name] = config.Choice{Provider: p.Provider, Model: p.Model}
+		}
+	}
+	if s := spec.Synthesizer; s.Provider != "" {
+		if _, set := o.providers.Reviewers[s.Name]; !set {
+			o.providers.Reviewers[s.Name] = config.Choice{Provider: s.Provider, Model: s.Model}
+		}
+	}
+	return nil
+}
+
+// seat makes the spec's participants and lead: offline reviewers, or
+// models.
+func (o *options) seat(spec discussion.Spec) ([]discussion.Participant, discussion.Lead, error) {
+	root, rel, err := offline.WorkspaceRoot(o.root)
+	if err != nil {
+		return nil, nil, err
+	}
+	builtin := map[string]agent.Reviewer{}
+	var order []string
+	for _, r := range offline.Editorial(offline.Config{LinkFS: os.DirFS(root), LinkDir: rel}) {
+		builtin[r.Name()] = r
+		order = append(order, r.Name())
+	}
+	var ps []discussion.Participant
+	for i, p := range spec.Participants {
+		if o.providers.Offline(p.Name) {
+			r, ok := builtin[p.Model]
+			if !ok {
+				r = builtin[order[i%len(order)]]
+			}
+			ps = append(ps, discussion.NewOffline(p.Name, r))
+			continue
+		}
+		prov, model, err := o.providers.Provider(p.Name)
+		if err != nil {
+			return nil, nil, err
+		}
+		ps = append(ps, discussion.NewModel(p.Name, p.Lens, prov, model))
+	}
+	lead := spec.Synthesizer.Name
+	if o.providers.Offline(lead) {
+		return ps, discussion.NewOfflineLead(lead), nil
+	}
+	prov, model, err := o.providers.Provider(lead)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ps, discussion.NewModelLead(lead, prov, model), nil
+}
+
+// progress prints each turn on stderr as it is journaled.
+func progress(w io.Writer) func(discussion.Event) {
+	return func(e discussion.Event) {
+		switch e.Kind {
+		case discussion.RoundStarted:
+			fmt.Fprintf(w, "round %d ...\n", e.Round)
+		case discussion.TurnTaken:
+			if e.Absent != "" {
+				fmt.Fprintf(w, "  %s: absent (%s)\n", e.Participant, e.Absent)
+				return
+			}
+			fmt.Fprintf(w, "  %s: %d post(s)", e.Participant, e.Posts)
+			if e.Dropped > 0 {
+				fmt.Fprintf(w, ", %d dropped", e.Dropped)
+			}
+			fmt.Fprintln(w)
+		case discussion.Tripped:
+			fmt.Fprintf(w, "circuit breaker: no progress for two rounds, the debate stops after round %d\n", e.Round)
+		case discussion.Concluded:
+			fmt.Fprintln(w, "the lead concluded")
+		case discussion.FellBack:
+			fmt.Fprintf(w, "fallback to a plain fan-out: %s\n", e.Reason)
+		}
+	}
+}
+
+// report prints the debate, the verdict and where the artifacts are.
+func report(w io.Writer, o *discussion.Outcome) {
+	round := 0
+	for _, p := range o.Board.Posts() {
+		if p.Round != round {
+			round = p.Round
+			fmt.Fprintf(w, "\nRound %d\n", round)
+		}
+		refs := ""
+		if len(p.Refs) > 0 {
+			refs = " -> " + strings.Join(p.Refs, ", ")
+		}
+		body := strings.Join(strings.Fields(p.Body), " ")
+		if p.Kind == board.Verdict {
+			body = "(verdict.json)"
+		}
+		if len([]rune(body)) > 110 {
+			body = string([]rune(body)[:110]) + "…"
+		}
+		fmt.Fprintf(w, "  %-12s %-10s%s: %s\n", p.ID, p.Kind, refs, body)
+	}
+	if o.Stopped != "" {
+		fmt.Fprintf(w, "\nThe debate stopped early: %s\n", o.Stopped.Describe())
+	}
+	for _, a := range o.Absent {
+		fmt.Fprintf(w, "Absent: %s from round %d: %s\n", a.Name, a.Round, a.Reason)
+	}
+	if o.Fallback != "" {
+		fmt.Fprintf(w, "Fallback to a plain fan-out: %s\n", o.Fallback)
+	}
+	fmt.Fprintf(w, "\nVerdict:\n%s\n\nBoard: %s\nVerdict: %s\nSummary: %s\n", o.Verdict,
+		filepath.Join(o.Dir, discussion.WhiteboardFile), filepath.Join(o.Dir, discussion.VerdictFile), filepath.Join(o.Dir, discussion.SummaryFile))
+}

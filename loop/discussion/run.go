@@ -1,0 +1,228 @@
+package discussion
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"slices"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/discussion/board"
+	"github.com/kaigi-dev/kaigi/loop/journal"
+)
+
+// Driver names the discussion driver in its journal's header.
+const Driver = "kaigi-discussion"
+
+// kindEnd is the record that ends a discussion.
+const kindEnd = "discussion.end"
+
+// The artifacts of a discussion's folder.
+const (
+	WhiteboardFile = "whiteboard.md"
+	VerdictFile    = "verdict.json"
+	SummaryFile    = "summary.md"
+	FanOutFile     = "fanout.md"
+)
+
+// Discussion is one discussion review: a Spec and who plays it. Run it
+// with Run; resume an interrupted one with Resume.
+type Discussion struct {
+	// Spec says what is debated and by whom; Run fills in its defaults
+	// and validates it.
+	Spec Spec
+	// Participants play Spec.Participants, one each, with the same names
+	// in the same order.
+	Participants []Participant
+	// Lead plays the synthesizer.
+	Lead Lead
+	// Root is the workspace: targets are read inside it. Empty means the
+	// current folder.
+	Root string
+	// Dir is the discussion's folder (journal and artifacts); empty means
+	// Root/.discussion/<id>.
+	Dir string
+	// Seeds returns the random seed of the label shuffle journaled under
+	// key (one per participant and round, "r2/labels/NAME"); nil means a
+	// random one (crypto/rand). Each seed is journaled, so a resumed run
+	// shuffles as the interrupted one did; a fixed Seeds makes two runs
+	// shuffle alike (tests). Optional.
+	Seeds func(key string) uint64
+	// MaxSize bounds a target's size in bytes; 0 means
+	// loop.DefaultMaxSize.
+	MaxSize int64
+	// OnRecord is called after each journal record is durable, before the
+	// debate goes on (tests crash there), from the goroutine that journaled
+	// it: the turns of a round are journaled concurrently, so it must be
+	// safe for concurrent use. Nil observes nothing.
+	OnRecord func(journal.Record)
+	// Observer receives the discussion's Events, from the goroutine that
+	// runs it (never concurrently); nil observes nothing.
+	Observer func(Event)
+	// Logger receives progress records; nil discards them.
+	Logger *slog.Logger
+}
+
+// Outcome is what a discussion came to.
+type Outcome struct {
+	ID  string
+	Dir string
+	// Board is the whiteboard, every post of the debate.
+	Board *board.Board
+	// Verdict is verdict.json: the lead's verdict (or the fan-out's) with
+	// the runner's absent and fallback, valid against the spec's schema.
+	Verdict json.RawMessage
+	// Rounds is the number of debate rounds run.
+	Rounds int
+	// Stopped is loop.CircuitOpen when the circuit breaker ended the
+	// debate early; empty when it ran every round.
+	Stopped loop.StopReason
+	// Absent lists the participants marked absent.
+	Absent []Absence
+	// Fallback is why the debate fell back to a plain fan-out; empty when
+	// it did not.
+	Fallback string
+	// Cause is the fallback's reason as an error wrapping ErrNoDebate,
+	// ErrLeadAbsent or ErrVerdictRefused; nil when there was no fallback.
+	Cause error
+	// FanOut holds the fallback's findings, one entry per target in the
+	// spec's order; nil when there was no fallback.
+	FanOut []loop.Findings
+	// Usage sums every model call.
+	Usage agent.Usage
+}
+
+// Run starts a new discussion in Dir: a finished one there is moved to
+// Dir/history/run-K first; an unfinished one is refused with
+// loop.ErrUnfinishedRun (resume it or remove the folder).
+func (d *Discussion) Run(ctx context.Context) (*Outcome, error) { return d.run(ctx, false) }
+
+// Resume goes on with the unfinished discussion journaled in Dir, with the
+// spec it started with: it executes the discussion from its start, and
+// every turn, post, label shuffle and target text already journaled is
+// taken from the journal, so no participant is asked twice and no post is
+// doubled. A Dir holding no unfinished discussion is loop.ErrNothingToResume.
+func (d *Discussion) Resume(ctx context.Context) (*Outcome, error) { return d.run(ctx, true) }
+
+// folder returns the workspace root and the discussion's folder.
+func (d *Discussion) folder(spec Spec) (string, string) {
+	root := cmp.Or(d.Root, ".")
+	return root, cmp.Or(d.Dir, filepath.Join(root, ".discussion", spec.ID))
+}
+
+func (d *Discussion) check(spec Spec, root string) error {
+	if err := spec.Validate(root); err != nil {
+		return err
+	}
+	return d.seats(spec)
+}
+
+// seats checks that the Participants and the Lead play spec.
+func (d *Discussion) seats(spec Spec) error {
+	var errs []error
+	if len(d.Participants) != len(spec.Participants) {
+		errs = append(errs, fmt.Errorf("discussion: %d participant(s) given for the spec's %d", len(d.Participants), len(spec.Participants)))
+	}
+	for i, p := range d.Participants {
+		if p == nil || i >= len(spec.Participants) || p.Name() != spec.Participants[i].Name {
+			errs = append(errs, fmt.Errorf("discussion: Participants[%d] does not play the spec's participants[%d]", i, i))
+		}
+	}
+	if d.Lead == nil {
+		errs = append(errs, errors.New("discussion: no Lead"))
+	}
+	return errors.Join(errs...)
+}
+
+// open opens the discussion's folder for a new run or a resume
+// (loop.OpenFolder).
+func (d *Discussion) open(dir string, resume bool) (*journal.Journal, error) {
+	opts := journal.Options{Driver: Driver, Kinds: []string{kindEnd}}
+	if d.OnRecord != nil {
+		opts.Observe = func(e journal.Event) {
+			if e.Record != nil {
+				d.OnRecord(*e.Record)
+			}
+		}
+	}
+	artifact := func(n string) bool {
+		return slices.Contains([]string{WhiteboardFile, VerdictFile, SummaryFile, FanOutFile}, n)
+	}
+	j, err := loop.OpenFolder(loop.Folder{Dir: dir, Journal: opts, End: kindEnd, Artifact: artifact}, resume)
+	if err != nil {
+		return nil, fmt.Errorf("discussion: %w", err)
+	}
+	return j, nil
+}
+
+func (d *Discussion) run(ctx context.Context, resume bool) (*Outcome, error) {
+	spec := d.Spec.WithDefaults()
+	root, dir := d.folder(spec)
+	if err := d.check(spec, root); err != nil {
+		return nil, err
+	}
+	j, err := d.open(dir, resume)
+	if err != nil {
+		return nil, err
+	}
+	defer j.Close()
+	spec, err = journal.Step(ctx, j, loop.StartKey, func(context.Context) (Spec, error) { return spec, nil })
+	if err != nil {
+		return nil, fmt.Errorf("discussion: %w", err)
+	}
+	if err := d.seats(spec); err != nil { // a resume goes on with the journaled spec
+		return nil, fmt.Errorf("discussion: the participants do not play the journaled spec: %w", err)
+	}
+	targets, err := d.read(ctx, j, spec, root)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(spec.Participants))
+	for i, p := range spec.Participants {
+		names[i] = p.Name
+	}
+	b, err := board.Open(ctx, j, board.Meta{ID: spec.ID, Topic: spec.Topic, Brief: spec.Brief, Participants: names, Lead: spec.Synthesizer.Name})
+	if err != nil {
+		return nil, err
+	}
+	r := &runner{d: d, j: j, spec: spec, b: b, targets: targets, log: cmp.Or(d.Logger, slog.New(slog.DiscardHandler))}
+	o, err := r.discuss(ctx)
+	if err != nil {
+		return nil, err
+	}
+	o.ID, o.Dir = spec.ID, dir
+	r.log.Info("discussion: done", "id", spec.ID, "rounds", o.Rounds, "posts", o.Board.Len(), "stopped", o.Stopped, "fallback", o.Fallback)
+	if err := writeArtifacts(dir, o, r); err != nil {
+		return nil, err
+	}
+	if _, err := j.Append(kindEnd, "", map[string]any{"stopped": o.Stopped, "fallback": o.Fallback}); err != nil {
+		return nil, fmt.Errorf("discussion: %w", err)
+	}
+	return o, nil
+}
+
+// read reads each target once, as a journal step: a resumed discussion
+// debates what round 1 read, whatever the file holds now.
+func (d *Discussion) read(ctx context.Context, j *journal.Journal, spec Spec, root string) ([]Target, error) {
+	var ts []Target
+	for _, name := range spec.Targets {
+		text, err := journal.Step(ctx, j, "target/"+name, func(context.Context) (string, error) {
+			path, err := targetPath(root, name)
+			if err != nil {
+				return "", fmt.Errorf("%w: targets: %v", ErrSpec, err)
+			}
+			_, data, err := loop.OpenDocument(path, cmp.Or(d.MaxSize, loop.DefaultMaxSize), "Discussion.MaxSize", false)
+			return string(data), err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("discussion: target %s: %w", name, err)
+		}
+		ts = append(ts, Target{Name: name, Text: text})
+	}
+	return ts, nil
+}

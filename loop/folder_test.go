@@ -1,0 +1,70 @@
+package loop_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/journal"
+)
+
+// TestOpenFolder walks a folder run's lifecycle: a new run, a refused new
+// run over the unfinished one, its resume, its end, a refused resume, and a
+// new run that moves the finished one with its artifact to history.
+func TestOpenFolder(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "run")
+	f := loop.Folder{Dir: dir, Journal: journal.Options{Driver: "t", Kinds: []string{"t.end"}}, End: "t.end",
+		Artifact: func(n string) bool { return n == "report.md" }}
+	start := func(j *journal.Journal) {
+		if _, err := journal.Step(ctx, j, loop.StartKey, func(context.Context) (int, error) { return 1, nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := loop.OpenFolder(f, true); !errors.Is(err, loop.ErrNothingToResume) {
+		t.Fatalf("resume of an empty folder: %v", err)
+	}
+	j, err := loop.OpenFolder(f, false) // a journal with no start: no run
+	if err != nil {
+		t.Fatal(err)
+	}
+	start(j)
+	if _, err := loop.OpenFolder(f, false); !errors.Is(err, journal.ErrBusy) {
+		t.Errorf("a second run while the first is alive: %v", err)
+	}
+	j.Close()
+	if _, err := loop.OpenFolder(f, false); !errors.Is(err, loop.ErrUnfinishedRun) {
+		t.Errorf("a new run over an unfinished one: %v", err)
+	}
+	if j, err = loop.OpenFolder(f, true); err != nil {
+		t.Fatal(err)
+	}
+	start(j) // replayed
+	if _, err := j.Append("t.end", "", nil); err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	os.WriteFile(filepath.Join(dir, "report.md"), []byte("done"), 0o644)
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
+	if _, err := loop.OpenFolder(f, true); !errors.Is(err, loop.ErrNothingToResume) {
+		t.Errorf("resume of a finished run: %v", err)
+	}
+	if j, err = loop.OpenFolder(f, false); err != nil {
+		t.Fatal(err)
+	}
+	defer j.Close()
+	if j.Done(loop.StartKey) {
+		t.Error("the new run's journal holds the old run")
+	}
+	for _, name := range []string{"history/run-1/report.md", "history/run-1/" + loop.JournalName, "notes.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := loop.OpenFolder(loop.Folder{Dir: dir, End: "x"}, false); err == nil {
+		t.Error("an end kind the journal does not know was accepted")
+	}
+}
