@@ -150,6 +150,7 @@ func TestWriteEpisodeSurvivesKill(t *testing.T) {
 	if points < 40 || reads != 6 || !strings.Contains(want, "episodes/02_The_Dark_Lamp.txt") {
 		t.Fatalf("the uninterrupted run made %d journal points and %d readings:\n%s", points, reads, want)
 	}
+	t.Logf("the uninterrupted run makes %d journal points and %d readings; each is killed and resumed", points, reads)
 	// The children wait on fsync more than they compute: run a few at once.
 	var mu sync.Mutex
 	var failures []string
