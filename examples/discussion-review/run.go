@@ -137,7 +137,11 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 		if err != nil {
 			return exitError, err
 		}
-		if err := outformat.ExportFindings(stdout, o.format, "discussion-review", o.root, critical, finding.Open); err != nil {
+		var settled []outformat.Settled
+		for _, f := range critical {
+			settled = append(settled, outformat.Settled{Finding: f, Status: finding.Open})
+		}
+		if err := outformat.ExportFindings(stdout, o.format, "discussion-review", o.root, settled); err != nil {
 			return exitError, err
 		}
 	}

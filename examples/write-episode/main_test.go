@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -94,5 +95,33 @@ func TestFileGateWaitsAndResumes(t *testing.T) {
 	}
 	if h, _ := os.ReadFile(filepath.Join(dir, "story/handover-notes.md")); strings.Contains(string(h), "retro of episode 3") {
 		t.Errorf("a rejected Try reached the handover notes:\n%s", h)
+	}
+}
+
+// TestFormats: -format json prints the Result, -format github one
+// workflow command per polish fix in the saved episode, and nothing else
+// on stdout.
+func TestFormats(t *testing.T) {
+	code, stdout, stderr := runArgs(t, "-format", "json")
+	var res struct {
+		Saved  bool              `json:"saved"`
+		File   string            `json:"file"`
+		Polish []json.RawMessage `json:"polish"`
+	}
+	if code != 0 || json.Unmarshal([]byte(stdout), &res) != nil || !res.Saved {
+		t.Fatalf("-format json: exit %d, %q\n%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = runArgs(t, "-format", "github")
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if code != 0 || len(lines) != len(res.Polish) {
+		t.Fatalf("-format github: exit %d, %d lines for %d polish fixes\n%s\n%s", code, len(lines), len(res.Polish), stdout, stderr)
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "::") || !strings.Contains(l, "file="+res.File) {
+			t.Errorf("not a command about %s: %s", res.File, l)
+		}
+	}
+	if code, _, _ := runArgs(t, "-format", "yaml"); code != 1 {
+		t.Errorf("-format yaml: exit %d", code)
 	}
 }

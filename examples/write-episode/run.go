@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"embed"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -15,7 +16,9 @@ import (
 	"golang.org/x/term"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
+	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/writing"
 	"github.com/kaigi-dev/kaigi/providers/config"
@@ -42,6 +45,7 @@ type options struct {
 	story, draft, gate string
 	episode, revisions int
 	again              bool
+	format             string
 	providers          *config.Config
 }
 
@@ -55,6 +59,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.StringVar(&o.draft, "draft", "", "the first draft (version 0) for the offline author")
 	fs.StringVar(&o.gate, "gate", "", "who answers the gates (force pass, save, Try): ask (this terminal), file (questions.json / answers.json in the workspace's run folder) or auto (the defaults); default auto for the demo, ask on a terminal, file otherwise")
 	fs.BoolVar(&o.again, "again", false, "write an episode again whose run has finished (the old run moves to history)")
+	outformat.Register(fs, &o.format)
 	o.providers = config.Register(fs)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: write-episode [-story DIR -episode N] [flags]\n\nRuns the write-episode loop; a killed run resumes where it was when run again.\nExit codes: 0 saved, 1 error, 2 not saved (declined, or waiting for an answer).\n\nFlags:\n")
@@ -64,6 +69,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if errors.Is(err, flag.ErrHelp) {
 			return exitSaved
 		}
+		return exitError
+	}
+	if err := outformat.Check(o.format); err != nil {
+		fmt.Fprintln(stderr, "write-episode:", err)
 		return exitError
 	}
 	code, err := o.run(ctx, stdin, stdout, stderr)
@@ -126,6 +135,9 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		return exitNotSaved, err
 	case err != nil:
 		return exitError, fmt.Errorf("%w (run the same command again to resume)", err)
+	}
+	if o.format != outformat.Text {
+		return exitSaved, o.print(stdout, res)
 	}
 	report(stdout, res, o.story)
 	return exitSaved, nil
@@ -292,4 +304,26 @@ func report(w io.Writer, r *writing.Result, dir string) {
 	fmt.Fprintf(w, "  usage:        %d model call(s), %d tokens\n", r.Usage.Calls, r.Usage.Total())
 	fmt.Fprintf(w, "  archive:      %s (drafts draft-vN.txt, progress.md, reader feedback, retro)\n", filepath.Join(dir, writing.ArchiveDir, fmt.Sprintf("episode-%02d", r.Episode)))
 	fmt.Fprintf(w, "  story files:  quality log, series tracker, summaries, handover notes and reader memories in %s\n", filepath.Join(dir, "story"))
+}
+
+// print writes the result as -format asks: the Result as JSON, or the
+// polish step's fixes in the saved episode for CI (an applied fix pointed
+// at by its new text, one not applied by its quote).
+func (o *options) print(w io.Writer, res *writing.Result) error {
+	if o.format == outformat.JSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	var settled []outformat.Settled
+	for i, p := range res.Polish {
+		f := finding.Finding{ID: fmt.Sprintf("P%03d", i+1), File: filepath.ToSlash(res.File), Category: "polish", Issue: p.Issue,
+			Fix: p.Fix, Quotes: []string{p.Quote}, Severity: finding.Low, Confidence: 80}
+		st := finding.Open
+		if p.Applied {
+			st, f.Quotes = finding.Applied, []string{p.Fix}
+		}
+		settled = append(settled, outformat.Settled{Finding: f, Reviewer: p.From, Status: st, Reason: p.Note})
+	}
+	return outformat.ExportFindings(w, o.format, "write-episode", o.story, settled)
 }

@@ -5,6 +5,7 @@
 package outformat
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -64,14 +65,22 @@ func Export(w io.Writer, v, tool string, o *loop.Outcome) error {
 	return export.Write(w, export.Format(v), rep)
 }
 
-// ExportFindings prints findings in export format v for tool: findings a
-// loop settled without a loop.Outcome (a debate's critical items), each
-// with its Finding.File relative to root (read from there for columns)
-// and status st.
-func ExportFindings(w io.Writer, v, tool, root string, findings []finding.Finding, st finding.Status) error {
+// Settled is one finding a loop settled without a loop.Outcome (a
+// debate's critical item, a polish fix), where it stands and why.
+type Settled struct {
+	Finding  finding.Finding
+	Reviewer string
+	Status   finding.Status
+	Reason   string
+}
+
+// ExportFindings prints findings in export format v for tool, each with
+// its Finding.File relative to root (read from there for columns).
+func ExportFindings(w io.Writer, v, tool, root string, findings []Settled) error {
 	rep := export.Report{Tool: export.Tool{Name: tool, Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}, Root: root}
 	texts := map[string][]byte{}
-	for _, f := range findings {
+	for _, s := range findings {
+		f := s.Finding
 		if !filepath.IsLocal(filepath.FromSlash(f.File)) {
 			return fmt.Errorf("%s: finding %s names %q, not a file inside %s", tool, f.ID, f.File, root)
 		}
@@ -83,7 +92,7 @@ func ExportFindings(w io.Writer, v, tool, root string, findings []finding.Findin
 			}
 			texts[f.File] = text
 		}
-		rep.Results = append(rep.Results, export.Result{File: f.File, Text: text, Finding: f, Reviewer: tool, Status: st})
+		rep.Results = append(rep.Results, export.Result{File: f.File, Text: text, Finding: f, Reviewer: cmp.Or(s.Reviewer, tool), Status: s.Status, Reason: s.Reason})
 	}
 	return export.Write(w, export.Format(v), rep)
 }
