@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kaigi-dev/kaigi/examples/internal/sarifcheck"
+
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/discussion"
 	"github.com/kaigi-dev/kaigi/loop/discussion/board"
@@ -103,4 +105,17 @@ func TestFormatRDJSONL(t *testing.T) {
 	if len(lines) == 0 || !strings.Contains(errb.String(), "Discussion") {
 		t.Errorf("%d diagnostics; stderr %q", len(lines), errb.String())
 	}
+}
+
+// TestFormatSARIF: the debate's critical findings as SARIF validate
+// (schema, and Microsoft's validator where installed).
+func TestFormatSARIF(t *testing.T) {
+	var out, errb strings.Builder
+	if code := run(context.Background(), []string{"-format", "sarif"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"results"`) {
+		t.Fatalf("no results: %s", out.String())
+	}
+	sarifcheck.Check(t, []byte(out.String()))
 }

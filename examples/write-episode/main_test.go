@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/examples/internal/sarifcheck"
 )
 
 func runArgs(t *testing.T, args ...string) (int, string, string) {
@@ -124,4 +126,14 @@ func TestFormats(t *testing.T) {
 	if code, _, _ := runArgs(t, "-format", "yaml"); code != 1 {
 		t.Errorf("-format yaml: exit %d", code)
 	}
+}
+
+// TestFormatSARIF: the polish fixes as SARIF validate (schema, and
+// Microsoft's validator where installed).
+func TestFormatSARIF(t *testing.T) {
+	code, stdout, stderr := runArgs(t, "-format", "sarif")
+	if code != 0 || !strings.Contains(stdout, `"results"`) {
+		t.Fatalf("exit %d: %s\n%s", code, stdout, stderr)
+	}
+	sarifcheck.Check(t, []byte(stdout))
 }
