@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/examples/internal/sarifcheck"
 
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/discussion"
@@ -78,4 +81,41 @@ func TestResumeNeedsSpec(t *testing.T) {
 	if code := run(context.Background(), []string{"-resume"}, &out, &errb); code != exitError || !strings.Contains(errb.String(), "-resume needs -spec") {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
+}
+
+// TestFormatRDJSONL: -format rdjsonl prints only diagnostics on stdout
+// (the debate's report goes to stderr), one per critical finding, each in
+// the sample's document.
+func TestFormatRDJSONL(t *testing.T) {
+	var out, errb strings.Builder
+	if code := run(context.Background(), []string{"-format", "rdjsonl"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	for _, l := range lines {
+		var d struct {
+			Location struct {
+				Path string `json:"path"`
+			} `json:"location"`
+		}
+		if err := json.Unmarshal([]byte(l), &d); err != nil || d.Location.Path != "announcement.md" {
+			t.Errorf("not a diagnostic of the sample (%v): %s", err, l)
+		}
+	}
+	if len(lines) == 0 || !strings.Contains(errb.String(), "Discussion") {
+		t.Errorf("%d diagnostics; stderr %q", len(lines), errb.String())
+	}
+}
+
+// TestFormatSARIF: the debate's critical findings as SARIF validate
+// (schema, and Microsoft's validator where installed).
+func TestFormatSARIF(t *testing.T) {
+	var out, errb strings.Builder
+	if code := run(context.Background(), []string{"-format", "sarif"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"results"`) {
+		t.Fatalf("no results: %s", out.String())
+	}
+	sarifcheck.Check(t, []byte(out.String()))
 }

@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
+	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop/discussion"
 	"github.com/kaigi-dev/kaigi/loop/discussion/board"
 	"github.com/kaigi-dev/kaigi/providers/config"
@@ -36,6 +38,7 @@ const (
 type options struct {
 	spec, root      string
 	resume, verbose bool
+	format          string
 	providers       *config.Config
 	flags           *flag.FlagSet
 }
@@ -48,6 +51,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset.StringVar(&o.root, "root", ".", "workspace root: the spec's targets are read inside it, artifacts go to <root>/.discussion/<id>/")
 	fset.BoolVar(&o.resume, "resume", false, "continue the unfinished discussion of the spec (after a crash or a kill)")
 	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
+	outformat.Register(fset, &o.format)
 	o.providers = config.Register(fset)
 	fset.Usage = func() {
 		fmt.Fprintf(fset.Output(), "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0).\n\nFlags:\n")
@@ -57,6 +61,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
+		return exitError
+	}
+	if err := outformat.Check(o.format); err != nil {
+		fmt.Fprintln(stderr, "discussion-review:", err)
 		return exitError
 	}
 	code, err := o.run(ctx, stdout, stderr)
@@ -81,7 +89,7 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 			return exitError, err
 		}
 		o.spec, o.root = filepath.Join(dir, "spec.json"), dir
-		fmt.Fprintf(stdout, "Demo on a copy of the bundled sample in %s\n", dir)
+		fmt.Fprintf(stderr, "Demo on a copy of the bundled sample in %s\n", dir)
 	}
 	spec, err := discussion.LoadSpec(o.spec)
 	if err != nil {
@@ -98,7 +106,11 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 		d.Logger = slog.New(slog.NewTextHandler(stderr, nil))
 	}
 	d.Observer = progress(stderr)
-	fmt.Fprintf(stdout, "Discussion %s: %s (%s)\n", spec.ID, spec.Topic, o.providers.String())
+	text := stdout // the report; with -format other than text it goes to stderr
+	if o.format != outformat.Text {
+		text = stderr
+	}
+	fmt.Fprintf(text, "Discussion %s: %s (%s)\n", spec.ID, spec.Topic, o.providers.String())
 	var out *discussion.Outcome
 	if o.resume {
 		out, err = d.Resume(ctx)
@@ -108,9 +120,30 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	if err != nil {
 		return exitError, err
 	}
-	report(stdout, out)
+	report(text, out)
 	if !demo {
-		fmt.Fprintf(stdout, "Resume an interrupted run: discussion-review -spec %s -root %s -resume\n", o.spec, o.root)
+		fmt.Fprintf(text, "Resume an interrupted run: discussion-review -spec %s -root %s -resume\n", o.spec, o.root)
+	}
+	switch o.format {
+	case outformat.Text:
+	case outformat.JSON:
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return exitError, err
+		}
+	default:
+		critical, err := out.Critical()
+		if err != nil {
+			return exitError, err
+		}
+		var settled []outformat.Settled
+		for _, f := range critical {
+			settled = append(settled, outformat.Settled{Finding: f, Status: finding.Open})
+		}
+		if err := outformat.ExportFindings(stdout, o.format, "discussion-review", o.root, settled); err != nil {
+			return exitError, err
+		}
 	}
 	var v struct {
 		Verdict string `json:"verdict"`

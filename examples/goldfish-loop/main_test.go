@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/examples/internal/sarifcheck"
 )
 
 // env is a test environment: no key of the test's own environment reaches
@@ -121,6 +123,7 @@ func TestFormatSARIF(t *testing.T) {
 			} `json:"results"`
 		} `json:"runs"`
 	}
+	sarifcheck.Check(t, []byte(stdout))
 	if err := json.Unmarshal([]byte(stdout), &log); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, stdout)
 	}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/examples/internal/sarifcheck"
 )
 
 // runCmd runs the command in process with stdin not a terminal.
@@ -97,13 +99,16 @@ func TestDemoFormats(t *testing.T) {
 		t.Skip("git is not installed")
 	}
 	t.Setenv("KAIGI_PROVIDER", "")
-	for _, f := range []string{"sarif", "rdjsonl"} {
+	for _, f := range []string{"sarif", "rdjsonl", "json"} {
 		code, out, errs := runCmd(t, "-format", f)
 		if code != exitOK || !strings.Contains(errs, "wave 1") || strings.Contains(out, "wave 1") {
 			t.Errorf("-format %s: exit %d; progress belongs on stderr\n%s", f, code, out)
 		}
-		if !strings.Contains(out, "fmt.Printf format %d has arg it.Name") {
+		if !strings.Contains(out, "fmt.Printf format %d has arg it.Name") && !strings.Contains(out, `has arg it.Name`) {
 			t.Errorf("-format %s lacks the vet finding:\n%s", f, out)
+		}
+		if f == "sarif" {
+			sarifcheck.Check(t, []byte(out))
 		}
 	}
 	if code, _, _ := runCmd(t, "-format", "xml"); code != exitError {

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/export"
@@ -34,7 +35,7 @@ const callTimeout = 10 * time.Minute
 
 type options struct {
 	repo, base, commit, task, taskFile, dir, memory, gate string
-	uncommitted, report, resume, follow, json             bool
+	uncommitted, report, resume, follow                   bool
 	addSlice, removeSlice, sliceFiles, slicePrompt        string
 	directive, directiveFile, format                      string
 	shots, shotPasses, maxPasses, maxParallel             int
@@ -64,8 +65,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.maxPasses, "max-passes", multishot.DefaultMaxPasses, "passes per window before the judge")
 	fs.IntVar(&o.maxParallel, "max-parallel", 0, "calls at once across a wave (0: all)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each shot (0: none offline, 10m with a model)")
-	fs.BoolVar(&o.json, "json", false, "print the summary as JSON")
-	fs.StringVar(&o.format, "format", "", "print the findings for CI instead: sarif, rdjson, rdjsonl or github")
+	outformat.Register(fs, &o.format)
 	fs.StringVar(&o.addSlice, "add-slice", "", "with -continue: add (or revive) this slice; needs -slice-files, -slice-prompt-file and the user's words")
 	fs.StringVar(&o.removeSlice, "remove-slice", "", "with -continue: remove this slice (a tombstone); needs the user's words")
 	fs.StringVar(&o.sliceFiles, "slice-files", "", "the added slice's files, comma-separated")
@@ -92,10 +92,8 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	if n > 1 {
 		return nil, errors.New("give one of -uncommitted, -base and -commit")
 	}
-	if o.format != "" {
-		if _, err := export.ParseFormat(o.format); err != nil {
-			return nil, err
-		}
+	if err := outformat.Check(o.format); err != nil {
+		return nil, err
 	}
 	return o, nil
 }
@@ -146,7 +144,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 	}
 	// Progress goes to stderr when stdout is for a program.
 	info := stdout
-	if o.json || o.format != "" {
+	if o.format != outformat.Text {
 		info = stderr
 	}
 	l := &multishot.Loop{Dir: o.dir, Memory: o.memory, Shots: o.shots, ShotPasses: o.shotPasses, MaxPasses: o.maxPasses,
@@ -370,18 +368,18 @@ func progress(w io.Writer) func(multishot.Event) {
 }
 
 func (o *options) print(w io.Writer, s *multishot.Summary, dir string, demo bool) {
-	if o.format != "" {
+	if outformat.IsExport(o.format) {
 		f, _ := export.ParseFormat(o.format)
 		root := o.repo
 		if abs, err := filepath.Abs(root); err == nil {
 			root = abs
 		}
-		if err := export.Write(w, f, s.Export(export.Tool{Name: "kaigi-multi-shot-review", Version: export.ModuleVersion()}, root)); err != nil {
+		if err := export.Write(w, f, s.Export(export.Tool{Name: "kaigi-multi-shot-review", Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}, root)); err != nil {
 			fmt.Fprintln(w, "multi-shot-review:", err)
 		}
 		return
 	}
-	if o.json {
+	if o.format == outformat.JSON {
 		data, _ := json.MarshalIndent(s, "", "  ")
 		fmt.Fprintf(w, "%s\n", data)
 		return

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"net/url"
@@ -123,9 +124,12 @@ func sarifResult(run *sarif.Run, rep Report, r Result, loc location) *sarif.Resu
 	res.WithLevel(level(f.Severity))
 	res.PartialFingerprints = map[string]string{FingerprintKey: finding.Fingerprint(f)}
 	phys := sarif.NewPhysicalLocation().WithArtifactLocation(artifact(rep, r.File))
-	if loc.cols || !loc.lines.IsZero() {
-		phys.WithRegion(region(loc, true)) // else the result is about the whole file
-	}
+	switch {
+	case loc.cols || !loc.lines.IsZero():
+		phys.WithRegion(region(loc, true))
+	case len(r.Text) > 0: // about the whole file, whose lines are known
+		phys.WithRegion(sarif.NewRegion().WithStartLine(1).WithEndLine(lineCount(r.Text)))
+	} // else about the whole file, with no region
 	res.AddLocation(sarif.NewLocationWithPhysicalLocation(phys))
 	st := r.status()
 	switch st {
@@ -251,4 +255,13 @@ func rootURI(root string) (string, error) {
 		p += "/"
 	}
 	return "file://" + escapePath(p), nil
+}
+
+// lineCount counts text's lines, a last line without a newline included.
+func lineCount(text []byte) int {
+	n := bytes.Count(text, []byte("\n"))
+	if len(text) > 0 && text[len(text)-1] != '\n' {
+		n++
+	}
+	return max(n, 1)
 }

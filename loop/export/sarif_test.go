@@ -18,13 +18,13 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
-// sarifSchema compiles testdata/sarif-schema-2.1.0.json: the OASIS SARIF
+// sarifSchema compiles sarif-schema-2.1.0.json: the OASIS SARIF
 // 2.1.0 schema (errata 01), as the SARIF TC publishes it
 // (sarif-spec, Schemata/sarif-schema-2.1.0.json), with format assertions
 // on (uri, uri-reference, date-time).
 func sarifSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
+	f, err := os.Open("sarif-schema-2.1.0.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,6 +71,12 @@ func TestSARIFSchema(t *testing.T) {
 		}
 	}
 	bad := bytes.Replace(sarifOf(t, catReport()), []byte(`"level": "warning"`), []byte(`"level": "severe"`), 1)
+	if err := ValidateSARIF(sarifOf(t, catReport())); err != nil {
+		t.Errorf("ValidateSARIF: %v", err)
+	}
+	if err := ValidateSARIF(bad); err == nil {
+		t.Error("ValidateSARIF accepts a result with level \"severe\"")
+	}
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(bad))
 	if err != nil {
 		t.Fatal(err)
@@ -330,5 +336,13 @@ func TestSARIFWholeFile(t *testing.T) {
 	}
 	if err := sarifSchema(t).Validate(v); err != nil {
 		t.Error(err)
+	}
+	// With the file's text, the whole file is its lines.
+	rep.Results[0].Text = []byte("one\r\ntwo\r\nthree")
+	if err := json.Unmarshal(sarifOf(t, rep), &log); err != nil {
+		t.Fatal(err)
+	}
+	if reg := log.Runs[0].Results[0].Locations[0].PhysicalLocation.Region; reg.StartLine != 1 || reg.EndLine != 3 {
+		t.Errorf("whole-file region %+v, want lines 1-3", reg)
 	}
 }

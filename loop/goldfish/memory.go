@@ -7,17 +7,18 @@ import (
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
-// Status is what became of a finding the contest memory keeps.
-type Status string
+// Status is what became of a finding the contest memory keeps: the
+// findings' one vocabulary, finding.Status.
+type Status = finding.Status
 
-// The statuses of the contest memory.
+// The statuses the contest memory keeps.
 const (
 	// Contested: the resolver argued back and the finding was not applied.
-	Contested Status = "contested"
+	Contested = finding.Contested
 	// Rejected: the gate rejected the finding.
-	Rejected Status = "rejected"
+	Rejected = finding.Rejected
 	// Applied: the finding's fix was applied; one raised again came back.
-	Applied Status = "applied"
+	Applied = finding.Applied
 )
 
 // Entry is one finding the contest memory keeps.

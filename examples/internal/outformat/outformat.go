@@ -5,13 +5,16 @@
 package outformat
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/export"
 )
@@ -58,6 +61,38 @@ func Export(w io.Writer, v, tool string, o *loop.Outcome) error {
 	rep, err := export.FromOutcome(export.Tool{Name: tool, Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}, o, cwd)
 	if err != nil {
 		return err
+	}
+	return export.Write(w, export.Format(v), rep)
+}
+
+// Settled is one finding a loop settled without a loop.Outcome (a
+// debate's critical item, a polish fix), where it stands and why.
+type Settled struct {
+	Finding  finding.Finding
+	Reviewer string
+	Status   finding.Status
+	Reason   string
+}
+
+// ExportFindings prints findings in export format v for tool, each with
+// its Finding.File relative to root (read from there for columns).
+func ExportFindings(w io.Writer, v, tool, root string, findings []Settled) error {
+	rep := export.Report{Tool: export.Tool{Name: tool, Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}, Root: root}
+	texts := map[string][]byte{}
+	for _, s := range findings {
+		f := s.Finding
+		if !filepath.IsLocal(filepath.FromSlash(f.File)) {
+			return fmt.Errorf("%s: finding %s names %q, not a file inside %s", tool, f.ID, f.File, root)
+		}
+		text, ok := texts[f.File]
+		if !ok {
+			var err error
+			if text, err = loop.ReadDocument(filepath.Join(root, filepath.FromSlash(f.File))); err != nil {
+				return err
+			}
+			texts[f.File] = text
+		}
+		rep.Results = append(rep.Results, export.Result{File: f.File, Text: text, Finding: f, Reviewer: cmp.Or(s.Reviewer, tool), Status: s.Status, Reason: s.Reason})
 	}
 	return export.Write(w, export.Format(v), rep)
 }

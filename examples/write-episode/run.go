@@ -1,0 +1,329 @@
+package main
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/term"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
+	"github.com/kaigi-dev/kaigi/examples/internal/termui"
+	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/writing"
+	"github.com/kaigi-dev/kaigi/providers/config"
+	"github.com/kaigi-dev/kaigi/providers/offline"
+)
+
+//go:embed sample
+var sample embed.FS
+
+// The demo's episode and first draft inside the sample story.
+const (
+	demoEpisode = 3
+	demoDraft   = "drafts/episode-03.txt"
+)
+
+// Exit codes.
+const (
+	exitSaved    = 0
+	exitError    = 1
+	exitNotSaved = 2
+)
+
+type options struct {
+	story, draft, gate string
+	episode, revisions int
+	again              bool
+	format             string
+	providers          *config.Config
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("write-episode", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	o := &options{}
+	fs.StringVar(&o.story, "story", "", "the story folder (story/, episodes/, workspace/, archive/); empty runs the demo on a copy of the bundled sample")
+	fs.IntVar(&o.episode, "episode", 0, "the episode to write (required with -story)")
+	fs.IntVar(&o.revisions, "max-revisions", writing.DefaultMaxRevisions, "the revision cap (0: no revision)")
+	fs.StringVar(&o.draft, "draft", "", "the first draft (version 0) for the offline author")
+	fs.StringVar(&o.gate, "gate", "", "who answers the gates (force pass, save, Try): ask (this terminal), file (questions.json / answers.json in the workspace's run folder) or auto (the defaults); default auto for the demo, ask on a terminal, file otherwise")
+	fs.BoolVar(&o.again, "again", false, "write an episode again whose run has finished (the old run moves to history)")
+	outformat.Register(fs, &o.format)
+	o.providers = config.Register(fs)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: write-episode [-story DIR -episode N] [flags]\n\nRuns the write-episode loop; a killed run resumes where it was when run again.\nExit codes: 0 saved, 1 error, 2 not saved (declined, or waiting for an answer).\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitSaved
+		}
+		return exitError
+	}
+	if err := outformat.Check(o.format); err != nil {
+		fmt.Fprintln(stderr, "write-episode:", err)
+		return exitError
+	}
+	code, err := o.run(ctx, stdin, stdout, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "write-episode:", err)
+	}
+	return code
+}
+
+func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+	demo := o.story == ""
+	if demo {
+		dir, err := os.MkdirTemp("", "kaigi-write-episode-")
+		if err != nil {
+			return exitError, err
+		}
+		if err := copySample(dir); err != nil {
+			return exitError, err
+		}
+		o.story, o.episode = dir, demoEpisode
+		if o.draft == "" {
+			o.draft = filepath.Join(dir, demoDraft)
+		}
+		fmt.Fprintf(stderr, "Demo: writing episode %d of a copy of the bundled sample story in %s\n", o.episode, dir)
+	}
+	if o.episode < 1 {
+		return exitError, errors.New("-episode is required with -story (the episode to write, from 1)")
+	}
+	if err := o.providers.Resolve(os.Getenv); err != nil {
+		return exitError, err
+	}
+	e, desc, err := o.roles()
+	if err != nil {
+		return exitError, err
+	}
+	asker, err := o.asker(demo, stdin, stderr)
+	if err != nil {
+		return exitError, err
+	}
+	e.Dir, e.Number, e.Asker, e.Again = o.story, o.episode, asker, o.again
+	e.MaxRevisions = o.revisions
+	if o.revisions == 0 {
+		e.MaxRevisions = -1
+	}
+	e.Observer = func(ev writing.Event) {
+		mark := "…"
+		if ev.Status == "completed" {
+			mark = "✓"
+		}
+		fmt.Fprintf(stderr, "  %-8s %s %s\n", ev.Step, mark, ev.Detail)
+	}
+	fmt.Fprintf(stderr, "write-episode: episode %d (%s)\n", o.episode, desc)
+	res, err := e.Write(ctx)
+	switch {
+	case errors.Is(err, loop.ErrWaiting):
+		fmt.Fprintf(stdout, "Waiting for an answer: %v\nWrite it, then run the same command again to go on.\n", err)
+		return exitNotSaved, nil
+	case errors.Is(err, writing.ErrNotSaved):
+		report(stdout, res, o.story)
+		return exitNotSaved, err
+	case err != nil:
+		return exitError, fmt.Errorf("%w (run the same command again to resume)", err)
+	}
+	if o.format != outformat.Text {
+		return exitSaved, o.print(stdout, res)
+	}
+	report(stdout, res, o.story)
+	return exitSaved, nil
+}
+
+// copySample copies the bundled sample story into dir.
+func copySample(dir string) error {
+	sub, err := fs.Sub(sample, "sample")
+	if err != nil {
+		return err
+	}
+	return os.CopyFS(dir, sub)
+}
+
+// roles returns the episode's roles: offline, or on the configured
+// providers, each role by its name (author, arc-reviewer, reader-<id>).
+func (o *options) roles() (*writing.Episode, string, error) {
+	critics := offline.Editorial(offline.Config{})
+	e := &writing.Episode{}
+	var draft []byte
+	if o.draft != "" {
+		var err error
+		if draft, err = loop.ReadDocument(o.draft); err != nil {
+			return nil, "", fmt.Errorf("-draft: %w", err)
+		}
+	}
+	model := func(role string) (writing.Model, bool, error) {
+		if o.providers.Offline(role) {
+			return writing.Model{}, false, nil
+		}
+		p, name, err := o.providers.Provider(role)
+		return writing.Model{Provider: p, Name: name, MaxTokens: o.providers.MaxTokens}, err == nil, err
+	}
+	var used []string
+	if m, ok, err := model("author"); err != nil {
+		return nil, "", err
+	} else if ok {
+		e.Author, used = writing.ModelAuthor{Model: m}, append(used, "author: "+m.Name)
+	} else {
+		if len(draft) == 0 {
+			return nil, "", errors.New("the offline author needs a first draft: give -draft FILE (or configure a provider for the author)")
+		}
+		e.Author, used = writing.OfflineAuthor{Draft: draft}, append(used, "author: offline")
+	}
+	if m, ok, err := model("arc-reviewer"); err != nil {
+		return nil, "", err
+	} else if ok {
+		e.Critic, used = writing.ModelCritic{Model: m}, append(used, "arc-reviewer: "+m.Name)
+	} else {
+		e.Critic, used = writing.OfflineCritic{Critics: critics}, append(used, "arc-reviewer: offline")
+	}
+	e.Readers = func(p writing.Persona) writing.Reader {
+		m, ok, err := model("reader-" + p.ID)
+		switch {
+		case err != nil:
+			return failingReader{err}
+		case ok:
+			return writing.ModelReader{Model: m}
+		}
+		return writing.OfflineReader{Critics: critics}
+	}
+	if _, _, err := model("reader"); err != nil {
+		return nil, "", err
+	}
+	if o.providers.Offline("reader") {
+		used = append(used, "readers: offline")
+	} else {
+		used = append(used, "readers: "+o.providers.Choice("reader").Provider)
+	}
+	return e, strings.Join(used, ", "), nil
+}
+
+// failingReader is the reader of a persona whose provider cannot be
+// made (a missing key): every call fails with why, and the run stops, to
+// be resumed once the configuration is fixed.
+type failingReader struct{ err error }
+
+func (r failingReader) Read(context.Context, writing.ReadTask) (writing.Feedback, agent.Usage, error) {
+	return writing.Feedback{}, agent.Usage{}, r.err
+}
+
+func (r failingReader) Compare(context.Context, writing.CompareTask) (writing.Preference, agent.Usage, error) {
+	return writing.Preference{}, agent.Usage{}, r.err
+}
+
+// asker returns the gate -gate names.
+func (o *options) asker(demo bool, stdin io.Reader, stderr io.Writer) (loop.Asker, error) {
+	interactive := isTerminal(stdin) && isTerminal(stderr)
+	g := o.gate
+	if g == "" {
+		switch {
+		case demo:
+			g = "auto"
+		case interactive:
+			g = "ask"
+		default:
+			g = "file"
+		}
+	}
+	switch g {
+	case "ask":
+		if interactive {
+			return termui.Gate{In: stdin, Out: stderr}, nil
+		}
+		fmt.Fprintln(stderr, "write-episode: -gate ask needs a terminal; using the file gate")
+		fallthrough
+	case "file":
+		return loop.FileAsker{Dir: filepath.Join(o.story, writing.RunDir, fmt.Sprintf("episode-%02d", o.episode))}, nil
+	case "auto":
+		return loop.AutoAsker{}, nil
+	}
+	return nil, fmt.Errorf("-gate %q: want ask, file or auto", g)
+}
+
+func isTerminal(f any) bool {
+	file, ok := f.(*os.File)
+	return ok && term.IsTerminal(int(file.Fd()))
+}
+
+// report prints the completion report the seed asks for.
+func report(w io.Writer, r *writing.Result, dir string) {
+	if r == nil {
+		return
+	}
+	fmt.Fprintf(w, "\nEpisode %d: %s\n", r.Episode, r.Title)
+	if r.Saved {
+		fmt.Fprintf(w, "  saved:        %s\n", filepath.Join(dir, r.File))
+	} else {
+		fmt.Fprintf(w, "  not saved\n")
+	}
+	accepted := 0
+	for _, rv := range r.Revisions {
+		if rv.Accepted {
+			accepted++
+		}
+	}
+	fmt.Fprintf(w, "  revisions:    %d attempted, %d accepted by the readers' pairwise comparison (final draft v%d)\n", len(r.Revisions), accepted, r.Version)
+	for _, rv := range r.Revisions {
+		fmt.Fprintf(w, "                v%d: %s\n", rv.Version, rv.Reason)
+	}
+	fmt.Fprintf(w, "  arc review:   %s; discussion rounds: %d\n", r.Verdict, r.Discussions)
+	fmt.Fprintf(w, "  judgment:     %s (%s)\n", r.Judgment.Outcome, strings.Join(r.Judgment.Reasons, "; "))
+	fmt.Fprintf(w, "  readers:      mean ★%.2f, median ★%.2f\n", r.Judgment.Mean, r.Judgment.Median)
+	for _, st := range r.Readers {
+		flag := ""
+		if st.Stuck {
+			flag = "  ← never moves: its stars tell nothing"
+		}
+		fmt.Fprintf(w, "                %-8s ★%d  over %d episode(s): mean %.2f, variance %.2f%s\n", st.Persona, r.Stars[st.Persona], len(st.Stars), st.Mean, st.Variance, flag)
+	}
+	applied := 0
+	for _, p := range r.Polish {
+		if p.Applied {
+			applied++
+		}
+	}
+	fmt.Fprintf(w, "  polish:       %d fix(es) applied\n", applied)
+	if r.Try != "" {
+		fmt.Fprintf(w, "  retro Try:    %s (%s)\n", r.Try, r.TryDecision)
+	}
+	if r.Judgment.Outcome == writing.ForcePass {
+		fmt.Fprintln(w, "  WARNING: FORCE_PASS — the arc reviewer did not give OK.")
+	}
+	fmt.Fprintf(w, "  usage:        %d model call(s), %d tokens\n", r.Usage.Calls, r.Usage.Total())
+	fmt.Fprintf(w, "  archive:      %s (drafts draft-vN.txt, progress.md, reader feedback, retro)\n", filepath.Join(dir, writing.ArchiveDir, fmt.Sprintf("episode-%02d", r.Episode)))
+	fmt.Fprintf(w, "  story files:  quality log, series tracker, summaries, handover notes and reader memories in %s\n", filepath.Join(dir, "story"))
+}
+
+// print writes the result as -format asks: the Result as JSON, or the
+// polish step's fixes in the saved episode for CI (an applied fix pointed
+// at by its new text, one not applied by its quote).
+func (o *options) print(w io.Writer, res *writing.Result) error {
+	if o.format == outformat.JSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	var settled []outformat.Settled
+	for i, p := range res.Polish {
+		f := finding.Finding{ID: fmt.Sprintf("P%03d", i+1), File: filepath.ToSlash(res.File), Category: "polish", Issue: p.Issue,
+			Fix: p.Fix, Quotes: []string{p.Quote}, Severity: finding.Low, Confidence: 80}
+		st := finding.Open
+		if p.Applied {
+			st, f.Quotes = finding.Applied, []string{p.Fix}
+		}
+		settled = append(settled, outformat.Settled{Finding: f, Reviewer: p.From, Status: st, Reason: p.Note})
+	}
+	return outformat.ExportFindings(w, o.format, "write-episode", o.story, settled)
+}

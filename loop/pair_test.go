@@ -1,0 +1,101 @@
+package loop_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/journal"
+)
+
+func id(s string) string { return s }
+
+func TestComparePair(t *testing.T) {
+	texts := [2]string{"old draft", "new draft"}
+	tests := []struct {
+		name  string
+		judge func(a, b string) string
+		want  int
+	}{
+		{"prefers the new text in both orders", func(a, b string) string {
+			if a == "new draft" {
+				return "A"
+			}
+			return " b "
+		}, 1},
+		{"prefers the old text in both orders", func(a, b string) string {
+			if a == "old draft" {
+				return "a"
+			}
+			return "B"
+		}, 0},
+		{"always the first position: a tie", func(a, b string) string { return "A" }, -1},
+		{"always the second position: a tie", func(a, b string) string { return "B" }, -1},
+		{"says tie", func(a, b string) string { return "TIE" }, -1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			j, err := journal.Open(filepath.Join(dir, "j.jsonl"), journal.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			calls := 0
+			judge := func(_ context.Context, a, b int) (string, error) {
+				calls++
+				return tc.judge(texts[a], texts[b]), nil
+			}
+			got, err := loop.ComparePair(context.Background(), j, "cmp", judge, id)
+			if err != nil || got.Winner != tc.want || calls != 2 {
+				t.Fatalf("ComparePair = %+v, %v after %d calls; want winner %d", got, err, calls, tc.want)
+			}
+			j.Close()
+			// A replay asks nothing and gives the same result, labels included.
+			j, _ = journal.Open(filepath.Join(dir, "j.jsonl"), journal.Options{})
+			defer j.Close()
+			again, err := loop.ComparePair(context.Background(), j, "cmp", func(context.Context, int, int) (string, error) {
+				t.Error("judge called on replay")
+				return "", nil
+			}, id)
+			if err != nil || again != got {
+				t.Fatalf("replay = %+v, %v; want %+v", again, err, got)
+			}
+		})
+	}
+}
+
+func TestComparePairShufflesAndRefusesBadAnswers(t *testing.T) {
+	firsts := map[bool]int{}
+	for i := range 40 {
+		j, err := journal.Open(filepath.Join(t.TempDir(), "j.jsonl"), journal.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var shown [2][2]int
+		n := 0
+		r, err := loop.ComparePair(context.Background(), j, "c", func(_ context.Context, a, b int) (string, error) {
+			shown[n] = [2]int{a, b}
+			n++
+			return "tie", nil
+		}, id)
+		if err != nil || shown[0] != [2]int{shown[1][1], shown[1][0]} {
+			t.Fatalf("run %d: orders %v, %v: the second order must swap the first", i, shown, err)
+		}
+		if r.FirstIsA != (shown[0][0] == 0) {
+			t.Fatalf("run %d: FirstIsA %v but candidate %d was shown as A", i, r.FirstIsA, shown[0][0])
+		}
+		firsts[r.FirstIsA]++
+		j.Close()
+	}
+	if firsts[true] == 0 || firsts[false] == 0 {
+		t.Errorf("labels never shuffled in 40 runs: %v", firsts)
+	}
+	j, _ := journal.Open(filepath.Join(t.TempDir(), "j.jsonl"), journal.Options{})
+	defer j.Close()
+	_, err := loop.ComparePair(context.Background(), j, "bad", func(context.Context, int, int) (string, error) { return "the second one", nil }, id)
+	if err == nil || errors.Is(err, context.Canceled) {
+		t.Fatalf("an answer that is no label was accepted: %v", err)
+	}
+}

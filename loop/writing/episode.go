@@ -1,0 +1,271 @@
+package writing
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/journal"
+)
+
+// Driver names the write-episode driver in its journals.
+const Driver = "kaigi-write-episode"
+
+// DefaultMaxRevisions is the revision cap unless Episode.MaxRevisions says
+// otherwise.
+const DefaultMaxRevisions = 3
+
+// RunDir is where an episode's journal lives, inside Episode.Dir:
+// RunDir/episode-NN/journal.jsonl (with history/run-K of earlier runs).
+const RunDir = ".write-episode"
+
+// kindEnd is the record that ends a run; it holds the Result.
+const kindEnd = "writing.end"
+
+// Errors of Write.
+var (
+	// ErrNotSaved: the human declined to save the episode, or refused a
+	// force pass after the extra revision; nothing was saved and the run
+	// is over (Result.Saved is false).
+	ErrNotSaved = errors.New("writing: the episode was not saved")
+	// ErrOtherEpisode: the workspace holds another episode's unfinished
+	// run; finish it (Write that episode) first.
+	ErrOtherEpisode = errors.New("writing: the workspace belongs to another episode")
+)
+
+// Episode is one write-episode run: the loop of seeds/write-episode on
+// the loop kernel. Dir, Number, Author, Critic and Readers are required.
+type Episode struct {
+	// Dir is the project folder: story/ (the material), episodes/ (saved
+	// episodes), workspace/ (the run's working files) and archive/.
+	Dir string
+	// Number is the episode to write, from 1.
+	Number int
+	// MaxRevisions caps the revisions; 0 means DefaultMaxRevisions,
+	// negative means none.
+	MaxRevisions int
+	// Author drafts and revises; Critic is the arc reviewer; Readers
+	// returns the reader of a persona (one model per persona, if wanted).
+	Author  Author
+	Critic  Critic
+	Readers func(Persona) Reader
+	// Asker answers the gates: the force-pass confirmation, the save
+	// confirmation and the Try approval (loop.FileAsker, a terminal form,
+	// an AskFunc). Nil means loop.AutoAsker: every question's default.
+	Asker loop.Asker
+	// Again starts a new run of an episode whose run has finished (the
+	// finished journal moves to history/run-K); without it, Write of a
+	// finished episode returns its journaled Result and does nothing.
+	Again bool
+	// Observer receives each step's progress; JournalObserver each
+	// journal point (tests crash there). Both optional.
+	Observer        func(Event)
+	JournalObserver func(journal.Event)
+	// Logger receives progress records; nil discards them.
+	Logger *slog.Logger
+}
+
+// Event reports a step of the run.
+type Event struct {
+	// Step is the seed's step name: "step0", "step3", "step4d", "step6.5".
+	Step string
+	// Status is "in_progress", "completed" or, when the human declined
+	// and the run ends unsaved, "stopped".
+	Status string
+	// Detail says what happened, in a line.
+	Detail string
+}
+
+// Revision is one revision attempt and what came of it.
+type Revision struct {
+	// Version is the draft version the attempt wrote (draft-vN).
+	Version int `json:"version"`
+	// Verdict is the verdict on the draft it revised.
+	Verdict VerdictKind `json:"verdict"`
+	// Accepted reports that the new draft won the readers' pairwise
+	// comparison and became the current draft; Reason says why or why not.
+	Accepted bool   `json:"accepted"`
+	Reason   string `json:"reason"`
+	// Votes are the readers' winners: "new", "old" or "tie", by persona.
+	Votes map[string]string `json:"votes,omitempty"`
+}
+
+// Result is what a run did.
+type Result struct {
+	Episode int    `json:"episode"`
+	Title   string `json:"title"`
+	// File is the saved episode, relative to Dir ("episodes/03_title.txt");
+	// empty when it was not saved.
+	File  string `json:"file,omitempty"`
+	Saved bool   `json:"saved"`
+	// Judgment is PASS, PASS_WITH_POLISH or FORCE_PASS, and Verdict the arc
+	// reviewer's verdict on the final draft (after the scan).
+	Judgment Judgment    `json:"judgment"`
+	Verdict  VerdictKind `json:"verdict"`
+	// Version is the final draft's version; Revisions lists every attempt.
+	Version   int        `json:"version"`
+	Revisions []Revision `json:"revisions"`
+	// Discussions counts the discussion rounds held, over all drafts.
+	Discussions int `json:"discussions"`
+	// Polish lists the polish step's fixes (applied or not).
+	Polish []PolishItem `json:"polish,omitempty"`
+	// Stars are the readers' ratings of the final draft by persona id.
+	Stars map[string]int `json:"stars"`
+	// Readers are each persona's ratings over the episodes.
+	Readers []ReaderStat `json:"readers"`
+	// Try is the retro's proposal and TryDecision what the human said
+	// (approve, reject or modify).
+	Try         string `json:"try,omitempty"`
+	TryDecision string `json:"try_decision,omitempty"`
+	// Usage sums the model calls of the run.
+	Usage agent.Usage `json:"usage"`
+}
+
+// Write runs the episode, or resumes its unfinished run: the driver
+// executes from its start every time, and every model call, file read,
+// gate answer and random draw comes from the journal, so a run killed at
+// any point goes on where it was and repeats nothing (no reader reads the
+// same draft twice). It returns the Result with a nil error once the
+// episode is saved and archived, and with ErrNotSaved when the human
+// declined. Any other error (a model that failed, a gate waiting for an
+// answer: loop.ErrWaiting) leaves the run to be resumed by calling Write
+// again.
+func (e *Episode) Write(ctx context.Context) (*Result, error) {
+	switch {
+	case e.Dir == "":
+		return nil, errors.New("writing: Dir is not set")
+	case e.Number < 1:
+		return nil, fmt.Errorf("writing: episode number %d; episodes are numbered from 1", e.Number)
+	case e.Author == nil || e.Critic == nil || e.Readers == nil:
+		return nil, errors.New("writing: Author, Critic and Readers are required")
+	}
+	if err := e.checkWorkspace(); err != nil {
+		return nil, err
+	}
+	dir := e.runDir()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("writing: %w", err)
+	}
+	open := func() (*journal.Journal, error) {
+		return journal.Open(filepath.Join(dir, loop.JournalName), journal.Options{Driver: Driver, Kinds: []string{kindEnd}, Observe: e.JournalObserver})
+	}
+	j, err := open()
+	if err != nil {
+		return nil, fmt.Errorf("writing: episode %d: %w", e.Number, err)
+	}
+	if res, done := ended(j); done {
+		if !e.Again {
+			j.Close()
+			return res, resultErr(res)
+		}
+		if _, err := loop.Rotate(dir, j, func(n string) bool { return n != "history" }); err != nil {
+			return nil, err
+		}
+		if j, err = open(); err != nil {
+			return nil, fmt.Errorf("writing: episode %d: %w", e.Number, err)
+		}
+	}
+	defer j.Close()
+	root, err := apply.OpenDir(e.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("writing: %w", err)
+	}
+	defer root.Close()
+	// Writes a kill cut short leave temporary files; only this run (it
+	// holds the journal's lock) writes these folders' files.
+	for _, pat := range []string{WorkspaceDir + "/*", filepath.ToSlash(archiveDir(e.Number)) + "/*", "story/*", EpisodesDir + "/*"} {
+		if _, err := root.RemoveStaleTemp(pat); err != nil {
+			e.logger().Warn("write-episode: stale temporary files", "folder", pat, "err", err)
+		}
+	}
+	d := &driver{e: e, j: j, root: root, max: e.maxRevisions(), tasks: map[string]*journal.Task[readResult]{}}
+	res, err := d.run(ctx)
+	if err != nil && !errors.Is(err, ErrNotSaved) {
+		return nil, err
+	}
+	if _, aerr := j.Append(kindEnd, "", res); aerr != nil {
+		return nil, aerr
+	}
+	return res, err
+}
+
+func (e *Episode) maxRevisions() int {
+	switch {
+	case e.MaxRevisions < 0:
+		return 0
+	case e.MaxRevisions == 0:
+		return DefaultMaxRevisions
+	}
+	return e.MaxRevisions
+}
+
+func (e *Episode) runDir() string {
+	return filepath.Join(e.Dir, RunDir, fmt.Sprintf("episode-%02d", e.Number))
+}
+
+func (e *Episode) logger() *slog.Logger {
+	return cmp.Or(e.Logger, slog.New(slog.DiscardHandler))
+}
+
+// ended returns the Result of a finished run.
+func ended(j *journal.Journal) (*Result, bool) {
+	for _, r := range j.Records() {
+		if r.Kind == kindEnd {
+			var res Result
+			if r.Decode(&res) == nil {
+				return &res, true
+			}
+		}
+	}
+	return nil, false
+}
+
+func resultErr(r *Result) error {
+	if !r.Saved {
+		return ErrNotSaved
+	}
+	return nil
+}
+
+// checkWorkspace refuses to run while the workspace holds another
+// episode's unfinished run.
+func (e *Episode) checkWorkspace() error {
+	entries, err := os.ReadDir(filepath.Join(e.Dir, RunDir))
+	if err != nil {
+		return nil // no runs yet
+	}
+	mine := filepath.Base(e.runDir())
+	for _, en := range entries {
+		if en.Name() == mine || !en.IsDir() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(e.Dir, RunDir, en.Name(), loop.JournalName))
+		if err != nil {
+			continue
+		}
+		recs, _, err := journal.Parse(data)
+		if err != nil || len(recs) < 2 {
+			continue // an empty journal holds no work
+		}
+		if !hasEnd(recs) {
+			return fmt.Errorf("%w: %s has an unfinished run (write that episode to finish it, or remove %s)", ErrOtherEpisode, en.Name(), filepath.Join(RunDir, en.Name()))
+		}
+	}
+	return nil
+}
+
+func hasEnd(recs []journal.Record) bool {
+	for _, r := range recs {
+		if r.Kind == kindEnd {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,253 @@
+package writing
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/apply"
+)
+
+// The story folder's files, relative to Episode.Dir. Only the first three
+// are required. Tables are Markdown tables; a row's first cell is an
+// episode number ("3", "ep. 3" and "第3話" alike), and a BOM, CRLF and a
+// missing final newline are fine.
+//
+//   - ArcFile: the role map, | episode | role | intensity | pull | notes |
+//     (pull A, B or C); the last row is the finale.
+//   - CharacterFile: free text; a line "[HOLD until M] what" keeps "what"
+//     out of every episode before M.
+//   - PersonasFile: | id | name | focus |; the id (lower-case letters,
+//     digits, '-' and '_') names the memory file.
+//   - TrackerFile: | episode | role | opening | revisions | judgment |; the
+//     run adds its row (replacing one of the same episode).
+//   - HandoverFile: lines "- [TAG] text"; [MUST-THIS], [PERSONA-ALERT] and
+//     [TRY-NEXT] go into the brief, the last two become [RESOLVED] once the
+//     episode is saved, and the retro adds its approved Try as [TRY-NEXT].
+//   - SummariesFile: one "## Episode N" section per episode.
+//   - QualityLogFile: | episode | date | revisions | verdict | judgment |
+//     stars | mean | revision test |, stars as "id:N" pairs.
+//   - MemoryFile(id): one "## Episode N" section per episode.
+const (
+	ArcFile        = "story/scenario-arc.md"
+	CharacterFile  = "story/character-arcs.md"
+	PersonasFile   = "story/reader-personas.md"
+	TrackerFile    = "story/series-tracker.md"
+	HandoverFile   = "story/handover-notes.md"
+	SummariesFile  = "story/episode-summaries.md"
+	QualityLogFile = "story/quality-log.md"
+	EpisodesDir    = "episodes"
+	WorkspaceDir   = "workspace"
+	ArchiveDir     = "archive"
+)
+
+// ErrNoArc reports a story folder without its arc design (ArcFile and
+// CharacterFile) or without reader personas: design the arc first.
+var ErrNoArc = errors.New("writing: the story folder has no arc design")
+
+// MemoryFile is the memory file of the persona id.
+func MemoryFile(id string) string { return "story/reader-memory-" + id + ".md" }
+
+// Story is the story material as step 0 read it (and journaled it): every
+// role reads it, and the brief is made from it.
+type Story struct {
+	Arc        string `json:"arc"`
+	Characters string `json:"characters"`
+	Personas   string `json:"personas"`
+	Tracker    string `json:"tracker,omitempty"`
+	Handover   string `json:"handover,omitempty"`
+	Summaries  string `json:"summaries,omitempty"`
+	QualityLog string `json:"quality_log,omitempty"`
+	// Memories are the personas' memory files by persona id.
+	Memories map[string]string `json:"memories,omitempty"`
+	// Previous is the previous episode's text and PreviousName its file
+	// name under episodes/; empty for the first episode.
+	Previous     string `json:"previous,omitempty"`
+	PreviousName string `json:"previous_name,omitempty"`
+}
+
+// readStory reads the story material of episode n from root.
+func readStory(root *apply.Dir, n int) (*Story, error) {
+	read := func(name string, required bool) (string, error) {
+		b, err := root.ReadFile(name)
+		if errors.Is(err, fs.ErrNotExist) && !required {
+			return "", nil
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", fmt.Errorf("%w: %s is missing (design the arc first)", ErrNoArc, name)
+		}
+		return string(b), err
+	}
+	s := &Story{Memories: map[string]string{}}
+	var err error
+	for _, f := range []struct {
+		name     string
+		dst      *string
+		required bool
+	}{{ArcFile, &s.Arc, true}, {CharacterFile, &s.Characters, true}, {PersonasFile, &s.Personas, true},
+		{TrackerFile, &s.Tracker, false}, {HandoverFile, &s.Handover, false}, {SummariesFile, &s.Summaries, false},
+		{QualityLogFile, &s.QualityLog, false}} {
+		if *f.dst, err = read(f.name, f.required); err != nil {
+			return nil, err
+		}
+	}
+	ps := s.PersonaList()
+	if len(ps) == 0 {
+		return nil, fmt.Errorf("%w: %s names no persona (a table: | id | name | focus |)", ErrNoArc, PersonasFile)
+	}
+	for _, p := range ps {
+		if s.Memories[p.ID], err = read(MemoryFile(p.ID), false); err != nil {
+			return nil, err
+		}
+	}
+	if n > 1 {
+		s.PreviousName, err = episodeFile(root, n-1)
+		if err != nil {
+			return nil, err
+		}
+		if s.PreviousName != "" {
+			if s.Previous, err = read(path.Join(EpisodesDir, s.PreviousName), false); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return s, nil
+}
+
+// episodeFile returns the name under episodes/ of episode n's saved file
+// ("03_title.txt"), or "".
+func episodeFile(root *apply.Dir, n int) (string, error) {
+	d, err := fs.ReadDir(os.DirFS(root.Name()), EpisodesDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	prefix := fmt.Sprintf("%02d_", n)
+	for _, e := range d {
+		if strings.HasPrefix(e.Name(), prefix) && strings.HasSuffix(e.Name(), ".txt") {
+			return e.Name(), nil
+		}
+	}
+	return "", nil
+}
+
+// tableRows returns the body rows of every Markdown table in md whose
+// first cell is an episode number or, when anyFirst is set, anything
+// but a header: the cells trimmed, header and separator rows left out.
+func tableRows(md string, anyFirst bool) [][]string {
+	var rows [][]string
+	header := true
+	for line := range strings.Lines(strings.TrimPrefix(md, "\uFEFF")) {
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "|") {
+			header = true
+			continue
+		}
+		cells := strings.Split(strings.Trim(t, "|"), "|")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		if strings.Trim(strings.Join(cells, ""), "-: ") == "" {
+			continue // the separator
+		}
+		if header {
+			header = false
+			continue
+		}
+		if anyFirst || episodeNumber(cells[0]) > 0 {
+			rows = append(rows, cells)
+		}
+	}
+	return rows
+}
+
+var numberRE = regexp.MustCompile(`\d+`)
+
+// episodeNumber reads "3", "ep. 3" or "第3話" as 3; 0 when there is none.
+func episodeNumber(s string) int {
+	n, _ := strconv.Atoi(numberRE.FindString(s))
+	return n
+}
+
+// cell returns row[i], or "".
+func cell(row []string, i int) string {
+	if i < len(row) {
+		return row[i]
+	}
+	return ""
+}
+
+// PersonaList parses the personas table of PersonasFile:
+// | id | name | focus |. IDs are lower-cased; a row whose id is not a
+// short name (letters, digits, '-', '_') is left out.
+func (s *Story) PersonaList() []Persona {
+	var out []Persona
+	for _, r := range tableRows(s.Personas, true) {
+		id := strings.ToLower(cell(r, 0))
+		if !idRE.MatchString(id) || slices.ContainsFunc(out, func(p Persona) bool { return p.ID == id }) {
+			continue
+		}
+		out = append(out, Persona{ID: id, Name: cmpOr(cell(r, 1), id), Focus: cell(r, 2)})
+	}
+	return out
+}
+
+var idRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,39}$`)
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// ArcRow is episode n's row of the arc's role map (ArcFile):
+// | episode | role | intensity | pull | notes |.
+type ArcRow struct {
+	Role, Intensity, Pull, Notes string
+	// Finale is set when no later episode is in the map.
+	Finale bool
+}
+
+// ArcRow returns episode n's row of the role map, and false when it has
+// none.
+func (s *Story) ArcRow(n int) (ArcRow, bool) {
+	var out ArcRow
+	found, last := false, 0
+	for _, r := range tableRows(s.Arc, false) {
+		e := episodeNumber(r[0])
+		last = max(last, e)
+		if e == n && !found {
+			out, found = ArcRow{Role: cell(r, 1), Intensity: cell(r, 2), Pull: strings.ToUpper(cell(r, 3)), Notes: cell(r, 4)}, true
+		}
+	}
+	out.Finale = found && last == n
+	return out, found
+}
+
+// Thread is one line of the handover notes with its tag:
+// "- [MUST-THIS] Mina returns the key".
+type Thread struct {
+	Tag, Text string
+}
+
+var tagRE = regexp.MustCompile(`^\s*[-*]\s*\[([A-Z][A-Z-]+)\]\s*(.+?)\s*$`)
+
+// Threads returns the tagged threads of the handover notes, in order.
+func (s *Story) Threads() []Thread {
+	var out []Thread
+	for line := range strings.Lines(s.Handover) {
+		if m := tagRE.FindStringSubmatch(strings.TrimRight(line, "\r\n")); m != nil {
+			out = append(out, Thread{Tag: m[1], Text: m[2]})
+		}
+	}
+	return out
+}

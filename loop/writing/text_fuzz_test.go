@@ -1,0 +1,37 @@
+package writing
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// FuzzUpsertRow: whatever the file, episode n's row is in it once after an
+// upsert, a second upsert changes nothing, and the story parsers do not
+// panic on it.
+func FuzzUpsertRow(f *testing.F) {
+	f.Add([]byte("| episode | x |\n|---|---|\n| 1 | a |\n"), 2)
+	f.Add([]byte("\uFEFF| 話 | x |\r\n|---|---|\r\n| 第2話 | a |"), 2)
+	f.Add([]byte("no table"), 1)
+	f.Add([]byte("| 12 | a |\n| 1 | b |"), 1)
+	f.Fuzz(func(t *testing.T, md []byte, n int) {
+		if n < 1 || n > 999 {
+			return
+		}
+		row := fmt.Sprintf("| %d | new |", n)
+		once := upsertRow(md, n, "| episode | x |", row)
+		if !bytes.Equal(upsertRow(once, n, "| episode | x |", row), once) {
+			t.Fatalf("not idempotent: %q", once)
+		}
+		if c := strings.Count(string(once), row); c < 1 {
+			t.Fatalf("row missing from %q", once)
+		}
+		s := &Story{Arc: string(md), Personas: string(md), Handover: string(md), Tracker: string(md)}
+		s.PersonaList()
+		s.ArcRow(n)
+		s.Threads()
+		Brief(s, n)
+		ReaderStats(string(md), n, nil, nil)
+	})
+}
