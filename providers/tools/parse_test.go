@@ -38,7 +38,8 @@ func TestParseSamples(t *testing.T) {
 		{"eslint.rdjsonl", RDJSONL, "app.js:1-1:1 warning no-var [] \"\" Unexpected var, use let or const instead.\n" +
 			"app.js:3-3:9 error no-unused-vars [] \"\" 'unused' is assigned a value but never used.\n"},
 		{"vale.json", Vale, "doc.md:5-5:6 error Vale.Repetition [vale] \"is is\" 'is' is repeated!\n" +
-			"doc.md:5-5:32 error Vale.Spelling [vale] \"teh\" Did you really mean 'teh'?\n"},
+			"doc.md:5-5:14 error Vale.Spelling [vale] \"sentance\" Did you really mean 'sentance'?\n" +
+			"doc.md:5-5:28 error Vale.Spelling [vale] \"teh\" Did you really mean 'teh'?\n"},
 	} {
 		data, err := os.ReadFile(filepath.Join("testdata", c.file))
 		if err != nil {
@@ -157,7 +158,7 @@ func TestReviewerFindings(t *testing.T) {
 		t.Fatal(err)
 	}
 	fs := rv.Report.Findings
-	if len(fs) != 2 || fs[0].Severity != finding.High || fs[0].Quote() != "is is" || fs[0].Category != "prose" || fs[0].LineRange.String() != "5" || !fs[0].Advisory() {
+	if len(fs) != 3 || fs[0].Severity != finding.High || fs[0].Quote() != "is is" || fs[0].Category != "prose" || fs[0].LineRange.String() != "5" || !fs[0].Advisory() {
 		t.Fatalf("findings %+v", fs)
 	}
 	if _, err := finding.Extract(mustJSON(t, rv.Report)); err != nil {
