@@ -67,6 +67,7 @@ func OpenFolder(f Folder, resume bool) (*journal.Journal, error) {
 	case !resume && started:
 		move := func(n string) bool { return f.Artifact != nil && f.Artifact(n) }
 		if _, err := Rotate(f.Dir, j, move); err != nil {
+			j.Close() // Rotate leaves it open when it fails before the move
 			return nil, err
 		}
 		if j, err = journal.Open(path, f.Journal); err != nil {

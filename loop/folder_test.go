@@ -68,3 +68,34 @@ func TestOpenFolder(t *testing.T) {
 		t.Error("an end kind the journal does not know was accepted")
 	}
 }
+
+// TestOpenFolderReleasesOnFailedRotation: a new run whose rotation of the
+// finished one fails (history is a file) releases the journal's lock, so
+// the next try, once the cause is gone, opens the folder.
+func TestOpenFolderReleasesOnFailedRotation(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "run")
+	f := loop.Folder{Dir: dir, Journal: journal.Options{Driver: "t", Kinds: []string{"t.end"}}, End: "t.end"}
+	j, err := loop.OpenFolder(f, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := journal.Step(ctx, j, loop.StartKey, func(context.Context) (int, error) { return 1, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.Append("t.end", "", struct{}{}); err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	hist := filepath.Join(dir, "history")
+	os.WriteFile(hist, []byte("not a folder"), 0o644)
+	if _, err := loop.OpenFolder(f, false); err == nil {
+		t.Fatal("rotation into a file named history succeeded")
+	}
+	os.Remove(hist)
+	j, err = loop.OpenFolder(f, false)
+	if err != nil {
+		t.Fatalf("after the failed rotation: %v", err)
+	}
+	j.Close()
+}

@@ -70,8 +70,8 @@ type reportBar struct {
 // script and SVG; nothing loaded from the network) with the rounds, a
 // table of every finding once (filterable by reviewer, severity and
 // status, also from the address's fragment, e.g.
-// report.html#severity=high&status=open), each round's changes as a
-// highlighted diff, the rejected findings with their reasons, the skipped
+// report.html#severity=high&status=open), each round's changes on disk
+// (not undone; in a dry run, those it would make) as a highlighted diff, the rejected findings with their reasons, the skipped
 // reviewer calls with theirs, and tokens and cost per round and reviewer
 // as a chart and a table. Like WriteSummary, it renders also while the
 // run replays only (after an undo).
@@ -110,7 +110,12 @@ func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string,
 	for _, s := range o.Skipped {
 		page.Skipped = append(page.Skipped, fmt.Sprintf("round %d: %s (shot %d): %s", s.Round, s.Reviewer, s.Shot, SkipText(s.Skip)))
 	}
+	landed := r.Landed()
 	for _, rd := range rounds {
+		// A round's changes are shown once on disk (not undone), or in a dry run.
+		if !r.DryRun && !landed[fmt.Sprintf("r%d/policy", rd.N)] && !landed[fmt.Sprintf("r%d/gate", rd.N)] {
+			continue
+		}
 		for _, d := range rd.Docs {
 			after, err := applied(d)
 			if err != nil || bytes.Equal(after, d.Text) {

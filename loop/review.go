@@ -37,8 +37,12 @@ type reviewWire struct {
 // reviewer's fault: the round's other calls are cancelled and ReviewRound
 // returns that journal error, so that nothing more is paid for and lost.
 // An error of the council itself (ctx cancelled, quorum not met) is
-// returned wrapped, naming key.
+// returned wrapped, naming key. While the journal replays only, the
+// council's Observer and Logger are not called.
 func ReviewRound(ctx context.Context, j *journal.Journal, key string, c council.Council, t agent.Target) (*council.Round, error) {
+	if j.ReplayOnly() { // a replay reports nothing: nothing happens
+		c.Observer, c.Logger = nil, nil
+	}
 	rctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	s := &stepShared{j: j, key: key, cancel: cancel, shots: map[string]int{}, twice: map[string]bool{}}

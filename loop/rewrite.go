@@ -65,7 +65,7 @@ func RewriteFiles(ctx context.Context, j *journal.Journal, key string, root *app
 	}
 	var changes []journal.FileChange
 	for _, p := range plan {
-		if p.Create && !done {
+		if p.Create && !done && !j.ReplayOnly() { // a replay creates nothing
 			if err := createEmpty(root, p.Name); err != nil {
 				return fmt.Errorf("loop: %s: %w", key, err)
 			}

@@ -186,10 +186,12 @@ func (r *Run[S]) read(ctx context.Context, n, i int) ([]byte, error) {
 // effect keyed "rN/policy"), so they are in place while a human decides
 // the rest; then gate is asked in journaled batches (AskGate) and its
 // approvals written ("rN/gate"). A gate that leaves items pending (a file
-// gate without their decisions) stops the round with AwaitingDecisions:
-// pending items are asked again in the same execution when the batch
-// that left them was journaled by an earlier one (the user came back),
-// and the round waits only for items this execution asked. ErrStop from
+// gate without their decisions) stops the round with AwaitingDecisions,
+// unless a batch of that pass that left items pending was journaled by an
+// earlier execution (the user came back): then every pending item is
+// asked again in a further pass of this execution (so an interactive gate
+// may be asked again about an item it skipped in this one), and the round
+// waits once a pass leaves items pending that this execution asked alone. ErrStop from
 // the gate gives GateStopped. A dry run writes nothing and does not wait.
 // The reason is "" when the round was decided whole.
 func (r *Run[S]) Decide(ctx context.Context, rd *Round, p Policy, gate Approver) (StopReason, error) {
@@ -234,6 +236,7 @@ func (r *Run[S]) Decide(ctx context.Context, rd *Round, p Policy, gate Approver)
 func (r *Run[S]) write(ctx context.Context, rd *Round, by string) error {
 	var changes []journal.FileChange
 	results := make([][]byte, len(rd.Docs))
+	patches := make([]*apply.Patch, len(rd.Docs))
 	for i, d := range rd.Docs {
 		var prior *apply.Patch
 		if by == "gate" {
@@ -252,14 +255,20 @@ func (r *Run[S]) write(ctx context.Context, rd *Round, by string) error {
 		if err != nil {
 			return fmt.Errorf("loop: round %d: %w", rd.N, err)
 		}
-		if by == "gate" {
-			d.Gate = p
-		} else {
-			d.Policy = p
-		}
+		patches[i] = p
 		changes = append(changes, journal.FileChange{Name: d.Name, Patch: p})
 	}
+	keep := func() { // the round's patches are its own once written (or in a dry run)
+		for i, d := range rd.Docs {
+			if by == "gate" {
+				d.Gate = patches[i]
+			} else {
+				d.Policy = patches[i]
+			}
+		}
+	}
 	if r.DryRun {
+		keep()
 		return nil
 	}
 	r.mu.Lock()
@@ -271,6 +280,7 @@ func (r *Run[S]) write(ctx context.Context, rd *Round, by string) error {
 	} else if err != nil {
 		return fmt.Errorf("loop: round %d: %w", rd.N, err)
 	}
+	keep()
 	for i, c := range changes {
 		r.texts[i], r.expect[i] = results[i], hex.EncodeToString(c.Patch.Result[:])
 	}

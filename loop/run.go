@@ -185,7 +185,7 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
-	r := &Run[S]{Dir: cfg.Dir, cfg: cfg}
+	r := &Run[S]{Dir: filepath.Clean(cfg.Dir), cfg: cfg}
 	if err := r.open(); err != nil { // the lock comes first
 		return nil, err
 	}
@@ -380,7 +380,7 @@ func (r *Run[S]) observe(e journal.Event) {
 	}
 	n := RoundOf(e.Record.Key)
 	switch k := e.Record.Kind; {
-	case k == journal.KindStep && strings.Contains(e.Record.Key, "/review/"):
+	case k == journal.KindStep && reviewKey(e.Record.Key):
 		r.Emit(Event{Kind: Reviewed, Round: n})
 	case k == journal.KindPlanned:
 		r.Emit(Event{Kind: Planned, Round: n})
@@ -478,4 +478,12 @@ func (st *runStatus) writable() error {
 		}
 	}
 	return nil
+}
+
+// reviewKey reports whether key names a reviewer call of ReviewRound:
+// ".../review/NAME#SHOT" (a document's own steps, such as the read of a
+// document under a folder named review, are not).
+func reviewKey(key string) bool {
+	parts := strings.Split(key, "/")
+	return len(parts) >= 3 && parts[len(parts)-2] == "review" && strings.Contains(parts[len(parts)-1], "#")
 }

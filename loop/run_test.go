@@ -230,3 +230,34 @@ func TestUndecidedRound(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestReviewedEvents: a run over documents in a folder named review
+// reports one Reviewed event per reviewer call, not one for each
+// document's read.
+func TestReviewedEvents(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	a, b := filepath.Join(root, "review", "a.md"), filepath.Join(root, "b.md")
+	os.MkdirAll(filepath.Dir(a), 0o755)
+	os.WriteFile(a, []byte("晴天\n"), 0o644)
+	os.WriteFile(b, []byte("晴天\n"), 0o644)
+	var calls atomic.Int32
+	var reviewed atomic.Int32
+	c := council.Council{Members: council.Members(fixer("晴天", "晴れ", &calls))}
+	cfg := loop.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini", Observer: func(e loop.Event) {
+		if e.Kind == loop.Reviewed {
+			reviewed.Add(1)
+		}
+	}}
+	r, err := loop.OpenRun(ctx, cfg, []string{a, b}, false, true, func() testSettings { return testSettings{} }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, _, err := miniDriver(ctx, r, c); err != nil {
+		t.Fatal(err)
+	}
+	if reviewed.Load() != calls.Load() {
+		t.Errorf("%d Reviewed events for %d reviewer calls", reviewed.Load(), calls.Load())
+	}
+}

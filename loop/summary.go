@@ -75,8 +75,11 @@ func (r *Run[S]) renderSummary(title string, o *Outcome, rounds []*Round) []byte
 	}
 	for _, rs := range rounds {
 		for _, doc := range rs.Docs {
-			d := filepath.ToSlash(r.docDir(rs.N, doc.Name))
-			d = filepath.ToSlash(filepath.Join(RelName(dir), d[len(filepath.ToSlash(dir))+1:]))
+			rel, err := filepath.Rel(dir, r.docDir(rs.N, doc.Name))
+			if err != nil {
+				continue
+			}
+			d := filepath.ToSlash(filepath.Join(RelName(dir), rel))
 			fmt.Fprintf(&b, "- round %d: %s/findings.md, %s/applied.diff\n", rs.N, d, d)
 		}
 	}

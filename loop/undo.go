@@ -141,7 +141,7 @@ func openJournaled[S any](cfg RunConfig) (*Run[S], *runStatus, error) {
 	if _, err := os.Stat(filepath.Join(cfg.Dir, JournalName)); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, fmt.Errorf("%w: no run journal (%s) in %s", ErrNothingToUndo, JournalName, cfg.Dir)
 	}
-	r := &Run[S]{Dir: cfg.Dir, cfg: cfg}
+	r := &Run[S]{Dir: filepath.Clean(cfg.Dir), cfg: cfg}
 	if err := r.open(); err != nil {
 		r.Close()
 		return nil, nil, err

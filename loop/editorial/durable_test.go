@@ -159,6 +159,10 @@ func TestEditWhileTheGateDecides(t *testing.T) {
 	if got := readFile(t, path); got != edited {
 		t.Errorf("the author's change was lost: %q, want %q", got, edited)
 	}
+	// The report shows no change the run did not write.
+	if html := readFile(t, filepath.Join(dir, loop.ReportName)); !strings.Contains(html, "Nothing was changed.") {
+		t.Error("report.html shows changes the run never wrote")
+	}
 }
 
 // TestTwoRunsOnOneDocument: two runs with different folders on one

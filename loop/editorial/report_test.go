@@ -193,3 +193,17 @@ func TestFindingsCutAreNoted(t *testing.T) {
 	mustContain(t, "skipped.md", readFile(t, filepath.Join(dir, "round-1", "skipped.md")),
 		fmt.Sprintf("[NOTE] findings cut: reviewer flood (shot 1) returned %d findings: 7 dropped", council.DefaultMaxFindings+7))
 }
+
+// TestSummaryWithAnUncleanDir: a Dir written with a trailing slash or
+// "./" parts gives the same artifact paths in summary.md (and no panic).
+func TestSummaryWithAnUncleanDir(t *testing.T) {
+	for _, suffix := range []string{"/", "/./././././././././", "/../.editorial"} {
+		path := writeDoc(t, chainDoc)
+		dir := filepath.Join(filepath.Dir(path), ".editorial")
+		l := &editorial.Loop{Council: chainCouncil(), Dir: dir + suffix, MaxRounds: 1}
+		if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+			t.Fatalf("%q: %v", suffix, err)
+		}
+		mustContain(t, "summary.md", readFile(t, filepath.Join(dir, "summary.md")), "/.editorial/round-1/findings.md")
+	}
+}

@@ -3,9 +3,12 @@ package editorial_test
 import (
 	"context"
 	"errors"
+	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync/atomic"
 	"testing"
 )
 
@@ -63,5 +66,54 @@ func TestUndoRefusesChangedDocument(t *testing.T) {
 	}
 	if readFile(t, path) != edited {
 		t.Error("a refused undo changed the document")
+	}
+}
+
+// TestUndoAfterACutShortUndo: an undo cut short (here by its context) is
+// finished by the next Undo, which then reverts the rounds left, renders
+// the summary twice on one journal and ends the run.
+func TestUndoAfterACutShortUndo(t *testing.T) {
+	path := writeDoc(t, chainDoc)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir}
+	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+		t.Fatal(err)
+	}
+	cut, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := l.Undo(cut, 2); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cut-short undo: %v", err)
+	}
+	rounds, err := editorial.Undo(dir, 0)
+	if err != nil {
+		t.Fatalf("undo after a cut-short one: %v (rounds %v)", err, rounds)
+	}
+	if !slices.Contains(rounds, 1) || !slices.Contains(rounds, 2) {
+		t.Errorf("reverted %v, want rounds 2 and 1", rounds)
+	}
+	if readFile(t, path) != chainDoc {
+		t.Error("the document is not back to its original")
+	}
+	mustContain(t, "summary.md", readFile(t, filepath.Join(dir, "summary.md")), "undone")
+}
+
+// TestUndoCallsNoObserver: the undo's replay of the run (to render the
+// summary) reports no council event: nothing is called.
+func TestUndoCallsNoObserver(t *testing.T) {
+	path := writeDoc(t, chainDoc)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	c := chainCouncil()
+	var events atomic.Int32
+	c.Observer = func(council.Event) { events.Add(1) }
+	l := &editorial.Loop{Council: c, Dir: dir}
+	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+		t.Fatal(err)
+	}
+	events.Store(0)
+	if _, err := l.Undo(context.Background(), 0); err != nil {
+		t.Fatal(err)
+	}
+	if n := events.Load(); n != 0 {
+		t.Errorf("%d council events during the undo", n)
 	}
 }

@@ -356,13 +356,21 @@ var ErrNotJournaled = errors.New("journal: not journaled (replay only)")
 // (planned, done or undone) returns nil without touching any file, any
 // other ErrNotJournaled; Append writes nothing and returns
 // ErrNotJournaled. It is for rendering what a run did (after an undo, for
-// a report) without calling, asking or writing anything. Keys are claimed
-// as in a live execution.
+// a report) without calling, asking or writing anything. Turning it on or
+// off begins a new execution of the driver: the step and side-effect keys
+// claimed so far are forgotten (ErrDuplicateKey counts within one
+// execution), so a run can be replayed more than once on one Journal.
 func (j *Journal) SetReplayOnly(on bool) {
 	j.mu.Lock()
 	j.replay = on
+	j.used = map[string]bool{}
 	j.mu.Unlock()
 }
+
+// ReplayOnly reports whether SetReplayOnly is on: a driver's code that
+// would call, ask or write outside a step (an observer, a log line, a file
+// created before a Commit) checks it.
+func (j *Journal) ReplayOnly() bool { return j.replayOnly() }
 
 // replayOnly reports whether SetReplayOnly is on.
 func (j *Journal) replayOnly() bool {

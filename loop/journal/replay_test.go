@@ -58,3 +58,27 @@ func TestReplayOnly(t *testing.T) {
 		t.Fatalf("journal did not grow after replay mode ended: %d -> %d", n, m)
 	}
 }
+
+// TestReplayOnlyIsAnExecution: each turn of SetReplayOnly begins a new
+// execution, so a run replays twice on one Journal without
+// ErrDuplicateKey, and ReplayOnly reports the mode.
+func TestReplayOnlyIsAnExecution(t *testing.T) {
+	ctx := context.Background()
+	j := open(t, filepath.Join(t.TempDir(), "j.jsonl"), Options{})
+	if _, err := Step(ctx, j, "s", func(context.Context) (int, error) { return 1, nil }); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		j.SetReplayOnly(true)
+		if !j.ReplayOnly() {
+			t.Fatal("ReplayOnly is off after SetReplayOnly(true)")
+		}
+		if _, err := Step(ctx, j, "s", func(context.Context) (int, error) { return 0, nil }); err != nil {
+			t.Fatalf("replay: %v", err)
+		}
+		j.SetReplayOnly(false)
+	}
+	if j.ReplayOnly() {
+		t.Error("ReplayOnly is on after SetReplayOnly(false)")
+	}
+}
