@@ -159,18 +159,7 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 // a provider is named, so that its first run never spends money on a key
 // that happens to be set.
 func (o *options) useProviders(spec discussion.Spec, demo bool) error {
-	named := os.Getenv(config.EnvProvider) != ""
-	o.flags.Visit(func(f *flag.Flag) { named = named || f.Name == "provider" })
-	getenv := os.Getenv
-	if demo && !named {
-		getenv = func(k string) string {
-			if strings.HasSuffix(k, "_API_KEY") {
-				return ""
-			}
-			return os.Getenv(k)
-		}
-	}
-	if err := o.providers.Resolve(getenv); err != nil {
+	if err := o.providers.ResolveDemo(o.flags, os.Getenv, demo); err != nil {
 		return fmt.Errorf("provider: %w", err)
 	}
 	for _, p := range spec.Participants {

@@ -5,12 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
-	"github.com/kaigi-dev/kaigi/providers/config"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
@@ -69,18 +67,7 @@ func (o *options) council(docDir string) (council.Council, string, error) {
 // a provider is named (-provider or KAIGI_PROVIDER), so that the README's
 // first command never spends money on a key that happens to be set.
 func (o *options) useProviders(fs *flag.FlagSet, demo bool) error {
-	named := os.Getenv(config.EnvProvider) != ""
-	fs.Visit(func(f *flag.Flag) { named = named || f.Name == "provider" })
-	getenv := os.Getenv
-	if demo && !named {
-		getenv = func(k string) string {
-			if strings.HasSuffix(k, "_API_KEY") {
-				return ""
-			}
-			return os.Getenv(k)
-		}
-	}
-	if err := o.providers.Resolve(getenv); err != nil {
+	if err := o.providers.ResolveDemo(fs, os.Getenv, demo); err != nil {
 		return fmt.Errorf("provider: %w", err)
 	}
 	return nil

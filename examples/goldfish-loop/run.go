@@ -233,17 +233,7 @@ func (o *options) flagSet(name string) bool {
 // a provider is named, so the first command never spends money on a key
 // that happens to be set.
 func (o *options) useProviders(demo bool, getenv func(string) string) error {
-	named := getenv(config.EnvProvider) != "" || o.flagSet("provider")
-	env := getenv
-	if demo && !named {
-		env = func(k string) string {
-			if strings.HasSuffix(k, "_API_KEY") {
-				return ""
-			}
-			return getenv(k)
-		}
-	}
-	if err := o.providers.Resolve(env); err != nil {
+	if err := o.providers.ResolveDemo(o.flags, getenv, demo); err != nil {
 		return fmt.Errorf("provider: %w", err)
 	}
 	return nil

@@ -329,17 +329,7 @@ func (o *options) asker(interactive bool, stdin io.Reader, stdout io.Writer) (lo
 // a provider is named, so that its first run never spends money on a key
 // that happens to be set.
 func (o *options) useProviders(demo bool) error {
-	named := os.Getenv(config.EnvProvider) != "" || flagSet(o.flags, "provider")
-	getenv := os.Getenv
-	if demo && !named {
-		getenv = func(k string) string {
-			if strings.HasSuffix(k, "_API_KEY") {
-				return ""
-			}
-			return os.Getenv(k)
-		}
-	}
-	if err := o.providers.Resolve(getenv); err != nil {
+	if err := o.providers.ResolveDemo(o.flags, os.Getenv, demo); err != nil {
 		return fmt.Errorf("provider: %w", err)
 	}
 	return nil

@@ -446,3 +446,23 @@ func (c *Config) reviewerNames() []string {
 	sort.Strings(names)
 	return names
 }
+
+// ResolveDemo is Resolve for a command whose demo must not spend money:
+// when demo is set and no provider is named (neither the -provider flag
+// of fs nor EnvProvider), the API keys in the environment are ignored,
+// so the demo runs offline even where a key happens to be set. Otherwise
+// it is Resolve(getenv).
+func (c *Config) ResolveDemo(fs *flag.FlagSet, getenv func(string) string, demo bool) error {
+	named := strings.TrimSpace(getenv(EnvProvider)) != ""
+	fs.Visit(func(f *flag.Flag) { named = named || f.Name == "provider" })
+	env := getenv
+	if demo && !named {
+		env = func(k string) string {
+			if strings.HasSuffix(k, "_API_KEY") {
+				return ""
+			}
+			return getenv(k)
+		}
+	}
+	return c.Resolve(env)
+}
