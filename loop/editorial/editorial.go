@@ -29,14 +29,15 @@ const Driver = "editorial-swarm"
 // RewriteRequested: rewriting is out of scope for polishing.
 const RewriteCategory = "rewrite"
 
-// Loop runs review rounds over one file until it converges or a bound is
-// hit, journaling every step in Dir, from which an interrupted run resumes
-// and the human-readable artifacts are rendered:
+// Loop runs review rounds over one or several files until it converges or
+// a bound is hit, journaling every step in Dir, from which an interrupted
+// run resumes and the human-readable artifacts are rendered:
 //
 //	Dir/journal.jsonl
 //	Dir/round-N/reviewer-<name>.json, findings.md, skipped.md, rejected.md,
-//	            applied.diff, pending.json and pending.md (when waiting)
-//	Dir/summary.md
+//	            applied.diff (in round-N/NAME/ for each file of a run over
+//	            several), pending.json and pending.md (when waiting)
+//	Dir/summary.md, Dir/report.html
 //
 // Set the fields, then call Run. A Loop is not modified by Run.
 type Loop struct {
