@@ -13,6 +13,7 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/loop"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Defaults of a Loop.
@@ -124,12 +125,16 @@ type Loop struct {
 	MaxSize int64
 	// Dir is the run folder. Required (DefaultDir is the convention).
 	Dir string
-	// Prices prices the usage in the outcome and summary; optional.
+	// Prices prices the usage in the outcome and summary; nil counts
+	// tokens only.
 	Prices agent.Prices
 	// Observer receives the run's events (see loop.RunConfig.Observer).
 	Observer func(loop.Event)
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
+	// TracerProvider traces the run with OpenTelemetry (see
+	// loop.RunConfig.TracerProvider); nil traces nothing.
+	TracerProvider trace.TracerProvider
 }
 
 // Outcome is what a Goldfish run did and why it stopped: the kernel's
@@ -169,7 +174,7 @@ func (l *Loop) config() loop.RunConfig {
 		Artifact: func(n string) bool {
 			return n == "summary.md" || n == ReportName || n == loop.ReportName || n == loop.QuestionsFile || n == loop.AnswersFile || strings.HasPrefix(n, "round-")
 		},
-		Observer: l.Observer, Logger: l.logger()}
+		Observer: l.Observer, Logger: l.logger(), TracerProvider: l.TracerProvider}
 }
 
 func (l *Loop) logger() *slog.Logger {
