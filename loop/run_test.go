@@ -14,6 +14,9 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/providers/scripted"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 )
 
 // fixer proposes replacing old with new wherever old is in the text, and
@@ -259,5 +262,29 @@ func TestReviewedEvents(t *testing.T) {
 	}
 	if reviewed.Load() != calls.Load() {
 		t.Errorf("%d Reviewed events for %d reviewer calls", reviewed.Load(), calls.Load())
+	}
+}
+
+// TestTraceRun: TraceRun puts a run span in ctx, which a traced
+// provider's call nests under, and records the run's error; nil traces
+// nothing.
+func TestTraceRun(t *testing.T) {
+	rec := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
+	ctx, end := loop.TraceRun(context.Background(), tp, "mini")
+	p := agent.Traced(scripted.New(scripted.Text("ok")), "scripted")
+	if _, err := p.Complete(ctx, agent.Request{Model: "m"}); err != nil {
+		t.Fatal(err)
+	}
+	end(errors.New("boom"))
+	spans := rec.Ended()
+	if len(spans) != 2 || spans[0].Name() != "chat m" || spans[1].Name() != "kaigi.run mini" ||
+		spans[0].Parent().SpanID() != spans[1].SpanContext().SpanID() || spans[1].Status().Code.String() != "Error" {
+		t.Fatalf("spans: %v", spans)
+	}
+	ctx2, end2 := loop.TraceRun(context.Background(), nil, "mini")
+	end2(nil)
+	if ctx2 != context.Background() {
+		t.Error("a nil TracerProvider changed ctx")
 	}
 }

@@ -81,3 +81,20 @@ func endCall(span trace.Span, err error) {
 	}
 	span.End()
 }
+
+// TraceRun starts the span of one execution of a driver that does not run
+// on Run (a discussion, an episode, a session of shots) with tp, and
+// returns ctx carrying it, so the model calls of providers wrapped with
+// agent.Traced nest under it, and the function that ends it with the
+// run's error recorded. A nil tp traces nothing (ctx is returned as it
+// is). Example:
+//
+//	ctx, end := loop.TraceRun(ctx, d.TracerProvider, Driver)
+//	defer func() { end(err) }()
+func TraceRun(ctx context.Context, tp trace.TracerProvider, driver string) (context.Context, func(error)) {
+	if tp == nil {
+		return ctx, func(error) {}
+	}
+	ctx, span := tp.Tracer(agent.TracerName).Start(ctx, "kaigi.run "+driver, trace.WithAttributes(attribute.String("kaigi.driver", driver)))
+	return ctx, func(err error) { endCall(span, err) }
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/discussion/board"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Driver names the discussion driver in its journal's header.
@@ -66,6 +67,10 @@ type Discussion struct {
 	Observer func(Event)
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
+	// TracerProvider, when set, traces each execution with OpenTelemetry
+	// (loop.TraceRun): a run span, with the model calls of providers
+	// wrapped with agent.Traced under it. Nil traces nothing.
+	TracerProvider trace.TracerProvider
 }
 
 // Outcome is what a discussion came to.
@@ -160,7 +165,9 @@ func (d *Discussion) open(dir string, resume bool) (*journal.Journal, error) {
 	return j, nil
 }
 
-func (d *Discussion) run(ctx context.Context, resume bool) (*Outcome, error) {
+func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err error) {
+	ctx, end := loop.TraceRun(ctx, d.TracerProvider, Driver)
+	defer func() { end(err) }()
 	spec := d.Spec.WithDefaults()
 	root, dir := d.folder(spec)
 	if err := d.check(spec, root); err != nil {

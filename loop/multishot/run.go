@@ -11,6 +11,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Driver names the journal's driver.
@@ -107,6 +108,10 @@ type Loop struct {
 	// JournalObserver is passed to the journal (journal.Options.Observe);
 	// tests crash there. nil means none.
 	JournalObserver func(journal.Event)
+	// TracerProvider, when set, traces each execution with OpenTelemetry
+	// (loop.TraceRun): a run span, with the model calls of providers
+	// wrapped with agent.Traced under it. Nil traces nothing.
+	TracerProvider trace.TracerProvider
 }
 
 // Event is a step of the session, for progress displays.
@@ -195,7 +200,9 @@ func (l *Loop) Continue(ctx context.Context, directives ...Directive) (*Summary,
 	return l.execute(ctx, "continue", nil, directives)
 }
 
-func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Directive) (*Summary, error) {
+func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Directive) (_ *Summary, err error) {
+	ctx, end := loop.TraceRun(ctx, l.TracerProvider, Driver)
+	defer func() { end(err) }()
 	switch {
 	case l.Dir == "":
 		return nil, errors.New("multishot: Dir is not set")

@@ -13,6 +13,7 @@ import (
 	"github.com/kaigi-dev/kaigi/apply"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Driver names the write-episode driver in its journals.
@@ -70,6 +71,10 @@ type Episode struct {
 	JournalObserver func(journal.Event)
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
+	// TracerProvider, when set, traces each execution with OpenTelemetry
+	// (loop.TraceRun): a run span, with the model calls of providers
+	// wrapped with agent.Traced under it. Nil traces nothing.
+	TracerProvider trace.TracerProvider
 }
 
 // Event reports a step of the run.
@@ -137,7 +142,9 @@ type Result struct {
 // declined. Any other error (a model that failed, a gate waiting for an
 // answer: loop.ErrWaiting) leaves the run to be resumed by calling Write
 // again.
-func (e *Episode) Write(ctx context.Context) (*Result, error) {
+func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
+	ctx, end := loop.TraceRun(ctx, e.TracerProvider, Driver)
+	defer func() { end(err) }()
 	switch {
 	case e.Dir == "":
 		return nil, errors.New("writing: Dir is not set")
