@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"io/fs"
 	"log/slog"
@@ -53,10 +54,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	outformat.Register(fset, &o.format)
 	o.providers = config.Register(fset)
-	fset.Usage = func() {
-		fmt.Fprintf(fset.Output(), "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0).\n\nFlags:\n")
-		fset.PrintDefaults()
-	}
+	cli.Usage(fset, "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0).")
 	if err := fset.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"io"
 	"log/slog"
@@ -63,10 +64,7 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	o.providers = config.Register(fs)
 	o.flags = fs
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: editorial-swarm [flags] [article.md | folder ...]\n\nSeveral articles, or a folder (its *.md files), are reviewed in one run.\nWith no article, runs a demo on a copy of a bundled sample, offline unless -provider is given.\nWith OPENAI_API_KEY or ANTHROPIC_API_KEY set (or -provider), your own article is reviewed by that model.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	cli.Usage(fs, "Usage: editorial-swarm [flags] [article.md | folder ...]\n\nSeveral articles, or a folder (its *.md files), are reviewed in one run.\nWith no article, runs a demo on a copy of a bundled sample, offline unless -provider is given.\nWith OPENAI_API_KEY or ANTHROPIC_API_KEY set (or -provider), your own article is reviewed by that model.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).")
 	files, err := parseAnywhere(fs, args)
 	if err != nil {
 		return nil, nil, err
@@ -314,13 +312,7 @@ func (o *options) prepareDemo(stderr io.Writer) (path, out string, err error) {
 // chooseGate returns the gate -gate names; ask needs a terminal and falls
 // back to the file gate without one, so the command never blocks.
 func (o *options) chooseGate(interactive bool, stdin io.Reader, stderr io.Writer) (loop.Approver, error) {
-	g := o.gate
-	if g == "" {
-		g = "file"
-		if interactive {
-			g = "ask"
-		}
-	}
+	g := cli.Gate(o.gate, interactive)
 	switch g {
 	case "ask":
 		if !interactive {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"log/slog"
 	"os"
@@ -72,10 +73,7 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	outformat.Register(fs, &o.format)
 	o.providers = config.Register(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: goldfish-loop [flags] [spec.md]\n\nWith no file, runs a demo on a copy of the bundled sample spec, offline unless -provider is given.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	cli.Usage(fs, "Usage: goldfish-loop [flags] [spec.md]\n\nWith no file, runs a demo on a copy of the bundled sample spec, offline unless -provider is given.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).")
 	if err := fs.Parse(args); err != nil {
 		return nil, nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"os"
 	"path/filepath"
@@ -73,10 +74,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.directive, "directive", "", "the user's request for the slice change, word for word")
 	fs.StringVar(&o.directiveFile, "directive-file", "", "read the user's request for the slice change from this file")
 	o.providers = config.Register(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: multi-shot-review [flags]\n\nWith no -uncommitted, -base or -commit, reviews a bundled sample change in a temporary repository, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 findings remain.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	cli.Usage(fs, "Usage: multi-shot-review [flags]\n\nWith no -uncommitted, -base or -commit, reviews a bundled sample change in a temporary repository, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 findings remain.")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -307,13 +305,7 @@ func (o *options) wire(l *multishot.Loop) error {
 }
 
 func (o *options) asker(interactive bool, stdin io.Reader, stdout io.Writer) (loop.Asker, error) {
-	gate := o.gate
-	if gate == "" {
-		gate = "file"
-		if interactive {
-			gate = "ask"
-		}
-	}
+	gate := cli.Gate(o.gate, interactive)
 	switch gate {
 	case "ask":
 		return termui.Gate{In: stdin, Out: stdout}, nil

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"io/fs"
 	"os"
@@ -61,10 +62,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.BoolVar(&o.again, "again", false, "write an episode again whose run has finished (the old run moves to history)")
 	outformat.Register(fs, &o.format)
 	o.providers = config.Register(fs)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: write-episode [-story DIR -episode N] [flags]\n\nRuns the write-episode loop; a killed run resumes where it was when run again.\nExit codes: 0 saved, 1 error, 2 not saved (declined, or waiting for an answer).\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	cli.Usage(fs, "Usage: write-episode [-story DIR -episode N] [flags]\n\nRuns the write-episode loop; a killed run resumes where it was when run again.\nExit codes: 0 saved, 1 error, 2 not saved (declined, or waiting for an answer).")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitSaved
@@ -226,16 +224,9 @@ func (r failingReader) Compare(context.Context, writing.CompareTask) (writing.Pr
 // asker returns the gate -gate names.
 func (o *options) asker(demo bool, stdin io.Reader, stderr io.Writer) (loop.Asker, error) {
 	interactive := isTerminal(stdin) && isTerminal(stderr)
-	g := o.gate
-	if g == "" {
-		switch {
-		case demo:
-			g = "auto"
-		case interactive:
-			g = "ask"
-		default:
-			g = "file"
-		}
+	g := cli.Gate(o.gate, interactive)
+	if o.gate == "" && demo {
+		g = "auto"
 	}
 	switch g {
 	case "ask":
