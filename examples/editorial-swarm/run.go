@@ -196,7 +196,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 	if errors.Is(err, loop.ErrTooLarge) {
 		return exitError, fmt.Errorf("%w; raise it with -max-size (e.g. -max-size %s)", err, suggestSize(paths...))
 	}
-	if err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		return exitError, err
 	}
 	if out.Reason == loop.NoReviewerAnswered {

@@ -180,7 +180,7 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 		runFn = l.Resume
 	}
 	out, err := runFn(ctx, path)
-	if err != nil && !errors.Is(err, goldfish.ErrNotConverged) && !errors.Is(err, goldfish.ErrDocumentChanged) {
+	if err != nil && !errors.Is(err, loop.ErrNotConverged) && !errors.Is(err, loop.ErrDocumentChanged) {
 		return exitError, err
 	}
 	switch o.format {

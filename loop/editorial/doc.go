@@ -23,5 +23,5 @@
 //		Dir:     ".editorial",
 //	}
 //	out, err := l.Run(ctx, "article.md")
-//	// errors.Is(err, editorial.ErrNotConverged): high findings are left in out.Unresolved
+//	// errors.Is(err, loop.ErrNotConverged): high findings are left in out.Unresolved
 package editorial

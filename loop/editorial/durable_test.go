@@ -44,10 +44,10 @@ func TestSecondRunOnALiveJournal(t *testing.T) {
 	c.Members[0].Reviewer = duringReview(c.Members[0].Reviewer, func() {
 		_, second = (&editorial.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path)
 	})
-	if _, err := (&editorial.Loop{Council: c, Dir: dir}).Run(context.Background(), path); !errors.Is(err, editorial.ErrNotConverged) {
+	if _, err := (&editorial.Loop{Council: c, Dir: dir}).Run(context.Background(), path); !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatalf("first run: %v", err)
 	}
-	if !errors.Is(second, journal.ErrBusy) || errors.Is(second, editorial.ErrUnfinishedRun) {
+	if !errors.Is(second, journal.ErrBusy) || errors.Is(second, loop.ErrUnfinishedRun) {
 		t.Fatalf("second run while the first was alive: %v, want ErrJournalBusy", second)
 	}
 	if !strings.Contains(second.Error(), "in use by another run") {
@@ -92,7 +92,7 @@ func TestReadOnlyDocument(t *testing.T) {
 
 	// Undo refuses too: it would write the file.
 	os.Chmod(path, 0o644)
-	if _, err := (&editorial.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path); !errors.Is(err, editorial.ErrNotConverged) {
+	if _, err := (&editorial.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path); !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatal(err)
 	}
 	edited := readFile(t, path)
@@ -119,7 +119,7 @@ func TestEditWhileReviewersWork(t *testing.T) {
 		}
 	})
 	out, err := (&editorial.Loop{Council: c, Dir: dir}).Run(context.Background(), path)
-	if !errors.Is(err, editorial.ErrDocumentChanged) {
+	if !errors.Is(err, loop.ErrDocumentChanged) {
 		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
 	}
 	if got := readFile(t, path); got != edited {
@@ -129,7 +129,7 @@ func TestEditWhileReviewersWork(t *testing.T) {
 		t.Errorf("outcome %+v, want document-changed with nothing applied", out)
 	}
 	mustContain(t, "the error", err.Error(), "article.md", "nothing was written", "run again")
-	if _, err := editorial.Undo(dir, 0); !errors.Is(err, editorial.ErrNothingToUndo) {
+	if _, err := editorial.Undo(dir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
 		t.Errorf("undo after a run that wrote nothing: %v, want ErrNothingToUndo", err)
 	}
 	if got := readFile(t, path); got != edited {
@@ -153,7 +153,7 @@ func TestEditWhileTheGateDecides(t *testing.T) {
 		return ds, nil
 	})
 	_, err := (&editorial.Loop{Council: twoMediums(), Dir: dir, Gate: gate}).Run(context.Background(), path)
-	if !errors.Is(err, editorial.ErrDocumentChanged) {
+	if !errors.Is(err, loop.ErrDocumentChanged) {
 		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
 	}
 	if got := readFile(t, path); got != edited {
@@ -181,7 +181,7 @@ func TestTwoRunsOnOneDocument(t *testing.T) {
 		second = readFile(t, path)
 	})
 	_, err := (&editorial.Loop{Council: c, Dir: filepath.Join(t.TempDir(), "a")}).Run(context.Background(), path)
-	if !errors.Is(err, editorial.ErrDocumentChanged) {
+	if !errors.Is(err, loop.ErrDocumentChanged) {
 		t.Fatalf("the first run: %v, want ErrDocumentChanged", err)
 	}
 	if got := readFile(t, path); got != second || !strings.Contains(got, "表題") {
@@ -225,7 +225,7 @@ func TestUndoInACopiedFolder(t *testing.T) {
 			path := writeDoc(t, chainDoc)
 			proj := filepath.Dir(path)
 			dir := filepath.Join(proj, ".editorial")
-			if _, err := (&editorial.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path); !errors.Is(err, editorial.ErrNotConverged) {
+			if _, err := (&editorial.Loop{Council: chainCouncil(), Dir: dir}).Run(context.Background(), path); !errors.Is(err, loop.ErrNotConverged) {
 				t.Fatal(err)
 			}
 			edited := readFile(t, path)
@@ -242,7 +242,7 @@ func TestUndoInACopiedFolder(t *testing.T) {
 				}
 			}
 			_, err := editorial.Undo(other, 0)
-			if !errors.Is(err, editorial.ErrFolderMoved) || !strings.Contains(err.Error(), "article.md") {
+			if !errors.Is(err, loop.ErrFolderMoved) || !strings.Contains(err.Error(), "article.md") {
 				t.Fatalf("undo in the moved folder: %v, want ErrFolderMoved naming the document", err)
 			}
 			if readFile(t, path) != edited {
@@ -287,7 +287,7 @@ func TestStaleTempFilesRemoved(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if _, err := start(l, resume)(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+			if _, err := start(l, resume)(context.Background(), path); err != nil && !errors.Is(err, loop.ErrNotConverged) {
 				t.Fatal(err)
 			}
 			where := func(p string) string { // a new run moves the old rounds to the history

@@ -150,7 +150,7 @@ func TestDryRun(t *testing.T) {
 	}
 	mustContain(t, "applied.diff", readFile(t, filepath.Join(dir, "round-1", "applied.diff")), "+前置き。本文です。", "+末尾です。")
 	mustContain(t, "findings.md", readFile(t, filepath.Join(dir, "round-1", "findings.md")), "applied (dry run: not written)")
-	if _, err := l.Resume(context.Background(), path); !errors.Is(err, editorial.ErrNothingToResume) {
+	if _, err := l.Resume(context.Background(), path); !errors.Is(err, loop.ErrNothingToResume) {
 		t.Errorf("a dry run left a run to resume: %v", err)
 	}
 }
@@ -190,7 +190,7 @@ func TestRewriteRequested(t *testing.T) {
 		if out.Reason != tc.want {
 			t.Errorf("rewrite finding %sed: stopped %s, want %s", tc.action, out.Reason, tc.want)
 		}
-		if (tc.want == loop.RewriteRequested) != errors.Is(err, editorial.ErrNotConverged) {
+		if (tc.want == loop.RewriteRequested) != errors.Is(err, loop.ErrNotConverged) {
 			t.Errorf("rewrite finding %sed: err %v", tc.action, err)
 		}
 	}
@@ -226,7 +226,7 @@ func TestGateStopsMidway(t *testing.T) {
 	}
 	l := &editorial.Loop{Council: c, Dir: dir, Gate: gate(2), MaxRounds: 1}
 	out, err := l.Run(context.Background(), path)
-	if out == nil || out.Reason != loop.GateStopped || !errors.Is(err, editorial.ErrNotConverged) {
+	if out == nil || out.Reason != loop.GateStopped || !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatalf("stopped at the gate: %v, %+v", err, out)
 	}
 	if len(asked) != 20 {
@@ -251,7 +251,7 @@ func TestSymlinkedDocument(t *testing.T) {
 		t.Skip("symbolic links are not available here:", err)
 	}
 	l := &editorial.Loop{Council: chainCouncil(), Dir: filepath.Join(filepath.Dir(link), ".e")}
-	if _, err := l.Run(context.Background(), link); !errors.Is(err, editorial.ErrNotConverged) {
+	if _, err := l.Run(context.Background(), link); !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatalf("Run through a link: %v", err)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {

@@ -135,30 +135,6 @@ type (
 	SkippedCall = loop.SkippedCall
 )
 
-// Errors of Run, Resume and Undo: the kernel's, checked with errors.Is.
-var (
-	// ErrUnfinishedRun: Dir holds a run that has not ended and Run (not
-	// Resume) was called.
-	ErrUnfinishedRun = loop.ErrUnfinishedRun
-	// ErrNothingToResume: Dir holds no unfinished run.
-	ErrNothingToResume = loop.ErrNothingToResume
-	// ErrDocumentChanged: a document is not what the journal says it
-	// should be: someone else changed it. Nothing is written.
-	ErrDocumentChanged = loop.ErrDocumentChanged
-	// ErrOtherFile: Resume was called for another file than the run's.
-	ErrOtherFile = loop.ErrOtherFile
-	// ErrFolderMoved: the run folder was copied or moved away from its
-	// document (see Undo).
-	ErrFolderMoved = loop.ErrFolderMoved
-	// ErrNothingToUndo: the journal holds no applied round left to revert.
-	ErrNothingToUndo = loop.ErrNothingToUndo
-	// ErrNotConverged is matched by the error Run returns when it stops
-	// before converging: at the round cap or stalled with high findings
-	// open, waiting at or stopped by the gate, asked for a rewrite, or when
-	// no reviewer answered.
-	ErrNotConverged = loop.ErrNotConverged
-)
-
 func (l *Loop) logger() *slog.Logger {
 	if l.Logger == nil {
 		return slog.New(slog.DiscardHandler)

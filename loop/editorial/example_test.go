@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,7 +34,7 @@ func ExampleLoop_Run() {
 	}}
 	l := &editorial.Loop{Council: council.Council{Members: council.Members(slop)}, Dir: filepath.Join(folder, ".editorial")}
 	out, err := l.Run(context.Background(), article)
-	if err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		fmt.Println(err)
 		return
 	}

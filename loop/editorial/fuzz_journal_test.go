@@ -53,7 +53,7 @@ func realJournals(f *testing.F) []realJournal {
 			return err
 		}},
 		{"undone", chainCouncil, chainDoc, func(l *editorial.Loop, path, dir string) error {
-			if _, err := l.Run(ctx, path); !errors.Is(err, editorial.ErrNotConverged) {
+			if _, err := l.Run(ctx, path); !errors.Is(err, loop.ErrNotConverged) {
 				return err
 			}
 			_, err := l.Undo(ctx, 2)
@@ -62,7 +62,7 @@ func realJournals(f *testing.F) []realJournal {
 		{"gate", twoMediums, "foo line\nbaz line\n42% line\n", func(l *editorial.Loop, path, dir string) error {
 			decisions := filepath.Join(dir, editorial.DecisionsName)
 			l.Gate = loop.FileGate{Path: decisions}
-			if _, err := l.Run(ctx, path); !errors.Is(err, editorial.ErrNotConverged) {
+			if _, err := l.Run(ctx, path); !errors.Is(err, loop.ErrNotConverged) {
 				return err
 			}
 			os.WriteFile(decisions, []byte(`[{"key":"r1/r/F001","action":"apply"},{"key":"r1/r/F002","action":"reject","reason":"no"},{"key":"r1/r/F003","action":"defer"}]`), 0o644)
@@ -75,7 +75,7 @@ func realJournals(f *testing.F) []realJournal {
 		dir := filepath.Join(top, ".editorial")
 		os.WriteFile(path, []byte(tc.doc), 0o644)
 		l := &editorial.Loop{Council: tc.council(), Dir: dir}
-		if err := tc.script(l, path, dir); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+		if err := tc.script(l, path, dir); err != nil && !errors.Is(err, loop.ErrNotConverged) {
 			f.Fatalf("%s: %v", tc.name, err)
 		}
 		data, err := os.ReadFile(filepath.Join(dir, editorial.JournalName))
@@ -144,8 +144,8 @@ func typed(err error) bool {
 	if err == nil {
 		return true
 	}
-	for _, want := range []error{journal.ErrCorrupt, journal.ErrFormat, journal.ErrUnknownKind, journal.ErrNondeterministic, journal.ErrUndone, journal.ErrChanged, editorial.ErrNotConverged, editorial.ErrNothingToResume,
-		editorial.ErrNothingToUndo, editorial.ErrDocumentChanged, editorial.ErrOtherFile, editorial.ErrFolderMoved,
+	for _, want := range []error{journal.ErrCorrupt, journal.ErrFormat, journal.ErrUnknownKind, journal.ErrNondeterministic, journal.ErrUndone, journal.ErrChanged, loop.ErrNotConverged, loop.ErrNothingToResume,
+		loop.ErrNothingToUndo, loop.ErrDocumentChanged, loop.ErrOtherFile, loop.ErrFolderMoved,
 		loop.ErrConflictingApprovals, loop.ErrNotWritable, fs.ErrNotExist} {
 		if errors.Is(err, want) {
 			return true

@@ -23,7 +23,7 @@ func TestFileGate(t *testing.T) {
 	decisions := filepath.Join(dir, "decisions.json")
 	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: decisions}}
 	out, err := l.Run(context.Background(), path)
-	if !errors.Is(err, editorial.ErrNotConverged) || out.Reason != loop.AwaitingDecisions {
+	if !errors.Is(err, loop.ErrNotConverged) || out.Reason != loop.AwaitingDecisions {
 		t.Fatalf("first run: %v, %+v; want awaiting decisions", err, out)
 	}
 	if got, want := readFile(t, path), "# 題名\r\nbeta の行。\r\ngamma の行。\r\n数字は 42% です。\r\n"; got != want {
@@ -39,7 +39,7 @@ func TestFileGate(t *testing.T) {
 	}
 	mustContain(t, "pending.md", readFile(t, filepath.Join(dir, "round-1", "pending.md")), "- [ ] r1/third/F001 [high/80]")
 
-	if _, err := l.Run(context.Background(), path); !errors.Is(err, editorial.ErrUnfinishedRun) {
+	if _, err := l.Run(context.Background(), path); !errors.Is(err, loop.ErrUnfinishedRun) {
 		t.Errorf("a new run while one waits: %v, want ErrUnfinishedRun", err)
 	}
 	pending[0]["action"], pending[0]["reason"] = "reject", "the figure is from our own survey"
@@ -56,7 +56,7 @@ func TestFileGate(t *testing.T) {
 	if _, err := os.Stat(pendingPath); !os.IsNotExist(err) {
 		t.Error("pending.json is left after the decisions were made")
 	}
-	if _, err := l.Resume(context.Background(), path); !errors.Is(err, editorial.ErrNothingToResume) {
+	if _, err := l.Resume(context.Background(), path); !errors.Is(err, loop.ErrNothingToResume) {
 		t.Errorf("resume of a finished run: %v, want ErrNothingToResume", err)
 	}
 }

@@ -61,7 +61,7 @@ func TestDocumentChangedBetweenRounds(t *testing.T) {
 		}
 	}}
 	_, err := l.Run(context.Background(), path)
-	if !errors.Is(err, editorial.ErrDocumentChanged) {
+	if !errors.Is(err, loop.ErrDocumentChanged) {
 		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
 	}
 	if !strings.Contains(err.Error(), "article.md") || !strings.Contains(err.Error(), "round 2") {
@@ -71,7 +71,7 @@ func TestDocumentChangedBetweenRounds(t *testing.T) {
 		t.Error("the run changed a document someone else had edited")
 	}
 	// The run is closed, so a new one can start on the file as it is.
-	if _, err := l.Run(context.Background(), path); errors.Is(err, editorial.ErrUnfinishedRun) {
+	if _, err := l.Run(context.Background(), path); errors.Is(err, loop.ErrUnfinishedRun) {
 		t.Errorf("a new run after the change: %v", err)
 	}
 }
@@ -120,7 +120,7 @@ func TestMaxSize(t *testing.T) {
 		t.Error("a refused run left its folder")
 	}
 	l.MaxSize = int64(len(big))
-	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		t.Errorf("with MaxSize raised: %v", err)
 	}
 	l.MaxSize = -1

@@ -36,7 +36,7 @@ func TestRunAppliesSafeFindingsAndStops(t *testing.T) {
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	l := &editorial.Loop{Council: japaneseCouncil(), Dir: dir}
 	out, err := l.Run(context.Background(), path)
-	if !errors.Is(err, editorial.ErrNotConverged) {
+	if !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatalf("Run: err = %v, want ErrNotConverged (a high finding stays open)", err)
 	}
 	if out.Reason != loop.Stalled || out.Rounds != 2 {
@@ -154,7 +154,7 @@ func TestThreeScriptedRounds(t *testing.T) {
 		Prices: agent.Prices{"scripted": {Input: 1, Output: 10}},
 	}
 	out, err := l.Run(context.Background(), path)
-	if !errors.Is(err, editorial.ErrNotConverged) {
+	if !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatalf("Run: %v, want ErrNotConverged; outcome %+v", err, out)
 	}
 	// 8 priced calls (alpha 3, beta 3, gamma 2) of 100 input and 20 output
@@ -220,7 +220,7 @@ func TestTOMLFrontMatterNeverEdited(t *testing.T) {
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	l := &editorial.Loop{Council: japaneseCouncil(), Dir: dir, MaxRounds: 1}
 	out, err := l.Run(context.Background(), path)
-	if err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatal(err)
 	}
 	if got, want := readFile(t, path), strings.Replace(doc, "本当に非常に", "非常に", 1); got != want {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,7 +43,7 @@ func BenchmarkManyFiles(b *testing.B) {
 				c := council.Council{Members: council.Members(offline.Editorial(offline.Config{})...)}
 				l := &editorial.Loop{Council: c, Dir: filepath.Join(dir, ".editorial"), MaxRounds: 1, DryRun: true, MaxFindings: -1}
 				b.StartTimer()
-				if _, err := l.Run(context.Background(), paths...); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+				if _, err := l.Run(context.Background(), paths...); err != nil && !errors.Is(err, loop.ErrNotConverged) {
 					b.Fatal(err)
 				}
 			}

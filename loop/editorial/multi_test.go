@@ -32,7 +32,7 @@ func TestSeveralDocuments(t *testing.T) {
 	dir := filepath.Join(top, ".editorial")
 	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, MaxRounds: 3}
 	out, err := l.Run(context.Background(), a, b)
-	if !errors.Is(err, editorial.ErrNotConverged) || out.Reason != loop.Stalled {
+	if !errors.Is(err, loop.ErrNotConverged) || out.Reason != loop.Stalled {
 		t.Fatalf("Run: %v, %+v; want stalled on the open high finding", err, out)
 	}
 	if got := readFile(t, a); got != "# A\r\ngamma の行。\r\n" {
@@ -57,7 +57,7 @@ func TestSeveralDocuments(t *testing.T) {
 	mustContain(t, "round-1/sub/b.md/findings.md", readFile(t, filepath.Join(dir, "round-1", "sub", "b.md", "findings.md")),
 		"r1/sub/b.md/third/F001", "unsourced figure")
 	mustContain(t, "round-1/a.md/applied.diff", readFile(t, filepath.Join(dir, "round-1", "a.md", "applied.diff")), "+beta の行。")
-	if _, err := l.Resume(context.Background(), a); !errors.Is(err, editorial.ErrNothingToResume) {
+	if _, err := l.Resume(context.Background(), a); !errors.Is(err, loop.ErrNothingToResume) {
 		t.Errorf("resume of a finished run: %v", err)
 	}
 	if got, err := editorial.JournaledFiles(dir); err != nil || len(got) != 2 || got[0] != a {
@@ -84,7 +84,7 @@ func TestSeveralDocumentsOneChanged(t *testing.T) {
 	c.Members[0].Reviewer = duringReview(c.Members[0].Reviewer, func() { os.WriteFile(b, []byte("alpha, edited\n"), 0o644) })
 	l := &editorial.Loop{Council: c, Dir: filepath.Join(top, ".editorial"), MaxRounds: 1}
 	_, err := l.Run(context.Background(), a, b)
-	if !errors.Is(err, editorial.ErrDocumentChanged) {
+	if !errors.Is(err, loop.ErrDocumentChanged) {
 		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
 	}
 	if readFile(t, a) != "alpha\n" || readFile(t, b) != "alpha, edited\n" {
@@ -117,7 +117,7 @@ func TestFindingsNamingOtherFiles(t *testing.T) {
 		return agent.Review{Report: rep}, nil
 	}}
 	l := &editorial.Loop{Council: council.Council{Members: council.Members(rev)}, Dir: dir, MaxRounds: 1}
-	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatal(err)
 	}
 	if got := readFile(t, path); got != "alpha one\nalpha two\nalpha three\nbeta four\nalpha five\n" {

@@ -38,7 +38,7 @@ func TestNoReviewerAnswered(t *testing.T) {
 				failing("b", "dial tcp 127.0.0.1:9: connect: connection refused", "", agent.Usage{}),
 			)}}
 			out, err := l.Run(context.Background(), path)
-			if !errors.Is(err, editorial.ErrNotConverged) || out == nil || out.Reason != loop.NoReviewerAnswered {
+			if !errors.Is(err, loop.ErrNotConverged) || out == nil || out.Reason != loop.NoReviewerAnswered {
 				t.Fatalf("Run = %+v, %v; want %s and ErrNotConverged", out, err, loop.NoReviewerAnswered)
 			}
 			for _, want := range []string{"no reviewer answered", "invalid x-api-key", "connection refused"} {
@@ -201,7 +201,7 @@ func TestSummaryWithAnUncleanDir(t *testing.T) {
 		path := writeDoc(t, chainDoc)
 		dir := filepath.Join(filepath.Dir(path), ".editorial")
 		l := &editorial.Loop{Council: chainCouncil(), Dir: dir + suffix, MaxRounds: 1}
-		if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+		if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, loop.ErrNotConverged) {
 			t.Fatalf("%q: %v", suffix, err)
 		}
 		mustContain(t, "summary.md", readFile(t, filepath.Join(dir, "summary.md")), "/.editorial/round-1/findings.md")

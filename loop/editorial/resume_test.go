@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"io/fs"
@@ -64,7 +65,7 @@ func runChild(specJSON string) int {
 		return 0
 	}
 	out, err := start(l, spec.Resume)(context.Background(), "article.md")
-	if err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
@@ -142,7 +143,7 @@ func TestResumeAfterKill(t *testing.T) {
 			if _, killed := child(t, dir, kill); !killed {
 				t.Fatal("the child was not killed at the planned point")
 			}
-			if _, err := (&editorial.Loop{Council: chainCouncil(), Dir: filepath.Join(dir, ".editorial")}).Run(context.Background(), filepath.Join(dir, "article.md")); !errors.Is(err, editorial.ErrUnfinishedRun) {
+			if _, err := (&editorial.Loop{Council: chainCouncil(), Dir: filepath.Join(dir, ".editorial")}).Run(context.Background(), filepath.Join(dir, "article.md")); !errors.Is(err, loop.ErrUnfinishedRun) {
 				t.Errorf("a new run over an unfinished one: %v, want ErrUnfinishedRun", err)
 			}
 			out, killed := child(t, dir, childSpec{Resume: true})

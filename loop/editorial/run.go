@@ -42,7 +42,7 @@ type policyWire struct {
 // followed: the files they name are edited), in Dir. A finished run's
 // journal, decisions file and artifacts in Dir are moved to
 // Dir/history/run-K first; an unfinished one is refused with
-// ErrUnfinishedRun (resume it, undo it, or remove the folder). See
+// loop.ErrUnfinishedRun (resume it, undo it, or remove the folder). See
 // loop.OpenRun for what is checked before anything is written: a document
 // that may not be written (a dry run may review it), a second run on Dir
 // (journal.ErrBusy), a journal of an older format (journal.ErrFormat), an
@@ -50,12 +50,12 @@ type policyWire struct {
 //
 // Run returns the Outcome whenever the run stopped for one of the reasons
 // of loop.StopReason: with a nil error when it converged (or was a dry
-// run), and otherwise with an error wrapping ErrNotConverged. When a
+// run), and otherwise with an error wrapping loop.ErrNotConverged. When a
 // document was changed by someone else (before a round, while its
 // reviewers or the gate worked, or by another run on another Dir), nothing
 // is written over the change: the run is closed with StopReason
 // DocumentChanged, and Run returns the Outcome with an error wrapping
-// ErrDocumentChanged. Any other error means the run could not go on; the
+// loop.ErrDocumentChanged. Any other error means the run could not go on; the
 // documents are then as the last journaled step left them, and the run
 // can be resumed.
 func (l *Loop) Run(ctx context.Context, paths ...string) (*Outcome, error) {
@@ -67,9 +67,9 @@ func (l *Loop) Run(ctx context.Context, paths ...string) (*Outcome, error) {
 // profile, policy, round cap, bound on findings, dry run). It executes the
 // run from its start: no reviewer is called whose Review is journaled, no
 // decision is asked again, and no edit is applied twice. Resume refuses a
-// Dir that was copied or moved away from its documents (ErrFolderMoved),
-// other files than the run's (ErrOtherFile), and a Dir holding no
-// unfinished run (ErrNothingToResume). Otherwise it is Run.
+// Dir that was copied or moved away from its documents (loop.ErrFolderMoved),
+// other files than the run's (loop.ErrOtherFile), and a Dir holding no
+// unfinished run (loop.ErrNothingToResume). Otherwise it is Run.
 func (l *Loop) Resume(ctx context.Context, paths ...string) (*Outcome, error) {
 	return l.run(ctx, paths, true)
 }

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"os"
@@ -46,7 +47,7 @@ func TestUndoAfterKill(t *testing.T) {
 				case "edit": // someone edits the half-reverted article: nothing more is written
 					edited := readFile(t, article) + "an edit\n"
 					os.WriteFile(article, []byte(edited), 0o644)
-					if _, err := editorial.Undo(edir, 0); !errors.Is(err, editorial.ErrDocumentChanged) {
+					if _, err := editorial.Undo(edir, 0); !errors.Is(err, loop.ErrDocumentChanged) {
 						t.Errorf("undo after an edit: %v, want ErrDocumentChanged", err)
 					}
 					if readFile(t, article) != edited {
@@ -59,7 +60,7 @@ func TestUndoAfterKill(t *testing.T) {
 					}
 				case "resume": // a run resumed instead finishes the undo; nothing is left to resume
 					_, err := (&editorial.Loop{Council: chainCouncil(), Dir: edir}).Resume(context.Background(), article)
-					if !errors.Is(err, editorial.ErrNothingToResume) {
+					if !errors.Is(err, loop.ErrNothingToResume) {
 						t.Fatalf("resume after the kill: %v, want ErrNothingToResume", err)
 					}
 				case "run": // a new run finishes the undo, then reviews the original
@@ -83,7 +84,7 @@ func TestUndoAfterKill(t *testing.T) {
 					t.Fatalf("the article is\n%q\nwant the original\n%q", got, chainDoc)
 				}
 				mustContain(t, "summary.md", readFile(t, filepath.Join(edir, "summary.md")), "undone")
-				if _, err := editorial.Undo(edir, 0); !errors.Is(err, editorial.ErrNothingToUndo) {
+				if _, err := editorial.Undo(edir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
 					t.Errorf("a later undo: %v, want ErrNothingToUndo", err)
 				}
 				if got := readFile(t, article); got != chainDoc {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"os"
 	"path/filepath"
@@ -17,7 +18,7 @@ func TestUndoRestoresCRLFJapanese(t *testing.T) {
 	path := writeDoc(t, orig)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	l := &editorial.Loop{Council: chainCouncil(), Dir: dir}
-	if _, err := l.Run(context.Background(), path); !errors.Is(err, editorial.ErrNotConverged) {
+	if _, err := l.Run(context.Background(), path); !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatalf("Run: %v", err)
 	}
 	if readFile(t, path) == orig {
@@ -33,7 +34,7 @@ func TestUndoRestoresCRLFJapanese(t *testing.T) {
 	if readFile(t, path) != orig {
 		t.Errorf("after undo the document is %q, want the original %q", readFile(t, path), orig)
 	}
-	if _, err := editorial.Undo(dir, 0); !errors.Is(err, editorial.ErrNothingToUndo) {
+	if _, err := editorial.Undo(dir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
 		t.Errorf("second undo: %v, want ErrNothingToUndo", err)
 	}
 }
@@ -61,7 +62,7 @@ func TestUndoRefusesChangedDocument(t *testing.T) {
 	l.Run(context.Background(), path)
 	edited := readFile(t, path) + "a line the author added\n"
 	os.WriteFile(path, []byte(edited), 0o644)
-	if _, err := editorial.Undo(dir, 0); !errors.Is(err, editorial.ErrDocumentChanged) {
+	if _, err := editorial.Undo(dir, 0); !errors.Is(err, loop.ErrDocumentChanged) {
 		t.Fatalf("undo of a changed document: %v, want ErrDocumentChanged", err)
 	}
 	if readFile(t, path) != edited {
@@ -76,7 +77,7 @@ func TestUndoAfterACutShortUndo(t *testing.T) {
 	path := writeDoc(t, chainDoc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	l := &editorial.Loop{Council: chainCouncil(), Dir: dir}
-	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatal(err)
 	}
 	cut, cancel := context.WithCancel(context.Background())
@@ -106,7 +107,7 @@ func TestUndoCallsNoObserver(t *testing.T) {
 	var events atomic.Int32
 	c.Observer = func(council.Event) { events.Add(1) }
 	l := &editorial.Loop{Council: c, Dir: dir}
-	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, editorial.ErrNotConverged) {
+	if _, err := l.Run(context.Background(), path); err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatal(err)
 	}
 	events.Store(0)

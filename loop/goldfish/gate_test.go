@@ -73,7 +73,7 @@ func TestWaitingForAnswers(t *testing.T) {
 	l, spec := specLoop(t, g)
 	l.Asker = loop.FileAsker{Dir: l.Dir}
 	o, err := l.Run(context.Background(), spec)
-	if !errors.Is(err, ErrNotConverged) || o.Reason != loop.AwaitingDecisions {
+	if !errors.Is(err, loop.ErrNotConverged) || o.Reason != loop.AwaitingDecisions {
 		t.Fatalf("%v %+v", err, o)
 	}
 	qs, err := os.ReadFile(filepath.Join(l.Dir, loop.QuestionsFile))
@@ -101,7 +101,7 @@ func TestWaitingAtGateChoice(t *testing.T) {
 	l, spec := specLoop(t, g)
 	l.Asker = loop.FileAsker{Dir: l.Dir}
 	o, err := l.Run(context.Background(), spec)
-	if !errors.Is(err, ErrNotConverged) || o.Reason != loop.AwaitingDecisions {
+	if !errors.Is(err, loop.ErrNotConverged) || o.Reason != loop.AwaitingDecisions {
 		t.Fatalf("%v %+v", err, o)
 	}
 	rep, _ := os.ReadFile(filepath.Join(l.Dir, ReportName))

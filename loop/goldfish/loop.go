@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/journal"
 	"log/slog"
 	"slices"
 	"strings"
@@ -46,24 +47,15 @@ const (
 	ChoiceInspect = "inspect"
 )
 
-// Errors of Run, Resume and Undo: the kernel's (see loop.OpenRun and
-// loop.UndoRun), under this package's names, and the section's.
-var (
-	ErrUnfinishedRun   = loop.ErrUnfinishedRun
-	ErrNothingToResume = loop.ErrNothingToResume
-	ErrDocumentChanged = loop.ErrDocumentChanged
-	ErrOtherFile       = loop.ErrOtherFile
-	ErrNothingToUndo   = loop.ErrNothingToUndo
-	// ErrNotConverged is matched by the error Run returns when the loop
-	// stopped before two consecutive clean rounds: at the round cap, by a
-	// person, with no reviewer answering, or waiting at a gate.
-	ErrNotConverged = loop.ErrNotConverged
-	// ErrSectionNotFound: the semantic target names nothing in the file
-	// (or more than one part of it) in some round; it wraps the
-	// *document.TargetError. The section is never silently widened to the
-	// whole file.
-	ErrSectionNotFound = errors.New("goldfish: section not found")
-)
+// ErrSectionNotFound: the semantic target names nothing in the file (or
+// more than one part of it) in some round; it wraps the
+// *document.TargetError. The section is never silently widened to the
+// whole file. The other errors of Run, Resume and Undo are the kernel's
+// (loop.ErrUnfinishedRun, loop.ErrNothingToResume, loop.ErrDocumentChanged,
+// loop.ErrOtherFile, loop.ErrNothingToUndo; loop.ErrNotConverged when the loop
+// stopped before two consecutive clean rounds: at the round cap, by a
+// person, with no reviewer answering, or waiting at a gate).
+var ErrSectionNotFound = errors.New("goldfish: section not found")
 
 // Loop is the Goldfish review loop over one section of one file, on the
 // loop kernel: each round the section is resolved anew (Target), every
@@ -188,9 +180,9 @@ func (l *Loop) logger() *slog.Logger {
 // checked before anything is written; a finished run in Dir moves to
 // Dir/history/run-K). It returns the Outcome whenever the loop stopped for
 // a stated reason: with a nil error after CleanRounds consecutive clean
-// rounds, otherwise with an error wrapping ErrNotConverged (the round
+// rounds, otherwise with an error wrapping loop.ErrNotConverged (the round
 // cap, a person's stop, no reviewer answering) or, when the file was
-// changed by someone else, ErrDocumentChanged. Any other error means the
+// changed by someone else, loop.ErrDocumentChanged. Any other error means the
 // run could not go on and can be resumed.
 func (l *Loop) Run(ctx context.Context, path string) (*Outcome, error) {
 	return l.run(ctx, path, false)
@@ -278,7 +270,7 @@ func (l *Loop) render(ctx context.Context, r *loop.Run[settings]) error {
 	if err != nil {
 		return err
 	}
-	if _, err := d.rounds(ctx); err != nil && !errors.Is(err, ErrNotJournaled) {
+	if _, err := d.rounds(ctx); err != nil && !errors.Is(err, journal.ErrNotJournaled) {
 		return err
 	}
 	_, err = d.finish(loop.Undone)

@@ -105,7 +105,7 @@ func runChild(specJSON string) int {
 		run = l.Resume
 	}
 	o, err := run(context.Background(), "spec.md")
-	if err != nil && !errors.Is(err, ErrNotConverged) {
+	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}

@@ -16,10 +16,6 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
-// ErrNotJournaled is journal.ErrNotJournaled: a replay for rendering
-// reached a step the journal does not hold.
-var ErrNotJournaled = journal.ErrNotJournaled
-
 // ErrMaterialsChanged: a resumed run was given other reviewers or context
 // materials than it started with; what the goldfish saw would no longer be
 // what the journal says.
