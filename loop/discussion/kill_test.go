@@ -6,13 +6,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/killtest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"sync/atomic"
-	"syscall"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
@@ -50,7 +50,7 @@ func TestKillChild(t *testing.T) {
 	var points atomic.Int64
 	_, err := killDebate(root, func(journal.Record) {
 		if points.Add(1) == int64(at) {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			killtest.Kill()
 		}
 	})
 	if err != nil {
@@ -92,8 +92,7 @@ func TestKillAtEveryJournalPoint(t *testing.T) {
 	for k := 1; k <= points; k++ {
 		root := workspace(t)
 		err := child(root, k)
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		if !killtest.Killed(err) {
 			t.Fatalf("kill at point %d: the child was not killed: %v", k, err)
 		}
 		if err := child(root, 0); err != nil {

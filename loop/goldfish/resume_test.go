@@ -7,12 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
+	"github.com/kaigi-dev/kaigi/loop/killtest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/apply/document"
@@ -43,7 +41,7 @@ func TestMain(m *testing.M) {
 }
 
 func kill() {
-	syscall.Kill(os.Getpid(), syscall.SIGKILL)
+	killtest.Kill()
 	select {} // the signal ends the process
 }
 
@@ -117,42 +115,13 @@ func runChild(specJSON string) int {
 func child(t *testing.T, dir string, spec childSpec) (stdout string, killed bool) {
 	t.Helper()
 	b, _ := json.Marshal(spec)
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), childEnv+"="+string(b))
-	var out, errb strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
-			return out.String(), true
-		}
-	}
-	if err != nil {
-		t.Fatalf("child %+v: %v\n%s", spec, err, errb.String())
-	}
-	return out.String(), false
+	return killtest.Child(t, dir, childEnv, string(b))
 }
 
 // snapshot returns the document and every artifact of a run in dir, the
 // journal aside (it holds times).
 func snapshot(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || d.Name() == loop.JournalName {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		data, err := os.ReadFile(p)
-		files[rel] = string(data)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
+	return killtest.Snapshot(t, dir, loop.JournalName)
 }
 
 func newSpecDir(t *testing.T) string {

@@ -5,14 +5,13 @@ package journal_test
 import (
 	"context"
 	"crypto/sha256"
-	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/killtest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/apply"
@@ -68,7 +67,7 @@ func TestMiniLoopChild(t *testing.T) {
 	points := 0
 	err := miniLoop(context.Background(), dir, func(journal.Event) {
 		if points++; points == at {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			killtest.Kill()
 		}
 	})
 	if err != nil {
@@ -118,8 +117,7 @@ func TestMiniLoopSurvivesKill(t *testing.T) {
 	for at := 1; at <= points; at++ {
 		dir := setup()
 		out, err := run(dir, at)
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		if !killtest.Killed(err) {
 			t.Fatalf("kill at %d: the child was not killed: %v\n%s", at, err, out)
 		}
 		if out, err := run(dir, 0); err != nil {

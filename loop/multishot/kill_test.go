@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/killtest"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -14,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -70,7 +70,7 @@ func TestKillChild(t *testing.T) {
 	points := 0
 	l := killLoop(dir, func(journal.Event) {
 		if points++; points == at {
-			syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			killtest.Kill()
 		}
 	})
 	var err error
@@ -150,8 +150,7 @@ func TestKillAndResume(t *testing.T) {
 	for at := 1; at <= points; at++ {
 		dir := setup()
 		out, err := child(dir, at, false)
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		if !killtest.Killed(err) {
 			t.Fatalf("kill at %d: the child was not killed: %v\n%s", at, err, out)
 		}
 		resume := !errors.Is(statErr(filepath.Join(dir, "session", "journal.jsonl")), fs.ErrNotExist)

@@ -5,8 +5,8 @@ package writing_test
 import (
 	"context"
 	"crypto/sha256"
-	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/loop/killtest"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -16,7 +16,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -52,7 +51,7 @@ func (r loggedReader) Read(ctx context.Context, t writing.ReadTask) (writing.Fee
 		f.Close()
 	}
 	if r.reads.Add(1) == r.kill {
-		syscall.Kill(os.Getpid(), syscall.SIGKILL)
+		killtest.Kill()
 	}
 	return r.OfflineReader.Read(ctx, t)
 }
@@ -85,7 +84,7 @@ func TestWriteEpisodeChild(t *testing.T) {
 		},
 		JournalObserver: func(journal.Event) {
 			if int(points.Add(1)) == at {
-				syscall.Kill(os.Getpid(), syscall.SIGKILL)
+				killtest.Kill()
 			}
 		}}
 	if _, err := e.Write(context.Background()); err != nil {
@@ -136,8 +135,7 @@ func TestWriteEpisodeSurvivesKill(t *testing.T) {
 		return string(out), err
 	}
 	killed := func(err error) bool {
-		var exit *exec.ExitError
-		return errors.As(err, &exit) && exit.Sys().(syscall.WaitStatus).Signal() == syscall.SIGKILL
+		return killtest.Killed(err)
 	}
 	ref := story(t, false)
 	out, err := run(ref, 0, 0)
