@@ -80,11 +80,11 @@ const notReached = 5 * time.Second
 
 // AdvanceInput is what an advance is given.
 type AdvanceInput struct {
-	Run     string          `json:"run"`    // the workspace's name (the workflow's ID)
-	Driver  string          `json:"driver"` // a name in Activities.Drivers
-	Args    json.RawMessage `json:"args,omitempty"`
-	Resume  bool            `json:"resume"` // a run was started in Files
-	Files   Files           `json:"files"`
+	Run     string                `json:"run"`    // the workspace's name (the workflow's ID)
+	Driver  string                `json:"driver"` // a name in Activities.Drivers
+	Args    json.RawMessage       `json:"args,omitempty"`
+	Resume  bool                  `json:"resume"` // a run was started in Files
+	Files   Files                 `json:"files"`
 	Write   map[string][]byte     `json:"write,omitempty"`   // files written over Files first (a person's answer)
 	Results map[string]CallResult `json:"results,omitempty"` // calls the workflow made, not yet journaled
 }

@@ -28,8 +28,8 @@ type rule struct {
 // calls counts a test's reviewer calls by reviewer and text, so a test
 // sees whether a call was made twice.
 type calls struct {
-	mu sync.Mutex
-	n  map[string]int
+	mu    sync.Mutex
+	n     map[string]int
 	total atomic.Int64
 }
 

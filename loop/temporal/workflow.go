@@ -15,11 +15,11 @@ import (
 
 // Names a client uses with the loop workflow.
 const (
-	WorkflowName = "kaigi.Loop"     // the workflow type
-	QueryName    = "progress"       // a query returning Progress
-	UpdateName   = "answer"         // an update taking Answer, while the loop waits
-	advanceName  = "kaigi.Advance"  // the advance activity
-	callName     = "kaigi.Call"     // the call activity
+	WorkflowName = "kaigi.Loop"    // the workflow type
+	QueryName    = "progress"      // a query returning Progress
+	UpdateName   = "answer"        // an update taking Answer, while the loop waits
+	advanceName  = "kaigi.Advance" // the advance activity
+	callName     = "kaigi.Call"    // the call activity
 )
 
 // Defaults of Input.

@@ -3,19 +3,58 @@ package temporal_test
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
-	"maps"
 	"strings"
 	"testing"
 
 	"go.temporal.io/sdk/client"
+	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/testsuite"
 
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 )
+
+// newEnv returns a test workflow environment with the workflow and a's
+// activities registered, the SDK's log going to the test's at warnings.
+func newEnv(t *testing.T, a *temporal.Activities) *testsuite.TestWorkflowEnvironment {
+	var s testsuite.WorkflowTestSuite
+	s.SetLogger(tlog.NewStructuredLogger(slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))))
+	env := s.NewTestWorkflowEnvironment()
+	temporal.Register(env, a)
+	return env
+}
+
+// testWriter writes to a test's log.
+type testWriter struct{ t *testing.T }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Helper()
+	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// sameTree fails unless two workspaces hold the same files with the same
+// contents (journals compared by sameJournal).
+func sameTree(t *testing.T, got, want map[string][]byte) {
+	t.Helper()
+	if !slices.Equal(slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want))) {
+		t.Fatalf("files %v, in a process %v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
+	}
+	for p, w := range want {
+		if strings.HasSuffix(p, "journal.jsonl") {
+			sameJournal(t, p, got[p], w)
+			continue
+		}
+		if string(got[p]) != string(w) {
+			t.Errorf("%s differs:\n--- on Temporal\n%s\n--- in a process\n%s", p, got[p], w)
+		}
+	}
+}
 
 // sameJournal fails unless two journals hold the same records (kind, key,
 // payload), whatever their times and the order of concurrent steps.
@@ -84,9 +123,7 @@ func TestEditorialSameAsInProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	var onTemporal calls
-	var s testsuite.WorkflowTestSuite
-	env := s.NewTestWorkflowEnvironment()
-	temporal.Register(env, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"editorial": temporal.Editorial(swarm(&onTemporal))}, WorkDir: work})
+	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"editorial": temporal.Editorial(swarm(&onTemporal))}, WorkDir: work})
 	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "run-1"})
 	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "editorial", Args: args, Files: files, Limit: 2})
 	if !env.IsWorkflowCompleted() {
@@ -106,18 +143,7 @@ func TestEditorialSameAsInProcess(t *testing.T) {
 	if res.Reason != stop.Reason {
 		t.Errorf("stopped %q, in a process %q", res.Reason, stop.Reason)
 	}
-	if !slices.Equal(slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want))) {
-		t.Fatalf("files %v, in a process %v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
-	}
-	for p, w := range want {
-		if strings.HasSuffix(p, "journal.jsonl") {
-			sameJournal(t, p, got[p], w)
-			continue
-		}
-		if string(got[p]) != string(w) {
-			t.Errorf("%s differs:\n--- on Temporal\n%s\n--- in a process\n%s", p, got[p], w)
-		}
-	}
+	sameTree(t, got, want)
 	if tw := onTemporal.twice(); len(tw) > 0 {
 		t.Errorf("calls made twice: %v", tw)
 	}
