@@ -27,6 +27,11 @@ const (
 	DefaultLimit       = 8
 	DefaultMaxAdvances = 1000
 	DefaultCallTimeout = 10 * time.Minute
+	// DefaultHeartbeatTimeout is Input.HeartbeatTimeout's default.
+	DefaultHeartbeatTimeout = 30 * time.Second
+	// continueAfter is how many advances one workflow execution makes
+	// before it continues as new, to keep its history short.
+	continueAfter = 100
 )
 
 // Input starts the loop workflow.
@@ -47,11 +52,29 @@ type Input struct {
 	// CallTimeout bounds one attempt of a call; 0 means
 	// DefaultCallTimeout.
 	CallTimeout time.Duration `json:"call_timeout,omitempty"`
+	// HeartbeatTimeout is how long an activity may go without a
+	// heartbeat before Temporal retries it elsewhere (a worker died); 0
+	// means DefaultHeartbeatTimeout.
+	HeartbeatTimeout time.Duration `json:"heartbeat_timeout,omitempty"`
 	// CallRetry is the retry policy of calls (a model's rate limits and
 	// outages); nil means Temporal's default (retried with backoff until
 	// the workflow ends). A call whose retries are spent is a failed call
 	// for the driver, as in a process.
 	CallRetry *temporal.RetryPolicy `json:"call_retry,omitempty"`
+
+	// Carried is where an execution that continued as new goes on from;
+	// nil on a new run. Set by the workflow only.
+	Carried *Carried `json:"carried,omitempty"`
+}
+
+// Carried is the state a loop workflow hands the execution it continues
+// as (its history kept short): the workspace, the calls made and not yet
+// journaled, and the counts so far.
+type Carried struct {
+	Files    Files                 `json:"files"`
+	Results  map[string]CallResult `json:"results,omitempty"`
+	Advances int                   `json:"advances"`
+	Calls    int                   `json:"calls"`
 }
 
 // Result is how the loop workflow ended.
@@ -99,6 +122,10 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 	if in.Driver == "" || len(in.Files) == 0 {
 		return Result{}, temporal.NewNonRetryableApplicationError("temporal: the workflow needs a Driver and Files", "BadInput", nil)
 	}
+	id := workflow.GetInfo(ctx).WorkflowExecution.ID
+	if _, err := runName(id); err != nil {
+		return Result{}, temporal.NewNonRetryableApplicationError(err.Error(), "BadInput", nil)
+	}
 	limit := cmpOr(in.Limit, DefaultLimit)
 	maxAdv := cmpOr(in.MaxAdvances, DefaultMaxAdvances)
 	progress := Progress{State: "running"}
@@ -123,18 +150,28 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 		return Result{}, err
 	}
 
+	hb := cmpOr(in.HeartbeatTimeout, DefaultHeartbeatTimeout)
 	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		StartToCloseTimeout: 30 * time.Minute,
-		HeartbeatTimeout:    30 * time.Second,
+		HeartbeatTimeout:    hb,
 		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, MaximumAttempts: 10},
 	})
 	cctx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		StartToCloseTimeout: cmpOr(in.CallTimeout, DefaultCallTimeout),
-		HeartbeatTimeout:    30 * time.Second,
+		HeartbeatTimeout:    hb,
 		RetryPolicy:         in.CallRetry,
 	})
-	adv := AdvanceInput{Run: workflow.GetInfo(ctx).WorkflowExecution.ID, Driver: in.Driver, Args: in.Args, Files: in.Files, Results: map[string]CallResult{}}
-	for {
+	adv := AdvanceInput{Run: id, Driver: in.Driver, Args: in.Args, Files: in.Files, Results: map[string]CallResult{}}
+	if c := in.Carried; c != nil {
+		adv.Files, adv.Resume, progress.Advances, progress.Calls = c.Files, true, c.Advances, c.Calls
+		maps.Copy(adv.Results, c.Results)
+	}
+	for n := 0; ; n++ {
+		if n == continueAfter {
+			next := in
+			next.Carried = &Carried{Files: adv.Files, Results: adv.Results, Advances: progress.Advances, Calls: progress.Calls}
+			return Result{}, workflow.NewContinueAsNewError(ctx, WorkflowName, next)
+		}
 		if progress.Advances >= maxAdv {
 			return Result{}, temporal.NewNonRetryableApplicationError(fmt.Sprintf("temporal: the loop did not end in %d advances", maxAdv), "TooManyAdvances", nil)
 		}
