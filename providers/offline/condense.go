@@ -87,7 +87,7 @@ func condense(fs []finding.Finding, limit int, doc *document, ja bool) ([]findin
 			shared = shared || bi >= 0 && advice[bi] > 1
 		}
 	}
-	if !over && !shared || doc.proseSize() < shortText {
+	if !over && !shared || doc.short() {
 		return fs, 0
 	}
 	drop := make([]bool, len(fs))
@@ -252,23 +252,21 @@ func ruleOf(issue string) string {
 	return rule
 }
 
-// proseSize returns the prose of the document in English words, a
-// character of Japanese prose counting half a word (code, front matter and
-// markup are not prose).
-func (d *document) proseSize() int {
-	words, chars := d.proseWordsChars()
-	return words + chars/2
-}
-
-// proseWordsChars counts the words of the document's English sentences and
-// the characters of its Japanese ones.
-func (d *document) proseWordsChars() (words, chars int) {
+// short reports whether the document has less than shortText English
+// words of prose, a character of Japanese prose counting half a word
+// (code, front matter and markup are not prose). It stops reading at
+// shortText, so a long document costs no more than a short one.
+func (d *document) short() bool {
+	words, chars := 0, 0
 	for s := range d.sentences() {
 		if s.ja {
 			chars += runeCount(s.text)
 		} else {
 			words += wordCount(s.text)
 		}
+		if words+chars/2 >= shortText {
+			return false
+		}
 	}
-	return words, chars
+	return true
 }
