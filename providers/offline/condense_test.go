@@ -2,6 +2,7 @@ package offline
 
 import (
 	"context"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -139,5 +140,29 @@ func TestCondenseRanking(t *testing.T) {
 				t.Errorf("held %d, want %d", held, len(c.in)-len(c.want))
 			}
 		})
+	}
+}
+
+// TestEachCountsRulesExist guards the list of rules condensing never
+// holds back against typos: each is a rule, and Config.MaxPerRule's doc
+// names it.
+func TestEachCountsRulesExist(t *testing.T) {
+	src, err := os.ReadFile("config.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := strings.Join(strings.Fields(strings.ReplaceAll(string(src), "//", "")), " ")
+	n := 0
+	for _, r := range Rules() {
+		if !eachCounts(r.ID) {
+			continue
+		}
+		n++
+		if !strings.Contains(doc, r.ID+",") && !strings.Contains(doc, r.ID+")") {
+			t.Errorf("Config.MaxPerRule's doc does not name %s", r.ID)
+		}
+	}
+	if n != 14 {
+		t.Errorf("%d rules are never condensed, want the 14 Config.MaxPerRule names", n)
 	}
 }

@@ -45,17 +45,21 @@ type Config struct {
 	// and in the report's summary. A writer repeats a habit (long
 	// sentences, することができる, exclamation marks) throughout a
 	// document, and one example with a count serves an editor better than
-	// a page of the same advice. A rule keeps its high-severity findings,
-	// then its most severe and confident ones, earliest first. Never held
-	// back: high-severity findings, the rules whose every finding is an
-	// error of its own (broken-link, unsourced-figure, unsourced-claim,
+	// a page of the same advice. A rule keeps its most severe findings,
+	// then those with a fix, then the most confident, earliest first.
+	// While condensing, the advice a reviewer gives on one paragraph or
+	// list item also becomes one finding (the others' issues appended,
+	// their quotes added to Quotes). Never condensed: high-severity
+	// findings, the rules whose every finding is an error of its own
+	// (broken-link, unsourced-figure, unsourced-claim,
 	// inconsistent-quantity, en-doubled-word, ja-no-successive-word,
 	// no-dropping-the-ra, ja-no-abusage, ja-unnatural-alphabet,
 	// no-hankaku-kana, no-nfd, no-zero-width-spaces,
 	// no-invalid-control-character, no-unmatched-pair), and every finding
 	// of a short document (under 750 English words of prose, a Japanese
 	// character counting half a word). 0 means the default, 1; Unlimited
-	// turns condensing off. Setting it is optional.
+	// turns condensing off (every finding, each apart). Setting it is
+	// optional.
 	MaxPerRule int
 }
 
