@@ -136,11 +136,10 @@ func condensable(f finding.Finding) bool {
 // mergeAdvice makes the condensable advice (findings without a fix) of
 // one block, a paragraph or list item, one finding: the first, with the
 // issues of the others appended ("; also en-weasel: ...", in Japanese
-// when ja) and their quotes
-// added to Quotes, its line range grown to cover them and its severity
-// raised to theirs. A margin note per paragraph reads better than a stack
-// of them; findings with a fix stay apart, each with its own quote to
-// replace. fs is in document order.
+// when ja) and their quotes added to Quotes, its line range grown to
+// cover them and its severity raised to theirs. A margin note per
+// paragraph reads better than a stack of them; findings with a fix stay
+// apart, each with its own quote to replace. fs is in document order.
 func mergeAdvice(fs []finding.Finding, doc *document, ja bool) []finding.Finding {
 	join := "; also "
 	if ja {
