@@ -5,8 +5,10 @@
 // The server is the binary named by the environment variable
 // KAIGI_TEMPORAL_DEVSERVER (.ci/run builds it once and sets it); where that
 // is unset, the first Start in a test binary builds it from the devserver
-// module (which needs GOTOOLCHAIN=go1.27.3; the go command fetches that
-// toolchain). A failed build fails the test: it never skips.
+// module into the user's cache directory (with GOTOOLCHAIN=go1.27.3, which
+// that module needs; the go command fetches the toolchain). The first build
+// takes minutes, later ones only check that the binary is up to date. A
+// failed build fails the test: it never skips.
 //
 // The package uses only the standard library, so it builds in the
 // loop/temporal module whatever SDK version that module requires.
@@ -27,18 +29,16 @@ import (
 	"time"
 )
 
-// EnvBinary is the environment variable naming a devserver binary to use
-// instead of building one.
-const EnvBinary = "KAIGI_TEMPORAL_DEVSERVER"
-
 // Namespace is the namespace the server registers at start.
 const Namespace = "default"
 
-// Toolchain is the Go toolchain the devserver module builds with: the
-// Temporal server release it uses needs a newer Go than kaigi's.
-const Toolchain = "go1.27.3"
-
 const (
+	// envBinary is the environment variable naming a devserver binary to
+	// use instead of building one.
+	envBinary = "KAIGI_TEMPORAL_DEVSERVER"
+	// toolchain is the Go toolchain the devserver module builds with: the
+	// Temporal server release it uses needs a newer Go than kaigi's.
+	toolchain = "go1.27.3"
 	// readyTimeout bounds how long the server may take to print its ready
 	// line (a start takes about a second).
 	readyTimeout = 2 * time.Minute
@@ -61,7 +61,7 @@ var build = sync.OnceValues(buildDevserver)
 // Each call starts a server of its own, with its own in-memory state.
 func Start(t testing.TB) (addr string) {
 	t.Helper()
-	bin, err := Binary()
+	bin, err := binary()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,8 @@ func Start(t testing.TB) (addr string) {
 		t.Fatalf("devtest: starting %s: %v", bin, err)
 	}
 	exited := make(chan struct{})
-	var waitErr error
+	var waitErr error // set before exited is closed
+	early := false    // the test already failed for an early exit
 	go func() {
 		waitErr = cmd.Wait()
 		close(exited)
@@ -85,6 +86,9 @@ func Start(t testing.TB) (addr string) {
 	t.Cleanup(func() {
 		select {
 		case <-exited:
+			if early {
+				return
+			}
 			t.Errorf("devtest: Temporal server exited before the test's end: %v\nstderr:\n%s", waitErr, stderr)
 			return
 		default:
@@ -114,6 +118,7 @@ func Start(t testing.TB) (addr string) {
 		}
 		return addr
 	case <-exited:
+		early = true
 		t.Fatalf("devtest: Temporal server exited before it was ready: %v\nstderr:\n%s", waitErr, stderr)
 	case <-timer.C:
 		t.Fatalf("devtest: Temporal server not ready within %v\nstderr:\n%s", readyTimeout, stderr)
@@ -121,14 +126,14 @@ func Start(t testing.TB) (addr string) {
 	return "" // not reached: t.Fatalf does not return
 }
 
-// Binary returns the path of the devserver binary: $KAIGI_TEMPORAL_DEVSERVER
+// binary returns the path of the devserver binary: $KAIGI_TEMPORAL_DEVSERVER
 // if set, else one built from the devserver module (once per test binary,
 // into the user's cache directory, where the go command relinks it only when
 // its sources changed).
-func Binary() (string, error) {
-	if bin := os.Getenv(EnvBinary); bin != "" {
+func binary() (string, error) {
+	if bin := os.Getenv(envBinary); bin != "" {
 		if _, err := os.Stat(bin); err != nil {
-			return "", fmt.Errorf("devtest: $%s: %w", EnvBinary, err)
+			return "", fmt.Errorf("devtest: $%s: %w", envBinary, err)
 		}
 		return bin, nil
 	}
@@ -145,11 +150,11 @@ func buildDevserver() (string, error) {
 	}
 	modDir := filepath.Join(filepath.Dir(strings.TrimSpace(string(gomod))), "devserver")
 	if _, err := os.Stat(filepath.Join(modDir, "go.mod")); err != nil {
-		return "", fmt.Errorf("devtest: the devserver module: %w (set $%s to a devserver binary)", err, EnvBinary)
+		return "", fmt.Errorf("devtest: the devserver module: %w (set $%s to a devserver binary)", err, envBinary)
 	}
 	cache, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("devtest: %w (set $%s to a devserver binary)", err, EnvBinary)
+		return "", fmt.Errorf("devtest: %w (set $%s to a devserver binary)", err, envBinary)
 	}
 	outDir := filepath.Join(cache, "kaigi", "temporal-devserver")
 	if err := os.MkdirAll(outDir, 0o755); err != nil {
@@ -166,10 +171,10 @@ func buildDevserver() (string, error) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
 	cmd.Dir = modDir
-	cmd.Env = append(os.Environ(), "GOTOOLCHAIN="+Toolchain)
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN="+toolchain)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return "", fmt.Errorf("devtest: building the Temporal devserver (GOTOOLCHAIN=%s go build in %s): %v\n%s", Toolchain, modDir, err, out)
+		return "", fmt.Errorf("devtest: building the Temporal devserver (GOTOOLCHAIN=%s go build in %s): %v\n%s", toolchain, modDir, err, out)
 	}
 	return bin, nil
 }
