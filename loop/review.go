@@ -115,7 +115,7 @@ func (r *stepReviewer) ReviewShot(ctx context.Context, t agent.Target, planned i
 	s.mu.Unlock()
 	var failed agent.Review // what a failed call spent, for its Skip
 	ran := false
-	w, err := journal.Step(ctx, s.j, k, func(ctx context.Context) (w reviewWire, err error) {
+	w, err := journal.Call(ctx, s.j, k, func(ctx context.Context) (w reviewWire, err error) {
 		ctx, span := callSpan(ctx, name, shot, k)
 		defer func() { endCall(span, err) }()
 		var rv agent.Review

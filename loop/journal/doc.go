@@ -17,6 +17,11 @@
 //     file and journaling it neither loses nor repeats an edit; a file
 //     someone else changed stops it with ErrChanged before anything is
 //     written. Journal.Undo reverts committed side effects the same way.
+//   - Call is a Step that calls the world outside the run (a model): a
+//     Runner put on the context with WithRunner runs every missing step
+//     instead of the journal, and may make a Call elsewhere (package
+//     loop/temporal makes it a Temporal activity); without one, steps run
+//     here.
 //   - Append journals a driver's own records, of the kinds it lists in
 //     Options.Kinds (renderings and summaries are made from them).
 //

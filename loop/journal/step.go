@@ -30,6 +30,12 @@ var ErrDuplicateKey = errors.New("journal: key used twice")
 // Steps may run concurrently (from dispatched calls); each key at most once
 // per execution (ErrDuplicateKey).
 func Step[T any](ctx context.Context, j *Journal, key string, fn func(context.Context) (T, error)) (T, error) {
+	return step(ctx, j, key, false, fn)
+}
+
+// step is Step and Call: call marks a call to the outside world for a
+// Runner.
+func step[T any](ctx context.Context, j *Journal, key string, call bool, fn func(context.Context) (T, error)) (T, error) {
 	var zero T
 	rec, done, err := j.claim(key)
 	if err != nil {
@@ -47,6 +53,9 @@ func Step[T any](ctx context.Context, j *Journal, key string, fn func(context.Co
 	}
 	if err := ctx.Err(); err != nil {
 		return zero, fmt.Errorf("journal: step %s: %w", key, err)
+	}
+	if r := runnerFrom(ctx); r != nil {
+		return runWith(ctx, j, r, key, call, fn)
 	}
 	v, err := fn(ctx)
 	if err != nil {

@@ -1,0 +1,299 @@
+package temporal
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/loop/journal"
+)
+
+// A Driver runs one kind of loop in a workspace folder, as the loop's own
+// command would: Run starts the run (resume false) or resumes it (true)
+// over the documents in dir, with args (the driver's own settings, as the
+// workflow was started with them), and returns how it stopped. It must
+// keep the loop kernel's contract (every value that could differ between
+// two executions comes from a journal step, see package journal), take its
+// gate answers from a file in dir, and write nothing outside dir. The same
+// Driver must be registered on every worker of a task queue.
+type Driver interface {
+	Run(ctx context.Context, dir string, args json.RawMessage, resume bool) (Stop, error)
+}
+
+// DriverFunc adapts a function to Driver.
+type DriverFunc func(ctx context.Context, dir string, args json.RawMessage, resume bool) (Stop, error)
+
+// Run calls f.
+func (f DriverFunc) Run(ctx context.Context, dir string, args json.RawMessage, resume bool) (Stop, error) {
+	return f(ctx, dir, args, resume)
+}
+
+// Stop is how a Driver's run stopped.
+type Stop struct {
+	// Reason is the loop's stop reason (loop.StopReason's text).
+	Reason string `json:"reason"`
+	// Answer, when the loop waits for a person, is the workspace path
+	// (slash-separated) where the answer goes (the loop's decisions or
+	// answers file); the workflow waits for it. Empty when the run ended.
+	Answer string `json:"answer,omitempty"`
+	// Question is the workspace path of what the loop asks (its
+	// pending.json or questions.json), shown by the workflow's progress.
+	Question string `json:"question,omitempty"`
+}
+
+// Activities are the activities of the loop workflow, for a worker to
+// register (see Register). Every worker of a task queue must be given the
+// same Store, Drivers and WorkDir.
+type Activities struct {
+	// Store keeps the runs' workspaces. Required.
+	Store Store
+	// Drivers are the loops the workflow can run, by name. Required.
+	Drivers map[string]Driver
+	// WorkDir is the folder in which a run's workspace is laid out for
+	// each activity, as WorkDir/RUN; the same path on every worker (a
+	// journal names its documents by absolute path). Required.
+	WorkDir string
+	// Settle is how long an advance waits, once calls are parked and no
+	// step moves, before it stops the driver and hands the calls to the
+	// workflow; 0 means DefaultSettle.
+	Settle time.Duration
+	// Logger receives a record per activity; nil discards them.
+	Logger *slog.Logger
+}
+
+// DefaultSettle is Activities.Settle's default.
+const DefaultSettle = 50 * time.Millisecond
+
+// notReached bounds how long a call's execution waits, with nothing
+// moving, to reach its call.
+const notReached = 5 * time.Second
+
+// AdvanceInput is what an advance is given.
+type AdvanceInput struct {
+	Run     string                `json:"run"`    // the workspace's name (the workflow's ID)
+	Driver  string                `json:"driver"` // a name in Activities.Drivers
+	Args    json.RawMessage       `json:"args,omitempty"`
+	Resume  bool                  `json:"resume"` // a run was started in Files
+	Files   Files                 `json:"files"`
+	Write   map[string][]byte     `json:"write,omitempty"`   // files written over Files first (a person's answer)
+	Results map[string]CallResult `json:"results,omitempty"` // calls the workflow made, not yet journaled
+}
+
+// CallResult is what a call made by the workflow came to: Data (the
+// step's result as JSON), or Err when its activity failed for good.
+type CallResult struct {
+	Data json.RawMessage `json:"data,omitempty"`
+	Err  string          `json:"err,omitempty"`
+}
+
+// AdvanceOutput is what an advance returns.
+type AdvanceOutput struct {
+	Files Files `json:"files"` // the workspace after it
+	// Calls are the calls the driver waits for, sorted; empty when Stop
+	// is set.
+	Calls []string `json:"calls,omitempty"`
+	// Used are the keys of Results the journal took.
+	Used []string `json:"used,omitempty"`
+	// Stop is how the driver stopped; nil while it waits for Calls.
+	Stop *Stop `json:"stop,omitempty"`
+}
+
+// CallInput is what a call's activity is given: the advance that parked
+// it and the call's key.
+type CallInput struct {
+	AdvanceInput
+	Key string `json:"key"`
+}
+
+// Advance lays out the run's workspace, executes the driver from its
+// journal, runs every missing local step (file reads and writes, gate
+// passes), takes the calls the workflow made, and stops when the driver
+// returns or waits for calls not yet made; it returns the workspace and
+// the calls. It is idempotent given its input: a retried advance starts
+// again from Files.
+func (a *Activities) Advance(ctx context.Context, in AdvanceInput) (AdvanceOutput, error) {
+	var out AdvanceOutput
+	dir, unlock, err := a.workspace(ctx, in)
+	if err != nil {
+		return out, err
+	}
+	defer unlock()
+	dctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r := newStepRunner("", in.Results, a.settle(), cancel)
+	stop, err := a.execute(journal.WithRunner(dctx, r), dir, in, r)
+	if calls := r.calls(); stop == nil && len(calls) > 0 {
+		out.Calls = calls
+	} else if err != nil {
+		return out, err
+	}
+	out.Stop, out.Used = stop, r.usedKeys()
+	if out.Files, err = snapshot(ctx, a.Store, dir); err != nil {
+		return out, err
+	}
+	a.log(ctx, "advance", slog.String("run", in.Run), slog.Int("calls", len(out.Calls)), slog.Bool("stopped", out.Stop != nil))
+	return out, nil
+}
+
+// Call executes the driver from the journal of the advance that parked the
+// call, makes that one call (a model's answer, say) and returns its result
+// as the step would journal it. An error of the call is the activity's
+// error, retried by the activity's retry policy.
+func (a *Activities) Call(ctx context.Context, in CallInput) (json.RawMessage, error) {
+	if in.Key == "" {
+		return nil, temporal.NewNonRetryableApplicationError("temporal: a call without a key", "BadInput", nil)
+	}
+	dir, unlock, err := a.workspace(ctx, in.AdvanceInput)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	dctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r := newStepRunner(in.Key, in.Results, a.settle(), cancel)
+	_, derr := a.execute(journal.WithRunner(dctx, r), dir, in.AdvanceInput, r)
+	raw, cerr, made := r.result()
+	switch {
+	case made && cerr != nil && permanent(cerr):
+		return nil, temporal.NewNonRetryableApplicationError(cerr.Error(), "CallFailed", cerr)
+	case made && cerr != nil:
+		return nil, cerr
+	case made:
+		a.log(ctx, "call", slog.String("run", in.Run), slog.String("key", in.Key))
+		return raw, nil
+	case derr != nil && !errors.Is(derr, context.Canceled):
+		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("temporal: call %s: %v", in.Key, derr), "DriverFailed", derr)
+	}
+	return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("%v %s", errNotReached, in.Key), "NotReached", nil)
+}
+
+// permanent reports whether a call's error will not go away by trying
+// again: a refused key, an answer cut at the token limit or too large.
+func permanent(err error) bool {
+	return errors.Is(err, agent.ErrUnauthorized) || errors.Is(err, agent.ErrTruncated) || errors.Is(err, agent.ErrResponseTooLarge)
+}
+
+// execute runs the driver while r's watch may stop it; it returns the
+// driver's stop, or nil with an error when it was stopped or failed.
+func (a *Activities) execute(ctx context.Context, dir string, in AdvanceInput, r *stepRunner) (*Stop, error) {
+	d, ok := a.Drivers[in.Driver]
+	if !ok {
+		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("temporal: no driver %q on this worker (it has %v)", in.Driver, sortedKeys(a.Drivers)), "NoDriver", nil)
+	}
+	done := make(chan struct{})
+	watched := make(chan error, 1)
+	go func() { watched <- r.watch(done, notReached) }()
+	go heartbeat(ctx, done)
+	stop, err := d.Run(ctx, dir, in.Args, in.Resume)
+	close(done)
+	if werr := <-watched; werr != nil && err != nil {
+		err = werr
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("temporal: driver %s stopped: %w", in.Driver, err)
+		}
+		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("temporal: driver %s: %v", in.Driver, err), "DriverFailed", err)
+	}
+	return &stop, nil
+}
+
+// heartbeat records the activity's heartbeat until done, so that a dead
+// worker's activity is retried elsewhere within its heartbeat timeout.
+func heartbeat(ctx context.Context, done <-chan struct{}) {
+	if !activity.IsActivity(ctx) {
+		return
+	}
+	every := time.Second
+	if hb := activity.GetInfo(ctx).HeartbeatTimeout; hb > 0 {
+		every = max(hb/3, 10*time.Millisecond)
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			activity.RecordHeartbeat(ctx)
+		}
+	}
+}
+
+// workspace lays out in's workspace under WorkDir, locked against the
+// run's other activities on this machine.
+func (a *Activities) workspace(ctx context.Context, in AdvanceInput) (string, func(), error) {
+	if a.Store == nil || a.WorkDir == "" || !filepath.IsAbs(a.WorkDir) {
+		return "", nil, temporal.NewNonRetryableApplicationError("temporal: Activities needs a Store and an absolute WorkDir", "BadWorker", nil)
+	}
+	name, err := runName(in.Run)
+	if err != nil {
+		return "", nil, temporal.NewNonRetryableApplicationError(err.Error(), "BadInput", err)
+	}
+	if err := os.MkdirAll(a.WorkDir, 0o755); err != nil {
+		return "", nil, fmt.Errorf("temporal: %w", err)
+	}
+	unlock, err := lockRun(ctx, filepath.Join(a.WorkDir, name+".lock"))
+	if err != nil {
+		return "", nil, err
+	}
+	dir := filepath.Join(a.WorkDir, name)
+	files := maps.Clone(in.Files)
+	if files == nil {
+		files = Files{}
+	}
+	for p, data := range in.Write {
+		ref, err := a.Store.Put(ctx, data)
+		if err != nil {
+			unlock()
+			return "", nil, err
+		}
+		files[p] = ref
+	}
+	if err := materialize(ctx, a.Store, files, dir); err != nil {
+		unlock()
+		return "", nil, err
+	}
+	return dir, unlock, nil
+}
+
+// runName is the folder name of a run: its ID, which must be a plain
+// name.
+func runName(id string) (string, error) {
+	if id == "" || len(id) > 200 || strings.Trim(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != "" || strings.Trim(id, ".") == "" {
+		return "", fmt.Errorf("temporal: run ID %q: use letters, digits, '.', '_' and '-' only (it names the run's folder)", id)
+	}
+	return id, nil
+}
+
+func (a *Activities) settle() time.Duration {
+	if a.Settle > 0 {
+		return a.Settle
+	}
+	return DefaultSettle
+}
+
+func (a *Activities) log(ctx context.Context, msg string, attrs ...slog.Attr) {
+	if a.Logger != nil {
+		a.Logger.LogAttrs(ctx, slog.LevelInfo, msg, attrs...)
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

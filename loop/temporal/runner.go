@@ -1,0 +1,177 @@
+package temporal
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+)
+
+// errNotReached is why an execution that was to make one call ended
+// without reaching it.
+var errNotReached = errors.New("temporal: the driver did not reach the call")
+
+// stepRunner is the journal.Runner of one activity's execution of a
+// driver. In an advance (only empty) it runs every missing local step,
+// answers each Call the workflow already made from results, and parks
+// every other Call: the execution is stopped once it has parked calls and
+// nothing else has moved for settle. In a call's execution (only set) it
+// makes that one Call, parks every other missing step, and stops the
+// execution when the call returns.
+type stepRunner struct {
+	only    string
+	results map[string]CallResult
+	settle  time.Duration
+	stop    context.CancelFunc
+
+	mu     sync.Mutex
+	active int             // local steps running
+	parked map[string]bool // calls waiting for the workflow
+	used   map[string]bool // results handed to the journal
+	last   time.Time       // when a step last began or ended
+	made   bool            // the one call returned
+	raw    json.RawMessage // what it returned
+	err    error
+}
+
+func newStepRunner(only string, results map[string]CallResult, settle time.Duration, stop context.CancelFunc) *stepRunner {
+	return &stepRunner{only: only, results: results, settle: settle, stop: stop, parked: map[string]bool{}, used: map[string]bool{}, last: time.Now()}
+}
+
+// RunStep implements journal.Runner.
+func (r *stepRunner) RunStep(ctx context.Context, key string, call bool, run func(context.Context) (json.RawMessage, error)) (json.RawMessage, error) {
+	if res, ok := r.results[key]; ok && call {
+		r.mu.Lock()
+		r.used[key], r.last = true, time.Now()
+		r.mu.Unlock()
+		if res.Err != "" {
+			return nil, &CallError{Key: key, Message: res.Err}
+		}
+		return res.Data, nil
+	}
+	switch {
+	case r.only == key:
+		r.begin()
+		raw, err := run(ctx)
+		r.mu.Lock()
+		r.made, r.raw, r.err = true, raw, err
+		r.mu.Unlock()
+		r.end()
+		r.stop()
+		return raw, err
+	case r.only != "" || call:
+		return nil, r.park(ctx, key, call)
+	}
+	r.begin()
+	defer r.end()
+	return run(ctx)
+}
+
+func (r *stepRunner) begin() {
+	r.mu.Lock()
+	r.active++
+	r.last = time.Now()
+	r.mu.Unlock()
+}
+
+func (r *stepRunner) end() {
+	r.mu.Lock()
+	r.active--
+	r.last = time.Now()
+	r.mu.Unlock()
+}
+
+// park holds a step until the execution stops; a call is collected for
+// the workflow.
+func (r *stepRunner) park(ctx context.Context, key string, call bool) error {
+	r.mu.Lock()
+	if call && r.only == "" {
+		r.parked[key] = true
+	}
+	r.last = time.Now()
+	r.mu.Unlock()
+	<-ctx.Done()
+	return fmt.Errorf("temporal: step %s waits for the workflow: %w", key, context.Cause(ctx))
+}
+
+// settled reports whether the execution should stop: an advance with
+// parked calls and nothing moving for settle, or a call's execution that
+// has not reached its call with nothing moving for notReached.
+func (r *stepRunner) settled(now time.Time, notReached time.Duration) (bool, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	idle := r.active == 0 && now.Sub(r.last) >= r.settle
+	switch {
+	case r.only == "":
+		return idle && len(r.parked) > 0, nil
+	case r.made:
+		return true, nil
+	case r.active == 0 && now.Sub(r.last) >= notReached:
+		return true, fmt.Errorf("%w %s (nothing moved for %v)", errNotReached, r.only, notReached)
+	}
+	return false, nil
+}
+
+// calls returns the parked calls, sorted.
+func (r *stepRunner) calls() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]string, 0, len(r.parked))
+	for k := range r.parked {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// usedKeys returns the results the journal took, sorted.
+func (r *stepRunner) usedKeys() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]string, 0, len(r.used))
+	for k := range r.used {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// result returns what the one call returned, and whether it returned.
+func (r *stepRunner) result() (json.RawMessage, error, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.raw, r.err, r.made
+}
+
+// watch stops the execution when it has settled, until done is closed.
+// What it returns is why it stopped one that did not reach its call.
+func (r *stepRunner) watch(done <-chan struct{}, notReached time.Duration) error {
+	tick := time.NewTicker(max(r.settle/4, time.Millisecond))
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return nil
+		case now := <-tick.C:
+			if ok, err := r.settled(now, notReached); ok {
+				r.stop()
+				return err
+			}
+		}
+	}
+}
+
+// CallError is the error a step gets for a call the workflow made and
+// that failed for good (its activity's retries spent): the driver treats
+// it as it treats a failed call in a process (a council skips that
+// reviewer for the round). Its text is the call's own error message, as
+// the step would have returned it in a process.
+type CallError struct {
+	Key     string // the step key
+	Message string // the call's last error message
+}
+
+func (e *CallError) Error() string { return e.Message }

@@ -1,0 +1,263 @@
+package temporal
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/worker"
+	"go.temporal.io/sdk/workflow"
+)
+
+// Names a client uses with the loop workflow.
+const (
+	WorkflowName = "kaigi.Loop"    // the workflow type
+	QueryName    = "progress"      // a query returning Progress
+	UpdateName   = "answer"        // an update taking Answer, while the loop waits
+	advanceName  = "kaigi.Advance" // the advance activity
+	callName     = "kaigi.Call"    // the call activity
+)
+
+// Defaults of Input.
+const (
+	DefaultLimit       = 8
+	DefaultMaxAdvances = 1000
+	DefaultCallTimeout = 10 * time.Minute
+	// DefaultHeartbeatTimeout is Input.HeartbeatTimeout's default.
+	DefaultHeartbeatTimeout = 30 * time.Second
+	// continueAfter is how many advances one workflow execution makes
+	// before it continues as new, to keep its history short.
+	continueAfter = 100
+)
+
+// Input starts the loop workflow.
+type Input struct {
+	// Driver names the loop (a key of Activities.Drivers). Required.
+	Driver string `json:"driver"`
+	// Args are the driver's settings, handed to Driver.Run as they are.
+	Args json.RawMessage `json:"args,omitempty"`
+	// Files are the documents to work on (see PutFiles). Required.
+	Files Files `json:"files"`
+	// Limit caps the calls (model calls) made at once; 0 means
+	// DefaultLimit.
+	Limit int `json:"limit,omitempty"`
+	// MaxAdvances bounds the workflow's advances (a driver that never
+	// ends is an error, not a workflow that runs forever); 0 means
+	// DefaultMaxAdvances.
+	MaxAdvances int `json:"max_advances,omitempty"`
+	// CallTimeout bounds one attempt of a call; 0 means
+	// DefaultCallTimeout.
+	CallTimeout time.Duration `json:"call_timeout,omitempty"`
+	// HeartbeatTimeout is how long an activity may go without a
+	// heartbeat before Temporal retries it elsewhere (a worker died); 0
+	// means DefaultHeartbeatTimeout.
+	HeartbeatTimeout time.Duration `json:"heartbeat_timeout,omitempty"`
+	// CallRetry is the retry policy of calls (a model's rate limits and
+	// outages); nil means Temporal's default (retried with backoff until
+	// the workflow ends). A call whose retries are spent is a failed call
+	// for the driver, as in a process.
+	CallRetry *temporal.RetryPolicy `json:"call_retry,omitempty"`
+
+	// Carried is where an execution that continued as new goes on from;
+	// nil on a new run. Set by the workflow only.
+	Carried *Carried `json:"carried,omitempty"`
+}
+
+// Carried is the state a loop workflow hands the execution it continues
+// as (its history kept short): the workspace, the calls made and not yet
+// journaled, and the counts so far.
+type Carried struct {
+	Files    Files                 `json:"files"`
+	Results  map[string]CallResult `json:"results,omitempty"`
+	Advances int                   `json:"advances"`
+	Calls    int                   `json:"calls"`
+}
+
+// Result is how the loop workflow ended.
+type Result struct {
+	Files    Files  `json:"files"`  // the workspace: documents, journal, artifacts
+	Reason   string `json:"reason"` // the driver's stop reason
+	Advances int    `json:"advances"`
+	Calls    int    `json:"calls"` // calls made (activities that succeeded or failed for good)
+}
+
+// Progress is what the progress query returns.
+type Progress struct {
+	// State is "running", "waiting" (for an answer: see Question) or
+	// "done".
+	State    string `json:"state"`
+	Advances int    `json:"advances"`
+	Calls    int    `json:"calls"`
+	// Question is the workspace path of what the loop asks while it waits,
+	// and QuestionRef its content's reference in the Store.
+	Question    string `json:"question,omitempty"`
+	QuestionRef string `json:"question_ref,omitempty"`
+	Reason      string `json:"reason,omitempty"`
+}
+
+// Answer is a person's answer to the loop, given with the update: the
+// content of the file the driver reads it from (Stop.Answer).
+type Answer struct {
+	Data []byte `json:"data"`
+}
+
+// Register registers the workflow and a's activities on w.
+func Register(w worker.Registry, a *Activities) {
+	w.RegisterWorkflowWithOptions(Workflow, workflow.RegisterOptions{Name: WorkflowName})
+	w.RegisterActivityWithOptions(a.Advance, activityOptions(advanceName))
+	w.RegisterActivityWithOptions(a.Call, activityOptions(callName))
+}
+
+// Workflow runs a loop: advances of the driver (each an activity that
+// re-executes it from its journal), the calls each advance leaves waiting
+// made as activities, at most Input.Limit at once, and, while the loop
+// waits for a person, an update carrying the answer (which may come days
+// later: nothing runs meanwhile). It is deterministic: everything it
+// decides comes from its input and its activities' results.
+func Workflow(ctx workflow.Context, in Input) (Result, error) {
+	if in.Driver == "" || len(in.Files) == 0 {
+		return Result{}, temporal.NewNonRetryableApplicationError("temporal: the workflow needs a Driver and Files", "BadInput", nil)
+	}
+	id := workflow.GetInfo(ctx).WorkflowExecution.ID
+	if _, err := runName(id); err != nil {
+		return Result{}, temporal.NewNonRetryableApplicationError(err.Error(), "BadInput", nil)
+	}
+	limit := cmpOr(in.Limit, DefaultLimit)
+	maxAdv := cmpOr(in.MaxAdvances, DefaultMaxAdvances)
+	progress := Progress{State: "running"}
+	var answer *Answer
+	if err := workflow.SetQueryHandler(ctx, QueryName, func() (Progress, error) { return progress, nil }); err != nil {
+		return Result{}, err
+	}
+	if err := workflow.SetUpdateHandlerWithOptions(ctx, UpdateName, func(ctx workflow.Context, a Answer) error {
+		answer = &a
+		return nil
+	}, workflow.UpdateHandlerOptions{Validator: func(ctx workflow.Context, a Answer) error {
+		switch {
+		case progress.State != "waiting":
+			return errors.New("the loop is not waiting for an answer")
+		case answer != nil:
+			return errors.New("an answer is already given")
+		case len(a.Data) == 0:
+			return errors.New("empty answer")
+		}
+		return nil
+	}}); err != nil {
+		return Result{}, err
+	}
+
+	hb := cmpOr(in.HeartbeatTimeout, DefaultHeartbeatTimeout)
+	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		StartToCloseTimeout: 30 * time.Minute,
+		HeartbeatTimeout:    hb,
+		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, MaximumAttempts: 10},
+	})
+	cctx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		StartToCloseTimeout: cmpOr(in.CallTimeout, DefaultCallTimeout),
+		HeartbeatTimeout:    hb,
+		RetryPolicy:         in.CallRetry,
+	})
+	adv := AdvanceInput{Run: id, Driver: in.Driver, Args: in.Args, Files: in.Files, Results: map[string]CallResult{}}
+	if c := in.Carried; c != nil {
+		adv.Files, adv.Resume, progress.Advances, progress.Calls = c.Files, true, c.Advances, c.Calls
+		maps.Copy(adv.Results, c.Results)
+	}
+	for n := 0; ; n++ {
+		if n == continueAfter {
+			next := in
+			next.Carried = &Carried{Files: adv.Files, Results: adv.Results, Advances: progress.Advances, Calls: progress.Calls}
+			return Result{}, workflow.NewContinueAsNewError(ctx, WorkflowName, next)
+		}
+		if progress.Advances >= maxAdv {
+			return Result{}, temporal.NewNonRetryableApplicationError(fmt.Sprintf("temporal: the loop did not end in %d advances", maxAdv), "TooManyAdvances", nil)
+		}
+		var out AdvanceOutput
+		if err := workflow.ExecuteActivity(actx, advanceName, adv).Get(ctx, &out); err != nil {
+			return Result{}, err
+		}
+		progress.Advances++
+		adv.Files, adv.Resume, adv.Write = out.Files, true, nil
+		for _, k := range out.Used {
+			delete(adv.Results, k)
+		}
+		switch {
+		case out.Stop != nil && out.Stop.Answer == "":
+			progress.State, progress.Reason = "done", out.Stop.Reason
+			return Result{Files: adv.Files, Reason: out.Stop.Reason, Advances: progress.Advances, Calls: progress.Calls}, nil
+		case out.Stop != nil:
+			if err := checkPath(out.Stop.Answer); err != nil {
+				return Result{}, temporal.NewNonRetryableApplicationError(err.Error(), "BadDriver", nil)
+			}
+			progress.State, progress.Reason = "waiting", out.Stop.Reason
+			progress.Question, progress.QuestionRef = out.Stop.Question, adv.Files[out.Stop.Question]
+			if err := workflow.Await(ctx, func() bool { return answer != nil }); err != nil {
+				return Result{}, err
+			}
+			adv.Write = map[string][]byte{out.Stop.Answer: answer.Data}
+			answer = nil
+			progress.State, progress.Question, progress.QuestionRef = "running", "", ""
+		case len(out.Calls) == 0:
+			return Result{}, temporal.NewNonRetryableApplicationError("temporal: an advance neither stopped nor left calls", "BadDriver", nil)
+		default:
+			made := makeCalls(cctx, adv, out.Calls, limit)
+			for _, k := range slices.Sorted(maps.Keys(made)) {
+				adv.Results[k] = made[k]
+			}
+			progress.Calls += len(made)
+		}
+	}
+}
+
+// makeCalls runs the call activities for keys, at most limit at once, and
+// returns their results by key (a call whose activity failed for good
+// holds its error).
+func makeCalls(ctx workflow.Context, adv AdvanceInput, keys []string, limit int) map[string]CallResult {
+	made := make(map[string]CallResult, len(keys))
+	sel := workflow.NewSelector(ctx)
+	running := 0
+	for i := 0; i < len(keys) || running > 0; {
+		for running < limit && i < len(keys) {
+			key := keys[i]
+			i++
+			running++
+			f := workflow.ExecuteActivity(ctx, callName, CallInput{AdvanceInput: adv, Key: key})
+			sel.AddFuture(f, func(f workflow.Future) {
+				running--
+				var raw json.RawMessage
+				if err := f.Get(ctx, &raw); err != nil {
+					made[key] = CallResult{Err: callMessage(err)}
+					return
+				}
+				made[key] = CallResult{Data: raw}
+			})
+		}
+		sel.Select(ctx)
+	}
+	return made
+}
+
+// callMessage is what a failed call's step is told: the call's own
+// error message, without the activity's wrapping.
+func callMessage(err error) string {
+	var app *temporal.ApplicationError
+	if errors.As(err, &app) && app.Message() != "" {
+		return app.Message()
+	}
+	var to *temporal.TimeoutError
+	if errors.As(err, &to) {
+		return "timed out (" + to.TimeoutType().String() + ")"
+	}
+	return err.Error()
+}
+
+func cmpOr[T comparable](v, def T) T {
+	var zero T
+	if v == zero {
+		return def
+	}
+	return v
+}
