@@ -16,6 +16,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
@@ -124,7 +125,10 @@ type CallInput struct {
 // again from Files.
 func (a *Activities) Advance(ctx context.Context, in AdvanceInput) (AdvanceOutput, error) {
 	var out AdvanceOutput
-	dir, unlock, err := a.workspace(ctx, in)
+	beat := make(chan struct{})
+	defer close(beat)
+	go heartbeat(ctx, beat)
+	dir, unlock, err := a.workspace(ctx, in, "")
 	if err != nil {
 		return out, err
 	}
@@ -142,6 +146,10 @@ func (a *Activities) Advance(ctx context.Context, in AdvanceInput) (AdvanceOutpu
 	if out.Files, err = snapshot(ctx, a.Store, dir); err != nil {
 		return out, err
 	}
+	if stop != nil && stop.Answer == "" { // the run ended: its folders here are done with
+		name, _ := runName(in.Run)
+		a.cleanUp(name)
+	}
 	a.log(ctx, "advance", slog.String("run", in.Run), slog.Int("calls", len(out.Calls)), slog.Bool("stopped", out.Stop != nil))
 	return out, nil
 }
@@ -154,7 +162,12 @@ func (a *Activities) Call(ctx context.Context, in CallInput) (json.RawMessage, e
 	if in.Key == "" {
 		return nil, temporal.NewNonRetryableApplicationError("temporal: a call without a key", "BadInput", nil)
 	}
-	dir, unlock, err := a.workspace(ctx, in.AdvanceInput)
+	beat := make(chan struct{})
+	defer close(beat)
+	go heartbeat(ctx, beat)
+	// A call works on a copy of the run of its own, so that a run's calls
+	// go in parallel; the kernel reads the journal's paths as under it.
+	dir, unlock, err := a.workspace(ctx, in.AdvanceInput, in.Key)
 	if err != nil {
 		return nil, err
 	}
@@ -162,6 +175,8 @@ func (a *Activities) Call(ctx context.Context, in CallInput) (json.RawMessage, e
 	dctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	r := newStepRunner(in.Key, in.Results, a.settle(), cancel)
+	name, _ := runName(in.Run)
+	dctx = loop.Relocate(dctx, filepath.Join(a.WorkDir, name), dir)
 	_, derr := a.execute(journal.WithRunner(dctx, r), dir, in.AdvanceInput, r)
 	raw, cerr, made := r.result()
 	switch {
@@ -194,7 +209,6 @@ func (a *Activities) execute(ctx context.Context, dir string, in AdvanceInput, r
 	done := make(chan struct{})
 	watched := make(chan error, 1)
 	go func() { watched <- r.watch(done, notReached) }()
-	go heartbeat(ctx, done)
 	stop, err := d.Run(ctx, dir, in.Args, in.Resume)
 	close(done)
 	if werr := <-watched; werr != nil && err != nil {
@@ -209,8 +223,9 @@ func (a *Activities) execute(ctx context.Context, dir string, in AdvanceInput, r
 	return &stop, nil
 }
 
-// heartbeat records the activity's heartbeat until done, so that a dead
-// worker's activity is retried elsewhere within its heartbeat timeout.
+// heartbeat records the activity's heartbeat until done (from the start,
+// waiting for the run's lock included), so that a dead worker's activity
+// is retried elsewhere within its heartbeat timeout.
 func heartbeat(ctx context.Context, done <-chan struct{}) {
 	if !activity.IsActivity(ctx) {
 		return
@@ -231,9 +246,10 @@ func heartbeat(ctx context.Context, done <-chan struct{}) {
 	}
 }
 
-// workspace lays out in's workspace under WorkDir, locked against the
-// run's other activities on this machine.
-func (a *Activities) workspace(ctx context.Context, in AdvanceInput) (string, func(), error) {
+// workspace lays out in's workspace, locked against the run's other
+// activities on this machine: the run's own folder WorkDir/RUN for an
+// advance, a copy of its own for the call key.
+func (a *Activities) workspace(ctx context.Context, in AdvanceInput, key string) (string, func(), error) {
 	if a.Store == nil || a.WorkDir == "" || !filepath.IsAbs(a.WorkDir) {
 		return "", nil, temporal.NewNonRetryableApplicationError("temporal: Activities needs a Store and an absolute WorkDir", "BadWorker", nil)
 	}
@@ -241,14 +257,19 @@ func (a *Activities) workspace(ctx context.Context, in AdvanceInput) (string, fu
 	if err != nil {
 		return "", nil, temporal.NewNonRetryableApplicationError(err.Error(), "BadInput", err)
 	}
-	if err := os.MkdirAll(a.WorkDir, 0o755); err != nil {
+	dir := filepath.Join(a.WorkDir, name)
+	if err := os.MkdirAll(filepath.Join(a.WorkDir, ".calls"), 0o755); err != nil {
 		return "", nil, fmt.Errorf("temporal: %w", err)
 	}
-	unlock, err := lockRun(ctx, filepath.Join(a.WorkDir, name+".lock"))
+	var unlock func()
+	if key == "" {
+		unlock, err = lockRun(ctx, dir+".lock")
+	} else {
+		dir, unlock, err = a.callSlot(ctx, name)
+	}
 	if err != nil {
 		return "", nil, err
 	}
-	dir := filepath.Join(a.WorkDir, name)
 	files := maps.Clone(in.Files)
 	if files == nil {
 		files = Files{}
@@ -266,6 +287,44 @@ func (a *Activities) workspace(ctx context.Context, in AdvanceInput) (string, fu
 		return "", nil, err
 	}
 	return dir, unlock, nil
+}
+
+// callSlots is how many copies of a run its calls work on at once on
+// one machine.
+const callSlots = 16
+
+// callSlot takes the first free copy of the run name for a call, waiting
+// while all are taken: WorkDir/.calls/NAME-K, kept between calls so that
+// the next one writes only what changed.
+func (a *Activities) callSlot(ctx context.Context, name string) (string, func(), error) {
+	for {
+		for k := range callSlots {
+			dir := filepath.Join(a.WorkDir, ".calls", fmt.Sprintf("%s-%d", name, k))
+			if unlock, ok, err := tryLock(dir + ".lock"); err != nil || ok {
+				return dir, unlock, err
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return "", nil, fmt.Errorf("temporal: waiting for a copy of the run: %w", ctx.Err())
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
+// cleanUp removes a run's folders on this machine once it has ended (its
+// workspace is in the store); the caller holds the run's lock.
+func (a *Activities) cleanUp(name string) {
+	removeWorkspace(filepath.Join(a.WorkDir, name))
+	os.Remove(filepath.Join(a.WorkDir, name+".lock"))
+	for k := range callSlots {
+		dir := filepath.Join(a.WorkDir, ".calls", fmt.Sprintf("%s-%d", name, k))
+		if unlock, ok, _ := tryLock(dir + ".lock"); ok {
+			removeWorkspace(dir)
+			os.Remove(dir + ".lock")
+			unlock()
+		}
+	}
 }
 
 // runName is the folder name of a run: its ID, which must be a plain
