@@ -19,8 +19,8 @@ import (
 )
 
 // chainDriver is a driver of its own written on the journal alone: n
-// calls one after another, each on the last one's answer, then a result
-// file. Any driver that keeps the journal's contract runs on the
+// calls one after another, each on the last one's answer and a step of
+// its own, then a result file. Any driver that keeps the journal's contract runs on the
 // workflow.
 func chainDriver(n int, made *atomic.Int64) temporal.Driver {
 	return temporal.DriverFunc(func(ctx context.Context, dir string, _ json.RawMessage, resume bool) (temporal.Stop, error) {
@@ -34,9 +34,11 @@ func chainDriver(n int, made *atomic.Int64) temporal.Driver {
 		defer j.Close()
 		v := 1
 		for i := range n {
-			v, err = journal.Call(ctx, j, fmt.Sprintf("call/%d", i), func(context.Context) (int, error) {
+			v, err = journal.Call(ctx, j, fmt.Sprintf("call/%d", i), func(ctx context.Context) (int, error) {
 				made.Add(1)
-				return (v*31 + i) % 1000003, nil
+				// A call may take steps of its own: they run with it.
+				salt, err := journal.Step(ctx, j, fmt.Sprintf("call/%d/salt", i), func(context.Context) (int, error) { return i % 7, nil })
+				return (v*31 + i + salt) % 1000003, err
 			})
 			if err != nil {
 				return temporal.Stop{}, err

@@ -41,8 +41,16 @@ func newStepRunner(only string, results map[string]CallResult, settle time.Durat
 	return &stepRunner{only: only, results: results, settle: settle, stop: stop, parked: map[string]bool{}, used: map[string]bool{}, last: time.Now()}
 }
 
+// insideKey marks the context of the call a call's execution makes: a
+// step the call itself takes (a driver's call that journals steps of its
+// own) runs with it, as in a process.
+type insideKey struct{}
+
 // RunStep implements journal.Runner.
 func (r *stepRunner) RunStep(ctx context.Context, key string, call bool, run func(context.Context) (json.RawMessage, error)) (json.RawMessage, error) {
+	if ctx.Value(insideKey{}) != nil {
+		return run(ctx)
+	}
 	if res, ok := r.results[key]; ok && call {
 		r.mu.Lock()
 		r.used[key], r.last = true, time.Now()
@@ -55,7 +63,7 @@ func (r *stepRunner) RunStep(ctx context.Context, key string, call bool, run fun
 	switch {
 	case r.only == key:
 		r.begin()
-		raw, err := run(ctx)
+		raw, err := run(context.WithValue(ctx, insideKey{}, true))
 		r.mu.Lock()
 		r.made, r.raw, r.err = true, raw, err
 		r.mu.Unlock()
