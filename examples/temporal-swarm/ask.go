@@ -1,8 +1,8 @@
 package main
 
 import (
-	"cmp"
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"

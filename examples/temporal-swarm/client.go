@@ -16,8 +16,8 @@ import (
 	"time"
 
 	enumspb "go.temporal.io/api/enums/v1"
-	"golang.org/x/term"
 	"go.temporal.io/sdk/client"
+	"golang.org/x/term"
 
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/loop"
