@@ -34,7 +34,7 @@ type runOptions struct {
 	queue, store, id, loop, gate, out string
 	inPlace                           bool
 	reader, auto                      string
-	rounds                            int
+	rounds, limit                     int
 	target, reviewers                 string
 }
 
@@ -53,6 +53,7 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	fs.StringVar(&o.reader, "reader", "", "editorial: the reader profile, e.g. \"Web engineers new to Go\"")
 	fs.StringVar(&o.auto, "auto", "low", "editorial: the auto-apply scope: low, widen or none")
 	fs.IntVar(&o.rounds, "rounds", 0, "the round cap (0: the loop's default)")
+	fs.IntVar(&o.limit, "limit", 0, fmt.Sprintf("the run's reviewer calls made at once (0: %d)", temporal.DefaultLimit))
 	fs.StringVar(&o.target, "target", "", "goldfish: the section (default the whole file), e.g. S1.12")
 	fs.StringVar(&o.reviewers, "reviewers", "", "goldfish: the reviewers, comma-separated (default "+defaultGoldfishReviewers+")")
 	rest, err := parseAnywhere(fs, args)
@@ -190,7 +191,10 @@ func (o *runOptions) input(name string) (temporal.Input, error) {
 	if err != nil {
 		return temporal.Input{}, err
 	}
-	return temporal.Input{Driver: o.loop, Args: raw}, nil
+	if o.limit < 0 {
+		return temporal.Input{}, fmt.Errorf("-limit %d: want 0 or more", o.limit)
+	}
+	return temporal.Input{Driver: o.loop, Args: raw, Limit: o.limit}, nil
 }
 
 // follower follows a run: its progress on stderr, its gate.
@@ -500,7 +504,7 @@ func report(w io.Writer, res temporal.Result, out, name string) {
 	}
 	for _, p := range res.Files.Paths() {
 		if dir, _, ok := strings.Cut(p, "/"); ok {
-			fmt.Fprintf(w, "Run folder: %s (summary.md, report.html, journal.jsonl)\n", filepath.Join(out, dir))
+			fmt.Fprintf(w, "Run folder: %s\n", filepath.Join(out, dir))
 			break
 		}
 	}
