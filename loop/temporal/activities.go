@@ -15,6 +15,7 @@ import (
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
@@ -164,6 +165,8 @@ func (a *Activities) Call(ctx context.Context, in CallInput) (json.RawMessage, e
 	_, derr := a.execute(journal.WithRunner(dctx, r), dir, in.AdvanceInput, r)
 	raw, cerr, made := r.result()
 	switch {
+	case made && cerr != nil && permanent(cerr):
+		return nil, temporal.NewNonRetryableApplicationError(cerr.Error(), "CallFailed", cerr)
 	case made && cerr != nil:
 		return nil, cerr
 	case made:
@@ -173,6 +176,12 @@ func (a *Activities) Call(ctx context.Context, in CallInput) (json.RawMessage, e
 		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("temporal: call %s: %v", in.Key, derr), "DriverFailed", derr)
 	}
 	return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("%v %s", errNotReached, in.Key), "NotReached", nil)
+}
+
+// permanent reports whether a call's error will not go away by trying
+// again: a refused key, an answer cut at the token limit or too large.
+func permanent(err error) bool {
+	return errors.Is(err, agent.ErrUnauthorized) || errors.Is(err, agent.ErrTruncated) || errors.Is(err, agent.ErrResponseTooLarge)
 }
 
 // execute runs the driver while r's watch may stop it; it returns the

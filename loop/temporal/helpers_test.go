@@ -114,3 +114,13 @@ func readTree(t *testing.T, dir string) map[string][]byte {
 	}
 	return out
 }
+
+// failing is a reviewer whose every call fails, as a model that is down.
+func failing(name string, c *calls) agent.Reviewer {
+	return agent.ReviewerFunc{ReviewerName: name, Fn: func(ctx context.Context, t agent.Target) (agent.Review, error) {
+		if c != nil {
+			c.add(name)
+		}
+		return agent.Review{}, fmt.Errorf("%s: service unavailable (503)", name)
+	}}
+}

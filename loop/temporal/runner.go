@@ -167,10 +167,11 @@ func (r *stepRunner) watch(done <-chan struct{}, notReached time.Duration) error
 // CallError is the error a step gets for a call the workflow made and
 // that failed for good (its activity's retries spent): the driver treats
 // it as it treats a failed call in a process (a council skips that
-// reviewer for the round).
+// reviewer for the round). Its text is the call's own error message, as
+// the step would have returned it in a process.
 type CallError struct {
 	Key     string // the step key
-	Message string // the activity's last error
+	Message string // the call's last error message
 }
 
-func (e *CallError) Error() string { return fmt.Sprintf("call %s failed: %s", e.Key, e.Message) }
+func (e *CallError) Error() string { return e.Message }

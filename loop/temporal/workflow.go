@@ -229,7 +229,7 @@ func makeCalls(ctx workflow.Context, adv AdvanceInput, keys []string, limit int)
 				running--
 				var raw json.RawMessage
 				if err := f.Get(ctx, &raw); err != nil {
-					made[key] = CallResult{Err: err.Error()}
+					made[key] = CallResult{Err: callMessage(err)}
 					return
 				}
 				made[key] = CallResult{Data: raw}
@@ -238,6 +238,20 @@ func makeCalls(ctx workflow.Context, adv AdvanceInput, keys []string, limit int)
 		sel.Select(ctx)
 	}
 	return made
+}
+
+// callMessage is what a failed call's step is told: the call's own
+// error message, without the activity's wrapping.
+func callMessage(err error) string {
+	var app *temporal.ApplicationError
+	if errors.As(err, &app) && app.Message() != "" {
+		return app.Message()
+	}
+	var to *temporal.TimeoutError
+	if errors.As(err, &to) {
+		return "timed out (" + to.TimeoutType().String() + ")"
+	}
+	return err.Error()
 }
 
 func cmpOr[T comparable](v, def T) T {

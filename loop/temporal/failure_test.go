@@ -1,0 +1,57 @@
+package temporal_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"go.temporal.io/sdk/client"
+	sdktemporal "go.temporal.io/sdk/temporal"
+
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/temporal"
+)
+
+// TestFailedCallIsASkip: a reviewer that always fails is retried by the
+// call's retry policy, then skipped for the round as in a process, with
+// the same message in the artifacts.
+func TestFailedCallIsASkip(t *testing.T) {
+	work := t.TempDir()
+	var tries calls
+	configure := func(temporal.EditorialArgs) (*editorial.Loop, error) {
+		return &editorial.Loop{Council: council.Council{Members: council.Members(
+			phraseReviewer("first", nil, rule{phrase: "alpha", fix: "beta", severity: finding.Low, conf: 90}),
+			failing("down", &tries),
+		)}}, nil
+	}
+	d := temporal.Editorial(configure)
+	args := mustJSON(t, temporal.EditorialArgs{Documents: []string{"article.md"}, Gate: "auto"})
+	docs := map[string][]byte{"article.md": []byte(article)}
+	stop, want := inProcess(t, d, work, "failing", args, docs)
+	inProcessTries := tries.total.Load()
+
+	store := temporal.FileStore{Dir: t.TempDir()}
+	files, _ := temporal.PutFiles(context.Background(), store, docs)
+	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"editorial": d}, WorkDir: work})
+	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "failing"})
+	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "editorial", Args: args, Files: files,
+		CallRetry: &sdktemporal.RetryPolicy{InitialInterval: time.Millisecond, MaximumAttempts: 3}})
+	if err := env.GetWorkflowError(); err != nil {
+		t.Fatal(err)
+	}
+	var res temporal.Result
+	env.GetWorkflowResult(&res)
+	got, err := temporal.GetFiles(context.Background(), store, res.Files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Reason != stop.Reason {
+		t.Errorf("stopped %q, in a process %q", res.Reason, stop.Reason)
+	}
+	sameTree(t, got, want)
+	if n := tries.total.Load() - inProcessTries; n != 3*inProcessTries {
+		t.Errorf("the failing reviewer was tried %d times on Temporal, want 3 attempts for each of its %d calls", n, inProcessTries)
+	}
+}
