@@ -392,15 +392,16 @@ func cmdAnswer(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	return exitConverged, nil
 }
 
-// cmdStatus prints a run's progress; once it has ended, how it stopped,
-// and with -store and -out it writes the result.
+// cmdStatus prints a run's progress; with -store and -out it copies the
+// question a waiting run asks into -out, and writes an ended run's result
+// there.
 func cmdStatus(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) (int, error) {
 	var c common
 	var id, store, out string
 	fs := newFlags("status", "-temporal HOST:PORT -id ID [-store DIR -out DIR]", stderr, &c)
 	fs.StringVar(&id, "id", "", "the workflow `ID` (required)")
 	fs.StringVar(&store, "store", "", "the store `folder`, to write an ended run's result")
-	fs.StringVar(&out, "out", "", "the `folder` an ended run's final document and run folder are written into (with -store)")
+	fs.StringVar(&out, "out", "", "the `folder` an ended run's final document and run folder (or a waiting run's question) are written into (with -store)")
 	rest, err := parseAnywhere(fs, args)
 	if err != nil {
 		return exitError, err
@@ -427,6 +428,13 @@ func cmdStatus(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 			return exitError, err
 		}
 		fmt.Fprintln(stdout, progressLine(p))
+		if p.State == "waiting" && store != "" {
+			copyTo := filepath.Join(out, filepath.FromSlash(p.Question))
+			if err := writeFile(copyTo, temporal.FileStore{Dir: store}, p.QuestionRef); err != nil {
+				return exitError, err
+			}
+			fmt.Fprintf(stdout, "The question is in %s; answer it with %s answer -temporal %s -id %s DECISIONS.json\n", copyTo, program(), c.temporal, id)
+		}
 		return exitConverged, nil
 	case enumspb.WORKFLOW_EXECUTION_STATUS_COMPLETED:
 		var res temporal.Result

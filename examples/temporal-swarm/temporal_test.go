@@ -68,6 +68,10 @@ func TestOnTemporal(t *testing.T) {
 				t.Errorf("stderr does not say %q:\n%s", s, stderr)
 			}
 		}
+		if stdout, stderr, code := command(t, nil, "status", "-temporal", addr, "-id", id, "-store", store, "-out", out); code != exitConverged ||
+			!strings.HasPrefix(stdout, "waiting: ") || !strings.Contains(stdout, "The question is in ") {
+			t.Errorf("status of the waiting run: exit %d\n%s%s", code, stdout, stderr)
+		}
 		cl := dialTest(t, addr)
 		waits, answered := 0, -1
 		deadline := time.Now().Add(2 * time.Minute)
@@ -127,6 +131,21 @@ func TestOnTemporal(t *testing.T) {
 		want, _, _ := inProcessEditorial(t, "sample-ja.md", sample, func(p []byte) []byte { return decide(t, p) })
 		sameDoc(t, filepath.Join(out, "sample-ja.md"), want)
 		sameDoc(t, file, want) // -in-place
+	})
+
+	t.Run("demo", func(t *testing.T) {
+		dir := t.TempDir()
+		stdout, stderr, code := command(t, nil, "demo", "-temporal", addr, "-dir", dir)
+		if code != exitConverged {
+			t.Fatalf("exit %d\n%s", code, stderr)
+		}
+		want, _, _ := inProcessEditorial(t, "sample-ja.md", sample, nil)
+		sameDoc(t, filepath.Join(dir, "sample-ja.md.temporal-out", "sample-ja.md"), want)
+		for _, s := range []string{"Stopped: ", "Final document: ", "# Editorial summary"} {
+			if !strings.Contains(stdout, s) {
+				t.Errorf("the demo does not print %q:\n%s", s, stdout)
+			}
+		}
 	})
 
 	t.Run("goldfish", func(t *testing.T) {
