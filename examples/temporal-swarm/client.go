@@ -28,6 +28,14 @@ import (
 // pollEvery is how often a client queries a run's progress.
 const pollEvery = time.Second
 
+// queryTimeout bounds one progress query (a query waits for a worker),
+// and noWorkerAfter is how long queries may fail before the client says
+// that no worker may be running.
+const (
+	queryTimeout  = 5 * time.Second
+	noWorkerAfter = 15 * time.Second
+)
+
 // runOptions are run's flags.
 type runOptions struct {
 	common
@@ -122,7 +130,7 @@ func (o *runOptions) start(ctx context.Context, cl client.Client, file string, s
 		return exitError, err
 	}
 	if o.inPlace {
-		if err := writeFile(file, store, res.Files[name]); err != nil {
+		if err := writeFile(ctx, file, store, res.Files[name]); err != nil {
 			return exitError, err
 		}
 	}
@@ -229,6 +237,7 @@ func (f *follower) follow(ctx context.Context) (res temporal.Result, waiting boo
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
 	last, answered := "", -1
+	lastOK, warned := time.Now(), false
 	for {
 		select {
 		case e := <-done:
@@ -243,13 +252,20 @@ func (f *follower) follow(ctx context.Context) (res temporal.Result, waiting boo
 			return temporal.Result{}, false, f.interrupted()
 		case <-tick.C:
 		}
-		p, err := query(ctx, f.cl, f.id)
+		qctx, qcancel := context.WithTimeout(ctx, queryTimeout)
+		p, err := query(qctx, f.cl, f.id)
+		qcancel()
 		if err != nil {
-			if f.verbose {
+			// A query waits for a worker: none may have taken the run yet.
+			if !warned && time.Since(lastOK) > noWorkerAfter {
+				fmt.Fprintf(f.stderr, "no progress for %v: is a worker polling the run's queue? (%v)\n", noWorkerAfter, err)
+				warned = true
+			} else if f.verbose {
 				fmt.Fprintf(f.stderr, "progress: %v\n", err)
 			}
-			continue // not yet answerable (no worker took it yet), or ended
+			continue
 		}
+		lastOK, warned = time.Now(), false
 		if line := progressLine(p); line != last {
 			fmt.Fprintln(f.stderr, line)
 			last = line
@@ -288,7 +304,7 @@ func (f *follower) interrupted() error {
 // prints how to answer it.
 func (f *follower) printWait(ctx context.Context, p temporal.Progress) error {
 	copyTo := filepath.Join(f.out, filepath.FromSlash(p.Question))
-	if err := writeFile(copyTo, f.store, p.QuestionRef); err != nil {
+	if err := writeFile(ctx, copyTo, f.store, p.QuestionRef); err != nil {
 		return err
 	}
 	fmt.Fprintf(f.stderr, "\nThe workflow %s waits for an answer (%s).\nThe question is in %s.\n", f.id, p.Reason, copyTo)
@@ -423,14 +439,16 @@ func cmdStatus(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	}
 	switch st := d.GetWorkflowExecutionInfo().GetStatus(); st {
 	case enumspb.WORKFLOW_EXECUTION_STATUS_RUNNING:
-		p, err := query(ctx, cl, id)
+		qctx, qcancel := context.WithTimeout(ctx, noWorkerAfter)
+		p, err := query(qctx, cl, id)
+		qcancel()
 		if err != nil {
-			return exitError, err
+			return exitError, fmt.Errorf("the workflow %s runs, but its progress: %w (is a worker polling its queue?)", id, err)
 		}
 		fmt.Fprintln(stdout, progressLine(p))
 		if p.State == "waiting" && store != "" {
 			copyTo := filepath.Join(out, filepath.FromSlash(p.Question))
-			if err := writeFile(copyTo, temporal.FileStore{Dir: store}, p.QuestionRef); err != nil {
+			if err := writeFile(ctx, copyTo, temporal.FileStore{Dir: store}, p.QuestionRef); err != nil {
 				return exitError, err
 			}
 			fmt.Fprintf(stdout, "The question is in %s; answer it with %s answer -temporal %s -id %s DECISIONS.json\n", copyTo, program(), c.temporal, id)
@@ -489,8 +507,8 @@ func writeResult(ctx context.Context, store temporal.Store, res temporal.Result,
 }
 
 // writeFile writes the content of ref in store to dst.
-func writeFile(dst string, store temporal.Store, ref string) error {
-	data, err := store.Get(context.Background(), ref)
+func writeFile(ctx context.Context, dst string, store temporal.Store, ref string) error {
+	data, err := store.Get(ctx, ref)
 	if err != nil {
 		return err
 	}
