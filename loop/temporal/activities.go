@@ -124,6 +124,9 @@ type CallInput struct {
 // again from Files.
 func (a *Activities) Advance(ctx context.Context, in AdvanceInput) (AdvanceOutput, error) {
 	var out AdvanceOutput
+	beat := make(chan struct{})
+	defer close(beat)
+	go heartbeat(ctx, beat)
 	dir, unlock, err := a.workspace(ctx, in)
 	if err != nil {
 		return out, err
@@ -154,6 +157,9 @@ func (a *Activities) Call(ctx context.Context, in CallInput) (json.RawMessage, e
 	if in.Key == "" {
 		return nil, temporal.NewNonRetryableApplicationError("temporal: a call without a key", "BadInput", nil)
 	}
+	beat := make(chan struct{})
+	defer close(beat)
+	go heartbeat(ctx, beat)
 	dir, unlock, err := a.workspace(ctx, in.AdvanceInput)
 	if err != nil {
 		return nil, err
@@ -194,7 +200,6 @@ func (a *Activities) execute(ctx context.Context, dir string, in AdvanceInput, r
 	done := make(chan struct{})
 	watched := make(chan error, 1)
 	go func() { watched <- r.watch(done, notReached) }()
-	go heartbeat(ctx, done)
 	stop, err := d.Run(ctx, dir, in.Args, in.Resume)
 	close(done)
 	if werr := <-watched; werr != nil && err != nil {
@@ -209,8 +214,9 @@ func (a *Activities) execute(ctx context.Context, dir string, in AdvanceInput, r
 	return &stop, nil
 }
 
-// heartbeat records the activity's heartbeat until done, so that a dead
-// worker's activity is retried elsewhere within its heartbeat timeout.
+// heartbeat records the activity's heartbeat until done (from the start,
+// waiting for the run's lock included), so that a dead worker's activity
+// is retried elsewhere within its heartbeat timeout.
 func heartbeat(ctx context.Context, done <-chan struct{}) {
 	if !activity.IsActivity(ctx) {
 		return

@@ -1,3 +1,60 @@
 // Package temporal runs kaigi's loops as Temporal workflows: the same
-// drivers, unchanged, with their reviewer calls as activities.
+// drivers, unchanged, with every model call an activity of its own.
+//
+// Use it when a run must outlive a process: a worker's machine dies
+// mid-round and another finishes the run; runs spread over many workers;
+// a person's decision arrives days later and nothing runs meanwhile. On a
+// laptop or in CI the in-process kernel (package loop) does the same work
+// with less machinery.
+//
+// # How a driver runs on it
+//
+// A driver is deterministic given its journal (package journal): every
+// value that could differ between two executions comes from a step. The
+// workflow keeps the run's workspace (its documents, journal and
+// artifacts) as Files, references into a Store, and advances the driver:
+//
+//   - An advance (an activity) lays the workspace out under
+//     Activities.WorkDir, executes the driver from its start with a
+//     journal.Runner on the context, and lets every missing local step
+//     (a file read, a gate pass, an edit written through the journal) run
+//     there. A missing journal.Call (a reviewer's or an agent's model
+//     call) is not made: it waits, and once nothing else moves the advance
+//     stops the driver and returns the workspace and the waiting calls.
+//   - Each call is then an activity of its own, at most Input.Limit at
+//     once, with Temporal's timeouts, heartbeats and retry policy (no
+//     second retry layer): it executes the driver from the same journal and
+//     makes that one call. A call whose retries are spent is a failed call
+//     for the driver, as in a process (a council skips the reviewer for
+//     the round).
+//   - The next advance hands the calls' results to the journal, and so on
+//     until the driver returns. When it stops waiting for a person (a file
+//     gate's pending.json or an asker's questions.json), the workflow waits
+//     for the answer as an update (UpdateName, with Answer), shows the
+//     question in its progress query (QueryName), and resumes the driver
+//     with the answer written where the driver reads it.
+//
+// Every value the workflow decides on comes from its input and its
+// activities' results, so it replays deterministically; it continues as
+// new every 100 advances to keep its history short. A call whose result
+// the workflow recorded is never made again, whichever worker dies when.
+//
+// # Setting it up
+//
+// A worker registers the workflow and its activities with Register, given
+// Activities: a Store every worker shares (FileStore on a shared volume,
+// or a user's own over an object store), the drivers by name (Editorial
+// and Goldfish adapt the two review loops; DriverFunc adapts any driver
+// that keeps the journal's contract), and a WorkDir that is the same path
+// on every worker (journals name their documents by absolute path). A
+// client stores the documents with PutFiles, starts WorkflowName with an
+// Input, and reads the Result's Files with GetFiles. The workflow ID names
+// the run's folder: letters, digits, '.', '_' and '-'.
+//
+// The activities of one run take a lock on the run's folder, so on one
+// machine they run one at a time (runs in parallel with each other);
+// calls of one run go in parallel only across machines.
+//
+// This is a module of its own (github.com/kaigi-dev/kaigi/loop/temporal),
+// so that the core module does not depend on the Temporal SDK.
 package temporal
