@@ -29,7 +29,8 @@
 //     Events report its journal points. StatusLabel says where a finding
 //     stands in finding.Status words.
 //   - Run folders: Rotate (a finished run to the history), RemoveStaleTemp,
-//     FileRel and CheckLocation (a copied folder is refused), WriteRendering,
+//     FileRel and CheckLocation (a copied folder is refused; Relocate lets a
+//     copy laid out on purpose resume), WriteRendering,
 //     RoundOf and UndoPlan (which side effects an undo of a round reverts).
 //   - Documents: OpenDocument, ReadDocument (ErrNotText), CheckSize
 //     (ErrTooLarge, DefaultMaxSize), CheckWritable (ErrNotWritable),

@@ -138,6 +138,7 @@ type Run[S any] struct {
 	DryRun bool
 
 	cfg    RunConfig
+	moved  relocation // Relocate's, from OpenRun's context
 	root   *apply.Dir
 	texts  [][]byte // what each document holds when the next round reads it
 	expect []string // their SHA-256 hex
@@ -185,7 +186,7 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
-	r := &Run[S]{Dir: filepath.Clean(cfg.Dir), cfg: cfg}
+	r := &Run[S]{Dir: filepath.Clean(cfg.Dir), cfg: cfg, moved: relocationOf(ctx)}
 	if err := r.open(); err != nil { // the lock comes first
 		return nil, err
 	}
@@ -268,6 +269,7 @@ func (r *Run[S]) load(raw json.RawMessage) error {
 	if err := w.check(r.J.Path()); err != nil {
 		return err
 	}
+	r.moved.start(&w)
 	if err := json.Unmarshal(raw, &r.Settings); err != nil {
 		return fmt.Errorf("%w: %s: the run's settings: %v", journal.ErrCorrupt, r.J.Path(), err)
 	}
@@ -413,6 +415,7 @@ func (r *Run[S]) status() (*runStatus, error) {
 			if err := st.start.check(r.J.Path()); err != nil {
 				return nil, err
 			}
+			r.moved.start(st.start)
 			var set S
 			if err := rec.Decode(&set); err != nil {
 				return nil, err

@@ -2,6 +2,8 @@ package temporal
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +18,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
@@ -127,7 +130,7 @@ func (a *Activities) Advance(ctx context.Context, in AdvanceInput) (AdvanceOutpu
 	beat := make(chan struct{})
 	defer close(beat)
 	go heartbeat(ctx, beat)
-	dir, unlock, err := a.workspace(ctx, in)
+	dir, unlock, err := a.workspace(ctx, in, "")
 	if err != nil {
 		return out, err
 	}
@@ -160,14 +163,21 @@ func (a *Activities) Call(ctx context.Context, in CallInput) (json.RawMessage, e
 	beat := make(chan struct{})
 	defer close(beat)
 	go heartbeat(ctx, beat)
-	dir, unlock, err := a.workspace(ctx, in.AdvanceInput)
+	// A call works on a copy of the run of its own, so that a run's calls
+	// go in parallel; the kernel reads the journal's paths as under it.
+	dir, unlock, err := a.workspace(ctx, in.AdvanceInput, in.Key)
 	if err != nil {
 		return nil, err
 	}
-	defer unlock()
+	defer func() {
+		os.RemoveAll(dir)
+		unlock()
+	}()
 	dctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	r := newStepRunner(in.Key, in.Results, a.settle(), cancel)
+	name, _ := runName(in.Run)
+	dctx = loop.Relocate(dctx, filepath.Join(a.WorkDir, name), dir)
 	_, derr := a.execute(journal.WithRunner(dctx, r), dir, in.AdvanceInput, r)
 	raw, cerr, made := r.result()
 	switch {
@@ -237,9 +247,10 @@ func heartbeat(ctx context.Context, done <-chan struct{}) {
 	}
 }
 
-// workspace lays out in's workspace under WorkDir, locked against the
-// run's other activities on this machine.
-func (a *Activities) workspace(ctx context.Context, in AdvanceInput) (string, func(), error) {
+// workspace lays out in's workspace, locked against the run's other
+// activities on this machine: the run's own folder WorkDir/RUN for an
+// advance, a copy of its own for the call key.
+func (a *Activities) workspace(ctx context.Context, in AdvanceInput, key string) (string, func(), error) {
 	if a.Store == nil || a.WorkDir == "" || !filepath.IsAbs(a.WorkDir) {
 		return "", nil, temporal.NewNonRetryableApplicationError("temporal: Activities needs a Store and an absolute WorkDir", "BadWorker", nil)
 	}
@@ -247,14 +258,18 @@ func (a *Activities) workspace(ctx context.Context, in AdvanceInput) (string, fu
 	if err != nil {
 		return "", nil, temporal.NewNonRetryableApplicationError(err.Error(), "BadInput", err)
 	}
-	if err := os.MkdirAll(a.WorkDir, 0o755); err != nil {
+	dir := filepath.Join(a.WorkDir, name)
+	if key != "" {
+		sum := sha256.Sum256([]byte(key))
+		dir = filepath.Join(a.WorkDir, ".calls", name+"-"+hex.EncodeToString(sum[:8]))
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return "", nil, fmt.Errorf("temporal: %w", err)
 	}
-	unlock, err := lockRun(ctx, filepath.Join(a.WorkDir, name+".lock"))
+	unlock, err := lockRun(ctx, dir+".lock")
 	if err != nil {
 		return "", nil, err
 	}
-	dir := filepath.Join(a.WorkDir, name)
 	files := maps.Clone(in.Files)
 	if files == nil {
 		files = Files{}

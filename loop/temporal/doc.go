@@ -51,9 +51,10 @@
 // Input, and reads the Result's Files with GetFiles. The workflow ID names
 // the run's folder: letters, digits, '.', '_' and '-'.
 //
-// The activities of one run take a lock on the run's folder, so on one
-// machine they run one at a time (runs in parallel with each other);
-// calls of one run go in parallel only across machines.
+// An advance works in the run's folder, WorkDir/RUN, under a lock (one
+// advance of a run at a time on a machine); each call works on a copy of
+// its own, which the kernel reads as the run's folder (loop.Relocate), so
+// a round's calls go in parallel on one worker as in a process.
 //
 // This is a module of its own (github.com/kaigi-dev/kaigi/loop/temporal),
 // so that the core module does not depend on the Temporal SDK.

@@ -46,24 +46,35 @@ func TestMain(m *testing.M) {
 // chainSwarm is a scripted four-reviewer Editorial Swarm whose every round
 // edits (one -> two -> three -> four) while a high finding stays open, so
 // it runs four rounds and each round's text differs; each
-// call waits delay and, when log is set, appends "NAME HASH" (the text's
-// SHA-256) to it before answering.
+// call waits delay and, when log is set, appends "start NAME HASH" (the
+// text's SHA-256) to it as it begins and "done NAME HASH" before it
+// answers.
 func chainSwarm(delay time.Duration, log string) func(temporal.EditorialArgs) (*editorial.Loop, error) {
+	note := func(what, name string, text []byte) error {
+		if log == "" {
+			return nil
+		}
+		sum := sha256.Sum256(text)
+		f, err := os.OpenFile(log, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		_, err = fmt.Fprintf(f, "%s %s %s\n", what, name, hex.EncodeToString(sum[:]))
+		return err
+	}
 	slow := func(r agent.Reviewer) agent.Reviewer {
 		return agent.ReviewerFunc{ReviewerName: r.Name(), Fn: func(ctx context.Context, t agent.Target) (agent.Review, error) {
+			if err := note("start", r.Name(), t.Text); err != nil {
+				return agent.Review{}, err
+			}
 			select {
 			case <-time.After(delay):
 			case <-ctx.Done():
 				return agent.Review{}, ctx.Err()
 			}
-			if log != "" {
-				sum := sha256.Sum256(t.Text)
-				f, err := os.OpenFile(log, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-				if err != nil {
-					return agent.Review{}, err
-				}
-				fmt.Fprintf(f, "%s %s\n", r.Name(), hex.EncodeToString(sum[:]))
-				f.Close()
+			if err := note("done", r.Name(), t.Text); err != nil {
+				return agent.Review{}, err
 			}
 			return r.Review(ctx, t)
 		}}
