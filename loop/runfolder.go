@@ -1,6 +1,7 @@
 package loop
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -147,7 +148,9 @@ func WriteRendering(path string, data []byte) error {
 }
 
 // WriteRenderings writes each of files (name -> content) into dir as
-// WriteRendering does, in name order, creating dir first.
+// WriteRendering does, in name order, creating dir first; a file that
+// already holds its content is left as it is (a resumed run renders its
+// replayed rounds again).
 func WriteRenderings(dir string, files map[string][]byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("loop: %w", err)
@@ -158,6 +161,9 @@ func WriteRenderings(dir string, files map[string][]byte) error {
 	}
 	defer d.Close()
 	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if old, err := os.ReadFile(filepath.Join(dir, name)); err == nil && bytes.Equal(old, files[name]) {
+			continue // a replay renders what is there: no write, no fsync
+		}
 		if err := d.WriteFile(name, files[name]); err != nil {
 			return err
 		}

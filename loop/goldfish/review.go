@@ -76,7 +76,7 @@ func (d *driver) review(n int, g *goldRound) func(context.Context, int, []byte) 
 			b.Cases = append(b.Cases, Case{Key: it.Key, Reviewer: it.Reviewer, Finding: it.Finding, Applicable: it.Applicable(), Reopened: reopened[it.Key]})
 		}
 		if s.Hierarchical && len(b.Cases) > 0 {
-			w, err := journal.Step(ctx, j, d.r.Key(n, i, "synthesis"), func(ctx context.Context) (agentWire, error) {
+			w, err := journal.Call(ctx, j, d.r.Key(n, i, "synthesis"), func(ctx context.Context) (agentWire, error) {
 				if d.l.Synthesizer == nil {
 					return agentWire{}, errors.New("the run's dispatch is hierarchical and the Loop has no Synthesizer")
 				}
@@ -92,7 +92,7 @@ func (d *driver) review(n int, g *goldRound) func(context.Context, int, []byte) 
 		g.ruling = map[string]Resolution{}
 		var ru Ruling
 		if len(b.Cases) > 0 { // a round with nothing to sort asks the resolver nothing
-			ru, err = journal.Step(ctx, j, d.r.Key(n, i, "resolve"), func(ctx context.Context) (Ruling, error) {
+			ru, err = journal.Call(ctx, j, d.r.Key(n, i, "resolve"), func(ctx context.Context) (Ruling, error) {
 				return d.resolver.Resolve(ctx, b)
 			})
 			if err != nil {
@@ -134,7 +134,7 @@ func (d *driver) probes(ctx context.Context, n, i int, cr *council.Round, path s
 			continue
 		}
 		pb := ProbeBrief{Round: n, Path: path, Lines: lines, Section: string(section), Restatement: rs, Context: d.refs, History: d.history}
-		c, err := journal.Step(ctx, d.r.J, d.r.Key(n, i, "probe/"+res.Reviewer), func(ctx context.Context) (Comparison, error) {
+		c, err := journal.Call(ctx, d.r.J, d.r.Key(n, i, "probe/"+res.Reviewer), func(ctx context.Context) (Comparison, error) {
 			return cmp.Compare(ctx, pb)
 		})
 		if err != nil {

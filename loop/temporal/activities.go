@@ -2,8 +2,6 @@ package temporal
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -148,6 +146,10 @@ func (a *Activities) Advance(ctx context.Context, in AdvanceInput) (AdvanceOutpu
 	if out.Files, err = snapshot(ctx, a.Store, dir); err != nil {
 		return out, err
 	}
+	if stop != nil && stop.Answer == "" { // the run ended: its folders here are done with
+		name, _ := runName(in.Run)
+		a.cleanUp(name)
+	}
 	a.log(ctx, "advance", slog.String("run", in.Run), slog.Int("calls", len(out.Calls)), slog.Bool("stopped", out.Stop != nil))
 	return out, nil
 }
@@ -169,10 +171,7 @@ func (a *Activities) Call(ctx context.Context, in CallInput) (json.RawMessage, e
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		os.RemoveAll(dir)
-		unlock()
-	}()
+	defer unlock()
 	dctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	r := newStepRunner(in.Key, in.Results, a.settle(), cancel)
@@ -259,14 +258,15 @@ func (a *Activities) workspace(ctx context.Context, in AdvanceInput, key string)
 		return "", nil, temporal.NewNonRetryableApplicationError(err.Error(), "BadInput", err)
 	}
 	dir := filepath.Join(a.WorkDir, name)
-	if key != "" {
-		sum := sha256.Sum256([]byte(key))
-		dir = filepath.Join(a.WorkDir, ".calls", name+"-"+hex.EncodeToString(sum[:8]))
-	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(a.WorkDir, ".calls"), 0o755); err != nil {
 		return "", nil, fmt.Errorf("temporal: %w", err)
 	}
-	unlock, err := lockRun(ctx, dir+".lock")
+	var unlock func()
+	if key == "" {
+		unlock, err = lockRun(ctx, dir+".lock")
+	} else {
+		dir, unlock, err = a.callSlot(ctx, name)
+	}
 	if err != nil {
 		return "", nil, err
 	}
@@ -287,6 +287,44 @@ func (a *Activities) workspace(ctx context.Context, in AdvanceInput, key string)
 		return "", nil, err
 	}
 	return dir, unlock, nil
+}
+
+// callSlots is how many copies of a run its calls work on at once on
+// one machine.
+const callSlots = 16
+
+// callSlot takes the first free copy of the run name for a call, waiting
+// while all are taken: WorkDir/.calls/NAME-K, kept between calls so that
+// the next one writes only what changed.
+func (a *Activities) callSlot(ctx context.Context, name string) (string, func(), error) {
+	for {
+		for k := range callSlots {
+			dir := filepath.Join(a.WorkDir, ".calls", fmt.Sprintf("%s-%d", name, k))
+			if unlock, ok, err := tryLock(dir + ".lock"); err != nil || ok {
+				return dir, unlock, err
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return "", nil, fmt.Errorf("temporal: waiting for a copy of the run: %w", ctx.Err())
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
+// cleanUp removes a run's folders on this machine once it has ended (its
+// workspace is in the store); the caller holds the run's lock.
+func (a *Activities) cleanUp(name string) {
+	removeWorkspace(filepath.Join(a.WorkDir, name))
+	os.Remove(filepath.Join(a.WorkDir, name+".lock"))
+	for k := range callSlots {
+		dir := filepath.Join(a.WorkDir, ".calls", fmt.Sprintf("%s-%d", name, k))
+		if unlock, ok, _ := tryLock(dir + ".lock"); ok {
+			removeWorkspace(dir)
+			os.Remove(dir + ".lock")
+			unlock()
+		}
+	}
 }
 
 // runName is the folder name of a run: its ID, which must be a plain

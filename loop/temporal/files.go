@@ -2,6 +2,9 @@ package temporal
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -58,31 +61,86 @@ func checkPath(p string) error {
 	return nil
 }
 
-// materialize makes dir hold exactly files: what was there is removed.
+// laidOut is what materialize left in a folder, kept beside it: each
+// file's reference and the SHA-256 of its content, so that the next
+// materialize writes only what differs.
+type laidOut map[string]struct {
+	Ref string `json:"ref"`
+	Sum string `json:"sum"`
+}
+
+// materialize makes dir hold exactly files. A file that already holds its
+// content (as the last materialize of dir wrote it and its hash shows) is
+// left alone, the others written from the store, any other file removed.
 func materialize(ctx context.Context, s Store, files Files, dir string) error {
-	if err := os.RemoveAll(dir); err != nil {
-		return fmt.Errorf("temporal: workspace: %w", err)
+	marker := dir + ".laid.json"
+	var last laidOut
+	if data, err := os.ReadFile(marker); err == nil {
+		json.Unmarshal(data, &last) // a damaged marker lays everything out again
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("temporal: workspace: %w", err)
 	}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		if _, keep := files[filepath.ToSlash(rel)]; !keep || !d.Type().IsRegular() {
+			return os.Remove(path)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("temporal: workspace: %w", err)
+	}
+	now := laidOut{}
 	for _, p := range files.Paths() {
 		if err := checkPath(p); err != nil {
 			return err
+		}
+		path := filepath.Join(dir, filepath.FromSlash(p))
+		if was, ok := last[p]; ok && was.Ref == files[p] {
+			if data, err := os.ReadFile(path); err == nil && sum(data) == was.Sum {
+				now[p] = was
+				continue
+			}
 		}
 		data, err := s.Get(ctx, files[p])
 		if err != nil {
 			return fmt.Errorf("temporal: workspace file %s: %w", p, err)
 		}
-		path := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return fmt.Errorf("temporal: workspace: %w", err)
 		}
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			return fmt.Errorf("temporal: workspace: %w", err)
 		}
+		now[p] = struct {
+			Ref string `json:"ref"`
+			Sum string `json:"sum"`
+		}{files[p], sum(data)}
+	}
+	data, _ := json.Marshal(now)
+	if err := os.WriteFile(marker, data, 0o644); err != nil {
+		return fmt.Errorf("temporal: workspace: %w", err)
 	}
 	return nil
+}
+
+// sum is the hex SHA-256 of data.
+func sum(data []byte) string {
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:])
+}
+
+// removeWorkspace removes a folder materialize laid out, and its marker.
+func removeWorkspace(dir string) {
+	os.RemoveAll(dir)
+	os.Remove(dir + ".laid.json")
 }
 
 // snapshot stores every regular file under dir and returns them as Files.

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -39,26 +40,32 @@ func (w testWriter) Write(p []byte) (int, error) {
 }
 
 // sameTree fails unless two workspaces hold the same files with the same
-// contents (journals compared by sameJournal).
-func sameTree(t *testing.T, got, want map[string][]byte) {
+// contents but for their times (journals compared by sameJournal).
+func sameTree(t *testing.T, got, want map[string][]byte, random ...*regexp.Regexp) {
 	t.Helper()
 	if !slices.Equal(slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want))) {
 		t.Fatalf("files %v, in a process %v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
 	}
 	for p, w := range want {
 		if strings.HasSuffix(p, "journal.jsonl") {
-			sameJournal(t, p, got[p], w)
+			sameJournal(t, p, got[p], w, random...)
 			continue
 		}
-		if string(got[p]) != string(w) {
+		if stamp.ReplaceAllString(string(got[p]), "TIME") != stamp.ReplaceAllString(string(w), "TIME") {
 			t.Errorf("%s differs:\n--- on Temporal\n%s\n--- in a process\n%s", p, got[p], w)
 		}
 	}
 }
 
+// stamp matches a time as runs record it (RFC 3339, UTC or with an
+// offset): two runs of the same work differ in their times only.
+var stamp = regexp.MustCompile(`\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)?`)
+
 // sameJournal fails unless two journals hold the same records (kind, key,
-// payload), whatever their times and the order of concurrent steps.
-func sameJournal(t *testing.T, name string, got, want []byte) {
+// payload), whatever their times (record stamps and times in payloads)
+// and the order of concurrent steps; the payloads of keys matching random
+// (random draws, journaled) are not compared.
+func sameJournal(t *testing.T, name string, got, want []byte, random ...*regexp.Regexp) {
 	t.Helper()
 	lines := func(data []byte) []string {
 		recs, _, err := journal.Parse(data)
@@ -67,7 +74,13 @@ func sameJournal(t *testing.T, name string, got, want []byte) {
 		}
 		var out []string
 		for _, r := range recs {
-			out = append(out, r.Kind+" "+r.Key+" "+string(r.Data))
+			data := stamp.ReplaceAllString(string(r.Data), "TIME")
+			for _, re := range random {
+				if re.MatchString(r.Key) {
+					data = "RANDOM"
+				}
+			}
+			out = append(out, r.Kind+" "+r.Key+" "+data)
 		}
 		slices.Sort(out)
 		return out

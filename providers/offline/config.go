@@ -38,6 +38,29 @@ type Config struct {
 	// Options sets the documented options of the rules named after
 	// textlint's; the zero value keeps each rule's defaults.
 	Options RuleOptions
+
+	// MaxPerRule is the most findings one rule reports on one document;
+	// the others are held back and counted in a note on the last one
+	// kept ("(4 more like this in the document: lines 30, 41, 64, 70)")
+	// and in the report's summary. A writer repeats a habit (long
+	// sentences, することができる, exclamation marks) throughout a
+	// document, and one example with a count serves an editor better than
+	// a page of the same advice. A rule keeps its most severe findings,
+	// then those with a fix, then the most confident, earliest first.
+	// While condensing, the advice a reviewer gives on one paragraph or
+	// list item also becomes one finding (the others' issues appended,
+	// their quotes added to Quotes). Never condensed: high-severity
+	// findings, the rules whose every finding is an error of its own
+	// (broken-link, unsourced-figure, unsourced-claim,
+	// inconsistent-quantity, en-doubled-word, ja-no-successive-word,
+	// no-dropping-the-ra, ja-no-abusage, ja-unnatural-alphabet,
+	// no-hankaku-kana, no-nfd, no-zero-width-spaces,
+	// no-invalid-control-character, no-unmatched-pair), and every finding
+	// of a short document (under 750 English words of prose, a Japanese
+	// character counting half a word). 0 means the default, 1; Unlimited
+	// turns condensing off (every finding, each apart). Setting it is
+	// optional.
+	MaxPerRule int
 }
 
 // Limits holds the numeric limits of the length and density rules. A zero

@@ -100,6 +100,31 @@
 // ja-no-weak-phrase is not reported there. On a line longer than 8 KB, fixes become
 // advice, so that a review stays linear in the line's length.
 //
+// A writer repeats a habit throughout a document, and a linter that
+// reports each repeat cries wolf. By default (Config.MaxPerRule) a rule
+// reports one finding per document: its most severe, then one with a
+// fix, then the most confident, earliest first; that finding ends with
+// how many more the rule found and on which lines ("(4 more like this in
+// the document: lines 30, 41, 64, 70)", in Japanese for a Japanese
+// document), and the report's summary counts what was held back. The
+// advice a reviewer gives on one paragraph or list item is one finding:
+// the first, with the others' issues appended ("; also ...") and their
+// quotes in Quotes; findings with a fix stay apart. Never condensed:
+// high-severity findings; the rules whose every finding is an error of
+// its own (broken-link, unsourced-figure, unsourced-claim,
+// inconsistent-quantity, en-doubled-word, ja-no-successive-word,
+// no-dropping-the-ra, ja-no-abusage, ja-unnatural-alphabet,
+// no-hankaku-kana, no-nfd, no-zero-width-spaces,
+// no-invalid-control-character, no-unmatched-pair); and short documents
+// (under 750 English words of prose, a Japanese character counting half a
+// word), whose findings fit on one screen. On the real-document set
+// (testdata/realdocs) this gives 1.9 findings per 1,000 English words and
+// 2.7 per 2,000 Japanese characters instead of 3.7 and 7.3.
+// Config{MaxPerRule: N} keeps N per rule; Config{MaxPerRule: Unlimited}
+// reports every finding apart, as before. Because the held-back findings
+// come back once the kept one is fixed, a loop that applies fixes sees
+// them in later rounds.
+//
 // Rule lists live in the embedded data/ folder (see data/phrases-en.tsv
 // for the format). Config turns rules off, changes limits, and enables
 // link checking against an fs.FS; the target's reader profile makes the

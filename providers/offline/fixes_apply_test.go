@@ -27,7 +27,7 @@ var fixCases = []fixCase{
 	{"en-stock-phrase", "Let's dive in. The cache helps.", "The cache helps."},
 	{"en-stock-phrase", "We delve into the cache.", "We explore the cache."},
 	{"en-stock-phrase", "Delve into the cache.", "Explore the cache."},
-	{"en-stock-phrase", "It works seamlessly fast.", "It works fast."},
+	{"en-stock-phrase", "It integrates seamlessly with Go.", "It integrates with Go."},
 	// en-redundant: replacements, capitalised at the sentence start
 	{"en-redundant", "We leverage the cache.", "We use the cache."},
 	{"en-redundant", "Wait in order to drain.", "Wait to drain."},

@@ -70,5 +70,22 @@ func TestRealDocumentFalseAlarms(t *testing.T) {
 		// a Hugo shortcode is template markup, not prose: it is not counted
 		{rule: "sentence-length", text: "Kubernetesには、{{< glossary_tooltip term_id=\"kube-controller-manager\" >}}内部で動作する一組のビルトインのコントローラーが用意されています。\n", want: 0},
 		{rule: "sentence-length", text: "Kubernetesには、{{< glossary_tooltip term_id=\"kube-controller-manager\" >}}内部で動作する一組のビルトインのコントローラーが用意されていて、これらビルトインのコントローラーは、コアとなる重要な振る舞いを提供し、クラスターの状態を目的の状態に近づけるように絶えず動作しています。\n", want: 1},
+		// en-weasel: an intensifier before a word of degree states the
+		// degree the sentence is about ("very low overhead")
+		{rule: "en-weasel", text: "The overhead is very low, and such cases are extremely rare.\n", want: 0},
+		{rule: "en-weasel", text: "The two are very similar.\n", want: 0},
+		{rule: "en-weasel", text: "It is very fast.\n", want: 1},
+		// en-stock-phrase: "seamlessly" is a stock phrase in "integrates
+		// seamlessly", not where it names a requirement
+		{rule: "en-stock-phrase", text: "The new API must work seamlessly with the old one.\n", want: 0},
+		{rule: "en-stock-phrase", text: "The plugin integrates seamlessly with your editor.\n", want: 1, fix: "integrates with"},
+		// ja-stock-phrase: 非常に is empty praise before 便利, 重要, ..., and
+		// states a degree before 寒い, 多様, 高速
+		{rule: "ja-stock-phrase", text: "部屋が非常に寒い場合は暖房を入れます。\n", want: 0},
+		{rule: "ja-stock-phrase", text: "この仕組みは非常に高速です。\n", want: 0},
+		{rule: "ja-stock-phrase", text: "この仕組みは非常に便利です。\n", want: 1, fix: "は便利で"},
+		{rule: "ja-stock-phrase", text: "この記事は非常に良い記事です。\n", want: 1, fix: "は良い記"},
+		// undefined-acronym: names used as words (JSX, ES modules, RHEL)
+		{rule: "undefined-acronym", text: "JSX を返す関数を書きます。ES モジュールは RHEL でも動きます。\n", want: 0},
 	})
 }

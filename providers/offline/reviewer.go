@@ -161,10 +161,11 @@ func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, er
 	}
 	ru.e.dropInContext()
 	fs := dropRejected(ru.e.findings(r.category, t.Path, t.Lines), t.Rejected)
+	fs, held := condense(fs, r.cfg.maxPerRule(), doc, doc.kana)
 	rep := finding.Report{
 		Reviewer:      r.name,
 		SchemaVersion: finding.SchemaVersion,
-		Summary:       summary(r.name, fs),
+		Summary:       summary(r.name, fs, held),
 		Findings:      fs,
 	}
 	return agent.Review{Report: rep}, nil
@@ -211,7 +212,9 @@ func dropRejected(fs []finding.Finding, rejected []agent.Rejection) []finding.Fi
 	return out
 }
 
-func summary(name string, fs []finding.Finding) string {
+// summary sums up a report: the findings, those with a fix, the high
+// ones, and the findings condense held back.
+func summary(name string, fs []finding.Finding, held int) string {
 	if len(fs) == 0 {
 		return name + ": no findings."
 	}
@@ -223,6 +226,10 @@ func summary(name string, fs []finding.Finding) string {
 		if f.Severity == finding.High {
 			high++
 		}
+	}
+	if held > 0 {
+		return fmt.Sprintf("%s: %d findings (%d with a fix, %d high); %d more repeat a rule already reported (Config.MaxPerRule).",
+			name, len(fs), fixes, high, held)
 	}
 	return fmt.Sprintf("%s: %d findings (%d with a fix, %d high).", name, len(fs), fixes, high)
 }

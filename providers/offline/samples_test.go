@@ -96,8 +96,7 @@ func TestSamplesAnswerKey(t *testing.T) {
 // English prose and characters of Japanese prose (code, front matter and
 // markup excluded).
 func proseSize(text []byte) (words, chars int) {
-	d := parse(text)
-	for s := range d.sentences() {
+	for s := range parse(text).sentences() {
 		if s.ja {
 			chars += runeCount(s.text)
 		} else {

@@ -90,8 +90,8 @@ func (r *run) matchPhrases(s sentence) ([]span, error) {
 func (r *run) emitPhrase(s sentence, p phrase, i, j int) error {
 	raw := r.doc.raw
 	a, b := s.start+i, s.start+j
-	if p.adj && !p.ja && negated(s.text[:i]) {
-		return nil // "isn't very different": an understatement, not filler
+	if p.adj && !p.ja && (negated(s.text[:i]) || degreeFollows(asciiLower(s.text[j:]))) {
+		return nil // "isn't very different": an understatement; "very low": the degree is the claim
 	}
 	advice := p.advice || p.noun && !afterNoun(raw[:a])
 	if p.sahen {
@@ -207,6 +207,24 @@ func negated(before string) bool {
 		return false
 	}
 	return strings.HasSuffix(t, "not") || strings.HasSuffix(t, "n't") || strings.HasSuffix(t, "n’t") || strings.HasSuffix(t, "never")
+}
+
+// degreeFollows reports whether after starts with an adjective of
+// measurable degree ("very low", "extremely rare", "very similar"): the
+// intensifier states the degree the sentence is about, not filler.
+func degreeFollows(after string) bool {
+	w := after[:len(after)-len(strings.TrimLeft(after, " "))]
+	rest := after[len(w):]
+	end := strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsLetter(r) })
+	if end < 0 {
+		end = len(rest)
+	}
+	switch rest[:end] {
+	case "low", "high", "rare", "rarely", "similar", "small", "large", "few", "little",
+		"short", "long", "common", "close", "limited", "unlikely", "likely":
+		return w != ""
+	}
+	return false
 }
 
 // thereOpener returns the "There is" opener t starts with, or "".

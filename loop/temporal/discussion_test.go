@@ -1,0 +1,69 @@
+package temporal_test
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"testing"
+
+	"go.temporal.io/sdk/client"
+
+	"github.com/kaigi-dev/kaigi/loop/discussion"
+	"github.com/kaigi-dev/kaigi/loop/temporal"
+	"github.com/kaigi-dev/kaigi/providers/offline"
+)
+
+// discussionDriver is the discussion review as a Driver written with
+// DriverFunc: a third loop, unchanged, on the workflow.
+func discussionDriver() temporal.Driver {
+	return temporal.DriverFunc(func(ctx context.Context, dir string, _ json.RawMessage, resume bool) (temporal.Stop, error) {
+		d := &discussion.Discussion{
+			Spec: discussion.Spec{ID: "notes", Topic: "Is the post ready?", Targets: []string{"post.md"},
+				Participants: []discussion.ParticipantSpec{{Name: "style", Lens: "stock phrases"}, {Name: "facts", Lens: "unsourced figures"}},
+				Synthesizer:  discussion.SynthesizerSpec{Instruction: "Weigh what survived."}},
+			Participants: []discussion.Participant{
+				discussion.NewOffline("style", offline.AntiAISlop(offline.Config{})),
+				discussion.NewOffline("facts", offline.FactChecker(offline.Config{})),
+			},
+			Lead: discussion.NewOfflineLead("lead"),
+			Root: dir,
+		}
+		run := d.Run
+		if resume {
+			run = d.Resume
+		}
+		o, err := run(ctx)
+		if err != nil {
+			return temporal.Stop{}, err
+		}
+		return temporal.Stop{Reason: "verdict " + string(o.Stopped)}, nil
+	})
+}
+
+// TestDiscussionSameAsInProcess: the discussion review on the workflow
+// leaves the same board, verdict and artifacts as in a process.
+func TestDiscussionSameAsInProcess(t *testing.T) {
+	work := t.TempDir()
+	docs := map[string][]byte{"post.md": []byte("# Notes\r\n\r\nIn today's fast-paced world, it is worth noting that Go is fast.\r\n\r\n> They say 99.9% of builds pass.")}
+	stop, want := inProcess(t, discussionDriver(), work, "discussion-1", nil, docs)
+
+	store := temporal.FileStore{Dir: t.TempDir()}
+	files, _ := temporal.PutFiles(context.Background(), store, docs)
+	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"discussion": discussionDriver()}, WorkDir: work})
+	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "discussion-1"})
+	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "discussion", Files: files})
+	if err := env.GetWorkflowError(); err != nil {
+		t.Fatal(err)
+	}
+	var res temporal.Result
+	env.GetWorkflowResult(&res)
+	got, err := temporal.GetFiles(context.Background(), store, res.Files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Reason != stop.Reason {
+		t.Errorf("stopped %q, in a process %q", res.Reason, stop.Reason)
+	}
+	sameTree(t, got, want, regexp.MustCompile(`^r\d+/labels/`)) // each run draws its own labels
+	t.Logf("%s after %d advances and %d calls", res.Reason, res.Advances, res.Calls)
+}
