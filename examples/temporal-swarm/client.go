@@ -114,7 +114,7 @@ func (o *runOptions) start(ctx context.Context, cl client.Client, file string, s
 	if in.Files, err = temporal.PutFiles(ctx, store, map[string][]byte{name: data}); err != nil {
 		return exitError, err
 	}
-	if _, err := cl.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: o.id, TaskQueue: o.queue}, temporal.WorkflowName, in); err != nil {
+	if _, err := cl.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: o.id, TaskQueue: o.queue, WorkflowExecutionErrorWhenAlreadyStarted: true}, temporal.WorkflowName, in); err != nil {
 		return exitError, fmt.Errorf("starting the workflow: %w", err)
 	}
 	fmt.Fprintf(stderr, "Started %s on %s as workflow %s (queue %s)\n", o.loop, file, o.id, o.queue)

@@ -72,6 +72,9 @@ func TestOnTemporal(t *testing.T) {
 			!strings.HasPrefix(stdout, "waiting: ") || !strings.Contains(stdout, "The question is in ") {
 			t.Errorf("status of the waiting run: exit %d\n%s%s", code, stdout, stderr)
 		}
+		if _, stderr, code := command(t, nil, "run", "-temporal", addr, "-store", store, "-gate", "file", "-id", id, "-out", t.TempDir(), file); code != exitError || !strings.Contains(stderr, "already") {
+			t.Errorf("a second run with the ID of a running one: exit %d\n%s", code, stderr)
+		}
 		cl := dialTest(t, addr)
 		waits, answered := 0, -1
 		deadline := time.Now().Add(2 * time.Minute)
