@@ -66,7 +66,7 @@ func ComparePair[T any](ctx context.Context, j *journal.Journal, key string, jud
 		if firstIsA == (order == 0) {
 			a = 0
 		}
-		ans, err := journal.Step(ctx, j, fmt.Sprintf("%s/%d", key, order+1), func(ctx context.Context) (T, error) {
+		ans, err := journal.Call(ctx, j, fmt.Sprintf("%s/%d", key, order+1), func(ctx context.Context) (T, error) {
 			v, err := judge(ctx, a, 1-a)
 			if err != nil {
 				return v, err

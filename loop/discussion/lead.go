@@ -44,7 +44,7 @@ func (r *runner) conclude(ctx context.Context, rounds int) (json.RawMessage, err
 		t.Stopped = r.stopped.Describe()
 	}
 	timeout := DefaultTimeout
-	res, err := journal.Step(ctx, r.j, "lead/conclude", func(ctx context.Context) (leadResult, error) {
+	res, err := journal.Call(ctx, r.j, "lead/conclude", func(ctx context.Context) (leadResult, error) {
 		return r.ask(ctx, t, timeout)
 	})
 	if err != nil {

@@ -155,7 +155,7 @@ func (r *runner) round(ctx context.Context, n int) (bool, error) {
 		p, timeout := r.d.Participants[i], mustTimeout(ps)
 		key := fmt.Sprintf("r%d/turn/%s", n, ps.Name)
 		calls = append(calls, council.Call[turnResult]{Name: ps.Name, Do: func(ctx context.Context) (turnResult, agent.Usage, error) {
-			res, err := journal.Step(ctx, r.j, key, func(ctx context.Context) (turnResult, error) { return take(ctx, p, t, v, timeout) })
+			res, err := journal.Call(ctx, r.j, key, func(ctx context.Context) (turnResult, error) { return take(ctx, p, t, v, timeout) })
 			return res, res.Usage, err
 		}})
 		who = append(who, i)

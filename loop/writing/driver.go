@@ -157,7 +157,7 @@ func (d *driver) write(ctx context.Context, v int, verdict *Verdict, notes []str
 	if v > 0 {
 		t.Draft = d.drafts[d.current]
 	}
-	r, err := journal.Step(ctx, d.j, d.key("s3/draft/v%d", v), func(ctx context.Context) (drafted, error) {
+	r, err := journal.Call(ctx, d.j, d.key("s3/draft/v%d", v), func(ctx context.Context) (drafted, error) {
 		text, u, err := d.e.Author.Write(ctx, t)
 		if err == nil && strings.TrimSpace(text) == "" {
 			err = fmt.Errorf("the author returned an empty draft")
@@ -181,7 +181,7 @@ func (d *driver) review(ctx context.Context, v int) error {
 		return err
 	}
 	t := ReviewTask{Episode: d.e.Number, Version: v, Brief: d.brief, Story: d.story, Draft: d.drafts[v], Revisions: len(d.revisions), MaxRevisions: d.max}
-	r, err := journal.Step(ctx, d.j, d.key("s4/review/v%d", v), func(ctx context.Context) (reviewed, error) {
+	r, err := journal.Call(ctx, d.j, d.key("s4/review/v%d", v), func(ctx context.Context) (reviewed, error) {
 		vd, u, err := d.e.Critic.Review(ctx, t)
 		if err == nil {
 			err = vd.Check()
@@ -218,7 +218,7 @@ func (d *driver) discuss(ctx context.Context, v int, vd Verdict) error {
 		agreed := true
 		for _, who := range []string{"author", "arc-reviewer"} {
 			t := DiscussTask{Episode: d.e.Number, Round: round, Draft: d.drafts[v], Verdict: vd, History: slices.Clone(disc.Turns)}
-			r, err := journal.Step(ctx, d.j, d.key("s4d/v%d/%d/%s", v, round, who), func(ctx context.Context) (replied, error) {
+			r, err := journal.Call(ctx, d.j, d.key("s4d/v%d/%d/%s", v, round, who), func(ctx context.Context) (replied, error) {
 				var rep Reply
 				var u agent.Usage
 				var err error
