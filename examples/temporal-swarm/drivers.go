@@ -1,0 +1,167 @@
+package main
+
+import (
+	"cmp"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/goldfish"
+	"github.com/kaigi-dev/kaigi/loop/temporal"
+	"github.com/kaigi-dev/kaigi/providers/config"
+	"github.com/kaigi-dev/kaigi/providers/offline"
+)
+
+// personas holds the Editorial Swarm roles' instructions for reviewers on a
+// model: copies of examples/editorial-swarm's (a test keeps them equal).
+//
+//go:embed personas/*.md
+var personas embed.FS
+
+// roles are the Editorial Swarm's reviewers, in the order they report.
+var roles = [...]string{"anti-ai-slop", "fact-checker", "narrative-critic", "reader-advocate"}
+
+// reviewTimeout bounds one model reviewer's call (with its repair).
+const reviewTimeout = 5 * time.Minute
+
+// Driver names, the values of run's -loop.
+const (
+	editorialLoop = "editorial"
+	goldfishLoop  = "goldfish"
+)
+
+// editorialSettings are the run's own settings of an Editorial Swarm run,
+// carried in temporal.EditorialArgs.Settings: what a client chooses per
+// run (the worker chooses the reviewers).
+type editorialSettings struct {
+	Reader string `json:"reader,omitempty"` // the reader profile
+	Rounds int    `json:"rounds,omitempty"` // the round cap; 0 means editorial.DefaultMaxRounds
+	Auto   string `json:"auto,omitempty"`   // the auto-apply scope: low, widen or none; "" means low
+}
+
+// goldfishSettings are a Goldfish run's own settings, carried in
+// temporal.GoldfishArgs.Settings.
+type goldfishSettings struct {
+	Target    string `json:"target,omitempty"`    // the section; "" means the whole file
+	Reviewers string `json:"reviewers,omitempty"` // comma-separated; "" means design_critic,structural
+	Rounds    int    `json:"rounds,omitempty"`    // 0 means goldfish.DefaultMaxRounds
+}
+
+// defaultGoldfishReviewers are goldfish-loop's default reviewers.
+const defaultGoldfishReviewers = "design_critic,structural"
+
+// drivers returns the worker's loops by name, and a description of the
+// Editorial Swarm's reviewers: offline, or on the providers of cfg (nil
+// means offline).
+func drivers(cfg *config.Config) (map[string]temporal.Driver, string, error) {
+	c, desc, err := editorialCouncil(cfg)
+	if err != nil {
+		return nil, "", err
+	}
+	return map[string]temporal.Driver{
+		editorialLoop: temporal.Editorial(func(args temporal.EditorialArgs) (*editorial.Loop, error) {
+			return editorialLoopFor(c, args.Settings)
+		}),
+		goldfishLoop: temporal.Goldfish(func(args temporal.GoldfishArgs) (*goldfish.Loop, error) {
+			return goldfishLoopFor(args.Settings)
+		}),
+	}, desc, nil
+}
+
+// editorialCouncil seats the four Editorial Swarm reviewers as
+// examples/editorial-swarm does: each on the built-in offline rules, or on
+// the model cfg chooses for it. The offline fact-checker checks no
+// relative links: a worker's workspace holds the documents only.
+func editorialCouncil(cfg *config.Config) (council.Council, string, error) {
+	builtin := map[string]agent.Reviewer{}
+	for _, r := range offline.Editorial(offline.Config{}) {
+		builtin[r.Name()] = r
+	}
+	c := council.Council{Limit: len(roles)}
+	online := false
+	for _, name := range roles {
+		if cfg == nil || cfg.Offline(name) {
+			c.Members = append(c.Members, council.Member{Reviewer: builtin[name]})
+			continue
+		}
+		online = true
+		p, model, err := cfg.Provider(name)
+		if err != nil {
+			return council.Council{}, "", err
+		}
+		persona, err := agent.LoadPersona(personas, "personas", name)
+		if err != nil {
+			return council.Council{}, "", err
+		}
+		c.Members = append(c.Members, council.Member{Reviewer: agent.NewLLMReviewer(p, persona, agent.WithModel(model))})
+	}
+	if !online {
+		return c, "offline reviewers", nil
+	}
+	// No WarmUp: each reviewer call is an activity of its own, made on
+	// whichever worker takes it.
+	c.Timeout = reviewTimeout
+	return c, cfg.String(), nil
+}
+
+// editorialLoopFor returns the Editorial Swarm loop of a run: the worker's
+// council, the run's settings.
+func editorialLoopFor(c council.Council, raw json.RawMessage) (*editorial.Loop, error) {
+	var s editorialSettings
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, fmt.Errorf("editorial settings: %w", err)
+		}
+	}
+	scope, err := loop.ParseScope(cmp.Or(s.Auto, "low"))
+	if err != nil {
+		return nil, fmt.Errorf("editorial settings: %w", err)
+	}
+	return &editorial.Loop{
+		Council:       c,
+		Policy:        loop.Policy{Scope: scope},
+		MaxRounds:     s.Rounds,
+		ReaderProfile: s.Reader,
+		Prices:        agent.DefaultPrices(),
+	}, nil
+}
+
+// goldfishLoopFor returns the Goldfish loop of a run, on the offline
+// reviewers and resolver.
+func goldfishLoopFor(raw json.RawMessage) (*goldfish.Loop, error) {
+	var s goldfishSettings
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, fmt.Errorf("goldfish settings: %w", err)
+		}
+	}
+	target, err := goldfish.ParseTarget(cmp.Or(s.Target, "full file"))
+	if err != nil {
+		return nil, err
+	}
+	var reviewers []string
+	for _, r := range strings.Split(cmp.Or(s.Reviewers, defaultGoldfishReviewers), ",") {
+		if r = strings.TrimSpace(r); r != "" {
+			reviewers = append(reviewers, r)
+		}
+	}
+	seats, err := goldfish.Materials{}.Cast(reviewers, nil)
+	if err != nil {
+		return nil, err
+	}
+	l := &goldfish.Loop{Target: target, MaxRounds: s.Rounds, Resolver: goldfish.OfflineResolver{}, Prices: agent.DefaultPrices()}
+	for _, seat := range seats {
+		g, err := goldfish.NewOfflineGoldfish(seat, nil, target.String(), offline.Config{})
+		if err != nil {
+			return nil, err
+		}
+		l.Reviewers = append(l.Reviewers, g)
+	}
+	return l, nil
+}
