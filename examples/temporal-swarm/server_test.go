@@ -14,20 +14,13 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/kaigi-dev/kaigi/loop/temporal/devtest"
 )
 
-// The test's helpers for a real Temporal server, as the
-// loop/temporal/internal/devtest package starts it (which this module
-// cannot import: it is internal to loop/temporal).
-const (
-	// envDevserver names a devserver binary to use instead of building one.
-	envDevserver = "KAIGI_TEMPORAL_DEVSERVER"
-	// devserverToolchain is the Go toolchain the devserver module needs.
-	devserverToolchain = "go1.27.3"
-	// envChild makes the test binary run the command given in it (a JSON
-	// array of arguments) instead of the tests: the worker process.
-	envChild = "KAIGI_TEMPORAL_SWARM_CHILD"
-)
+// envChild makes the test binary run the command given in it (a JSON
+// array of arguments) instead of the tests: the worker process.
+const envChild = "KAIGI_TEMPORAL_SWARM_CHILD"
 
 // TestMain runs the command of $KAIGI_TEMPORAL_SWARM_CHILD when set (the
 // test's worker process), the tests otherwise.
@@ -46,48 +39,11 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// devserverBinary returns $KAIGI_TEMPORAL_DEVSERVER, or builds the
-// devserver module of loop/temporal into the user's cache folder (where
-// the go command relinks it only when its sources changed).
-func devserverBinary(t *testing.T) string {
-	t.Helper()
-	if bin := os.Getenv(envDevserver); bin != "" {
-		if _, err := os.Stat(bin); err != nil {
-			t.Fatalf("$%s: %v", envDevserver, err)
-		}
-		return bin
-	}
-	mod, err := filepath.Abs(filepath.Join("..", "..", "loop", "temporal", "devserver"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(mod, "go.mod")); err != nil {
-		t.Fatalf("the devserver module: %v (set $%s to a devserver binary)", err, envDevserver)
-	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		t.Fatalf("%v (set $%s to a devserver binary)", err, envDevserver)
-	}
-	bin := filepath.Join(cache, "kaigi", "temporal-devserver", "devserver-temporal-swarm")
-	t.Logf("building the Temporal devserver (GOTOOLCHAIN=%s; minutes the first time)", devserverToolchain)
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	cmd.Dir = mod
-	cmd.Env = append(os.Environ(), "GOTOOLCHAIN="+devserverToolchain)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the devserver: %v\n%s", err, out)
-	}
-	return bin
-}
-
-// startServer starts a Temporal server on loopback and returns its
-// frontend's host:port; it is stopped when the test ends.
+// startServer starts a Temporal server on loopback (package devtest) and
+// returns its frontend's host:port; it is stopped when the test ends.
 func startServer(t *testing.T) string {
 	t.Helper()
-	bin := devserverBinary(t)
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0")
-	cmd.Stderr = testWriter{t}
-	line := startChild(t, cmd, "ready ", 2*time.Minute)
-	return strings.TrimPrefix(line, "ready ")
+	return devtest.Start(t)
 }
 
 // startWorkerProcess starts the worker command as a child process (this test

@@ -16,7 +16,7 @@ import (
 	"go.temporal.io/sdk/worker"
 
 	"github.com/kaigi-dev/kaigi/loop/temporal"
-	"github.com/kaigi-dev/kaigi/loop/temporal/internal/devtest"
+	"github.com/kaigi-dev/kaigi/loop/temporal/devtest"
 )
 
 // envLoad runs TestLoad: the number of concurrent runs (.ci/run sets 200).

@@ -24,7 +24,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
-	"github.com/kaigi-dev/kaigi/loop/temporal/internal/devtest"
+	"github.com/kaigi-dev/kaigi/loop/temporal/devtest"
 )
 
 // TestWorkerKilledMidRound: on a real Temporal server, the worker running

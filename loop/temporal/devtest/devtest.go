@@ -1,4 +1,5 @@
-// Package devtest starts a real Temporal server for tests: the devserver
+// Package devtest starts a real Temporal server for tests (of this module
+// and of the examples on it): the devserver
 // program of the loop/temporal/devserver module, as a child process on
 // loopback.
 //
@@ -22,6 +23,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -144,11 +146,11 @@ func binary() (string, error) {
 // module of the working directory, into the user's cache directory. A lock
 // file serializes builds by test binaries running in parallel.
 func buildDevserver() (string, error) {
-	gomod, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		return "", fmt.Errorf("devtest: finding the loop/temporal module: go env GOMOD: %w", err)
+	_, self, _, ok := runtime.Caller(0) // this file, in loop/temporal/devtest
+	if !ok {
+		return "", fmt.Errorf("devtest: cannot find the devserver module (set $%s to a devserver binary)", envBinary)
 	}
-	modDir := filepath.Join(filepath.Dir(strings.TrimSpace(string(gomod))), "devserver")
+	modDir := filepath.Join(filepath.Dir(self), "..", "devserver")
 	if _, err := os.Stat(filepath.Join(modDir, "go.mod")); err != nil {
 		return "", fmt.Errorf("devtest: the devserver module: %w (set $%s to a devserver binary)", err, envBinary)
 	}

@@ -15,7 +15,7 @@ import (
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/kaigi-dev/kaigi/loop/temporal/internal/devtest"
+	"github.com/kaigi-dev/kaigi/loop/temporal/devtest"
 )
 
 // TestStart starts a server, connects to its frontend port, and checks that
