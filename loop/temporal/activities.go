@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -76,9 +77,9 @@ type Activities struct {
 // DefaultSettle is Activities.Settle's default.
 const DefaultSettle = 50 * time.Millisecond
 
-// notReached bounds how long a call's execution waits, with nothing
-// moving, to reach its call.
-const notReached = 5 * time.Second
+// notReached bounds how long a call's execution waits, with no step
+// moving, to reach its call; an attempt that does not is retried.
+const notReached = 30 * time.Second
 
 // AdvanceInput is what an advance is given.
 type AdvanceInput struct {
@@ -187,10 +188,13 @@ func (a *Activities) Call(ctx context.Context, in CallInput) (json.RawMessage, e
 	case made:
 		a.log(ctx, "call", slog.String("run", in.Run), slog.String("key", in.Key))
 		return raw, nil
+	case ctx.Err() != nil: // the activity was cancelled (a worker stopping): try again
+		return nil, fmt.Errorf("temporal: call %s: %w", in.Key, ctx.Err())
 	case derr != nil && !errors.Is(derr, context.Canceled):
 		return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("temporal: call %s: %v", in.Key, derr), "DriverFailed", derr)
 	}
-	return nil, temporal.NewNonRetryableApplicationError(fmt.Sprintf("%v %s", errNotReached, in.Key), "NotReached", nil)
+	// Not reached (a slow replay, say): another attempt may get there.
+	return nil, fmt.Errorf("%w %s", errNotReached, in.Key)
 }
 
 // permanent reports whether a call's error will not go away by trying
@@ -284,6 +288,9 @@ func (a *Activities) workspace(ctx context.Context, in AdvanceInput, key string)
 	}
 	if err := materialize(ctx, a.Store, files, dir); err != nil {
 		unlock()
+		if errors.Is(err, ErrNotStored) || errors.Is(err, errBadPath) {
+			return "", nil, temporal.NewNonRetryableApplicationError(err.Error(), "BadInput", err)
+		}
 		return "", nil, err
 	}
 	return dir, unlock, nil
@@ -316,12 +323,10 @@ func (a *Activities) callSlot(ctx context.Context, name string) (string, func(),
 // workspace is in the store); the caller holds the run's lock.
 func (a *Activities) cleanUp(name string) {
 	removeWorkspace(filepath.Join(a.WorkDir, name))
-	os.Remove(filepath.Join(a.WorkDir, name+".lock"))
 	for k := range callSlots {
 		dir := filepath.Join(a.WorkDir, ".calls", fmt.Sprintf("%s-%d", name, k))
 		if unlock, ok, _ := tryLock(dir + ".lock"); ok {
 			removeWorkspace(dir)
-			os.Remove(dir + ".lock")
 			unlock()
 		}
 	}
@@ -330,8 +335,11 @@ func (a *Activities) cleanUp(name string) {
 // runName is the folder name of a run: its ID, which must be a plain
 // name.
 func runName(id string) (string, error) {
-	if id == "" || len(id) > 200 || strings.Trim(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != "" || strings.Trim(id, ".") == "" {
-		return "", fmt.Errorf("temporal: run ID %q: use letters, digits, '.', '_' and '-' only (it names the run's folder)", id)
+	if id == "" || len(id) > 200 || strings.Trim(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != "" {
+		return "", fmt.Errorf("temporal: run ID %q: use letters, digits, '.', '_' and '-' only, at most 200 (it names the run's folder)", id)
+	}
+	if strings.HasPrefix(id, ".") || strings.HasSuffix(id, ".lock") || strings.HasSuffix(id, ".laid.json") {
+		return "", fmt.Errorf("temporal: run ID %q: it must not begin with '.' or end in .lock or .laid.json (names the worker keeps beside the runs' folders)", id)
 	}
 	return id, nil
 }
@@ -349,10 +357,4 @@ func (a *Activities) log(ctx context.Context, msg string, attrs ...slog.Attr) {
 	}
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

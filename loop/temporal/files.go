@@ -5,12 +5,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // Files is a run's workspace as a workflow keeps it: each file by its
@@ -53,10 +55,13 @@ func GetFiles(ctx context.Context, s Store, files Files) (map[string][]byte, err
 	return out, nil
 }
 
+// errBadPath is wrapped by checkPath's error.
+var errBadPath = errors.New("not a clean slash-separated path inside the workspace")
+
 // checkPath refuses a path that would leave the workspace.
 func checkPath(p string) error {
-	if p == "" || !filepath.IsLocal(filepath.FromSlash(p)) || filepath.ToSlash(filepath.Clean(filepath.FromSlash(p))) != p {
-		return fmt.Errorf("temporal: %q is not a clean path inside the workspace", p)
+	if p == "" || !filepath.IsLocal(filepath.FromSlash(p)) || filepath.ToSlash(filepath.Clean(filepath.FromSlash(p))) != p || strings.Contains(p, "\\") {
+		return fmt.Errorf("temporal: %q: %w", p, errBadPath)
 	}
 	return nil
 }

@@ -41,9 +41,9 @@ func newStepRunner(only string, results map[string]CallResult, settle time.Durat
 	return &stepRunner{only: only, results: results, settle: settle, stop: stop, parked: map[string]bool{}, used: map[string]bool{}, last: time.Now()}
 }
 
-// insideKey marks the context of the call a call's execution makes: a
-// step the call itself takes (a driver's call that journals steps of its
-// own) runs with it, as in a process.
+// insideKey marks the context of a step the runner runs (a local step,
+// or the one call of a call's execution): a step it takes itself (a Call
+// inside a Step, steps inside a call) runs with it, as in a process.
 type insideKey struct{}
 
 // RunStep implements journal.Runner.
@@ -75,7 +75,7 @@ func (r *stepRunner) RunStep(ctx context.Context, key string, call bool, run fun
 	}
 	r.begin()
 	defer r.end()
-	return run(ctx)
+	return run(context.WithValue(ctx, insideKey{}, true))
 }
 
 func (r *stepRunner) begin() {

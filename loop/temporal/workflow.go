@@ -27,8 +27,14 @@ const (
 	DefaultLimit       = 8
 	DefaultMaxAdvances = 1000
 	DefaultCallTimeout = 10 * time.Minute
+	// DefaultCallAttempts is how many times a call is tried when
+	// Input.CallRetry is nil.
+	DefaultCallAttempts = 5
 	// DefaultHeartbeatTimeout is Input.HeartbeatTimeout's default.
 	DefaultHeartbeatTimeout = 30 * time.Second
+	// advanceDeadline bounds an advance with its retries: a store or
+	// disk down that long fails the run.
+	advanceDeadline = 7 * 24 * time.Hour
 	// continueAfter is how many advances one workflow execution makes
 	// before it continues as new, to keep its history short.
 	continueAfter = 100
@@ -57,9 +63,11 @@ type Input struct {
 	// means DefaultHeartbeatTimeout.
 	HeartbeatTimeout time.Duration `json:"heartbeat_timeout,omitempty"`
 	// CallRetry is the retry policy of calls (a model's rate limits and
-	// outages); nil means Temporal's default (retried with backoff until
-	// the workflow ends). A call whose retries are spent is a failed call
-	// for the driver, as in a process.
+	// outages); nil means DefaultCallAttempts tries, a second apart and
+	// then with Temporal's backoff. A call whose retries are spent is a
+	// failed call for the driver, as in a process. A policy without a
+	// MaximumAttempts retries a call that fails for good (a wrong model
+	// name) until the workflow ends.
 	CallRetry *temporal.RetryPolicy `json:"call_retry,omitempty"`
 
 	// Carried is where an execution that continued as new goes on from;
@@ -72,6 +80,8 @@ type Input struct {
 // journaled, and the counts so far.
 type Carried struct {
 	Files    Files                 `json:"files"`
+	Write    map[string][]byte     `json:"write,omitempty"`   // an answer not yet handed to the driver
+	Waiting  *Stop                 `json:"waiting,omitempty"` // what that answer answers
 	Results  map[string]CallResult `json:"results,omitempty"`
 	Advances int                   `json:"advances"`
 	Calls    int                   `json:"calls"`
@@ -85,10 +95,16 @@ type Result struct {
 	Calls    int    `json:"calls"` // calls made (activities that succeeded or failed for good)
 }
 
+// The states of Progress.
+const (
+	Running = "running" // advancing the driver or making its calls
+	Waiting = "waiting" // for an answer (see Progress.Question)
+	Done    = "done"
+)
+
 // Progress is what the progress query returns.
 type Progress struct {
-	// State is "running", "waiting" (for an answer: see Question) or
-	// "done".
+	// State is Running, Waiting or Done.
 	State    string `json:"state"`
 	Advances int    `json:"advances"`
 	Calls    int    `json:"calls"`
@@ -97,6 +113,9 @@ type Progress struct {
 	Question    string `json:"question,omitempty"`
 	QuestionRef string `json:"question_ref,omitempty"`
 	Reason      string `json:"reason,omitempty"`
+	// Error is why the last answer was of no use to the driver (it
+	// waits for another), empty otherwise.
+	Error string `json:"error,omitempty"`
 }
 
 // Answer is a person's answer to the loop, given with the update: the
@@ -116,19 +135,18 @@ func Register(w worker.Registry, a *Activities) {
 // re-executes it from its journal), the calls each advance leaves waiting
 // made as activities, at most Input.Limit at once, and, while the loop
 // waits for a person, an update carrying the answer (which may come days
-// later: nothing runs meanwhile). It is deterministic: everything it
+// later: nothing runs meanwhile). An answer the driver cannot use (a
+// malformed decisions file) puts the workflow back to waiting, the
+// driver's error in Progress.Error. It is deterministic: everything it
 // decides comes from its input and its activities' results.
 func Workflow(ctx workflow.Context, in Input) (Result, error) {
-	if in.Driver == "" || len(in.Files) == 0 {
-		return Result{}, temporal.NewNonRetryableApplicationError("temporal: the workflow needs a Driver and Files", "BadInput", nil)
-	}
 	id := workflow.GetInfo(ctx).WorkflowExecution.ID
-	if _, err := runName(id); err != nil {
+	if err := in.check(id); err != nil {
 		return Result{}, temporal.NewNonRetryableApplicationError(err.Error(), "BadInput", nil)
 	}
 	limit := cmpOr(in.Limit, DefaultLimit)
 	maxAdv := cmpOr(in.MaxAdvances, DefaultMaxAdvances)
-	progress := Progress{State: "running"}
+	progress := Progress{State: Running}
 	var answer *Answer
 	if err := workflow.SetQueryHandler(ctx, QueryName, func() (Progress, error) { return progress, nil }); err != nil {
 		return Result{}, err
@@ -138,7 +156,7 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 		return nil
 	}, workflow.UpdateHandlerOptions{Validator: func(ctx workflow.Context, a Answer) error {
 		switch {
-		case progress.State != "waiting":
+		case progress.State != Waiting:
 			return errors.New("the loop is not waiting for an answer")
 		case answer != nil:
 			return errors.New("an answer is already given")
@@ -152,54 +170,70 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 
 	hb := cmpOr(in.HeartbeatTimeout, DefaultHeartbeatTimeout)
 	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		StartToCloseTimeout: 30 * time.Minute,
-		HeartbeatTimeout:    hb,
-		RetryPolicy:         &temporal.RetryPolicy{InitialInterval: time.Second, MaximumAttempts: 10},
+		ScheduleToCloseTimeout: advanceDeadline,
+		StartToCloseTimeout:    30 * time.Minute,
+		HeartbeatTimeout:       hb,
+		// A store or disk that is down is waited for; what retrying
+		// cannot mend fails at once (non-retryable errors).
+		RetryPolicy: &temporal.RetryPolicy{InitialInterval: time.Second, MaximumInterval: time.Minute},
 	})
+	retry := in.CallRetry
+	if retry == nil {
+		retry = &temporal.RetryPolicy{InitialInterval: time.Second, MaximumAttempts: DefaultCallAttempts}
+	}
 	cctx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		StartToCloseTimeout: cmpOr(in.CallTimeout, DefaultCallTimeout),
 		HeartbeatTimeout:    hb,
-		RetryPolicy:         in.CallRetry,
+		RetryPolicy:         retry,
 	})
 	adv := AdvanceInput{Run: id, Driver: in.Driver, Args: in.Args, Files: in.Files, Results: map[string]CallResult{}}
+	var waiting *Stop // what the loop waits for, while it waits
 	if c := in.Carried; c != nil {
-		adv.Files, adv.Resume, progress.Advances, progress.Calls = c.Files, true, c.Advances, c.Calls
+		adv.Files, adv.Resume, adv.Write, progress.Advances, progress.Calls = c.Files, true, c.Write, c.Advances, c.Calls
 		maps.Copy(adv.Results, c.Results)
+		waiting = c.Waiting
 	}
 	for n := 0; ; n++ {
-		if n == continueAfter {
+		if n >= continueAfter || workflow.GetInfo(ctx).GetContinueAsNewSuggested() {
 			next := in
-			next.Carried = &Carried{Files: adv.Files, Results: adv.Results, Advances: progress.Advances, Calls: progress.Calls}
+			next.Carried = &Carried{Files: adv.Files, Write: adv.Write, Waiting: waiting, Results: adv.Results, Advances: progress.Advances, Calls: progress.Calls}
 			return Result{}, workflow.NewContinueAsNewError(ctx, WorkflowName, next)
 		}
 		if progress.Advances >= maxAdv {
 			return Result{}, temporal.NewNonRetryableApplicationError(fmt.Sprintf("temporal: the loop did not end in %d advances", maxAdv), "TooManyAdvances", nil)
 		}
 		var out AdvanceOutput
-		if err := workflow.ExecuteActivity(actx, advanceName, adv).Get(ctx, &out); err != nil {
+		err := workflow.ExecuteActivity(actx, advanceName, adv).Get(ctx, &out)
+		var app *temporal.ApplicationError
+		if err != nil && adv.Write != nil && waiting != nil && errors.As(err, &app) && app.Type() == "DriverFailed" {
+			// The answer was of no use to the driver: ask again.
+			progress.Error, adv.Write = app.Message(), nil
+			if err := awaitAnswer(ctx, &progress, &answer, waiting, adv.Files, &adv); err != nil {
+				return Result{}, err
+			}
+			continue
+		}
+		if err != nil {
 			return Result{}, err
 		}
 		progress.Advances++
-		adv.Files, adv.Resume, adv.Write = out.Files, true, nil
+		adv.Files, adv.Resume, adv.Write, waiting, progress.Error = out.Files, true, nil, nil, ""
 		for _, k := range out.Used {
 			delete(adv.Results, k)
 		}
 		switch {
 		case out.Stop != nil && out.Stop.Answer == "":
-			progress.State, progress.Reason = "done", out.Stop.Reason
+			progress.State, progress.Reason = Done, out.Stop.Reason
 			return Result{Files: adv.Files, Reason: out.Stop.Reason, Advances: progress.Advances, Calls: progress.Calls}, nil
 		case out.Stop != nil:
 			if err := checkPath(out.Stop.Answer); err != nil {
 				return Result{}, temporal.NewNonRetryableApplicationError(err.Error(), "BadDriver", nil)
 			}
-			progress.State, progress.Reason = "waiting", out.Stop.Reason
-			progress.Question, progress.QuestionRef = out.Stop.Question, adv.Files[out.Stop.Question]
-			if err := workflow.Await(ctx, func() bool { return answer != nil }); err != nil {
+			waiting = out.Stop
+			progress.Reason = out.Stop.Reason
+			if err := awaitAnswer(ctx, &progress, &answer, waiting, adv.Files, &adv); err != nil {
 				return Result{}, err
 			}
-			adv.Write = map[string][]byte{out.Stop.Answer: answer.Data}
-			answer = nil
-			progress.State, progress.Question, progress.QuestionRef = "running", "", ""
 		case len(out.Calls) == 0:
 			return Result{}, temporal.NewNonRetryableApplicationError("temporal: an advance neither stopped nor left calls", "BadDriver", nil)
 		default:
@@ -210,6 +244,41 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 			progress.Calls += len(made)
 		}
 	}
+}
+
+// awaitAnswer shows what the loop waits for in progress, waits for the
+// answer and puts it in adv's Write.
+func awaitAnswer(ctx workflow.Context, progress *Progress, answer **Answer, w *Stop, files Files, adv *AdvanceInput) error {
+	progress.State, progress.Question, progress.QuestionRef = Waiting, w.Question, files[w.Question]
+	if err := workflow.Await(ctx, func() bool { return *answer != nil }); err != nil {
+		return err
+	}
+	adv.Write = map[string][]byte{w.Answer: (*answer).Data}
+	*answer = nil
+	progress.State, progress.Question, progress.QuestionRef = Running, "", ""
+	return nil
+}
+
+// check refuses an input the workflow cannot run, naming what is wrong.
+func (in Input) check(id string) error {
+	switch {
+	case in.Driver == "" || len(in.Files) == 0:
+		return errors.New("temporal: the workflow needs a Driver and Files")
+	case in.Limit < 0 || in.MaxAdvances < 0 || in.CallTimeout < 0 || in.HeartbeatTimeout < 0:
+		return fmt.Errorf("temporal: Limit %d, MaxAdvances %d, CallTimeout %v and HeartbeatTimeout %v must not be negative (0 means the default)", in.Limit, in.MaxAdvances, in.CallTimeout, in.HeartbeatTimeout)
+	}
+	if _, err := runName(id); err != nil {
+		return err
+	}
+	for _, p := range in.Files.Paths() {
+		if err := checkPath(p); err != nil {
+			return err
+		}
+		if in.Files[p] == "" {
+			return fmt.Errorf("temporal: file %s has no reference", p)
+		}
+	}
+	return nil
 }
 
 // makeCalls runs the call activities for keys, at most limit at once, and

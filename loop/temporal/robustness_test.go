@@ -1,0 +1,168 @@
+package temporal_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/converter"
+	"go.temporal.io/sdk/testsuite"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/temporal"
+)
+
+// gatedChain makes n calls, then waits for answer.txt (question in
+// q.txt), then writes result.txt from the answer.
+func gatedChain(n int, made *atomic.Int64) temporal.Driver {
+	return temporal.DriverFunc(func(ctx context.Context, dir string, _ json.RawMessage, resume bool) (temporal.Stop, error) {
+		os.MkdirAll(filepath.Join(dir, "run"), 0o755)
+		j, err := journal.Open(filepath.Join(dir, "run", "journal.jsonl"), journal.Options{Driver: "gated"})
+		if err != nil {
+			return temporal.Stop{}, err
+		}
+		defer j.Close()
+		for i := range n {
+			if _, err := journal.Call(ctx, j, fmt.Sprintf("call/%d", i), func(context.Context) (int, error) { made.Add(1); return i, nil }); err != nil {
+				return temporal.Stop{}, err
+			}
+		}
+		errNoAnswer := errors.New("no answer yet")
+		answer, err := journal.Step(ctx, j, "answer", func(context.Context) (string, error) {
+			b, err := os.ReadFile(filepath.Join(dir, "answer.txt"))
+			switch {
+			case errors.Is(err, os.ErrNotExist):
+				return "", errNoAnswer // not journaled: asked again on resume
+			case err == nil && !strings.HasPrefix(string(b), "yes"):
+				return "", fmt.Errorf("answer.txt: %q is not yes", b) // a file the driver cannot use
+			}
+			return string(b), err
+		})
+		switch {
+		case errors.Is(err, errNoAnswer):
+			os.WriteFile(filepath.Join(dir, "q.txt"), []byte("go on?"), 0o644)
+			return temporal.Stop{Reason: "waiting", Question: "q.txt", Answer: "answer.txt"}, nil
+		case err != nil:
+			return temporal.Stop{}, err
+		}
+		return temporal.Stop{Reason: "done"}, os.WriteFile(filepath.Join(dir, "result.txt"), []byte(answer), 0o644)
+	})
+}
+
+// answerWhenWaiting answers each wait of the workflow in env with the
+// next of answers.
+func answerWhenWaiting(t *testing.T, env *testsuite.TestWorkflowEnvironment, answers ...string) *[]string {
+	var errs []string
+	var try func()
+	try = func() {
+		v, err := env.QueryWorkflow(temporal.QueryName)
+		if err != nil {
+			return
+		}
+		var p temporal.Progress
+		v.Get(&p)
+		if p.State == temporal.Waiting && len(answers) > 0 {
+			errs = append(errs, p.Error)
+			a := answers[0]
+			answers = answers[1:]
+			env.UpdateWorkflow(temporal.UpdateName, "", &testsuite.TestUpdateCallback{OnReject: func(err error) { t.Errorf("answer refused: %v", err) }}, temporal.Answer{Data: []byte(a)})
+		}
+		if p.State != temporal.Done {
+			env.RegisterDelayedCallback(try, time.Minute)
+		}
+	}
+	env.RegisterDelayedCallback(try, time.Minute)
+	return &errs
+}
+
+// TestAnswerCarriedOverContinueAsNew: an answer taken just before the
+// workflow continues as new reaches the driver in the next execution.
+func TestAnswerCarriedOverContinueAsNew(t *testing.T) {
+	var made atomic.Int64
+	work, store := t.TempDir(), temporal.FileStore{Dir: t.TempDir()}
+	files, _ := temporal.PutFiles(context.Background(), store, map[string][]byte{"seed.txt": []byte("1")})
+	acts := &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"gated": gatedChain(99, &made)}, WorkDir: work, Settle: 5e6}
+	env := newEnv(t, acts)
+	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "gated"})
+	answerWhenWaiting(t, env, "yes, go on")
+	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "gated", Files: files})
+	var can *workflow.ContinueAsNewError
+	if err := env.GetWorkflowError(); !errors.As(err, &can) {
+		t.Fatalf("the first execution ended with %v, want a continue-as-new", err)
+	}
+	var next temporal.Input
+	if err := converter.GetDefaultDataConverter().FromPayloads(can.Input, &next); err != nil {
+		t.Fatal(err)
+	}
+	env = newEnv(t, acts)
+	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "gated"})
+	env.ExecuteWorkflow(temporal.WorkflowName, next)
+	if err := env.GetWorkflowError(); err != nil {
+		t.Fatal(err)
+	}
+	var res temporal.Result
+	env.GetWorkflowResult(&res)
+	got, _ := temporal.GetFiles(context.Background(), store, res.Files)
+	if string(got["result.txt"]) != "yes, go on" || made.Load() != 99 {
+		t.Fatalf("result %q after %d calls: the answer was lost over the continue-as-new", got["result.txt"], made.Load())
+	}
+}
+
+// TestUnusableAnswerAskedAgain: an answer the driver cannot use puts the
+// workflow back to waiting, saying why; the next answer goes on.
+func TestUnusableAnswerAskedAgain(t *testing.T) {
+	var made atomic.Int64
+	store := temporal.FileStore{Dir: t.TempDir()}
+	files, _ := temporal.PutFiles(context.Background(), store, map[string][]byte{"seed.txt": []byte("1")})
+	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"gated": gatedChain(2, &made)}, WorkDir: t.TempDir()})
+	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "unusable"})
+	seen := answerWhenWaiting(t, env, "{not json", "yes")
+	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "gated", Files: files})
+	if err := env.GetWorkflowError(); err != nil {
+		t.Fatal(err)
+	}
+	var res temporal.Result
+	env.GetWorkflowResult(&res)
+	got, _ := temporal.GetFiles(context.Background(), store, res.Files)
+	if string(got["result.txt"]) != "yes" {
+		t.Fatalf("result %q", got["result.txt"])
+	}
+	if len(*seen) != 2 || (*seen)[0] != "" || !strings.Contains((*seen)[1], "is not yes") {
+		t.Fatalf("the errors shown while waiting: %q", *seen)
+	}
+}
+
+// TestBadInputRefused: inputs the workflow cannot run are refused at once,
+// naming what is wrong.
+func TestBadInputRefused(t *testing.T) {
+	store := temporal.FileStore{Dir: t.TempDir()}
+	files, _ := temporal.PutFiles(context.Background(), store, map[string][]byte{"a.md": []byte("x")})
+	for _, c := range []struct {
+		id   string
+		in   temporal.Input
+		want string
+	}{
+		{"ok-id", temporal.Input{Driver: "gated", Files: files, Limit: -1}, "must not be negative"},
+		{".calls", temporal.Input{Driver: "gated", Files: files}, "must not begin with '.'"},
+		{"x.lock", temporal.Input{Driver: "gated", Files: files}, ".lock"},
+		{"a/b", temporal.Input{Driver: "gated", Files: files}, "letters, digits"},
+		{"ok-id", temporal.Input{Driver: "gated", Files: temporal.Files{"../a.md": files["a.md"]}}, "../a.md"},
+		{"ok-id", temporal.Input{Driver: "gated"}, "needs a Driver and Files"},
+	} {
+		env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{}, WorkDir: t.TempDir()})
+		env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: c.id})
+		env.ExecuteWorkflow(temporal.WorkflowName, c.in)
+		if err := env.GetWorkflowError(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ID %q, input %+v: %v, want an error saying %q", c.id, c.in, err, c.want)
+		}
+	}
+}
