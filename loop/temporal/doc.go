@@ -36,8 +36,10 @@
 //
 // Every value the workflow decides on comes from its input and its
 // activities' results, so it replays deterministically; it continues as
-// new every 100 advances to keep its history short. A call whose result
-// the workflow recorded is never made again, whichever worker dies when.
+// new every 100 advances (or when the server suggests it) to keep its
+// history short, carrying the workspace, the calls made and an answer
+// not yet handed to the driver. A call whose result the workflow recorded
+// is handed to the journal and not made again when a worker dies.
 //
 // # Setting it up
 //
@@ -55,6 +57,29 @@
 // advance of a run at a time on a machine); each call works on a copy of
 // its own, which the kernel reads as the run's folder (loop.Relocate), so
 // a round's calls go in parallel on one worker as in a process.
+//
+// # What differs from a process
+//
+//   - Drivers mark their model calls with journal.Call (the Editorial
+//     Swarm's and Goldfish's reviewers, Goldfish's synthesizer, resolver
+//     and probe comparisons, the discussion's turns and lead, the writing
+//     loop's drafts, reviews, replies and pair judgments). The writing
+//     loop's background readers (journal.Start) and the multi-shot
+//     review's shots and judges are still steps: they run inside an
+//     advance, which is retried whole if its worker dies.
+//   - A call that failed for good reaches the driver as a CallError with
+//     the call's message: the skip it becomes has that message, but not
+//     the classes a process would see (a truncated answer's hint, a schema
+//     violation's list) nor the usage the failed call spent.
+//   - The paths a run records (summary.md's list of artifacts) are those
+//     under WorkDir. A call's copy of the run is read as the run's folder
+//     through loop.Relocate, which moves the kernel's start only: a driver
+//     that records absolute paths of its own must not rely on them in a
+//     call.
+//   - A run's folders are removed from the worker that ends it; other
+//     workers keep their copies under WorkDir until someone removes them
+//     (a run that ended can always be removed: its workspace is in the
+//     Store).
 //
 // This is a module of its own (github.com/kaigi-dev/kaigi/loop/temporal),
 // so that the core module does not depend on the Temporal SDK.
