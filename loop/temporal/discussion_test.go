@@ -6,8 +6,6 @@ import (
 	"regexp"
 	"testing"
 
-	"go.temporal.io/sdk/client"
-
 	"github.com/kaigi-dev/kaigi/loop/discussion"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 	"github.com/kaigi-dev/kaigi/providers/offline"
@@ -47,20 +45,7 @@ func TestDiscussionSameAsInProcess(t *testing.T) {
 	docs := map[string][]byte{"post.md": []byte("# Notes\r\n\r\nIn today's fast-paced world, it is worth noting that Go is fast.\r\n\r\n> They say 99.9% of builds pass.")}
 	stop, want := inProcess(t, discussionDriver(), work, "discussion-1", nil, docs)
 
-	store := temporal.FileStore{Dir: t.TempDir()}
-	files, _ := temporal.PutFiles(context.Background(), store, docs)
-	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"discussion": discussionDriver()}, WorkDir: work})
-	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "discussion-1"})
-	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "discussion", Files: files})
-	if err := env.GetWorkflowError(); err != nil {
-		t.Fatal(err)
-	}
-	var res temporal.Result
-	env.GetWorkflowResult(&res)
-	got, err := temporal.GetFiles(context.Background(), store, res.Files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, got := onWorkflow(t, discussionDriver(), work, "discussion-1", temporal.Input{Driver: "discussion"}, docs, nil)
 	if res.Reason != stop.Reason {
 		t.Errorf("stopped %q, in a process %q", res.Reason, stop.Reason)
 	}

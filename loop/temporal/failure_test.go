@@ -1,11 +1,9 @@
 package temporal_test
 
 import (
-	"context"
 	"testing"
 	"time"
 
-	"go.temporal.io/sdk/client"
 	sdktemporal "go.temporal.io/sdk/temporal"
 
 	"github.com/kaigi-dev/kaigi/council"
@@ -32,21 +30,8 @@ func TestFailedCallIsASkip(t *testing.T) {
 	stop, want := inProcess(t, d, work, "failing", args, docs)
 	inProcessTries := tries.total.Load()
 
-	store := temporal.FileStore{Dir: t.TempDir()}
-	files, _ := temporal.PutFiles(context.Background(), store, docs)
-	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"editorial": d}, WorkDir: work})
-	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "failing"})
-	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "editorial", Args: args, Files: files,
-		CallRetry: &sdktemporal.RetryPolicy{InitialInterval: time.Millisecond, MaximumAttempts: 3}})
-	if err := env.GetWorkflowError(); err != nil {
-		t.Fatal(err)
-	}
-	var res temporal.Result
-	env.GetWorkflowResult(&res)
-	got, err := temporal.GetFiles(context.Background(), store, res.Files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, got := onWorkflow(t, d, work, "failing", temporal.Input{Driver: "editorial", Args: args,
+		CallRetry: &sdktemporal.RetryPolicy{InitialInterval: time.Millisecond, MaximumAttempts: 3}}, docs, nil)
 	if res.Reason != stop.Reason {
 		t.Errorf("stopped %q, in a process %q", res.Reason, stop.Reason)
 	}

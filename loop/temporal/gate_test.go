@@ -66,49 +66,11 @@ func TestEditorialGateAsUpdate(t *testing.T) {
 	want := readTree(t, dir)
 	os.RemoveAll(dir)
 
-	store := temporal.FileStore{Dir: t.TempDir()}
-	files, err := temporal.PutFiles(context.Background(), store, docs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"editorial": d}, WorkDir: work})
-	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "gated"})
-	answered := 0
-	var answer func()
-	answer = func() {
-		v, err := env.QueryWorkflow(temporal.QueryName)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		var p temporal.Progress
-		v.Get(&p)
-		if p.State == "waiting" {
-			pending, err := store.Get(context.Background(), p.QuestionRef)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			answered++
-			env.UpdateWorkflow(temporal.UpdateName, "", &testsuite.TestUpdateCallback{
-				OnReject: func(err error) { t.Errorf("answer refused: %v", err) },
-			}, temporal.Answer{Data: decide(t, pending)})
-		}
-		if p.State != "done" {
-			env.RegisterDelayedCallback(answer, time.Hour) // a person answers the next day
-		}
-	}
-	env.RegisterDelayedCallback(answer, time.Hour)
-	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "editorial", Args: args, Files: files})
-	if err := env.GetWorkflowError(); err != nil {
-		t.Fatal(err)
-	}
-	var res temporal.Result
-	env.GetWorkflowResult(&res)
-	got, err := temporal.GetFiles(context.Background(), store, res.Files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	var seen *[]temporal.Progress
+	res, got := onWorkflow(t, d, work, "gated", temporal.Input{Driver: "editorial", Args: args}, docs, func(env *testsuite.TestWorkflowEnvironment, store temporal.Store) {
+		seen = answerEach(t, env, store, time.Hour, func(_ temporal.Progress, pending []byte) []byte { return decide(t, pending) }) // a person answers the next day
+	})
+	answered := len(*seen)
 	if answered != waits {
 		t.Errorf("answered %d times on Temporal, %d in a process", answered, waits)
 	}

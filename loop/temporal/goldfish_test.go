@@ -1,11 +1,8 @@
 package temporal_test
 
 import (
-	"context"
 	"os"
 	"testing"
-
-	"go.temporal.io/sdk/client"
 
 	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
@@ -45,23 +42,7 @@ func TestGoldfishSameAsInProcess(t *testing.T) {
 	d := temporal.Goldfish(offlineGoldfish)
 	stop, want := inProcess(t, d, work, "goldfish-1", args, docs)
 
-	store := temporal.FileStore{Dir: t.TempDir()}
-	files, err := temporal.PutFiles(context.Background(), store, docs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"goldfish": d}, WorkDir: work})
-	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "goldfish-1"})
-	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "goldfish", Args: args, Files: files})
-	if err := env.GetWorkflowError(); err != nil {
-		t.Fatal(err)
-	}
-	var res temporal.Result
-	env.GetWorkflowResult(&res)
-	got, err := temporal.GetFiles(context.Background(), store, res.Files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, got := onWorkflow(t, d, work, "goldfish-1", temporal.Input{Driver: "goldfish", Args: args}, docs, nil)
 	if res.Reason != stop.Reason {
 		t.Errorf("stopped %q, in a process %q", res.Reason, stop.Reason)
 	}

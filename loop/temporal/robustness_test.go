@@ -58,10 +58,11 @@ func gatedChain(n int, made *atomic.Int64) temporal.Driver {
 	})
 }
 
-// answerWhenWaiting answers each wait of the workflow in env with the
-// next of answers.
-func answerWhenWaiting(t *testing.T, env *testsuite.TestWorkflowEnvironment, answers ...string) *[]string {
-	var errs []string
+// answerEach answers each wait of the workflow in env, polled every
+// interval, with what answer makes of the progress and the question's
+// content, and returns the progress seen at each wait.
+func answerEach(t *testing.T, env *testsuite.TestWorkflowEnvironment, store temporal.Store, every time.Duration, answer func(p temporal.Progress, question []byte) []byte) *[]temporal.Progress {
+	var seen []temporal.Progress
 	var try func()
 	try = func() {
 		v, err := env.QueryWorkflow(temporal.QueryName)
@@ -70,18 +71,30 @@ func answerWhenWaiting(t *testing.T, env *testsuite.TestWorkflowEnvironment, ans
 		}
 		var p temporal.Progress
 		v.Get(&p)
-		if p.State == temporal.Waiting && len(answers) > 0 {
-			errs = append(errs, p.Error)
-			a := answers[0]
-			answers = answers[1:]
-			env.UpdateWorkflow(temporal.UpdateName, "", &testsuite.TestUpdateCallback{OnReject: func(err error) { t.Errorf("answer refused: %v", err) }}, temporal.Answer{Data: []byte(a)})
+		if p.State == temporal.Waiting {
+			question, err := store.Get(context.Background(), p.QuestionRef)
+			if err != nil {
+				t.Errorf("the question: %v", err)
+				return
+			}
+			seen = append(seen, p)
+			env.UpdateWorkflow(temporal.UpdateName, "", &testsuite.TestUpdateCallback{OnReject: func(err error) { t.Errorf("answer refused: %v", err) }}, temporal.Answer{Data: answer(p, question)})
 		}
 		if p.State != temporal.Done {
-			env.RegisterDelayedCallback(try, time.Minute)
+			env.RegisterDelayedCallback(try, every)
 		}
 	}
-	env.RegisterDelayedCallback(try, time.Minute)
-	return &errs
+	env.RegisterDelayedCallback(try, every)
+	return &seen
+}
+
+// answers answers the waits in order with the given texts.
+func answers(texts ...string) func(temporal.Progress, []byte) []byte {
+	return func(temporal.Progress, []byte) []byte {
+		a := texts[0]
+		texts = texts[1:]
+		return []byte(a)
+	}
 }
 
 // TestAnswerCarriedOverContinueAsNew: an answer taken just before the
@@ -93,7 +106,7 @@ func TestAnswerCarriedOverContinueAsNew(t *testing.T) {
 	acts := &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"gated": gatedChain(99, &made)}, WorkDir: work, Settle: 5e6}
 	env := newEnv(t, acts)
 	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "gated"})
-	answerWhenWaiting(t, env, "yes, go on")
+	answerEach(t, env, store, time.Minute, answers("yes, go on"))
 	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "gated", Files: files})
 	var can *workflow.ContinueAsNewError
 	if err := env.GetWorkflowError(); !errors.As(err, &can) {
@@ -121,23 +134,15 @@ func TestAnswerCarriedOverContinueAsNew(t *testing.T) {
 // workflow back to waiting, saying why; the next answer goes on.
 func TestUnusableAnswerAskedAgain(t *testing.T) {
 	var made atomic.Int64
-	store := temporal.FileStore{Dir: t.TempDir()}
-	files, _ := temporal.PutFiles(context.Background(), store, map[string][]byte{"seed.txt": []byte("1")})
-	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"gated": gatedChain(2, &made)}, WorkDir: t.TempDir()})
-	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "unusable"})
-	seen := answerWhenWaiting(t, env, "{not json", "yes")
-	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "gated", Files: files})
-	if err := env.GetWorkflowError(); err != nil {
-		t.Fatal(err)
-	}
-	var res temporal.Result
-	env.GetWorkflowResult(&res)
-	got, _ := temporal.GetFiles(context.Background(), store, res.Files)
+	var seen *[]temporal.Progress
+	_, got := onWorkflow(t, gatedChain(2, &made), t.TempDir(), "unusable", temporal.Input{Driver: "gated"}, map[string][]byte{"seed.txt": []byte("1")}, func(env *testsuite.TestWorkflowEnvironment, store temporal.Store) {
+		seen = answerEach(t, env, store, time.Minute, answers("{not json", "yes"))
+	})
 	if string(got["result.txt"]) != "yes" {
 		t.Fatalf("result %q", got["result.txt"])
 	}
-	if len(*seen) != 2 || (*seen)[0] != "" || !strings.Contains((*seen)[1], "is not yes") {
-		t.Fatalf("the errors shown while waiting: %q", *seen)
+	if len(*seen) != 2 || (*seen)[0].Error != "" || !strings.Contains((*seen)[1].Error, "is not yes") {
+		t.Fatalf("the progress seen at each wait: %+v", *seen)
 	}
 }
 

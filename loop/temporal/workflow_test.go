@@ -20,6 +20,42 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 )
 
+// onWorkflow runs in on a test workflow environment as run id in the
+// WorkDir work, its Files docs put in a fresh FileStore and in.Driver
+// being d; prepare, when not nil, is given the environment and the store
+// before the run (to answer the gate). It fails the test unless the
+// workflow completes, and returns its Result and the workspace's files.
+func onWorkflow(t *testing.T, d temporal.Driver, work, id string, in temporal.Input, docs map[string][]byte, prepare func(*testsuite.TestWorkflowEnvironment, temporal.Store)) (temporal.Result, map[string][]byte) {
+	t.Helper()
+	store := temporal.FileStore{Dir: t.TempDir()}
+	files, err := temporal.PutFiles(context.Background(), store, docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.Files = files
+	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{in.Driver: d}, WorkDir: work})
+	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: id})
+	if prepare != nil {
+		prepare(env, store)
+	}
+	env.ExecuteWorkflow(temporal.WorkflowName, in)
+	if !env.IsWorkflowCompleted() {
+		t.Fatal("the workflow did not complete")
+	}
+	if err := env.GetWorkflowError(); err != nil {
+		t.Fatal(err)
+	}
+	var res temporal.Result
+	if err := env.GetWorkflowResult(&res); err != nil {
+		t.Fatal(err)
+	}
+	got, err := temporal.GetFiles(context.Background(), store, res.Files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, got
+}
+
 // newEnv returns a test workflow environment with the workflow and a's
 // activities registered, the SDK's log going to the test's at warnings.
 func newEnv(t *testing.T, a *temporal.Activities) *testsuite.TestWorkflowEnvironment {
@@ -130,29 +166,8 @@ func TestEditorialSameAsInProcess(t *testing.T) {
 	var local calls
 	stop, want := inProcess(t, temporal.Editorial(swarm(&local)), work, "run-1", args, docs)
 
-	store := temporal.FileStore{Dir: t.TempDir()}
-	files, err := temporal.PutFiles(context.Background(), store, docs)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var onTemporal calls
-	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"editorial": temporal.Editorial(swarm(&onTemporal))}, WorkDir: work})
-	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "run-1"})
-	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "editorial", Args: args, Files: files, Limit: 2})
-	if !env.IsWorkflowCompleted() {
-		t.Fatal("the workflow did not complete")
-	}
-	if err := env.GetWorkflowError(); err != nil {
-		t.Fatal(err)
-	}
-	var res temporal.Result
-	if err := env.GetWorkflowResult(&res); err != nil {
-		t.Fatal(err)
-	}
-	got, err := temporal.GetFiles(context.Background(), store, res.Files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, got := onWorkflow(t, temporal.Editorial(swarm(&onTemporal)), work, "run-1", temporal.Input{Driver: "editorial", Args: args, Limit: 2}, docs, nil)
 	if res.Reason != stop.Reason {
 		t.Errorf("stopped %q, in a process %q", res.Reason, stop.Reason)
 	}

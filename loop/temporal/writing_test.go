@@ -8,8 +8,6 @@ import (
 	"regexp"
 	"testing"
 
-	"go.temporal.io/sdk/client"
-
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 	"github.com/kaigi-dev/kaigi/loop/writing"
@@ -59,20 +57,7 @@ func TestWritingSameAsInProcess(t *testing.T) {
 	}
 	stop, want := inProcess(t, writingDriver(), work, "episode-1", nil, docs)
 
-	store := temporal.FileStore{Dir: t.TempDir()}
-	files, _ := temporal.PutFiles(context.Background(), store, docs)
-	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"writing": writingDriver()}, WorkDir: work})
-	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "episode-1"})
-	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "writing", Files: files})
-	if err := env.GetWorkflowError(); err != nil {
-		t.Fatal(err)
-	}
-	var res temporal.Result
-	env.GetWorkflowResult(&res)
-	got, err := temporal.GetFiles(context.Background(), store, res.Files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, got := onWorkflow(t, writingDriver(), work, "episode-1", temporal.Input{Driver: "writing"}, docs, nil)
 	if res.Reason != stop.Reason {
 		t.Errorf("stopped %q, in a process %q", res.Reason, stop.Reason)
 	}
