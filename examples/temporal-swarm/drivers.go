@@ -2,11 +2,10 @@ package main
 
 import (
 	"cmp"
-	"embed"
 	"encoding/json"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/examples/internal/swarm"
 	"strings"
-	"time"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
@@ -17,18 +16,6 @@ import (
 	"github.com/kaigi-dev/kaigi/providers/config"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
-
-// personas holds the Editorial Swarm roles' instructions for reviewers on a
-// model: copies of examples/editorial-swarm's (a test keeps them equal).
-//
-//go:embed personas/*.md
-var personas embed.FS
-
-// roles are the Editorial Swarm's reviewers, in the order they report.
-var roles = [...]string{"anti-ai-slop", "fact-checker", "narrative-critic", "reader-advocate"}
-
-// reviewTimeout bounds one model reviewer's call (with its repair).
-const reviewTimeout = 5 * time.Minute
 
 // Driver names, the values of run's -loop.
 const (
@@ -75,39 +62,12 @@ func drivers(cfg *config.Config) (map[string]temporal.Driver, string, error) {
 }
 
 // editorialCouncil seats the four Editorial Swarm reviewers as
-// examples/editorial-swarm does: each on the built-in offline rules, or on
-// the model cfg chooses for it. The offline fact-checker checks no
-// relative links: a worker's workspace holds the documents only.
+// examples/editorial-swarm does (swarm.Council), without a cache warm-up
+// (each reviewer call is an activity of its own, made on whichever worker
+// takes it). The offline fact-checker checks no relative links: a worker's
+// workspace holds the documents only.
 func editorialCouncil(cfg *config.Config) (council.Council, string, error) {
-	builtin := map[string]agent.Reviewer{}
-	for _, r := range offline.Editorial(offline.Config{}) {
-		builtin[r.Name()] = r
-	}
-	c := council.Council{Limit: len(roles)}
-	online := false
-	for _, name := range roles {
-		if cfg == nil || cfg.Offline(name) {
-			c.Members = append(c.Members, council.Member{Reviewer: builtin[name]})
-			continue
-		}
-		online = true
-		p, model, err := cfg.Provider(name)
-		if err != nil {
-			return council.Council{}, "", err
-		}
-		persona, err := agent.LoadPersona(personas, "personas", name)
-		if err != nil {
-			return council.Council{}, "", err
-		}
-		c.Members = append(c.Members, council.Member{Reviewer: agent.NewLLMReviewer(p, persona, agent.WithModel(model))})
-	}
-	if !online {
-		return c, "offline reviewers", nil
-	}
-	// No WarmUp: each reviewer call is an activity of its own, made on
-	// whichever worker takes it.
-	c.Timeout = reviewTimeout
-	return c, cfg.String(), nil
+	return swarm.Council(cfg, offline.Config{}, false)
 }
 
 // editorialLoopFor returns the Editorial Swarm loop of a run: the worker's

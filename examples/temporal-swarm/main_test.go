@@ -13,24 +13,6 @@ import (
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
-// TestPersonasAsEditorialSwarm: the embedded personas are
-// examples/editorial-swarm's, byte for byte.
-func TestPersonasAsEditorialSwarm(t *testing.T) {
-	for _, name := range roles {
-		got, err := personas.ReadFile("personas/" + name + ".md")
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := os.ReadFile(filepath.Join("..", "editorial-swarm", "personas", name+".md"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got) != string(want) {
-			t.Errorf("personas/%s.md differs from examples/editorial-swarm's: copy it again", name)
-		}
-	}
-}
-
 func TestParseNumbers(t *testing.T) {
 	allowed := []int{1, 2, 3, 5}
 	for _, c := range []struct {
