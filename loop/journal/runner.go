@@ -21,6 +21,10 @@ import (
 // it; an error is returned by the step and not journaled. RunStep may block
 // (until ctx ends) or return a result it got elsewhere for the same key; it
 // must be safe for concurrent use, since steps may run concurrently.
+//
+// A Runner that also has a method Journaled(key string) is told, after
+// each step it ran or answered is journaled (fsync'd), its key: what it
+// handed over is then the journal's.
 type Runner interface {
 	RunStep(ctx context.Context, key string, call bool, run func(context.Context) (json.RawMessage, error)) (json.RawMessage, error)
 }
@@ -76,6 +80,9 @@ func runWith[T any](ctx context.Context, j *Journal, r Runner, key string, call 
 	}
 	if _, err := j.append(KindStep, key, json.RawMessage(raw)); err != nil {
 		return zero, err
+	}
+	if t, ok := r.(interface{ Journaled(key string) }); ok {
+		t.Journaled(key)
 	}
 	return v, nil
 }

@@ -84,3 +84,25 @@ func TestRunnerResultMustDecode(t *testing.T) {
 		t.Fatal("a result that does not decode was journaled")
 	}
 }
+
+// noticeRunner records the Journaled notices.
+type noticeRunner struct {
+	scriptedRunner
+	journaled []string
+}
+
+func (r *noticeRunner) Journaled(key string) { r.journaled = append(r.journaled, key) }
+
+func TestRunnerToldWhatIsJournaled(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "j.jsonl")
+	r := &noticeRunner{scriptedRunner: scriptedRunner{results: map[string]json.RawMessage{"a": json.RawMessage(`1`), "bad": json.RawMessage(`"x"`)}}}
+	ctx := WithRunner(context.Background(), r)
+	j := open(t, path, Options{})
+	defer j.Close()
+	Call(ctx, j, "a", func(context.Context) (int, error) { return 0, nil })
+	Step(ctx, j, "b", func(context.Context) (int, error) { return 2, nil })
+	Call(ctx, j, "bad", func(context.Context) (int, error) { return 0, nil }) // does not decode: not journaled
+	if len(r.journaled) != 2 || r.journaled[0] != "a" || r.journaled[1] != "b" {
+		t.Fatalf("told %v, want [a b]", r.journaled)
+	}
+}

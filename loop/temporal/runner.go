@@ -30,7 +30,7 @@ type stepRunner struct {
 	mu     sync.Mutex
 	active int             // local steps running
 	parked map[string]bool // calls waiting for the workflow
-	used   map[string]bool // results handed to the journal
+	used   map[string]bool // results the journal journaled
 	last   time.Time       // when a step last began or ended
 	made   bool            // the one call returned
 	raw    json.RawMessage // what it returned
@@ -53,7 +53,7 @@ func (r *stepRunner) RunStep(ctx context.Context, key string, call bool, run fun
 	}
 	if res, ok := r.results[key]; ok && call {
 		r.mu.Lock()
-		r.used[key], r.last = true, time.Now()
+		r.last = time.Now()
 		r.mu.Unlock()
 		if res.Err != "" {
 			return nil, &CallError{Key: key, Message: res.Err}
@@ -76,6 +76,17 @@ func (r *stepRunner) RunStep(ctx context.Context, key string, call bool, run fun
 	r.begin()
 	defer r.end()
 	return run(context.WithValue(ctx, insideKey{}, true))
+}
+
+// Journaled implements the journal's notice: a result the workflow made
+// is the journal's once it is journaled, and the workflow may forget it.
+func (r *stepRunner) Journaled(key string) {
+	if _, ok := r.results[key]; !ok {
+		return
+	}
+	r.mu.Lock()
+	r.used[key] = true
+	r.mu.Unlock()
 }
 
 func (r *stepRunner) begin() {
