@@ -17,6 +17,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
@@ -97,6 +98,9 @@ type AdvanceInput struct {
 type CallResult struct {
 	Data json.RawMessage `json:"data,omitempty"`
 	Err  string          `json:"err,omitempty"`
+	// Classes and Violations describe Err (see CallError).
+	Classes    []string            `json:"classes,omitempty"`
+	Violations []finding.Violation `json:"violations,omitempty"`
 }
 
 // AdvanceOutput is what an advance returns.
@@ -181,10 +185,8 @@ func (a *Activities) Call(ctx context.Context, in CallInput) (json.RawMessage, e
 	_, derr := a.execute(journal.WithRunner(dctx, r), dir, in.AdvanceInput, r)
 	raw, cerr, made := r.result()
 	switch {
-	case made && cerr != nil && permanent(cerr):
-		return nil, temporal.NewNonRetryableApplicationError(cerr.Error(), "CallFailed", cerr)
 	case made && cerr != nil:
-		return nil, cerr
+		return nil, callFailed(cerr)
 	case made:
 		a.log(ctx, "call", slog.String("run", in.Run), slog.String("key", in.Key))
 		return raw, nil

@@ -68,9 +68,10 @@
 //     review's shots and judges are still steps: they run inside an
 //     advance, which is retried whole if its worker dies.
 //   - A call that failed for good reaches the driver as a CallError with
-//     the call's message: the skip it becomes has that message, but not
-//     the classes a process would see (a truncated answer's hint, a schema
-//     violation's list) nor the usage the failed call spent.
+//     the call's message and its error's classes (a truncated answer, a
+//     schema violation and its list, a provider's kind of failure), so the
+//     skip it becomes says what a process would; only what the failed call
+//     spent is not counted.
 //   - The paths a run records (summary.md's list of artifacts) are those
 //     under WorkDir. A call's copy of the run is read as the run's folder
 //     through loop.Relocate, which moves the kernel's start only: a driver

@@ -1,6 +1,9 @@
 package temporal_test
 
 import (
+	"context"
+	"fmt"
+	"github.com/kaigi-dev/kaigi/agent"
 	"testing"
 	"time"
 
@@ -39,4 +42,32 @@ func TestFailedCallIsASkip(t *testing.T) {
 	if n := tries.total.Load() - inProcessTries; n != 3*inProcessTries {
 		t.Errorf("the failing reviewer was tried %d times on Temporal, want 3 attempts for each of its %d calls", n, inProcessTries)
 	}
+}
+
+// TestFailedCallKeepsItsClass: a call that failed for good keeps the
+// class of its error (an answer cut at the token limit, an answer that
+// broke the schema), so the skip says what a process would.
+func TestFailedCallKeepsItsClass(t *testing.T) {
+	work := t.TempDir()
+	configure := func(temporal.EditorialArgs) (*editorial.Loop, error) {
+		return &editorial.Loop{Council: council.Council{Members: council.Members(
+			phraseReviewer("first", nil, rule{phrase: "alpha", fix: "beta", severity: finding.Low, conf: 90}),
+			agent.ReviewerFunc{ReviewerName: "cut", Fn: func(context.Context, agent.Target) (agent.Review, error) {
+				return agent.Review{}, fmt.Errorf("cut: %w", agent.ErrTruncated)
+			}},
+			agent.ReviewerFunc{ReviewerName: "broken", Fn: func(context.Context, agent.Target) (agent.Review, error) {
+				return agent.Review{}, fmt.Errorf("broken: %w", &finding.ValidationError{Violations: []finding.Violation{{Pointer: "/findings/0/severity", Message: "must be one of low, medium, high"}}})
+			}},
+		)}}, nil
+	}
+	d := temporal.Editorial(configure)
+	args := mustJSON(t, temporal.EditorialArgs{Documents: []string{"article.md"}, Gate: "auto"})
+	docs := map[string][]byte{"article.md": []byte(article)}
+	stop, want := inProcess(t, d, work, "classes", args, docs)
+	res, got := onWorkflow(t, d, work, "classes", temporal.Input{Driver: "editorial", Args: args,
+		CallRetry: &sdktemporal.RetryPolicy{InitialInterval: time.Millisecond, MaximumAttempts: 2}}, docs, nil)
+	if res.Reason != stop.Reason {
+		t.Errorf("stopped %q, in a process %q", res.Reason, stop.Reason)
+	}
+	sameTree(t, got, want)
 }

@@ -56,7 +56,7 @@ func (r *stepRunner) RunStep(ctx context.Context, key string, call bool, run fun
 		r.last = time.Now()
 		r.mu.Unlock()
 		if res.Err != "" {
-			return nil, &CallError{Key: key, Message: res.Err}
+			return nil, &CallError{Key: key, Message: res.Err, Classes: res.Classes, Violations: res.Violations}
 		}
 		return res.Data, nil
 	}
@@ -182,15 +182,3 @@ func (r *stepRunner) watch(done <-chan struct{}, notReached time.Duration) error
 		}
 	}
 }
-
-// CallError is the error a step gets for a call the workflow made and
-// that failed for good (its activity's retries spent): the driver treats
-// it as it treats a failed call in a process (a council skips that
-// reviewer for the round). Its text is the call's own error message, as
-// the step would have returned it in a process.
-type CallError struct {
-	Key     string // the step key
-	Message string // the call's last error message
-}
-
-func (e *CallError) Error() string { return e.Message }

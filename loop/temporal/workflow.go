@@ -298,7 +298,7 @@ func makeCalls(ctx workflow.Context, adv AdvanceInput, keys []string, limit int)
 				running--
 				var raw json.RawMessage
 				if err := f.Get(ctx, &raw); err != nil {
-					made[key] = CallResult{Err: callMessage(err)}
+					made[key] = callResult(err)
 					return
 				}
 				made[key] = CallResult{Data: raw}
@@ -309,8 +309,22 @@ func makeCalls(ctx workflow.Context, adv AdvanceInput, keys []string, limit int)
 	return made
 }
 
-// callMessage is what a failed call's step is told: the call's own
-// error message, without the activity's wrapping.
+// callResult is what a failed call's step is told: the call's own error
+// message, without the activity's wrapping, and its failure's details.
+func callResult(err error) CallResult {
+	var app *temporal.ApplicationError
+	if errors.As(err, &app) && app.Message() != "" {
+		r := CallResult{Err: app.Message()}
+		var f callFailure
+		if app.HasDetails() && app.Details(&f) == nil {
+			r.Classes, r.Violations = f.Classes, f.Violations
+		}
+		return r
+	}
+	return CallResult{Err: callMessage(err)}
+}
+
+// callMessage is a failed call's message.
 func callMessage(err error) string {
 	var app *temporal.ApplicationError
 	if errors.As(err, &app) && app.Message() != "" {
