@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 )
@@ -104,5 +105,25 @@ func TestRunnerToldWhatIsJournaled(t *testing.T) {
 	Call(ctx, j, "bad", func(context.Context) (int, error) { return 0, nil }) // does not decode: not journaled
 	if len(r.journaled) != 2 || r.journaled[0] != "a" || r.journaled[1] != "b" {
 		t.Fatalf("told %v, want [a b]", r.journaled)
+	}
+}
+
+func TestStartCallIsACall(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "j.jsonl")
+	r := &scriptedRunner{results: map[string]json.RawMessage{"reader/a": json.RawMessage(`5`)}}
+	ctx := WithRunner(context.Background(), r)
+	j := open(t, path, Options{})
+	defer j.Close()
+	call := StartCall(ctx, j, "reader/a", func(context.Context) (int, error) { return 0, nil })
+	step := Start(ctx, j, "reader/b", func(context.Context) (int, error) { return 7, nil })
+	a, err1 := call.Wait(ctx)
+	b, err2 := step.Wait(ctx)
+	if err1 != nil || err2 != nil || a != 5 || b != 7 {
+		t.Fatalf("tasks: %d %v, %d %v", a, err1, b, err2)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !slices.Contains(r.asked, "call:reader/a") || !slices.Contains(r.asked, "step:reader/b") {
+		t.Fatalf("asked %v", r.asked)
 	}
 }

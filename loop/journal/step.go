@@ -125,6 +125,17 @@ type Task[T any] struct {
 // killed and resumed starts only the tasks that had not finished. Await
 // every task; Journal.Close waits for those still running.
 func Start[T any](ctx context.Context, j *Journal, key string, fn func(context.Context) (T, error)) *Task[T] {
+	return start(ctx, j, key, false, fn)
+}
+
+// StartCall is Start for a call to the world outside the run (see Call):
+// a Runner may make it elsewhere.
+func StartCall[T any](ctx context.Context, j *Journal, key string, fn func(context.Context) (T, error)) *Task[T] {
+	return start(ctx, j, key, true, fn)
+}
+
+// start is Start and StartCall.
+func start[T any](ctx context.Context, j *Journal, key string, call bool, fn func(context.Context) (T, error)) *Task[T] {
 	t := &Task[T]{key: key, done: make(chan struct{})}
 	j.tasks.Add(1)
 	go func() {
@@ -135,7 +146,7 @@ func Start[T any](ctx context.Context, j *Journal, key string, fn func(context.C
 				t.err = fmt.Errorf("journal: task %s panicked: %v", key, p)
 			}
 		}()
-		t.v, t.err = Step(ctx, j, key, fn)
+		t.v, t.err = step(ctx, j, key, call, fn)
 	}()
 	return t
 }

@@ -63,10 +63,10 @@
 //   - Drivers mark their model calls with journal.Call (the Editorial
 //     Swarm's and Goldfish's reviewers, Goldfish's synthesizer, resolver
 //     and probe comparisons, the discussion's turns and lead, the writing
-//     loop's drafts, reviews, replies and pair judgments). The writing
-//     loop's background readers (journal.Start) and the multi-shot
-//     review's shots and judges are still steps: they run inside an
-//     advance, which is retried whole if its worker dies.
+//     loop's drafts, reviews, replies, readers (journal.StartCall) and
+//     pair judgments). The multi-shot review's shots and judges are still
+//     steps: they run inside an advance, which is retried whole if its
+//     worker dies.
 //   - A call that failed for good reaches the driver as a CallError with
 //     the call's message and its error's classes (a truncated answer, a
 //     schema violation and its list, a provider's kind of failure), so the

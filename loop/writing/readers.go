@@ -38,7 +38,7 @@ func (d *driver) startReaders(ctx context.Context, text string) {
 			t.Brief = d.brief
 		}
 		reader := d.e.Readers(p)
-		d.tasks[key] = journal.Start(ctx, d.j, key, func(ctx context.Context) (readResult, error) {
+		d.tasks[key] = journal.StartCall(ctx, d.j, key, func(ctx context.Context) (readResult, error) {
 			var errs []error
 			var used agent.Usage
 			for range MaxReaderTries {
