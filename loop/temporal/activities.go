@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"go.temporal.io/sdk/activity"
@@ -73,6 +74,9 @@ type Activities struct {
 	Settle time.Duration
 	// Logger receives a record per activity; nil discards them.
 	Logger *slog.Logger
+
+	mu    sync.Mutex // guards swept
+	swept time.Time  // when WorkDir was last swept (see SweepAge)
 }
 
 // DefaultSettle is Activities.Settle's default.
@@ -130,6 +134,11 @@ type CallInput struct {
 // again from Files.
 func (a *Activities) Advance(ctx context.Context, in AdvanceInput) (AdvanceOutput, error) {
 	var out AdvanceOutput
+	if now := time.Now(); a.WorkDir != "" && a.sweepDue(now) {
+		for _, dir := range a.sweep(now, SweepAge) {
+			a.log(ctx, "removed a run's folder unused for a day", slog.String("folder", dir))
+		}
+	}
 	beat := make(chan struct{})
 	defer close(beat)
 	go heartbeat(ctx, beat)

@@ -78,9 +78,10 @@
 //     that records absolute paths of its own must not rely on them in a
 //     call.
 //   - A run's folders are removed from the worker that ends it; other
-//     workers keep their copies under WorkDir until someone removes them
-//     (a run that ended can always be removed: its workspace is in the
-//     Store).
+//     workers remove theirs once unused for SweepAge (an advance sweeps
+//     WorkDir once an hour). Any of them can go at any time: the
+//     workspace is in the Store, and the next activity lays it out again.
+//     The small lock files beside them stay.
 //
 // This is a module of its own (github.com/kaigi-dev/kaigi/loop/temporal),
 // so that the core module does not depend on the Temporal SDK.
