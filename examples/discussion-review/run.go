@@ -55,21 +55,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	outformat.Register(fset, &o.format)
 	o.providers = config.Register(fset)
 	cli.Usage(fset, "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0).")
-	if err := fset.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
+	return cli.Run("discussion-review", stderr, exitOK, func() error {
+		if err := cli.Parse(fset, args); err != nil {
+			return err
 		}
-		return exitError
-	}
-	if err := outformat.Check(o.format); err != nil {
-		fmt.Fprintln(stderr, "discussion-review:", err)
-		return exitError
-	}
-	code, err := o.run(ctx, stdout, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, "discussion-review:", err)
-	}
-	return code
+		return outformat.Check(o.format)
+	}, func() (int, error) { return o.run(ctx, stdout, stderr) })
 }
 
 func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error) {

@@ -74,7 +74,7 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	outformat.Register(fs, &o.format)
 	o.providers = config.Register(fs)
 	cli.Usage(fs, "Usage: goldfish-loop [flags] [spec.md]\n\nWith no file, runs a demo on a copy of the bundled sample spec, offline unless -provider is given.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).")
-	if err := fs.Parse(args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return nil, nil, err
 	}
 	if o.rounds < 1 || o.clean < 1 {
@@ -90,22 +90,12 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 }
 
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, files, err := parse(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return exitConverged
-	}
-	if err == nil {
-		var code int
-		if code, err = o.run(ctx, files, getenv, stdin, stdout, stderr); err == nil {
-			return code
-		}
-		if code != exitError {
-			fmt.Fprintln(stderr, "goldfish-loop:", err)
-			return code
-		}
-	}
-	fmt.Fprintln(stderr, "goldfish-loop:", err)
-	return exitError
+	var o *options
+	var files []string
+	return cli.Run("goldfish-loop", stderr, exitConverged, func() (err error) {
+		o, files, err = parse(args, stderr)
+		return err
+	}, func() (int, error) { return o.run(ctx, files, getenv, stdin, stdout, stderr) })
 }
 
 func (o *options) run(ctx context.Context, files []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {

@@ -75,7 +75,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.directiveFile, "directive-file", "", "read the user's request for the slice change from this file")
 	o.providers = config.Register(fs)
 	cli.Usage(fs, "Usage: multi-shot-review [flags]\n\nWith no -uncommitted, -base or -commit, reviews a bundled sample change in a temporary repository, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 findings remain.")
-	if err := fs.Parse(args); err != nil {
+	if err := cli.Parse(fs, args); err != nil {
 		return nil, err
 	}
 	if fs.NArg() > 0 {
@@ -97,18 +97,11 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, err := parse(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return exitOK
-	}
-	if err == nil {
-		var code int
-		if code, err = o.run(ctx, stdin, stdout, stderr); err == nil {
-			return code
-		}
-	}
-	fmt.Fprintln(stderr, "multi-shot-review:", err)
-	return exitError
+	var o *options
+	return cli.Run("multi-shot-review", stderr, exitOK, func() (err error) {
+		o, err = parse(args, stderr)
+		return err
+	}, func() (int, error) { return o.run(ctx, stdin, stdout, stderr) })
 }
 
 func (o *options) target() (multishot.Target, bool) {

@@ -63,21 +63,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	outformat.Register(fs, &o.format)
 	o.providers = config.Register(fs)
 	cli.Usage(fs, "Usage: write-episode [-story DIR -episode N] [flags]\n\nRuns the write-episode loop; a killed run resumes where it was when run again.\nExit codes: 0 saved, 1 error, 2 not saved (declined, or waiting for an answer).")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitSaved
+	return cli.Run("write-episode", stderr, exitSaved, func() error {
+		if err := cli.Parse(fs, args); err != nil {
+			return err
 		}
-		return exitError
-	}
-	if err := outformat.Check(o.format); err != nil {
-		fmt.Fprintln(stderr, "write-episode:", err)
-		return exitError
-	}
-	code, err := o.run(ctx, stdin, stdout, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, "write-episode:", err)
-	}
-	return code
+		return outformat.Check(o.format)
+	}, func() (int, error) { return o.run(ctx, stdin, stdout, stderr) })
 }
 
 func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
