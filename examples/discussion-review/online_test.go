@@ -3,8 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"io"
+	"github.com/kaigi-dev/kaigi/examples/internal/chattest"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,31 +15,15 @@ import (
 )
 
 // chatServer is a local server speaking the OpenAI Chat Completions wire
-// format; answer returns the reply's content for a request body, or ""
-// for a 500.
+// format (chattest.Server); answer returns the reply's content for a
+// request body, or "" for a 500.
 func chatServer(t *testing.T, answer func(body string) string) *httptest.Server {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer test-key" {
-			http.Error(w, `{"error":{"message":"bad request"}}`, http.StatusBadRequest)
-			return
+	return chattest.Server(t, func(body []byte) (string, error) {
+		if content := answer(string(body)); content != "" {
+			return content, nil
 		}
-		content := answer(string(body))
-		if content == "" {
-			http.Error(w, `{"error":{"message":"overloaded"}}`, http.StatusInternalServerError)
-			return
-		}
-		resp := map[string]any{
-			"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "gpt-4.1-mini",
-			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
-				"message": map[string]any{"role": "assistant", "content": content}}},
-			"usage": map[string]any{"prompt_tokens": 1000, "completion_tokens": 50, "total_tokens": 1050},
-		}
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(resp)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+		return "", &chattest.StatusError{Code: http.StatusInternalServerError, Message: "overloaded"}
+	})
 }
 
 // onlineWorkspace writes a spec of two model participants and its target.

@@ -2,9 +2,8 @@ package main
 
 import (
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
+	"errors"
+	"github.com/kaigi-dev/kaigi/examples/internal/chattest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -22,16 +21,10 @@ func TestOnlineOpenAICompatible(t *testing.T) {
 	role := regexp.MustCompile(`# Your role: ([a-z-]+)`)
 	var mu sync.Mutex
 	calls := map[string]int{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer test-key" {
-			http.Error(w, `{"error":{"message":"bad request"}}`, http.StatusBadRequest)
-			return
-		}
+	srv := chattest.Server(t, func(body []byte) (string, error) {
 		m := role.FindSubmatch(body)
 		if m == nil {
-			http.Error(w, `{"error":{"message":"no role in the prompt"}}`, http.StatusBadRequest)
-			return
+			return "", errors.New("no role in the prompt")
 		}
 		name := string(m[1])
 		mu.Lock()
@@ -43,17 +36,9 @@ func TestOnlineOpenAICompatible(t *testing.T) {
 				LineRange: finding.LineRange{Start: 3, End: 3}, Issue: "Stock opener", Fix: "Users",
 				Confidence: 90, Severity: finding.Low, Quotes: []string{"In today's fast-paced world, users"}})
 		}
-		content, _ := json.Marshal(rep)
-		resp := map[string]any{
-			"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "gpt-4.1-mini",
-			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
-				"message": map[string]any{"role": "assistant", "content": string(content)}}},
-			"usage": map[string]any{"prompt_tokens": 1000, "completion_tokens": 50, "total_tokens": 1050},
-		}
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(resp)
-	}))
-	defer srv.Close()
+		content, err := json.Marshal(rep)
+		return string(content), err
+	})
 
 	dir := t.TempDir()
 	doc := "# Title\n\nIn today's fast-paced world, users want speed.\n"

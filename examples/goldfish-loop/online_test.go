@@ -2,10 +2,8 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
+	"errors"
+	"github.com/kaigi-dev/kaigi/examples/internal/chattest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -25,30 +23,14 @@ func TestOnlineOpenAICompatible(t *testing.T) {
 	keys := regexp.MustCompile(`## (r\d+/[a-z_]+(?:#\d+)?/F\d+) \(`)
 	var mu sync.Mutex
 	calls := map[string]int{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		raw, _ := io.ReadAll(r.Body)
-		var body struct {
-			Messages []struct {
-				Content any `json:"content"`
-			} `json:"messages"`
-			ResponseFormat struct {
-				JSONSchema struct {
-					Name string `json:"name"`
-				} `json:"json_schema"`
-			} `json:"response_format"`
-		}
-		if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer test-key" || json.Unmarshal(raw, &body) != nil {
-			http.Error(w, `{"error":{"message":"bad request"}}`, http.StatusBadRequest)
-			return
-		}
-		text := fmt.Sprint(body.Messages)
+	srv := chattest.Server(t, func(body []byte) (string, error) {
+		text, schema := chattest.Text(body), chattest.Schema(body)
 		var answer any
-		switch body.ResponseFormat.JSONSchema.Name {
+		switch schema {
 		case "council_report":
 			m := role.FindStringSubmatch(text)
 			if m == nil {
-				http.Error(w, `{"error":{"message":"no role"}}`, http.StatusBadRequest)
-				return
+				return "", errors.New("no role")
 			}
 			rep := finding.Report{Reviewer: m[1], SchemaVersion: "1", Summary: "Read it.", Findings: []finding.Finding{}}
 			if m[1] == "design_critic" && strings.Contains(text, "It's worth noting that uploads") {
@@ -63,22 +45,14 @@ func TestOnlineOpenAICompatible(t *testing.T) {
 			}
 			answer = map[string]any{"resolutions": rs}
 		default:
-			http.Error(w, `{"error":{"message":"unexpected schema"}}`, http.StatusBadRequest)
-			return
+			return "", errors.New("unexpected schema")
 		}
 		mu.Lock()
-		calls[body.ResponseFormat.JSONSchema.Name]++
+		calls[schema]++
 		mu.Unlock()
-		content, _ := json.Marshal(answer)
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]any{
-			"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "gpt-4.1-mini",
-			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
-				"message": map[string]any{"role": "assistant", "content": string(content)}}},
-			"usage": map[string]any{"prompt_tokens": 1000, "completion_tokens": 50, "total_tokens": 1050},
-		})
-	}))
-	defer srv.Close()
+		content, err := json.Marshal(answer)
+		return string(content), err
+	})
 
 	dir := t.TempDir()
 	spec := filepath.Join(dir, "spec.md")

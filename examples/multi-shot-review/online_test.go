@@ -2,9 +2,8 @@ package main
 
 import (
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
+	"errors"
+	"github.com/kaigi-dev/kaigi/examples/internal/chattest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,21 +23,12 @@ func TestOnlineOpenAICompatible(t *testing.T) {
 	var mu sync.Mutex
 	calls := map[string]int{}
 	var prompts []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer test-key" {
-			http.Error(w, `{"error":{"message":"bad request"}}`, http.StatusBadRequest)
-			return
-		}
+	srv := chattest.Server(t, func(body []byte) (string, error) {
 		var req struct {
-			Messages []struct {
-				Role    string          `json:"role"`
-				Content json.RawMessage `json:"content"`
-			} `json:"messages"`
+			Messages []json.RawMessage `json:"messages"`
 		}
 		if err := json.Unmarshal(body, &req); err != nil || len(req.Messages) < 2 {
-			http.Error(w, `{"error":{"message":"bad body"}}`, http.StatusBadRequest)
-			return
+			return "", errors.New("bad body")
 		}
 		text := string(body)
 		var role, answer string
@@ -54,15 +44,8 @@ func TestOnlineOpenAICompatible(t *testing.T) {
 		calls[role]++
 		prompts = append(prompts, text)
 		mu.Unlock()
-		resp := map[string]any{
-			"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "gpt-4.1-mini",
-			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop", "message": map[string]any{"role": "assistant", "content": answer}}},
-			"usage":   map[string]any{"prompt_tokens": 1000, "completion_tokens": 50, "total_tokens": 1050},
-		}
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(resp)
-	}))
-	defer srv.Close()
+		return answer, nil
+	})
 
 	repo := t.TempDir()
 	git := func(args ...string) {

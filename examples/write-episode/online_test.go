@@ -2,10 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
-	"net/http"
-	"net/http/httptest"
+	"github.com/kaigi-dev/kaigi/examples/internal/chattest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,33 +23,11 @@ func TestOnlineOpenAICompatible(t *testing.T) {
 	version := regexp.MustCompile(`Draft v(\d+)`)
 	var mu sync.Mutex
 	calls := map[string]int{}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		raw, _ := io.ReadAll(r.Body)
-		if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer test-key" {
-			http.Error(w, `{"error":{"message":"bad request"}}`, http.StatusBadRequest)
-			return
-		}
-		var req struct {
-			Messages []struct {
-				Content any `json:"content"`
-			} `json:"messages"`
-		}
-		json.Unmarshal(raw, &req)
-		body := string(raw)
-		var text strings.Builder
-		for _, m := range req.Messages {
-			b, _ := json.Marshal(m.Content)
-			var s string
-			if json.Unmarshal(b, &s) != nil {
-				s = string(b)
-			}
-			text.WriteString(s)
-		}
-		all := text.String()
+	srv := chattest.Server(t, func(raw []byte) (string, error) {
+		body, all := string(raw), chattest.Text(raw)
 		m := role.FindStringSubmatch(body)
 		if m == nil {
-			http.Error(w, `{"error":{"message":"no role in the prompt"}}`, http.StatusBadRequest)
-			return
+			return "", errors.New("no role in the prompt")
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -86,16 +63,8 @@ func TestOnlineOpenAICompatible(t *testing.T) {
 			calls["read"]++
 			content = js(writing.Feedback{Stars: 4, Impression: "Tense.", Good: []string{"the dark lamp"}, Concerns: []writing.Concern{}, OneLine: "A storm and a choice.", Memory: "Ren ran for the boat."})
 		}
-		resp := map[string]any{
-			"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "gpt-4.1-mini",
-			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
-				"message": map[string]any{"role": "assistant", "content": content}}},
-			"usage": map[string]any{"prompt_tokens": 1000, "completion_tokens": 50, "total_tokens": 1050},
-		}
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(resp)
-	}))
-	defer srv.Close()
+		return content, nil
+	})
 
 	dir := t.TempDir()
 	if err := copySample(dir); err != nil {
