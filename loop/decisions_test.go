@@ -2,6 +2,7 @@ package loop_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -51,5 +52,26 @@ func TestDecisionsFileMessages(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPendingIsWhatFileGateReads: pending.json's entries, their actions
+// filled in, are a decisions file: FileGate takes the decided ones.
+func TestPendingIsWhatFileGateReads(t *testing.T) {
+	entries := []loop.Pending{
+		{Key: "r1/a/F001", Label: "[high/80] a: 出典がない", Lines: "3", Quote: "42%", Fix: "約40%", Action: "apply"},
+		{Key: "r1/b/F001", Label: "[low/70] b: filler", Lines: "5", Action: "reject", Reason: "the author's voice"},
+		{Key: "r1/c/F001", Label: "[low/60] c: advice", Lines: "7"},
+	}
+	data, _ := json.Marshal(entries)
+	p := filepath.Join(t.TempDir(), "decisions.json")
+	os.WriteFile(p, data, 0o644)
+	batch := loop.Batch{Items: []loop.Item{{Key: "r1/a/F001"}, {Key: "r1/b/F001"}, {Key: "r1/c/F001"}}}
+	ds, err := loop.FileGate{Path: p}.Approve(context.Background(), batch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) != 2 || ds[0].Key != "r1/a/F001" || ds[0].Action != loop.Apply || ds[1].Action != loop.Reject || ds[1].Reason != "the author's voice" {
+		t.Fatalf("decisions %+v", ds)
 	}
 }

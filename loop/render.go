@@ -237,8 +237,12 @@ func renderRejected(rs *Round, doc *DocRound) []byte {
 	return b.Bytes()
 }
 
-// pendingEntry is one line of pending.json: the shape FileGate reads back.
-type pendingEntry struct {
+// Pending is one entry of a round's pending.json, the findings the gate
+// has not decided: a program that answers the gate reads them, fills in
+// Action ("apply", "reject" or "defer") and, for a rejection, Reason, and
+// writes the array to the decisions file FileGate reads (the other fields
+// are ignored there). Lines are those of the document as it is now.
+type Pending struct {
 	Key    string `json:"key"`
 	Label  string `json:"label"`
 	Lines  string `json:"lines"`
@@ -251,7 +255,7 @@ type pendingEntry struct {
 // renderPending lists the items the gate has not decided, with their
 // lines in the document as it is now (after the round's policy patch).
 func renderPending(rs *Round) (jsonData, md []byte) {
-	var entries []pendingEntry
+	var entries []Pending
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Round %d: waiting for decisions\n\nCopy this round's pending.json to the decisions file (decisions.json next to journal.jsonl, unless the program names another), set each \"action\" to apply, reject or defer (with a \"reason\" for a rejection), and resume the run. Lines are those of the document as it is now.\n\n", rs.N)
 	{
@@ -259,7 +263,7 @@ func renderPending(rs *Round) (jsonData, md []byte) {
 			if _, ok := rs.Decisions.Get(it.Key); ok {
 				continue
 			}
-			e := pendingEntry{Key: it.Key, Label: it.Label(), Lines: it.Lines.String(), Quote: it.Finding.Quote(), Fix: it.Finding.Fix}
+			e := Pending{Key: it.Key, Label: it.Label(), Lines: it.Lines.String(), Quote: it.Finding.Quote(), Fix: it.Finding.Fix}
 			entries = append(entries, e)
 			conflict := ""
 			if it.Conflict != 0 {
@@ -269,7 +273,7 @@ func renderPending(rs *Round) (jsonData, md []byte) {
 		}
 	}
 	if entries == nil {
-		entries = []pendingEntry{}
+		entries = []Pending{}
 	}
 	jsonData, _ = json.MarshalIndent(entries, "", "  ")
 	return append(jsonData, '\n'), b.Bytes()

@@ -15,18 +15,6 @@ import (
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
-// pendingEntry is one entry of a round's pending.json, the shape the
-// loop's file gate reads back as a decision.
-type pendingEntry struct {
-	Key    string `json:"key"`
-	Label  string `json:"label"`
-	Lines  string `json:"lines"`
-	Quote  string `json:"quote,omitempty"`
-	Fix    string `json:"fix,omitempty"`
-	Action string `json:"action"`
-	Reason string `json:"reason"`
-}
-
 // ask asks what the loop waits on (question, the content of the workspace
 // file questionPath) with numbered prompts on out, reading the answers
 // from in, and returns the answer's content: the decisions of a round's
@@ -41,7 +29,7 @@ func ask(in *bufio.Reader, out io.Writer, questionPath string, question []byte) 
 // askPending lists the pending findings, numbered, and asks which to
 // apply, which of the rest to reject (and why); the others are deferred.
 func askPending(in *bufio.Reader, out io.Writer, data []byte) ([]byte, error) {
-	var items []pendingEntry
+	var items []loop.Pending
 	if err := json.Unmarshal(data, &items); err != nil {
 		return nil, fmt.Errorf("pending findings: %w", err)
 	}

@@ -52,7 +52,7 @@ func TestAskPending(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []pendingEntry
+	var got []loop.Pending
 	if err := json.Unmarshal(data, &got); err != nil {
 		t.Fatal(err)
 	}

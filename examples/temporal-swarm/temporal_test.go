@@ -276,7 +276,7 @@ func inProcessEditorial(t *testing.T, name string, doc []byte, decide func([]byt
 // "all", "advice noted": apply every fix, reject the rest with a reason.
 func decide(t *testing.T, pending []byte) []byte {
 	t.Helper()
-	var items []pendingEntry
+	var items []loop.Pending
 	if err := json.Unmarshal(pending, &items); err != nil {
 		t.Fatalf("pending.json: %v", err)
 	}
