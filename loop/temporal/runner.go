@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 )
@@ -138,24 +137,14 @@ func (r *stepRunner) settled(now time.Time, notReached time.Duration) (bool, err
 func (r *stepRunner) calls() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	out := make([]string, 0, len(r.parked))
-	for k := range r.parked {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
+	return sortedKeys(r.parked)
 }
 
 // usedKeys returns the results the journal took, sorted.
 func (r *stepRunner) usedKeys() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	out := make([]string, 0, len(r.used))
-	for k := range r.used {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
+	return sortedKeys(r.used)
 }
 
 // result returns what the one call returned, and whether it returned.
