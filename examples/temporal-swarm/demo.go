@@ -47,14 +47,7 @@ func cmdDemo(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return exitError, err
 	}
 	store, work := filepath.Join(dir, "store"), filepath.Join(dir, "work")
-	acts, desc, err := newActivities(store, work, nil)
-	if err != nil {
-		return exitError, err
-	}
-	if c.verbose {
-		acts.Logger = c.logger(stderr)
-	}
-	cl, err := c.dial(ctx, stderr)
+	acts, desc, cl, err := c.connect(ctx, stderr, store, work, nil)
 	if err != nil {
 		return exitError, err
 	}

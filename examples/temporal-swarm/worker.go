@@ -40,14 +40,7 @@ func cmdWorker(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	if err := providers.ResolveDemo(fs, os.Getenv, true); err != nil {
 		return exitError, fmt.Errorf("provider: %w", err)
 	}
-	acts, desc, err := newActivities(store, work, providers)
-	if err != nil {
-		return exitError, err
-	}
-	if c.verbose {
-		acts.Logger = c.logger(stderr)
-	}
-	cl, err := c.dial(ctx, stderr)
+	acts, desc, cl, err := c.connect(ctx, stderr, store, work, providers)
 	if err != nil {
 		return exitError, err
 	}
@@ -61,6 +54,22 @@ func cmdWorker(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	w.Stop()
 	fmt.Fprintln(stdout, "Worker stopped.")
 	return exitConverged, nil
+}
+
+// connect returns the activities of a worker over the store and work
+// folders (logging to stderr with -v), a description of its Editorial
+// Swarm's reviewers, and a client of the server; close the client when
+// done.
+func (c common) connect(ctx context.Context, stderr io.Writer, store, work string, cfg *config.Config) (*temporal.Activities, string, client.Client, error) {
+	acts, desc, err := newActivities(store, work, cfg)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	if c.verbose {
+		acts.Logger = c.logger(stderr)
+	}
+	cl, err := c.dial(ctx, stderr)
+	return acts, desc, cl, err
 }
 
 // newActivities returns the activities of a worker over the store and work
