@@ -36,11 +36,10 @@ func TestNamesContainingSlashArePaths(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "team", "security.md"), []byte("---\nname: security\nstandards: team/threats.txt\n---\nLook for holes.\r\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "team", "threats.txt"), []byte("\ufeff---\ntitle: x\n---\r\nEvery input is hostile.\r\n"), 0o644)
 	m := Materials{Dir: dir}
-	seats, err := m.Cast([]string{"team/security", "design_critic"}, nil)
-	if err == nil {
+	if _, err := m.Cast([]string{"team/security", "design_critic"}, nil); err == nil {
 		t.Fatal("a path without its .md must not be found")
 	}
-	seats, err = m.Cast([]string{"team/security.md", "design_critic"}, map[string]string{"design_critic": "implementation-readiness-standard, " + filepath.Join(dir, "team", "threats.txt")})
+	seats, err := m.Cast([]string{"team/security.md", "design_critic"}, map[string]string{"design_critic": "implementation-readiness-standard, " + filepath.Join(dir, "team", "threats.txt")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,8 +46,6 @@ type goldRound struct {
 	memDrop  []loop.Item
 	choice   string
 	clean    map[string]bool // reviewers that answered with nothing open at Major or above
-	answered map[string]bool
-	skipped  map[string]string
 }
 
 func (l *Loop) driver(r *loop.Run[settings]) (*driver, error) {

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -244,6 +243,3 @@ func (s *session) openDir() (*apply.Dir, error) {
 	}
 	return s.root, nil
 }
-
-// errWaiting reports whether err is a gate that cannot answer yet.
-func errWaiting(err error) bool { return errors.Is(err, loop.ErrWaiting) }

@@ -74,8 +74,6 @@ type SliceState struct {
 	Shots int `json:"shots"`
 	// Error says why the slice failed.
 	Error string `json:"error,omitempty"`
-
-	window []PassFindings // the kept findings of each pass of the window
 }
 
 // runnable reports whether the slice takes part in the next wave.
