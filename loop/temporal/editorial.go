@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path"
-	"path/filepath"
 
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
@@ -43,43 +41,28 @@ func Editorial(configure func(args EditorialArgs) (*editorial.Loop, error)) Driv
 		if len(args.Documents) == 0 {
 			return Stop{}, errors.New("editorial arguments: no documents")
 		}
-		run := cmpOr(args.Dir, ".editorial")
+		r, err := newReviewRun("editorial", dir, args.Dir, ".editorial", args.Gate, args.Documents...)
+		if err != nil {
+			return Stop{}, err
+		}
 		paths := make([]string, len(args.Documents))
-		for i, p := range append([]string{run}, args.Documents...) {
-			if err := checkPath(p); err != nil {
-				return Stop{}, fmt.Errorf("editorial arguments: %w", err)
-			}
-			if i > 0 {
-				paths[i-1] = filepath.Join(dir, filepath.FromSlash(p))
-			}
+		for i, p := range args.Documents {
+			paths[i] = r.local(p)
 		}
 		l, err := configure(args)
 		if err != nil {
 			return Stop{}, err
 		}
-		l.Dir = filepath.Join(dir, filepath.FromSlash(run))
-		answer := path.Join(run, editorial.DecisionsName)
-		switch args.Gate {
-		case "", "file":
-			l.Gate = loop.FileGate{Path: filepath.Join(dir, filepath.FromSlash(answer))}
-		case "auto":
-			l.Gate = loop.AutoGate{}
-		default:
-			return Stop{}, fmt.Errorf("editorial arguments: gate %q: want file or auto", args.Gate)
+		l.Dir, l.Gate = r.local(r.run), loop.AutoGate{}
+		decisions := r.decisions(editorial.DecisionsName)
+		if r.fileGate {
+			l.Gate = loop.FileGate{Path: r.local(decisions)}
 		}
 		start := l.Run
 		if resume {
 			start = l.Resume
 		}
 		out, err := start(ctx, paths...)
-		if out == nil || (err != nil && !errors.Is(err, loop.ErrNotConverged)) {
-			return Stop{}, err
-		}
-		stop := Stop{Reason: string(out.Reason)}
-		if out.Reason == loop.AwaitingDecisions {
-			stop.Answer = answer
-			stop.Question = path.Join(run, fmt.Sprintf("round-%d", out.Rounds), "pending.json")
-		}
-		return stop, nil
+		return r.stop(out, err, decisions)
 	})
 }

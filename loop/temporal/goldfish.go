@@ -3,11 +3,7 @@ package temporal
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
-	"path"
-	"path/filepath"
 
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
@@ -38,43 +34,28 @@ func Goldfish(configure func(args GoldfishArgs) (*goldfish.Loop, error)) Driver 
 		if err := json.Unmarshal(raw, &args); err != nil {
 			return Stop{}, fmt.Errorf("goldfish arguments: %w", err)
 		}
-		run := cmpOr(args.Dir, goldfish.DefaultDir)
-		for _, p := range []string{args.Document, run} {
-			if err := checkPath(p); err != nil {
-				return Stop{}, fmt.Errorf("goldfish arguments: %w", err)
-			}
+		r, err := newReviewRun("goldfish", dir, args.Dir, goldfish.DefaultDir, args.Gate, args.Document)
+		if err != nil {
+			return Stop{}, err
 		}
 		l, err := configure(args)
 		if err != nil {
 			return Stop{}, err
 		}
-		local := func(p string) string { return filepath.Join(dir, filepath.FromSlash(p)) }
-		l.Dir = local(run)
-		switch args.Gate {
-		case "", "file":
-			l.Gate, l.Asker = loop.FileGate{Path: local(path.Join(run, "decisions.json"))}, loop.FileAsker{Dir: l.Dir}
-		case "auto":
-			l.Gate, l.Asker = loop.AutoGate{}, loop.AutoAsker{}
-		default:
-			return Stop{}, fmt.Errorf("goldfish arguments: gate %q: want file or auto", args.Gate)
+		l.Dir = r.local(r.run)
+		l.Gate, l.Asker = loop.AutoGate{}, loop.AutoAsker{}
+		decisions := r.decisions("decisions.json")
+		if r.fileGate {
+			l.Gate, l.Asker = loop.FileGate{Path: r.local(decisions)}, loop.FileAsker{Dir: l.Dir}
 		}
 		start := l.Run
 		if resume {
 			start = l.Resume
 		}
-		out, err := start(ctx, local(args.Document))
-		if out == nil || (err != nil && !errors.Is(err, loop.ErrNotConverged)) {
+		out, err := start(ctx, r.local(args.Document))
+		if out == nil {
 			return Stop{}, err
 		}
-		stop := Stop{Reason: string(out.Reason)}
-		if out.Reason == loop.AwaitingDecisions {
-			pending := path.Join(run, fmt.Sprintf("round-%d", out.Rounds), "pending.json")
-			if _, err := os.Stat(local(pending)); err == nil {
-				stop.Question, stop.Answer = pending, path.Join(run, "decisions.json")
-			} else {
-				stop.Question, stop.Answer = path.Join(run, loop.QuestionsFile), path.Join(run, loop.AnswersFile)
-			}
-		}
-		return stop, nil
+		return r.stop(out.Outcome, err, decisions)
 	})
 }
