@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"log/slog"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -56,6 +58,34 @@ const (
 // stopped before two consecutive clean rounds: at the round cap, by a
 // person, with no reviewer answering, or waiting at a gate).
 var ErrSectionNotFound = errors.New("goldfish: section not found")
+
+// sectionError is ErrSectionNotFound for one file (in one round, when
+// Round is not 0), wrapping the *document.TargetError that says why.
+type sectionError struct {
+	Round int
+	File  string
+	Err   error
+}
+
+func sectionErr(round int, file string, err error) error {
+	return &sectionError{Round: round, File: file, Err: err}
+}
+
+// Error says, with the one prefix "goldfish:", where the target was
+// looked for and why it names no section.
+func (e *sectionError) Error() string {
+	msg := "goldfish: "
+	if e.Round > 0 {
+		msg += "round " + strconv.Itoa(e.Round) + ": "
+	}
+	return msg + e.File + ": " + strings.TrimPrefix(e.Err.Error(), "document: ")
+}
+
+// Is matches ErrSectionNotFound.
+func (e *sectionError) Is(target error) bool { return target == ErrSectionNotFound }
+
+// Unwrap returns the *document.TargetError.
+func (e *sectionError) Unwrap() error { return e.Err }
 
 // Loop is the Goldfish review loop over one section of one file, on the
 // loop kernel: each round the section is resolved anew (Target), every
@@ -243,6 +273,13 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 		}
 		return s
 	}
+	if !resume {
+		// A target the file does not have fails the run before its start
+		// is journaled, so that it blocks no later run.
+		if err := l.checkTarget(path); err != nil {
+			return nil, err
+		}
+	}
 	r, err := loop.OpenRun(ctx, l.config(), []string{path}, resume, true, start, l.render)
 	if err != nil {
 		return nil, err
@@ -261,6 +298,20 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 		return nil, err
 	}
 	return o, r.Finish(o.Outcome)
+}
+
+// checkTarget resolves l.Target in the file at path as it is now, before
+// anything is written: a document the run would refuse, or a target it
+// does not have, is the error OpenRun or round 1 would give.
+func (l *Loop) checkTarget(path string) error {
+	_, text, err := loop.OpenDocument(path, cmp.Or(l.MaxSize, loop.DefaultMaxSize), "Loop.MaxSize", true)
+	if err != nil {
+		return err
+	}
+	if _, err := l.Target.Resolve(text); err != nil {
+		return sectionErr(0, filepath.Base(path), err)
+	}
+	return nil
 }
 
 // render replays the run journaled in r (after an undo) and writes its
