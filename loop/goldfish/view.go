@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
@@ -77,9 +78,13 @@ func (d *driver) view(n int, stop loop.StopReason) RoundView {
 	}
 	for _, it := range rd.Docs[0].Findings.Items {
 		res := g.ruling[it.Key]
+		note := it.Note
+		if it.Far && !strings.Contains(note, farNote(it)) {
+			note = strings.TrimPrefix(note+"; "+farNote(it), "; ")
+		}
 		v.Findings = append(v.Findings, FindingView{Key: it.Key, Reviewer: it.Reviewer, Level: LevelOf(it.Finding.Severity), Lines: it.Lines,
 			Issue: it.Finding.Issue, Evidence: it.Finding.Quotes, Fix: it.Finding.Fix, Kind: res.Kind, Reason: res.Reason,
-			Decision: decisionOf(rd, it), Note: it.Note, Reopens: g.reopened[it.Key]})
+			Decision: decisionOf(rd, it), Note: note, Reopens: g.reopened[it.Key]})
 	}
 	for _, it := range g.memDrop {
 		v.Dropped = append(v.Dropped, FindingView{Key: it.Key, Reviewer: it.Reviewer, Level: LevelOf(it.Finding.Severity), Lines: it.Lines, Issue: it.Finding.Issue, Note: it.Note})
