@@ -15,6 +15,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply/document"
+	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"go.opentelemetry.io/otel/trace"
 )
@@ -167,6 +168,9 @@ type Outcome struct {
 	Agreements []Agreement `json:"agreements,omitempty"`
 	// Report is the path of the latest goldfish_review_report.md.
 	Report string `json:"report"`
+	// Stop says why the run stopped, in words, as the report says it: at
+	// the round cap, what kept the last round from counting as clean.
+	Stop string `json:"stop"`
 }
 
 // settings are the run's settings, journaled in its start.
@@ -297,8 +301,29 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 	if err != nil {
 		return nil, err
 	}
-	return o, r.Finish(o.Outcome)
+	err = r.Finish(o.Outcome)
+	if errors.Is(err, loop.ErrNotConverged) && o.Reason != loop.NoReviewerAnswered {
+		err = &notConverged{o: o}
+	}
+	return o, err
 }
+
+// notConverged is the error of a run that stopped before converging, in
+// the words of its Outcome.Stop, with the findings left open.
+type notConverged struct{ o *Outcome }
+
+func (e *notConverged) Error() string {
+	major := 0
+	for _, en := range e.o.Unresolved {
+		if en.Item.Finding.Severity.Rank() >= finding.Medium.Rank() {
+			major++
+		}
+	}
+	return fmt.Sprintf("goldfish: not converged after %d round(s): %s; %d finding(s) left open, %d of them Blocker or Major", e.o.Rounds, e.o.Stop, len(e.o.Unresolved), major)
+}
+
+// Unwrap returns loop.ErrNotConverged.
+func (e *notConverged) Unwrap() error { return loop.ErrNotConverged }
 
 // checkTarget resolves l.Target in the file at path as it is now, before
 // anything is written: a document the run would refuse, or a target it

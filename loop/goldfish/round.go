@@ -141,13 +141,18 @@ func (d *driver) clean() loop.StopRule {
 	return func(sums []loop.RoundSummary) (loop.StopReason, bool) {
 		run := 0
 		for i := len(sums) - 1; i >= 0 && run < k; i-- {
-			if !sums[i].Clean(finding.Medium) || d.weak(d.gs[i]) || edited(d.rs[i]) {
+			if !d.isClean(i) {
 				break
 			}
 			run++
 		}
 		return loop.Converged, run >= k
 	}
+}
+
+// isClean reports whether round i+1 (d.rs[i]) was clean; see clean.
+func (d *driver) isClean(i int) bool {
+	return d.rs[i].Summary().Clean(finding.Medium) && !d.weak(d.gs[i]) && !edited(d.rs[i])
 }
 
 // edited reports whether round rd wrote a fix.

@@ -2,6 +2,7 @@ package goldfish
 
 import (
 	"cmp"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -74,7 +75,7 @@ func (d *driver) view(n int, stop loop.StopReason) RoundView {
 	case stop == loop.AwaitingDecisions && !rd.Waiting: // a question, not the findings' gate
 		v.Stop = "waiting for an answer (see " + loop.QuestionsFile + " in the run folder; write " + loop.AnswersFile + " and resume)"
 	case stop != "":
-		v.Stop = Describe(stop, s.CleanRounds)
+		v.Stop = d.stopText(stop)
 	}
 	for _, it := range rd.Docs[0].Findings.Items {
 		res := g.ruling[it.Key]
@@ -124,7 +125,7 @@ func (d *driver) finish(stop loop.StopReason) (*Outcome, error) {
 	if _, err := d.r.WriteReport("Goldfish review report", o, d.rs); err != nil {
 		return nil, err
 	}
-	out := &Outcome{Outcome: o, Report: filepath.Join(d.r.Dir, ReportName)}
+	out := &Outcome{Outcome: o, Report: filepath.Join(d.r.Dir, ReportName), Stop: d.stopText(stop)}
 	for _, a := range d.agree {
 		out.Agreements = append(out.Agreements, a)
 	}
@@ -150,4 +151,37 @@ func Describe(reason loop.StopReason, cleanRounds int) string {
 		return "converged: " + strconv.Itoa(cleanRounds) + " consecutive clean rounds (every goldfish answered, nothing at Major or above left open, no fix written)"
 	}
 	return reason.Describe()
+}
+
+// stopText says why the run stopped, in words that are true of it: at the
+// round cap, what kept the last round from counting as clean (see
+// clean); any other reason as Describe says it.
+func (d *driver) stopText(stop loop.StopReason) string {
+	n, k := len(d.rs), d.r.Settings.CleanRounds
+	if stop != loop.MaxRounds || n == 0 || len(d.gs) < n {
+		return Describe(stop, k)
+	}
+	rd, g, sum := d.rs[n-1], d.gs[n-1], d.rs[n-1].Summary()
+	var why []string
+	if sum.Answered == 0 || sum.Skipped > 0 {
+		why = append(why, "not every goldfish answered")
+	}
+	if open := sum.OpenAtOrAbove(finding.Medium); open > 0 {
+		why = append(why, fmt.Sprintf("left %d Blocker/Major finding(s) open", open))
+	}
+	if edited(rd) {
+		why = append(why, "wrote a fix")
+	}
+	if d.weak(g) {
+		why = append(why, "had a clean answer from a goldfish of low self-agreement")
+	}
+	text := fmt.Sprintf("the round cap of %d round(s) was reached before %d consecutive clean rounds: ", d.r.Settings.MaxRounds, k)
+	if len(why) == 0 {
+		run := 0
+		for i := n - 1; i >= 0 && d.isClean(i); i-- {
+			run++
+		}
+		return text + fmt.Sprintf("only the last %d round(s) were clean", run)
+	}
+	return text + fmt.Sprintf("round %d %s", n, strings.Join(why, ", "))
 }
