@@ -61,3 +61,23 @@ func TestRoundCapSaysWhy(t *testing.T) {
 		})
 	}
 }
+
+// TestWaitingForAnswerSaysSo: a run waiting for its gate choice (a
+// question, not the findings' gate) says in its Outcome what the report
+// says: an answer is awaited in questions.json, not decisions for
+// pending.md.
+func TestWaitingForAnswerSaysSo(t *testing.T) {
+	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
+		return []finding.Finding{find(sec, "It's worth noting that uploads", "filler", finding.Low, "Uploads")}
+	})
+	l, spec := specLoop(t, g)
+	l.Asker = loop.FileAsker{Dir: l.Dir}
+	o, err := l.Run(context.Background(), spec)
+	if !errors.Is(err, loop.ErrNotConverged) || o.Reason != loop.AwaitingDecisions {
+		t.Fatalf("%v %+v", err, o)
+	}
+	rep, _ := os.ReadFile(o.Report)
+	if !strings.Contains(o.Stop, "waiting for an answer (see questions.json") || !strings.Contains(string(rep), "- Stopped: "+o.Stop+"\n") || !strings.Contains(err.Error(), o.Stop) {
+		t.Errorf("Outcome.Stop %q, error %q, report:\n%s", o.Stop, err, rep)
+	}
+}

@@ -71,10 +71,7 @@ func (d *driver) view(n int, stop loop.StopReason) RoundView {
 	rd, g, s := d.rs[n-1], d.gs[n-1], d.r.Settings
 	v := RoundView{Round: n, Cap: s.MaxRounds, Path: d.r.Docs[0].Name, Target: s.Target.String(), Lines: finding.LineRange(g.region.Lines),
 		SHA256: hexOf(g.region.Hash), Gate: g.choice, Summary: g.summary, Reviewers: d.reviewerViews(rd, g)}
-	switch {
-	case stop == loop.AwaitingDecisions && !rd.Waiting: // a question, not the findings' gate
-		v.Stop = "waiting for an answer (see " + loop.QuestionsFile + " in the run folder; write " + loop.AnswersFile + " and resume)"
-	case stop != "":
+	if stop != "" {
 		v.Stop = d.stopText(stop)
 	}
 	for _, it := range rd.Docs[0].Findings.Items {
@@ -155,10 +152,14 @@ func Describe(reason loop.StopReason, cleanRounds int) string {
 
 // stopText says why the run stopped, in words that are true of it: at the
 // round cap, what kept the last round from counting as clean (see
-// clean); any other reason as Describe says it.
+// clean); waiting, whether for an answer or for the gate's decisions; any
+// other reason as Describe says it.
 func (d *driver) stopText(stop loop.StopReason) string {
 	n, k := len(d.rs), d.r.Settings.CleanRounds
-	if stop != loop.MaxRounds || n == 0 || len(d.gs) < n {
+	switch {
+	case stop == loop.AwaitingDecisions && n > 0 && !d.rs[n-1].Waiting: // a question, not the findings' gate
+		return "waiting for an answer (see " + loop.QuestionsFile + " in the run folder; write " + loop.AnswersFile + " and resume)"
+	case stop != loop.MaxRounds || n == 0 || len(d.gs) < n:
 		return Describe(stop, k)
 	}
 	rd, g, sum := d.rs[n-1], d.gs[n-1], d.rs[n-1].Summary()
