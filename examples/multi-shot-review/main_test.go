@@ -115,3 +115,24 @@ func TestDemoFormats(t *testing.T) {
 		t.Errorf("-format xml: exit %d", code)
 	}
 }
+
+// TestCountFlags: a count that would be replaced by a default, or that
+// means nothing, is refused with a message naming the flag.
+func TestCountFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-shots", "0"}, "-shots 0"},
+		{[]string{"-shots", "-2"}, "-shots -2"},
+		{[]string{"-max-passes", "0"}, "-max-passes 0"},
+		{[]string{"-shot-passes", "0"}, "-shot-passes 0"},
+		{[]string{"-max-parallel", "-1"}, "-max-parallel -1"},
+		{[]string{"-timeout", "-1s"}, "-timeout -1s"},
+	} {
+		code, out, errs := runCmd(t, tc.args...)
+		if code != exitError || !strings.Contains(errs, tc.want) || strings.Contains(out, "wave 1") {
+			t.Errorf("%q: exit %d, want %d with %q\n%s\n%s", tc.args, code, exitError, tc.want, out, errs)
+		}
+	}
+}

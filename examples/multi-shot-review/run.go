@@ -90,10 +90,31 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	if n > 1 {
 		return nil, errors.New("give one of -uncommitted, -base and -commit")
 	}
+	if err := o.checkCounts(); err != nil {
+		return nil, err
+	}
 	if err := outformat.Check(o.format); err != nil {
 		return nil, err
 	}
 	return o, nil
+}
+
+// checkCounts refuses the counts that the loop would read as its default
+// (zero) or that mean nothing (a negative count, a negative timeout).
+func (o *options) checkCounts() error {
+	switch {
+	case o.shots < 1:
+		return fmt.Errorf("-shots %d: want at least 1 shot per slice", o.shots)
+	case o.maxPasses < 1:
+		return fmt.Errorf("-max-passes %d: want at least 1 pass per window", o.maxPasses)
+	case o.shotPasses == 0:
+		return errors.New("-shot-passes 0: want at least 1 pass with several shots, or a negative value for every pass")
+	case o.maxParallel < 0:
+		return fmt.Errorf("-max-parallel %d: want 0 (every call at once) or more", o.maxParallel)
+	case o.timeout < 0:
+		return fmt.Errorf("-timeout %s: want 0 (none) or a positive duration", o.timeout)
+	}
+	return nil
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
