@@ -136,3 +136,27 @@ func TestCountFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedRunCreatesNothing: outside a git repository, or on a
+// repository folder that does not exist, the run is refused and no session
+// folder is left behind.
+func TestRefusedRunCreatesNothing(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	t.Setenv("KAIGI_PROVIDER", "")
+	wd := t.TempDir()
+	t.Chdir(wd)
+	for _, args := range [][]string{
+		{"-uncommitted", "-task", "x"},
+		{"-repo", "nosuchdir", "-dir", "ms1", "-uncommitted", "-task", "x"},
+		{"-repo", ".", "-dir", "ms1", "-commit", "nosuchref", "-task", "x"},
+	} {
+		if code, out, errs := runCmd(t, args...); code != exitError {
+			t.Errorf("%q: exit %d, want %d\n%s\n%s", args, code, exitError, out, errs)
+		}
+		if left, _ := os.ReadDir(wd); len(left) > 0 {
+			t.Errorf("%q left %s", args, left[0].Name())
+		}
+	}
+}

@@ -146,7 +146,11 @@ func ReadChange(ctx context.Context, t Target) (*Change, error) {
 		if err != nil {
 			return nil, err
 		}
-		mb, err := git(ctx, c.Root, "merge-base", t.Ref, head)
+		base, err := revParse(ctx, c.Root, t.Ref)
+		if err != nil {
+			return nil, err
+		}
+		mb, err := git(ctx, c.Root, "merge-base", base, head)
 		if err != nil {
 			return nil, err
 		}

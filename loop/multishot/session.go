@@ -19,6 +19,7 @@ import (
 type session struct {
 	l        *Loop
 	j        *journal.Journal
+	pre      *Change // read by Run before the session started; nil on resume
 	set      settings
 	change   *Change
 	policies []Policy
@@ -112,7 +113,12 @@ func (s *session) begin(ctx context.Context, start episodeStart) error {
 	if err := loop.WriteRendering(filepath.Join(s.l.Dir, "task.md"), []byte(s.set.Task)); err != nil {
 		return err
 	}
-	c, err := journal.Step(ctx, s.j, "change", func(ctx context.Context) (*Change, error) { return ReadChange(ctx, s.set.Target) })
+	c, err := journal.Step(ctx, s.j, "change", func(ctx context.Context) (*Change, error) {
+		if s.pre != nil {
+			return s.pre, nil
+		}
+		return ReadChange(ctx, s.set.Target)
+	})
 	if err != nil {
 		return err
 	}
