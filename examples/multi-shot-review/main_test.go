@@ -79,8 +79,8 @@ func TestSessionFlags(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "s")
 	common := []string{"-repo", repo, "-dir", dir, "-memory", ""}
 	code, out, errs := runCmd(t, append(common, "-uncommitted", "-report", "-task", "write notes")...)
-	if code != exitOK || !strings.Contains(out, "ok=true remaining=1") {
-		t.Fatalf("report: exit %d\n%s\n%s", code, out, errs)
+	if code != exitRemaining || !strings.Contains(out, "ok=true remaining=1") {
+		t.Fatalf("report with a finding remaining: exit %d, want %d\n%s\n%s", code, exitRemaining, out, errs)
 	}
 	if code, out, errs := runCmd(t, append(common, "-continue", "-remove-slice", "docs")...); code != exitError || !strings.Contains(errs, "verbatim") {
 		t.Errorf("a removal without the user's words: exit %d\n%s\n%s", code, out, errs)

@@ -197,10 +197,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 			return exitError, err
 		}
 		o.print(stdout, sum, l.Dir, true)
-		if sum.OK {
-			return exitOK, nil
-		}
-		return exitRemaining, nil
+		return exitCode(sum), nil
 	case o.resume:
 		l.Asker, err = o.asker(interactive, stdin, stdout)
 		if err == nil {
@@ -232,10 +229,16 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		return exitError, err
 	}
 	o.print(stdout, sum, l.Dir, false)
-	if sum.OK {
-		return exitOK, nil
+	return exitCode(sum), nil
+}
+
+// exitCode is exitOK for a session that is done with no finding left
+// (a report that found nothing), else exitRemaining.
+func exitCode(sum *multishot.Summary) int {
+	if sum.OK && sum.Remaining == 0 {
+		return exitOK
 	}
-	return exitRemaining, nil
+	return exitRemaining
 }
 
 // directives are the explicit slice changes of the flags.
