@@ -160,3 +160,52 @@ func TestRefusedRunCreatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestDemoSaysWhere: the demo names its temporary repository and session
+// folder; they are removed at its end unless -keep is given, and a demo
+// whose file gate waits keeps them and says how to go on.
+func TestDemoSaysWhere(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	t.Setenv("KAIGI_PROVIDER", "")
+	t.Chdir(t.TempDir())
+	where := func(out string) (repo, session string) {
+		for _, line := range strings.Split(out, "\n") {
+			if v, ok := strings.CutPrefix(line, "repository: "); ok {
+				repo = strings.Fields(v)[0]
+			}
+			if v, ok := strings.CutPrefix(line, "session: "); ok {
+				session = strings.Fields(v)[0]
+			}
+		}
+		return repo, session
+	}
+	code, out, errs := runCmd(t)
+	repo, session := where(out)
+	if code != exitOK || repo == "" || session == "" || !strings.HasPrefix(session, repo) {
+		t.Fatalf("exit %d; the demo does not say where its repository (%q) and session (%q) are:\n%s\n%s", code, repo, session, out, errs)
+	}
+	if _, err := os.Stat(repo); !os.IsNotExist(err) {
+		t.Errorf("the demo's repository %s is still there (%v)", repo, err)
+	}
+	code, out, errs = runCmd(t, "-keep")
+	repo, session = where(out)
+	if repo != "" {
+		defer os.RemoveAll(repo)
+	}
+	if _, err := os.Stat(filepath.Join(session, "summary.md")); code != exitOK || err != nil {
+		t.Errorf("-keep: exit %d, %v\n%s\n%s", code, err, out, errs)
+	}
+	code, out, errs = runCmd(t, "-gate", "file")
+	repo, session = where(out)
+	if repo != "" {
+		defer os.RemoveAll(repo)
+	}
+	if _, err := os.Stat(filepath.Join(session, "questions.json")); code != exitRemaining || err != nil || !strings.Contains(out, "-resume") {
+		t.Errorf("-gate file: exit %d, %v\n%s\n%s", code, err, out, errs)
+	}
+	if left, _ := os.ReadDir("."); len(left) > 0 {
+		t.Errorf("the demo wrote %s into the working directory", left[0].Name())
+	}
+}
