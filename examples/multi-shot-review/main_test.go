@@ -34,7 +34,7 @@ func TestDemoOffline(t *testing.T) {
 	for _, want := range []string{
 		"offline", "wave 1: 3 slice(s), 6 shot(s)", "code-cart dedupe: 1 automatic duplicate(s)",
 		"code-cart judge: continue", "docs judge: stop", "wave 2: 1 slice(s), 1 shot(s)", "pass 2 (window 2",
-		"ok=true remaining=0", "docs/logo.png skipped: binary", "ja-no-redundant-expression", "| applied, final |",
+		"ok=true remaining=0", "docs/logo.png skipped: not a text document: docs/logo.png looks binary", "ja-no-redundant-expression", "| applied, final |",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the demo's output lacks %q:\n%s", want, out)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"time"
@@ -104,6 +105,14 @@ type Loop struct {
 	// means no memory beyond the session.
 	Memory string
 
+	// MaxSize is the largest changed file reviewed, in bytes (larger ones
+	// are skipped with a note); zero means loop.DefaultMaxSize. A
+	// Target.MaxFileSize given to Run wins.
+	MaxSize int64
+
+	// Logger receives what the run does beside the session (stale
+	// temporary files removed); nil discards it.
+	Logger *slog.Logger
 	// Observer receives progress events, also on replay. nil means none.
 	Observer func(Event)
 	// JournalObserver is passed to the journal (journal.Options.Observe);
@@ -181,6 +190,9 @@ func (l *Loop) Run(ctx context.Context, target Target, task string) (*Summary, e
 	if err := l.check(); err != nil {
 		return nil, err
 	}
+	if target.MaxFileSize == 0 {
+		target.MaxFileSize = l.MaxSize
+	}
 	c, err := ReadChange(ctx, target)
 	if err != nil {
 		return nil, err
@@ -225,6 +237,8 @@ func (l *Loop) check() error {
 		return fmt.Errorf("multishot: MaxParallel %d: want 0 (all at once) or more", l.MaxParallel)
 	case l.Timeout < 0:
 		return fmt.Errorf("multishot: Timeout %s: want 0 (none) or more", l.Timeout)
+	case l.MaxSize < 0:
+		return fmt.Errorf("multishot: MaxSize %d: want 0 (loop.DefaultMaxSize) or more", l.MaxSize)
 	}
 	return nil
 }
@@ -327,3 +341,10 @@ func artifact(name string) bool {
 
 func startKey(e int) string  { return fmt.Sprintf("e%d/start", e) }
 func finishKey(e int) string { return fmt.Sprintf("e%d/finish", e) }
+
+func (l *Loop) logger() *slog.Logger {
+	if l.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return l.Logger
+}
