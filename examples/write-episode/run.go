@@ -121,6 +121,10 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		return exitNotSaved, nil
 	case errors.Is(err, writing.ErrNotSaved):
 		report(stdout, res, o.story)
+		if _, auto := asker.(loop.AutoAsker); auto && res != nil && res.Judgment.Outcome == writing.ForcePass {
+			err = fmt.Errorf("%w\n-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide", err,
+				filepath.Join(o.story, writing.WorkspaceDir))
+		}
 		return exitNotSaved, err
 	case err != nil:
 		return exitError, fmt.Errorf("%w (run the same command again to resume)", err)

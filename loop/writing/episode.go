@@ -33,8 +33,9 @@ const kindEnd = "writing.end"
 // Errors of Write.
 var (
 	// ErrNotSaved: the human declined to save the episode, or refused a
-	// force pass after the extra revision; nothing was saved and the run
-	// is over (Result.Saved is false).
+	// force pass after the extra revision, or the gate did not confirm the
+	// save of a FORCE_PASS (an automatic gate never does); nothing was
+	// saved and the run is over (Result.Saved is false).
 	ErrNotSaved = errors.New("writing: the episode was not saved")
 	// ErrOtherEpisode: the workspace holds another episode's unfinished
 	// run; finish it (Write that episode) first.
