@@ -53,6 +53,11 @@ type Episode struct {
 	// MaxRevisions caps the revisions; 0 means DefaultMaxRevisions,
 	// negative means none.
 	MaxRevisions int
+	// MaxSize is the largest story file in bytes (every file of story/
+	// and the previous episode); 0 means loop.DefaultMaxSize, negative is
+	// an error. A larger file stops the run before it starts
+	// (loop.ErrTooLarge). ReadDraft takes the same limit for a draft.
+	MaxSize int64
 	// Author drafts and revises; Critic is the arc reviewer; Readers
 	// returns the reader of a persona (one model per persona, if wanted).
 	Author  Author
@@ -153,9 +158,26 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 		return nil, fmt.Errorf("writing: episode number %d; episodes are numbered from 1", e.Number)
 	case e.Author == nil || e.Critic == nil || e.Readers == nil:
 		return nil, errors.New("writing: Author, Critic and Readers are required")
+	case e.MaxSize < 0:
+		return nil, fmt.Errorf("writing: MaxSize is %d; it must not be negative (0 means %d)", e.MaxSize, loop.DefaultMaxSize)
+	}
+	// Nothing is created before the inputs are known to be good: a run
+	// that fails at once leaves the story folder as it was.
+	if err := e.checkDir(); err != nil {
+		return nil, err
 	}
 	if err := e.checkWorkspace(); err != nil {
 		return nil, err
+	}
+	root, err := apply.OpenDir(e.Dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	if e.Again || !e.finished() {
+		if err := e.preflight(root); err != nil {
+			return nil, err
+		}
 	}
 	dir := e.runDir()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -181,11 +203,6 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 		}
 	}
 	defer j.Close()
-	root, err := apply.OpenDir(e.Dir)
-	if err != nil {
-		return nil, fmt.Errorf("writing: %w", err)
-	}
-	defer root.Close()
 	// Writes a kill cut short leave temporary files; only this run (it
 	// holds the journal's lock) writes these folders' files.
 	for _, pat := range []string{WorkspaceDir + "/*", filepath.ToSlash(archiveDir(e.Number)) + "/*", "story/*", EpisodesDir + "/*"} {
