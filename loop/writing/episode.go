@@ -190,6 +190,7 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("writing: episode %d: %w", e.Number, err)
 	}
+	e.removeStaleTemp(root) // before Rotate would move the run folder's into the history
 	if res, done := ended(j); done {
 		if !e.Again {
 			j.Close()
@@ -203,13 +204,6 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 		}
 	}
 	defer j.Close()
-	// Writes a kill cut short leave temporary files; only this run (it
-	// holds the journal's lock) writes these folders' files.
-	for _, pat := range []string{WorkspaceDir + "/*", filepath.ToSlash(archiveDir(e.Number)) + "/*", "story/*", EpisodesDir + "/*"} {
-		if _, err := root.RemoveStaleTemp(pat); err != nil {
-			e.logger().Warn("write-episode: stale temporary files", "folder", pat, "err", err)
-		}
-	}
 	d := &driver{e: e, j: j, root: root, max: e.maxRevisions(), tasks: map[string]*journal.Task[readResult]{}}
 	res, err := d.run(ctx)
 	if err != nil && !errors.Is(err, ErrNotSaved) {
@@ -219,6 +213,25 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 		return nil, aerr
 	}
 	return res, err
+}
+
+// removeStaleTemp removes the temporary files that writes a kill cut
+// short left (apply.Dir.RemoveStaleTemp) in every folder the run writes:
+// the story files, the saved episodes, the workspace, the episode's
+// archive and its run folder (the file gate's questions). Only the holder
+// of the journal's lock writes them, and the caller holds it. A failure is
+// logged: the files are litter, not state.
+func (e *Episode) removeStaleTemp(root *apply.Dir) {
+	for _, folder := range []string{"story", EpisodesDir, WorkspaceDir, archiveDir(e.Number), filepath.Join(RunDir, filepath.Base(e.runDir()))} {
+		pat := filepath.ToSlash(folder) + "/*"
+		removed, err := root.RemoveStaleTemp(pat)
+		for _, r := range removed {
+			e.logger().Info("write-episode: removed a stale temporary file", "file", r)
+		}
+		if err != nil {
+			e.logger().Warn("write-episode: stale temporary files not removed", "folder", pat, "err", err)
+		}
+	}
 }
 
 func (e *Episode) maxRevisions() int {

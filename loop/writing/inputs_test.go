@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -115,4 +116,42 @@ func tree(t *testing.T, dir string) string {
 		return nil
 	})
 	return b.String()
+}
+
+// TestStaleTempSweptOnOpen: the temporary files a kill left in the middle
+// of a write (".<name>.XXXXXXXXXX.tmp") are removed when the run goes on,
+// in every folder the run writes: the story files, the episodes, the
+// workspace, the archive and the run folder. Other files stay.
+func TestStaleTempSweptOnOpen(t *testing.T) {
+	dir := story(t, false)
+	runDir := filepath.Join(dir, writing.RunDir, "episode-02")
+	w := &world{verdicts: []string{"OK"}}
+	_, err := w.episode(t, dir, 2, 1, loop.FileAsker{Dir: runDir}).Write(context.Background())
+	if !errors.Is(err, loop.ErrWaiting) {
+		t.Fatalf("Write = %v; want it waiting at the save", err)
+	}
+	stale := []string{
+		"story/.series-tracker.md.ABCDEFGHIJ.tmp", "story/.reader-memory-mei.md.QRSTUVWXYZ.tmp",
+		"episodes/.02_The_Storm.txt.ABCDEFGHIJ.tmp", "workspace/.progress.md.ABCDEFGHIJ.tmp",
+		"archive/episode-02/.draft-v0.txt.ABCDEFGHIJ.tmp", writing.RunDir + "/episode-02/.questions.json.ABCDEFGHIJ.tmp",
+	}
+	kept := []string{"story/.notes.tmp", "story/.x.md.abcdefghij.tmp"}
+	for _, name := range append(slices.Clone(stale), kept...) {
+		write(t, dir, name, "half a write", 0o600)
+	}
+	write(t, dir, writing.RunDir+"/episode-02/answers.json", `[{"key":"s7/save","choice":"yes"},{"key":"s7.6/try","choice":"reject"}]`, 0o644)
+	res, err := w.episode(t, dir, 2, 1, loop.FileAsker{Dir: runDir}).Write(context.Background())
+	if err != nil || !res.Saved {
+		t.Fatalf("resumed Write = %+v, %v", res, err)
+	}
+	for _, name := range stale {
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s was left: %v", name, err)
+		}
+	}
+	for _, name := range kept {
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); err != nil {
+			t.Errorf("%s, not a temporary file of the run, was removed: %v", name, err)
+		}
+	}
 }
