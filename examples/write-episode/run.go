@@ -47,6 +47,7 @@ type options struct {
 	episode, revisions int
 	again              bool
 	format             string
+	maxSize            int64 // the size limit of the draft and the story files; 0: loop.DefaultMaxSize
 	providers          *config.Config
 }
 
@@ -108,7 +109,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		return exitError, err
 	}
 	e.Dir, e.Number, e.Asker, e.Again = o.story, o.episode, asker, o.again
-	e.MaxRevisions = o.revisions
+	e.MaxRevisions, e.MaxSize = o.revisions, o.maxSize
 	if o.revisions == 0 {
 		e.MaxRevisions = -1
 	}
@@ -170,7 +171,7 @@ func (o *options) roles() (*writing.Episode, string, error) {
 	var draft []byte
 	if o.draft != "" {
 		var err error
-		if draft, err = writing.ReadDraft(o.draft, 0); err != nil {
+		if draft, err = writing.ReadDraft(o.draft, o.maxSize); err != nil {
 			return nil, "", fmt.Errorf("-draft: %w", err)
 		}
 	}
