@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -67,8 +68,8 @@ func (e *Episode) finished() bool {
 // make it fail on its way: the story material (ErrNoArc, every file within
 // the size limit), the episode number (ErrNotInArc), and the story files
 // the run edits (TrackerFile, SummariesFile, HandoverFile, QualityLogFile,
-// the readers' memory files), which must be writable where they exist
-// (loop.ErrNotWritable).
+// the readers' memory files, the episode's saved file of an earlier run),
+// which must be writable where they exist (loop.ErrNotWritable).
 func (e *Episode) preflight(root *apply.Dir) error {
 	s, err := readStory(root, e.Number, e.maxSize())
 	if err != nil {
@@ -80,6 +81,9 @@ func (e *Episode) preflight(root *apply.Dir) error {
 	edited := []string{TrackerFile, SummariesFile, HandoverFile, QualityLogFile}
 	for _, p := range s.PersonaList() {
 		edited = append(edited, MemoryFile(p.ID))
+	}
+	if saved, err := episodeFile(root, e.Number); err == nil && saved != "" {
+		edited = append(edited, path.Join(EpisodesDir, saved)) // a run again saves over it
 	}
 	for _, name := range edited {
 		p := filepath.Join(root.Name(), filepath.FromSlash(name))

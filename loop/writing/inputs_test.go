@@ -30,6 +30,10 @@ func TestWriteRefusesBadInputsFirst(t *testing.T) {
 		{"read-only memory file", func(t *testing.T, dir string, _ *writing.Episode) {
 			os.Chmod(filepath.Join(dir, writing.MemoryFile("mei")), 0o400)
 		}, loop.ErrNotWritable, "reader-memory-mei.md"},
+		{"read-only saved episode", func(t *testing.T, dir string, e *writing.Episode) {
+			e.Number = 1 // episodes/01_The_Lamp.txt, written again
+			os.Chmod(filepath.Join(dir, "episodes/01_The_Lamp.txt"), 0o444)
+		}, loop.ErrNotWritable, "01_The_Lamp.txt"},
 		{"a story file over MaxSize", func(t *testing.T, dir string, e *writing.Episode) {
 			write(t, dir, writing.HandoverFile, strings.Repeat("- [MUST-THIS] the storm\n", 50), 0o644)
 			e.MaxSize = 1000
