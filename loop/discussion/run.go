@@ -161,7 +161,7 @@ func (d *Discussion) seats(spec Spec) error {
 
 // open opens the discussion's folder for a new run or a resume
 // (loop.OpenFolder).
-func (d *Discussion) open(dir string, resume bool) (*journal.Journal, error) {
+func (d *Discussion) open(ctx context.Context, dir string, resume bool) (*journal.Journal, error) {
 	opts := journal.Options{Driver: Driver, Kinds: []string{kindEnd}}
 	if d.OnRecord != nil {
 		opts.Observe = func(e journal.Event) {
@@ -173,7 +173,7 @@ func (d *Discussion) open(dir string, resume bool) (*journal.Journal, error) {
 	artifact := func(n string) bool {
 		return slices.Contains([]string{WhiteboardFile, VerdictFile, SummaryFile, FanOutFile}, n)
 	}
-	j, err := loop.OpenFolder(loop.Folder{Dir: dir, Journal: opts, End: kindEnd, Artifact: artifact}, resume)
+	j, err := loop.OpenFolder(ctx, loop.Folder{Dir: dir, Journal: opts, End: kindEnd, Artifact: artifact, Logger: d.Logger}, resume)
 	if err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
 	}
@@ -188,7 +188,7 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 	if err := d.check(spec, root); err != nil {
 		return nil, err
 	}
-	j, err := d.open(dir, resume)
+	j, err := d.open(ctx, dir, resume)
 	if err != nil {
 		return nil, err
 	}
