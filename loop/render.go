@@ -247,11 +247,15 @@ func renderRejected(rs *Round, doc *DocRound) []byte {
 // writes the array to the decisions file FileGate reads (the other fields
 // are ignored there). Lines are those of the document as it is now.
 type Pending struct {
-	Key    string `json:"key"`
-	Label  string `json:"label"`
-	Lines  string `json:"lines"`
-	Quote  string `json:"quote,omitempty"`
-	Fix    string `json:"fix,omitempty"`
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	Lines string `json:"lines"`
+	Quote string `json:"quote,omitempty"`
+	Fix   string `json:"fix,omitempty"`
+	// NoEdit, set only on an entry without an edit to apply (advice
+	// only, or a fix that could not be placed), says why: "apply" leaves
+	// such an entry open.
+	NoEdit string `json:"no_edit,omitempty"`
 	Action string `json:"action"`
 	Reason string `json:"reason"`
 }
@@ -268,12 +272,16 @@ func renderPending(rs *Round) (jsonData, md []byte) {
 				continue
 			}
 			e := Pending{Key: it.Key, Label: it.Label(), Lines: it.Lines.String(), Quote: it.Finding.Quote(), Fix: it.Finding.Fix}
-			entries = append(entries, e)
-			conflict := ""
-			if it.Conflict != 0 {
-				conflict = fmt.Sprintf(" (conflict %d: choose at most one)", it.Conflict)
+			note := ""
+			if !it.Applicable() {
+				e.NoEdit = "no edit to apply: " + it.Note + "; approving it leaves it open"
+				note = " (" + cell(e.NoEdit) + ")"
 			}
-			fmt.Fprintf(&b, "- [ ] %s %s, line %s%s\n", cell(it.Key), label(it), it.Lines, conflict)
+			entries = append(entries, e)
+			if it.Conflict != 0 {
+				note += fmt.Sprintf(" (conflict %d: choose at most one)", it.Conflict)
+			}
+			fmt.Fprintf(&b, "- [ ] %s %s, line %s%s\n", cell(it.Key), label(it), it.Lines, note)
 		}
 	}
 	if entries == nil {

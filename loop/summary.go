@@ -47,8 +47,15 @@ func (r *Run[S]) renderSummary(title string, o *Outcome, rounds []*Round) []byte
 	if len(o.Unresolved) == 0 {
 		b.WriteString("Nothing.\n")
 	}
+	if n := o.ApprovedAdvice(); n > 0 {
+		fmt.Fprintf(&b, "%d approved finding(s) have no edit to apply and stay open: make the change by hand, or reject it.\n\n", n)
+	}
 	for _, e := range o.Unresolved {
-		fmt.Fprintf(&b, "- [R%d] %s (line %s)\n", e.Round, label(e.Item), e.Item.Lines)
+		fmt.Fprintf(&b, "- [R%d] %s (line %s)", e.Round, label(e.Item), e.Item.Lines)
+		if e.ApprovedAdvice() {
+			fmt.Fprintf(&b, ": %s", cell(e.Reason))
+		}
+		b.WriteString("\n")
 	}
 	if len(o.Skipped) > 0 {
 		b.WriteString("\n## Skipped reviewers\n\n")

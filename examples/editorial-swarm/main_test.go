@@ -305,3 +305,37 @@ func TestSeveralArticlesAndAFolder(t *testing.T) {
 		})
 	}
 }
+
+// TestApproveAdviceIsSaid: approving every pending entry in the decisions
+// file applies the ones with an edit; the console says which approved
+// ones have none and stay open, and pending.json marked them.
+func TestApproveAdviceIsSaid(t *testing.T) {
+	dir := t.TempDir()
+	sample, _ := offline.Sample("sample-en.md")
+	os.WriteFile(filepath.Join(dir, "post.md"), sample, 0o644)
+	if code, stdout, stderr := runBin(t, dir, "-reader", "Web engineers", "-rounds", "1", "post.md"); code != 2 {
+		t.Fatalf("first run: exit %d, want 2\n%s\n%s", code, stdout, stderr)
+	}
+	var pending []map[string]string
+	if err := json.Unmarshal(must(os.ReadFile(filepath.Join(dir, ".editorial", "round-1", "pending.json"))), &pending); err != nil {
+		t.Fatal(err)
+	}
+	advice := 0
+	for _, p := range pending {
+		p["action"] = "apply"
+		if p["no_edit"] != "" {
+			advice++
+		}
+	}
+	if advice == 0 {
+		t.Fatalf("pending.json marks no entry as having no edit to apply:\n%v", pending)
+	}
+	os.WriteFile(filepath.Join(dir, ".editorial", "decisions.json"), must(json.Marshal(pending)), 0o644)
+	_, stdout, stderr := runBin(t, dir, "-resume", "post.md")
+	if want := fmt.Sprintf("%d approved finding(s) have no edit to apply and stay open", advice); !strings.Contains(stdout, want) {
+		t.Errorf("stdout does not say %q:\n%s\n%s", want, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "open (approved, no edit)") {
+		t.Errorf("the table does not mark the approved advice:\n%s", stdout)
+	}
+}

@@ -33,7 +33,11 @@ func report(w io.Writer, o *editorial.Outcome, dir string) {
 	}
 	for _, list := range [][]editorial.Entry{o.Applied, o.Rejected, o.Unresolved} {
 		for _, e := range list {
-			row(loop.StatusLabel(e.Status, e.By, dry, o.Reason == loop.AwaitingDecisions), e)
+			status := loop.StatusLabel(e.Status, e.By, dry, o.Reason == loop.AwaitingDecisions)
+			if e.ApprovedAdvice() {
+				status = "open (approved, no edit)"
+			}
+			row(status, e)
 		}
 	}
 	tw.Flush()
@@ -42,6 +46,9 @@ func report(w io.Writer, o *editorial.Outcome, dir string) {
 		applied = "would apply"
 	}
 	fmt.Fprintf(w, "\n%d %s, %d rejected, %d open (%d high).\n", len(o.Applied), applied, len(o.Rejected), len(o.Unresolved), o.UnresolvedHigh())
+	if n := o.ApprovedAdvice(); n > 0 {
+		fmt.Fprintf(w, "%d approved finding(s) have no edit to apply and stay open (advice, or a fix that could not be placed): make the change by hand, or reject it.\n", n)
+	}
 	reportSkipped(w, o.Skipped)
 	reportUsage(w, o)
 	fmt.Fprintf(w, "Artifacts: %s (summary.md, round-N/findings.md, applied.diff, ...)\n", dir)
