@@ -339,3 +339,25 @@ func TestApproveAdviceIsSaid(t *testing.T) {
 		t.Errorf("the table does not mark the approved advice:\n%s", stdout)
 	}
 }
+
+// TestUndoEndsARunStoppedAtTheGate: with -auto none and the file gate, the
+// run waits having written nothing; -undo ends it and a new run starts.
+func TestUndoEndsARunStoppedAtTheGate(t *testing.T) {
+	dir := t.TempDir()
+	sample, _ := offline.Sample("sample-en.md")
+	os.WriteFile(filepath.Join(dir, "post.md"), sample, 0o644)
+	args := []string{"-reader", "Web engineers", "-rounds", "1", "-auto", "none", "-gate", "file", "post.md"}
+	if code, stdout, stderr := runBin(t, dir, args...); code != 2 || !strings.Contains(stdout, "-resume") {
+		t.Fatalf("first run: exit %d, want 2 waiting at the gate\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, stderr := runBin(t, dir, "-undo")
+	if code != 0 || !strings.Contains(stdout, "had written nothing") {
+		t.Fatalf("-undo: exit %d, want 0 saying the run wrote nothing\n%s\n%s", code, stdout, stderr)
+	}
+	if got := must(os.ReadFile(filepath.Join(dir, "post.md"))); !bytes.Equal(got, sample) {
+		t.Error("the undo changed the article")
+	}
+	if code, stdout, stderr := runBin(t, dir, args...); code != 2 || strings.Contains(stderr, "unfinished run") {
+		t.Errorf("a new run after -undo: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}

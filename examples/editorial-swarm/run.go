@@ -248,6 +248,10 @@ func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 	if len(files) > 1 {
 		what = fmt.Sprintf("the %d articles are", len(files))
 	}
+	if len(rounds) == 0 {
+		fmt.Fprintf(stdout, "The unfinished run in %s had written nothing, so %s as before; the run is ended and a new one can start.\n", o.out, what)
+		return exitConverged, nil
+	}
 	fmt.Fprintf(stdout, "Reverted round(s) %v; %s as before the run.\n", rounds, what)
 	return exitConverged, nil
 }
