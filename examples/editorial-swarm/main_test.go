@@ -361,3 +361,28 @@ func TestUndoEndsARunStoppedAtTheGate(t *testing.T) {
 		t.Errorf("a new run after -undo: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
+
+// TestSameArticlesInAnotherOrder: after "a.md docs", "-resume docs a.md"
+// and "-undo docs a.md" name the same run.
+func TestSameArticlesInAnotherOrder(t *testing.T) {
+	dir := t.TempDir()
+	sample, _ := offline.Sample("sample-en.md")
+	os.Mkdir(filepath.Join(dir, "docs"), 0o755)
+	for _, p := range []string{"a.md", "docs/b.md", "docs/c.md"} {
+		os.WriteFile(filepath.Join(dir, p), sample, 0o644)
+	}
+	if code, stdout, stderr := runBin(t, dir, "-reader", "Web engineers", "-rounds", "1", "-gate", "file", "a.md", "docs"); code != 2 {
+		t.Fatalf("first run: exit %d, want 2 waiting at the gate\n%s\n%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := runBin(t, dir, "-resume", "docs", "a.md"); code != 2 || strings.Contains(stderr, "another file") {
+		t.Errorf("-resume docs a.md: exit %d, want 2 (still waiting)\n%s\n%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := runBin(t, dir, "-undo", "docs", "a.md"); code != 0 {
+		t.Errorf("-undo docs a.md: exit %d, want 0\n%s\n%s", code, stdout, stderr)
+	}
+	for _, p := range []string{"a.md", "docs/b.md", "docs/c.md"} {
+		if got := must(os.ReadFile(filepath.Join(dir, p))); !bytes.Equal(got, sample) {
+			t.Errorf("%s is not as before the run after -undo", p)
+		}
+	}
+}
