@@ -2,6 +2,8 @@ package offline
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 
@@ -116,6 +118,7 @@ func parse(src []byte) *document {
 	for i := range d.blocks {
 		d.maskInline(d.blocks[i].start, d.blocks[i].end)
 	}
+	slices.SortStableFunc(d.links, func(a, b link) int { return cmp.Compare(a.start, b.start) })
 	for i := range d.blocks {
 		b := &d.blocks[i]
 		if b.kind == paragraph {
@@ -158,6 +161,9 @@ func (d *document) addBlock(b mdoc.Block) {
 		add(heading, b.Span.Start, e)
 	case b.Kind.Prose():
 		add(kind, b.Span.Start, b.Span.End)
+	case b.Kind == mdoc.LinkDefinition:
+		d.addDefinition(b.Span.Start, b.Span.End)
+		fill(d.masked, b.Span.Start, b.Span.End)
 	default: // code, HTML, math, breaks, link definitions, front matter, container fences
 		fill(d.masked, b.Span.Start, b.Span.End)
 	}
@@ -370,13 +376,7 @@ func (d *document) maskLink(i, s, e int, closeAt []int32) int {
 		if end < 0 {
 			return i
 		}
-		ts, te := close+2, end
-		for ts < te && (b[ts] == ' ' || b[ts] == '<') {
-			ts++
-		}
-		if sp := bytes.IndexAny(b[ts:te], " >"); sp >= 0 {
-			te = ts + sp
-		}
+		ts, te := linkTarget(b, close+2, end)
 		d.links = append(d.links, link{target: string(d.raw[ts:te]), start: ts, end: te, image: image})
 		if image {
 			fill(b, i, end+1)
@@ -400,4 +400,33 @@ func (d *document) maskLink(i, s, e int, closeAt []int32) int {
 		}
 	}
 	return i
+}
+
+// linkTarget returns the span of the destination in a link's parentheses,
+// b[s:e] (between "(" and ")"): without the space, tab or line break before
+// it (a target may stand on the line after the "("), the angle brackets
+// around it, and the title after it.
+func linkTarget(b []byte, s, e int) (ts, te int) {
+	ts, te = s, e
+	for ts < te && (b[ts] == ' ' || b[ts] == '\t' || b[ts] == '\n' || b[ts] == '\r' || b[ts] == '<') {
+		ts++
+	}
+	if sp := bytes.IndexAny(b[ts:te], " \t\r\n>"); sp >= 0 {
+		te = ts + sp
+	}
+	return ts, te
+}
+
+// addDefinition records the target of the link reference definition
+// "[label]: target" on the line raw[s:e], so that reference-style links
+// ("[text][label]") are checked as inline ones are.
+func (d *document) addDefinition(s, e int) {
+	j := bytes.Index(d.raw[s:e], []byte("]:"))
+	if j < 0 {
+		return
+	}
+	ts, te := linkTarget(d.raw, s+j+2, e)
+	if ts < te {
+		d.links = append(d.links, link{target: string(d.raw[ts:te]), start: ts, end: te})
+	}
 }
