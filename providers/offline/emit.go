@@ -44,11 +44,15 @@ type hit struct {
 type emitter struct {
 	doc      *document
 	disabled map[string]bool // read only: shared by every Review of the reviewer
+	jaOnly   map[string]bool // read only: the rules of Japanese text (RuleInfo.Lang "ja")
 	hits     []hit
 }
 
-// on reports whether rule is enabled.
-func (e *emitter) on(rule string) bool { return !e.disabled[rule] }
+// on reports whether rule is enabled; a rule of Japanese text is off in
+// a document not written in Han characters (an English one).
+func (e *emitter) on(rule string) bool {
+	return !e.disabled[rule] && (e.doc.cjk || !e.jaOnly[rule])
+}
 
 // advise records advice (no fix) about raw[start:end].
 func (e *emitter) advise(rule string, sev finding.Severity, conf, start, end int, format string, args ...any) {
