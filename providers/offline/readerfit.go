@@ -96,6 +96,11 @@ func (r *run) mixedPeriod(s sentence) {
 	switch {
 	case lastS == mark || slices.Contains(o.AllowPeriodMarks, lastS):
 		return
+	case (last == '.' || last == '．') && (strings.HasSuffix(body, "..") || strings.HasSuffix(body, "．．")):
+		// an ellipsis: 「Kubernetesは...」 does not become 「Kubernetesは..。」
+		at := s.start + len(body) - n
+		r.e.advise("ja-no-mixed-period", finding.Low, 70, at, at+n, "文末の句点は「%s」にそろえてください（省略記号は「…」か、言い切る文に）", mark)
+		return
 	case last == '．' || last == '.' || last == '。':
 		at := s.start + len(body) - n
 		r.e.fix("ja-no-mixed-period", finding.Low, 85, at, at+n, mark, "文末の句点は「%s」にそろえてください", mark)
