@@ -39,7 +39,11 @@ const Driver = "goldfish"
 // The gate choices of a round (the Choice question "rN/gate").
 const (
 	// ChoiceAuto approves the resolver's sorting: its fixes are applied,
-	// the findings it contested are rejected with its reasons.
+	// the findings it contested are rejected with its reasons. A fix
+	// whose quote was found only away from the reviewer's lines
+	// (loop.Item.Far) is not: it goes to Loop.Gate, and without a gate
+	// that decides (nil, loop.AutoGate) it is deferred, saying where the
+	// quote was found.
 	ChoiceAuto = "auto"
 	// ChoiceContinue applies nothing this round: every finding is left
 	// open (the contested ones stay contested in the memory) and the loop
