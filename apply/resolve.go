@@ -64,9 +64,9 @@ import (
 //
 // A hinted range that ends beyond the last line is clamped; one that starts
 // beyond it is taken to mean the document's end: the quote is looked for
-// within Options.Window lines of the last line, then in the whole document,
-// and a quote found at neither stage gives ErrOutOfRange (wrapping
-// ErrQuoteNotFound or ErrAmbiguous).
+// within Options.Window lines of the last line, then in the whole document
+// (where a match is Far), and a quote found at neither stage gives
+// ErrOutOfRange (wrapping ErrQuoteNotFound or ErrAmbiguous).
 //
 // A finding without a quote is advice only (ErrAdvisory and ErrNoQuote): an
 // empty quote never means "the whole line". Only with both
