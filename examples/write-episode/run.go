@@ -127,7 +127,9 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		fmt.Fprintf(stdout, "Waiting for an answer: %v\nWrite it, then run the same command again to go on.\n", err)
 		return exitNotSaved, nil
 	case errors.Is(err, writing.ErrNotSaved):
-		report(stdout, res, o.story)
+		if err := o.printUnsaved(stdout, res); err != nil {
+			return exitError, err
+		}
 		if _, auto := asker.(loop.AutoAsker); auto && res != nil && res.Judgment.Outcome == writing.ForcePass {
 			err = fmt.Errorf("%w\n-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide", err,
 				filepath.Join(o.story, writing.WorkspaceDir))
@@ -308,6 +310,24 @@ func report(w io.Writer, r *writing.Result, dir string) {
 	fmt.Fprintf(w, "  usage:        %d model call(s), %d tokens\n", r.Usage.Calls, r.Usage.Total())
 	fmt.Fprintf(w, "  archive:      %s (drafts draft-vN.txt, progress.md, reader feedback, retro)\n", filepath.Join(dir, writing.ArchiveDir, fmt.Sprintf("episode-%02d", r.Episode)))
 	fmt.Fprintf(w, "  story files:  quality log, series tracker, summaries, handover notes and reader memories in %s\n", filepath.Join(dir, "story"))
+}
+
+// printUnsaved writes the result of a run that saved nothing as -format
+// asks: the report, the Result as JSON, or for github and sarif no
+// finding (there is no saved episode to point at).
+func (o *options) printUnsaved(w io.Writer, res *writing.Result) error {
+	switch {
+	case o.format == outformat.Text:
+		report(w, res, o.story)
+		return nil
+	case res == nil:
+		res = &writing.Result{Episode: o.episode}
+	}
+	r := *res
+	if o.format != outformat.JSON {
+		r.Polish = nil
+	}
+	return o.print(w, &r)
 }
 
 // print writes the result as -format asks: the Result as JSON, or the
