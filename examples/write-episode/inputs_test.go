@@ -113,3 +113,18 @@ func TestNoSuchStoryFolder(t *testing.T) {
 		t.Errorf("%s was created: %v", filepath.Base(dir), err)
 	}
 }
+
+// TestDemoFailingAtOnceLeavesNoFolder: a demo refused before it begins
+// (an unknown gate, a bad cap) leaves no copy of the sample behind.
+func TestDemoFailingAtOnceLeavesNoFolder(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	for _, args := range [][]string{{"-gate", "bogus"}, {"-max-revisions", "-1"}} {
+		if code, stdout, stderr := runArgs(t, args...); code != exitError {
+			t.Fatalf("%v: exit %d\n%s\n%s", args, code, stdout, stderr)
+		}
+		if left, _ := os.ReadDir(tmp); len(left) != 0 {
+			t.Errorf("%v left %v", args, left)
+		}
+	}
+}

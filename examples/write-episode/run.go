@@ -73,12 +73,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	demo := o.story == ""
+	if o.revisions < 0 {
+		return exitError, fmt.Errorf("-max-revisions %d: the revision cap is 0 (no revision) or more", o.revisions)
+	}
+	demo, started := o.story == "", false
 	if demo {
 		dir, err := os.MkdirTemp("", "kaigi-write-episode-")
 		if err != nil {
 			return exitError, err
 		}
+		defer func() {
+			if !started {
+				os.RemoveAll(dir) // the demo failed before it began: nothing to look at
+			}
+		}()
 		if err := copySample(dir); err != nil {
 			return exitError, err
 		}
@@ -93,9 +101,6 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		return exitError, errors.New("-episode is required with -story (the episode to write, from 1)")
 	case o.episode < 0:
 		return exitError, fmt.Errorf("-episode %d: episodes are numbered from 1", o.episode)
-	}
-	if o.revisions < 0 {
-		return exitError, fmt.Errorf("-max-revisions %d: the revision cap is 0 (no revision) or more", o.revisions)
 	}
 	if err := o.providers.Resolve(os.Getenv); err != nil {
 		return exitError, err
@@ -121,6 +126,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		fmt.Fprintf(stderr, "  %-8s %s %s\n", ev.Step, mark, ev.Detail)
 	}
 	fmt.Fprintf(stderr, "write-episode: episode %d (%s)\n", o.episode, desc)
+	started = true
 	res, err := e.Write(ctx)
 	switch {
 	case errors.Is(err, loop.ErrWaiting):
