@@ -145,9 +145,12 @@ type Result struct {
 // any point goes on where it was and repeats nothing (no reader reads the
 // same draft twice). It returns the Result with a nil error once the
 // episode is saved and archived, and with ErrNotSaved when the human
-// declined. Any other error (a model that failed, a gate waiting for an
-// answer: loop.ErrWaiting) leaves the run to be resumed by calling Write
-// again.
+// declined. Before it creates or writes anything it refuses what would
+// make the run fail on its way (see preflight: a Dir that is not a
+// folder, ErrNoArc, ErrNotInArc, loop.ErrTooLarge, loop.ErrNotWritable), so
+// such a run leaves the folder as it was. Any other error (a model that
+// failed, a gate waiting for an answer: loop.ErrWaiting) leaves the run to
+// be resumed by calling Write again.
 func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 	ctx, end := loop.TraceRun(ctx, e.TracerProvider, Driver)
 	defer func() { end(err) }()
