@@ -146,9 +146,11 @@ type Result struct {
 // same draft twice). It returns the Result with a nil error once the
 // episode is saved and archived, and with ErrNotSaved when the human
 // declined. Before it creates or writes anything it refuses what would
-// make the run fail on its way (see preflight: a Dir that is not a
-// folder, ErrNoArc, ErrNotInArc, loop.ErrTooLarge, loop.ErrNotWritable), so
-// such a run leaves the folder as it was. Any other error (a model that
+// make the run fail on its way: a Dir that is not a folder, a story
+// without its arc design (ErrNoArc), an episode past the role map
+// (ErrNotInArc), a story file over MaxSize (loop.ErrTooLarge), a
+// read-only story file the run edits (loop.ErrNotWritable); such a run
+// leaves the folder as it was. Any other error (a model that
 // failed, a gate waiting for an answer: loop.ErrWaiting) leaves the run to
 // be resumed by calling Write again.
 func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
