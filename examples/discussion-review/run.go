@@ -18,6 +18,7 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/discussion"
 	"github.com/kaigi-dev/kaigi/loop/discussion/board"
 	"github.com/kaigi-dev/kaigi/providers/config"
@@ -33,10 +34,11 @@ var sample embed.FS
 const (
 	exitOK    = 0
 	exitError = 1
-	exitFail  = 2 // the verdict is FAIL (not for the demo)
+	exitFail  = 2 // the verdict is FAIL (not for the demo), or no reviewer answered
 )
 
 type options struct {
+	rules           []string // offline.Config.Enabled: every rule for the demo, so that each seat has claims to debate on the bundled draft
 	spec, root      string
 	resume, verbose bool
 	format          string
@@ -54,7 +56,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	outformat.Register(fset, &o.format)
 	o.providers = config.Register(fset)
-	cli.Usage(fset, "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0).")
+	cli.Usage(fset, "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0) or no reviewer answered, so there is no verdict.")
 	return cli.Run("discussion-review", stderr, exitOK, func() error {
 		if err := cli.Parse(fset, args); err != nil {
 			return err
@@ -78,6 +80,7 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 			return exitError, err
 		}
 		o.spec, o.root = filepath.Join(dir, "spec.json"), dir
+		o.rules = []string{offline.SetAll}
 		fmt.Fprintf(stderr, "Demo on a copy of the bundled sample in %s\n", dir)
 	}
 	spec, err := discussion.LoadSpec(o.spec)
@@ -106,9 +109,10 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	} else {
 		out, err = d.Run(ctx)
 	}
-	if err != nil {
+	if err != nil && (out == nil || out.Stopped != loop.NoReviewerAnswered) {
 		return exitError, err
 	}
+	noVerdict := err // no reviewer answered: the report, then exit 2
 	report(text, out)
 	if !demo {
 		fmt.Fprintf(text, "Resume an interrupted run: discussion-review -spec %s -root %s -resume\n", o.spec, o.root)
@@ -133,6 +137,9 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 		if err := outformat.ExportFindings(stdout, o.format, "discussion-review", o.root, settled); err != nil {
 			return exitError, err
 		}
+	}
+	if noVerdict != nil {
+		return exitFail, noVerdict
 	}
 	var v struct {
 		Verdict string `json:"verdict"`
@@ -173,7 +180,7 @@ func (o *options) seat(spec discussion.Spec) ([]discussion.Participant, discussi
 	}
 	builtin := map[string]agent.Reviewer{}
 	var order []string
-	for _, r := range offline.Editorial(offline.Config{LinkFS: os.DirFS(root), LinkDir: rel}) {
+	for _, r := range offline.Editorial(offline.Config{LinkFS: os.DirFS(root), LinkDir: rel, Enabled: o.rules}) {
 		builtin[r.Name()] = r
 		order = append(order, r.Name())
 	}
@@ -251,7 +258,7 @@ func report(w io.Writer, o *discussion.Outcome) {
 		}
 		fmt.Fprintf(w, "  %-12s %-10s%s: %s\n", p.ID, p.Kind, refs, body)
 	}
-	if o.Stopped != "" {
+	if o.Stopped != "" && o.Verdict != nil {
 		fmt.Fprintf(w, "\nThe debate stopped early: %s\n", o.Stopped.Describe())
 	}
 	for _, a := range o.Absent {
@@ -259,6 +266,11 @@ func report(w io.Writer, o *discussion.Outcome) {
 	}
 	if o.Fallback != "" {
 		fmt.Fprintf(w, "Fallback to a plain fan-out: %s\n", o.Fallback)
+	}
+	if o.Verdict == nil {
+		fmt.Fprintf(w, "\nNo verdict: %s\n\nBoard: %s\nSummary: %s\n", o.NoAnswer,
+			filepath.Join(o.Dir, discussion.WhiteboardFile), filepath.Join(o.Dir, discussion.SummaryFile))
+		return
 	}
 	fmt.Fprintf(w, "\nVerdict:\n%s\n\nBoard: %s\nVerdict: %s\nSummary: %s\n", o.Verdict,
 		filepath.Join(o.Dir, discussion.WhiteboardFile), filepath.Join(o.Dir, discussion.VerdictFile), filepath.Join(o.Dir, discussion.SummaryFile))
