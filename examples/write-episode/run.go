@@ -174,7 +174,10 @@ func copySample(dir string) error {
 // roles returns the episode's roles: offline, or on the configured
 // providers, each role by its name (author, arc-reviewer, reader-<id>).
 func (o *options) roles() (*writing.Episode, string, error) {
-	critics := offline.Editorial(offline.Config{})
+	// Prose is held to the style guide's rules (stock phrases, empty
+	// intensifiers, long sentences), not only to the few rules on by
+	// default for documentation.
+	critics := offline.Editorial(offline.Config{Enabled: []string{offline.SetStrict}})
 	e := &writing.Episode{}
 	var draft []byte
 	if o.draft != "" {
