@@ -48,8 +48,11 @@ func (c Command) String() string {
 }
 
 // Run runs c in dir with files appended to its arguments and parses what
-// it prints. A non-zero exit is not an error when the output parses (a
-// linter exits 1 when it finds something); it is when nothing parses.
+// it prints. A non-zero exit is not an error when diagnostics parse from
+// the output (a linter exits 1 when it finds something); it is, with what
+// the tool wrote, when none does. A result without a file and line (a
+// SARIF result about the run) is an error too: the tool did not review
+// what it was given.
 // The tool runs contained (Contain): cancelling ctx kills it with what it
 // started. A tool killed by a signal, or whose output was not read to the
 // end, is an error, whatever it printed. A program not on PATH is
@@ -90,14 +93,26 @@ func (c Command) Run(ctx context.Context, dir string, files ...string) ([]Diagno
 		return nil, fmt.Errorf("%s: %w", c, runErr)
 	}
 	if exit != nil && !exit.Exited() {
-		return nil, fmt.Errorf("%s: %v before it finished: %s", c, runErr, strings.TrimSpace(errb.String()))
+		return nil, fmt.Errorf("%s: %v before it finished: %s", c, runErr, said(out, errb, c.Stderr))
 	}
-	ds, err := Parse(c.Format, out.Bytes(), dir)
-	if err != nil && runErr != nil {
-		return nil, fmt.Errorf("%s: %v: %s", c, runErr, strings.TrimSpace(errb.String()))
-	}
-	if err != nil {
+	ds, unplaced, err := parse(c.Format, out.Bytes(), dir)
+	switch {
+	case err != nil && runErr != nil:
+		return nil, fmt.Errorf("%s: %v: %s", c, runErr, said(out, errb, c.Stderr))
+	case err != nil:
 		return nil, fmt.Errorf("%s: %w", c, err)
+	case len(unplaced) > 0:
+		// A result about the run, not a line (a package that did not
+		// load): the run did not review what it was given.
+		var msgs []string
+		for _, d := range unplaced {
+			msgs = append(msgs, strings.TrimSpace(strings.Join([]string{d.Rule, d.Message}, " ")))
+		}
+		return nil, fmt.Errorf("%s: %d result(s) without a file and line: %s", c, len(unplaced), strings.Join(msgs, "; "))
+	case runErr != nil && len(ds) == 0:
+		// A linter exits non-zero when it finds something; without a
+		// finding that parses, the tool failed.
+		return nil, fmt.Errorf("%s: %v without a diagnostic: %s", c, runErr, said(out, errb, c.Stderr))
 	}
 	for i := range ds {
 		if ds[i].Source == "" {
@@ -105,6 +120,27 @@ func (c Command) Run(ctx context.Context, dir string, files ...string) ([]Diagno
 		}
 	}
 	return ds, nil
+}
+
+// maxSaid bounds what of a failed tool's output an error quotes.
+const maxSaid = 4 << 10
+
+// said is what a failed tool wrote, for its error: its standard error, or
+// its output when that holds the standard error too; the end of it when
+// it is long.
+func said(out, errb *capped, merged bool) string {
+	text := errb.String()
+	if merged || strings.TrimSpace(text) == "" {
+		text = out.String() + text
+	}
+	text = strings.TrimSpace(text)
+	if len(text) > maxSaid {
+		text = "..." + strings.ToValidUTF8(text[len(text)-maxSaid:], "")
+	}
+	if text == "" {
+		return "(it wrote nothing)"
+	}
+	return text
 }
 
 type capped struct {
