@@ -73,11 +73,15 @@ func (o OfflineReviewer) Review(ctx context.Context, in ShotInput) (Result, agen
 		}
 		for _, r := range runs {
 			ds, err := r.cmd.Run(ctx, in.Root, r.args...)
-			if errors.Is(err, tools.ErrNotInstalled) {
+			switch {
+			case errors.Is(err, tools.ErrNotInstalled):
+				res.Skipped = append(res.Skipped, Skip{Reviewer: r.cmd.String(), Reason: fmt.Sprintf("not installed (%s is not on PATH)", r.cmd.Args[0])})
 				continue
-			}
-			if err != nil {
-				return res, agent.Usage{}, err
+			case err != nil && ctx.Err() != nil:
+				return res, agent.Usage{}, err // the shot's time is up, or the run's: retried or resumed
+			case err != nil:
+				res.Skipped = append(res.Skipped, Skip{Reviewer: r.cmd.String(), Reason: strings.TrimPrefix(err.Error(), r.cmd.String()+": "), Failed: true})
+				continue
 			}
 			for _, d := range ds {
 				end, lv := d.EndLine, r.level

@@ -267,3 +267,10 @@ func (s *session) sweep(ctx context.Context) {
 	loop.RemoveStaleTemp(ctx, s.l.logger(), s.l.Dir, docs...)
 	loop.RemoveStaleTemp(ctx, s.l.logger(), filepath.Join(s.l.Dir, "logs"))
 }
+
+// note adds text to the session's notes, once.
+func (s *session) note(text string) {
+	if !slices.Contains(s.notes, text) {
+		s.notes = append(s.notes, text)
+	}
+}
