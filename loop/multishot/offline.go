@@ -16,13 +16,16 @@ import (
 )
 
 // OfflineReviewer is the reviewer that needs no model: `go vet` on the Go
-// packages of the slice, the given external tools on its files (both
-// where installed and only when the files are the working tree's, since
-// tools read the disk), and the given prose reviewers (the offline
-// Editorial reviewers, say) on its Markdown files. It reports only on the
-// changed lines of the slice's files: a finding elsewhere in a file is old
-// news. Its answers are the same on every shot, so sibling shots of a
-// slice are duplicates of each other.
+// packages of the slice, the given external tools on its files, and the
+// given prose reviewers (the offline Editorial reviewers, say) on its
+// Markdown files. Tools read the disk: they run in the working tree for an
+// uncommitted change, else in a tree of the reviewed commit
+// (ShotInput.Checkout). A tool that is not installed or does not apply is
+// listed in Result.Skipped with why; one that fails is listed there as
+// failed, with what it wrote. It reports only on the changed lines of the
+// slice's files: a finding elsewhere in a file is old news. Its answers
+// are the same on every shot, so sibling shots of a slice are duplicates
+// of each other.
 type OfflineReviewer struct {
 	// Prose review Markdown files; their findings keep their quote and fix,
 	// which the triage gate may apply. Optional.
@@ -56,41 +59,62 @@ func (o OfflineReviewer) Review(ctx context.Context, in ShotInput) (Result, agen
 			res.Findings = append(res.Findings, f)
 		}
 	}
-	if in.Worktree {
-		type run struct {
-			cmd   tools.Command
-			args  []string
-			level Level // all its findings' level; "" reads the tool's severity
+	type run struct {
+		cmd   tools.Command
+		args  []string
+		level Level // all its findings' level; "" reads the tool's severity
+		goMod bool  // it needs a go.mod at the top level
+	}
+	var runs []run
+	if pkgs := goPackages(in); !o.NoVet && len(pkgs) > 0 {
+		runs = append(runs, run{GoVet, pkgs, P1, true})
+	}
+	for _, c := range o.Tools {
+		runs = append(runs, run{c, files, "", false})
+	}
+	dir := in.Root
+	if len(runs) > 0 && !in.Worktree {
+		// Tools read the disk: they run in a tree of the reviewed commit.
+		var err error
+		switch {
+		case in.Checkout == nil:
+			err = errors.New("the files are a commit's and no checkout of it was given")
+		default:
+			dir, err = in.Checkout(ctx)
 		}
-		var runs []run
-		if pkgs := goPackages(in); !o.NoVet && len(pkgs) > 0 {
-			if _, err := os.Stat(filepath.Join(in.Root, "go.mod")); err == nil {
-				runs = append(runs, run{GoVet, pkgs, P1})
-			}
+		if err != nil && ctx.Err() != nil {
+			return res, agent.Usage{}, err
 		}
-		for _, c := range o.Tools {
-			runs = append(runs, run{c, files, ""})
+		if err != nil {
+			for _, r := range runs {
+				res.Skipped = append(res.Skipped, Skip{Reviewer: r.cmd.String(), Reason: err.Error(), Failed: true})
+			}
+			runs = nil
 		}
-		for _, r := range runs {
-			ds, err := r.cmd.Run(ctx, in.Root, r.args...)
-			switch {
-			case errors.Is(err, tools.ErrNotInstalled):
-				res.Skipped = append(res.Skipped, Skip{Reviewer: r.cmd.String(), Reason: fmt.Sprintf("not installed (%s is not on PATH)", r.cmd.Args[0])})
-				continue
-			case err != nil && ctx.Err() != nil:
-				return res, agent.Usage{}, err // the shot's time is up, or the run's: retried or resumed
-			case err != nil:
-				res.Skipped = append(res.Skipped, Skip{Reviewer: r.cmd.String(), Reason: strings.TrimPrefix(err.Error(), r.cmd.String()+": "), Failed: true})
-				continue
+	}
+	for _, r := range runs {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); r.goMod && err != nil {
+			res.Skipped = append(res.Skipped, Skip{Reviewer: r.cmd.String(), Reason: "no go.mod at the repository's top level"})
+			continue
+		}
+		ds, err := r.cmd.Run(ctx, dir, r.args...)
+		switch {
+		case errors.Is(err, tools.ErrNotInstalled):
+			res.Skipped = append(res.Skipped, Skip{Reviewer: r.cmd.String(), Reason: fmt.Sprintf("not installed (%s is not on PATH)", r.cmd.Args[0])})
+			continue
+		case err != nil && ctx.Err() != nil:
+			return res, agent.Usage{}, err // the shot's time is up, or the run's: retried or resumed
+		case err != nil:
+			res.Skipped = append(res.Skipped, Skip{Reviewer: r.cmd.String(), Reason: strings.TrimPrefix(err.Error(), r.cmd.String()+": "), Failed: true})
+			continue
+		}
+		for _, d := range ds {
+			end, lv := d.EndLine, r.level
+			if lv == "" {
+				lv = toolLevel(d.Severity)
 			}
-			for _, d := range ds {
-				end, lv := d.EndLine, r.level
-				if lv == "" {
-					lv = toolLevel(d.Severity)
-				}
-				keep(ShotFinding{Severity: lv, Title: d.Message, Content: toolContent(d),
-					Location: Location{Path: d.Path, StartLine: d.Line, EndLine: &end}, Quote: d.Match, Source: d.Source})
-			}
+			keep(ShotFinding{Severity: lv, Title: d.Message, Content: toolContent(d),
+				Location: Location{Path: d.Path, StartLine: d.Line, EndLine: &end}, Quote: d.Match, Source: d.Source})
 		}
 	}
 	for _, f := range in.Files {

@@ -1,6 +1,7 @@
 package multishot
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -66,5 +67,58 @@ func TestFailedToolIsSkippedReviewer(t *testing.T) {
 		if sk := sum.Waves[0].Shots[0].Skipped; len(sk) != 2 {
 			t.Errorf("%s: the shot's skipped reviewers %+v", mode, sk)
 		}
+	}
+}
+
+// bugTool reports every line holding BUG in the files it is given, read
+// from the disk as a linter reads them.
+var bugTool = tools.Command{Name: "bugs", Format: tools.Lines,
+	Args: []string{"sh", "-c", `for f; do grep -n BUG "$f" | while IFS=: read -r n rest; do echo "$f:$n: BUG here"; done; done; exit 0`, "sh"}}
+
+// TestToolsRunOnEveryTargetKind: tools review a commit that is not the
+// checkout, and a branch whose working tree has changed since, in a tree
+// of the reviewed commit (not the working tree's files); on a clean
+// checkout of the reviewed commit, in the checkout. The tree made is
+// removed at the run's end.
+func TestToolsRunOnEveryTargetKind(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	r := newRepo(t)
+	r.write("app/main.go", "package main\n\nfunc main() {}\n")
+	r.commit("base")
+	r.git("checkout", "-q", "-b", "feature")
+	r.write("app/main.go", "package main\n\nfunc main() {\n\t// BUG: the reviewed commit's\n}\n")
+	bug := r.commit("the bug")
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	rev := OfflineReviewer{NoVet: true, Tools: []tools.Command{bugTool}}
+	review := func(target Target) *Summary {
+		t.Helper()
+		l := &Loop{Dir: filepath.Join(t.TempDir(), "s"), Reviewer: rev, Classifier: fixedSlices(codeSlice), Mode: Report}
+		sum, err := l.Run(context.Background(), target, "task")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sum
+	}
+	check := func(what string, sum *Summary) {
+		t.Helper()
+		if len(sum.Findings) != 1 || sum.Findings[0].Location.StartLine != 4 || sum.Findings[0].Source != "bugs" {
+			t.Errorf("%s: findings %+v, notes %q", what, sum.Findings, sum.Notes)
+		}
+		if left, _ := os.ReadDir(tmp); len(left) > 0 {
+			t.Errorf("%s: left %s in the temporary folder", what, left[0].Name())
+		}
+	}
+	check("base, clean checkout", review(Target{Repo: r.dir, Kind: Base, Ref: "main"}))
+	// The working tree moves on: the commit's content is reviewed still.
+	r.write("app/main.go", "package main\n\nfunc main() {\n\t// fixed in the working tree\n}\n")
+	check("base, changed working tree", review(Target{Repo: r.dir, Kind: Base, Ref: "main"}))
+	r.write("app/main.go", "package main\n\nfunc main() {\n\t// BUG: the reviewed commit's\n}\n")
+	r.git("checkout", "-q", "main")
+	check("commit, not the checkout", review(Target{Repo: r.dir, Kind: Commit, Ref: bug}))
+	if r.read("app/main.go") != "package main\n\nfunc main() {}\n" || r.git("status", "--porcelain") != "" {
+		t.Error("the review changed the checkout")
 	}
 }

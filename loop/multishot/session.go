@@ -39,12 +39,14 @@ type session struct {
 	notes    []string
 
 	root *apply.Dir
+	co   checkout
 }
 
 func (s *session) close() {
 	if s.root != nil {
 		s.root.Close()
 	}
+	s.closeCheckout()
 }
 
 func (s *session) emit(e Event) {

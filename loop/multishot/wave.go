@@ -102,6 +102,9 @@ func (s *session) runWave(ctx context.Context) error {
 				in.Worktree = in.Worktree || s.fixed[name]
 			}
 		}
+		if !in.Worktree {
+			in.Checkout = s.checkoutDir
+		}
 		for shot := 1; shot <= s.shotsFor(sl); shot++ {
 			in := in
 			in.Shot = shot
