@@ -30,9 +30,10 @@ type OfflineReviewer struct {
 	// Prose review Markdown files; their findings keep their quote and fix,
 	// which the triage gate may apply. Optional.
 	Prose []agent.Reviewer
-	// Tools run on the slice's files (appended to their arguments): a
-	// diagnostic of severity error is P1, warning P2, info P3. A tool that
-	// is not installed is left out. Optional.
+	// Tools run on the slice's files (appended to their arguments; a
+	// Packages tool, staticcheck say, on their Go packages, and not on a
+	// slice without Go files): a diagnostic of severity error is P1,
+	// warning P2, info P3. Optional.
 	Tools []tools.Command
 	// NoVet turns `go vet` off. Optional.
 	NoVet bool
@@ -40,7 +41,7 @@ type OfflineReviewer struct {
 
 // GoVet is the go vet command OfflineReviewer runs on a slice's packages;
 // its findings are P1, since what vet reports is a likely bug.
-var GoVet = tools.Command{Name: "go vet", Args: []string{"go", "vet"}, Format: tools.Lines, Stderr: true, Env: []string{"GOWORK=off"}}
+var GoVet = tools.Command{Name: "go vet", Args: []string{"go", "vet"}, Format: tools.Lines, Stderr: true, Env: []string{"GOWORK=off"}, Packages: true}
 
 // Review implements Reviewer.
 func (o OfflineReviewer) Review(ctx context.Context, in ShotInput) (Result, agent.Usage, error) {
@@ -66,11 +67,17 @@ func (o OfflineReviewer) Review(ctx context.Context, in ShotInput) (Result, agen
 		goMod bool  // it needs a go.mod at the top level
 	}
 	var runs []run
-	if pkgs := goPackages(in); !o.NoVet && len(pkgs) > 0 {
+	pkgs := tools.Packages(files)
+	if !o.NoVet && len(pkgs) > 0 {
 		runs = append(runs, run{GoVet, pkgs, P1, true})
 	}
 	for _, c := range o.Tools {
-		runs = append(runs, run{c, files, "", false})
+		switch {
+		case !c.Packages:
+			runs = append(runs, run{c, files, "", false})
+		case len(pkgs) > 0:
+			runs = append(runs, run{c, pkgs, "", false})
+		}
 	}
 	dir := in.Root
 	if len(runs) > 0 && !in.Worktree {
@@ -159,15 +166,4 @@ func toolContent(d tools.Diagnostic) string {
 		return fmt.Sprintf("%s %s reports at %s: %s", d.Source, d.Rule, where, d.Message)
 	}
 	return fmt.Sprintf("%s reports at %s: %s", d.Source, where, d.Message)
-}
-
-// goPackages returns "./dir" for the folder of each Go file of the slice.
-func goPackages(in ShotInput) []string {
-	dirs := map[string]bool{}
-	for _, f := range in.Files {
-		if strings.HasSuffix(f.Path, ".go") && f.Status != Deleted {
-			dirs["./"+path.Dir(f.Path)] = true
-		}
-	}
-	return sortedKeys(dirs)
 }

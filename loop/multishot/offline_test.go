@@ -122,3 +122,33 @@ func TestToolsRunOnEveryTargetKind(t *testing.T) {
 		t.Error("the review changed the checkout")
 	}
 }
+
+// TestPackagesTool: a tool that type-checks (Command.Packages, go vet) is
+// given the packages of the slice's Go files, test files' included, not
+// the files; a slice without Go files does not run it.
+func TestPackagesTool(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	r := newRepo(t)
+	r.write("app/main.go", "package main\n")
+	r.write("lib/x.go", "package lib\n")
+	r.write("README.md", "# r\n")
+	r.commit("base")
+	r.write("app/main.go", "package main\n\nfunc main() {}\n")
+	r.write("lib/x_test.go", "package lib\n\nfunc helperUsed() {}\n")
+	r.write("README.md", "# r\n\nmore\n")
+	// It reports its arguments on line 3 of app/main.go.
+	typed := tools.Command{Name: "typed", Format: tools.Lines, Packages: true,
+		Args: []string{"sh", "-c", `for a; do echo "app/main.go:3: given $a"; done`, "sh"}}
+	code := Slice{Name: "code", Prompt: "review", Files: []string{"app/main.go", "lib/x_test.go"}}
+	docs := Slice{Name: "docs", Prompt: "review", Files: []string{"README.md"}}
+	sum := run(t, &Loop{Reviewer: OfflineReviewer{NoVet: true, Tools: []tools.Command{typed}}, Classifier: fixedSlices(code, docs), Mode: Report}, r)
+	var got []string
+	for _, f := range sum.Findings {
+		got = append(got, f.Slice+": "+f.Title)
+	}
+	if want := "code: given ./app|code: given ./lib"; strings.Join(got, "|") != want {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}

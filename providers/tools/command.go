@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -34,6 +37,27 @@ type Command struct {
 	// Stderr reads the diagnostics from standard error too (go vet
 	// writes them there). Optional.
 	Stderr bool
+	// Packages: the tool type-checks Go code (go vet, staticcheck), so it
+	// is given the packages of the files to review ("./dir", see
+	// Packages), test files' with the rest, not the files: a file
+	// type-checked alone does not know its package's other names.
+	Packages bool
+}
+
+// Packages returns the Go packages of files (slash-separated paths from
+// the folder a tool runs in), "./dir" each, sorted and without repeats:
+// the folder of every ".go" file, a test file's included.
+func Packages(files []string) []string {
+	var out []string
+	for _, f := range files {
+		if strings.HasSuffix(f, ".go") {
+			if p := "./" + path.Dir(f); !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // String returns the command's name.
@@ -159,8 +183,8 @@ func (c *capped) Write(p []byte) (int, error) {
 }
 
 // Reviewer is an agent.Reviewer that runs a Command on the target's file
-// (Target.Path, relative to Dir; the tool reads the file from disk, so
-// Target.Text should be what is there) and reports each diagnostic on it as
+// (Target.Path, relative to Dir; its package for a Packages command; the
+// tool reads the file from disk, so Target.Text should be what is there) and reports each diagnostic on it as
 // advice: severity error is high, warning medium, info low; the quote is
 // the diagnostic's Match when the tool gives one; confidence 80.
 type Reviewer struct {
@@ -177,7 +201,11 @@ func (r Reviewer) Name() string { return r.Command.String() }
 
 // Review implements agent.Reviewer.
 func (r Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, error) {
-	ds, err := r.Command.Run(ctx, r.Dir, t.Path)
+	args := []string{t.Path}
+	if r.Command.Packages {
+		args = Packages([]string{filepath.ToSlash(t.Path)})
+	}
+	ds, err := r.Command.Run(ctx, r.Dir, args...)
 	if err != nil {
 		return agent.Review{}, err
 	}

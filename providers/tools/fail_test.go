@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/agent"
 )
 
 // TestFailedToolIsAnError: a tool that exits non-zero without a
@@ -39,5 +41,19 @@ func TestFailedToolIsAnError(t *testing.T) {
 	data, _ := os.ReadFile(sarif)
 	if ds, err := Parse(SARIF, data, dir); err != nil || len(ds) != 1 {
 		t.Errorf("Parse: %v %v", ds, err)
+	}
+}
+
+// TestReviewerGivesPackages: Reviewer gives a Packages tool the target's
+// package, not its file.
+func TestReviewerGivesPackages(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	r := Reviewer{Dir: t.TempDir(), Command: Command{Name: "typed", Format: Lines, Packages: true,
+		Args: []string{"sh", "-c", `echo "p/p_test.go:1: given $1"`, "sh"}}}
+	rv, err := r.Review(context.Background(), agent.Target{Path: "p/p_test.go"})
+	if err != nil || len(rv.Report.Findings) != 1 || !strings.HasPrefix(rv.Report.Findings[0].Issue, "given ./p ") {
+		t.Errorf("%+v %v", rv.Report.Findings, err)
 	}
 }
