@@ -129,7 +129,14 @@ func (o OfflineReviewer) Review(ctx context.Context, in ShotInput) (Result, agen
 			continue
 		}
 		for _, r := range o.Prose {
-			rv, err := r.Review(ctx, agent.Target{Path: f.Path, Text: f.Text})
+			target := agent.Target{Path: f.Path, Text: f.Text}
+			var rv agent.Review
+			var err error
+			if lr, ok := r.(lineReviewer); ok {
+				rv, err = lr.ReviewLines(ctx, target, f.Lines) // the changed lines first, then the per-rule cap
+			} else {
+				rv, err = r.Review(ctx, target)
+			}
 			if err != nil {
 				return res, agent.Usage{}, fmt.Errorf("%s on %s: %w", r.Name(), f.Path, err)
 			}
@@ -166,4 +173,10 @@ func toolContent(d tools.Diagnostic) string {
 		return fmt.Sprintf("%s %s reports at %s: %s", d.Source, d.Rule, where, d.Message)
 	}
 	return fmt.Sprintf("%s reports at %s: %s", d.Source, where, d.Message)
+}
+
+// lineReviewer is a prose reviewer that limits its findings to line
+// ranges before it condenses them (offline.Reviewer.ReviewLines).
+type lineReviewer interface {
+	ReviewLines(ctx context.Context, t agent.Target, lines []finding.LineRange) (agent.Review, error)
 }

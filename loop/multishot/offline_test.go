@@ -2,12 +2,14 @@ package multishot
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/kaigi-dev/kaigi/providers/offline"
 	"github.com/kaigi-dev/kaigi/providers/tools"
 )
 
@@ -149,6 +151,38 @@ func TestPackagesTool(t *testing.T) {
 		got = append(got, f.Slice+": "+f.Title)
 	}
 	if want := "code: given ./app|code: given ./lib"; strings.Join(got, "|") != want {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
+
+// TestProseFilteredBeforeCap: a prose rule that finds the same habit on an
+// old line and on a changed one of a long document reports the changed
+// one: the findings are limited to the changed lines before the per-rule
+// cap keeps one of them.
+func TestProseFilteredBeforeCap(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Notes\n\n")
+	for i := range 60 {
+		if i == 2 {
+			b.WriteString("In today's fast-paced world, teams can leverage the cart to ship faster.\n\n")
+			continue
+		}
+		fmt.Fprintf(&b, "The cart module number %d keeps each line item with its price and quantity for the order total.\n\n", i)
+	}
+	base := b.String()
+	lines := strings.Split(base, "\n")
+	lines[82] = "In today's fast-paced world, teams can leverage the cart to ship faster."
+	r := newRepo(t)
+	r.write("notes.md", base)
+	r.commit("base")
+	r.write("notes.md", strings.Join(lines, "\n"))
+	docs := Slice{Name: "docs", Prompt: "review", Files: []string{"notes.md"}}
+	sum := run(t, &Loop{Reviewer: OfflineReviewer{NoVet: true, Prose: offline.Editorial(offline.Config{})}, Classifier: fixedSlices(docs), Mode: Report}, r)
+	var got []string
+	for _, f := range sum.Findings {
+		got = append(got, fmt.Sprintf("%d %s", f.Location.StartLine, strings.SplitN(f.Title, ":", 2)[0]))
+	}
+	if want := "83 en-stock-phrase|83 en-redundant"; strings.Join(got, "|") != want {
 		t.Errorf("findings %q, want %q", got, want)
 	}
 }
