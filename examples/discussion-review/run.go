@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -59,6 +60,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return cli.Run("discussion-review", stderr, exitOK, func() error {
 		if err := cli.Parse(fset, args); err != nil {
 			return err
+		}
+		if fset.NArg() > 0 {
+			return fmt.Errorf("unexpected arguments %s: discussion-review takes flags only (the spec names the targets; give it with -spec)", quoted(fset.Args()))
 		}
 		return outformat.Check(o.format)
 	}, func() (int, error) { return o.run(ctx, stdout, stderr) })
@@ -272,4 +276,13 @@ func report(w io.Writer, o *discussion.Outcome) {
 	}
 	fmt.Fprintf(w, "\nVerdict:\n%s\n\nBoard: %s\nVerdict: %s\nSummary: %s\n", o.Verdict,
 		filepath.Join(o.Dir, discussion.WhiteboardFile), filepath.Join(o.Dir, discussion.VerdictFile), filepath.Join(o.Dir, discussion.SummaryFile))
+}
+
+// quoted returns args quoted, separated by spaces.
+func quoted(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = strconv.Quote(a)
+	}
+	return strings.Join(q, " ")
 }

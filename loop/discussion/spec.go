@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/discussion/board"
 )
 
@@ -114,8 +115,9 @@ func (e *SpecError) Error() string {
 func (e *SpecError) Is(target error) bool { return target == ErrSpec }
 
 // LoadSpec reads a spec from a JSON file (a leading BOM allowed; unknown
-// fields refused) and fills in its defaults. It does not validate it: see
-// Spec.Validate.
+// fields refused; a file that is not UTF-8, such as UTF-16, refused with
+// loop.ErrNotText naming its encoding) and fills in its defaults. It does
+// not validate it: see Spec.Validate.
 func LoadSpec(path string) (Spec, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -124,8 +126,12 @@ func LoadSpec(path string) (Spec, error) {
 	return ParseSpec(path, data)
 }
 
-// ParseSpec parses a spec's JSON; name names it in errors.
+// ParseSpec parses a spec's JSON, which must be UTF-8 text
+// (loop.CheckText); name names it in errors.
 func ParseSpec(name string, data []byte) (Spec, error) {
+	if err := loop.CheckText(name, data); err != nil {
+		return Spec{}, fmt.Errorf("%w: %w", ErrSpec, err)
+	}
 	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))))
 	dec.DisallowUnknownFields()
 	var s Spec
