@@ -81,6 +81,9 @@ func TestBadInputs(t *testing.T) {
 			os.WriteFile(filepath.Join(root, "spec16.json"), bytes.ReplaceAll(spec, []byte(`"announcement.md"`), []byte(`"announcement16.md"`)), 0o644)
 			return []string{"-spec", filepath.Join(root, "spec16.json"), "-root", root}
 		}, []string{"announcement16.md is UTF-16LE"}, ""},
+		{"resume of nothing", func(root string) []string {
+			return []string{"-spec", filepath.Join(root, "spec.json"), "-root", root, "-resume"}
+		}, []string{"nothing to resume"}, ""},
 		{"bad flag", func(root string) []string {
 			return []string{"-spec", filepath.Join(root, "spec.json"), "-root", root, "-rounds", "3"}
 		}, []string{"flag provided but not defined: -rounds"}, ""},
