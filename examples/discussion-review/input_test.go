@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,19 +27,11 @@ func sampleWorkspace(t *testing.T) string {
 	return root
 }
 
-// utf16Of encodes s as UTF-16 with a byte order mark, little- or
-// big-endian.
-func utf16Of(s string, big bool) []byte {
-	out := []byte{0xFF, 0xFE}
-	if big {
-		out = []byte{0xFE, 0xFF}
-	}
+// utf16Of encodes s as UTF-16 in order, with a byte order mark.
+func utf16Of(s string, order binary.AppendByteOrder) []byte {
+	out := order.AppendUint16(nil, 0xFEFF)
 	for _, u := range utf16.Encode([]rune(s)) {
-		if big {
-			out = append(out, byte(u>>8), byte(u))
-		} else {
-			out = append(out, byte(u), byte(u>>8))
-		}
+		out = order.AppendUint16(out, u)
 	}
 	return out
 }
@@ -66,17 +59,17 @@ func TestBadInputs(t *testing.T) {
 		}, []string{"nosuchdir does not exist"}, "lstat"},
 		{"UTF-16LE spec", func(root string) []string {
 			data, _ := os.ReadFile(filepath.Join(root, "spec.json"))
-			os.WriteFile(filepath.Join(root, "spec16.json"), utf16Of(string(data), false), 0o644)
+			os.WriteFile(filepath.Join(root, "spec16.json"), utf16Of(string(data), binary.LittleEndian), 0o644)
 			return []string{"-spec", filepath.Join(root, "spec16.json"), "-root", root}
 		}, []string{"spec16.json is UTF-16LE", "convert it to UTF-8"}, "invalid character"},
 		{"UTF-16BE spec", func(root string) []string {
 			data, _ := os.ReadFile(filepath.Join(root, "spec.json"))
-			os.WriteFile(filepath.Join(root, "spec16.json"), utf16Of(string(data), true), 0o644)
+			os.WriteFile(filepath.Join(root, "spec16.json"), utf16Of(string(data), binary.BigEndian), 0o644)
 			return []string{"-spec", filepath.Join(root, "spec16.json"), "-root", root}
 		}, []string{"spec16.json is UTF-16BE", "convert it to UTF-8"}, "invalid character"},
 		{"UTF-16 target", func(root string) []string {
 			data, _ := os.ReadFile(filepath.Join(root, "announcement.md"))
-			os.WriteFile(filepath.Join(root, "announcement16.md"), utf16Of(string(data), false), 0o644)
+			os.WriteFile(filepath.Join(root, "announcement16.md"), utf16Of(string(data), binary.LittleEndian), 0o644)
 			spec, _ := os.ReadFile(filepath.Join(root, "spec.json"))
 			os.WriteFile(filepath.Join(root, "spec16.json"), bytes.ReplaceAll(spec, []byte(`"announcement.md"`), []byte(`"announcement16.md"`)), 0o644)
 			return []string{"-spec", filepath.Join(root, "spec16.json"), "-root", root}
