@@ -111,3 +111,40 @@ func TestBadInputs(t *testing.T) {
 		})
 	}
 }
+
+// TestOriginalSpecFile: a spec file in the original's shape (no id, no
+// targets, a name_note, a verdict example) runs with -id and -targets,
+// its verdict holding the example's fields; without them the command says
+// which flags to give; a flag that contradicts the spec is refused.
+func TestOriginalSpecFile(t *testing.T) {
+	noKeys(t)
+	root := sampleWorkspace(t)
+	data, err := os.ReadFile(filepath.Join("..", "..", "loop", "discussion", "testdata", "original", "docs_release_gate_spec.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := filepath.Join(root, "gate.json")
+	os.WriteFile(orig, data, 0o644)
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"-spec", orig, "-root", root}, &out, &errb); code != exitError ||
+		!strings.Contains(errb.String(), "has no id (give one with -id) and no targets (give them with -targets") {
+		t.Errorf("without -id and -targets: exit %d: %s", code, errb.String())
+	}
+	errb.Reset()
+	code := run(context.Background(), []string{"-spec", orig, "-root", root, "-id", "gate", "-targets", "announcement.md"}, &out, &errb)
+	if code == exitError {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	verdict, err := os.ReadFile(filepath.Join(root, ".discussion", "gate", "verdict.json"))
+	if err != nil || !strings.Contains(string(verdict), `"decisions": []`) || !strings.Contains(string(verdict), `"open_questions": []`) {
+		t.Errorf("verdict.json: %v\n%s", err, verdict)
+	}
+	if !strings.Contains(out.String(), "-id gate -targets announcement.md") {
+		t.Errorf("the resume command lacks the flags:\n%s", out.String())
+	}
+	errb.Reset()
+	if code := run(context.Background(), []string{"-spec", filepath.Join(root, "spec.json"), "-root", root, "-id", "other"}, &out, &errb); code != exitError ||
+		!strings.Contains(errb.String(), "-id other, but the spec") {
+		t.Errorf("a contradicting -id: exit %d: %s", code, errb.String())
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,6 +41,7 @@ const (
 
 type options struct {
 	spec, root      string
+	id, targets     string
 	resume, verbose bool
 	format          string
 	providers       *config.Config
@@ -52,6 +54,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	o := &options{flags: fset}
 	fset.StringVar(&o.spec, "spec", "", "discussion spec (JSON); default: a demo on a copy of the bundled sample")
 	fset.StringVar(&o.root, "root", ".", "workspace root: the spec's targets are read inside it, artifacts go to <root>/.discussion/<id>/")
+	fset.StringVar(&o.id, "id", "", "the discussion's id, for a spec file that has none (the original's); artifacts go to <root>/.discussion/<id>/")
+	fset.StringVar(&o.targets, "targets", "", "the targets, comma-separated, inside -root, for a spec file that has none (the original's)")
 	fset.BoolVar(&o.resume, "resume", false, "continue the unfinished discussion of the spec (after a crash or a kill)")
 	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	outformat.Register(fset, &o.format)
@@ -89,6 +93,9 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	if err != nil {
 		return exitError, err
 	}
+	if err := o.fill(&spec); err != nil {
+		return exitError, err
+	}
 	if err := o.useProviders(spec, demo); err != nil {
 		return exitError, err
 	}
@@ -117,7 +124,14 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	noVerdict := err // no reviewer answered: the report, then exit 2
 	report(text, out)
 	if !demo {
-		fmt.Fprintf(text, "Resume an interrupted run: discussion-review -spec %s -root %s -resume\n", o.spec, o.root)
+		var given string
+		if o.id != "" {
+			given += " -id " + o.id
+		}
+		if o.targets != "" {
+			given += " -targets " + o.targets
+		}
+		fmt.Fprintf(text, "Resume an interrupted run: discussion-review -spec %s%s -root %s -resume\n", o.spec, given, o.root)
 	}
 	switch o.format {
 	case outformat.Text:
@@ -150,6 +164,41 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 		return exitFail, nil
 	}
 	return exitOK, nil
+}
+
+// fill sets the spec's id and targets from -id and -targets: a spec file
+// of the original has neither. A flag that contradicts the spec is an
+// error, and so is a spec left without them.
+func (o *options) fill(spec *discussion.Spec) error {
+	if o.id != "" {
+		if spec.ID != "" && spec.ID != o.id {
+			return fmt.Errorf("-id %s, but the spec %s has the id %s", o.id, o.spec, spec.ID)
+		}
+		spec.ID = o.id
+	}
+	if o.targets != "" {
+		var ts []string
+		for t := range strings.SplitSeq(o.targets, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				ts = append(ts, t)
+			}
+		}
+		if len(spec.Targets) > 0 && !slices.Equal(spec.Targets, ts) {
+			return fmt.Errorf("-targets %s, but the spec %s names the targets %s", o.targets, o.spec, strings.Join(spec.Targets, ","))
+		}
+		spec.Targets = ts
+	}
+	var missing []string
+	if spec.ID == "" {
+		missing = append(missing, "id (give one with -id)")
+	}
+	if len(spec.Targets) == 0 {
+		missing = append(missing, "targets (give them with -targets a.md,b.md)")
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("the spec %s has no %s", o.spec, strings.Join(missing, " and no "))
+	}
+	return nil
 }
 
 // useProviders resolves the provider flags, with the spec's own choices
