@@ -96,36 +96,30 @@ func encodeWithNotes(v any, notes Notes) ([]byte, error) {
 	return json.Marshal(obj)
 }
 
-type plainSpec Spec
+// The plain forms of the spec's types, decoded without their
+// UnmarshalJSON.
+type (
+	plainSpec        Spec
+	plainParticipant ParticipantSpec
+	plainSynthesizer SynthesizerSpec
+)
 
 // UnmarshalJSON decodes a spec, keeping its descriptive fields in Notes
 // and refusing any other field it does not define.
-func (s *Spec) UnmarshalJSON(data []byte) error {
-	var p plainSpec
-	notes, err := decodeStrict(data, &p, "the spec")
-	if err != nil {
-		return err
-	}
-	*s = Spec(p)
-	s.Notes = notes
-	return nil
+func (s *Spec) UnmarshalJSON(data []byte) (err error) {
+	*s = Spec{}
+	s.Notes, err = decodeStrict(data, (*plainSpec)(s), "the spec")
+	return err
 }
 
 // MarshalJSON encodes a spec with its Notes beside its fields.
 func (s Spec) MarshalJSON() ([]byte, error) { return encodeWithNotes(plainSpec(s), s.Notes) }
 
-type plainParticipant ParticipantSpec
-
 // UnmarshalJSON decodes a participant as Spec.UnmarshalJSON does.
-func (p *ParticipantSpec) UnmarshalJSON(data []byte) error {
-	var q plainParticipant
-	notes, err := decodeStrict(data, &q, "a participant")
-	if err != nil {
-		return err
-	}
-	*p = ParticipantSpec(q)
-	p.Notes = notes
-	return nil
+func (p *ParticipantSpec) UnmarshalJSON(data []byte) (err error) {
+	*p = ParticipantSpec{}
+	p.Notes, err = decodeStrict(data, (*plainParticipant)(p), "a participant")
+	return err
 }
 
 // MarshalJSON encodes a participant with its Notes.
@@ -133,18 +127,11 @@ func (p ParticipantSpec) MarshalJSON() ([]byte, error) {
 	return encodeWithNotes(plainParticipant(p), p.Notes)
 }
 
-type plainSynthesizer SynthesizerSpec
-
 // UnmarshalJSON decodes the synthesizer as Spec.UnmarshalJSON does.
-func (s *SynthesizerSpec) UnmarshalJSON(data []byte) error {
-	var q plainSynthesizer
-	notes, err := decodeStrict(data, &q, "the synthesizer")
-	if err != nil {
-		return err
-	}
-	*s = SynthesizerSpec(q)
-	s.Notes = notes
-	return nil
+func (s *SynthesizerSpec) UnmarshalJSON(data []byte) (err error) {
+	*s = SynthesizerSpec{}
+	s.Notes, err = decodeStrict(data, (*plainSynthesizer)(s), "the synthesizer")
+	return err
 }
 
 // MarshalJSON encodes the synthesizer with its Notes.
