@@ -330,14 +330,21 @@ func (a *Activities) callSlot(ctx context.Context, name string) (string, func(),
 	}
 }
 
-// cleanUp removes a run's folders on this machine once it has ended (its
-// workspace is in the store); the caller holds the run's lock.
+// cleanUp removes a run's folders and their lock files on this machine
+// once it has ended (its workspace is in the store); the caller holds the
+// run's lock. A call copy in use stays, for the sweep.
 func (a *Activities) cleanUp(name string) {
-	removeWorkspace(filepath.Join(a.WorkDir, name))
+	dir := filepath.Join(a.WorkDir, name)
+	removeWorkspace(dir)
+	removeLock(dir + ".lock")
 	for k := range callSlots {
 		dir := filepath.Join(a.WorkDir, ".calls", fmt.Sprintf("%s-%d", name, k))
+		if _, err := os.Lstat(dir + ".lock"); err != nil {
+			continue // never used: no lock file to make and remove
+		}
 		if unlock, ok, _ := tryLock(dir + ".lock"); ok {
 			removeWorkspace(dir)
+			removeLock(dir + ".lock")
 			unlock()
 		}
 	}

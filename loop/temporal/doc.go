@@ -81,7 +81,7 @@
 //     workers remove theirs once unused for SweepAge (an advance sweeps
 //     WorkDir once an hour). Any of them can go at any time: the
 //     workspace is in the Store, and the next activity lays it out again.
-//     The small lock files beside them stay.
+//     Their lock files go with them.
 //
 // This is a module of its own (github.com/kaigi-dev/kaigi/loop/temporal),
 // so that the core module does not depend on the Temporal SDK.
