@@ -528,7 +528,9 @@ func documentName(files temporal.Files) string {
 }
 
 // writeResult writes the run's workspace (the final document, the run
-// folder) into out, over what is there.
+// folder) into out, over what is there: summary.md names its files in out,
+// not on the worker, and the questions copied there while the run waited
+// (pending.json, questions.json) go unless the run kept them.
 func writeResult(ctx context.Context, store temporal.Store, res temporal.Result, out string) error {
 	contents, err := temporal.GetFiles(ctx, store, res.Files)
 	if err != nil {
@@ -539,7 +541,64 @@ func writeResult(ctx context.Context, store temporal.Store, res temporal.Result,
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(dst, contents[p], 0o644); err != nil {
+		data := contents[p]
+		if path.Base(p) == "summary.md" {
+			data = relocated(data, res.Dirs, out)
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			return err
+		}
+	}
+	return removeStaleQuestions(res.Files, out)
+}
+
+// relocated returns text with each of the worker's names of the run's
+// folder (dirs) at the start of a path replaced by out.
+func relocated(text []byte, dirs []string, out string) []byte {
+	s := string(text)
+	for _, d := range dirs {
+		if d == "" || d == "." {
+			continue
+		}
+		for _, sep := range []string{"/", string(filepath.Separator)} {
+			s = strings.ReplaceAll(s, d+sep, filepath.Clean(out)+sep)
+		}
+	}
+	return []byte(s)
+}
+
+// removeStaleQuestions removes from out the questions a waiting run had
+// copied there (pending.json of a round, questions.json) that its
+// workspace files no longer hold.
+func removeStaleQuestions(files temporal.Files, out string) error {
+	runs := map[string]bool{}
+	for _, p := range files.Paths() {
+		if dir, _, ok := strings.Cut(p, "/"); ok {
+			runs[dir] = true
+		}
+	}
+	for dir := range runs {
+		root := filepath.Join(out, dir)
+		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				if errors.Is(err, os.ErrNotExist) {
+					return nil
+				}
+				return err
+			}
+			if d.IsDir() || (d.Name() != "pending.json" && d.Name() != loop.QuestionsFile) {
+				return nil
+			}
+			rel, err := filepath.Rel(out, p)
+			if err != nil {
+				return err
+			}
+			if _, kept := files[filepath.ToSlash(rel)]; !kept {
+				return os.Remove(p)
+			}
+			return nil
+		})
+		if err != nil {
 			return err
 		}
 	}

@@ -73,7 +73,8 @@
 //     skip it becomes says what a process would; only what the failed call
 //     spent is not counted.
 //   - The paths a run records (summary.md's list of artifacts) are those
-//     under WorkDir. A call's copy of the run is read as the run's folder
+//     under WorkDir; Result.Dirs names that folder, for a client that
+//     writes the result elsewhere to replace it. A call's copy of the run is read as the run's folder
 //     through loop.Relocate, which moves the kernel's start only: a driver
 //     that records absolute paths of its own must not rely on them in a
 //     call.

@@ -96,6 +96,12 @@ type Result struct {
 	Reason   string `json:"reason"` // the driver's stop reason
 	Advances int    `json:"advances"`
 	Calls    int    `json:"calls"` // calls made (activities that succeeded or failed for good)
+	// Dirs are the names the paths the run recorded (summary.md's
+	// artifacts) give the workspace's folder on the worker that ended it:
+	// WorkDir/RUN, and the same relative to that worker's working
+	// directory when under it. A client that writes Files elsewhere
+	// replaces them.
+	Dirs []string `json:"dirs,omitempty"`
 }
 
 // The states of Progress.
@@ -261,7 +267,7 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 		switch {
 		case out.Stop != nil && out.Stop.Answer == "":
 			progress.State, progress.Reason = Done, out.Stop.Reason
-			return Result{Files: adv.Files, Reason: out.Stop.Reason, Advances: progress.Advances, Calls: progress.Calls}, nil
+			return Result{Files: adv.Files, Reason: out.Stop.Reason, Advances: progress.Advances, Calls: progress.Calls, Dirs: out.Dirs}, nil
 		case out.Stop != nil:
 			if err := checkPath(out.Stop.Answer); err != nil {
 				return Result{}, temporal.NewNonRetryableApplicationError(err.Error(), "BadDriver", nil)
