@@ -40,13 +40,16 @@ type Config struct {
 	Options RuleOptions
 
 	// MaxPerRule is the most findings one rule reports on one document;
-	// the others are held back and counted in a note on the last one
-	// kept ("(4 more like this in the document: lines 30, 41, 64, 70)")
-	// and in the report's summary. A writer repeats a habit (long
-	// sentences, することができる, exclamation marks) throughout a
-	// document, and one example with a count serves an editor better than
-	// a page of the same advice. A rule keeps its most severe findings,
-	// then those with a fix, then the most confident, earliest first.
+	// the others are held back: counted in a note on the last one kept
+	// ("(4 more like this in the document: lines 30, 41, 64, 70)") and in
+	// the report's summary, and given in its Related (each with its line
+	// range, quote and issue), so that SARIF and reviewdog show every
+	// place. A writer repeats a habit (long sentences, することができる,
+	// exclamation marks) throughout a document, and one example with a
+	// count serves an editor better than a page of the same advice. A rule
+	// keeps its most severe findings, then those with a fix, then the
+	// largest (the longest sentence, the most commas), then the most
+	// confident, earliest first.
 	// While condensing, the advice a reviewer gives on one paragraph or
 	// list item also becomes one finding (the others' issues appended,
 	// their quotes added to Quotes). Never condensed: high-severity

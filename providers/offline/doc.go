@@ -111,10 +111,12 @@
 // A writer repeats a habit throughout a document, and a linter that
 // reports each repeat cries wolf. By default (Config.MaxPerRule) a rule
 // reports one finding per document: its most severe, then one with a
-// fix, then the most confident, earliest first; that finding ends with
-// how many more the rule found and on which lines ("(4 more like this in
-// the document: lines 30, 41, 64, 70)", in Japanese for a Japanese
-// document), and the report's summary counts what was held back. The
+// fix, then the largest (the longest sentence), then the most confident,
+// earliest first; that finding ends with how many more the rule found
+// and on which lines ("(4 more like this in the document: lines 30, 41,
+// 64, 70)", in Japanese for a Japanese document), lists them in its
+// Related (finding.Location: line range, quote, issue), and the report's
+// summary counts what was held back. The
 // advice a reviewer gives on one paragraph or list item is one finding:
 // the first, with the others' issues appended ("; also ...") and their
 // quotes in Quotes; findings with a fix stay apart. Never condensed:

@@ -221,7 +221,7 @@ func (nr *narrative) sentence(s sentence, opener, conj string, content map[strin
 			best, bestN, bestAt = w, pc+c, at
 		}
 		if best != "" {
-			nr.e.advise("repeated-word", finding.Low, 55, s.start+bestAt, s.start+bestAt+len(best), nr.say("%q appears %d times in two adjacent sentences; use a pronoun or a synonym, or merge them", "「%s」が隣り合う2文に%d回出てきます。指示語や言い換えを使うか、文をまとめてください"), best, bestN)
+			nr.e.adviseSized(bestN, "repeated-word", finding.Low, 55, s.start+bestAt, s.start+bestAt+len(best), nr.say("%q appears %d times in two adjacent sentences; use a pronoun or a synonym, or merge them", "「%s」が隣り合う2文に%d回出てきます。指示語や言い換えを使うか、文をまとめてください"), best, bestN)
 		}
 	}
 	nr.prev = &proseInfo{blk: s.blk, conj: conj, content: content}
@@ -326,7 +326,7 @@ func (nr *narrative) paragraphLengths() {
 		}
 		if p.n > 4*median && p.n >= floor {
 			b := nr.doc.blocks[p.blk]
-			nr.e.advise("paragraph-length", finding.Low, 50, b.start, b.end, nr.say("paragraph of %d %s is more than four times the median (%d); split it where the topic turns", "段落が%d%sあり、中央値（%d）の4倍を超えています。話題の変わり目で分けてください"), p.n, unit, median)
+			nr.e.adviseSized(p.n, "paragraph-length", finding.Low, 50, b.start, b.end, nr.say("paragraph of %d %s is more than four times the median (%d); split it where the topic turns", "段落が%d%sあり、中央値（%d）の4倍を超えています。話題の変わり目で分けてください"), p.n, unit, median)
 		}
 	}
 }

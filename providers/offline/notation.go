@@ -250,10 +250,10 @@ func (r *run) maxComma(s sentence) {
 	if n := strings.Count(s.text, ","); n > r.lim.MaxComma {
 		at := s.start + strings.LastIndexByte(s.text, ',')
 		if s.ja || r.doc.kana {
-			r.e.advise("max-comma", finding.Low, 60, at, at+1, "一文にカンマ「,」が%d個あります（上限%d個）。文を分けてください", n, r.lim.MaxComma)
+			r.e.adviseSized(n, "max-comma", finding.Low, 60, at, at+1, "一文にカンマ「,」が%d個あります（上限%d個）。文を分けてください", n, r.lim.MaxComma)
 			return
 		}
-		r.e.advise("max-comma", finding.Low, 60, at, at+1, "sentence has %d commas (limit %d); split it", n, r.lim.MaxComma)
+		r.e.adviseSized(n, "max-comma", finding.Low, 60, at, at+1, "sentence has %d commas (limit %d); split it", n, r.lim.MaxComma)
 	}
 }
 

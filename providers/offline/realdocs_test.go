@@ -20,10 +20,12 @@ const realDocsDir = "testdata/realdocs"
 
 // The finding rates of the default reviewers TestRealDocuments holds as
 // ceilings (the rates measured last): per 1,000 English words and per
-// 2,000 Japanese characters.
+// 2,000 Japanese characters. (Japanese 2.78 since condensing keeps a
+// rule's longest sentence: on k8s-controller.md it no longer shares its
+// paragraph, and so its merged finding, with max-ten.)
 const (
 	realDocsCeilingEn = 1.95
-	realDocsCeilingJa = 2.7
+	realDocsCeilingJa = 2.78
 )
 
 // realLabel is one entry of labels.json. A finding is keyed by its file,

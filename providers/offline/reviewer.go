@@ -167,8 +167,9 @@ func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, er
 	}
 	ru.e.dropInContext()
 	ru.e.dropRepeats()
-	fs := dropRejected(ru.e.findings(r.category, t.Path, t.Lines), t.Rejected)
-	fs, held := condense(fs, r.cfg.maxPerRule(), doc, doc.kana)
+	fs, extents := ru.e.findings(r.category, t.Path, t.Lines)
+	fs, extents = dropRejected(fs, extents, t.Rejected)
+	fs, held := condense(fs, extents, r.cfg.maxPerRule(), doc, doc.kana)
 	rep := finding.Report{
 		Reviewer:      r.name,
 		SchemaVersion: finding.SchemaVersion,
@@ -199,9 +200,11 @@ func displayPath(p string) string {
 // dropRejected removes findings a human already rejected: those whose
 // finding.QuoteKey (category and normalised quote) matches a rejected
 // one's, wherever they now are (line numbers drift between rounds).
-func dropRejected(fs []finding.Finding, rejected []agent.Rejection) []finding.Finding {
+// extents, each finding's extent (see emitter.findings), is filtered
+// alike.
+func dropRejected(fs []finding.Finding, extents []int, rejected []agent.Rejection) ([]finding.Finding, []int) {
 	if len(rejected) == 0 {
-		return fs
+		return fs, extents
 	}
 	keys := make(map[string]bool, len(rejected))
 	for _, rj := range rejected {
@@ -209,14 +212,15 @@ func dropRejected(fs []finding.Finding, rejected []agent.Rejection) []finding.Fi
 			keys[k] = true
 		}
 	}
-	out := fs[:0]
-	for _, f := range fs {
+	out, ext := fs[:0], extents[:0]
+	for i, f := range fs {
 		if !keys[finding.QuoteKey(f)] {
 			f.ID = fmt.Sprintf("F%03d", len(out)+1)
 			out = append(out, f)
+			ext = append(ext, extents[i])
 		}
 	}
-	return out
+	return out, ext
 }
 
 // summary sums up a report: the findings, those with a fix, the high
