@@ -58,7 +58,8 @@ type Config struct {
 	// inconsistent-quantity, en-doubled-word, ja-no-successive-word,
 	// no-dropping-the-ra, ja-no-abusage, ja-unnatural-alphabet,
 	// no-hankaku-kana, no-nfd, no-zero-width-spaces,
-	// no-invalid-control-character, no-unmatched-pair), and every finding
+	// no-invalid-control-character, no-unmatched-pair, en-misspelling,
+	// ja-doubled-phrase, repeated-sentence), and every finding
 	// of a short document (under 750 English words of prose, a Japanese
 	// character counting half a word). 0 means the default, 1; Unlimited
 	// turns condensing off (every finding, each apart). Setting it is

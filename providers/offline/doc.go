@@ -7,7 +7,7 @@
 //
 //	anti-ai-slop      (category "ai-slop")    stock phrases, weak and redundant wording, clichés, em dashes
 //	fact-checker      (category "fact")       unsourced figures and claims, inconsistent quantities, broken links
-//	narrative-critic  (category "narrative")  repeated openings and words, doubled particles and conjunctions, mixed styles
+//	narrative-critic  (category "narrative")  repeated openings, words and sentences, doubled particles and phrases, misspellings, mixed styles
 //	reader-advocate   (category "reader-fit") long sentences, 読点, kanji runs, undefined acronyms, stray characters
 //
 // Every finding quotes the document verbatim and carries a Fix wherever

@@ -93,12 +93,19 @@ type paraLen struct {
 func checkNarrative(ctx context.Context, r *run) error {
 	nr := &narrative{run: r, topic: headingWords(r.doc), negPats: doubleNegatives(), conjBlk: -1, conjFrom: -1, tokens: r.e.needsTokens(NarrativeCriticName)}
 	n := 0
+	seen := map[string]sentenceCopy{} // a block's sentence texts -> their first copy, for repeated-sentence
+	var prev *sentenceCopy
 	for s := range r.doc.sentences() {
 		if err := tick(ctx, n); err != nil {
 			return err
 		}
 		n++
 		k := r.doc.blocks[s.blk].kind
+		if prev != nil && prev.blk != s.blk {
+			clear(seen) // repeated-sentence compares the sentences of one block
+		}
+		nr.repeatedSentence(s, seen, prev)
+		prev = &sentenceCopy{blk: s.blk, end: s.end}
 		if k == heading {
 			nr.prev, nr.openers = nil, nil
 			if s.ja && r.e.on("no-mix-dearu-desumasu") {
@@ -148,6 +155,7 @@ func headingWords(d *document) map[string]bool {
 // english runs the English sentence rules of the narrative-critic.
 func (nr *narrative) english(s sentence) {
 	nr.doubledWords(s)
+	nr.misspelt(s)
 	if !strings.Contains(s.text, " by ") {
 		// no agent: the passive rule has nothing to say
 	} else if m := passiveEN.FindStringSubmatchIndex(s.text); m != nil && nr.doc.blocks[s.blk].kind == paragraph {
@@ -269,6 +277,7 @@ func (nr *narrative) japanese(s sentence) error {
 	nr.doubledGa(s, ts)
 	nr.droppingRa(s, ts)
 	nr.successive(s, ts)
+	nr.doubledPhrase(s, ts)
 	nr.doubleNegative(s, ts)
 	switch nr.doc.blocks[s.blk].kind {
 	case paragraph, note:

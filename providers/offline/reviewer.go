@@ -79,9 +79,10 @@ func FactChecker(cfg Config) *Reviewer {
 }
 
 // NarrativeCritic returns the narrative-critic reviewer (category
-// "narrative"): repeated openings and words, doubled conjunctions and
-// particles, mixed です・ます and である, ら抜き, double negatives, passive
-// voice and uneven paragraphs.
+// "narrative"): repeated openings, words, phrases and sentences, doubled
+// conjunctions and particles, mixed です・ます and である, ら抜き, double
+// negatives, passive voice, common English misspellings and uneven
+// paragraphs.
 func NarrativeCritic(cfg Config) *Reviewer {
 	return newReviewer(NarrativeCriticName, CategoryNarrative, cfg, newShared(), checkNarrative)
 }
