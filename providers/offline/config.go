@@ -96,7 +96,9 @@ type Config struct {
 type Limits struct {
 	// SentenceLength is the most characters, in UTF-16 code units as
 	// textlint counts them, a sentence of a Japanese document may have
-	// (textlint sentence-length; default 100).
+	// (textlint sentence-length; default 100). Set, it applies to the
+	// sentences of every document, English ones too, as textlint's rule
+	// does; so it does on a document with no words at all (digits only).
 	SentenceLength int
 	// SentenceWords is the most words an English sentence may have
 	// (default 35; 25 for novice readers, 40 for experts).

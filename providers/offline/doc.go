@@ -80,10 +80,17 @@
 // a closer never opened, and reads the text of links and emphasis, which
 // textlint skips; arabic-kanji-numbers
 // reports every match, not only the first of each pattern in a text
-// node, and leaves 一つ alone; ja-no-abusage's phrase list is our own
+// node, leaves 一つ alone, and skips textlint's idioms (二つ返事, 三つ子,
+// 瓜二つ) per match rather than per text node; ja-no-abusage's phrase list is our own
 // selection of common misuses (data/phrases-ja.tsv) beside textlint's
 // four token patterns; no-invalid-control-character never reads code
-// (textlint's checkCode and checkImage are not offered).
+// (textlint's checkCode and checkImage are not offered) and also removes
+// C1 controls (U+0080-009F) and bidirectional controls (U+202A-202E,
+// U+2066-2069; advice beside right-to-left text);
+// no-mix-dearu-desumasu with a PreferIn* option also reports a group
+// written wholly in the other style; sentence-length reviews English
+// documents too once Limits.SentenceLength is set, and documents of
+// digits only.
 //
 // Markdown front matter, code (fenced, indented and inline, including a
 // fence inside a list item or a block quote), URLs, HTML (inline tags,

@@ -46,13 +46,14 @@ type emitter struct {
 	doc      *document
 	disabled map[string]bool // read only: shared by every Review of the reviewer
 	jaOnly   map[string]bool // read only: the rules of Japanese text (RuleInfo.Lang "ja")
+	anyLang  bool            // sentence-length reviews the document whatever its language (see run.charLength)
 	hits     []hit
 }
 
 // on reports whether rule is enabled; a rule of Japanese text is off in
 // a document not written in Han characters (an English one).
 func (e *emitter) on(rule string) bool {
-	return !e.disabled[rule] && (e.doc.cjk || !e.jaOnly[rule])
+	return !e.disabled[rule] && (e.doc.cjk || !e.jaOnly[rule] || e.anyLang && rule == "sentence-length")
 }
 
 // advise records advice (no fix) about raw[start:end].

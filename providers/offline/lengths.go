@@ -11,16 +11,18 @@ import (
 // Limits.SentenceLength characters (textlint sentence-length), counted as
 // textlint counts them, in UTF-16 code units ("𠮷" and an emoji count
 // two), every character but masked code and URLs included. It reviews
-// every sentence of a Japanese document (one holding kana), Latin-only
-// ones too, and any sentence with kanji; the other sentences of English
-// documents get en-sentence-length.
+// every sentence of a Japanese document, Latin-only ones too, and any
+// sentence with kanji in a document written in Han characters; the
+// sentences of English documents get en-sentence-length, unless
+// Limits.SentenceLength is set or the document has no words (digits
+// only), when sentence-length reviews every document as textlint does.
 func (r *run) sentenceLength(s sentence) {
 	text := s.text
 	for _, re := range r.rev.skip {
 		text = re.ReplaceAllString(text, "")
 	}
 	if n := utf16Len(text); n > r.lim.SentenceLength {
-		r.e.adviseSized(n, "sentence-length", finding.Medium, 70, s.start, s.end, "一文が%d文字あります（上限%d文字）。文を分けてください", n, r.lim.SentenceLength)
+		r.e.adviseSized(n, "sentence-length", finding.Medium, 70, s.start, s.end, r.say("sentence has %d characters (limit %d); split it", "一文が%d文字あります（上限%d文字）。文を分けてください"), n, r.lim.SentenceLength)
 	}
 }
 

@@ -28,7 +28,7 @@ func checkReaderFit(ctx context.Context, r *run) error {
 		n++
 		k := r.doc.blocks[s.blk].kind
 		switch {
-		case (s.ja || r.doc.kana || r.doc.cjk && isJapanese(s.text)) && (k == paragraph || k == listItem || k == note):
+		case (s.ja || r.doc.kana || r.doc.cjk && isJapanese(s.text) || r.e.anyLang) && (k == paragraph || k == listItem || k == note):
 			r.sentenceLength(s)
 		case !s.ja && s.prose:
 			r.enSentenceLength(s)

@@ -162,7 +162,7 @@ func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, er
 		target: t,
 		rev:    r,
 	}
-	ru.e = &emitter{doc: ru.doc, disabled: r.disabled, jaOnly: r.jaOnly}
+	ru.e = &emitter{doc: ru.doc, disabled: r.disabled, jaOnly: r.jaOnly, anyLang: r.cfg.Limits.SentenceLength > 0 || !doc.words()}
 	if err := r.check(ctx, ru); err != nil {
 		return agent.Review{}, fmt.Errorf("offline: %s: %s: %w", r.name, displayPath(t.Path), err)
 	}
