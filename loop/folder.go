@@ -1,7 +1,10 @@
 package loop
 
 import (
+	"cmp"
+	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -27,6 +30,9 @@ type Folder struct {
 	// move with its journal to history/run-K when a new run starts; nil
 	// moves only the journal.
 	Artifact func(name string) bool
+	// Logger receives a record of each stale temporary file removed;
+	// nil discards them.
+	Logger *slog.Logger
 }
 
 // OpenFolder opens the run folder f for a new run (resume false) or a
@@ -38,9 +44,11 @@ type Folder struct {
 // artifacts are moved to Dir/history/run-K first (Rotate). A resume of a
 // folder without an unfinished run is ErrNothingToResume (a journal that
 // holds no start, as a crash before it leaves, is no run: start anew).
-// It is OpenRun's lifecycle without documents: nothing is read or checked
-// beyond the folder.
-func OpenFolder(f Folder, resume bool) (*journal.Journal, error) {
+// Once the journal is locked, the temporary files that writes cut short
+// by a crash left in Dir are removed (RemoveStaleTemp). It is OpenRun's
+// lifecycle without documents: nothing is read or checked beyond the
+// folder.
+func OpenFolder(ctx context.Context, f Folder, resume bool) (*journal.Journal, error) {
 	switch {
 	case f.Dir == "" || f.End == "":
 		return nil, fmt.Errorf("loop: Folder.Dir and End are required")
@@ -55,6 +63,7 @@ func OpenFolder(f Folder, resume bool) (*journal.Journal, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
+	RemoveStaleTemp(ctx, cmp.Or(f.Logger, slog.New(slog.DiscardHandler)), f.Dir)
 	started := j.Done(StartKey)
 	ended := slices.ContainsFunc(j.Records(), func(r journal.Record) bool { return r.Kind == f.End })
 	switch {

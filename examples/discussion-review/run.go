@@ -18,6 +18,7 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/discussion"
 	"github.com/kaigi-dev/kaigi/loop/discussion/board"
 	"github.com/kaigi-dev/kaigi/providers/config"
@@ -38,7 +39,7 @@ var sample embed.FS
 const (
 	exitOK    = 0
 	exitError = 1
-	exitFail  = 2 // the verdict is FAIL (not for the demo)
+	exitFail  = 2 // the verdict is FAIL (not for the demo), or no reviewer answered
 )
 
 type options struct {
@@ -61,7 +62,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	outformat.Register(fset, &o.format)
 	o.providers = config.Register(fset)
-	cli.Usage(fset, "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0).")
+	cli.Usage(fset, "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0) or no reviewer answered, so there is no verdict.")
 	return cli.Run("discussion-review", stderr, exitOK, func() error {
 		if err := cli.Parse(fset, args); err != nil {
 			return err
@@ -113,9 +114,10 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	} else {
 		out, err = d.Run(ctx)
 	}
-	if err != nil {
+	if err != nil && (out == nil || out.Stopped != loop.NoReviewerAnswered) {
 		return exitError, err
 	}
+	noVerdict := err // no reviewer answered: the report, then exit 2
 	report(text, out)
 	if !demo {
 		fmt.Fprintf(text, "Resume an interrupted run: discussion-review -spec %s -root %s -resume\n", o.spec, o.root)
@@ -140,6 +142,9 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 		if err := outformat.ExportFindings(stdout, o.format, "discussion-review", o.root, settled); err != nil {
 			return exitError, err
 		}
+	}
+	if noVerdict != nil {
+		return exitFail, noVerdict
 	}
 	var v struct {
 		Verdict string `json:"verdict"`
@@ -258,7 +263,7 @@ func report(w io.Writer, o *discussion.Outcome) {
 		}
 		fmt.Fprintf(w, "  %-12s %-10s%s: %s\n", p.ID, p.Kind, refs, body)
 	}
-	if o.Stopped != "" {
+	if o.Stopped != "" && o.Verdict != nil {
 		fmt.Fprintf(w, "\nThe debate stopped early: %s\n", o.Stopped.Describe())
 	}
 	for _, a := range o.Absent {
@@ -266,6 +271,11 @@ func report(w io.Writer, o *discussion.Outcome) {
 	}
 	if o.Fallback != "" {
 		fmt.Fprintf(w, "Fallback to a plain fan-out: %s\n", o.Fallback)
+	}
+	if o.Verdict == nil {
+		fmt.Fprintf(w, "\nNo verdict: %s\n\nBoard: %s\nSummary: %s\n", o.NoAnswer,
+			filepath.Join(o.Dir, discussion.WhiteboardFile), filepath.Join(o.Dir, discussion.SummaryFile))
+		return
 	}
 	fmt.Fprintf(w, "\nVerdict:\n%s\n\nBoard: %s\nVerdict: %s\nSummary: %s\n", o.Verdict,
 		filepath.Join(o.Dir, discussion.WhiteboardFile), filepath.Join(o.Dir, discussion.VerdictFile), filepath.Join(o.Dir, discussion.SummaryFile))

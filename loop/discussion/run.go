@@ -80,13 +80,19 @@ type Outcome struct {
 	// Board is the whiteboard, every post of the debate.
 	Board *board.Board
 	// Verdict is verdict.json: the lead's verdict (or the fan-out's) with
-	// the runner's absent and fallback, valid against the spec's schema.
+	// the runner's absent and fallback, valid against the spec's schema;
+	// nil when Stopped is loop.NoReviewerAnswered.
 	Verdict json.RawMessage
 	// Rounds is the number of debate rounds run.
 	Rounds int
 	// Stopped is loop.CircuitOpen when the circuit breaker ended the
-	// debate early; empty when it ran every round.
+	// debate early, loop.NoReviewerAnswered when nobody answered (see
+	// Run), and empty when the debate ran every round to a verdict.
 	Stopped loop.StopReason
+	// NoAnswer says why there is no verdict when Stopped is
+	// loop.NoReviewerAnswered: "no reviewer answered on" the targets, with
+	// each skipped reviewer's reason; empty otherwise.
+	NoAnswer string
 	// Absent lists the participants marked absent.
 	Absent []Absence
 	// Fallback is why the debate fell back to a plain fan-out; empty when
@@ -105,6 +111,15 @@ type Outcome struct {
 // Run starts a new discussion in Dir: a finished one there is moved to
 // Dir/history/run-K first; an unfinished one is refused with
 // loop.ErrUnfinishedRun (resume it or remove the folder).
+//
+// A verdict needs someone who answered: when the debate fell back to a
+// plain fan-out (no participant's point to judge, the lead absent, its
+// verdict refused) and no fan-out reviewer answered on a target (a
+// server that cannot be reached, errors on every call, answers of no use),
+// the discussion ends without a verdict: Run returns its Outcome, with
+// Stopped loop.NoReviewerAnswered, no Verdict and no verdict.json, and an
+// error wrapping loop.ErrNotConverged that says why. The discussion is
+// ended all the same: a new run in Dir starts anew.
 func (d *Discussion) Run(ctx context.Context) (*Outcome, error) { return d.run(ctx, false) }
 
 // Resume goes on with the unfinished discussion journaled in Dir, with the
@@ -146,7 +161,7 @@ func (d *Discussion) seats(spec Spec) error {
 
 // open opens the discussion's folder for a new run or a resume
 // (loop.OpenFolder).
-func (d *Discussion) open(dir string, resume bool) (*journal.Journal, error) {
+func (d *Discussion) open(ctx context.Context, dir string, resume bool) (*journal.Journal, error) {
 	opts := journal.Options{Driver: Driver, Kinds: []string{kindEnd}}
 	if d.OnRecord != nil {
 		opts.Observe = func(e journal.Event) {
@@ -158,7 +173,7 @@ func (d *Discussion) open(dir string, resume bool) (*journal.Journal, error) {
 	artifact := func(n string) bool {
 		return slices.Contains([]string{WhiteboardFile, VerdictFile, SummaryFile, FanOutFile}, n)
 	}
-	j, err := loop.OpenFolder(loop.Folder{Dir: dir, Journal: opts, End: kindEnd, Artifact: artifact}, resume)
+	j, err := loop.OpenFolder(ctx, loop.Folder{Dir: dir, Journal: opts, End: kindEnd, Artifact: artifact, Logger: d.Logger}, resume)
 	if err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
 	}
@@ -173,7 +188,7 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 	if err := d.check(spec, root); err != nil {
 		return nil, err
 	}
-	j, err := d.open(dir, resume)
+	j, err := d.open(ctx, dir, resume)
 	if err != nil {
 		return nil, err
 	}
@@ -202,13 +217,16 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 	if err != nil {
 		return nil, err
 	}
-	o.ID, o.Dir = spec.ID, dir
+	o.ID, o.Dir, o.NoAnswer = spec.ID, dir, r.noAnswer
 	r.log.Info("discussion: done", "id", spec.ID, "rounds", o.Rounds, "posts", o.Board.Len(), "stopped", o.Stopped, "fallback", o.Fallback)
 	if err := writeArtifacts(dir, o, r); err != nil {
 		return nil, err
 	}
 	if _, err := j.Append(kindEnd, "", map[string]any{"stopped": o.Stopped, "fallback": o.Fallback}); err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
+	}
+	if o.Stopped == loop.NoReviewerAnswered {
+		return o, fmt.Errorf("%w: discussion %s has no verdict: %s", loop.ErrNotConverged, spec.ID, o.NoAnswer)
 	}
 	return o, nil
 }

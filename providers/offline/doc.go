@@ -43,10 +43,15 @@
 // and spellings match as there: することができた, 確認を行わなければ,
 // 無い事もない, 〜とは限らない. The tokenizer is loaded once, lazily, by the
 // first review that needs it, and shared by the reviewers Editorial
-// creates together. A document that holds kana is Japanese: every rule
-// gives it Japanese messages, and sentence-length reviews all its
-// sentences, Latin-only ones too, while the sentences of English
-// documents are measured in words by en-sentence-length. max-comma and
+// creates together. A document's language is that of its prose (code and
+// markup do not count): it is Japanese when its prose holds kana and at
+// least one Japanese character for every eight English words. Every rule
+// gives a Japanese document Japanese messages, and sentence-length
+// reviews all its sentences, Latin-only ones too, while the sentences of
+// English documents are measured in words by en-sentence-length. A
+// document whose prose is not written in Han characters (an English one
+// with a Japanese word, or a rune literal '世' in its code) gets no rule
+// of Japanese text (RuleInfo.Lang "ja"). max-comma and
 // no-exclamation-question-mark review every document, as in textlint.
 //
 // Where the offline rules knowingly differ from textlint:
@@ -83,8 +88,11 @@
 // Markdown front matter, code (fenced, indented and inline, including a
 // fence inside a list item or a block quote), URLs, HTML (inline tags,
 // their attributes on several lines too, and blocks to their
-// CommonMark end), Hugo shortcodes ({{< ... >}}, {{% ... %}}), $$ math
-// blocks and comments are never reviewed. The
+// CommonMark end), Hugo shortcodes ({{< ... >}}, {{% ... %}}), Go
+// template actions (the Go website's {{raw `...`}} code blocks, which may
+// open on a paragraph's line, {{play ...}}, {{.Title}}), $$ math
+// blocks and comments are never reviewed. A finding in a sentence written
+// verbatim earlier in the document is reported once, at the first copy. The
 // blocks are read by package apply/document, the module's one Markdown
 // scanner, and front matter is what document.FindFrontMatter finds: a
 // closed YAML ("---") or TOML ("+++") block at the very start.

@@ -18,6 +18,7 @@ type Reviewer struct {
 	category string
 	cfg      Config
 	disabled map[string]bool // the rules Config leaves off (Config.Enabled, Config.Disabled)
+	jaOnly   map[string]bool // the rules whose RuleInfo.Lang is "ja"
 	cfgErr   error           // an unknown rule in Config.Enabled or Disabled, returned by Review
 	shared   *shared
 	phrases  []phrase         // the phrase entries whose rule this reviewer runs
@@ -100,7 +101,12 @@ func newShared() *shared {
 }
 
 func newReviewer(name, category string, cfg Config, sh *shared, check func(context.Context, *run) error) *Reviewer {
-	r := &Reviewer{name: name, category: category, cfg: cfg, shared: sh, check: check}
+	r := &Reviewer{name: name, category: category, cfg: cfg, shared: sh, check: check, jaOnly: map[string]bool{}}
+	for _, info := range ruleList() {
+		if info.Lang == "ja" {
+			r.jaOnly[info.ID] = true
+		}
+	}
 	var err error
 	if r.disabled, err = cfg.disabledRules(); err != nil {
 		r.cfgErr = fmt.Errorf("offline: %s: %w", name, err)
@@ -152,11 +158,12 @@ func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, er
 		target: t,
 		rev:    r,
 	}
-	ru.e = &emitter{doc: ru.doc, disabled: r.disabled}
+	ru.e = &emitter{doc: ru.doc, disabled: r.disabled, jaOnly: r.jaOnly}
 	if err := r.check(ctx, ru); err != nil {
 		return agent.Review{}, fmt.Errorf("offline: %s: %s: %w", r.name, displayPath(t.Path), err)
 	}
 	ru.e.dropInContext()
+	ru.e.dropRepeats()
 	fs := dropRejected(ru.e.findings(r.category, t.Path, t.Lines), t.Rejected)
 	fs, held := condense(fs, r.cfg.maxPerRule(), doc, doc.kana)
 	rep := finding.Report{
