@@ -52,7 +52,7 @@ func TestBuild(t *testing.T) {
 		"This paragraph is going to be rewritten from scratch entirely.", // 5: rewritten
 		"This line is deleted.",                                          // 6: deleted
 		"See [the guide](https://a.example/old).",                        // 7: URL only
-		"It work well.",                                                  // 8: fixed twice
+		"It work well.", // 8: fixed twice
 		"",
 	}, "\n")
 	v2 := strings.Replace(base, "cleard", "cleared", 1)
