@@ -65,12 +65,12 @@ func TestOwnFileWaitsThenResumes(t *testing.T) {
 	spec := filepath.Join(dir, "spec.md")
 	os.WriteFile(spec, sampleSpec, 0o644)
 	out := filepath.Join(dir, ".goldfish")
-	code, stdout, stderr := runCmd(t, nil, "-target", "h3:S1.12", "-reviewers", "style", "-out", out, spec)
+	code, stdout, stderr := runCmd(t, nil, "-target", "h3:S1.12", "-reviewers", "style", "-rules", "strict", "-out", out, spec)
 	if code != 2 || !strings.Contains(stdout, "Waiting for an answer") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	os.WriteFile(filepath.Join(out, "answers.json"), []byte(`[{"key":"r1/gate","choice":"auto"},{"key":"r1/next","choice":"yes"},{"key":"r2/next","choice":"yes"}]`), 0o644)
-	code, stdout, stderr = runCmd(t, nil, "-target", "h3:S1.12", "-reviewers", "style", "-out", out, "-resume", spec)
+	code, stdout, stderr = runCmd(t, nil, "-target", "h3:S1.12", "-reviewers", "style", "-rules", "strict", "-out", out, "-resume", spec)
 	if code != 0 || !strings.Contains(stdout, "Applied 1,") {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, stdout, stderr)
 	}

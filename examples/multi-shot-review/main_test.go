@@ -77,7 +77,7 @@ func TestSessionFlags(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(repo, "notes.md"), []byte("# Notes\n\nIn today's fast-paced world, notes matter.\n"), 0o644)
 	dir := filepath.Join(t.TempDir(), "s")
-	common := []string{"-repo", repo, "-dir", dir, "-memory", ""}
+	common := []string{"-repo", repo, "-dir", dir, "-memory", "", "-rules", "strict"} // the stock phrase of notes.md is not on by default
 	code, out, errs := runCmd(t, append(common, "-uncommitted", "-report", "-task", "write notes")...)
 	if code != exitRemaining || !strings.Contains(out, "ok=true remaining=1") {
 		t.Fatalf("report with a finding remaining: exit %d, want %d\n%s\n%s", code, exitRemaining, out, errs)

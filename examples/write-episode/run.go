@@ -47,14 +47,21 @@ type options struct {
 	episode, revisions int
 	again              bool
 	format             string
-	maxSize            int64 // the size limit of the draft and the story files; 0: loop.DefaultMaxSize
+	rules              *cli.Rules // -rules (offline.Config.Enabled)
+	maxSize            int64      // the size limit of the draft and the story files; 0: loop.DefaultMaxSize
 	providers          *config.Config
 }
+
+// demoRules returns what the demo's offline critics run when -rules is
+// not given: every rule, as the bundled draft is written to give them
+// findings (the default rules find little in it).
+func demoRules() []string { return []string{offline.SetAll} }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("write-episode", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	o := &options{}
+	o.rules = cli.RulesFlag(fs, demoRules())
 	fs.StringVar(&o.story, "story", "", "the story folder (story/, episodes/, workspace/, archive/); empty runs the demo on a copy of the bundled sample")
 	fs.IntVar(&o.episode, "episode", 0, "the episode to write (required with -story)")
 	fs.IntVar(&o.revisions, "max-revisions", writing.DefaultMaxRevisions, "the revision cap (0: no revision)")
@@ -105,7 +112,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 	if err := o.providers.Resolve(os.Getenv); err != nil {
 		return exitError, err
 	}
-	e, desc, err := o.roles()
+	e, desc, err := o.roles(o.rules.Enabled(demo, demoRules()))
 	if err != nil {
 		return exitError, err
 	}
@@ -173,11 +180,14 @@ func copySample(dir string) error {
 
 // roles returns the episode's roles: offline, or on the configured
 // providers, each role by its name (author, arc-reviewer, reader-<id>).
-func (o *options) roles() (*writing.Episode, string, error) {
-	// Prose is held to the style guide's rules (stock phrases, empty
-	// intensifiers, long sentences), not only to the few rules on by
-	// default for documentation.
-	critics := offline.Editorial(offline.Config{Enabled: []string{offline.SetStrict}})
+func (o *options) roles(rules []string) (*writing.Episode, string, error) {
+	if rules == nil {
+		// Prose is held to the style guide's rules (stock phrases, empty
+		// intensifiers, long sentences), not only to the few rules on by
+		// default for documentation.
+		rules = []string{offline.SetStrict}
+	}
+	critics := offline.Editorial(offline.Config{Enabled: rules})
 	e := &writing.Episode{}
 	var draft []byte
 	if o.draft != "" {

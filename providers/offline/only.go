@@ -19,22 +19,21 @@ func (r *Reviewer) ReviewLines(ctx context.Context, t agent.Target, lines []find
 	if len(lines) == 0 {
 		return r.Review(ctx, t)
 	}
-	all := *r
-	all.cfg.MaxPerRule = Unlimited
-	rv, err := all.Review(ctx, t)
-	if err != nil {
-		return rv, err
-	}
-	fs := slices.DeleteFunc(rv.Report.Findings, func(f finding.Finding) bool {
-		return !slices.ContainsFunc(lines, func(l finding.LineRange) bool {
+	return r.review(ctx, t, lines)
+}
+
+// keepLines keeps the findings (and their extents) that touch one of
+// lines, renumbered.
+func keepLines(fs []finding.Finding, extents []int, lines []finding.LineRange) ([]finding.Finding, []int) {
+	out, ext := fs[:0], extents[:0]
+	for i, f := range fs {
+		if slices.ContainsFunc(lines, func(l finding.LineRange) bool {
 			return l.Start <= f.LineRange.End && f.LineRange.Start <= l.End
-		})
-	})
-	doc := parse(t.Text)
-	fs, held := condense(fs, r.cfg.maxPerRule(), doc, doc.kana)
-	for i := range fs {
-		fs[i].ID = fmt.Sprintf("F%03d", i+1)
+		}) {
+			f.ID = fmt.Sprintf("F%03d", len(out)+1)
+			out = append(out, f)
+			ext = append(ext, extents[i])
+		}
 	}
-	rv.Report.Findings, rv.Report.Summary = fs, summary(r.name, fs, held)
-	return rv, nil
+	return out, ext
 }
