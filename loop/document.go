@@ -16,7 +16,7 @@ import (
 const DefaultMaxSize = 4 << 20
 
 // ErrTooLarge: the document is larger than the loop's size limit.
-var ErrTooLarge = errors.New("loop: document too large")
+var ErrTooLarge = errors.New("document too large")
 
 // CheckSize refuses a document larger than limit bytes with ErrTooLarge,
 // naming its size and the limit; a path that is not a regular file passes
@@ -48,17 +48,17 @@ func sizeText(n int64) string {
 func ReadDocument(path string) ([]byte, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
+		return nil, err
 	}
 	if fi.IsDir() {
-		return nil, fmt.Errorf("loop: %s is a directory, not a document", path)
+		return nil, fmt.Errorf("%s is a directory, not a document", path)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("loop: %s is not a regular file", path)
+		return nil, fmt.Errorf("%s is not a regular file", path)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
+		return nil, err
 	}
 	if err := checkText(path, data); err != nil {
 		return nil, err
@@ -70,10 +70,10 @@ func ReadDocument(path string) ([]byte, error) {
 // read-only (no write permission bit, which is refused even where the
 // system would let the caller write, as it lets root), or opening it for
 // writing fails. Only a dry run reviews such a document.
-var ErrNotWritable = errors.New("loop: the document is not writable")
+var ErrNotWritable = errors.New("the document is not writable")
 
 // ErrNotText reports a document that is empty, binary or not UTF-8.
-var ErrNotText = errors.New("loop: not a text document")
+var ErrNotText = errors.New("not a text document")
 
 // checkText refuses empty, binary and non-UTF-8 documents; a UTF-16 or
 // UTF-32 one is named as such, so that its user knows what to convert.
@@ -163,7 +163,7 @@ func RelName(path string) string {
 func CheckWritable(path string) error {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return fmt.Errorf("loop: %w", err)
+		return err
 	}
 	if perm := fi.Mode().Perm(); perm&0o222 == 0 {
 		return fmt.Errorf("%w: %s is read-only (mode %04o); make it writable to let the run edit it, or review it in a dry run", ErrNotWritable, RelName(path), perm)
@@ -181,7 +181,7 @@ func CheckWritable(path string) error {
 // writable is set. Nothing is written.
 func OpenDocument(path string, limit int64, knob string, writable bool) (abs string, doc []byte, err error) {
 	if abs, err = filepath.Abs(path); err != nil {
-		return "", nil, fmt.Errorf("loop: %w", err)
+		return "", nil, err
 	}
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real

@@ -48,12 +48,12 @@ func OpenFolder(f Folder, resume bool) (*journal.Journal, error) {
 		return nil, fmt.Errorf("loop: Folder.Journal.Kinds must include the end kind %q", f.End)
 	}
 	if err := os.MkdirAll(f.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
+		return nil, err
 	}
 	path := filepath.Join(f.Dir, JournalName)
 	j, err := journal.Open(path, f.Journal)
 	if err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
+		return nil, err
 	}
 	started := j.Done(StartKey)
 	ended := slices.ContainsFunc(j.Records(), func(r journal.Record) bool { return r.Kind == f.End })
@@ -71,7 +71,7 @@ func OpenFolder(f Folder, resume bool) (*journal.Journal, error) {
 			return nil, err
 		}
 		if j, err = journal.Open(path, f.Journal); err != nil {
-			return nil, fmt.Errorf("loop: %w", err)
+			return nil, err
 		}
 	}
 	return j, nil
