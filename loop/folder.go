@@ -1,7 +1,12 @@
 package loop
 
 import (
+	"cmp"
+	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -27,6 +32,9 @@ type Folder struct {
 	// move with its journal to history/run-K when a new run starts; nil
 	// moves only the journal.
 	Artifact func(name string) bool
+	// Logger receives a record of each stale temporary file removed;
+	// nil discards them.
+	Logger *slog.Logger
 }
 
 // OpenFolder opens the run folder f for a new run (resume false) or a
@@ -37,24 +45,31 @@ type Folder struct {
 // ErrUnfinishedRun; over a finished one, the finished run's journal and
 // artifacts are moved to Dir/history/run-K first (Rotate). A resume of a
 // folder without an unfinished run is ErrNothingToResume (a journal that
-// holds no start, as a crash before it leaves, is no run: start anew).
-// It is OpenRun's lifecycle without documents: nothing is read or checked
-// beyond the folder.
-func OpenFolder(f Folder, resume bool) (*journal.Journal, error) {
+// holds no start, as a crash before it leaves, is no run: start anew);
+// when the folder holds no journal, the resume creates nothing.
+// Once the journal is locked, the temporary files that writes cut short
+// by a crash left in Dir are removed (RemoveStaleTemp). It is OpenRun's
+// lifecycle without documents: nothing is read or checked beyond the
+// folder.
+func OpenFolder(ctx context.Context, f Folder, resume bool) (*journal.Journal, error) {
 	switch {
 	case f.Dir == "" || f.End == "":
 		return nil, fmt.Errorf("loop: Folder.Dir and End are required")
 	case !slices.Contains(f.Journal.Kinds, f.End):
 		return nil, fmt.Errorf("loop: Folder.Journal.Kinds must include the end kind %q", f.End)
 	}
+	path := filepath.Join(f.Dir, JournalName)
+	if _, err := os.Lstat(path); resume && errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w in %s", ErrNothingToResume, f.Dir) // and nothing is created
+	}
 	if err := os.MkdirAll(f.Dir, 0o755); err != nil {
 		return nil, err
 	}
-	path := filepath.Join(f.Dir, JournalName)
 	j, err := journal.Open(path, f.Journal)
 	if err != nil {
 		return nil, err
 	}
+	RemoveStaleTemp(ctx, cmp.Or(f.Logger, slog.New(slog.DiscardHandler)), f.Dir)
 	started := j.Done(StartKey)
 	ended := slices.ContainsFunc(j.Records(), func(r journal.Record) bool { return r.Kind == f.End })
 	switch {

@@ -24,22 +24,22 @@ func TestOpenFolder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := loop.OpenFolder(f, true); !errors.Is(err, loop.ErrNothingToResume) {
+	if _, err := loop.OpenFolder(ctx, f, true); !errors.Is(err, loop.ErrNothingToResume) {
 		t.Fatalf("resume of an empty folder: %v", err)
 	}
-	j, err := loop.OpenFolder(f, false) // a journal with no start: no run
+	j, err := loop.OpenFolder(ctx, f, false) // a journal with no start: no run
 	if err != nil {
 		t.Fatal(err)
 	}
 	start(j)
-	if _, err := loop.OpenFolder(f, false); !errors.Is(err, journal.ErrBusy) {
+	if _, err := loop.OpenFolder(ctx, f, false); !errors.Is(err, journal.ErrBusy) {
 		t.Errorf("a second run while the first is alive: %v", err)
 	}
 	j.Close()
-	if _, err := loop.OpenFolder(f, false); !errors.Is(err, loop.ErrUnfinishedRun) {
+	if _, err := loop.OpenFolder(ctx, f, false); !errors.Is(err, loop.ErrUnfinishedRun) {
 		t.Errorf("a new run over an unfinished one: %v", err)
 	}
-	if j, err = loop.OpenFolder(f, true); err != nil {
+	if j, err = loop.OpenFolder(ctx, f, true); err != nil {
 		t.Fatal(err)
 	}
 	start(j) // replayed
@@ -49,10 +49,10 @@ func TestOpenFolder(t *testing.T) {
 	j.Close()
 	os.WriteFile(filepath.Join(dir, "report.md"), []byte("done"), 0o644)
 	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
-	if _, err := loop.OpenFolder(f, true); !errors.Is(err, loop.ErrNothingToResume) {
+	if _, err := loop.OpenFolder(ctx, f, true); !errors.Is(err, loop.ErrNothingToResume) {
 		t.Errorf("resume of a finished run: %v", err)
 	}
-	if j, err = loop.OpenFolder(f, false); err != nil {
+	if j, err = loop.OpenFolder(ctx, f, false); err != nil {
 		t.Fatal(err)
 	}
 	defer j.Close()
@@ -64,7 +64,7 @@ func TestOpenFolder(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if _, err := loop.OpenFolder(loop.Folder{Dir: dir, End: "x"}, false); err == nil {
+	if _, err := loop.OpenFolder(ctx, loop.Folder{Dir: dir, End: "x"}, false); err == nil {
 		t.Error("an end kind the journal does not know was accepted")
 	}
 }
@@ -76,7 +76,7 @@ func TestOpenFolderReleasesOnFailedRotation(t *testing.T) {
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "run")
 	f := loop.Folder{Dir: dir, Journal: journal.Options{Driver: "t", Kinds: []string{"t.end"}}, End: "t.end"}
-	j, err := loop.OpenFolder(f, false)
+	j, err := loop.OpenFolder(ctx, f, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,13 +89,69 @@ func TestOpenFolderReleasesOnFailedRotation(t *testing.T) {
 	j.Close()
 	hist := filepath.Join(dir, "history")
 	os.WriteFile(hist, []byte("not a folder"), 0o644)
-	if _, err := loop.OpenFolder(f, false); err == nil {
+	if _, err := loop.OpenFolder(ctx, f, false); err == nil {
 		t.Fatal("rotation into a file named history succeeded")
 	}
 	os.Remove(hist)
-	j, err = loop.OpenFolder(f, false)
+	j, err = loop.OpenFolder(ctx, f, false)
 	if err != nil {
 		t.Fatalf("after the failed rotation: %v", err)
 	}
 	j.Close()
+}
+
+// TestOpenFolderSweepsStaleTemp: the temporary files a write cut short by
+// a crash left in the run folder are removed when the folder is opened
+// (for a resume and for a new run); other files are kept.
+func TestOpenFolderSweepsStaleTemp(t *testing.T) {
+	ctx := context.Background()
+	for _, resume := range []bool{true, false} {
+		dir := filepath.Join(t.TempDir(), "run")
+		f := loop.Folder{Dir: dir, Journal: journal.Options{Driver: "t", Kinds: []string{"t.end"}}, End: "t.end"}
+		j, err := loop.OpenFolder(ctx, f, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := journal.Step(ctx, j, loop.StartKey, func(context.Context) (int, error) { return 1, nil }); err != nil {
+			t.Fatal(err)
+		}
+		if !resume {
+			j.Append("t.end", "", nil)
+		}
+		j.Close()
+		stale := filepath.Join(dir, ".whiteboard.md.ABCDEFGHIJ.tmp")
+		keep := filepath.Join(dir, "notes.tmp")
+		os.WriteFile(stale, []byte("half a board"), 0o644)
+		os.WriteFile(keep, []byte("mine"), 0o644)
+		if j, err = loop.OpenFolder(ctx, f, resume); err != nil {
+			t.Fatal(err)
+		}
+		j.Close()
+		if _, err := os.Stat(stale); !os.IsNotExist(err) {
+			t.Errorf("resume %v: the stale temporary file is still there (%v)", resume, err)
+		}
+		if _, err := os.Stat(keep); err != nil {
+			t.Errorf("resume %v: %v", resume, err)
+		}
+	}
+}
+
+// TestOpenFolderResumeOfNothingWritesNothing: a resume where no run was
+// ever started creates neither the folder nor a journal.
+func TestOpenFolderResumeOfNothingWritesNothing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a", "run")
+	f := loop.Folder{Dir: dir, Journal: journal.Options{Driver: "t", Kinds: []string{"t.end"}}, End: "t.end"}
+	if _, err := loop.OpenFolder(context.Background(), f, true); !errors.Is(err, loop.ErrNothingToResume) {
+		t.Fatalf("resume: %v", err)
+	}
+	if _, err := os.Stat(filepath.Dir(dir)); !os.IsNotExist(err) {
+		t.Errorf("the resume created %s (%v)", filepath.Dir(dir), err)
+	}
+	os.MkdirAll(dir, 0o755)
+	if _, err := loop.OpenFolder(context.Background(), f, true); !errors.Is(err, loop.ErrNothingToResume) {
+		t.Fatalf("resume: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, loop.JournalName)); !os.IsNotExist(err) {
+		t.Errorf("the resume created the journal (%v)", err)
+	}
 }

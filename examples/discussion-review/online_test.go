@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"github.com/kaigi-dev/kaigi/examples/internal/chattest"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -92,19 +93,82 @@ func TestOnlineOpenAICompatible(t *testing.T) {
 	}
 }
 
-// When every participant's server fails, the debate falls back to a plain
-// fan-out and the command prints why.
+// TestNoReviewerAnswered: when no participant and no fan-out reviewer
+// answers (a server answering 500 to every call, answers that are no use,
+// a port where nothing listens), there is no verdict: the run stops "no
+// reviewer answered" with exit 2, writes no verdict.json, says why on
+// stderr, and a new run is not blocked.
+func TestNoReviewerAnswered(t *testing.T) {
+	noKeys(t)
+	closed := func() string { // a port where nothing listens
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := l.Addr().String()
+		l.Close()
+		return "http://" + addr
+	}
+	for _, tc := range []struct {
+		name string
+		url  func() string
+	}{
+		{"500", func() string { return chatServer(t, func(string) string { return "" }).URL }},
+		{"prose", func() string { return chatServer(t, func(string) string { return "Looks fine to me." }).URL }},
+		{"wrong shape", func() string {
+			return chatServer(t, func(string) string { return `{"posts": "none", "findings": 3}` }).URL
+		}},
+		{"cut off", func() string {
+			return chatServer(t, func(string) string { return `{"posts": [{"kind": "claim", "bo` }).URL
+		}},
+		{"nothing listens", closed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := onlineWorkspace(t)
+			t.Setenv("OPENAI_API_KEY", "test-key")
+			args := []string{"-spec", filepath.Join(root, "spec.json"), "-root", root, "-provider", "openai", "-base-url", tc.url() + "/v1"}
+			var out, errb bytes.Buffer
+			code := run(context.Background(), args, &out, &errb)
+			if code != exitFail {
+				t.Fatalf("exit %d, want %d\n%s\n%s", code, exitFail, out.String(), errb.String())
+			}
+			if !strings.Contains(errb.String(), "no reviewer answered") || strings.Contains(out.String(), `"PASS"`) {
+				t.Errorf("stdout:\n%s\nstderr:\n%s", out.String(), errb.String())
+			}
+			dir := filepath.Join(root, ".discussion", "online")
+			if _, err := os.Stat(filepath.Join(dir, "verdict.json")); !os.IsNotExist(err) {
+				t.Errorf("verdict.json written: %v", err)
+			}
+			if sum, _ := os.ReadFile(filepath.Join(dir, "summary.md")); !strings.Contains(string(sum), "no reviewer answered") {
+				t.Errorf("summary.md:\n%s", sum)
+			}
+			errb.Reset()
+			if code := run(context.Background(), args, &out, &errb); code != exitFail || strings.Contains(errb.String(), "unfinished") {
+				t.Errorf("a second run: exit %d: %s", code, errb.String())
+			}
+		})
+	}
+}
+
+// When every participant fails in the debate but the fan-out's reviewers
+// answer, the debate falls back to a plain fan-out, the command prints
+// why, and the fan-out's verdict stands.
 func TestOnlineFallbackPrinted(t *testing.T) {
 	noKeys(t)
-	srv := chatServer(t, func(string) string { return "" })
+	srv := chatServer(t, func(body string) string {
+		if strings.Contains(body, "review debate") { // a debate turn
+			return ""
+		}
+		return `{"reviewer":"alpha","schema_version":"1","summary":"one","findings":[{"id":"F001","category":"style","file":"post.md","line_range":"3","issue":"A stock opener.","fix":"Start with the point.","confidence":80,"severity":"high","quotes":["In today's fast-paced world"]}]}`
+	})
 	root := onlineWorkspace(t)
 	t.Setenv("OPENAI_API_KEY", "test-key")
 	var out, errb bytes.Buffer
 	code := run(context.Background(), []string{"-spec", filepath.Join(root, "spec.json"), "-root", root, "-provider", "openai", "-base-url", srv.URL + "/v1"}, &out, &errb)
-	if code != 0 {
+	if code != exitFail {
 		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errb.String())
 	}
-	for _, want := range []string{"Absent: alpha from round 1", "Fallback to a plain fan-out: no debate: no points to judge", `"fallback": "no debate: no points to judge`} {
+	for _, want := range []string{"Absent: alpha from round 1", "Fallback to a plain fan-out: no debate: no points to judge", `"fallback": "no debate: no points to judge`, `"verdict": "FAIL"`} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the output lacks %q:\n%s", want, out.String())
 		}

@@ -13,16 +13,24 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/discussion"
 	"github.com/kaigi-dev/kaigi/loop/discussion/board"
 	"github.com/kaigi-dev/kaigi/providers/config"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
+
+// demoRules returns what the demo's offline seats run when -rules is not
+// given: every rule, so that each seat has claims to debate on the
+// bundled draft (the default rules find little on it).
+func demoRules() []string { return []string{offline.SetAll} }
 
 // sample holds the demo's spec and target.
 //
@@ -33,11 +41,13 @@ var sample embed.FS
 const (
 	exitOK    = 0
 	exitError = 1
-	exitFail  = 2 // the verdict is FAIL (not for the demo)
+	exitFail  = 2 // the verdict is FAIL (not for the demo), or no reviewer answered
 )
 
 type options struct {
+	rules           *cli.Rules // -rules; the demo turns on demoRules
 	spec, root      string
+	id, targets     string
 	resume, verbose bool
 	format          string
 	providers       *config.Config
@@ -48,16 +58,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("discussion-review", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	o := &options{flags: fset}
+	o.rules = cli.RulesFlag(fset, demoRules())
 	fset.StringVar(&o.spec, "spec", "", "discussion spec (JSON); default: a demo on a copy of the bundled sample")
 	fset.StringVar(&o.root, "root", ".", "workspace root: the spec's targets are read inside it, artifacts go to <root>/.discussion/<id>/")
+	fset.StringVar(&o.id, "id", "", "the discussion's id, for a spec file that has none (the original's); artifacts go to <root>/.discussion/<id>/")
+	fset.StringVar(&o.targets, "targets", "", "the targets, comma-separated, inside -root, for a spec file that has none (the original's)")
 	fset.BoolVar(&o.resume, "resume", false, "continue the unfinished discussion of the spec (after a crash or a kill)")
 	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	outformat.Register(fset, &o.format)
 	o.providers = config.Register(fset)
-	cli.Usage(fset, "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0).")
+	cli.Usage(fset, "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0) or no reviewer answered, so there is no verdict.")
 	return cli.Run("discussion-review", stderr, exitOK, func() error {
 		if err := cli.Parse(fset, args); err != nil {
 			return err
+		}
+		if fset.NArg() > 0 {
+			return fmt.Errorf("unexpected arguments %s: discussion-review takes flags only (the spec names the targets; give it with -spec)", quoted(fset.Args()))
 		}
 		return outformat.Check(o.format)
 	}, func() (int, error) { return o.run(ctx, stdout, stderr) })
@@ -84,11 +100,14 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	if err != nil {
 		return exitError, err
 	}
+	if err := o.fill(&spec); err != nil {
+		return exitError, err
+	}
 	if err := o.useProviders(spec, demo); err != nil {
 		return exitError, err
 	}
 	d := &discussion.Discussion{Spec: spec, Root: o.root}
-	if d.Participants, d.Lead, err = o.seat(spec); err != nil {
+	if d.Participants, d.Lead, err = o.seat(spec, o.rules.Enabled(demo, demoRules())); err != nil {
 		return exitError, err
 	}
 	if o.verbose {
@@ -106,12 +125,20 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	} else {
 		out, err = d.Run(ctx)
 	}
-	if err != nil {
+	if err != nil && (out == nil || out.Stopped != loop.NoReviewerAnswered) {
 		return exitError, err
 	}
+	noVerdict := err // no reviewer answered: the report, then exit 2
 	report(text, out)
 	if !demo {
-		fmt.Fprintf(text, "Resume an interrupted run: discussion-review -spec %s -root %s -resume\n", o.spec, o.root)
+		var given string
+		if o.id != "" {
+			given += " -id " + o.id
+		}
+		if o.targets != "" {
+			given += " -targets " + o.targets
+		}
+		fmt.Fprintf(text, "Resume an interrupted run: discussion-review -spec %s%s -root %s -resume\n", o.spec, given, o.root)
 	}
 	switch o.format {
 	case outformat.Text:
@@ -134,6 +161,9 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 			return exitError, err
 		}
 	}
+	if noVerdict != nil {
+		return exitFail, noVerdict
+	}
 	var v struct {
 		Verdict string `json:"verdict"`
 	}
@@ -141,6 +171,41 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 		return exitFail, nil
 	}
 	return exitOK, nil
+}
+
+// fill sets the spec's id and targets from -id and -targets: a spec file
+// of the original has neither. A flag that contradicts the spec is an
+// error, and so is a spec left without them.
+func (o *options) fill(spec *discussion.Spec) error {
+	if o.id != "" {
+		if spec.ID != "" && spec.ID != o.id {
+			return fmt.Errorf("-id %s, but the spec %s has the id %s", o.id, o.spec, spec.ID)
+		}
+		spec.ID = o.id
+	}
+	if o.targets != "" {
+		var ts []string
+		for t := range strings.SplitSeq(o.targets, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				ts = append(ts, t)
+			}
+		}
+		if len(spec.Targets) > 0 && !slices.Equal(spec.Targets, ts) {
+			return fmt.Errorf("-targets %s, but the spec %s names the targets %s", o.targets, o.spec, strings.Join(spec.Targets, ","))
+		}
+		spec.Targets = ts
+	}
+	var missing []string
+	if spec.ID == "" {
+		missing = append(missing, "id (give one with -id)")
+	}
+	if len(spec.Targets) == 0 {
+		missing = append(missing, "targets (give them with -targets a.md,b.md)")
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("the spec %s has no %s", o.spec, strings.Join(missing, " and no "))
+	}
+	return nil
 }
 
 // useProviders resolves the provider flags, with the spec's own choices
@@ -166,14 +231,14 @@ func (o *options) useProviders(spec discussion.Spec, demo bool) error {
 
 // seat makes the spec's participants and lead: offline reviewers, or
 // models.
-func (o *options) seat(spec discussion.Spec) ([]discussion.Participant, discussion.Lead, error) {
+func (o *options) seat(spec discussion.Spec, rules []string) ([]discussion.Participant, discussion.Lead, error) {
 	root, rel, err := offline.WorkspaceRoot(o.root)
 	if err != nil {
 		return nil, nil, err
 	}
 	builtin := map[string]agent.Reviewer{}
 	var order []string
-	for _, r := range offline.Editorial(offline.Config{LinkFS: os.DirFS(root), LinkDir: rel}) {
+	for _, r := range offline.Editorial(offline.Config{LinkFS: os.DirFS(root), LinkDir: rel, Enabled: rules}) {
 		builtin[r.Name()] = r
 		order = append(order, r.Name())
 	}
@@ -251,7 +316,7 @@ func report(w io.Writer, o *discussion.Outcome) {
 		}
 		fmt.Fprintf(w, "  %-12s %-10s%s: %s\n", p.ID, p.Kind, refs, body)
 	}
-	if o.Stopped != "" {
+	if o.Stopped != "" && o.Verdict != nil {
 		fmt.Fprintf(w, "\nThe debate stopped early: %s\n", o.Stopped.Describe())
 	}
 	for _, a := range o.Absent {
@@ -260,6 +325,20 @@ func report(w io.Writer, o *discussion.Outcome) {
 	if o.Fallback != "" {
 		fmt.Fprintf(w, "Fallback to a plain fan-out: %s\n", o.Fallback)
 	}
+	if o.Verdict == nil {
+		fmt.Fprintf(w, "\nNo verdict: %s\n\nBoard: %s\nSummary: %s\n", o.NoAnswer,
+			filepath.Join(o.Dir, discussion.WhiteboardFile), filepath.Join(o.Dir, discussion.SummaryFile))
+		return
+	}
 	fmt.Fprintf(w, "\nVerdict:\n%s\n\nBoard: %s\nVerdict: %s\nSummary: %s\n", o.Verdict,
 		filepath.Join(o.Dir, discussion.WhiteboardFile), filepath.Join(o.Dir, discussion.VerdictFile), filepath.Join(o.Dir, discussion.SummaryFile))
+}
+
+// quoted returns args quoted, separated by spaces.
+func quoted(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = strconv.Quote(a)
+	}
+	return strings.Join(q, " ")
 }

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
+	"github.com/kaigi-dev/kaigi/providers/offline"
 	"io"
 	"log/slog"
 	"os"
@@ -45,9 +46,16 @@ type options struct {
 	resume, undo, verbose          bool
 	format                         string
 	maxSize                        *cli.ByteSize
+	rules                          *cli.Rules // -rules (offline.Config.Enabled)
+	enabled                        []string   // what the offline reviewers turn on: -rules, or demoRules for the demo
 	providers                      *config.Config
 	flags                          *flag.FlagSet
 }
+
+// demoRules returns what the demo's offline reviewers run when -rules is
+// not given: every rule, as the bundled section is a draft written to give
+// each reviewer findings (the default rules find little on it).
+func demoRules() []string { return []string{offline.SetAll} }
 
 // list is a repeatable flag.
 type list []string
@@ -59,6 +67,7 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs := flag.NewFlagSet("goldfish-loop", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	o := &options{flags: fs}
+	o.rules = cli.RulesFlag(fs, demoRules())
 	fs.StringVar(&o.target, "target", "", `the section: "full file", a heading id ("S1.12", "h4:S1.12"), "heading:TEXT" or "marker:BEGIN[..END]" (demo: S1.12)`)
 	fs.StringVar(&o.reviewers, "reviewers", "design_critic,structural", "reviewers, comma-separated: short names (design_critic, structural, implementation_readiness, style, comprehension) or persona paths containing \"/\"")
 	fs.Var(&o.standards, "standard", "reviewer=standard[,standard], a short name (feature-spec-standard, implementation-readiness-standard) or a path; repeatable (default: the persona's own)")
@@ -150,6 +159,7 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 	if err != nil {
 		return exitError, err
 	}
+	o.enabled = o.rules.Enabled(demo, demoRules())
 	l, desc, err := o.loop(target, intent)
 	if err != nil {
 		return exitError, err
@@ -178,7 +188,7 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 	}
 	switch o.format {
 	case outformat.Text:
-		report(stdout, out, o.clean)
+		report(stdout, out)
 	case outformat.JSON:
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -204,8 +214,8 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 }
 
 // report prints the outcome.
-func report(w io.Writer, o *goldfish.Outcome, clean int) {
-	fmt.Fprintf(w, "\nStopped after %d round(s): %s\n", o.Rounds, goldfish.Describe(o.Reason, clean))
+func report(w io.Writer, o *goldfish.Outcome) {
+	fmt.Fprintf(w, "\nStopped after %d round(s): %s\n", o.Rounds, o.Stop)
 	fmt.Fprintf(w, "Applied %d, rejected or contested %d, unresolved %d.\n", len(o.Applied), len(o.Rejected), len(o.Unresolved))
 	for _, a := range o.Agreements {
 		fmt.Fprintf(w, "Self-agreement of %s: %.2f\n", a.Reviewer, a.Jaccard)

@@ -47,13 +47,21 @@ type options struct {
 	episode, revisions int
 	again              bool
 	format             string
+	rules              *cli.Rules // -rules (offline.Config.Enabled)
+	maxSize            int64      // the size limit of the draft and the story files; 0: loop.DefaultMaxSize
 	providers          *config.Config
 }
+
+// demoRules returns what the demo's offline critics run when -rules is
+// not given: every rule, as the bundled draft is written to give them
+// findings (the default rules find little in it).
+func demoRules() []string { return []string{offline.SetAll} }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("write-episode", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	o := &options{}
+	o.rules = cli.RulesFlag(fs, demoRules())
 	fs.StringVar(&o.story, "story", "", "the story folder (story/, episodes/, workspace/, archive/); empty runs the demo on a copy of the bundled sample")
 	fs.IntVar(&o.episode, "episode", 0, "the episode to write (required with -story)")
 	fs.IntVar(&o.revisions, "max-revisions", writing.DefaultMaxRevisions, "the revision cap (0: no revision)")
@@ -72,12 +80,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	demo := o.story == ""
+	if o.revisions < 0 {
+		return exitError, fmt.Errorf("-max-revisions %d: the revision cap is 0 (no revision) or more", o.revisions)
+	}
+	demo, started := o.story == "", false
 	if demo {
 		dir, err := os.MkdirTemp("", "kaigi-write-episode-")
 		if err != nil {
 			return exitError, err
 		}
+		defer func() {
+			if !started {
+				os.RemoveAll(dir) // the demo failed before it began: nothing to look at
+			}
+		}()
 		if err := copySample(dir); err != nil {
 			return exitError, err
 		}
@@ -87,13 +103,16 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		}
 		fmt.Fprintf(stderr, "Demo: writing episode %d of a copy of the bundled sample story in %s\n", o.episode, dir)
 	}
-	if o.episode < 1 {
+	switch {
+	case o.episode == 0:
 		return exitError, errors.New("-episode is required with -story (the episode to write, from 1)")
+	case o.episode < 0:
+		return exitError, fmt.Errorf("-episode %d: episodes are numbered from 1", o.episode)
 	}
 	if err := o.providers.Resolve(os.Getenv); err != nil {
 		return exitError, err
 	}
-	e, desc, err := o.roles()
+	e, desc, err := o.roles(o.rules.Enabled(demo, demoRules()))
 	if err != nil {
 		return exitError, err
 	}
@@ -102,7 +121,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		return exitError, err
 	}
 	e.Dir, e.Number, e.Asker, e.Again = o.story, o.episode, asker, o.again
-	e.MaxRevisions = o.revisions
+	e.MaxRevisions, e.MaxSize = o.revisions, o.maxSize
 	if o.revisions == 0 {
 		e.MaxRevisions = -1
 	}
@@ -114,14 +133,25 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		fmt.Fprintf(stderr, "  %-8s %s %s\n", ev.Step, mark, ev.Detail)
 	}
 	fmt.Fprintf(stderr, "write-episode: episode %d (%s)\n", o.episode, desc)
+	started = true
 	res, err := e.Write(ctx)
 	switch {
 	case errors.Is(err, loop.ErrWaiting):
 		fmt.Fprintf(stdout, "Waiting for an answer: %v\nWrite it, then run the same command again to go on.\n", err)
 		return exitNotSaved, nil
 	case errors.Is(err, writing.ErrNotSaved):
-		report(stdout, res, o.story)
+		if err := o.printUnsaved(stdout, res); err != nil {
+			return exitError, err
+		}
+		if _, auto := asker.(loop.AutoAsker); auto && res != nil && res.Judgment.Outcome == writing.ForcePass {
+			err = fmt.Errorf("%w\n-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide", err,
+				filepath.Join(o.story, writing.WorkspaceDir))
+		}
 		return exitNotSaved, err
+	case errors.Is(err, writing.ErrNotInArc):
+		return exitError, fmt.Errorf("-episode %d: %w", o.episode, err)
+	case err != nil && !journaled(o.story, o.episode):
+		return exitError, err // it failed before it started: nothing to resume
 	case err != nil:
 		return exitError, fmt.Errorf("%w (run the same command again to resume)", err)
 	}
@@ -130,6 +160,13 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 	}
 	report(stdout, res, o.story)
 	return exitSaved, nil
+}
+
+// journaled reports whether episode n of the story folder dir has a run
+// folder, which a failed run can be resumed from.
+func journaled(dir string, n int) bool {
+	_, err := os.Stat(filepath.Join(dir, writing.RunDir, fmt.Sprintf("episode-%02d", n), loop.JournalName))
+	return err == nil
 }
 
 // copySample copies the bundled sample story into dir.
@@ -143,13 +180,19 @@ func copySample(dir string) error {
 
 // roles returns the episode's roles: offline, or on the configured
 // providers, each role by its name (author, arc-reviewer, reader-<id>).
-func (o *options) roles() (*writing.Episode, string, error) {
-	critics := offline.Editorial(offline.Config{})
+func (o *options) roles(rules []string) (*writing.Episode, string, error) {
+	if rules == nil {
+		// Prose is held to the style guide's rules (stock phrases, empty
+		// intensifiers, long sentences), not only to the few rules on by
+		// default for documentation.
+		rules = []string{offline.SetStrict}
+	}
+	critics := offline.Editorial(offline.Config{Enabled: rules})
 	e := &writing.Episode{}
 	var draft []byte
 	if o.draft != "" {
 		var err error
-		if draft, err = loop.ReadDocument(o.draft); err != nil {
+		if draft, err = writing.ReadDraft(o.draft, o.maxSize); err != nil {
 			return nil, "", fmt.Errorf("-draft: %w", err)
 		}
 	}
@@ -286,6 +329,24 @@ func report(w io.Writer, r *writing.Result, dir string) {
 	fmt.Fprintf(w, "  usage:        %d model call(s), %d tokens\n", r.Usage.Calls, r.Usage.Total())
 	fmt.Fprintf(w, "  archive:      %s (drafts draft-vN.txt, progress.md, reader feedback, retro)\n", filepath.Join(dir, writing.ArchiveDir, fmt.Sprintf("episode-%02d", r.Episode)))
 	fmt.Fprintf(w, "  story files:  quality log, series tracker, summaries, handover notes and reader memories in %s\n", filepath.Join(dir, "story"))
+}
+
+// printUnsaved writes the result of a run that saved nothing as -format
+// asks: the report, the Result as JSON, or for github and sarif no
+// finding (there is no saved episode to point at).
+func (o *options) printUnsaved(w io.Writer, res *writing.Result) error {
+	switch {
+	case o.format == outformat.Text:
+		report(w, res, o.story)
+		return nil
+	case res == nil:
+		res = &writing.Result{Episode: o.episode}
+	}
+	r := *res
+	if o.format != outformat.JSON {
+		r.Polish = nil
+	}
+	return o.print(w, &r)
 }
 
 // print writes the result as -format asks: the Result as JSON, or the

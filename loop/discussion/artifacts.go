@@ -15,8 +15,10 @@ import (
 func writeArtifacts(dir string, o *Outcome, r *runner) error {
 	files := map[string][]byte{
 		WhiteboardFile: o.Board.Render(),
-		VerdictFile:    append(append([]byte{}, o.Verdict...), '\n'),
 		SummaryFile:    summary(o),
+	}
+	if o.Verdict != nil {
+		files[VerdictFile] = append(append([]byte{}, o.Verdict...), '\n')
 	}
 	if r.fanout != nil {
 		files[FanOutFile] = r.fanout.render()
@@ -33,7 +35,7 @@ func summary(o *Outcome) []byte {
 	m := o.Board.Meta()
 	fmt.Fprintf(&s, "# Discussion summary: %s\n\n%s\n\n", m.ID, m.Topic)
 	fmt.Fprintf(&s, "- Rounds: %d", o.Rounds)
-	if o.Stopped != "" {
+	if o.Stopped != "" && o.Verdict != nil {
 		fmt.Fprintf(&s, " (stopped: %s)", o.Stopped.Describe())
 	}
 	s.WriteString("\n")
@@ -63,6 +65,10 @@ func summary(o *Outcome) []byte {
 			}
 		}
 		fmt.Fprintf(&s, "- Points: %d, of which %d survived the debate\n", len(pts), survive)
+	}
+	if o.Verdict == nil {
+		fmt.Fprintf(&s, "\n## No verdict\n\nThere is no verdict: %s.\n\nThe board: %s.\n", o.NoAnswer, WhiteboardFile)
+		return []byte(s.String())
 	}
 	fmt.Fprintf(&s, "\n## Verdict\n\n```json\n%s\n```\n\nThe board: %s. The verdict: %s.\n", o.Verdict, WhiteboardFile, VerdictFile)
 	return []byte(s.String())

@@ -19,8 +19,11 @@ const CriticalCategory = "discussion"
 // confidence 100 (the debate settled it). After a fallback the cited ids
 // are the fan-out's item keys and the findings are those items'. Cited
 // points without a finding (a model's claim without a quote) are left
-// out: there is nothing to anchor.
+// out: there is nothing to anchor. Without a verdict there are none.
 func (o *Outcome) Critical() ([]finding.Finding, error) {
+	if o.Verdict == nil {
+		return nil, nil
+	}
 	var v struct {
 		Critical []Critical `json:"critical"`
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
@@ -26,7 +27,11 @@ type fanOut struct {
 // participant's Reviewer reviews every target independently (each call a
 // journal step), and the verdict is computed from the findings: FAIL with a
 // high finding, WARN with a medium one, else PASS; critical names the high
-// findings by key. It is validated against the spec's schema.
+// findings by key; the other fields of the spec's verdict example, if it
+// gave one, are left empty. It is validated against the spec's schema. A
+// target no reviewer answered on gets no verdict: fallBack then returns
+// none, with r.stopped set to loop.NoReviewerAnswered and r.noAnswer
+// saying why.
 func (r *runner) fallBack(ctx context.Context, rounds int, reason string) (json.RawMessage, error) {
 	reason, err := journal.Step(ctx, r.j, "fallback", func(context.Context) (string, error) { return reason, nil })
 	if err != nil {
@@ -66,6 +71,14 @@ func (r *runner) fallBack(ctx context.Context, rounds int, reason string) (json.
 		f.Targets, f.Items = append(f.Targets, t.Name), append(f.Items, items)
 	}
 	r.fanout = f
+	if unread := f.unread(); len(unread) > 0 {
+		r.stopped = loop.NoReviewerAnswered
+		r.noAnswer = fmt.Sprintf("no reviewer answered on %s (%s)", strings.Join(unread, ", "), f.skipReasons(unread))
+		if err := r.note(ctx, rounds+1, "No verdict: "+r.noAnswer+"."); err != nil {
+			return nil, err
+		}
+		return nil, nil
+	}
 	verdict := "PASS"
 	switch {
 	case counts[finding.High] > 0:
@@ -73,13 +86,13 @@ func (r *runner) fallBack(ctx context.Context, rounds int, reason string) (json.
 	case counts[finding.Medium] > 0:
 		verdict = "WARN"
 	}
-	v := map[string]any{
+	v := fillExample(map[string]any{
 		"verdict":   verdict,
 		"critical":  slices.Clip(append([]Critical{}, critical...)),
 		"consensus": "",
 		"summary": fmt.Sprintf("Fallback (%s): a plain fan-out of %d reviewer(s) found %d high, %d medium and %d low finding(s).",
 			reason, len(c.Members), counts[finding.High], counts[finding.Medium], counts[finding.Low]),
-	}
+	}, r.spec.VerdictExample)
 	raw, _ := json.Marshal(v)
 	final, err := withRunnerFields(raw, r.absent, reason)
 	if err != nil {
@@ -93,4 +106,35 @@ func (r *runner) fallBack(ctx context.Context, rounds int, reason string) (json.
 		return nil, fmt.Errorf("discussion: the fan-out's verdict does not fit the verdict schema: %v", vs)
 	}
 	return final, nil
+}
+
+// unread returns the targets on which no reviewer answered.
+func (f *fanOut) unread() []string {
+	var names []string
+	for i, items := range f.Items {
+		if len(items.Reviews) == 0 {
+			names = append(names, f.Targets[i])
+		}
+	}
+	return names
+}
+
+// skipReasons says on one line why the reviewers of targets were skipped.
+func (f *fanOut) skipReasons(targets []string) string {
+	var why []string
+	for i, items := range f.Items {
+		if !slices.Contains(targets, f.Targets[i]) {
+			continue
+		}
+		for _, sk := range items.Skips {
+			w := sk.Reviewer + ": " + oneLine(loop.SkipText(sk))
+			if !slices.Contains(why, w) {
+				why = append(why, w)
+			}
+		}
+	}
+	if len(why) == 0 {
+		return "no reviewer was asked"
+	}
+	return strings.Join(why, "; ")
 }

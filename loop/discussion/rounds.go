@@ -37,6 +37,9 @@ type runner struct {
 	usage   agent.Usage
 	fanout  *fanOut
 	stopped loop.StopReason
+	// noAnswer says why there is no verdict when stopped is
+	// loop.NoReviewerAnswered.
+	noAnswer string
 }
 
 // turnResult is one participant's turn as journaled: its posts with board
@@ -118,6 +121,7 @@ func (r *runner) discuss(ctx context.Context) (*Outcome, error) {
 		}
 		o.Fallback, o.Cause, o.FanOut = reason, cause, r.fanout.Items
 	}
+	o.Stopped = r.stopped
 	o.Board, o.Verdict, o.Absent, o.Usage = r.b.Board, verdict, r.absent, r.usage
 	return o, nil
 }

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"slices"
 
@@ -80,13 +82,19 @@ type Outcome struct {
 	// Board is the whiteboard, every post of the debate.
 	Board *board.Board
 	// Verdict is verdict.json: the lead's verdict (or the fan-out's) with
-	// the runner's absent and fallback, valid against the spec's schema.
+	// the runner's absent and fallback, valid against the spec's schema;
+	// nil when Stopped is loop.NoReviewerAnswered.
 	Verdict json.RawMessage
 	// Rounds is the number of debate rounds run.
 	Rounds int
 	// Stopped is loop.CircuitOpen when the circuit breaker ended the
-	// debate early; empty when it ran every round.
+	// debate early, loop.NoReviewerAnswered when nobody answered (see
+	// Run), and empty when the debate ran every round to a verdict.
 	Stopped loop.StopReason
+	// NoAnswer says why there is no verdict when Stopped is
+	// loop.NoReviewerAnswered: "no reviewer answered on" the targets, with
+	// each skipped reviewer's reason; empty otherwise.
+	NoAnswer string
 	// Absent lists the participants marked absent.
 	Absent []Absence
 	// Fallback is why the debate fell back to a plain fan-out; empty when
@@ -105,6 +113,15 @@ type Outcome struct {
 // Run starts a new discussion in Dir: a finished one there is moved to
 // Dir/history/run-K first; an unfinished one is refused with
 // loop.ErrUnfinishedRun (resume it or remove the folder).
+//
+// A verdict needs someone who answered: when the debate fell back to a
+// plain fan-out (no participant's point to judge, the lead absent, its
+// verdict refused) and no fan-out reviewer answered on a target (a
+// server that cannot be reached, errors on every call, answers of no use),
+// the discussion ends without a verdict: Run returns its Outcome, with
+// Stopped loop.NoReviewerAnswered, no Verdict and no verdict.json, and an
+// error wrapping loop.ErrNotConverged that says why. The discussion is
+// ended all the same: a new run in Dir starts anew.
 func (d *Discussion) Run(ctx context.Context) (*Outcome, error) { return d.run(ctx, false) }
 
 // Resume goes on with the unfinished discussion journaled in Dir, with the
@@ -121,10 +138,27 @@ func (d *Discussion) folder(spec Spec) (string, string) {
 }
 
 func (d *Discussion) check(spec Spec, root string) error {
+	if err := checkRoot(root); err != nil {
+		return err
+	}
 	if err := spec.Validate(root); err != nil {
 		return err
 	}
 	return d.seats(spec)
+}
+
+// checkRoot refuses a workspace root that is not a folder.
+func checkRoot(root string) error {
+	fi, err := os.Stat(root)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("discussion: the workspace root %s does not exist", root)
+	case err != nil:
+		return fmt.Errorf("discussion: the workspace root: %w", err)
+	case !fi.IsDir():
+		return fmt.Errorf("discussion: the workspace root %s is a file, not a folder: give the folder that holds the spec's targets", root)
+	}
+	return nil
 }
 
 // seats checks that the Participants and the Lead play spec.
@@ -146,7 +180,7 @@ func (d *Discussion) seats(spec Spec) error {
 
 // open opens the discussion's folder for a new run or a resume
 // (loop.OpenFolder).
-func (d *Discussion) open(dir string, resume bool) (*journal.Journal, error) {
+func (d *Discussion) open(ctx context.Context, dir string, resume bool) (*journal.Journal, error) {
 	opts := journal.Options{Driver: Driver, Kinds: []string{kindEnd}}
 	if d.OnRecord != nil {
 		opts.Observe = func(e journal.Event) {
@@ -158,7 +192,7 @@ func (d *Discussion) open(dir string, resume bool) (*journal.Journal, error) {
 	artifact := func(n string) bool {
 		return slices.Contains([]string{WhiteboardFile, VerdictFile, SummaryFile, FanOutFile}, n)
 	}
-	j, err := loop.OpenFolder(loop.Folder{Dir: dir, Journal: opts, End: kindEnd, Artifact: artifact}, resume)
+	j, err := loop.OpenFolder(ctx, loop.Folder{Dir: dir, Journal: opts, End: kindEnd, Artifact: artifact, Logger: d.Logger}, resume)
 	if err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
 	}
@@ -173,7 +207,13 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 	if err := d.check(spec, root); err != nil {
 		return nil, err
 	}
-	j, err := d.open(dir, resume)
+	var texts map[string]string
+	if !resume { // a target that cannot be read refuses the run before anything is written
+		if texts, err = d.readTargets(spec, root); err != nil {
+			return nil, err
+		}
+	}
+	j, err := d.open(ctx, dir, resume)
 	if err != nil {
 		return nil, err
 	}
@@ -185,7 +225,7 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 	if err := d.seats(spec); err != nil { // a resume goes on with the journaled spec
 		return nil, fmt.Errorf("discussion: the participants do not play the journaled spec: %w", err)
 	}
-	targets, err := d.read(ctx, j, spec, root)
+	targets, err := d.read(ctx, j, spec, root, texts)
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +242,7 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 	if err != nil {
 		return nil, err
 	}
-	o.ID, o.Dir = spec.ID, dir
+	o.ID, o.Dir, o.NoAnswer = spec.ID, dir, r.noAnswer
 	r.log.Info("discussion: done", "id", spec.ID, "rounds", o.Rounds, "posts", o.Board.Len(), "stopped", o.Stopped, "fallback", o.Fallback)
 	if err := writeArtifacts(dir, o, r); err != nil {
 		return nil, err
@@ -210,21 +250,23 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 	if _, err := j.Append(kindEnd, "", map[string]any{"stopped": o.Stopped, "fallback": o.Fallback}); err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
 	}
+	if o.Stopped == loop.NoReviewerAnswered {
+		return o, fmt.Errorf("%w: discussion %s has no verdict: %s", loop.ErrNotConverged, spec.ID, o.NoAnswer)
+	}
 	return o, nil
 }
 
 // read reads each target once, as a journal step: a resumed discussion
-// debates what round 1 read, whatever the file holds now.
-func (d *Discussion) read(ctx context.Context, j *journal.Journal, spec Spec, root string) ([]Target, error) {
+// debates what round 1 read, whatever the file holds now. texts holds the
+// targets a new run read before its start.
+func (d *Discussion) read(ctx context.Context, j *journal.Journal, spec Spec, root string, texts map[string]string) ([]Target, error) {
 	var ts []Target
 	for _, name := range spec.Targets {
 		text, err := journal.Step(ctx, j, "target/"+name, func(context.Context) (string, error) {
-			path, err := targetPath(root, name)
-			if err != nil {
-				return "", fmt.Errorf("%w: targets: %v", ErrSpec, err)
+			if text, ok := texts[name]; ok {
+				return text, nil
 			}
-			_, data, err := loop.OpenDocument(path, cmp.Or(d.MaxSize, loop.DefaultMaxSize), "Discussion.MaxSize", false)
-			return string(data), err
+			return d.readTarget(root, name)
 		})
 		if err != nil {
 			return nil, fmt.Errorf("discussion: target %s: %w", name, err)
@@ -232,4 +274,27 @@ func (d *Discussion) read(ctx context.Context, j *journal.Journal, spec Spec, ro
 		ts = append(ts, Target{Name: name, Text: text})
 	}
 	return ts, nil
+}
+
+// readTargets reads every target of spec, by name.
+func (d *Discussion) readTargets(spec Spec, root string) (map[string]string, error) {
+	texts := map[string]string{}
+	for _, name := range spec.Targets {
+		text, err := d.readTarget(root, name)
+		if err != nil {
+			return nil, fmt.Errorf("discussion: target %s: %w", name, err)
+		}
+		texts[name] = text
+	}
+	return texts, nil
+}
+
+// readTarget reads the target name: text within the size limit.
+func (d *Discussion) readTarget(root, name string) (string, error) {
+	path, err := targetPath(root, name)
+	if err != nil {
+		return "", fmt.Errorf("%w: targets: %v", ErrSpec, err)
+	}
+	_, data, err := loop.OpenDocument(path, cmp.Or(d.MaxSize, loop.DefaultMaxSize), "Discussion.MaxSize", false)
+	return string(data), err
 }

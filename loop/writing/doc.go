@@ -31,8 +31,10 @@
 // confirm a FORCE_PASS; a no gives one more revision with the human's note,
 // after which a second no ends the run unsaved (ErrNotSaved). For
 // MAJOR_REVISION the question defaults to no, so an unattended run never
-// force-passes a major revision. The save asks for confirmation; the Try
-// is approved, rejected or modified.
+// force-passes a major revision. The save asks for confirmation; for a
+// FORCE_PASS the question carries a warning and defaults to no, so an
+// unattended run never saves an episode the arc reviewer did not pass
+// (ErrNotSaved, saying why). The Try is approved, rejected or modified.
 //
 // Roles are interfaces (Author, Critic, Reader). ModelAuthor, ModelCritic
 // and ModelReader run on any agent.Provider, the verdict, feedback and
@@ -46,7 +48,7 @@
 //
 // The smallest use, offline:
 //
-//	critics := offline.Editorial(offline.Config{})
+//	critics := offline.Editorial(offline.Config{Enabled: []string{offline.SetStrict}})
 //	e := &writing.Episode{Dir: "my-story", Number: 3,
 //		Author:  writing.OfflineAuthor{Draft: draft},
 //		Critic:  writing.OfflineCritic{Critics: critics},
