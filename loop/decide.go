@@ -11,11 +11,11 @@ import (
 // ErrStop is what a gate returns (wrapped) to stop the loop: a human quit
 // the checklist. The decisions of earlier batches are kept; a driver
 // renders what it has and stops, to be resumed.
-var ErrStop = errors.New("loop: stopped at the gate")
+var ErrStop = errors.New("stopped at the gate")
 
 // ErrConflictingApprovals: a gate approved two findings of one conflict
 // group.
-var ErrConflictingApprovals = errors.New("loop: conflicting findings approved")
+var ErrConflictingApprovals = errors.New("conflicting findings approved")
 
 // PolicyPass returns the decisions policy p makes without asking about
 // the items decided does not know: Apply for each item p.Auto allows, and
@@ -114,7 +114,7 @@ func AskGate(ctx context.Context, j *journal.Journal, key string, round int, ite
 			}
 			ds, err := gate.Approve(ctx, Batch{Round: round, Page: p + 1, Pages: pages, Items: shown, Keys: keys})
 			if err != nil {
-				return gateWire{}, fmt.Errorf("loop: round %d: gate: %w", round, err)
+				return gateWire{}, fmt.Errorf("round %d: gate: %w", round, err)
 			}
 			a := screen(page, ds)
 			w := gateWire{Pending: a.Pending}

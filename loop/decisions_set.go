@@ -105,7 +105,7 @@ func UndoPlan(j *journal.Journal, round int) (keys []string, rounds []int, err e
 		n := RoundOf(e.Key)
 		if round != 0 && n != round {
 			if len(keys) == 0 && n > round {
-				return nil, nil, fmt.Errorf("loop: undo round %d: round %d, applied after it, must be undone first", round, n)
+				return nil, nil, fmt.Errorf("undo round %d: round %d, applied after it, must be undone first", round, n)
 			}
 			continue
 		}

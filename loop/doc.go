@@ -37,6 +37,11 @@
 //     LineMap; front matter (YAML or TOML, document.FindFrontMatter) is
 //     never edited.
 //
+// Errors of this package and of loop/journal carry no package prefix
+// ("in use by another run: ...", not "loop: journal: ..."): the driver or
+// command that returns them prefixes them once with its own name. Check
+// them with errors.Is and errors.As, not by their text.
+//
 // See Example for a small two-step loop built from these alone, and
 // ExampleOpenRun for a driver on Run.
 package loop

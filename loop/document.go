@@ -10,25 +10,53 @@ import (
 	"unicode/utf8"
 )
 
-// DefaultMaxSize is the largest document a loop reviews unless its driver
-// is told otherwise: 4 MiB, far past any article and well within what a
-// model reads.
+// DefaultMaxSize is the one limit on every loop's inputs (documents,
+// drafts, specs), in bytes, unless its driver is told otherwise: 4 MiB,
+// far past any article and well within what a model reads. An input over
+// it is refused with a *TooLargeError; the example commands raise it with
+// -max-size.
 const DefaultMaxSize = 4 << 20
 
-// ErrTooLarge: the document is larger than the loop's size limit.
-var ErrTooLarge = errors.New("loop: document too large")
+// ErrTooLarge: the document is larger than the loop's size limit. The
+// error is a *TooLargeError.
+var ErrTooLarge = errors.New("document too large")
 
-// CheckSize refuses a document larger than limit bytes with ErrTooLarge,
-// naming its size and the limit; a path that is not a regular file passes
-// (ReadDocument says what is wrong with it). knob names the setting that
-// raises the limit, for the message. Example: "Loop.MaxSize".
+// TooLargeError is the error of an input larger than its size limit; it
+// matches ErrTooLarge. A command that lets its user raise the limit finds
+// it with errors.As and says how, with the flag's name as Knob.
+type TooLargeError struct {
+	Path  string // the input, as the message names it
+	Size  int64  // its size in bytes
+	Limit int64  // the limit in bytes
+	// Knob names the setting that raises the limit, for the message
+	// ("Loop.MaxSize", "-max-size 8M"); empty names none.
+	Knob string
+}
+
+// Error says which input is how large, the limit, and what raises it.
+func (e *TooLargeError) Error() string {
+	msg := fmt.Sprintf("%v: %s is %s (%d bytes), more than the limit of %s (%d bytes)",
+		ErrTooLarge, e.Path, sizeText(e.Size), e.Size, sizeText(e.Limit), e.Limit)
+	if e.Knob != "" {
+		msg += "; raise it with " + e.Knob
+	}
+	return msg
+}
+
+// Is reports whether target is ErrTooLarge.
+func (e *TooLargeError) Is(target error) bool { return target == ErrTooLarge }
+
+// CheckSize refuses a document larger than limit bytes with a
+// *TooLargeError (ErrTooLarge), naming its size and the limit; a path that
+// is not a regular file passes (ReadDocument says what is wrong with it).
+// knob names the setting that raises the limit, for the message. Example:
+// "Loop.MaxSize".
 func CheckSize(path string, limit int64, knob string) error {
 	fi, err := os.Stat(path)
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() <= limit {
 		return nil
 	}
-	return fmt.Errorf("%w: %s is %s (%d bytes), more than the limit of %s (%d bytes); %s raises it",
-		ErrTooLarge, RelName(path), sizeText(fi.Size()), fi.Size(), sizeText(limit), limit, knob)
+	return &TooLargeError{Path: RelName(path), Size: fi.Size(), Limit: limit, Knob: knob}
 }
 
 // sizeText formats a byte count for people: "50.0 MiB", "812 bytes".
@@ -48,17 +76,17 @@ func sizeText(n int64) string {
 func ReadDocument(path string) ([]byte, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
+		return nil, err
 	}
 	if fi.IsDir() {
-		return nil, fmt.Errorf("loop: %s is a directory, not a document", path)
+		return nil, fmt.Errorf("%s is a directory, not a document", path)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("loop: %s is not a regular file", path)
+		return nil, fmt.Errorf("%s is not a regular file", path)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
+		return nil, err
 	}
 	if err := checkText(path, data); err != nil {
 		return nil, err
@@ -70,10 +98,10 @@ func ReadDocument(path string) ([]byte, error) {
 // read-only (no write permission bit, which is refused even where the
 // system would let the caller write, as it lets root), or opening it for
 // writing fails. Only a dry run reviews such a document.
-var ErrNotWritable = errors.New("loop: the document is not writable")
+var ErrNotWritable = errors.New("the document is not writable")
 
 // ErrNotText reports a document that is empty, binary or not UTF-8.
-var ErrNotText = errors.New("loop: not a text document")
+var ErrNotText = errors.New("not a text document")
 
 // checkText refuses empty, binary and non-UTF-8 documents; a UTF-16 or
 // UTF-32 one is named as such, so that its user knows what to convert.
@@ -163,7 +191,7 @@ func RelName(path string) string {
 func CheckWritable(path string) error {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return fmt.Errorf("loop: %w", err)
+		return err
 	}
 	if perm := fi.Mode().Perm(); perm&0o222 == 0 {
 		return fmt.Errorf("%w: %s is read-only (mode %04o); make it writable to let the run edit it, or review it in a dry run", ErrNotWritable, RelName(path), perm)
@@ -181,7 +209,7 @@ func CheckWritable(path string) error {
 // writable is set. Nothing is written.
 func OpenDocument(path string, limit int64, knob string, writable bool) (abs string, doc []byte, err error) {
 	if abs, err = filepath.Abs(path); err != nil {
-		return "", nil, fmt.Errorf("loop: %w", err)
+		return "", nil, err
 	}
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real

@@ -68,20 +68,20 @@ func readJSONArray[T any](path, shape, entry string, key func(T) string) ([]T, e
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
+		return nil, err
 	}
 	out, err := decodeArray[T](data, shape, entry)
 	if err != nil {
-		return nil, fmt.Errorf("loop: %s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	seen := map[string]int{}
 	for i, v := range out {
 		k := key(v)
 		if k == "" {
-			return nil, fmt.Errorf("loop: %s: entry %d has no key", path, i+1)
+			return nil, fmt.Errorf("%s: entry %d has no key", path, i+1)
 		}
 		if first, dup := seen[k]; dup {
-			return nil, fmt.Errorf("loop: %s names %q twice (entries %d and %d); keep one", path, k, first, i+1)
+			return nil, fmt.Errorf("%s names %q twice (entries %d and %d); keep one", path, k, first, i+1)
 		}
 		seen[k] = i + 1
 	}

@@ -63,11 +63,11 @@ func OpenFolder(ctx context.Context, f Folder, resume bool) (*journal.Journal, e
 		return nil, fmt.Errorf("%w in %s", ErrNothingToResume, f.Dir) // and nothing is created
 	}
 	if err := os.MkdirAll(f.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
+		return nil, err
 	}
 	j, err := journal.Open(path, f.Journal)
 	if err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
+		return nil, err
 	}
 	RemoveStaleTemp(ctx, cmp.Or(f.Logger, slog.New(slog.DiscardHandler)), f.Dir)
 	started := j.Done(StartKey)
@@ -86,7 +86,7 @@ func OpenFolder(ctx context.Context, f Folder, resume bool) (*journal.Journal, e
 			return nil, err
 		}
 		if j, err = journal.Open(path, f.Journal); err != nil {
-			return nil, fmt.Errorf("loop: %w", err)
+			return nil, err
 		}
 	}
 	return j, nil

@@ -35,7 +35,7 @@ func ParseAction(s string) (Action, error) {
 	case "defer", "d", "skip", "later", "open":
 		return Defer, nil
 	}
-	return "", fmt.Errorf("loop: unknown action %q (want apply, reject or defer)", s)
+	return "", fmt.Errorf("unknown action %q (want apply, reject or defer)", s)
 }
 
 // Decision is what was decided about one finding.
@@ -121,7 +121,7 @@ type FileGate struct {
 }
 
 // ErrBadDecisions reports a decisions file that cannot be used.
-var ErrBadDecisions = errors.New("loop: bad decisions file")
+var ErrBadDecisions = errors.New("bad decisions file")
 
 // Approve returns the file's decisions for b's items. A file it cannot
 // use (see FileGate) is an error wrapping ErrBadDecisions that names the
@@ -132,7 +132,7 @@ func (g FileGate) Approve(_ context.Context, b Batch) ([]Decision, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("loop: file gate: %w", err)
+		return nil, fmt.Errorf("file gate: %w", err)
 	}
 	all, err := parseDecisions(data)
 	if err != nil {

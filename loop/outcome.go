@@ -15,7 +15,7 @@ import (
 // stopped before converging: at the round cap or stalled with findings
 // open, waiting at or stopped by the gate, asked for a rewrite, or when no
 // reviewer answered.
-var ErrNotConverged = errors.New("loop: not converged")
+var ErrNotConverged = errors.New("not converged")
 
 // Outcome is what a run did and why it stopped.
 type Outcome struct {

@@ -21,7 +21,7 @@ func BuildPatch(text []byte, prior *apply.Patch, items []Item, take func(Item) b
 	} else {
 		var err error
 		if base, err = prior.Apply(text); err != nil {
-			return nil, fmt.Errorf("loop: the prior patch does not apply to the reviewed text: %w", err)
+			return nil, fmt.Errorf("the prior patch does not apply to the reviewed text: %w", err)
 		}
 	}
 	var anchors []apply.Anchor
@@ -31,7 +31,7 @@ func BuildPatch(text []byte, prior *apply.Patch, items []Item, take func(Item) b
 		}
 		e, done, err := prior.Rebase(*it.Edit)
 		if err != nil {
-			return nil, fmt.Errorf("loop: %s's edit does not follow the prior patch: %w", it.Key, err)
+			return nil, fmt.Errorf("%s's edit does not follow the prior patch: %w", it.Key, err)
 		}
 		if !done {
 			anchors = append(anchors, apply.Anchor{Key: it.Key, Edit: e, Lines: it.Lines})
@@ -43,7 +43,7 @@ func BuildPatch(text []byte, prior *apply.Patch, items []Item, take func(Item) b
 	}
 	p, err := apply.NewPatch(base, changes)
 	if err != nil {
-		return nil, fmt.Errorf("loop: the edits do not apply to the text: %w", err)
+		return nil, fmt.Errorf("the edits do not apply to the text: %w", err)
 	}
 	return p, nil
 }

@@ -73,7 +73,7 @@ type Answer struct {
 // ErrWaiting reports that an Asker has no answer yet (a file gate whose
 // answers file does not name the question): the driver stops, to be
 // resumed once the answer exists.
-var ErrWaiting = errors.New("loop: waiting for an answer")
+var ErrWaiting = errors.New("waiting for an answer")
 
 // Asker answers questions: automatic policy (AutoAsker), a file for
 // non-interactive use (see examples), a callback (AskFunc), or a terminal
@@ -112,28 +112,28 @@ func (q Question) defaultChoice() string {
 // Validate reports what is wrong with q, or nil.
 func (q Question) Validate() error {
 	if q.Key == "" {
-		return errors.New("loop: question has no key")
+		return errors.New("question has no key")
 	}
 	switch q.Kind {
 	case Choice:
 		if len(q.Options) < 2 {
-			return fmt.Errorf("loop: question %s: a choice needs at least two options", q.Key)
+			return fmt.Errorf("question %s: a choice needs at least two options", q.Key)
 		}
 		for i, o := range q.Options {
 			if o.ID == "" || slices.ContainsFunc(q.Options[:i], func(p Option) bool { return p.ID == o.ID }) {
-				return fmt.Errorf("loop: question %s: option %d has an empty or repeated id %q", q.Key, i+1, o.ID)
+				return fmt.Errorf("question %s: option %d has an empty or repeated id %q", q.Key, i+1, o.ID)
 			}
 		}
 	case Confirm, Turn:
 		if len(q.Options) > 0 {
-			return fmt.Errorf("loop: question %s: a %s question takes no options", q.Key, q.Kind)
+			return fmt.Errorf("question %s: a %s question takes no options", q.Key, q.Kind)
 		}
 	default:
-		return fmt.Errorf("loop: question %s: unknown kind %q (want choice, confirm or turn)", q.Key, q.Kind)
+		return fmt.Errorf("question %s: unknown kind %q (want choice, confirm or turn)", q.Key, q.Kind)
 	}
 	if q.Default != "" {
 		if err := q.check(Answer{Key: q.Key, Choice: q.Default}); err != nil {
-			return fmt.Errorf("loop: question %s: default: %w", q.Key, err)
+			return fmt.Errorf("question %s: default: %w", q.Key, err)
 		}
 	}
 	return nil
@@ -176,7 +176,7 @@ func AskOnce(ctx context.Context, j *journal.Journal, asker Asker, q Question) (
 	return journal.Step(ctx, j, "ask/"+q.Key, func(ctx context.Context) (Answer, error) {
 		a, err := asker.Ask(ctx, q)
 		if err != nil {
-			return Answer{}, fmt.Errorf("loop: question %s: %w", q.Key, err)
+			return Answer{}, fmt.Errorf("question %s: %w", q.Key, err)
 		}
 		if q.Kind != Choice {
 			switch strings.ToLower(strings.TrimSpace(a.Choice)) {
@@ -190,7 +190,7 @@ func AskOnce(ctx context.Context, j *journal.Journal, asker Asker, q Question) (
 			a.Key = q.Key
 		}
 		if err := q.check(a); err != nil {
-			return Answer{}, fmt.Errorf("loop: question %s: %w", q.Key, err)
+			return Answer{}, fmt.Errorf("question %s: %w", q.Key, err)
 		}
 		return a, nil
 	})

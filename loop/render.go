@@ -56,7 +56,7 @@ func (r *Run[S]) RenderRound(rs *Round, p Policy) error {
 	dir := roundDir(r.Dir, rs.N)
 	for _, f := range []string{"pending.json", "pending.md"} {
 		if err := os.Remove(filepath.Join(dir, f)); err != nil && !os.IsNotExist(err) {
-			return fmt.Errorf("loop: %w", err)
+			return err
 		}
 	}
 	if !rs.Waiting {
@@ -65,7 +65,7 @@ func (r *Run[S]) RenderRound(rs *Round, p Policy) error {
 	files := map[string][]byte{}
 	files["pending.json"], files["pending.md"] = renderPending(rs)
 	if err := WriteRenderings(dir, files); err != nil {
-		return fmt.Errorf("loop: round %d: %w", rs.N, err)
+		return fmt.Errorf("round %d: %w", rs.N, err)
 	}
 	return nil
 }
@@ -74,7 +74,7 @@ func (r *Run[S]) RenderRound(rs *Round, p Policy) error {
 func (r *Run[S]) renderDoc(rs *Round, doc *DocRound, p Policy, status func(*Round, Item) finding.Status) error {
 	after, err := applied(doc)
 	if err != nil {
-		return fmt.Errorf("loop: round %d: %s: %w", rs.N, doc.Name, err)
+		return fmt.Errorf("round %d: %s: %w", rs.N, doc.Name, err)
 	}
 	files := map[string][]byte{
 		"findings.md":  renderFindings(rs, doc, func(it Item) string { return r.itemStatus(rs, it, status) }),
@@ -89,12 +89,12 @@ func (r *Run[S]) renderDoc(rs *Round, doc *DocRound, p Policy, status func(*Roun
 		}
 		data, err := json.MarshalIndent(rv.Report, "", "  ")
 		if err != nil {
-			return fmt.Errorf("loop: round %d: %s: %w", rs.N, name, err)
+			return fmt.Errorf("round %d: %s: %w", rs.N, name, err)
 		}
 		files[name+".json"] = append(data, '\n')
 	}
 	if err := WriteRenderings(r.docDir(rs.N, doc.Name), files); err != nil {
-		return fmt.Errorf("loop: round %d: %w", rs.N, err)
+		return fmt.Errorf("round %d: %w", rs.N, err)
 	}
 	return nil
 }

@@ -127,14 +127,14 @@ func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string,
 	page.Chart = costChart(o.Costs)
 	t, err := template.New("report").Parse(reportTemplate)
 	if err != nil {
-		return "", fmt.Errorf("loop: report template: %w", err)
+		return "", fmt.Errorf("report template: %w", err)
 	}
 	var b bytes.Buffer
 	if err := t.Execute(&b, page); err != nil {
-		return "", fmt.Errorf("loop: report: %w", err)
+		return "", fmt.Errorf("report: %w", err)
 	}
 	if err := WriteRendering(path, b.Bytes()); err != nil {
-		return "", fmt.Errorf("loop: %w", err)
+		return "", err
 	}
 	return path, nil
 }

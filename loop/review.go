@@ -69,7 +69,7 @@ func ReviewRound(ctx context.Context, j *journal.Journal, key string, c council.
 	case jerr != nil:
 		return nil, jerr
 	case err != nil:
-		return nil, fmt.Errorf("loop: %s: %w", key, err)
+		return nil, fmt.Errorf("%s: %w", key, err)
 	}
 	return round, nil
 }

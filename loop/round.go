@@ -253,7 +253,7 @@ func (r *Run[S]) write(ctx context.Context, rd *Round, by string) error {
 			err = fmt.Errorf("%w: %s: the journaled edits do not apply to the text the round reviewed: %v", journal.ErrCorrupt, d.Name, err)
 		}
 		if err != nil {
-			return fmt.Errorf("loop: round %d: %w", rd.N, err)
+			return fmt.Errorf("round %d: %w", rd.N, err)
 		}
 		patches[i] = p
 		changes = append(changes, journal.FileChange{Name: d.Name, Patch: p})
@@ -278,7 +278,7 @@ func (r *Run[S]) write(ctx context.Context, rd *Round, by string) error {
 	if errors.Is(err, journal.ErrChanged) {
 		return fmt.Errorf("%w: round %d's edits were not written, the change is kept: %w", ErrDocumentChanged, rd.N, err)
 	} else if err != nil {
-		return fmt.Errorf("loop: round %d: %w", rd.N, err)
+		return fmt.Errorf("round %d: %w", rd.N, err)
 	}
 	keep()
 	for i, c := range changes {

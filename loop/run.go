@@ -24,17 +24,17 @@ import (
 var (
 	// ErrUnfinishedRun: the run folder holds a run that has not ended and
 	// a new run (not a resume) was asked for.
-	ErrUnfinishedRun = errors.New("loop: an unfinished run exists")
+	ErrUnfinishedRun = errors.New("an unfinished run exists")
 	// ErrNothingToResume: the run folder holds no unfinished run.
-	ErrNothingToResume = errors.New("loop: nothing to resume")
+	ErrNothingToResume = errors.New("nothing to resume")
 	// ErrOtherFile: a resume was asked for other documents than the run's.
-	ErrOtherFile = errors.New("loop: the journal belongs to another file")
+	ErrOtherFile = errors.New("the journal belongs to another file")
 	// ErrNothingToUndo: the journal holds no applied round left to revert.
-	ErrNothingToUndo = errors.New("loop: nothing to undo")
+	ErrNothingToUndo = errors.New("nothing to undo")
 	// ErrDocumentChanged: a document is not what the journal says it
 	// should be: someone else changed it. Nothing is written. The error
 	// also matches journal.ErrChanged when the journal found it.
-	ErrDocumentChanged = errors.New("loop: document changed outside the run")
+	ErrDocumentChanged = errors.New("document changed outside the run")
 )
 
 // RunConfig says where a driver's run lives and how its journal is read.
@@ -177,11 +177,11 @@ type Run[S any] struct {
 func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, writable bool, settings func() S, undone func(context.Context, *Run[S]) error) (*Run[S], error) {
 	switch {
 	case cfg.Dir == "" || cfg.Driver == "":
-		return nil, errors.New("loop: RunConfig.Dir and Driver are required")
+		return nil, errors.New("RunConfig.Dir and Driver are required")
 	case cfg.MaxSize < 0:
-		return nil, fmt.Errorf("loop: %s is %d; it must not be negative (0 means %d)", cmp.Or(cfg.Knob, "MaxSize"), cfg.MaxSize, DefaultMaxSize)
+		return nil, fmt.Errorf("%s is %d; it must not be negative (0 means %d)", cmp.Or(cfg.Knob, "MaxSize"), cfg.MaxSize, DefaultMaxSize)
 	case len(paths) == 0:
-		return nil, errors.New("loop: no document given")
+		return nil, errors.New("no document given")
 	}
 	docs, texts, err := openDocs(paths, &cfg, writable || resume)
 	if err != nil {
@@ -191,7 +191,7 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 		return nil, fmt.Errorf("%w in %s", ErrNothingToResume, cfg.Dir) // and nothing made to say so
 	}
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
+		return nil, err
 	}
 	r := &Run[S]{Dir: filepath.Clean(cfg.Dir), cfg: cfg, moved: relocationOf(ctx)}
 	if err := r.open(); err != nil { // the lock comes first
@@ -214,7 +214,7 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 	}
 	if st.undo != nil { // an undo was cut short: finish it first
 		if _, err := r.finishUndo(ctx, st, undone); err != nil {
-			return nil, fmt.Errorf("loop: %s holds an interrupted undo, which could not be finished (undo again once the cause is fixed, or remove the folder to start afresh): %w", cfg.Dir, err)
+			return nil, fmt.Errorf("%s holds an interrupted undo, which could not be finished (undo again once the cause is fixed, or remove the folder to start afresh): %w", cfg.Dir, err)
 		}
 		if docs, texts, err = openDocs(paths, &cfg, true); err != nil {
 			return nil, err
@@ -260,7 +260,7 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 		return nil, err
 	}
 	if r.root, err = apply.OpenDir(r.Root); err != nil {
-		return nil, fmt.Errorf("loop: %w", err)
+		return nil, err
 	}
 	r.startSpan(ctx, resume)
 	ok = true
@@ -298,14 +298,14 @@ func mergeObjects(w startWire, settings any) (json.RawMessage, error) {
 		err = json.Unmarshal(data, &fields)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("loop: the driver's settings must encode as a JSON object: %w", err)
+		return nil, fmt.Errorf("the driver's settings must encode as a JSON object: %w", err)
 	}
 	if fields == nil {
 		fields = map[string]json.RawMessage{}
 	}
 	for _, k := range []string{"root", "docs"} {
 		if _, ok := fields[k]; ok {
-			return nil, fmt.Errorf("loop: the driver's settings have a field %q, which the run's start uses", k)
+			return nil, fmt.Errorf("the driver's settings have a field %q, which the run's start uses", k)
 		}
 	}
 	fields["root"], _ = json.Marshal(w.Root)
@@ -325,7 +325,7 @@ func openDocs(paths []string, cfg *RunConfig, writable bool) ([]Doc, [][]byte, e
 			return nil, nil, err
 		}
 		if seen[abs] {
-			return nil, nil, fmt.Errorf("loop: %s is given twice", p)
+			return nil, nil, fmt.Errorf("%s is given twice", p)
 		}
 		seen[abs] = true
 		docs, texts = append(docs, Doc{File: abs}), append(texts, text)

@@ -30,11 +30,11 @@ import (
 func Rotate(dir string, j *journal.Journal, move func(name string) bool) (string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return "", fmt.Errorf("loop: %w", err)
+		return "", err
 	}
 	hist := filepath.Join(dir, "history")
 	if err := os.MkdirAll(hist, 0o755); err != nil {
-		return "", fmt.Errorf("loop: %w", err)
+		return "", err
 	}
 	var dst string
 	for k := 1; ; k++ {
@@ -44,14 +44,14 @@ func Rotate(dir string, j *journal.Journal, move func(name string) bool) (string
 			break
 		}
 		if !errors.Is(err, fs.ErrExist) {
-			return "", fmt.Errorf("loop: %w", err)
+			return "", err
 		}
 	}
 	for _, e := range entries {
 		n := e.Name()
 		if n != filepath.Base(j.Path()) && move(n) {
 			if err := os.Rename(filepath.Join(dir, n), filepath.Join(dst, n)); err != nil {
-				return "", fmt.Errorf("loop: %w", err)
+				return "", err
 			}
 		}
 	}
@@ -60,7 +60,7 @@ func Rotate(dir string, j *journal.Journal, move func(name string) bool) (string
 	if err := os.Rename(from, to); err != nil { // a system that cannot rename an open file
 		j.Close()
 		if err := os.Rename(from, to); err != nil {
-			return "", fmt.Errorf("loop: move the finished journal to the history: %w", err)
+			return "", fmt.Errorf("move the finished journal to the history: %w", err)
 		}
 	}
 	return dst, j.Close()
@@ -139,7 +139,7 @@ func FileRel(dir, file string) string {
 
 // ErrFolderMoved reports a run folder that is no longer where it was,
 // relative to its document: it was copied or moved.
-var ErrFolderMoved = errors.New("loop: the run folder was moved or copied away from its document")
+var ErrFolderMoved = errors.New("the run folder was moved or copied away from its document")
 
 // CheckLocation refuses a run folder that was copied or moved away from
 // its document (ErrFolderMoved): rel, the document's path relative to dir
@@ -169,7 +169,7 @@ func WriteRendering(path string, data []byte) error {
 // replayed rounds again).
 func WriteRenderings(dir string, files map[string][]byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("loop: %w", err)
+		return err
 	}
 	d, err := apply.OpenDir(dir)
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 // where the artifacts are.
 func (r *Run[S]) WriteSummary(title string, o *Outcome, rounds []*Round) error {
 	if err := WriteRendering(filepath.Join(r.Dir, "summary.md"), r.renderSummary(title, o, rounds)); err != nil {
-		return fmt.Errorf("loop: %w", err)
+		return err
 	}
 	return nil
 }

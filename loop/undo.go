@@ -88,7 +88,7 @@ func (r *Run[S]) finishUndo(ctx context.Context, st *runStatus, undone func(cont
 	}
 	root, err := apply.OpenDir(st.start.Root)
 	if err != nil {
-		return nil, fmt.Errorf("loop: undo: %w", err)
+		return nil, fmt.Errorf("undo: %w", err)
 	}
 	defer root.Close()
 	r.mu.Lock()
@@ -101,7 +101,7 @@ func (r *Run[S]) finishUndo(ctx context.Context, st *runStatus, undone func(cont
 	if errors.Is(err, journal.ErrChanged) {
 		return nil, fmt.Errorf("%w: nothing more was reverted: %w", ErrDocumentChanged, err)
 	} else if err != nil {
-		return nil, fmt.Errorf("loop: undo: %w (run the undo again to finish it)", err)
+		return nil, fmt.Errorf("undo: %w (run the undo again to finish it)", err)
 	}
 	if undone != nil {
 		if err := r.replay(ctx, undone); err != nil {

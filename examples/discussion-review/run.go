@@ -50,6 +50,7 @@ type options struct {
 	id, targets     string
 	resume, verbose bool
 	format          string
+	maxSize         *cli.ByteSize
 	providers       *config.Config
 	flags           *flag.FlagSet
 }
@@ -65,6 +66,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset.StringVar(&o.targets, "targets", "", "the targets, comma-separated, inside -root, for a spec file that has none (the original's)")
 	fset.BoolVar(&o.resume, "resume", false, "continue the unfinished discussion of the spec (after a crash or a kill)")
 	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
+	o.maxSize = cli.MaxSize(fset, "target")
 	outformat.Register(fset, &o.format)
 	o.providers = config.Register(fset)
 	cli.Usage(fset, "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0) or no reviewer answered, so there is no verdict.")
@@ -76,7 +78,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return fmt.Errorf("unexpected arguments %s: discussion-review takes flags only (the spec names the targets; give it with -spec)", quoted(fset.Args()))
 		}
 		return outformat.Check(o.format)
-	}, func() (int, error) { return o.run(ctx, stdout, stderr) })
+	}, func() (int, error) {
+		code, err := o.run(ctx, stdout, stderr)
+		return code, cli.SizeError(err)
+	})
 }
 
 func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error) {
@@ -106,7 +111,7 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	if err := o.useProviders(spec, demo); err != nil {
 		return exitError, err
 	}
-	d := &discussion.Discussion{Spec: spec, Root: o.root}
+	d := &discussion.Discussion{Spec: spec, Root: o.root, MaxSize: int64(*o.maxSize)}
 	if d.Participants, d.Lead, err = o.seat(spec, o.rules.Enabled(demo, demoRules())); err != nil {
 		return exitError, err
 	}

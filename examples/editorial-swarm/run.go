@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/term"
@@ -37,7 +36,7 @@ type options struct {
 	reader, auto, gate, out, sample string
 	format                          string
 	rounds                          int
-	maxSize                         byteSize
+	maxSize                         *cli.ByteSize
 	undo, resume, dryRun, json      bool
 	verbose                         bool
 	providers                       *config.Config
@@ -53,8 +52,7 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.StringVar(&o.auto, "auto", "low", "auto-apply scope: low (low, non-conflicting, confidence >= 70), widen (low and medium) or none")
 	fs.StringVar(&o.gate, "gate", "", "who decides the rest: ask (a checklist on this terminal), file (a decisions file, for CI) or auto (nothing more is applied); default ask on a terminal, file otherwise")
 	fs.StringVar(&o.out, "out", ".editorial", "folder for the journal and artifacts")
-	o.maxSize = loop.DefaultMaxSize
-	fs.Var(&o.maxSize, "max-size", "largest article reviewed, in bytes or with K, M or G (e.g. 16M)")
+	o.maxSize = cli.MaxSize(fs, "article")
 	fs.StringVar(&o.sample, "sample", "sample-ja.md", "bundled article the demo reviews: sample-ja.md or sample-en.md")
 	fs.BoolVar(&o.undo, "undo", false, "revert everything the last run in -out applied, byte for byte")
 	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out (after a crash, or once decisions.json is filled in)")
@@ -184,7 +182,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		Policy:        loop.Policy{Scope: scope},
 		Gate:          gate,
 		MaxRounds:     o.rounds,
-		MaxSize:       int64(o.maxSize),
+		MaxSize:       int64(*o.maxSize),
 		Dir:           o.out,
 		ReaderProfile: o.reader,
 		DryRun:        o.dryRun,
@@ -199,7 +197,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 	out, err := run(ctx, paths...)
 	converged := err == nil
 	if errors.Is(err, loop.ErrTooLarge) {
-		return exitError, fmt.Errorf("%w; raise it with -max-size (e.g. -max-size %s)", err, suggestSize(paths...))
+		return exitError, cli.SizeError(err)
 	}
 	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		return exitError, err
@@ -342,21 +340,6 @@ func (o *options) chooseGate(interactive bool, stdin io.Reader, stderr io.Writer
 func isTerminal(f any) bool {
 	file, ok := f.(*os.File)
 	return ok && term.IsTerminal(int(file.Fd()))
-}
-
-// suggestSize returns a -max-size value that admits the largest file of
-// paths.
-func suggestSize(paths ...string) string {
-	largest := int64(-1)
-	for _, p := range paths {
-		if fi, err := os.Stat(p); err == nil {
-			largest = max(largest, fi.Size())
-		}
-	}
-	if largest < 0 {
-		return "16M"
-	}
-	return strconv.FormatInt(largest>>20+1, 10) + "M"
 }
 
 // expand turns the arguments into the documents to review: a file stands

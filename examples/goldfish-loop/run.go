@@ -45,6 +45,7 @@ type options struct {
 	hierarchical, yes              bool
 	resume, undo, verbose          bool
 	format                         string
+	maxSize                        *cli.ByteSize
 	rules                          *cli.Rules // -rules (offline.Config.Enabled)
 	enabled                        []string   // what the offline reviewers turn on: -rules, or demoRules for the demo
 	providers                      *config.Config
@@ -80,6 +81,7 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out")
 	fs.BoolVar(&o.undo, "undo", false, "revert everything the last run in -out applied, byte for byte")
 	fs.BoolVar(&o.verbose, "v", false, "log each step to stderr")
+	o.maxSize = cli.MaxSize(fs, "file")
 	outformat.Register(fs, &o.format)
 	o.providers = config.Register(fs)
 	cli.Usage(fs, "Usage: goldfish-loop [flags] [spec.md]\n\nWith no file, runs a demo on a copy of the bundled sample spec, offline unless -provider is given.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).")
@@ -162,6 +164,7 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 	if err != nil {
 		return exitError, err
 	}
+	l.MaxSize = int64(*o.maxSize)
 	interactive := isTerminal(stdin) && isTerminal(stderr)
 	switch {
 	case o.yes || (demo && !interactive): // the demo runs its whole cycle unattended
@@ -181,7 +184,7 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 	}
 	out, err := runFn(ctx, path)
 	if err != nil && !errors.Is(err, loop.ErrNotConverged) && !errors.Is(err, loop.ErrDocumentChanged) {
-		return exitError, err
+		return exitError, cli.SizeError(err)
 	}
 	switch o.format {
 	case outformat.Text:

@@ -42,6 +42,7 @@ type options struct {
 	shots, shotPasses, maxPasses, maxParallel             int
 	timeout                                               time.Duration
 	rules                                                 *cli.Rules // -rules (offline.Config.Enabled)
+	maxSize                                               *cli.ByteSize
 	providers                                             *config.Config
 	flags                                                 *flag.FlagSet
 }
@@ -73,6 +74,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.shotPasses, "shot-passes", 1, "passes that use several shots (negative: always)")
 	fs.IntVar(&o.maxPasses, "max-passes", multishot.DefaultMaxPasses, "passes per window before the judge")
 	fs.IntVar(&o.maxParallel, "max-parallel", 0, "calls at once across a wave (0: all)")
+	o.maxSize = cli.MaxSize(fs, "request or changed file")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each shot (0: none offline, 10m with a model)")
 	outformat.Register(fs, &o.format)
 	fs.StringVar(&o.addSlice, "add-slice", "", "with -continue: add (or revive) this slice; needs -slice-files, -slice-prompt-file and the user's words")
@@ -130,7 +132,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return cli.Run("multi-shot-review", stderr, exitOK, func() (err error) {
 		o, err = parse(args, stderr)
 		return err
-	}, func() (int, error) { return o.run(ctx, stdin, stdout, stderr) })
+	}, func() (int, error) {
+		code, err := o.run(ctx, stdin, stdout, stderr)
+		return code, cli.SizeError(err)
+	})
 }
 
 func (o *options) target() (multishot.Target, bool) {
@@ -156,7 +161,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 	}
 	task := o.task
 	if o.taskFile != "" {
-		data, err := readTask(o.taskFile, stdin)
+		data, err := readTask(o.taskFile, stdin, int64(*o.maxSize))
 		if err != nil {
 			return exitError, err
 		}
@@ -168,7 +173,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		info = stderr
 	}
 	l := &multishot.Loop{Dir: o.dir, Memory: o.memory, Shots: o.shots, ShotPasses: o.shotPasses, MaxPasses: o.maxPasses,
-		MaxParallel: o.maxParallel, Timeout: o.timeout, Observer: progress(info)}
+		MaxParallel: o.maxParallel, Timeout: o.timeout, MaxSize: int64(*o.maxSize), Observer: progress(info)}
 	if o.report {
 		l.Mode = multishot.Report
 	}
@@ -300,17 +305,17 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 }
 
 // readTask reads the request from the file name, or stdin for "-", up to
-// the kernel's document limit: a longer one is refused, not cut short.
-func readTask(name string, stdin io.Reader) ([]byte, error) {
+// limit bytes (-max-size): a longer one is refused, not cut short.
+func readTask(name string, stdin io.Reader, limit int64) ([]byte, error) {
 	if name == "-" {
-		data, err := io.ReadAll(io.LimitReader(stdin, loop.DefaultMaxSize+1))
-		if err == nil && len(data) > loop.DefaultMaxSize {
-			err = fmt.Errorf("%w: the request on standard input is more than %d bytes", loop.ErrTooLarge, loop.DefaultMaxSize)
+		data, err := io.ReadAll(io.LimitReader(stdin, limit+1))
+		if err == nil && int64(len(data)) > limit {
+			err = fmt.Errorf("%w: the request on standard input is more than %d bytes; raise the limit with -max-size", loop.ErrTooLarge, limit)
 		}
 		return data, err
 	}
-	if fi, err := os.Stat(name); err == nil && fi.Size() > loop.DefaultMaxSize {
-		return nil, fmt.Errorf("%w: the request %s is %d bytes, more than %d", loop.ErrTooLarge, name, fi.Size(), loop.DefaultMaxSize)
+	if err := loop.CheckSize(name, limit, ""); err != nil {
+		return nil, err
 	}
 	return os.ReadFile(name)
 }

@@ -50,7 +50,7 @@ func TestBadInputsRefusedBeforeAnything(t *testing.T) {
 				t.Fatal(err)
 			}
 			return append(a, "-draft", big)
-		}, []string{"big.txt", "too large", "MaxSize"}},
+		}, []string{"big.txt", "too large", "-max-size"}},
 		{"a 5 MiB tracker", func(t *testing.T, dir string, a []string) []string {
 			if err := os.WriteFile(filepath.Join(dir, writing.TrackerFile), []byte(strings.Repeat("| 1 | x |\n", 5<<20/10+1)), 0o644); err != nil {
 				t.Fatal(err)

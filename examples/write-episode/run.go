@@ -68,6 +68,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.StringVar(&o.draft, "draft", "", "the first draft (version 0) for the offline author")
 	fs.StringVar(&o.gate, "gate", "", "who answers the gates (force pass, save, Try): ask (this terminal), file (questions.json / answers.json in the workspace's run folder) or auto (the defaults); default auto for the demo, ask on a terminal, file otherwise")
 	fs.BoolVar(&o.again, "again", false, "write an episode again whose run has finished (the old run moves to history)")
+	size := cli.MaxSize(fs, "draft or story file")
 	outformat.Register(fs, &o.format)
 	o.providers = config.Register(fs)
 	cli.Usage(fs, "Usage: write-episode [-story DIR -episode N] [flags]\n\nRuns the write-episode loop; a killed run resumes where it was when run again.\nExit codes: 0 saved, 1 error, 2 not saved (declined, or waiting for an answer).")
@@ -75,8 +76,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if err := cli.Parse(fs, args); err != nil {
 			return err
 		}
+		o.maxSize = int64(*size)
 		return outformat.Check(o.format)
-	}, func() (int, error) { return o.run(ctx, stdin, stdout, stderr) })
+	}, func() (int, error) {
+		code, err := o.run(ctx, stdin, stdout, stderr)
+		return code, cli.SizeError(err)
+	})
 }
 
 func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (int, error) {

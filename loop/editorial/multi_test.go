@@ -81,7 +81,11 @@ func TestSeveralDocumentsOneChanged(t *testing.T) {
 	os.WriteFile(a, []byte("alpha\n"), 0o644)
 	os.WriteFile(b, []byte("alpha\n"), 0o644)
 	c := chainCouncil()
-	c.Members[0].Reviewer = duringReview(c.Members[0].Reviewer, func() { os.WriteFile(b, []byte("alpha, edited\n"), 0o644) })
+	c.Members[0].Reviewer = duringReview(c.Members[0].Reviewer, func() {
+		// Atomically, as an editor saves: b's own review may be reading it.
+		os.WriteFile(b+".new", []byte("alpha, edited\n"), 0o644)
+		os.Rename(b+".new", b)
+	})
 	l := &editorial.Loop{Council: c, Dir: filepath.Join(top, ".editorial"), MaxRounds: 1}
 	_, err := l.Run(context.Background(), a, b)
 	if !errors.Is(err, loop.ErrDocumentChanged) {

@@ -15,12 +15,12 @@ var (
 	// ErrChanged: a file is neither what a side effect was built on nor
 	// what it makes (nor, for an undo, what the undo makes): someone else
 	// changed it. Nothing more is written.
-	ErrChanged = errors.New("journal: file changed outside the run")
+	ErrChanged = errors.New("file changed outside the run")
 	// ErrUndone: Commit was called for a side effect that was undone.
-	ErrUndone = errors.New("journal: side effect was undone")
+	ErrUndone = errors.New("side effect was undone")
 	// ErrNondeterministic: a replayed driver asked for a side effect under
 	// a key journaled with other changes.
-	ErrNondeterministic = errors.New("journal: replay differs from the journal")
+	ErrNondeterministic = errors.New("replay differs from the journal")
 )
 
 // FileChange is one file's part of a side effect.
@@ -92,7 +92,7 @@ func (j *Journal) Commit(ctx context.Context, key string, root *apply.Dir, chang
 	} else {
 		for _, c := range changes {
 			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("journal: %s: %w", key, err)
+				return fmt.Errorf("%s: %w", key, err)
 			}
 			if err := checkHash(root, c.Name, c.Patch.Base); err != nil {
 				return fmt.Errorf("%w (side effect %s: nothing was written)", err, key)
@@ -104,7 +104,7 @@ func (j *Journal) Commit(ctx context.Context, key string, root *apply.Dir, chang
 	}
 	for _, c := range changes {
 		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("journal: %s: %w", key, err)
+			return fmt.Errorf("%s: %w", key, err)
 		}
 		if err := j.move(root, c.Name, c.Patch); err != nil {
 			return fmt.Errorf("%w (side effect %s)", err, key)
@@ -134,7 +134,7 @@ func (j *Journal) move(root *apply.Dir, name string, p *apply.Patch) error {
 	}
 	out, err := p.Apply(data)
 	if err != nil {
-		return fmt.Errorf("journal: %s: %w", name, err)
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	if err := root.WriteFile(name, out); err != nil {
 		return err
@@ -191,7 +191,7 @@ func (j *Journal) Undo(ctx context.Context, root *apply.Dir, keep func(key strin
 		}
 		for k := len(e.Files) - 1; k >= 0; k-- {
 			if err := ctx.Err(); err != nil {
-				return reverted, fmt.Errorf("journal: undo %s: %w", e.Key, err)
+				return reverted, fmt.Errorf("undo %s: %w", e.Key, err)
 			}
 			c := e.Files[k]
 			if err := j.move(root, c.Name, c.Patch.Inverse()); err != nil {
@@ -259,7 +259,7 @@ func (j *Journal) effect(key string) *Effect {
 // claimEffect marks an effect key as used by this execution.
 func (j *Journal) claimEffect(key string) error {
 	if key == "" {
-		return errors.New("journal: empty side-effect key")
+		return errors.New("empty side-effect key")
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()

@@ -70,21 +70,21 @@ type header struct {
 var (
 	// ErrBusy: another process (another run on the same folder) has the
 	// journal open.
-	ErrBusy = errors.New("journal: in use by another run")
+	ErrBusy = errors.New("in use by another run")
 	// ErrCorrupt: a line that is neither a valid record nor the torn last
 	// line of a crashed write, or records that contradict each other.
-	ErrCorrupt = errors.New("journal: corrupt")
+	ErrCorrupt = errors.New("corrupt journal")
 	// ErrFormat: the journal was written in another format version or by
 	// another driver.
-	ErrFormat = errors.New("journal: unsupported format")
+	ErrFormat = errors.New("unsupported journal format")
 	// ErrUnknownKind: a record of a kind neither the kernel nor the
 	// driver knows (a journal written by a newer driver).
-	ErrUnknownKind = errors.New("journal: unknown record kind")
+	ErrUnknownKind = errors.New("unknown journal record kind")
 	// ErrFailed: an earlier write to the journal failed; the journal
 	// refuses every later Append so that no record lands after a gap.
-	ErrFailed = errors.New("journal: an earlier write failed")
+	ErrFailed = errors.New("an earlier journal write failed")
 	// ErrClosed: the journal was closed.
-	ErrClosed = errors.New("journal: closed")
+	ErrClosed = errors.New("journal closed")
 )
 
 // Options configure Open. The zero value opens a journal of no driver that
@@ -174,14 +174,14 @@ func Open(path string, o Options) (*Journal, error) {
 	}
 	for _, k := range o.Kinds {
 		if kernelKind(k) || k == "" {
-			return nil, fmt.Errorf("journal: driver kind %q is empty or one of the kernel's", k)
+			return nil, fmt.Errorf("driver kind %q is empty or one of the kernel's", k)
 		}
 		j.kinds[k] = true
 	}
 	_, statErr := os.Stat(path)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("journal: open %s: %w", path, err)
+		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	if err := lock(f); err != nil {
 		f.Close()
@@ -190,7 +190,7 @@ func Open(path string, o Options) (*Journal, error) {
 	if errors.Is(statErr, fs.ErrNotExist) {
 		if err := syncDir(filepath.Dir(path)); err != nil {
 			f.Close()
-			return nil, fmt.Errorf("journal: %s: sync folder: %w", path, err)
+			return nil, fmt.Errorf("%s: sync folder: %w", path, err)
 		}
 	}
 	j.f = f
@@ -211,7 +211,7 @@ func Open(path string, o Options) (*Journal, error) {
 func (j *Journal) load() error {
 	data, err := io.ReadAll(j.f)
 	if err != nil {
-		return fmt.Errorf("journal: read %s: %w", j.path, err)
+		return fmt.Errorf("read %s: %w", j.path, err)
 	}
 	recs, good, err := Parse(data)
 	if err != nil {
@@ -223,10 +223,10 @@ func (j *Journal) load() error {
 		}
 	}
 	if err := j.f.Truncate(good); err != nil {
-		return fmt.Errorf("journal: %s: cut torn tail: %w", j.path, err)
+		return fmt.Errorf("%s: cut torn tail: %w", j.path, err)
 	}
 	if _, err := j.f.Seek(good, io.SeekStart); err != nil {
-		return fmt.Errorf("journal: %s: %w", j.path, err)
+		return fmt.Errorf("%s: %w", j.path, err)
 	}
 	j.off = good
 	return nil
@@ -339,7 +339,7 @@ func (j *Journal) Path() string { return j.path }
 // ErrFailed and the first failure.
 func (j *Journal) Append(kind, key string, v any) (Record, error) {
 	if !j.kinds[kind] {
-		return Record{}, fmt.Errorf("journal: %s: kind %q is not one of the driver's (Options.Kinds)", j.path, kind)
+		return Record{}, fmt.Errorf("%s: kind %q is not one of the driver's (Options.Kinds)", j.path, kind)
 	}
 	return j.append(kind, key, v)
 }
@@ -347,7 +347,7 @@ func (j *Journal) Append(kind, key string, v any) (Record, error) {
 // ErrNotJournaled is what a step, a Commit or an Append returns in a
 // replay-only execution (SetReplayOnly) where the journal holds nothing
 // for it: the replay has reached the end of what the run did.
-var ErrNotJournaled = errors.New("journal: not journaled (replay only)")
+var ErrNotJournaled = errors.New("not journaled (replay only)")
 
 // SetReplayOnly turns replay-only mode on or off. In replay-only mode a
 // driver re-executes from what the journal holds and nothing else: a Step
@@ -386,7 +386,7 @@ func (j *Journal) append(kind, key string, v any) (Record, error) {
 	}
 	data, err := json.Marshal(v)
 	if err != nil {
-		return Record{}, fmt.Errorf("journal: %s: encode %s %s: %w", j.path, kind, key, err)
+		return Record{}, fmt.Errorf("%s: encode %s %s: %w", j.path, kind, key, err)
 	}
 	j.mu.Lock()
 	rec, err := j.appendLocked(kind, key, data)
@@ -409,7 +409,7 @@ func (j *Journal) appendLocked(kind, key string, data json.RawMessage) (Record, 
 	rec := Record{Seq: j.seq + 1, Time: j.now().UTC(), Kind: kind, Key: key, Data: data}
 	line, err := json.Marshal(rec)
 	if err != nil {
-		return Record{}, fmt.Errorf("journal: %s: encode %s %s: %w", j.path, kind, key, err)
+		return Record{}, fmt.Errorf("%s: encode %s %s: %w", j.path, kind, key, err)
 	}
 	line = append(line, '\n')
 	_, err = j.f.Write(line)
@@ -424,7 +424,7 @@ func (j *Journal) appendLocked(kind, key string, data json.RawMessage) (Record, 
 			_, _ = j.f.Seek(j.off, io.SeekStart)
 			_ = j.f.Sync()
 		}
-		return Record{}, fmt.Errorf("journal: %s: write %s %s: %w", j.path, kind, key, err)
+		return Record{}, fmt.Errorf("%s: write %s %s: %w", j.path, kind, key, err)
 	}
 	j.off += int64(len(line))
 	j.seq = rec.Seq

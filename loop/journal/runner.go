@@ -67,7 +67,7 @@ func runWith[T any](ctx context.Context, j *Journal, r Runner, key string, call 
 		}
 		data, err := json.Marshal(v)
 		if err != nil {
-			return nil, fmt.Errorf("journal: step %s: encode: %w", key, err)
+			return nil, fmt.Errorf("step %s: encode: %w", key, err)
 		}
 		return data, nil
 	})
@@ -76,7 +76,7 @@ func runWith[T any](ctx context.Context, j *Journal, r Runner, key string, call 
 	}
 	var v T
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return zero, fmt.Errorf("journal: step %s: the runner's result does not decode: %w", key, err)
+		return zero, fmt.Errorf("step %s: the runner's result does not decode: %w", key, err)
 	}
 	if _, err := j.append(KindStep, key, json.RawMessage(raw)); err != nil {
 		return zero, err

@@ -12,7 +12,7 @@ import (
 // ErrDuplicateKey: one execution of a driver used a step or side-effect
 // key twice. Keys name what a step does within the run (for example
 // "r2/review/fact-checker#1"), so a repeat is a bug in the driver.
-var ErrDuplicateKey = errors.New("journal: key used twice")
+var ErrDuplicateKey = errors.New("journal key used twice")
 
 // Step runs fn once per run: if a result for key is journaled, it is decoded
 // and returned without running fn; otherwise fn runs and its result is
@@ -52,7 +52,7 @@ func step[T any](ctx context.Context, j *Journal, key string, call bool, fn func
 		return zero, fmt.Errorf("%w: step %s", ErrNotJournaled, key)
 	}
 	if err := ctx.Err(); err != nil {
-		return zero, fmt.Errorf("journal: step %s: %w", key, err)
+		return zero, fmt.Errorf("step %s: %w", key, err)
 	}
 	if r := runnerFrom(ctx); r != nil {
 		return runWith(ctx, j, r, key, call, fn)
@@ -71,7 +71,7 @@ func step[T any](ctx context.Context, j *Journal, key string, call bool, fn func
 // step record, if any.
 func (j *Journal) claim(key string) (Record, bool, error) {
 	if key == "" {
-		return Record{}, false, errors.New("journal: empty step key")
+		return Record{}, false, errors.New("empty journal step key")
 	}
 	j.mu.Lock()
 	defer j.mu.Unlock()
@@ -104,7 +104,7 @@ func NewID(ctx context.Context, j *Journal, key, prefix string) (string, error) 
 	return Step(ctx, j, key, func(context.Context) (string, error) {
 		var b [8]byte
 		if _, err := rand.Read(b[:]); err != nil {
-			return "", fmt.Errorf("journal: id %s: %w", key, err)
+			return "", fmt.Errorf("id %s: %w", key, err)
 		}
 		return prefix + hex.EncodeToString(b[:]), nil
 	})
@@ -143,7 +143,7 @@ func start[T any](ctx context.Context, j *Journal, key string, call bool, fn fun
 		defer close(t.done)
 		defer func() {
 			if p := recover(); p != nil {
-				t.err = fmt.Errorf("journal: task %s panicked: %v", key, p)
+				t.err = fmt.Errorf("task %s panicked: %v", key, p)
 			}
 		}()
 		t.v, t.err = step(ctx, j, key, call, fn)
@@ -159,7 +159,7 @@ func (t *Task[T]) Wait(ctx context.Context) (T, error) {
 		return t.v, t.err
 	case <-ctx.Done():
 		var zero T
-		return zero, fmt.Errorf("journal: task %s: %w", t.key, ctx.Err())
+		return zero, fmt.Errorf("task %s: %w", t.key, ctx.Err())
 	}
 }
 
