@@ -3,8 +3,10 @@
 //
 // A change (Uncommitted: the working tree; Base: a branch against its merge
 // base; Commit: one commit) is read with the git command (ReadChange) as
-// files with changed line ranges; binary and huge files are skipped with a
-// note. The user's request is kept word for word (task.md) and, with the
+// files with changed line ranges; files that are not UTF-8 text and files
+// past the size limit (Loop.MaxSize) are skipped with a note. Run reads the
+// change before it creates anything, so a bad ref leaves the folder as it
+// was. The user's request is kept word for word (task.md) and, with the
 // REVIEW.md policies of the root and of each changed path's folders (the
 // nearest last, ReadPolicies), given to every agent.
 //
@@ -19,7 +21,10 @@
 // journal step keyed by its place in the plan ("w2/code-loop#3"), so a
 // resumed session re-attaches to a wave without running a finished shot
 // again. A Reviewer (LLMReviewer: agent.Ask with the strict Result schema;
-// OfflineReviewer: go vet and the offline prose rules) answers in the
+// OfflineReviewer: go vet, other tools and the offline prose rules, the
+// tools in a tree of the reviewed commit when it is not the working tree,
+// a failed tool a skipped reviewer that keeps its slice from being done)
+// answers in the
 // original's shape (P0-P3, title, content, location), mapped onto Council
 // JSON v1 (P0/P1 high, P2 medium, P3 low); an invalid answer fails the shot,
 // which is retried alone with the same index. Findings get session-unique

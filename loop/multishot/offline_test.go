@@ -17,12 +17,9 @@ import (
 // slice's findings, levels from its severities, only on changed lines; a
 // tool not installed is left out.
 func TestOfflineReviewerTools(t *testing.T) {
-	if _, err := exec.LookPath("cat"); err != nil {
-		t.Skip("no cat")
-	}
+	needs(t, "cat")
 	r := sampleRepo(t)
-	out := filepath.Join(t.TempDir(), "lint.txt")
-	os.WriteFile(out, []byte("app/main.go:6:2: error: result of os.Open dropped\r\napp/main.go:1:1: old news on an unchanged line\napp/main.go:7:2: warning: Close unchecked\n"), 0o644)
+	out := lintOutput(t, "app/main.go:6:2: error: result of os.Open dropped\r\napp/main.go:1:1: old news on an unchanged line\napp/main.go:7:2: warning: Close unchecked\n")
 	rev := OfflineReviewer{NoVet: true, Tools: []tools.Command{
 		{Name: "lint", Args: []string{"cat", out}, Format: tools.Lines},
 		{Args: []string{"kaigi-no-such-linter"}, Format: tools.SARIF},
@@ -43,12 +40,9 @@ func TestOfflineReviewerTools(t *testing.T) {
 // kept, and the slice is not done (never "clean"). A tool not installed is
 // listed as not run and changes nothing else.
 func TestFailedToolIsSkippedReviewer(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
+	needs(t, "sh", "cat")
 	r := sampleRepo(t)
-	out := filepath.Join(t.TempDir(), "lint.txt")
-	os.WriteFile(out, []byte("app/main.go:6:2: error: result of os.Open dropped\n"), 0o644)
+	out := lintOutput(t, "app/main.go:6:2: error: result of os.Open dropped\n")
 	rev := OfflineReviewer{NoVet: true, Tools: []tools.Command{
 		{Name: "lint", Args: []string{"cat", out}, Format: tools.Lines},
 		{Name: "broken", Args: []string{"sh", "-c", `echo "go: go.mod requires go >= 1.99" >&2; exit 1`}, Format: tools.Lines},
@@ -83,9 +77,7 @@ var bugTool = tools.Command{Name: "bugs", Format: tools.Lines,
 // checkout of the reviewed commit, in the checkout. The tree made is
 // removed at the run's end.
 func TestToolsRunOnEveryTargetKind(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
+	needs(t, "sh")
 	r := newRepo(t)
 	r.write("app/main.go", "package main\n\nfunc main() {}\n")
 	r.commit("base")
@@ -129,9 +121,7 @@ func TestToolsRunOnEveryTargetKind(t *testing.T) {
 // given the packages of the slice's Go files, test files' included, not
 // the files; a slice without Go files does not run it.
 func TestPackagesTool(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
+	needs(t, "sh")
 	r := newRepo(t)
 	r.write("app/main.go", "package main\n")
 	r.write("lib/x.go", "package lib\n")
@@ -185,4 +175,25 @@ func TestProseFilteredBeforeCap(t *testing.T) {
 	if want := "83 en-stock-phrase|83 en-redundant"; strings.Join(got, "|") != want {
 		t.Errorf("findings %q, want %q", got, want)
 	}
+}
+
+// needs skips t unless every program named is installed.
+func needs(t *testing.T, programs ...string) {
+	t.Helper()
+	for _, p := range programs {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skipf("%s is not installed", p)
+		}
+	}
+}
+
+// lintOutput writes text, a linter's output, to a file and returns its
+// name, for a tool that is "cat" of it.
+func lintOutput(t *testing.T, text string) string {
+	t.Helper()
+	name := filepath.Join(t.TempDir(), "lint.txt")
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
 }

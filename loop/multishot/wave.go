@@ -222,7 +222,7 @@ func (s *session) pass(ctx context.Context, sl *SliceState, shots []*plannedShot
 			succeeded++
 			r.Skipped = p.wire.Result.Skipped
 			for _, k := range r.Skipped {
-				s.note(fmt.Sprintf("slice %s: %s", sl.Name, k))
+				s.note(fmt.Sprintf("slice %s: %s", sl.Name, strings.Join(strings.Fields(k.String()), " "))) // one line
 				if k.Failed && !slices.Contains(failed, k.String()) {
 					failed = append(failed, k.String())
 				}

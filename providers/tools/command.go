@@ -151,13 +151,20 @@ const maxSaid = 4 << 10
 
 // said is what a failed tool wrote, for its error: its standard error, or
 // its output when that holds the standard error too; the end of it when
-// it is long.
+// it is long, without control characters.
 func said(out, errb *capped, merged bool) string {
 	text := errb.String()
 	if merged || strings.TrimSpace(text) == "" {
 		text = out.String() + text
 	}
-	text = strings.TrimSpace(text)
+	// Control characters (a terminal's colours) would reach the files
+	// and terminals the message is shown in.
+	text = strings.TrimSpace(strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f {
+			return -1
+		}
+		return r
+	}, text))
 	if len(text) > maxSaid {
 		text = "..." + strings.ToValidUTF8(text[len(text)-maxSaid:], "")
 	}

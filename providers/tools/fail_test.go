@@ -30,6 +30,8 @@ func TestFailedToolIsAnError(t *testing.T) {
 	}{
 		{Command{Name: "vet", Args: []string{"sh", "-c", `echo "go: go.mod requires go >= 1.99 (running go 1.26)" >&2; exit 1`}, Format: Lines}, "go.mod requires go >= 1.99"},
 		{Command{Name: "vet", Args: []string{"sh", "-c", `echo "go: go.mod requires go >= 1.99 (running go 1.26)" >&2; exit 1`}, Format: Lines, Stderr: true}, "go.mod requires go >= 1.99"},
+		{Command{Name: "color", Args: []string{"sh", "-c", `printf '[31mfailed[0m
+' >&2; exit 2`}, Format: Lines}, "[31mfailed[0m"},
 		{Command{Name: "lint", Args: []string{"cat", sarif}, Format: SARIF}, "could not load package example.com/x"},
 	} {
 		ds, err := c.cmd.Run(context.Background(), dir)
