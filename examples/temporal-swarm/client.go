@@ -110,7 +110,7 @@ func (o *runOptions) start(ctx context.Context, cl client.Client, file string, s
 	store := temporal.FileStore{Dir: o.store}
 	links := ""
 	if o.loop == editorialLoop {
-		if links, err = listLinks(ctx, store, file); err != nil {
+		if links, err = listLinks(ctx, store, o.store, file); err != nil {
 			return exitError, err
 		}
 	}

@@ -31,12 +31,16 @@ type linkListing struct {
 	Files []string `json:"files"` // slash-separated, sorted
 }
 
-// listLinks lists the workspace of the document file, stores the listing
-// and returns its reference. A workspace of more than maxLinkFiles files
-// is an error naming it.
-func listLinks(ctx context.Context, store temporal.Store, file string) (string, error) {
+// listLinks lists the workspace of the document file (but the store's
+// folder skip, which a document does not link into), stores the listing
+// in store and returns its reference. A workspace of more than
+// maxLinkFiles files is an error naming it.
+func listLinks(ctx context.Context, store temporal.Store, skip, file string) (string, error) {
 	root, rel, err := offline.WorkspaceRoot(filepath.Dir(file))
 	if err != nil {
+		return "", err
+	}
+	if skip, err = filepath.Abs(skip); err != nil {
 		return "", err
 	}
 	l := linkListing{Dir: rel}
@@ -48,7 +52,7 @@ func listLinks(ctx context.Context, store temporal.Store, file string) (string, 
 			}
 			return nil // an unreadable folder: its files cannot be linked to in a process either
 		}
-		if d.IsDir() && d.Name() == ".git" {
+		if d.IsDir() && (d.Name() == ".git" || p == skip) {
 			return filepath.SkipDir
 		}
 		if d.IsDir() {
