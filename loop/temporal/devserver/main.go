@@ -43,7 +43,6 @@ import (
 	"go.temporal.io/server/common/cluster"
 	"go.temporal.io/server/common/config"
 	"go.temporal.io/server/common/dynamicconfig"
-	"go.temporal.io/server/common/log"
 	"go.temporal.io/server/common/metrics"
 	sqliteplugin "go.temporal.io/server/common/persistence/sql/sqlplugin/sqlite"
 	"go.temporal.io/server/schema/sqlite"
@@ -107,11 +106,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}
 	frontend := net.JoinHostPort(host, strconv.Itoa(port))
 
-	next := log.Logger(log.NewNoopLogger())
-	if o.verbose {
-		next = log.NewZapLogger(log.BuildZapLogger(log.Config{Level: "info", Format: "console"}))
-	}
-	logger := log.Logger(newFatalLogger(next, stderr, os.Exit))
+	logger := serverLogger(o.verbose, stderr, os.Exit)
 
 	cfg, err := serverConfig(host, port)
 	if err != nil {
