@@ -107,11 +107,17 @@ func (o *runOptions) start(ctx context.Context, cl client.Client, file string, s
 	} else if err := checkID(o.id); err != nil {
 		return exitError, err
 	}
-	in, err := o.input(name)
+	store := temporal.FileStore{Dir: o.store}
+	links := ""
+	if o.loop == editorialLoop {
+		if links, err = listLinks(ctx, store, o.store, file); err != nil {
+			return exitError, err
+		}
+	}
+	in, err := o.input(name, links)
 	if err != nil {
 		return exitError, err
 	}
-	store := temporal.FileStore{Dir: o.store}
 	if in.Files, err = temporal.PutFiles(ctx, store, map[string][]byte{name: data}); err != nil {
 		return exitError, err
 	}
@@ -176,8 +182,9 @@ func realPath(p string) string {
 	return r
 }
 
-// input returns the workflow's input for the document name (Files unset).
-func (o *runOptions) input(name string) (temporal.Input, error) {
+// input returns the workflow's input for the document name (Files unset),
+// its links checked against the listing links (a Store reference).
+func (o *runOptions) input(name, links string) (temporal.Input, error) {
 	gate := "file" // ask answers the workflow's wait from here
 	if o.gate == "auto" {
 		gate = "auto"
@@ -188,7 +195,7 @@ func (o *runOptions) input(name string) (temporal.Input, error) {
 		if _, err := loop.ParseScope(o.auto); err != nil {
 			return temporal.Input{}, fmt.Errorf("-auto: %w", err)
 		}
-		s, _ := json.Marshal(editorialSettings{Reader: o.reader, Rounds: o.rounds, Auto: o.auto})
+		s, _ := json.Marshal(editorialSettings{Reader: o.reader, Rounds: o.rounds, Auto: o.auto, Links: links})
 		args = temporal.EditorialArgs{Documents: []string{name}, Gate: gate, Settings: s}
 	case goldfishLoop:
 		s, _ := json.Marshal(goldfishSettings{Target: o.target, Reviewers: o.reviewers, Rounds: o.rounds})

@@ -21,7 +21,14 @@
 // The store (-store) is a folder the client and the workers share: the
 // client puts FILE there, the workflow keeps references to it, and the
 // client reads the result from it. The work folder (-work) is where a worker
-// lays out a run's workspace for each step.
+// lays out a run's workspace for each step. A worker has the documents
+// only, so run also stores the names of the files of FILE's workspace (the
+// repository, else the current folder): the offline fact-checker checks
+// relative links against them, and finds what it finds in a process.
+//
+// answer waits until the loop has taken the answer: one it cannot use (a
+// malformed decisions file) is printed with the reason and exits 1, and
+// status shows the last refusal while the run waits for another.
 //
 // run starts a workflow on FILE and polls its progress every second on
 // standard error. When the loop waits for a person, -gate ask shows the

@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"fmt"
 	"github.com/kaigi-dev/kaigi/examples/internal/swarm"
@@ -30,6 +31,9 @@ type editorialSettings struct {
 	Reader string `json:"reader,omitempty"` // the reader profile
 	Rounds int    `json:"rounds,omitempty"` // the round cap; 0 means editorial.DefaultMaxRounds
 	Auto   string `json:"auto,omitempty"`   // the auto-apply scope: low, widen or none; "" means low
+	// Links is the Store reference of the document's linkListing, for the
+	// offline fact-checker; "" checks no links.
+	Links string `json:"links,omitempty"`
 }
 
 // goldfishSettings are a Goldfish run's own settings, carried in
@@ -45,14 +49,28 @@ const defaultGoldfishReviewers = "design_critic,structural"
 
 // drivers returns the worker's loops by name, and a description of the
 // Editorial Swarm's reviewers: offline, or on the providers of cfg (nil
-// means offline).
-func drivers(cfg *config.Config) (map[string]temporal.Driver, string, error) {
-	c, desc, err := editorialCouncil(cfg)
+// means offline). The runs' link listings are read from store.
+func drivers(cfg *config.Config, store temporal.Store) (map[string]temporal.Driver, string, error) {
+	_, desc, err := editorialCouncil(cfg, offline.Config{})
 	if err != nil {
 		return nil, "", err
 	}
 	return map[string]temporal.Driver{
 		editorialLoop: temporal.Editorial(func(args temporal.EditorialArgs) (*editorial.Loop, error) {
+			var s editorialSettings
+			if len(args.Settings) > 0 {
+				if err := json.Unmarshal(args.Settings, &s); err != nil {
+					return nil, fmt.Errorf("editorial settings: %w", err)
+				}
+			}
+			links, err := linkConfig(context.Background(), store, s.Links)
+			if err != nil {
+				return nil, err
+			}
+			c, _, err := editorialCouncil(cfg, links)
+			if err != nil {
+				return nil, err
+			}
 			return editorialLoopFor(c, args.Settings)
 		}),
 		goldfishLoop: temporal.Goldfish(func(args temporal.GoldfishArgs) (*goldfish.Loop, error) {
@@ -64,10 +82,11 @@ func drivers(cfg *config.Config) (map[string]temporal.Driver, string, error) {
 // editorialCouncil seats the four Editorial Swarm reviewers as
 // examples/editorial-swarm does (swarm.Council), without a cache warm-up
 // (each reviewer call is an activity of its own, made on whichever worker
-// takes it). The offline fact-checker checks no relative links: a worker's
-// workspace holds the documents only.
-func editorialCouncil(cfg *config.Config) (council.Council, string, error) {
-	return swarm.Council(cfg, offline.Config{}, false)
+// takes it). links is the offline fact-checker's link checking: a worker's
+// workspace holds the documents only, so a run's links are checked
+// against the listing its client made (linkConfig).
+func editorialCouncil(cfg *config.Config, links offline.Config) (council.Council, string, error) {
+	return swarm.Council(cfg, links, false)
 }
 
 // editorialLoopFor returns the Editorial Swarm loop of a run: the worker's

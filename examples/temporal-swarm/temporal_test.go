@@ -160,8 +160,15 @@ func TestOnTemporal(t *testing.T) {
 		if code != exitConverged {
 			t.Fatalf("exit %d\n%s", code, stderr)
 		}
-		want, _, _ := inProcessEditorial(t, "sample-ja.md", sample, nil)
+		want, reason, _, local := inProcessRun(t, "sample-ja.md", sample, nil)
 		sameDoc(t, filepath.Join(dir, "sample-ja.md.temporal-out", "sample-ja.md"), want)
+		sameFindings(t, filepath.Join(dir, "sample-ja.md.temporal-out", ".editorial"), local)
+		if !strings.Contains(stdout, loop.StopReason(reason).Describe()) {
+			t.Errorf("the demo on Temporal does not stop as in a process (%q):\n%s", reason, stdout)
+		}
+		if !strings.Contains(string(readFile(t, filepath.Join(local, "round-1", "reviewer-fact-checker.json"))), "images/architecture.png") {
+			t.Error("the fact-checker in a process does not report the sample's broken image link; the test proves nothing")
+		}
 		for _, s := range []string{"Stopped: ", "Final document: ", "# Editorial summary"} {
 			if !strings.Contains(stdout, s) {
 				t.Errorf("the demo does not print %q:\n%s", s, stdout)
@@ -251,8 +258,21 @@ func sameDoc(t *testing.T, path string, want []byte) {
 // returns the final document, the stop reason and the number of waits.
 func inProcessEditorial(t *testing.T, name string, doc []byte, decide func([]byte) []byte) ([]byte, string, int) {
 	t.Helper()
+	final, reason, waits, _ := inProcessRun(t, name, doc, decide)
+	return final, reason, waits
+}
+
+// inProcessRun is inProcessEditorial, which also returns the run folder.
+// Its offline fact-checker checks links on disk, as examples/editorial-swarm
+// does.
+func inProcessRun(t *testing.T, name string, doc []byte, decide func([]byte) []byte) ([]byte, string, int, string) {
+	t.Helper()
 	path := writeDoc(t, name, doc)
-	c, _, err := editorialCouncil(nil)
+	root, rel, err := offline.WorkspaceRoot(filepath.Dir(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := editorialCouncil(nil, offline.Config{LinkFS: os.DirFS(root), LinkDir: rel})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +307,34 @@ func inProcessEditorial(t *testing.T, name string, doc []byte, decide func([]byt
 	if err != nil {
 		t.Fatal(err)
 	}
-	return final, string(out.Reason), waits
+	return final, string(out.Reason), waits, l.Dir
+}
+
+// sameFindings fails unless the reviewers' reports of every round in the
+// run folders got (on Temporal) and want (in a process) are the same, and
+// there are some.
+func sameFindings(t *testing.T, got, want string) {
+	t.Helper()
+	reports, _ := filepath.Glob(filepath.Join(want, "round-*", "reviewer-*.json"))
+	if len(reports) == 0 {
+		t.Fatalf("no reviewer reports in %s", want)
+	}
+	for _, w := range reports {
+		rel, _ := filepath.Rel(want, w)
+		sameDoc(t, filepath.Join(got, rel), readFile(t, w))
+	}
+	if gotReports, _ := filepath.Glob(filepath.Join(got, "round-*", "reviewer-*.json")); len(gotReports) != len(reports) {
+		t.Errorf("%d reviewer reports on Temporal, %d in a process", len(gotReports), len(reports))
+	}
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // decide answers a round's pending.json as the prompter does with "all",

@@ -75,11 +75,11 @@ func (c common) connect(ctx context.Context, stderr io.Writer, store, work strin
 // newActivities returns the activities of a worker over the store and work
 // folders, with the drivers on cfg's providers (nil: offline).
 func newActivities(store, work string, cfg *config.Config) (*temporal.Activities, string, error) {
-	ds, desc, err := drivers(cfg)
+	store, err := filepath.Abs(store)
 	if err != nil {
 		return nil, "", err
 	}
-	store, err = filepath.Abs(store)
+	ds, desc, err := drivers(cfg, temporal.FileStore{Dir: store})
 	if err != nil {
 		return nil, "", err
 	}

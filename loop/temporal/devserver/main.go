@@ -18,8 +18,10 @@
 // When the frontend answers calls for the namespace, devserver prints exactly
 // one line, "ready HOST:PORT", to standard output and nothing else there
 // afterwards. Logs go to standard error: only devserver's own errors by
-// default, the server's logs as well with -v. On SIGTERM or SIGINT it stops
-// the server and exits 0.
+// default, the server's logs as well with -v. A fatal error of the server
+// (a port in use, a membership that cannot start) is written to standard
+// error as "devserver: fatal: ..." and ends the process with exit code 1,
+// with or without -v. On SIGTERM or SIGINT it stops the server and exits 0.
 package main
 
 import (
@@ -41,7 +43,6 @@ import (
 	"go.temporal.io/server/common/cluster"
 	"go.temporal.io/server/common/config"
 	"go.temporal.io/server/common/dynamicconfig"
-	"go.temporal.io/server/common/log"
 	"go.temporal.io/server/common/metrics"
 	sqliteplugin "go.temporal.io/server/common/persistence/sql/sqlplugin/sqlite"
 	"go.temporal.io/server/schema/sqlite"
@@ -105,10 +106,7 @@ func run(ctx context.Context, o options, stdout, stderr io.Writer) error {
 	}
 	frontend := net.JoinHostPort(host, strconv.Itoa(port))
 
-	logger := log.Logger(log.NewNoopLogger())
-	if o.verbose {
-		logger = log.NewZapLogger(log.BuildZapLogger(log.Config{Level: "info", Format: "console"}))
-	}
+	logger := serverLogger(o.verbose, stderr, os.Exit)
 
 	cfg, err := serverConfig(host, port)
 	if err != nil {
