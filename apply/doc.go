@@ -34,7 +34,10 @@
 // skips say why a finding was not anchored (errors.Is with ErrAdvisory,
 // ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange, ErrNoQuote or
 // ErrProtected) and conflicts list the findings a human must choose
-// between.
+// between. An anchor marked Far was found only away from the lines its
+// finding names (the text there has changed, and the one occurrence
+// elsewhere may not be the one meant): show it to a person before
+// applying it; the snippet above is for anchors known to be wanted.
 //
 // To change files on disk, open the folder findings may name with OpenDir
 // and write through it (Dir.WriteFile is atomic and confined to the

@@ -74,6 +74,16 @@ type Anchor struct {
 	Lines finding.LineRange
 	// Method says which stage found the quote.
 	Method Method
+	// Far reports a quote found only away from the finding's line hint:
+	// the finding names lines, and the quote occurs neither on them nor
+	// within Options.Window lines of them, but once elsewhere in the
+	// document (Method Document, or Normalized at that stage; for a hint
+	// past the last line, not within Window lines of the end). The
+	// lines the reviewer saw have changed, and the one occurrence left
+	// may not be the text meant: the edit is where the quote is, for a
+	// person to see, and is not to be applied without one. A finding
+	// without a line hint is never Far.
+	Far bool
 }
 
 // Skip is a proposal that could not be anchored. Err wraps at least one of

@@ -34,6 +34,10 @@ import (
 //     white space; a run with a blank line in it only matches a run with a
 //     blank line), mapped back to original byte offsets (Normalized).
 //
+// A quote found only at the whole-document stage of a finding that names
+// lines is located but marked Anchor.Far: it is not where the reviewer
+// said, so it is for a person to apply, never for a policy.
+//
 // "Exactly" is up to line endings: at each of the first three stages the
 // quote is looked for byte for byte and then with each of its line breaks
 // matching "\n" or "\r\n" alike, so a quote copied from a prompt that
@@ -143,12 +147,14 @@ func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 	p := r.plan(f.LineRange)
 	probes, np := r.exactProbes(q, []byte(q))
 	m, err := r.search(p, probes[:np]...)
+	far := m.method == Document && p.hinted()
 	var nq *normQuote
 	if err == nil && m.method == "" {
 		var ok bool
 		if nq, ok = prepareNorm(q, fix); ok {
 			m, err = r.search(p, r.normProbe(nq))
 			if m.method != "" {
+				far = m.method == Document && p.hinted()
 				m.start, m.end, ok = nq.widen(r.doc, m.start, m.end)
 				m.method, fix = Normalized, nq.fix
 				if !ok {
@@ -165,7 +171,9 @@ func (r *resolver) resolve(f finding.Finding) (Anchor, error) {
 	case m.method == "":
 		err = fmt.Errorf("%w: %s", ErrQuoteNotFound, brief(q))
 	default:
-		return r.anchor(m.start, m.end, fix, m.method)
+		a, err := r.anchor(m.start, m.end, fix, m.method)
+		a.Far = far && err == nil
+		return a, err
 	}
 	if p.beyond {
 		return Anchor{}, fmt.Errorf("%w: the document has %d lines, and %w", ErrOutOfRange, r.idx.count(), err)

@@ -57,6 +57,10 @@ type plan struct {
 	beyond bool // the hint started past the last line and was clamped
 }
 
+// hinted reports whether the plan searches near a line hint before the
+// whole document.
+func (p plan) hinted() bool { return p.n > 1 }
+
 // match is a unique match found at one stage; method is "" when none was.
 type match struct {
 	start, end int

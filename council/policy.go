@@ -83,9 +83,11 @@ func (p Policy) Allows(f finding.Finding) bool {
 // rows with an edit it holds back for a human, both in t's order.
 //
 // A Change is selected when at least one of the PlacementReady rows
-// proposing it is allowed (Allows): identical edits are one edit, so a
-// low-severity, confident finding carries a less certain twin along (a
-// loop records the twin as "the same edit as" the allowed one). The held
+// proposing it is allowed (Allows) and not anchored Far (its quote found
+// only away from the finding's lines, apply.Anchor.Far): identical edits
+// are one edit, so a low-severity, confident finding carries a less
+// certain twin along (a loop records the twin as "the same edit as" the
+// allowed one). The held
 // rows are the PlacementReady rows of the Changes not selected and every
 // PlacementConflict row: conflicts are never applied without asking. Rows
 // without an edit to place (PlacementAdvisory, PlacementUnanchored, and
@@ -98,7 +100,7 @@ func (p Policy) Select(t *Table) (changes []apply.Change, held []Row) {
 	}
 	ok := make([]bool, len(t.Changes))
 	for _, r := range t.Rows {
-		if r.Placement == PlacementReady && r.Change >= 0 && r.Change < len(ok) && p.Allows(r.Finding) {
+		if r.Placement == PlacementReady && r.Change >= 0 && r.Change < len(ok) && p.Allows(r.Finding) && (r.Anchor == nil || !r.Anchor.Far) {
 			ok[r.Change] = true
 		}
 	}

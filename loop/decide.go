@@ -138,6 +138,10 @@ func AskGate(ctx context.Context, j *journal.Journal, key string, round int, ite
 	return out, nil
 }
 
+// approvedNoEdit starts the reason of the deferral an approval of an item
+// without an edit becomes; journaled, so it must not change.
+const approvedNoEdit = "approved, but it has no edit to apply"
+
 // screen keeps the gate's decisions for items, in item order, and lists
 // the items it did not decide.
 func screen(items []Item, ds []Decision) GateAnswer {
@@ -153,7 +157,7 @@ func screen(items []Item, ds []Decision) GateAnswer {
 			continue
 		}
 		if d.Action == Apply && !it.Applicable() {
-			d = Decision{Key: it.Key, Action: Defer, Reason: "approved, but it has no edit to apply (" + it.Note + ")"}
+			d = Decision{Key: it.Key, Action: Defer, Reason: approvedNoEdit + " (" + it.Note + ")"}
 		}
 		d.By = "gate"
 		a.Decisions = append(a.Decisions, d)

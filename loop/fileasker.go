@@ -30,7 +30,7 @@ type FileAsker struct {
 // waiting and returns ErrWaiting. A malformed answers file is an error
 // naming the file and what is wrong.
 func (f FileAsker) Ask(_ context.Context, q Question) (Answer, error) {
-	answers, err := readJSONArray[Answer](filepath.Join(f.Dir, AnswersFile), func(a Answer) string { return a.Key })
+	answers, err := readJSONArray[Answer](filepath.Join(f.Dir, AnswersFile), answersShape, `an object with "key" and "choice"`, func(a Answer) string { return a.Key })
 	if err != nil {
 		return Answer{}, err
 	}
@@ -38,7 +38,7 @@ func (f FileAsker) Ask(_ context.Context, q Question) (Answer, error) {
 		return answers[i], nil
 	}
 	qpath := filepath.Join(f.Dir, QuestionsFile)
-	waiting, err := readJSONArray[Question](qpath, func(w Question) string { return w.Key })
+	waiting, err := readJSONArray[Question](qpath, questionsShape, `an object with "key", "kind" and "prompt"`, func(w Question) string { return w.Key })
 	if err != nil {
 		return Answer{}, err
 	}
@@ -52,13 +52,17 @@ func (f FileAsker) Ask(_ context.Context, q Question) (Answer, error) {
 	return Answer{}, fmt.Errorf("%w: %s (answer it in %s, then resume)", ErrWaiting, q.Key, filepath.Join(f.Dir, AnswersFile))
 }
 
-// answersShape shows the shape an answers file must have.
-const answersShape = `an array of answers: [{"key": "r1/next-round", "choice": "yes", "text": "..."}]`
+// The shapes the answers and questions files must have.
+const (
+	answersShape   = `an array of answers: [{"key": "r1/next-round", "choice": "yes", "text": "..."}]`
+	questionsShape = `an array of questions, as the run writes it: [{"key": "r1/gate", "kind": "choice", "prompt": "..."}] (remove the file to have it written again)`
+)
 
-// readJSONArray reads a JSON array of T from path with decodeArray: a
-// missing file is an empty array, and two elements with the same key are
-// refused, naming the key; every error names the file.
-func readJSONArray[T any](path string, key func(T) string) ([]T, error) {
+// readJSONArray reads a JSON array of T from path with decodeArray (shape
+// and entry say what the file and each element must be): a missing file
+// is an empty array, and two elements with the same key are refused,
+// naming the key; every error names the file.
+func readJSONArray[T any](path, shape, entry string, key func(T) string) ([]T, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -66,7 +70,7 @@ func readJSONArray[T any](path string, key func(T) string) ([]T, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
-	out, err := decodeArray[T](data, answersShape, `an object with "key" and "choice"`)
+	out, err := decodeArray[T](data, shape, entry)
 	if err != nil {
 		return nil, fmt.Errorf("loop: %s: %w", path, err)
 	}

@@ -35,6 +35,11 @@ type Item struct {
 	// reviewer's hint when the finding has no Edit.
 	Lines finding.LineRange `json:"lines"`
 
+	// Far reports an Edit whose quote was found only away from the
+	// reviewer's hinted lines (apply.Anchor.Far): a person may apply it,
+	// a Policy never does.
+	Far bool `json:"far,omitempty"`
+
 	// Conflict numbers the conflict group the finding belongs to; 0 means
 	// none. Findings of one group propose different edits of overlapping
 	// text: at most one of them can be applied, and only a human chooses.

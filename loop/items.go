@@ -124,7 +124,7 @@ func ItemsOf(text []byte, round *council.Round, a Aggregation) Findings {
 	for _, row := range t.Rows {
 		it := Item{Key: itemKey(n, row.Key), Reviewer: row.Reviewer, Finding: row.Finding, Lines: row.Finding.LineRange, Note: row.State.Reason}
 		if row.Anchor != nil {
-			it.Lines = row.Anchor.Lines
+			it.Lines, it.Far = row.Anchor.Lines, row.Anchor.Far
 		}
 		if hasFront && it.Lines.Valid() && overlaps(it.Lines, front) {
 			it.Note = fmt.Sprintf("inside the front matter (lines %s, %s), which is never edited", front, strings.ToUpper(string(fm.Format)))

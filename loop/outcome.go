@@ -61,6 +61,26 @@ type Entry struct {
 	Reason string `json:"reason,omitempty"`
 }
 
+// ApprovedAdvice reports whether e was approved by the gate but stays
+// open because it has no edit to apply: advice only, or a fix that could
+// not be placed (see AskGate). A person has to make the change by hand or
+// reject it.
+func (e Entry) ApprovedAdvice() bool {
+	return e.Action == Defer && e.By == "gate" && strings.HasPrefix(e.Reason, approvedNoEdit)
+}
+
+// ApprovedAdvice counts the unresolved findings the gate approved that
+// have no edit to apply (Entry.ApprovedAdvice).
+func (o *Outcome) ApprovedAdvice() int {
+	n := 0
+	for _, e := range o.Unresolved {
+		if e.ApprovedAdvice() {
+			n++
+		}
+	}
+	return n
+}
+
 // UnresolvedHigh counts the unresolved findings of high severity.
 func (o *Outcome) UnresolvedHigh() int {
 	n := 0

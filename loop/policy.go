@@ -36,9 +36,10 @@ const DefaultMinConfidence = council.DefaultMinConfidence
 type Policy council.Policy
 
 // Auto reports whether it may be applied without asking: it must be
-// applicable and outside every conflict group, and council.Policy.Allows
-// its finding (the scope's severities, the minimum confidence). High
-// findings are never applied without asking.
+// applicable, outside every conflict group and not Far (its quote found
+// away from the reviewer's lines), and council.Policy.Allows its finding
+// (the scope's severities, the minimum confidence). High findings are
+// never applied without asking.
 func (p Policy) Auto(it Item) bool {
-	return it.Applicable() && it.Conflict == 0 && council.Policy(p).Allows(it.Finding)
+	return it.Applicable() && it.Conflict == 0 && !it.Far && council.Policy(p).Allows(it.Finding)
 }

@@ -110,11 +110,15 @@ func safeName(s string) string {
 	}, s)
 }
 
-// cell escapes text for one Markdown table cell.
+// cell escapes text for one Markdown table cell or list line: on one
+// line, Printable, with its pipes escaped.
 func cell(s string) string {
 	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\r", "")), " ")
-	return strings.ReplaceAll(s, "|", `\|`)
+	return strings.ReplaceAll(Printable(s), "|", `\|`)
 }
+
+// label is it.Label() for a Markdown artifact (Printable).
+func label(it Item) string { return Printable(it.Label()) }
 
 // itemStatus says where an item of round rs stands, in finding.Status
 // words (StatusLabel).
@@ -144,13 +148,13 @@ func renderFindings(rs *Round, doc *DocRound, status func(Item) string) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Round %d: findings\n\n", rs.N)
 	for _, rv := range doc.Findings.Reviews {
-		fmt.Fprintf(&b, "## %s", rv.Reviewer)
+		fmt.Fprintf(&b, "## %s", cell(rv.Reviewer))
 		if rv.Shot > 1 {
 			fmt.Fprintf(&b, " (shot %d)", rv.Shot)
 		}
-		fmt.Fprintf(&b, "\n\n%s\n", strings.TrimSpace(rv.Report.Summary))
+		fmt.Fprintf(&b, "\n\n%s\n", Printable(strings.TrimSpace(rv.Report.Summary)))
 		if m := strings.TrimSpace(rv.Report.Memo); m != "" {
-			fmt.Fprintf(&b, "\nMemo: %s\n", m)
+			fmt.Fprintf(&b, "\nMemo: %s\n", Printable(m))
 		}
 		b.WriteString("\n")
 	}
@@ -175,7 +179,7 @@ func renderFindings(rs *Round, doc *DocRound, status func(Item) string) []byte {
 	if len(doc.Findings.Dropped) > 0 {
 		b.WriteString("\n## Dropped\n\n")
 		for _, it := range doc.Findings.Dropped {
-			fmt.Fprintf(&b, "- %s %s: %s\n", cell(it.Key), it.Label(), cell(it.Note))
+			fmt.Fprintf(&b, "- %s %s: %s\n", cell(it.Key), label(it), cell(it.Note))
 		}
 	}
 	return b.Bytes()
@@ -187,11 +191,11 @@ func renderSkipped(rs *Round, doc *DocRound, pol Policy) []byte {
 	for _, s := range doc.Findings.Skips {
 		switch {
 		case s.Truncated:
-			fmt.Fprintf(&b, "[NOTE] answer truncated: %s (shot %d): %s\n  %s.\n", s.Reviewer, s.Shot, cell(s.Reason), TruncationHint)
+			fmt.Fprintf(&b, "[NOTE] answer truncated: %s (shot %d): %s\n  %s.\n", cell(s.Reviewer), s.Shot, cell(s.Reason), TruncationHint)
 		case s.SchemaViolation:
-			fmt.Fprintf(&b, "[NOTE] schema violation: %s (shot %d): %s\n", s.Reviewer, s.Shot, cell(s.Reason))
+			fmt.Fprintf(&b, "[NOTE] schema violation: %s (shot %d): %s\n", cell(s.Reviewer), s.Shot, cell(s.Reason))
 		default:
-			fmt.Fprintf(&b, "[NOTE] reviewer skipped: %s (shot %d): %s\n", s.Reviewer, s.Shot, cell(s.Reason))
+			fmt.Fprintf(&b, "[NOTE] reviewer skipped: %s (shot %d): %s\n", cell(s.Reviewer), s.Shot, cell(s.Reason))
 		}
 		for _, v := range s.Violations {
 			fmt.Fprintf(&b, "  - %s\n", cell(v.String()))
@@ -210,13 +214,13 @@ func renderSkipped(rs *Round, doc *DocRound, pol Policy) []byte {
 	for _, it := range doc.Findings.Items {
 		switch {
 		case !it.Applicable() && it.Finding.Fix != "": // a fix that could not be placed
-			fmt.Fprintf(&b, "- %s %s (line %s): could not be applied: %s\n", cell(it.Key), it.Label(), it.Lines, cell(it.Note))
+			fmt.Fprintf(&b, "- %s %s (line %s): could not be applied: %s\n", cell(it.Key), label(it), it.Lines, cell(it.Note))
 		case it.Applicable() && it.Finding.Severity == finding.Low && it.Finding.Confidence < least:
-			fmt.Fprintf(&b, "- %s %s (line %s): held back: confidence %d is under %d\n", cell(it.Key), it.Label(), it.Lines, it.Finding.Confidence, least)
+			fmt.Fprintf(&b, "- %s %s (line %s): held back: confidence %d is under %d\n", cell(it.Key), label(it), it.Lines, it.Finding.Confidence, least)
 		}
 	}
 	for _, it := range doc.Findings.Dropped {
-		fmt.Fprintf(&b, "- %s %s (line %s): dropped: %s\n", cell(it.Key), it.Label(), it.Lines, cell(it.Note))
+		fmt.Fprintf(&b, "- %s %s (line %s): dropped: %s\n", cell(it.Key), label(it), it.Lines, cell(it.Note))
 	}
 	return b.Bytes()
 }
@@ -231,7 +235,7 @@ func renderRejected(rs *Round, doc *DocRound) []byte {
 				reason = "no reason given"
 			}
 			fmt.Fprintf(&b, "- %s %s (line %s)\n  - quote: %s\n  - fix: %s\n  - reason: %s\n",
-				cell(it.Key), it.Label(), it.Lines, cell(it.Finding.Quote()), cell(it.Finding.Fix), cell(reason))
+				cell(it.Key), label(it), it.Lines, cell(it.Finding.Quote()), cell(it.Finding.Fix), cell(reason))
 		}
 	}
 	return b.Bytes()
@@ -243,11 +247,15 @@ func renderRejected(rs *Round, doc *DocRound) []byte {
 // writes the array to the decisions file FileGate reads (the other fields
 // are ignored there). Lines are those of the document as it is now.
 type Pending struct {
-	Key    string `json:"key"`
-	Label  string `json:"label"`
-	Lines  string `json:"lines"`
-	Quote  string `json:"quote,omitempty"`
-	Fix    string `json:"fix,omitempty"`
+	Key   string `json:"key"`
+	Label string `json:"label"`
+	Lines string `json:"lines"`
+	Quote string `json:"quote,omitempty"`
+	Fix   string `json:"fix,omitempty"`
+	// NoEdit, set only on an entry without an edit to apply (advice
+	// only, or a fix that could not be placed), says why: "apply" leaves
+	// such an entry open.
+	NoEdit string `json:"no_edit,omitempty"`
 	Action string `json:"action"`
 	Reason string `json:"reason"`
 }
@@ -264,12 +272,16 @@ func renderPending(rs *Round) (jsonData, md []byte) {
 				continue
 			}
 			e := Pending{Key: it.Key, Label: it.Label(), Lines: it.Lines.String(), Quote: it.Finding.Quote(), Fix: it.Finding.Fix}
-			entries = append(entries, e)
-			conflict := ""
-			if it.Conflict != 0 {
-				conflict = fmt.Sprintf(" (conflict %d: choose at most one)", it.Conflict)
+			note := ""
+			if !it.Applicable() {
+				e.NoEdit = "no edit to apply: " + it.Note + "; approving it leaves it open"
+				note = " (" + cell(e.NoEdit) + ")"
 			}
-			fmt.Fprintf(&b, "- [ ] %s %s, line %s%s\n", cell(it.Key), it.Label(), it.Lines, conflict)
+			entries = append(entries, e)
+			if it.Conflict != 0 {
+				note += fmt.Sprintf(" (conflict %d: choose at most one)", it.Conflict)
+			}
+			fmt.Fprintf(&b, "- [ ] %s %s, line %s%s\n", cell(it.Key), label(it), it.Lines, note)
 		}
 	}
 	if entries == nil {

@@ -165,7 +165,8 @@ type Run[S any] struct {
 // are removed; a new run (resume false) refuses an unfinished run
 // (ErrUnfinishedRun) and moves a finished one to history/run-K; a resume
 // refuses a folder with no unfinished run (ErrNothingToResume) and other
-// documents (ErrOtherFile). Then the "start" step journals the root, the
+// documents (ErrOtherFile; the same documents in another order are the
+// run's, in its order). Then the "start" step journals the root, the
 // documents and settings() (a JSON object; its fields must not be "root"
 // or "docs"); a resumed run gets the journaled settings, whatever
 // settings() would say now. When *S has a method Check() error, journaled
@@ -234,7 +235,7 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 	switch {
 	case resume && (st.start == nil || st.ended):
 		return nil, fmt.Errorf("%w in %s", ErrNothingToResume, cfg.Dir)
-	case resume && !slices.Equal(st.files(), files):
+	case resume && !sameSet(st.files(), files):
 		return nil, fmt.Errorf("%w: it records %s, not %s", ErrOtherFile, strings.Join(st.files(), ", "), strings.Join(files, ", "))
 	}
 	raw, err := journal.Step(ctx, r.J, "start", func(context.Context) (json.RawMessage, error) {
@@ -463,14 +464,28 @@ func (st *runStatus) files() []string {
 }
 
 // checkLocation refuses a run folder copied or moved away from its
-// documents (CheckLocation).
+// documents (CheckLocation), naming every document it was moved away
+// from.
 func (st *runStatus) checkLocation(dir string) error {
+	var files, there []string
+	var first error
 	for _, d := range st.start.Docs {
 		if err := CheckLocation(dir, d.File, d.FileRel); err != nil {
-			return err
+			first = cmp.Or(first, err)
+			files = append(files, d.File)
+			there = append(there, RelName(filepath.Join(dir, filepath.FromSlash(d.FileRel))))
 		}
 	}
-	return nil
+	if len(files) > 1 {
+		return fmt.Errorf("%w: the journal in %s is for %s, but from where the folder is now the run's documents would be %s; use the folder in its original place (or start a new run here)",
+			ErrFolderMoved, dir, strings.Join(files, ", "), strings.Join(there, ", "))
+	}
+	return first
+}
+
+// sameSet reports whether a and b hold the same paths, in any order.
+func sameSet(a, b []string) bool {
+	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
 }
 
 // writable refuses documents the run may not write (CheckWritable).

@@ -69,8 +69,10 @@ func Rotate(dir string, j *journal.Journal, move func(name string) bool) (string
 // RemoveStaleTemp removes the temporary files that writes cut short by a
 // crash left (apply.Dir.RemoveStaleTemp): each document's own, and only
 // its (another program may be writing the files next to it), and every
-// one in the run folder dir and its subfolders whose names start with
-// "round-", which only the holder of the journal's lock writes. The caller
+// one in the run folder dir and in its subfolders whose names start with
+// "round-" and theirs, at any depth (a run over several documents renders
+// into round-N/NAME/), which only the holder of the journal's lock
+// writes; the history is left alone. The caller
 // holds that lock. A failure is logged, not returned: the files are
 // litter, not state.
 func RemoveStaleTemp(ctx context.Context, log *slog.Logger, dir string, docs ...string) {
@@ -81,8 +83,22 @@ func RemoveStaleTemp(ctx context.Context, log *slog.Logger, dir string, docs ...
 	}
 	if entries, err := os.ReadDir(dir); err == nil {
 		for _, e := range entries {
-			if e.IsDir() && strings.HasPrefix(e.Name(), "round-") {
-				names = append(names, glob{dir, e.Name() + "/*"})
+			if !e.IsDir() || !strings.HasPrefix(e.Name(), "round-") {
+				continue
+			}
+			// A run over several documents renders into round-N/NAME/...
+			err := filepath.WalkDir(filepath.Join(dir, e.Name()), func(p string, d fs.DirEntry, err error) error {
+				if err != nil || !d.IsDir() {
+					return err
+				}
+				rel, err := filepath.Rel(dir, p)
+				if err == nil {
+					names = append(names, glob{dir, filepath.Join(rel, "*")})
+				}
+				return err
+			})
+			if err != nil {
+				log.LogAttrs(ctx, slog.LevelWarn, "stale temporary files not looked for", slog.String("folder", filepath.Join(dir, e.Name())), slog.Any("err", err))
 			}
 		}
 	}

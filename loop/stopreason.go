@@ -8,7 +8,8 @@ const (
 	// Converged: every high finding of the last round was applied or
 	// rejected.
 	Converged StopReason = "converged"
-	// MaxRounds: the round cap was hit with high findings unresolved.
+	// MaxRounds: the round cap was hit before the loop's stop rules said
+	// it converged.
 	MaxRounds StopReason = "max-rounds"
 	// Stalled: a round changed nothing (no edit applied, nothing newly
 	// rejected), so another round would review the same text with the same
@@ -45,7 +46,7 @@ func (r StopReason) Describe() string {
 	case Converged:
 		return "converged: every high finding was applied or rejected"
 	case MaxRounds:
-		return "the round cap was reached with high findings open"
+		return "the round cap was reached before the run converged"
 	case Stalled:
 		return "a round changed nothing, so another would review the same text"
 	case AwaitingDecisions:

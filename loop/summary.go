@@ -30,7 +30,7 @@ func (r *Run[S]) renderSummary(title string, o *Outcome, rounds []*Round) []byte
 		b.WriteString("Nothing.\n")
 	}
 	for _, e := range o.Applied {
-		fmt.Fprintf(&b, "- [R%d] %s: %s (line %s, %s)\n", e.Round, e.Item.Reviewer, cell(e.Item.Finding.Issue), e.Item.Lines, StatusLabel(e.Status, e.By, r.DryRun, false))
+		fmt.Fprintf(&b, "- [R%d] %s: %s (line %s, %s)\n", e.Round, cell(e.Item.Reviewer), cell(e.Item.Finding.Issue), e.Item.Lines, StatusLabel(e.Status, e.By, r.DryRun, false))
 	}
 	b.WriteString("\n## Rejected\n\n")
 	if len(o.Rejected) == 0 {
@@ -41,19 +41,26 @@ func (r *Run[S]) renderSummary(title string, o *Outcome, rounds []*Round) []byte
 		if reason == "" {
 			reason = "no reason given"
 		}
-		fmt.Fprintf(&b, "- [R%d] %s: %s (reason: %s)\n", e.Round, e.Item.Reviewer, cell(e.Item.Finding.Issue), cell(reason))
+		fmt.Fprintf(&b, "- [R%d] %s: %s (reason: %s)\n", e.Round, cell(e.Item.Reviewer), cell(e.Item.Finding.Issue), cell(reason))
 	}
 	b.WriteString("\n## Unresolved\n\n")
 	if len(o.Unresolved) == 0 {
 		b.WriteString("Nothing.\n")
 	}
+	if n := o.ApprovedAdvice(); n > 0 {
+		fmt.Fprintf(&b, "%d approved finding(s) have no edit to apply and stay open: make the change by hand, or reject it.\n\n", n)
+	}
 	for _, e := range o.Unresolved {
-		fmt.Fprintf(&b, "- [R%d] %s (line %s)\n", e.Round, e.Item.Label(), e.Item.Lines)
+		fmt.Fprintf(&b, "- [R%d] %s (line %s)", e.Round, label(e.Item), e.Item.Lines)
+		if e.ApprovedAdvice() {
+			fmt.Fprintf(&b, ": %s", cell(e.Reason))
+		}
+		b.WriteString("\n")
 	}
 	if len(o.Skipped) > 0 {
 		b.WriteString("\n## Skipped reviewers\n\n")
 		for _, s := range o.Skipped {
-			fmt.Fprintf(&b, "- [R%d] %s (shot %d): %s\n", s.Round, s.Reviewer, s.Shot, cell(SkipText(s.Skip)))
+			fmt.Fprintf(&b, "- [R%d] %s (shot %d): %s\n", s.Round, cell(s.Reviewer), s.Shot, cell(SkipText(s.Skip)))
 		}
 	}
 	u := o.Usage

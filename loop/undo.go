@@ -24,10 +24,13 @@ import (
 // undone with the run replaying only (Run.ReplayOnly: the driver replays
 // its rounds from the journal and renders its artifacts, calling, asking
 // and writing nothing) and journals the end of the run (StopReason
-// Undone: undoing an unfinished run ends it, so a new run can start). An
-// undo cut short (a crash, a kill, ctx) is finished by the next UndoRun or
-// OpenRun on the folder; the rounds returned then include those the
-// interrupted undo had reverted. Before each write the document must be
+// Undone). Undoing an unfinished run ends it, so a new run can start, even
+// when it had written nothing: UndoRun then returns no rounds and a nil
+// error. ErrNothingToUndo reports an ended run with nothing left to
+// revert, or a round with nothing to revert. An undo cut short (a crash,
+// a kill, ctx) is finished by the next UndoRun or OpenRun on the folder;
+// the rounds returned then include those the interrupted undo had
+// reverted. Before each write the document must be
 // what the revert expects; if someone else changed it, UndoRun stops with
 // ErrDocumentChanged and writes nothing more. A document that is not
 // writable is refused (ErrNotWritable); a folder copied or moved away from
@@ -48,20 +51,24 @@ func UndoRun[S any](ctx context.Context, cfg RunConfig, round int, undone func(c
 		if reverted, err = r.finishUndo(ctx, st, undone); err != nil {
 			return reverted, err
 		}
+		st.ended = true
 	}
 	var plan undoWire
 	if plan.Keys, plan.Rounds, err = UndoPlan(r.J, round); err != nil {
 		return reverted, err
 	}
-	if len(plan.Keys) == 0 {
-		if len(reverted) > 0 {
-			return reverted, nil
-		}
+	switch {
+	case len(plan.Keys) == 0 && len(reverted) > 0:
+		return reverted, nil
+	case len(plan.Keys) == 0 && (st.ended || round != 0):
 		return nil, fmt.Errorf("%w in %s", ErrNothingToUndo, cfg.Dir)
+	case len(plan.Keys) > 0:
+		if err := st.writable(); err != nil {
+			return reverted, err
+		}
 	}
-	if err := st.writable(); err != nil {
-		return reverted, err
-	}
+	// An unfinished run that wrote nothing is ended all the same, by an
+	// undo with nothing to revert.
 	if _, err := r.J.Append(cfg.kind("undo"), "", plan); err != nil {
 		return reverted, err
 	}
@@ -74,8 +81,10 @@ func UndoRun[S any](ctx context.Context, cfg RunConfig, round int, undone func(c
 // journaled as done, then the driver's renderings and the end of the run.
 // It returns the undo's rounds, last first.
 func (r *Run[S]) finishUndo(ctx context.Context, st *runStatus, undone func(context.Context, *Run[S]) error) ([]int, error) {
-	if err := st.writable(); err != nil {
-		return nil, err
+	if len(st.undo.Keys) > 0 {
+		if err := st.writable(); err != nil {
+			return nil, err
+		}
 	}
 	root, err := apply.OpenDir(st.start.Root)
 	if err != nil {

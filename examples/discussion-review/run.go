@@ -40,6 +40,7 @@ const (
 )
 
 type options struct {
+	rules           []string // offline.Config.Enabled: every rule for the demo, so that each seat has claims to debate on the bundled draft
 	spec, root      string
 	id, targets     string
 	resume, verbose bool
@@ -87,6 +88,7 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 			return exitError, err
 		}
 		o.spec, o.root = filepath.Join(dir, "spec.json"), dir
+		o.rules = []string{offline.SetAll}
 		fmt.Fprintf(stderr, "Demo on a copy of the bundled sample in %s\n", dir)
 	}
 	spec, err := discussion.LoadSpec(o.spec)
@@ -231,7 +233,7 @@ func (o *options) seat(spec discussion.Spec) ([]discussion.Participant, discussi
 	}
 	builtin := map[string]agent.Reviewer{}
 	var order []string
-	for _, r := range offline.Editorial(offline.Config{LinkFS: os.DirFS(root), LinkDir: rel}) {
+	for _, r := range offline.Editorial(offline.Config{LinkFS: os.DirFS(root), LinkDir: rel, Enabled: o.rules}) {
 		builtin[r.Name()] = r
 		order = append(order, r.Name())
 	}

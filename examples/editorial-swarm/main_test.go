@@ -305,3 +305,84 @@ func TestSeveralArticlesAndAFolder(t *testing.T) {
 		})
 	}
 }
+
+// TestApproveAdviceIsSaid: approving every pending entry in the decisions
+// file applies the ones with an edit; the console says which approved
+// ones have none and stay open, and pending.json marked them.
+func TestApproveAdviceIsSaid(t *testing.T) {
+	dir := t.TempDir()
+	sample, _ := offline.Sample("sample-en.md")
+	os.WriteFile(filepath.Join(dir, "post.md"), sample, 0o644)
+	if code, stdout, stderr := runBin(t, dir, "-reader", "Web engineers", "-rounds", "1", "post.md"); code != 2 {
+		t.Fatalf("first run: exit %d, want 2\n%s\n%s", code, stdout, stderr)
+	}
+	var pending []map[string]string
+	if err := json.Unmarshal(must(os.ReadFile(filepath.Join(dir, ".editorial", "round-1", "pending.json"))), &pending); err != nil {
+		t.Fatal(err)
+	}
+	advice := 0
+	for _, p := range pending {
+		p["action"] = "apply"
+		if p["no_edit"] != "" {
+			advice++
+		}
+	}
+	if advice == 0 {
+		t.Fatalf("pending.json marks no entry as having no edit to apply:\n%v", pending)
+	}
+	os.WriteFile(filepath.Join(dir, ".editorial", "decisions.json"), must(json.Marshal(pending)), 0o644)
+	_, stdout, stderr := runBin(t, dir, "-resume", "post.md")
+	if want := fmt.Sprintf("%d approved finding(s) have no edit to apply and stay open", advice); !strings.Contains(stdout, want) {
+		t.Errorf("stdout does not say %q:\n%s\n%s", want, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "open (approved, no edit)") {
+		t.Errorf("the table does not mark the approved advice:\n%s", stdout)
+	}
+}
+
+// TestUndoEndsARunStoppedAtTheGate: with -auto none and the file gate, the
+// run waits having written nothing; -undo ends it and a new run starts.
+func TestUndoEndsARunStoppedAtTheGate(t *testing.T) {
+	dir := t.TempDir()
+	sample, _ := offline.Sample("sample-en.md")
+	os.WriteFile(filepath.Join(dir, "post.md"), sample, 0o644)
+	args := []string{"-reader", "Web engineers", "-rounds", "1", "-auto", "none", "-gate", "file", "post.md"}
+	if code, stdout, stderr := runBin(t, dir, args...); code != 2 || !strings.Contains(stdout, "-resume") {
+		t.Fatalf("first run: exit %d, want 2 waiting at the gate\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, stderr := runBin(t, dir, "-undo")
+	if code != 0 || !strings.Contains(stdout, "had written nothing") {
+		t.Fatalf("-undo: exit %d, want 0 saying the run wrote nothing\n%s\n%s", code, stdout, stderr)
+	}
+	if got := must(os.ReadFile(filepath.Join(dir, "post.md"))); !bytes.Equal(got, sample) {
+		t.Error("the undo changed the article")
+	}
+	if code, stdout, stderr := runBin(t, dir, args...); code != 2 || strings.Contains(stderr, "unfinished run") {
+		t.Errorf("a new run after -undo: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// TestSameArticlesInAnotherOrder: after "a.md docs", "-resume docs a.md"
+// and "-undo docs a.md" name the same run.
+func TestSameArticlesInAnotherOrder(t *testing.T) {
+	dir := t.TempDir()
+	sample, _ := offline.Sample("sample-en.md")
+	os.Mkdir(filepath.Join(dir, "docs"), 0o755)
+	for _, p := range []string{"a.md", "docs/b.md", "docs/c.md"} {
+		os.WriteFile(filepath.Join(dir, p), sample, 0o644)
+	}
+	if code, stdout, stderr := runBin(t, dir, "-reader", "Web engineers", "-rounds", "1", "-gate", "file", "a.md", "docs"); code != 2 {
+		t.Fatalf("first run: exit %d, want 2 waiting at the gate\n%s\n%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := runBin(t, dir, "-resume", "docs", "a.md"); code != 2 || strings.Contains(stderr, "another file") {
+		t.Errorf("-resume docs a.md: exit %d, want 2 (still waiting)\n%s\n%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := runBin(t, dir, "-undo", "docs", "a.md"); code != 0 {
+		t.Errorf("-undo docs a.md: exit %d, want 0\n%s\n%s", code, stdout, stderr)
+	}
+	for _, p := range []string{"a.md", "docs/b.md", "docs/c.md"} {
+		if got := must(os.ReadFile(filepath.Join(dir, p))); !bytes.Equal(got, sample) {
+			t.Errorf("%s is not as before the run after -undo", p)
+		}
+	}
+}

@@ -63,3 +63,39 @@ func TestOnlineOpenAICompatible(t *testing.T) {
 		t.Error("the API key was printed")
 	}
 }
+
+// TestModelControlCharactersEscaped: a model whose answers carry NUL and
+// ESC[31m gets them escaped on stdout and in every Markdown artifact.
+func TestModelControlCharactersEscaped(t *testing.T) {
+	srv := chattest.Server(t, func(body []byte) (string, error) {
+		m := regexp.MustCompile(`# Your role: ([a-z-]+)`).FindSubmatch(body)
+		if m == nil {
+			return "", errors.New("no role in the prompt")
+		}
+		rep := finding.Report{Reviewer: string(m[1]), SchemaVersion: "1", Summary: "Read\x00 it \x1b[31m.", Findings: []finding.Finding{
+			{ID: "F001", Category: "fact", LineRange: finding.LineRange{Start: 3, End: 3}, Issue: "Unsourced\x00 \x1b[31mclaim",
+				Confidence: 80, Severity: finding.High, Quotes: []string{"users want speed"}},
+		}}
+		content, err := json.Marshal(rep)
+		return string(content), err
+	})
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "post.md"), []byte("# Title\n\nIn today's fast-paced world, users want speed.\n"), 0o644)
+	code, stdout, stderr := runBinEnv(t, dir, []string{"OPENAI_API_KEY=test-key"},
+		"-provider", "openai", "-base-url", srv.URL+"/v1", "-reader", "developers", "-rounds", "1", "-gate", "auto", "post.md")
+	if code != 2 {
+		t.Fatalf("exit %d, want 2 (a high finding open)\n%s\n%s", code, stdout, stderr)
+	}
+	if strings.ContainsAny(stdout+stderr, "\x00\x1b") {
+		t.Errorf("stdout or stderr holds a raw NUL or ESC:\n%q\n%q", stdout, stderr)
+	}
+	if !strings.Contains(stdout, `Unsourced\x00 \x1b[31mclaim`) {
+		t.Errorf("stdout does not show the escaped issue:\n%s", stdout)
+	}
+	filepath.WalkDir(filepath.Join(dir, ".editorial"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".md") && strings.ContainsAny(string(must(os.ReadFile(p))), "\x00\x1b") {
+			t.Errorf("%s holds a raw NUL or ESC", p)
+		}
+		return err
+	})
+}

@@ -29,11 +29,15 @@ func report(w io.Writer, o *editorial.Outcome, dir string) {
 		fmt.Fprintln(tw, "\nSTATUS\tROUND\tLINE\tFINDING")
 	}
 	row := func(status string, e editorial.Entry) {
-		fmt.Fprintf(tw, "%s\tR%d\t%s\t%s\n", status, e.Round, e.Item.Lines, clip(e.Item.Label(), 90))
+		fmt.Fprintf(tw, "%s\tR%d\t%s\t%s\n", status, e.Round, e.Item.Lines, clip(loop.Printable(e.Item.Label()), 90))
 	}
 	for _, list := range [][]editorial.Entry{o.Applied, o.Rejected, o.Unresolved} {
 		for _, e := range list {
-			row(loop.StatusLabel(e.Status, e.By, dry, o.Reason == loop.AwaitingDecisions), e)
+			status := loop.StatusLabel(e.Status, e.By, dry, o.Reason == loop.AwaitingDecisions)
+			if e.ApprovedAdvice() {
+				status = "open (approved, no edit)"
+			}
+			row(status, e)
 		}
 	}
 	tw.Flush()
@@ -42,6 +46,9 @@ func report(w io.Writer, o *editorial.Outcome, dir string) {
 		applied = "would apply"
 	}
 	fmt.Fprintf(w, "\n%d %s, %d rejected, %d open (%d high).\n", len(o.Applied), applied, len(o.Rejected), len(o.Unresolved), o.UnresolvedHigh())
+	if n := o.ApprovedAdvice(); n > 0 {
+		fmt.Fprintf(w, "%d approved finding(s) have no edit to apply and stay open (advice, or a fix that could not be placed): make the change by hand, or reject it.\n", n)
+	}
 	reportSkipped(w, o.Skipped)
 	reportUsage(w, o)
 	fmt.Fprintf(w, "Artifacts: %s (summary.md, round-N/findings.md, applied.diff, ...)\n", dir)
@@ -57,9 +64,9 @@ func reportSkipped(w io.Writer, skips []editorial.SkippedCall) {
 	}
 	fmt.Fprintln(w, "\nSkipped reviewers:")
 	for _, s := range skips {
-		fmt.Fprintf(w, "  R%d %s (shot %d): %s\n", s.Round, s.Reviewer, s.Shot, strings.Join(strings.Fields(s.Reason), " "))
+		fmt.Fprintf(w, "  R%d %s (shot %d): %s\n", s.Round, loop.Printable(s.Reviewer), s.Shot, loop.Printable(strings.Join(strings.Fields(s.Reason), " ")))
 		for _, v := range s.Violations {
-			fmt.Fprintf(w, "      - %s\n", strings.Join(strings.Fields(v.String()), " "))
+			fmt.Fprintf(w, "      - %s\n", loop.Printable(strings.Join(strings.Fields(v.String()), " ")))
 		}
 		if more := s.ViolationCount - len(s.Violations); more > 0 {
 			fmt.Fprintf(w, "      - … and %d more (see skipped.md)\n", more)

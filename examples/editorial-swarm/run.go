@@ -223,7 +223,8 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 }
 
 // runUndo reverts the last run in -out; paths, if given, must be the
-// files that run worked on (a folder stands for its *.md files).
+// files that run worked on, in any order (a folder stands for its *.md
+// files).
 func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 	if len(args) > 0 {
 		files, err := editorial.JournaledFiles(o.out)
@@ -234,8 +235,8 @@ func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 		if err != nil {
 			return exitError, err
 		}
-		given := absAll(paths)
-		if !slices.Equal(given, files) {
+		given := absAll(paths) // in any order
+		if !slices.Equal(slices.Sorted(slices.Values(given)), slices.Sorted(slices.Values(files))) {
 			return exitError, fmt.Errorf("the last run in %s worked on %s, not %s", o.out, strings.Join(files, ", "), strings.Join(args, ", "))
 		}
 	}
@@ -247,6 +248,10 @@ func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 	what := "the article is"
 	if len(files) > 1 {
 		what = fmt.Sprintf("the %d articles are", len(files))
+	}
+	if len(rounds) == 0 {
+		fmt.Fprintf(stdout, "The unfinished run in %s had written nothing, so %s as before; the run is ended and a new one can start.\n", o.out, what)
+		return exitConverged, nil
 	}
 	fmt.Fprintf(stdout, "Reverted round(s) %v; %s as before the run.\n", rounds, what)
 	return exitConverged, nil

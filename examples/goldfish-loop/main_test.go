@@ -146,3 +146,53 @@ func TestFormatSARIF(t *testing.T) {
 		t.Errorf("-format yaml: exit %d, want 1", code)
 	}
 }
+
+// TestBadTargetBlocksNothing: a -target the file does not have, or a form
+// with nothing after its colon, exits 1 with the target in the message
+// and leaves no run folder, so the corrected command runs (issue 22,
+// items 10 and 19).
+func TestBadTargetBlocksNothing(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "spec.md")
+	os.WriteFile(spec, sampleSpec, 0o644)
+	out := filepath.Join(dir, ".goldfish")
+	for target, want := range map[string]string{
+		"S9.99":                   `the section with id "S9.99"`,
+		"heading:No such heading": `the section under heading "No such heading"`,
+		"marker:<!-- nowhere -->": `"<!-- nowhere -->"`,
+		"heading:":                `"heading:" names nothing after its colon`,
+		"marker:":                 `"marker:" names nothing after its colon`,
+	} {
+		code, stdout, stderr := runCmd(t, nil, "-target", target, "-yes", "-reviewers", "style", "-out", out, spec)
+		if code != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("-target %s: exit %d, want 1 with %s\n%s\n%s", target, code, want, stdout, stderr)
+		}
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Fatalf("-target %s left %s behind (%v)", target, out, err)
+		}
+	}
+	if code, stdout, stderr := runCmd(t, nil, "-target", "S1.12", "-yes", "-reviewers", "style", "-out", out, spec); code != 0 {
+		t.Fatalf("-target S1.12 after the bad ones: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// TestRoundCapMessage is issue 22 item 4 from outside: at the round cap,
+// stdout, stderr and summary.md say the same true thing, and none says
+// "high findings open" of a run that has none open.
+func TestRoundCapMessage(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "spec.md")
+	os.WriteFile(spec, sampleSpec, 0o644)
+	out := filepath.Join(dir, ".goldfish")
+	code, stdout, stderr := runCmd(t, nil, "-target", "S1.12", "-yes", "-rounds", "1", "-reviewers", "style", "-out", out, spec)
+	want := "the round cap of 1 round(s) was reached before 2 consecutive clean rounds: round 1 wrote a fix"
+	if code != 2 || !strings.Contains(stdout, "Stopped after 1 round(s): "+want+"\n") || !strings.Contains(stderr, want+"; 0 finding(s) left open") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	sum, _ := os.ReadFile(filepath.Join(out, "summary.md"))
+	for _, text := range []string{stdout, stderr, string(sum)} {
+		if strings.Contains(text, "high findings open") {
+			t.Errorf("says high findings are open, with none open:\n%s", text)
+		}
+	}
+}

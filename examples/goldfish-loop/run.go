@@ -175,7 +175,7 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 	}
 	switch o.format {
 	case outformat.Text:
-		report(stdout, out, o.clean)
+		report(stdout, out)
 	case outformat.JSON:
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -201,8 +201,8 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 }
 
 // report prints the outcome.
-func report(w io.Writer, o *goldfish.Outcome, clean int) {
-	fmt.Fprintf(w, "\nStopped after %d round(s): %s\n", o.Rounds, goldfish.Describe(o.Reason, clean))
+func report(w io.Writer, o *goldfish.Outcome) {
+	fmt.Fprintf(w, "\nStopped after %d round(s): %s\n", o.Rounds, o.Stop)
 	fmt.Fprintf(w, "Applied %d, rejected or contested %d, unresolved %d.\n", len(o.Applied), len(o.Rejected), len(o.Unresolved))
 	for _, a := range o.Agreements {
 		fmt.Fprintf(w, "Self-agreement of %s: %.2f\n", a.Reviewer, a.Jaccard)

@@ -34,7 +34,7 @@ func TestDemoOffline(t *testing.T) {
 	for _, want := range []string{
 		"offline", "wave 1: 3 slice(s), 6 shot(s)", "code-cart dedupe: 1 automatic duplicate(s)",
 		"code-cart judge: continue", "docs judge: stop", "wave 2: 1 slice(s), 1 shot(s)", "pass 2 (window 2",
-		"ok=true remaining=0", "docs/logo.png skipped: binary", "ja-no-redundant-expression", "| applied, final |",
+		"ok=true remaining=0", "docs/logo.png skipped: not a text document: docs/logo.png looks binary", "ja-no-redundant-expression", "| applied, final |",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the demo's output lacks %q:\n%s", want, out)
@@ -79,8 +79,8 @@ func TestSessionFlags(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "s")
 	common := []string{"-repo", repo, "-dir", dir, "-memory", ""}
 	code, out, errs := runCmd(t, append(common, "-uncommitted", "-report", "-task", "write notes")...)
-	if code != exitOK || !strings.Contains(out, "ok=true remaining=1") {
-		t.Fatalf("report: exit %d\n%s\n%s", code, out, errs)
+	if code != exitRemaining || !strings.Contains(out, "ok=true remaining=1") {
+		t.Fatalf("report with a finding remaining: exit %d, want %d\n%s\n%s", code, exitRemaining, out, errs)
 	}
 	if code, out, errs := runCmd(t, append(common, "-continue", "-remove-slice", "docs")...); code != exitError || !strings.Contains(errs, "verbatim") {
 		t.Errorf("a removal without the user's words: exit %d\n%s\n%s", code, out, errs)
@@ -113,5 +113,99 @@ func TestDemoFormats(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "-format", "xml"); code != exitError {
 		t.Errorf("-format xml: exit %d", code)
+	}
+}
+
+// TestCountFlags: a count that would be replaced by a default, or that
+// means nothing, is refused with a message naming the flag.
+func TestCountFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-shots", "0"}, "-shots 0"},
+		{[]string{"-shots", "-2"}, "-shots -2"},
+		{[]string{"-max-passes", "0"}, "-max-passes 0"},
+		{[]string{"-shot-passes", "0"}, "-shot-passes 0"},
+		{[]string{"-max-parallel", "-1"}, "-max-parallel -1"},
+		{[]string{"-timeout", "-1s"}, "-timeout -1s"},
+	} {
+		code, out, errs := runCmd(t, tc.args...)
+		if code != exitError || !strings.Contains(errs, tc.want) || strings.Contains(out, "wave 1") {
+			t.Errorf("%q: exit %d, want %d with %q\n%s\n%s", tc.args, code, exitError, tc.want, out, errs)
+		}
+	}
+}
+
+// TestRefusedRunCreatesNothing: outside a git repository, or on a
+// repository folder that does not exist, the run is refused and no session
+// folder is left behind.
+func TestRefusedRunCreatesNothing(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	t.Setenv("KAIGI_PROVIDER", "")
+	wd := t.TempDir()
+	t.Chdir(wd)
+	for _, args := range [][]string{
+		{"-uncommitted", "-task", "x"},
+		{"-repo", "nosuchdir", "-dir", "ms1", "-uncommitted", "-task", "x"},
+		{"-repo", ".", "-dir", "ms1", "-commit", "nosuchref", "-task", "x"},
+	} {
+		if code, out, errs := runCmd(t, args...); code != exitError {
+			t.Errorf("%q: exit %d, want %d\n%s\n%s", args, code, exitError, out, errs)
+		}
+		if left, _ := os.ReadDir(wd); len(left) > 0 {
+			t.Errorf("%q left %s", args, left[0].Name())
+		}
+	}
+}
+
+// TestDemoSaysWhere: the demo names its temporary repository and session
+// folder; they are removed at its end unless -keep is given, and a demo
+// whose file gate waits keeps them and says how to go on.
+func TestDemoSaysWhere(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	t.Setenv("KAIGI_PROVIDER", "")
+	t.Chdir(t.TempDir())
+	where := func(out string) (repo, session string) {
+		for _, line := range strings.Split(out, "\n") {
+			if v, ok := strings.CutPrefix(line, "repository: "); ok {
+				repo = strings.Fields(v)[0]
+			}
+			if v, ok := strings.CutPrefix(line, "session: "); ok {
+				session = strings.Fields(v)[0]
+			}
+		}
+		return repo, session
+	}
+	code, out, errs := runCmd(t)
+	repo, session := where(out)
+	if code != exitOK || repo == "" || session == "" || !strings.HasPrefix(session, repo) {
+		t.Fatalf("exit %d; the demo does not say where its repository (%q) and session (%q) are:\n%s\n%s", code, repo, session, out, errs)
+	}
+	if _, err := os.Stat(repo); !os.IsNotExist(err) {
+		t.Errorf("the demo's repository %s is still there (%v)", repo, err)
+	}
+	code, out, errs = runCmd(t, "-keep")
+	repo, session = where(out)
+	if repo != "" {
+		defer os.RemoveAll(repo)
+	}
+	if _, err := os.Stat(filepath.Join(session, "summary.md")); code != exitOK || err != nil {
+		t.Errorf("-keep: exit %d, %v\n%s\n%s", code, err, out, errs)
+	}
+	code, out, errs = runCmd(t, "-gate", "file")
+	repo, session = where(out)
+	if repo != "" {
+		defer os.RemoveAll(repo)
+	}
+	if _, err := os.Stat(filepath.Join(session, "questions.json")); code != exitRemaining || err != nil || !strings.Contains(out, "-resume") {
+		t.Errorf("-gate file: exit %d, %v\n%s\n%s", code, err, out, errs)
+	}
+	if left, _ := os.ReadDir("."); len(left) > 0 {
+		t.Errorf("the demo wrote %s into the working directory", left[0].Name())
 	}
 }

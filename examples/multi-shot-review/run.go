@@ -36,7 +36,7 @@ const callTimeout = 10 * time.Minute
 
 type options struct {
 	repo, base, commit, task, taskFile, dir, memory, gate string
-	uncommitted, report, resume, follow                   bool
+	uncommitted, report, resume, follow, keep             bool
 	addSlice, removeSlice, sliceFiles, slicePrompt        string
 	directive, directiveFile, format                      string
 	shots, shotPasses, maxPasses, maxParallel             int
@@ -61,6 +61,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.report, "report", false, "Report mode: one wave, nothing changed, the findings returned")
 	fs.BoolVar(&o.resume, "resume", false, "go on with the unfinished session in -dir")
 	fs.BoolVar(&o.follow, "continue", false, "run a follow-up wave on the finished session in -dir")
+	fs.BoolVar(&o.keep, "keep", false, "keep the demo's temporary repository and session (removed at its end otherwise)")
 	fs.IntVar(&o.shots, "shots", 2, "shots per slice")
 	fs.IntVar(&o.shotPasses, "shot-passes", 1, "passes that use several shots (negative: always)")
 	fs.IntVar(&o.maxPasses, "max-passes", multishot.DefaultMaxPasses, "passes per window before the judge")
@@ -90,10 +91,31 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	if n > 1 {
 		return nil, errors.New("give one of -uncommitted, -base and -commit")
 	}
+	if err := o.checkCounts(); err != nil {
+		return nil, err
+	}
 	if err := outformat.Check(o.format); err != nil {
 		return nil, err
 	}
 	return o, nil
+}
+
+// checkCounts refuses the counts that the loop would read as its default
+// (zero) or that mean nothing (a negative count, a negative timeout).
+func (o *options) checkCounts() error {
+	switch {
+	case o.shots < 1:
+		return fmt.Errorf("-shots %d: want at least 1 shot per slice", o.shots)
+	case o.maxPasses < 1:
+		return fmt.Errorf("-max-passes %d: want at least 1 pass per window", o.maxPasses)
+	case o.shotPasses == 0:
+		return errors.New("-shot-passes 0: want at least 1 pass with several shots, or a negative value for every pass")
+	case o.maxParallel < 0:
+		return fmt.Errorf("-max-parallel %d: want 0 (every call at once) or more", o.maxParallel)
+	case o.timeout < 0:
+		return fmt.Errorf("-timeout %s: want 0 (none) or a positive duration", o.timeout)
+	}
+	return nil
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -158,8 +180,14 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		if err != nil {
 			return exitError, err
 		}
-		defer os.RemoveAll(repo)
+		keep := o.keep
+		defer func() {
+			if !keep {
+				os.RemoveAll(repo)
+			}
+		}()
 		l.Dir, l.Memory = filepath.Join(repo, ".git", "multishot", "session"), filepath.Join(repo, ".git", "multishot", "rejections.json")
+		o.dir = l.Dir // the file gate's questions and answers are the demo session's
 		l.Asker = demoAsker{repo: repo}
 		if o.gate != "" {
 			l.Asker, err = o.asker(interactive, stdin, stdout)
@@ -170,16 +198,23 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		if !flagSet(o.flags, "max-passes") {
 			l.MaxPasses = 1 // so that the demo's first wave ends its window and the judge shows
 		}
-		fmt.Fprintf(info, "Demo: the bundled sample change in a temporary repository, %s.\n", o.providers)
+		gone := "removed when the demo ends; -keep keeps them"
+		if keep {
+			gone = "kept"
+		}
+		fmt.Fprintf(info, "Demo: the bundled sample change in a temporary repository, %s.\nrepository: %s\nsession: %s\n(%s)\n", o.providers, repo, l.Dir, gone)
 		sum, err = l.Run(ctx, multishot.Target{Repo: repo, Kind: multishot.Uncommitted}, demoTask)
+		if errors.Is(err, loop.ErrWaiting) {
+			keep = true
+			fmt.Fprintf(info, "Waiting for answers: fill in %s, then go on with\n  multi-shot-review -repo %s -dir %s -memory %s -gate file -resume\n(the repository and session are kept; remove %s when done)\n",
+				filepath.Join(l.Dir, "answers.json"), repo, l.Dir, l.Memory, repo)
+			return exitRemaining, nil
+		}
 		if err != nil {
 			return exitError, err
 		}
 		o.print(stdout, sum, l.Dir, true)
-		if sum.OK {
-			return exitOK, nil
-		}
-		return exitRemaining, nil
+		return exitCode(sum), nil
 	case o.resume:
 		l.Asker, err = o.asker(interactive, stdin, stdout)
 		if err == nil {
@@ -211,10 +246,16 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		return exitError, err
 	}
 	o.print(stdout, sum, l.Dir, false)
-	if sum.OK {
-		return exitOK, nil
+	return exitCode(sum), nil
+}
+
+// exitCode is exitOK for a session that is done with no finding left
+// (a report that found nothing), else exitRemaining.
+func exitCode(sum *multishot.Summary) int {
+	if sum.OK && sum.Remaining == 0 {
+		return exitOK
 	}
-	return exitRemaining, nil
+	return exitRemaining
 }
 
 // directives are the explicit slice changes of the flags.

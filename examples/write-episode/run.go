@@ -47,6 +47,7 @@ type options struct {
 	episode, revisions int
 	again              bool
 	format             string
+	maxSize            int64 // the size limit of the draft and the story files; 0: loop.DefaultMaxSize
 	providers          *config.Config
 }
 
@@ -87,8 +88,14 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		}
 		fmt.Fprintf(stderr, "Demo: writing episode %d of a copy of the bundled sample story in %s\n", o.episode, dir)
 	}
-	if o.episode < 1 {
+	switch {
+	case o.episode == 0:
 		return exitError, errors.New("-episode is required with -story (the episode to write, from 1)")
+	case o.episode < 0:
+		return exitError, fmt.Errorf("-episode %d: episodes are numbered from 1", o.episode)
+	}
+	if o.revisions < 0 {
+		return exitError, fmt.Errorf("-max-revisions %d: the revision cap is 0 (no revision) or more", o.revisions)
 	}
 	if err := o.providers.Resolve(os.Getenv); err != nil {
 		return exitError, err
@@ -102,7 +109,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		return exitError, err
 	}
 	e.Dir, e.Number, e.Asker, e.Again = o.story, o.episode, asker, o.again
-	e.MaxRevisions = o.revisions
+	e.MaxRevisions, e.MaxSize = o.revisions, o.maxSize
 	if o.revisions == 0 {
 		e.MaxRevisions = -1
 	}
@@ -121,7 +128,15 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		return exitNotSaved, nil
 	case errors.Is(err, writing.ErrNotSaved):
 		report(stdout, res, o.story)
+		if _, auto := asker.(loop.AutoAsker); auto && res != nil && res.Judgment.Outcome == writing.ForcePass {
+			err = fmt.Errorf("%w\n-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide", err,
+				filepath.Join(o.story, writing.WorkspaceDir))
+		}
 		return exitNotSaved, err
+	case errors.Is(err, writing.ErrNotInArc):
+		return exitError, fmt.Errorf("-episode %d: %w", o.episode, err)
+	case err != nil && !journaled(o.story, o.episode):
+		return exitError, err // it failed before it started: nothing to resume
 	case err != nil:
 		return exitError, fmt.Errorf("%w (run the same command again to resume)", err)
 	}
@@ -130,6 +145,13 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 	}
 	report(stdout, res, o.story)
 	return exitSaved, nil
+}
+
+// journaled reports whether episode n of the story folder dir has a run
+// folder, which a failed run can be resumed from.
+func journaled(dir string, n int) bool {
+	_, err := os.Stat(filepath.Join(dir, writing.RunDir, fmt.Sprintf("episode-%02d", n), loop.JournalName))
+	return err == nil
 }
 
 // copySample copies the bundled sample story into dir.
@@ -149,7 +171,7 @@ func (o *options) roles() (*writing.Episode, string, error) {
 	var draft []byte
 	if o.draft != "" {
 		var err error
-		if draft, err = loop.ReadDocument(o.draft); err != nil {
+		if draft, err = writing.ReadDraft(o.draft, o.maxSize); err != nil {
 			return nil, "", fmt.Errorf("-draft: %w", err)
 		}
 	}

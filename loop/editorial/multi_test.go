@@ -132,3 +132,45 @@ func TestFindingsNamingOtherFiles(t *testing.T) {
 		`names the file "other.md", file is not one of the target files`,
 		`names the file "link.md"`)
 }
+
+// TestSeveralDocumentsInAnyOrder: a resume may name the run's documents
+// in another order; a run folder moved away from three documents is
+// refused with a message naming all three.
+func TestSeveralDocumentsInAnyOrder(t *testing.T) {
+	top := t.TempDir()
+	var paths []string
+	for _, n := range []string{"a.md", "b.md", "c.md"} {
+		p := filepath.Join(top, n)
+		os.WriteFile(p, []byte(chainDoc), 0o644)
+		paths = append(paths, p)
+	}
+	dir := filepath.Join(top, ".editorial")
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, MaxRounds: 1, Gate: loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
+	if out, err := l.Run(context.Background(), paths...); !errors.Is(err, loop.ErrNotConverged) || out.Reason != loop.AwaitingDecisions {
+		t.Fatalf("Run: %v, %+v; want it waiting at the gate", err, out)
+	}
+	out, err := l.Resume(context.Background(), paths[2], paths[0], paths[1])
+	if errors.Is(err, loop.ErrOtherFile) || out == nil || out.Reason != loop.AwaitingDecisions {
+		t.Fatalf("resume with the documents in another order: %v, %+v", err, out)
+	}
+	if out.Files[0] != paths[0] || out.Files[2] != paths[2] {
+		t.Errorf("the resumed run's files %v, want them in the run's order", out.Files)
+	}
+	if _, err := l.Resume(context.Background(), paths[2], paths[0]); !errors.Is(err, loop.ErrOtherFile) {
+		t.Errorf("resume with one document missing: %v, want ErrOtherFile", err)
+	}
+	moved := filepath.Join(top, "sub", ".editorial")
+	os.Mkdir(filepath.Dir(moved), 0o755)
+	if err := os.Rename(dir, moved); err != nil {
+		t.Fatal(err)
+	}
+	_, err = editorial.Undo(moved, 0)
+	if !errors.Is(err, loop.ErrFolderMoved) {
+		t.Fatalf("undo in the moved folder: %v, want ErrFolderMoved", err)
+	}
+	for _, n := range []string{"a.md", "b.md", "c.md"} {
+		if !strings.Contains(err.Error(), n) {
+			t.Errorf("the moved folder's message does not name %s: %v", n, err)
+		}
+	}
+}

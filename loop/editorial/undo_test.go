@@ -118,3 +118,30 @@ func TestUndoCallsNoObserver(t *testing.T) {
 		t.Errorf("%d council events during the undo", n)
 	}
 }
+
+// TestUndoEndsARunThatWroteNothing: a run stopped at the gate before it
+// wrote anything is ended by an undo (no round to revert, no error), so a
+// new run can start; a second undo has nothing to do.
+func TestUndoEndsARunThatWroteNothing(t *testing.T) {
+	path := writeDoc(t, chainDoc)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Policy: loop.Policy{Scope: loop.ScopeNone},
+		Gate: loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
+	out, err := l.Run(context.Background(), path)
+	if !errors.Is(err, loop.ErrNotConverged) || out.Reason != loop.AwaitingDecisions || len(out.Applied) != 0 {
+		t.Fatalf("first run: %v, %+v; want it waiting with nothing applied", err, out)
+	}
+	got, err := editorial.Undo(dir, 0)
+	if err != nil || len(got) != 0 {
+		t.Fatalf("undo of a run that wrote nothing: %v, reverted %v; want it ended with nothing reverted", err, got)
+	}
+	if readFile(t, path) != chainDoc {
+		t.Errorf("the undo changed the document: %q", readFile(t, path))
+	}
+	if _, err := editorial.Undo(dir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
+		t.Errorf("second undo: %v, want ErrNothingToUndo", err)
+	}
+	if _, err := l.Run(context.Background(), path); errors.Is(err, loop.ErrUnfinishedRun) {
+		t.Errorf("a new run after the undo: %v", err)
+	}
+}

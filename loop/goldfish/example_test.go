@@ -14,7 +14,8 @@ import (
 // A Goldfish run on section S1.12 of a spec with two bundled reviewers on
 // the offline rules and the offline resolver: the mechanical fix is
 // applied, advice is contested, and the run stops after two consecutive
-// clean rounds.
+// clean rounds. The strict set is on: the stock phrase the fix removes is
+// not reported by default.
 func ExampleLoop_Run() {
 	folder, _ := os.MkdirTemp("", "goldfish-example")
 	defer os.RemoveAll(folder)
@@ -29,7 +30,7 @@ func ExampleLoop_Run() {
 	}
 	l := &goldfish.Loop{Target: target, Dir: filepath.Join(folder, goldfish.DefaultDir)}
 	for _, s := range seats {
-		g, err := goldfish.NewOfflineGoldfish(s, nil, target.String(), offline.Config{})
+		g, err := goldfish.NewOfflineGoldfish(s, nil, target.String(), offline.Config{Enabled: []string{offline.SetStrict}})
 		if err != nil {
 			fmt.Println(err)
 			return

@@ -7,12 +7,15 @@ import (
 	"fmt"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"log/slog"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply/document"
+	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"go.opentelemetry.io/otel/trace"
 )
@@ -56,6 +59,34 @@ const (
 // stopped before two consecutive clean rounds: at the round cap, by a
 // person, with no reviewer answering, or waiting at a gate).
 var ErrSectionNotFound = errors.New("goldfish: section not found")
+
+// sectionError is ErrSectionNotFound for one file (in one round, when
+// Round is not 0), wrapping the *document.TargetError that says why.
+type sectionError struct {
+	Round int
+	File  string
+	Err   error
+}
+
+func sectionErr(round int, file string, err error) error {
+	return &sectionError{Round: round, File: file, Err: err}
+}
+
+// Error says, with the one prefix "goldfish:", where the target was
+// looked for and why it names no section.
+func (e *sectionError) Error() string {
+	msg := "goldfish: "
+	if e.Round > 0 {
+		msg += "round " + strconv.Itoa(e.Round) + ": "
+	}
+	return msg + e.File + ": " + strings.TrimPrefix(e.Err.Error(), "document: ")
+}
+
+// Is matches ErrSectionNotFound.
+func (e *sectionError) Is(target error) bool { return target == ErrSectionNotFound }
+
+// Unwrap returns the *document.TargetError.
+func (e *sectionError) Unwrap() error { return e.Err }
 
 // Loop is the Goldfish review loop over one section of one file, on the
 // loop kernel: each round the section is resolved anew (Target), every
@@ -137,6 +168,9 @@ type Outcome struct {
 	Agreements []Agreement `json:"agreements,omitempty"`
 	// Report is the path of the latest goldfish_review_report.md.
 	Report string `json:"report"`
+	// Stop says why the run stopped, in words, as the report says it: at
+	// the round cap, what kept the last round from counting as clean.
+	Stop string `json:"stop"`
 }
 
 // settings are the run's settings, journaled in its start.
@@ -243,6 +277,13 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 		}
 		return s
 	}
+	if !resume {
+		// A target the file does not have fails the run before its start
+		// is journaled, so that it blocks no later run.
+		if err := l.checkTarget(path); err != nil {
+			return nil, err
+		}
+	}
 	r, err := loop.OpenRun(ctx, l.config(), []string{path}, resume, true, start, l.render)
 	if err != nil {
 		return nil, err
@@ -260,7 +301,42 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 	if err != nil {
 		return nil, err
 	}
-	return o, r.Finish(o.Outcome)
+	err = r.Finish(o.Outcome)
+	if errors.Is(err, loop.ErrNotConverged) && o.Reason != loop.NoReviewerAnswered {
+		err = &notConverged{o: o}
+	}
+	return o, err
+}
+
+// notConverged is the error of a run that stopped before converging, in
+// the words of its Outcome.Stop, with the findings left open.
+type notConverged struct{ o *Outcome }
+
+func (e *notConverged) Error() string {
+	major := 0
+	for _, en := range e.o.Unresolved {
+		if en.Item.Finding.Severity.Rank() >= finding.Medium.Rank() {
+			major++
+		}
+	}
+	return fmt.Sprintf("goldfish: not converged after %d round(s): %s; %d finding(s) left open, %d of them Blocker or Major", e.o.Rounds, e.o.Stop, len(e.o.Unresolved), major)
+}
+
+// Unwrap returns loop.ErrNotConverged.
+func (e *notConverged) Unwrap() error { return loop.ErrNotConverged }
+
+// checkTarget resolves l.Target in the file at path as it is now, before
+// anything is written: a document the run would refuse, or a target it
+// does not have, is the error OpenRun or round 1 would give.
+func (l *Loop) checkTarget(path string) error {
+	_, text, err := loop.OpenDocument(path, cmp.Or(l.MaxSize, loop.DefaultMaxSize), "Loop.MaxSize", true)
+	if err != nil {
+		return err
+	}
+	if _, err := l.Target.Resolve(text); err != nil {
+		return sectionErr(0, filepath.Base(path), err)
+	}
+	return nil
 }
 
 // render replays the run journaled in r (after an undo) and writes its

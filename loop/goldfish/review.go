@@ -37,7 +37,7 @@ func (d *driver) review(n int, g *goldRound) func(context.Context, int, []byte) 
 		doc, s, j := d.r.Docs[i], d.r.Settings, d.r.J
 		region, err := s.Target.Resolve(text)
 		if err != nil {
-			return loop.Findings{}, fmt.Errorf("%w: round %d: %s: %w", ErrSectionNotFound, n, doc.Name, err)
+			return loop.Findings{}, sectionErr(n, doc.Name, err)
 		}
 		g.region = region
 		section := text[region.Span.Start:region.Span.End]

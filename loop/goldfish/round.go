@@ -141,13 +141,18 @@ func (d *driver) clean() loop.StopRule {
 	return func(sums []loop.RoundSummary) (loop.StopReason, bool) {
 		run := 0
 		for i := len(sums) - 1; i >= 0 && run < k; i-- {
-			if !sums[i].Clean(finding.Medium) || d.weak(d.gs[i]) || edited(d.rs[i]) {
+			if !d.isClean(i) {
 				break
 			}
 			run++
 		}
 		return loop.Converged, run >= k
 	}
+}
+
+// isClean reports whether round i+1 (d.rs[i]) was clean; see clean.
+func (d *driver) isClean(i int) bool {
+	return d.rs[i].Summary().Clean(finding.Medium) && !d.weak(d.gs[i]) && !edited(d.rs[i])
 }
 
 // edited reports whether round rd wrote a fix.
@@ -232,16 +237,25 @@ func (d *driver) decide(ctx context.Context, rd *loop.Round, g *goldRound) (loop
 	switch g.choice {
 	case ChoiceAuto:
 		taken := map[int]bool{}
-		for _, it := range doc.Findings.Items {
+		far := map[string]bool{}
+		for i, it := range doc.Findings.Items {
 			res, ok := g.ruling[it.Key]
 			switch {
 			case !ok:
 			case res.Kind == Contest:
 				rd.Decisions.Add(loop.Decision{Key: it.Key, Action: loop.Reject, Reason: res.Reason, By: "resolver"})
+			case res.Kind == ProposeFix && it.Applicable() && it.Far && d.l.Gate == nil:
+				rd.Decisions.Add(loop.Decision{Key: it.Key, Action: loop.Defer, Reason: farNote(it) + ": a person decides (choose inspect)", By: "policy"})
+			case res.Kind == ProposeFix && it.Applicable() && it.Far:
+				far[it.Key] = true
+				doc.Findings.Items[i].Note = fmt.Sprintf("resolver: %s: %s; %s", res.Kind, res.Reason, farNote(it))
 			case res.Kind == ProposeFix && it.Applicable() && (it.Conflict == 0 || !taken[it.Conflict]):
 				taken[it.Conflict] = it.Conflict != 0
 				rd.Decisions.Add(loop.Decision{Key: it.Key, Action: loop.Apply, Reason: res.Reason, By: "resolver"})
 			}
+		}
+		if len(far) > 0 {
+			gate = farGate{gate: d.l.Gate, far: far}
 		}
 	case ChoiceInspect:
 		if d.l.Gate != nil {
@@ -250,10 +264,50 @@ func (d *driver) decide(ctx context.Context, rd *loop.Round, g *goldRound) (loop
 		for i, it := range doc.Findings.Items {
 			if res, ok := g.ruling[it.Key]; ok {
 				doc.Findings.Items[i].Note = fmt.Sprintf("resolver: %s: %s", res.Kind, res.Reason)
+				if it.Far {
+					doc.Findings.Items[i].Note += "; " + farNote(it)
+				}
 			}
 		}
 	}
 	return d.r.Decide(ctx, rd, loop.Policy{Scope: loop.ScopeNone}, gate)
+}
+
+// farNote says where the quote of a Far item was found, for the person
+// who decides it.
+func farNote(it loop.Item) string {
+	return fmt.Sprintf("its quote was found only on lines %s, not near the reviewer's lines %s", it.Lines, it.Finding.LineRange)
+}
+
+// farGate is the gate of an auto-approved round with Far fixes: the
+// resolver proposed them, but their quotes were found only away from the
+// reviewers' lines, so they go to the person's gate; every other item
+// left is deferred, as loop.AutoGate does.
+type farGate struct {
+	gate loop.Approver
+	far  map[string]bool
+}
+
+// Approve hands the batch's Far items to the gate and defers the rest.
+func (g farGate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, error) {
+	ask, rest := b, b
+	ask.Items, rest.Items = nil, nil
+	for _, it := range b.Items {
+		if g.far[it.Key] {
+			ask.Items = append(ask.Items, it)
+		} else {
+			rest.Items = append(rest.Items, it)
+		}
+	}
+	out, err := loop.AutoGate{}.Approve(ctx, rest)
+	if err != nil || len(ask.Items) == 0 {
+		return out, err
+	}
+	ds, err := g.gate.Approve(ctx, ask)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, ds...), nil
 }
 
 // remember adds round rd's outcome to the contest memory: what was
@@ -338,7 +392,7 @@ func refix(section []byte, it loop.Item, res Resolution) loop.Item {
 		return it
 	}
 	e := anchors[0].Edit
-	it.Finding, it.Edit, it.Lines, it.Note = f, &e, anchors[0].Lines, ""
+	it.Finding, it.Edit, it.Lines, it.Far, it.Note = f, &e, anchors[0].Lines, anchors[0].Far, ""
 	return it
 }
 

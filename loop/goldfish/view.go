@@ -2,9 +2,11 @@ package goldfish
 
 import (
 	"cmp"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
@@ -69,17 +71,18 @@ func (d *driver) view(n int, stop loop.StopReason) RoundView {
 	rd, g, s := d.rs[n-1], d.gs[n-1], d.r.Settings
 	v := RoundView{Round: n, Cap: s.MaxRounds, Path: d.r.Docs[0].Name, Target: s.Target.String(), Lines: finding.LineRange(g.region.Lines),
 		SHA256: hexOf(g.region.Hash), Gate: g.choice, Summary: g.summary, Reviewers: d.reviewerViews(rd, g)}
-	switch {
-	case stop == loop.AwaitingDecisions && !rd.Waiting: // a question, not the findings' gate
-		v.Stop = "waiting for an answer (see " + loop.QuestionsFile + " in the run folder; write " + loop.AnswersFile + " and resume)"
-	case stop != "":
-		v.Stop = Describe(stop, s.CleanRounds)
+	if stop != "" {
+		v.Stop = d.stopText(stop)
 	}
 	for _, it := range rd.Docs[0].Findings.Items {
 		res := g.ruling[it.Key]
+		note := it.Note
+		if it.Far && !strings.Contains(note, farNote(it)) {
+			note = strings.TrimPrefix(note+"; "+farNote(it), "; ")
+		}
 		v.Findings = append(v.Findings, FindingView{Key: it.Key, Reviewer: it.Reviewer, Level: LevelOf(it.Finding.Severity), Lines: it.Lines,
 			Issue: it.Finding.Issue, Evidence: it.Finding.Quotes, Fix: it.Finding.Fix, Kind: res.Kind, Reason: res.Reason,
-			Decision: decisionOf(rd, it), Note: it.Note, Reopens: g.reopened[it.Key]})
+			Decision: decisionOf(rd, it), Note: note, Reopens: g.reopened[it.Key]})
 	}
 	for _, it := range g.memDrop {
 		v.Dropped = append(v.Dropped, FindingView{Key: it.Key, Reviewer: it.Reviewer, Level: LevelOf(it.Finding.Severity), Lines: it.Lines, Issue: it.Finding.Issue, Note: it.Note})
@@ -119,7 +122,7 @@ func (d *driver) finish(stop loop.StopReason) (*Outcome, error) {
 	if _, err := d.r.WriteReport("Goldfish review report", o, d.rs); err != nil {
 		return nil, err
 	}
-	out := &Outcome{Outcome: o, Report: filepath.Join(d.r.Dir, ReportName)}
+	out := &Outcome{Outcome: o, Report: filepath.Join(d.r.Dir, ReportName), Stop: d.stopText(stop)}
 	for _, a := range d.agree {
 		out.Agreements = append(out.Agreements, a)
 	}
@@ -145,4 +148,41 @@ func Describe(reason loop.StopReason, cleanRounds int) string {
 		return "converged: " + strconv.Itoa(cleanRounds) + " consecutive clean rounds (every goldfish answered, nothing at Major or above left open, no fix written)"
 	}
 	return reason.Describe()
+}
+
+// stopText says why the run stopped, in words that are true of it: at the
+// round cap, what kept the last round from counting as clean (see
+// clean); waiting, whether for an answer or for the gate's decisions; any
+// other reason as Describe says it.
+func (d *driver) stopText(stop loop.StopReason) string {
+	n, k := len(d.rs), d.r.Settings.CleanRounds
+	switch {
+	case stop == loop.AwaitingDecisions && n > 0 && !d.rs[n-1].Waiting: // a question, not the findings' gate
+		return "waiting for an answer (see " + loop.QuestionsFile + " in the run folder; write " + loop.AnswersFile + " and resume)"
+	case stop != loop.MaxRounds || n == 0 || len(d.gs) < n:
+		return Describe(stop, k)
+	}
+	rd, g, sum := d.rs[n-1], d.gs[n-1], d.rs[n-1].Summary()
+	var why []string
+	if sum.Answered == 0 || sum.Skipped > 0 {
+		why = append(why, "not every goldfish answered")
+	}
+	if open := sum.OpenAtOrAbove(finding.Medium); open > 0 {
+		why = append(why, fmt.Sprintf("left %d Blocker/Major finding(s) open", open))
+	}
+	if edited(rd) {
+		why = append(why, "wrote a fix")
+	}
+	if d.weak(g) {
+		why = append(why, "had a clean answer from a goldfish of low self-agreement")
+	}
+	text := fmt.Sprintf("the round cap of %d round(s) was reached before %d consecutive clean rounds: ", d.r.Settings.MaxRounds, k)
+	if len(why) == 0 {
+		run := 0
+		for i := n - 1; i >= 0 && d.isClean(i); i-- {
+			run++
+		}
+		return text + fmt.Sprintf("only the last %d round(s) were clean", run)
+	}
+	return text + fmt.Sprintf("round %d %s", n, strings.Join(why, ", "))
 }

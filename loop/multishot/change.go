@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // TargetKind says which change of a repository is reviewed.
@@ -32,8 +33,8 @@ const (
 )
 
 // DefaultMaxFileSize is the size past which a changed file is skipped with
-// a note when Target.MaxFileSize is zero.
-const DefaultMaxFileSize = 1 << 20
+// a note when Target.MaxFileSize is zero: the kernel's document limit.
+const DefaultMaxFileSize = loop.DefaultMaxSize
 
 // Target names the change to review: a repository and what of it.
 type Target struct {
@@ -46,7 +47,8 @@ type Target struct {
 	// Uncommitted.
 	Ref string `json:"ref,omitempty"`
 	// MaxFileSize skips changed files larger than this many bytes; zero
-	// means DefaultMaxFileSize.
+	// means Loop.MaxSize when Run is given the target, else
+	// DefaultMaxFileSize.
 	MaxFileSize int64 `json:"max_file_size,omitempty"`
 }
 
@@ -123,7 +125,8 @@ const emptyTree = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 
 // ReadChange reads the change t names with the git command (no shell):
 // the changed files with their changed line ranges, renames and deletions,
-// binary files and files past MaxFileSize marked skipped with a note.
+// files that are not UTF-8 text (binary, UTF-16, Latin-1: loop.CheckText)
+// and files past MaxFileSize marked skipped with a note.
 func ReadChange(ctx context.Context, t Target) (*Change, error) {
 	if err := t.Validate(); err != nil {
 		return nil, err
@@ -146,7 +149,11 @@ func ReadChange(ctx context.Context, t Target) (*Change, error) {
 		if err != nil {
 			return nil, err
 		}
-		mb, err := git(ctx, c.Root, "merge-base", t.Ref, head)
+		base, err := revParse(ctx, c.Root, t.Ref)
+		if err != nil {
+			return nil, err
+		}
+		mb, err := git(ctx, c.Root, "merge-base", base, head)
 		if err != nil {
 			return nil, err
 		}
@@ -184,9 +191,13 @@ func ReadChange(ctx context.Context, t Target) (*Change, error) {
 		case err != nil:
 			return nil, fmt.Errorf("multishot: reading %s: %w", f.Path, err)
 		case int64(len(data)) > limit:
-			f.Skipped, f.Lines = fmt.Sprintf("%d bytes, past the limit of %d", len(data), limit), nil
-		case binary(data):
-			f.Skipped, f.Lines = "binary", nil
+			f.Skipped, f.Lines = fmt.Sprintf("%d bytes, past the limit of %d (-max-size or Loop.MaxSize raises it)", len(data), limit), nil
+		case len(data) > 0:
+			// Not text (binary, not UTF-8): never reviewed, so never
+			// edited; the kernel's message says what it is.
+			if err := loop.CheckText(f.Path, data); err != nil {
+				f.Skipped, f.Lines = strings.TrimPrefix(err.Error(), "loop: "), nil
+			}
 		}
 	}
 	slices.SortFunc(c.Files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
@@ -208,11 +219,6 @@ func revParse(ctx context.Context, repo, ref string) (string, error) {
 		return "", fmt.Errorf("multishot: %q is not a commit: %w", ref, err)
 	}
 	return strings.TrimSpace(string(out)), nil
-}
-
-// binary applies git's rule: a NUL byte in the first 8000 bytes.
-func binary(data []byte) bool {
-	return bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0
 }
 
 // readDiff lists the files of the diff over rng (NUL-separated, so any

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+
+	"github.com/kaigi-dev/kaigi/providers/tools"
 )
 
 // ErrGit wraps a failed git command; the error names the command and what
@@ -21,6 +23,7 @@ const maxGitOutput = 64 << 20
 // its standard output.
 func git(ctx context.Context, repo string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", repo, "-c", "core.quotepath=off"}, args...)...)
+	tools.Contain(cmd) // dies with the run
 	var out, errb limitedBuffer
 	out.limit, errb.limit = maxGitOutput, 64<<10
 	cmd.Stdout, cmd.Stderr = &out, &errb

@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"time"
@@ -103,6 +105,14 @@ type Loop struct {
 	// means no memory beyond the session.
 	Memory string
 
+	// MaxSize is the largest changed file reviewed, in bytes (larger ones
+	// are skipped with a note); zero means loop.DefaultMaxSize. A
+	// Target.MaxFileSize given to Run wins.
+	MaxSize int64
+
+	// Logger receives what the run does beside the session (stale
+	// temporary files removed); nil discards it.
+	Logger *slog.Logger
 	// Observer receives progress events, also on replay. nil means none.
 	Observer func(Event)
 	// JournalObserver is passed to the journal (journal.Options.Observe);
@@ -166,19 +176,29 @@ type episodeStart struct {
 // word for word (Dir/task.md), and runs it to its end. A finished session
 // in Dir is moved to Dir/history/run-K first (loop.Rotate) with its
 // artifacts; an unfinished one is refused with loop.ErrUnfinishedRun
-// (Resume it, or choose another folder). The session runs
-// the classifier, then the classifier, then
-// waves until every slice is done (Barrier) or one wave (Report). It
+// (Resume it, or choose another folder). The session runs the
+// classifier, then waves until every slice is done (Barrier) or one wave (Report). It
 // returns the Summary with a nil error when the session ran (see
 // Summary.OK for whether it is done), and an error when it could not go
 // on; the session can then be resumed. A gate that cannot answer yet
 // (loop.ErrWaiting) stops the run with that error; Resume goes on.
+//
+// The Loop's fields and the target are checked, and the change is read,
+// before anything is created: a run refused at once (a ref that is not a
+// commit, a folder outside a repository) leaves Dir as it was.
 func (l *Loop) Run(ctx context.Context, target Target, task string) (*Summary, error) {
-	if err := target.Validate(); err != nil {
+	if err := l.check(); err != nil {
+		return nil, err
+	}
+	if target.MaxFileSize == 0 {
+		target.MaxFileSize = l.MaxSize
+	}
+	c, err := ReadChange(ctx, target)
+	if err != nil {
 		return nil, err
 	}
 	st := l.settings(target, task)
-	return l.execute(ctx, "run", &st, nil)
+	return l.execute(ctx, "run", &st, nil, c)
 }
 
 // Resume goes on with the session in Dir after a crash, a cancel or a gate
@@ -189,7 +209,7 @@ func (l *Loop) Run(ctx context.Context, target Target, task string) (*Summary, e
 // crash after its last journal point needs. A folder with no session's
 // start journaled is loop.ErrNothingToResume: Run it.
 func (l *Loop) Resume(ctx context.Context) (*Summary, error) {
-	return l.execute(ctx, "resume", nil, nil)
+	return l.execute(ctx, "resume", nil, nil, nil)
 }
 
 // Continue runs a follow-up on a finished session: the directives first
@@ -197,21 +217,49 @@ func (l *Loop) Resume(ctx context.Context) (*Summary, error) {
 // runnable slices (Report mode: one wave over every slice). Slices that
 // failed are run again.
 func (l *Loop) Continue(ctx context.Context, directives ...Directive) (*Summary, error) {
-	return l.execute(ctx, "continue", nil, directives)
+	return l.execute(ctx, "continue", nil, directives, nil)
 }
 
-func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Directive) (_ *Summary, err error) {
-	ctx, end := loop.TraceRun(ctx, l.TracerProvider, Driver)
-	defer func() { end(err) }()
+// check reports what is wrong with the Loop's fields, or nil.
+func (l *Loop) check() error {
 	switch {
 	case l.Dir == "":
-		return nil, errors.New("multishot: Dir is not set")
+		return errors.New("multishot: Dir is not set")
 	case l.Reviewer == nil:
-		return nil, errors.New("multishot: no Reviewer")
+		return errors.New("multishot: no Reviewer")
+	case l.Shots < 0:
+		return fmt.Errorf("multishot: Shots %d: want at least 1 (zero means 1)", l.Shots)
+	case l.MaxPasses < 0:
+		return fmt.Errorf("multishot: MaxPasses %d: want at least 1 (zero means %d)", l.MaxPasses, DefaultMaxPasses)
+	case l.MaxWaves < 0:
+		return fmt.Errorf("multishot: MaxWaves %d: want at least 1 (zero means %d)", l.MaxWaves, DefaultMaxWaves)
+	case l.MaxParallel < 0:
+		return fmt.Errorf("multishot: MaxParallel %d: want 0 (all at once) or more", l.MaxParallel)
+	case l.Timeout < 0:
+		return fmt.Errorf("multishot: Timeout %s: want 0 (none) or more", l.Timeout)
+	case l.MaxSize < 0:
+		return fmt.Errorf("multishot: MaxSize %d: want 0 (loop.DefaultMaxSize) or more", l.MaxSize)
+	}
+	return nil
+}
+
+// execute runs, resumes or continues the session in Dir; change is the
+// change Run read before anything was created (nil otherwise).
+func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Directive, change *Change) (_ *Summary, err error) {
+	ctx, end := loop.TraceRun(ctx, l.TracerProvider, Driver)
+	defer func() { end(err) }()
+	if err := l.check(); err != nil {
+		return nil, err
 	}
 	for _, d := range dirs {
 		if err := d.Validate(); err != nil {
 			return nil, err
+		}
+	}
+	if how != "run" {
+		// Nothing to go on with: say so without creating the folder.
+		if _, err := os.Stat(filepath.Join(l.Dir, loop.JournalName)); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%w: %s holds no session", loop.ErrNothingToResume, l.Dir)
 		}
 	}
 	if err := os.MkdirAll(l.Dir, 0o755); err != nil {
@@ -256,7 +304,7 @@ func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Dir
 		}
 		n++
 	}
-	s := &session{l: l, j: j}
+	s := &session{l: l, j: j, pre: change}
 	defer s.close()
 	for e := 1; e <= n; e++ {
 		start, err := journal.Step(ctx, j, startKey(e), func(context.Context) (episodeStart, error) {
@@ -293,3 +341,10 @@ func artifact(name string) bool {
 
 func startKey(e int) string  { return fmt.Sprintf("e%d/start", e) }
 func finishKey(e int) string { return fmt.Sprintf("e%d/finish", e) }
+
+func (l *Loop) logger() *slog.Logger {
+	if l.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return l.Logger
+}

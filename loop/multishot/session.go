@@ -19,6 +19,7 @@ import (
 type session struct {
 	l        *Loop
 	j        *journal.Journal
+	pre      *Change // read by Run before the session started; nil on resume
 	set      settings
 	change   *Change
 	policies []Policy
@@ -112,11 +113,17 @@ func (s *session) begin(ctx context.Context, start episodeStart) error {
 	if err := loop.WriteRendering(filepath.Join(s.l.Dir, "task.md"), []byte(s.set.Task)); err != nil {
 		return err
 	}
-	c, err := journal.Step(ctx, s.j, "change", func(ctx context.Context) (*Change, error) { return ReadChange(ctx, s.set.Target) })
+	c, err := journal.Step(ctx, s.j, "change", func(ctx context.Context) (*Change, error) {
+		if s.pre != nil {
+			return s.pre, nil
+		}
+		return ReadChange(ctx, s.set.Target)
+	})
 	if err != nil {
 		return err
 	}
 	s.change = c
+	s.sweep(ctx)
 	for _, f := range c.Files {
 		if f.Skipped != "" {
 			s.notes = append(s.notes, fmt.Sprintf("%s skipped: %s", f.Path, f.Skipped))
@@ -242,4 +249,21 @@ func (s *session) openDir() (*apply.Dir, error) {
 		s.root = d
 	}
 	return s.root, nil
+}
+
+// sweep removes the temporary files that writes cut short by a kill left:
+// beside each file of the change (a fix is written there, through
+// journal.Commit) and in the session folder and its logs. The session's
+// journal lock is held, so no write of this session is in progress; a
+// write of another program to the same file could be, which is why only
+// the names apply.Dir's writes make are removed.
+func (s *session) sweep(ctx context.Context) {
+	var docs []string
+	for _, f := range s.change.Files {
+		if f.Status != Deleted {
+			docs = append(docs, filepath.Join(s.change.Root, filepath.FromSlash(f.Path)))
+		}
+	}
+	loop.RemoveStaleTemp(ctx, s.l.logger(), s.l.Dir, docs...)
+	loop.RemoveStaleTemp(ctx, s.l.logger(), filepath.Join(s.l.Dir, "logs"))
 }

@@ -3,6 +3,7 @@ package multishot
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -160,6 +161,9 @@ func (s *session) fix(ctx context.Context, f *Finding) error {
 		return err
 	}
 	p, err := journal.Step(ctx, s.j, fmt.Sprintf("w%d/fixplan/%s", s.wave, f.ID), func(ctx context.Context) (plan, error) {
+		if err := loop.CheckWritable(filepath.Join(s.change.Root, filepath.FromSlash(f.Location.Path))); err != nil {
+			return plan{Skip: err.Error()}, nil // a read-only file is the person's to change
+		}
 		doc, err := root.ReadFile(f.Location.Path)
 		if err != nil {
 			return plan{}, err

@@ -31,8 +31,10 @@
 // confirm a FORCE_PASS; a no gives one more revision with the human's note,
 // after which a second no ends the run unsaved (ErrNotSaved). For
 // MAJOR_REVISION the question defaults to no, so an unattended run never
-// force-passes a major revision. The save asks for confirmation; the Try
-// is approved, rejected or modified.
+// force-passes a major revision. The save asks for confirmation; for a
+// FORCE_PASS the question carries a warning and defaults to no, so an
+// unattended run never saves an episode the arc reviewer did not pass
+// (ErrNotSaved, saying why). The Try is approved, rejected or modified.
 //
 // Roles are interfaces (Author, Critic, Reader). ModelAuthor, ModelCritic
 // and ModelReader run on any agent.Provider, the verdict, feedback and

@@ -99,7 +99,7 @@ func (d *driver) run(ctx context.Context) (*Result, error) {
 		if err := d.clearWorkspace(); err != nil {
 			return nil, err
 		}
-		return readStory(d.root, n)
+		return readStory(d.root, n, d.e.maxSize())
 	})
 	if err != nil {
 		return nil, fmt.Errorf("writing: episode %d: step 0: %w", n, err)

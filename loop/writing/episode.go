@@ -33,8 +33,9 @@ const kindEnd = "writing.end"
 // Errors of Write.
 var (
 	// ErrNotSaved: the human declined to save the episode, or refused a
-	// force pass after the extra revision; nothing was saved and the run
-	// is over (Result.Saved is false).
+	// force pass after the extra revision, or the gate did not confirm the
+	// save of a FORCE_PASS (an automatic gate never does); nothing was
+	// saved and the run is over (Result.Saved is false).
 	ErrNotSaved = errors.New("writing: the episode was not saved")
 	// ErrOtherEpisode: the workspace holds another episode's unfinished
 	// run; finish it (Write that episode) first.
@@ -52,6 +53,11 @@ type Episode struct {
 	// MaxRevisions caps the revisions; 0 means DefaultMaxRevisions,
 	// negative means none.
 	MaxRevisions int
+	// MaxSize is the largest story file in bytes (every file of story/
+	// and the previous episode); 0 means loop.DefaultMaxSize, negative is
+	// an error. A larger file stops the run before it starts
+	// (loop.ErrTooLarge). ReadDraft takes the same limit for a draft.
+	MaxSize int64
 	// Author drafts and revises; Critic is the arc reviewer; Readers
 	// returns the reader of a persona (one model per persona, if wanted).
 	Author  Author
@@ -152,9 +158,26 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 		return nil, fmt.Errorf("writing: episode number %d; episodes are numbered from 1", e.Number)
 	case e.Author == nil || e.Critic == nil || e.Readers == nil:
 		return nil, errors.New("writing: Author, Critic and Readers are required")
+	case e.MaxSize < 0:
+		return nil, fmt.Errorf("writing: MaxSize is %d; it must not be negative (0 means %d)", e.MaxSize, loop.DefaultMaxSize)
+	}
+	// Nothing is created before the inputs are known to be good: a run
+	// that fails at once leaves the story folder as it was.
+	if err := e.checkDir(); err != nil {
+		return nil, err
 	}
 	if err := e.checkWorkspace(); err != nil {
 		return nil, err
+	}
+	root, err := apply.OpenDir(e.Dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	if e.Again || !e.finished() {
+		if err := e.preflight(root); err != nil {
+			return nil, err
+		}
 	}
 	dir := e.runDir()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -167,6 +190,7 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("writing: episode %d: %w", e.Number, err)
 	}
+	e.removeStaleTemp(root) // before Rotate would move the run folder's into the history
 	if res, done := ended(j); done {
 		if !e.Again {
 			j.Close()
@@ -180,18 +204,6 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 		}
 	}
 	defer j.Close()
-	root, err := apply.OpenDir(e.Dir)
-	if err != nil {
-		return nil, fmt.Errorf("writing: %w", err)
-	}
-	defer root.Close()
-	// Writes a kill cut short leave temporary files; only this run (it
-	// holds the journal's lock) writes these folders' files.
-	for _, pat := range []string{WorkspaceDir + "/*", filepath.ToSlash(archiveDir(e.Number)) + "/*", "story/*", EpisodesDir + "/*"} {
-		if _, err := root.RemoveStaleTemp(pat); err != nil {
-			e.logger().Warn("write-episode: stale temporary files", "folder", pat, "err", err)
-		}
-	}
 	d := &driver{e: e, j: j, root: root, max: e.maxRevisions(), tasks: map[string]*journal.Task[readResult]{}}
 	res, err := d.run(ctx)
 	if err != nil && !errors.Is(err, ErrNotSaved) {
@@ -201,6 +213,25 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 		return nil, aerr
 	}
 	return res, err
+}
+
+// removeStaleTemp removes the temporary files that writes a kill cut
+// short left (apply.Dir.RemoveStaleTemp) in every folder the run writes:
+// the story files, the saved episodes, the workspace, the episode's
+// archive and its run folder (the file gate's questions). Only the holder
+// of the journal's lock writes them, and the caller holds it. A failure is
+// logged: the files are litter, not state.
+func (e *Episode) removeStaleTemp(root *apply.Dir) {
+	for _, folder := range []string{"story", EpisodesDir, WorkspaceDir, archiveDir(e.Number), filepath.Join(RunDir, filepath.Base(e.runDir()))} {
+		pat := filepath.ToSlash(folder) + "/*"
+		removed, err := root.RemoveStaleTemp(pat)
+		for _, r := range removed {
+			e.logger().Info("write-episode: removed a stale temporary file", "file", r)
+		}
+		if err != nil {
+			e.logger().Warn("write-episode: stale temporary files not removed", "folder", pat, "err", err)
+		}
+	}
 }
 
 func (e *Episode) maxRevisions() int {

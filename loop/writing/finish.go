@@ -101,6 +101,13 @@ func (d *driver) finish(ctx context.Context, forced bool) (*Result, error) {
 	q := loop.Question{Key: "s7/save", Kind: loop.Confirm,
 		Prompt: fmt.Sprintf("Save episode %d %q to %s? Judgment %s, final draft v%d after %d revision attempt(s), readers' mean ★%.2f (see %s/current-draft.txt).",
 			n, title, file, jd.Outcome, d.current, len(d.revisions), jd.Mean, WorkspaceDir)}
+	if forced {
+		// The seed goes on to the save "with a warning" and saves only on
+		// the human's approval: an automatic gate (the default) never
+		// confirms a FORCE_PASS.
+		q.Default = loop.No
+		q.Prompt = fmt.Sprintf("WARNING: FORCE_PASS, the arc reviewer did not give OK (%s on draft v%d). ", d.verdicts[d.current].Verdict, d.current) + q.Prompt
+	}
 	if err := d.step("step7", "in_progress", "asking to save"); err != nil {
 		return nil, err
 	}
@@ -110,10 +117,14 @@ func (d *driver) finish(ctx context.Context, forced bool) (*Result, error) {
 	}
 	if a.Choice != loop.Yes {
 		d.saved = "-"
-		if err := d.step("step7", "stopped", "the save was declined: nothing was saved"); err != nil {
+		why := fmt.Sprintf("the save of episode %d was declined", n)
+		if forced {
+			why = fmt.Sprintf("episode %d is a FORCE_PASS (the arc reviewer says %s on draft v%d) and its save was not confirmed; an automatic gate never confirms a FORCE_PASS", n, d.verdicts[d.current].Verdict, d.current)
+		}
+		if err := d.step("step7", "stopped", why+": nothing was saved"); err != nil {
 			return nil, err
 		}
-		return d.result(), fmt.Errorf("%w: the save of episode %d was declined", ErrNotSaved, n)
+		return d.result(), fmt.Errorf("%w: %s", ErrNotSaved, why)
 	}
 	if err := loop.RewriteFiles(ctx, d.j, "s7/save", d.root, []string{file}, func(string, []byte) ([]byte, error) { return []byte(d.polished), nil }); err != nil {
 		return nil, err

@@ -68,3 +68,9 @@ func must(t testing.TB, dir, sub string) []string {
 	}
 	return names
 }
+
+// readMaybe reads dir/name; a missing file reads as "".
+func readMaybe(dir, name string) (string, error) {
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+	return string(b), err
+}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -174,6 +175,9 @@ func TestWriteEpisodeSurvivesKill(t *testing.T) {
 		if got := snapshot(t, dir); got != want {
 			fail("the resumed run differs:\n got %s\nwant %s", got, want)
 		}
+		if left := staleTemp(dir); len(left) > 0 {
+			fail("temporary files left after the resumed run: %v", left)
+		}
 		if data, err := os.ReadFile(dir + ".reads"); err == nil {
 			fail("a reader ran again on a draft it had read:\n%s", data)
 		}
@@ -193,4 +197,20 @@ func TestWriteEpisodeSurvivesKill(t *testing.T) {
 	for _, f := range failures {
 		t.Error(f)
 	}
+}
+
+var tempRE = regexp.MustCompile(`^\..+\.[A-Z2-7]{10}\.tmp$`)
+
+// staleTemp lists the temporary files of interrupted writes anywhere under
+// dir, the run folder included.
+func staleTemp(dir string) []string {
+	var out []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && tempRE.MatchString(d.Name()) {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, rel)
+		}
+		return nil
+	})
+	return out
 }

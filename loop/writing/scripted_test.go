@@ -143,7 +143,7 @@ func (a *answers) asked(key string) int {
 func TestScriptedReviseToCapAndForcePass(t *testing.T) {
 	dir := story(t, false)
 	w := &world{verdicts: []string{"REVISION_NEEDED"}}
-	ask := &answers{by: map[string]string{"s6/force-pass": loop.Yes}}
+	ask := &answers{by: map[string]string{"s6/force-pass": loop.Yes, "s7/save": loop.Yes}}
 	res, err := w.episode(t, dir, 2, 2, ask).Write(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -209,7 +209,7 @@ func TestScriptedMajorRevisionAtCap(t *testing.T) {
 	t.Run("confirmed: FORCE_PASS", func(t *testing.T) {
 		dir := story(t, false)
 		w := &world{verdicts: []string{"MAJOR_REVISION"}}
-		res, err := w.episode(t, dir, 2, 1, &answers{by: map[string]string{"s6/force-pass": loop.Yes}}).Write(context.Background())
+		res, err := w.episode(t, dir, 2, 1, &answers{by: map[string]string{"s6/force-pass": loop.Yes, "s7/save": loop.Yes}}).Write(context.Background())
 		if err != nil || res.Judgment.Outcome != writing.ForcePass || res.Verdict != writing.MajorRevision || !res.Saved {
 			t.Fatalf("Write = %+v, %v", res, err)
 		}
@@ -256,7 +256,7 @@ func TestScriptedRevisionRejectedWhenItLoses(t *testing.T) {
 		}
 		return "B"
 	}}
-	res, err := w.episode(t, dir, 2, 2, &answers{by: map[string]string{"s6/force-pass": loop.Yes}}).Write(context.Background())
+	res, err := w.episode(t, dir, 2, 2, &answers{by: map[string]string{"s6/force-pass": loop.Yes, "s7/save": loop.Yes}}).Write(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,4 +382,48 @@ func (a scanAuthor) Write(ctx context.Context, t writing.AuthorTask) (string, ag
 		s += "第一部の終わりから。\n"
 	}
 	return s, u, err
+}
+
+// TestScriptedUnattendedForcePassNotSaved: with no Asker (loop.AutoAsker,
+// what -gate auto gives), a REVISION_NEEDED at the cap force-passes as the
+// seed says, but the save of the FORCE_PASS is not confirmed: nothing is
+// saved or written into the story files, and the error says why.
+func TestScriptedUnattendedForcePassNotSaved(t *testing.T) {
+	dir := story(t, false)
+	before := map[string]string{}
+	for _, f := range []string{writing.TrackerFile, writing.HandoverFile, writing.QualityLogFile} {
+		before[f], _ = readMaybe(dir, f)
+	}
+	w := &world{verdicts: []string{"REVISION_NEEDED"}}
+	res, err := w.episode(t, dir, 2, 1, nil).Write(context.Background())
+	if !errors.Is(err, writing.ErrNotSaved) || res == nil || res.Saved {
+		t.Fatalf("Write = %+v, %v; want ErrNotSaved", res, err)
+	}
+	if res.Judgment.Outcome != writing.ForcePass || !strings.Contains(err.Error(), "FORCE_PASS") || !strings.Contains(err.Error(), "REVISION_NEEDED") {
+		t.Errorf("judgment %s, error %q: want a FORCE_PASS named in the error", res.Judgment.Outcome, err)
+	}
+	if files := must(t, dir, "episodes"); len(files) != 1 {
+		t.Errorf("episodes/ = %v: nothing may be saved", files)
+	}
+	for f, want := range before {
+		if got, _ := readMaybe(dir, f); got != want {
+			t.Errorf("%s changed:\n%s", f, got)
+		}
+	}
+	if p := read(t, dir, "workspace/progress.md"); !strings.Contains(p, "step_status: stopped") {
+		t.Errorf("progress.md:\n%s", p)
+	}
+
+	// A person who answers yes still saves it, warned.
+	dir = story(t, false)
+	ask := &answers{by: map[string]string{"s7/save": loop.Yes}}
+	res, err = (&world{verdicts: []string{"REVISION_NEEDED"}}).episode(t, dir, 2, 1, ask).Write(context.Background())
+	if err != nil || !res.Saved || res.Judgment.Outcome != writing.ForcePass {
+		t.Fatalf("confirmed: Write = %+v, %v", res, err)
+	}
+	for _, q := range ask.got {
+		if q.Key == "s7/save" && (q.Default != loop.No || !strings.HasPrefix(q.Prompt, "WARNING: FORCE_PASS")) {
+			t.Errorf("the save question of a FORCE_PASS: default %q, prompt %q", q.Default, q.Prompt)
+		}
+	}
 }

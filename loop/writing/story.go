@@ -6,12 +6,14 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // The story folder's files, relative to Episode.Dir. Only the first three
@@ -72,9 +74,13 @@ type Story struct {
 	PreviousName string `json:"previous_name,omitempty"`
 }
 
-// readStory reads the story material of episode n from root.
-func readStory(root *apply.Dir, n int) (*Story, error) {
+// readStory reads the story material of episode n from root; a file
+// larger than limit bytes is refused (loop.ErrTooLarge).
+func readStory(root *apply.Dir, n int, limit int64) (*Story, error) {
 	read := func(name string, required bool) (string, error) {
+		if err := loop.CheckSize(filepath.Join(root.Name(), filepath.FromSlash(name)), limit, sizeKnob); err != nil {
+			return "", err
+		}
 		b, err := root.ReadFile(name)
 		if errors.Is(err, fs.ErrNotExist) && !required {
 			return "", nil
@@ -231,6 +237,17 @@ func (s *Story) ArcRow(n int) (ArcRow, bool) {
 	}
 	out.Finale = found && last == n
 	return out, found
+}
+
+// ArcEpisodes returns the episode numbers of the role map's rows, in
+// ascending order, each once; empty when the arc has no role map.
+func (s *Story) ArcEpisodes() []int {
+	var out []int
+	for _, r := range tableRows(s.Arc, false) {
+		out = append(out, episodeNumber(r[0]))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // Thread is one line of the handover notes with its tag:

@@ -86,12 +86,26 @@ func cellText(text string, n int) string {
 }
 
 // eol returns the line end a file uses: CRLF when its first line ends in
-// one.
+// one, or when it has no LF and ends in a CR (the first half of a CRLF
+// cut off); LF otherwise.
 func eol(b []byte) string {
-	if i := bytes.IndexByte(b, '\n'); i > 0 && b[i-1] == '\r' {
+	i := bytes.IndexByte(b, '\n')
+	if i > 0 && b[i-1] == '\r' || i < 0 && bytes.HasSuffix(b, []byte("\r")) {
 		return "\r\n"
 	}
 	return "\n"
+}
+
+// lineEnd returns the line end of line: "\r\n", "\n" or "" for a last
+// line without one.
+func lineEnd(line string) string {
+	switch {
+	case strings.HasSuffix(line, "\r\n"):
+		return "\r\n"
+	case strings.HasSuffix(line, "\n"):
+		return "\n"
+	}
+	return ""
 }
 
 // appendLine appends line to md in md's line ends, after a final line end
@@ -99,7 +113,10 @@ func eol(b []byte) string {
 func appendLine(md []byte, line string) []byte {
 	nl := eol(md)
 	out := bytes.Clone(md)
-	if len(out) > 0 && !bytes.HasSuffix(out, []byte("\n")) {
+	switch {
+	case bytes.HasSuffix(out, []byte("\r")):
+		out = append(out, '\n') // a CRLF cut after its CR
+	case len(out) > 0 && !bytes.HasSuffix(out, []byte("\n")):
 		out = append(out, nl...)
 	}
 	return append(out, line+nl...)
@@ -107,8 +124,10 @@ func appendLine(md []byte, line string) []byte {
 
 // upsertRow puts row, episode n's row of a Markdown table, into md: it
 // replaces the table row of episode n if there is one (a re-run of the
-// episode), else goes after the last row of the last table; a file without
-// a table gets header, its separator and the row. md keeps its line ends.
+// episode; the row keeps that line's line end), else goes after the last
+// row of the last table; a file without a table gets header, its separator
+// and the row. md keeps its line ends, and is not modified: the result is
+// a new slice. A second upsert of the same row changes nothing.
 func upsertRow(md []byte, n int, header, row string) []byte {
 	nl := eol(md)
 	lines := strings.SplitAfter(string(md), "\n")
@@ -124,19 +143,22 @@ func upsertRow(md []byte, n int, header, row string) []byte {
 		last = i
 		cells := strings.Split(strings.Trim(t, "|"), "|")
 		if episodeNumber(strings.TrimSpace(cells[0])) == n && strings.Trim(strings.TrimSpace(cells[0]), "0123456789第話ep. ") == "" {
-			lines[i] = row + nl
+			lines[i] = row + lineEnd(l)
 			return []byte(strings.Join(lines, ""))
 		}
 	}
 	if last < 0 {
 		sep := "|" + strings.Repeat("---|", strings.Count(header, "|")-1)
-		out := bytes.TrimRight(md, "\r\n")
+		out := bytes.Clone(bytes.TrimRight(md, "\r\n"))
 		if len(out) > 0 {
 			out = append(out, (nl + nl)...)
 		}
 		return append(out, header+nl+sep+nl+row+nl...)
 	}
-	if !strings.HasSuffix(lines[last], "\n") {
+	switch {
+	case strings.HasSuffix(lines[last], "\r"):
+		lines[last] += "\n" // a CRLF cut after its CR
+	case !strings.HasSuffix(lines[last], "\n"):
 		lines[last] += nl
 	}
 	lines = append(lines[:last+1], append([]string{row + nl}, lines[last+1:]...)...)

@@ -18,6 +18,7 @@ func TestAutoFixesDoNotDamageText(t *testing.T) {
 		{rule: "ja-no-mixed-period", text: "一行目です\n二行目です。\n", want: 0}, // not the paragraph's end
 		{rule: "ja-no-mixed-period", text: "これは文です\n", want: 1, advice: true},
 		{rule: "ja-no-mixed-period", text: "これは文です．次の文です。\n", want: 1, after: "これは文です。次の文です。\n"},
+		{rule: "ja-no-mixed-period", text: "Kubernetesは...\n", want: 1, advice: true}, // not 「Kubernetesは..。」
 
 		// ja-no-redundant-expression: 〜を行う only after a サ変接続 noun in kanji
 		{rule: "ja-no-redundant-expression", text: "説明会を行います。\n", want: 0},
@@ -25,6 +26,20 @@ func TestAutoFixesDoNotDamageText(t *testing.T) {
 		{rule: "ja-no-redundant-expression", text: "設定を行います。\n", want: 1, after: "設定します。\n"},
 		{rule: "ja-no-redundant-expression", text: "検証を行った。\n", want: 1, after: "検証した。\n"},
 		{rule: "ja-no-redundant-expression", text: "この方式が最適であると考えています。\n", want: 1, advice: true},
+		// を行う becomes する only where the noun is not modified (issue 23 item 3): 「HTMLの表示しています」, 「認可の決定し、」 break the sentence
+		{rule: "ja-no-redundant-expression", text: "ブラウザはHTMLの表示を行っています。\n", want: 1, advice: true},
+		{rule: "ja-no-redundant-expression", text: "サーバーは認可の決定を行い、結果を返します。\n", want: 1, advice: true},
+		{rule: "ja-no-redundant-expression", text: "この設定を行います。\n", want: 1, advice: true},
+		{rule: "ja-no-redundant-expression", text: "細かな調整を行います。\n", want: 1, advice: true},
+		{rule: "ja-no-redundant-expression", text: "新しい検証を行った。\n", want: 1, advice: true},
+		{rule: "ja-no-redundant-expression", text: "作成した設定を行います。\n", want: 1, advice: true},
+		{rule: "ja-no-redundant-expression", text: "システムの環境設定を行います。\n", want: 1, advice: true},
+		{rule: "ja-no-redundant-expression", text: "最後に確認を行います。\n", want: 1, after: "最後に確認します。\n"},
+		{rule: "ja-no-redundant-expression", text: "必ず検証を行ってください。\n", want: 1, after: "必ず検証してください。\n"},
+		{rule: "ja-no-redundant-expression", text: "環境設定を行います。\n", want: 1, after: "環境設定します。\n"},
+		{rule: "ja-no-redundant-expression", text: "ファイルを読んで、確認を行います。\n", want: 1, after: "ファイルを読んで、確認します。\n"},
+		// することができる after を: 「テストをできる」 is not standard Japanese
+		{rule: "ja-no-redundant-expression", text: "テストをすることができる。\n", want: 1, advice: true},
 
 		// ja-no-successive-word: reduplications stay
 		{rule: "ja-no-successive-word", text: "結果はまあまあです。\n", want: 0},

@@ -29,6 +29,9 @@ func longText(t *testing.T, lang, extra string) string {
 // report.
 func reviewWith(t *testing.T, cfg Config, reviewer, text string) finding.Report {
 	t.Helper()
+	if cfg.Enabled == nil {
+		cfg.Enabled = []string{SetAll} // the condensing, not the default set, is under test
+	}
 	for _, r := range editorialWith(cfg, editorial()[0].(*Reviewer).shared) {
 		if r.Name() != reviewer {
 			continue

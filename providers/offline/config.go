@@ -6,10 +6,16 @@ import (
 )
 
 // Config configures the offline reviewers. The zero value is ready to use:
-// every rule on, textlint's preset-ja-technical-writing limits, no link
-// checking.
+// the default rules (DefaultRules), textlint's preset-ja-technical-writing
+// limits, no link checking.
 type Config struct {
-	// Disabled lists rule IDs to turn off. Rules lists every ID.
+	// Enabled lists the rule IDs and named sets (SetStrict, SetPedantic,
+	// SetFacts, SetAll) to turn on beside the default rules. Rules lists
+	// every ID; the package doc gives each rule's measured precision.
+	// Example: []string{SetStrict, "en-passive"}. Setting it is optional.
+	Enabled []string
+
+	// Disabled lists rule IDs to turn off; it wins over Enabled.
 	// Example: []string{"max-kanji-continuous-len", "en-passive"}.
 	// Setting it is optional.
 	Disabled []string

@@ -44,25 +44,40 @@ type hit struct {
 type emitter struct {
 	doc      *document
 	disabled map[string]bool // read only: shared by every Review of the reviewer
+	jaOnly   map[string]bool // read only: the rules of Japanese text (RuleInfo.Lang "ja")
 	hits     []hit
 }
 
-// on reports whether rule is enabled.
-func (e *emitter) on(rule string) bool { return !e.disabled[rule] }
+// on reports whether rule is enabled; a rule of Japanese text is off in
+// a document not written in Han characters (an English one).
+func (e *emitter) on(rule string) bool {
+	return !e.disabled[rule] && (e.doc.cjk || !e.jaOnly[rule])
+}
 
 // advise records advice (no fix) about raw[start:end].
 func (e *emitter) advise(rule string, sev finding.Severity, conf, start, end int, format string, args ...any) {
 	if e.on(rule) {
-		e.hits = append(e.hits, hit{rule: rule, sev: sev, conf: conf, start: start, end: end, issue: fmt.Sprintf(format, args...)})
+		e.hits = append(e.hits, hit{rule: rule, sev: sev, conf: conf, start: start, end: end, issue: unmasked(fmt.Sprintf(format, args...))})
 	}
 }
 
 // fix records a fix that replaces raw[start:end] with repl (which may be
-// empty: a deletion).
+// empty: a deletion). A repl holding masked bytes (taken from the masked
+// text of markup) would write them into the document: it is advice.
 func (e *emitter) fix(rule string, sev finding.Severity, conf, start, end int, repl string, format string, args ...any) {
 	if e.on(rule) {
-		e.hits = append(e.hits, hit{rule: rule, sev: sev, conf: conf, start: start, end: end, fix: repl, hasFix: true, issue: fmt.Sprintf(format, args...)})
+		ok := strings.IndexByte(repl, mask) < 0
+		e.hits = append(e.hits, hit{rule: rule, sev: sev, conf: conf, start: start, end: end, fix: repl, hasFix: ok, issue: unmasked(fmt.Sprintf(format, args...))})
 	}
+}
+
+// unmasked returns s without the mask bytes it took from the masked text
+// of markup: a message shows only the document's words.
+func unmasked(s string) string {
+	if strings.IndexByte(s, mask) < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, string(rune(mask)), "")
 }
 
 // findings turns the hits into Council findings, sorted by position and

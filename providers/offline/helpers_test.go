@@ -11,8 +11,9 @@ import (
 )
 
 // editorial is one set of reviewers shared by the tests, so the Japanese
-// tokenizer loads once per test binary.
-var editorial = sync.OnceValue(func() []agent.Reviewer { return Editorial(Config{}) })
+// tokenizer loads once per test binary. Every rule is on (SetAll): the
+// tests of a rule see it whether or not it is on by default.
+var editorial = sync.OnceValue(func() []agent.Reviewer { return Editorial(Config{Enabled: []string{SetAll}}) })
 
 // reviewAll runs every reviewer of rs on text and returns all findings.
 func reviewAll(t testing.TB, rs []agent.Reviewer, tg agent.Target) []finding.Finding {

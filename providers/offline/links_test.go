@@ -94,3 +94,45 @@ func TestWorkspaceRoot(t *testing.T) {
 		t.Errorf("WorkspaceRoot(%s) = %q, %q, %v", other, root, rel, err)
 	}
 }
+
+// TestLinksReferenceDefinitionsAndWrappedTargets: a reference-style link's
+// definition ("[ref]: x.html") is checked like an inline link, and an
+// inline target on the line after its "(" (a wrapped absolute site path)
+// is read without the line break, so it is not reported.
+func TestLinksReferenceDefinitionsAndWrappedTargets(t *testing.T) {
+	fsys := fstest.MapFS{"docs/ok.md": {}}
+	text := "Read [the book][b] and [the guide][g], then [RBAC](\n/docs/rbac/) and [ok](\n  ok.html).\n" +
+		"See [wrapped](\r\nmissing-too.md).\n\n" +
+		"[b]: missing.html\n[g]: <ok.md> \"The guide\"\n"
+	rev, err := FactChecker(Config{LinkFS: fsys, LinkDir: "docs"}).Review(context.Background(), agent.Target{Path: "post.md", Text: []byte(text)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ofRule(rev.Report.Findings, "broken-link")
+	var targets []string
+	for _, f := range got {
+		targets = append(targets, f.Issue)
+		if f.LineRange.Start != 5 && f.LineRange.Start != 7 {
+			t.Errorf("finding on line %d: %+v", f.LineRange.Start, f)
+		}
+	}
+	if len(got) != 2 || !strings.Contains(got[0].Issue, `"missing-too.md"`) || !strings.Contains(got[1].Issue, `"missing.html"`) {
+		t.Fatalf("broken links = %q, want missing-too.md (line 5) and missing.html (line 7)", targets)
+	}
+}
+
+// TestIssuesHoldNoMaskBytes: a message never shows the bytes the rules
+// mask (U+001F): no-doubled-joshi names the word before each particle, and
+// a word hidden as markup is none.
+func TestIssuesHoldNoMaskBytes(t *testing.T) {
+	text := "テストの**https://x.y/z**と思うと思うhttps://x.y/zと思う。\n"
+	fs := reviewAll(t, Editorial(Config{MaxPerRule: Unlimited}), agent.Target{Text: []byte(text)})
+	if len(ofRule(fs, "no-doubled-joshi")) == 0 {
+		t.Fatalf("no no-doubled-joshi finding on %q: %+v", text, fs)
+	}
+	for _, f := range fs {
+		if strings.ContainsRune(f.Issue, mask) || strings.ContainsRune(f.Fix, mask) {
+			t.Errorf("mask byte in %q (fix %q)", f.Issue, f.Fix)
+		}
+	}
+}

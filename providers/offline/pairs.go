@@ -15,7 +15,9 @@ import (
 // «...») may not. Beyond textlint, a closer never opened is reported too,
 // except the ")" of an enumerator ("a) first", "1) one") and the closer of
 // a mark an earlier sentence of the block left open (one mistake, one
-// finding, at the opener); 〈〉, 《》 and “” are paired as well.
+// finding, at the opener); 〈〉, 《》 and “” are paired as well. A bracket
+// closed by its other-width twin ("（...)") is one finding, at the opener,
+// as textlint reports one.
 func (r *run) unmatchedPairs(b block) {
 	type open struct {
 		c  rune
@@ -48,6 +50,12 @@ func (r *run) unmatchedPairs(b block) {
 				stack = stack[:k-1]
 				continue
 			}
+			if k := len(stack); k > 0 && otherWidth(stack[k-1].c) == o { // （...): one mistake, one finding
+				at := b.start + stack[k-1].at
+				stack = stack[:k-1]
+				r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(otherWidth(o)), r.say("%q is closed by %q of the other width", "「%c」が幅の違う「%c」で閉じられています"), otherWidth(o), c)
+				continue
+			}
 			if c == ')' && i > 0 && (text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] >= 'a' && text[i-1] <= 'z') && (i < 2 || text[i-2] == ' ' || text[i-2] == mask) {
 				continue // an enumerator: "a) first"
 			}
@@ -56,7 +64,7 @@ func (r *run) unmatchedPairs(b block) {
 				continue
 			}
 			at := b.start + i
-			r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(c), "「%c」に対応する「%c」がありません", c, o)
+			r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(c), r.say("%q closes no %q", "「%c」に対応する「%c」がありません"), c, o)
 		}
 		for _, o := range stack {
 			left[o.c]++
@@ -65,7 +73,7 @@ func (r *run) unmatchedPairs(b block) {
 			if !ok {
 				c = o.c // '"' closes itself
 			}
-			r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(o.c), "「%c」が閉じられていません（「%c」がありません）", o.c, c)
+			r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(o.c), r.say("%q is never closed (no %q)", "「%c」が閉じられていません（「%c」がありません）"), o.c, c)
 		}
 	}
 }
@@ -128,6 +136,26 @@ func sentenceEnd(text string, i int, c rune, n int) bool {
 		return i+n == len(text) || text[i+n] == ' ' || text[i+n] == '\t' || text[i+n] == '\n' || text[i+n] == '\r'
 	}
 	return false
+}
+
+// otherWidth returns the opener of the other width of opener o (（ for (,
+// ( for （, ［ for [, ...), or 0.
+func otherWidth(o rune) rune {
+	switch o {
+	case '(':
+		return '（'
+	case '（':
+		return '('
+	case '[':
+		return '［'
+	case '［':
+		return '['
+	case '{':
+		return '｛'
+	case '｛':
+		return '{'
+	}
+	return 0
 }
 
 // closerOf returns the closing bracket or quote of an opening one.

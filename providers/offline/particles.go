@@ -57,7 +57,9 @@ func (nr *narrative) doubledJoshi(s sentence, ts []token) {
 		case isJoshi(t):
 			j := joshi{surface: t.surface, pos1: t.pos1, off: t.off, key: t.surface + ":" + t.pos1}
 			if i > 0 {
-				j.prev = ts[i-1].surface
+				if strings.IndexByte(ts[i-1].surface, mask) < 0 { // a word, not masked markup
+					j.prev = ts[i-1].surface
+				}
 				j.formal = formalNoun(ts[i-1]) || i > 1 && ts[i-1].surface == "性" && ts[i-2].surface == "可能" // 可能+性
 			}
 			for i+1 < len(ts) && isJoshi(ts[i+1]) { // 助詞+助詞 is one particle ("には")

@@ -28,7 +28,7 @@ func checkReaderFit(ctx context.Context, r *run) error {
 		n++
 		k := r.doc.blocks[s.blk].kind
 		switch {
-		case (s.ja || r.doc.kana || isJapanese(s.text)) && (k == paragraph || k == listItem || k == note):
+		case (s.ja || r.doc.kana || r.doc.cjk && isJapanese(s.text)) && (k == paragraph || k == listItem || k == note):
 			r.sentenceLength(s)
 		case !s.ja && s.prose:
 			r.enSentenceLength(s)
@@ -95,6 +95,11 @@ func (r *run) mixedPeriod(s sentence) {
 	lastS := string(last)
 	switch {
 	case lastS == mark || slices.Contains(o.AllowPeriodMarks, lastS):
+		return
+	case (last == '.' || last == '．') && (strings.HasSuffix(body, "..") || strings.HasSuffix(body, "．．")):
+		// an ellipsis: 「Kubernetesは...」 does not become 「Kubernetesは..。」
+		at := s.start + len(body) - n
+		r.e.advise("ja-no-mixed-period", finding.Low, 70, at, at+n, "文末の句点は「%s」にそろえてください（省略記号は「…」か、言い切る文に）", mark)
 		return
 	case last == '．' || last == '.' || last == '。':
 		at := s.start + len(body) - n

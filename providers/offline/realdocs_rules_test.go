@@ -3,8 +3,8 @@ package offline
 import "testing"
 
 // TestRealDocumentFalseAlarms holds one must and one must-not case per
-// cause of the false alarms the real-document set showed (see
-// TestRealDocuments); each must-not case failed before its rule was
+// cause of the false alarms the tuned-document set showed (see
+// TestTunedDocuments); each must-not case failed before its rule was
 // mended.
 func TestRealDocumentFalseAlarms(t *testing.T) {
 	runRuleCases(t, []ruleCase{

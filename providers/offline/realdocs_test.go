@@ -12,18 +12,21 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
-// realDocsDir holds the real-document regression set: public
-// documentation in English (en/) and Japanese (ja/), its SOURCES file and
-// labels.json, the verdict of a human reader on every finding the
-// reviewers gave on it.
+// realDocsDir holds the tuned-document regression set: public
+// documentation in English (en/) and Japanese (ja/) of repositories in
+// the corpus's tuning part (testdata/corpus/split.txt), its SOURCES file
+// and labels.json, the verdict of a human reader on every finding the
+// reviewers gave on it with every rule on. The rules were mended on these
+// texts, so the figures here are not a measure: TestRealDocuments
+// measures on the corpus's measuring part.
 const realDocsDir = "testdata/realdocs"
 
-// The finding rates of the default reviewers TestRealDocuments holds as
+// The finding rates of the default reviewers TestTunedDocuments holds as
 // ceilings (the rates measured last): per 1,000 English words and per
 // 2,000 Japanese characters.
 const (
-	realDocsCeilingEn = 1.95
-	realDocsCeilingJa = 2.7
+	realDocsCeilingEn = 0.4
+	realDocsCeilingJa = 0.1
 )
 
 // realLabel is one entry of labels.json. A finding is keyed by its file,
@@ -112,23 +115,29 @@ func reviewRealDocs(t *testing.T, rs []agent.Reviewer) (fs []realFinding, words,
 	return fs, words, jaChars, docs
 }
 
-// unlimitedEditorial returns the four reviewers with condensing off
-// (Config.MaxPerRule Unlimited), sharing editorial's tokenizer.
+// unlimitedEditorial returns the four reviewers with every rule on and
+// condensing off (Config.MaxPerRule Unlimited), sharing editorial's
+// tokenizer.
 func unlimitedEditorial() []agent.Reviewer {
-	return editorialWith(Config{MaxPerRule: Unlimited}, editorial()[0].(*Reviewer).shared)
+	return editorialWith(Config{MaxPerRule: Unlimited, Enabled: []string{SetAll}}, editorial()[0].(*Reviewer).shared)
 }
 
-// TestRealDocuments is the real-document regression set. Every finding
-// the rules give on public, well-edited documentation (condensing off, so
-// that each rule's findings are all seen) must be labelled in labels.json
-// by a human reader, and a finding labelled false must not come back.
-// The default reviewers (which report one finding per rule and document,
-// and one note of advice per paragraph: Config.MaxPerRule) must then give
-// at most 2 findings per 1,000 English words and 4 per 2,000 Japanese
-// characters, at least 70% of each language's labelled true, and stay
-// under the rates measured last. The figures are logged (go test -v -run
-// TestRealDocuments).
-func TestRealDocuments(t *testing.T) {
+// defaultEditorial returns the four reviewers as a zero Config makes
+// them, sharing editorial's tokenizer.
+func defaultEditorial() []agent.Reviewer {
+	return editorialWith(Config{}, editorial()[0].(*Reviewer).shared)
+}
+
+// TestTunedDocuments is the tuned-document regression set. Every finding
+// the rules give on public, well-edited documentation (every rule on,
+// condensing off, so that each rule's findings are all seen) must be
+// labelled in labels.json by a human reader, and a finding labelled false
+// must not come back. The default reviewers must then give at most 2
+// findings per 1,000 English words and 4 per 2,000 Japanese characters,
+// at least 70% of each language's labelled true, and stay under the rates
+// measured last. The figures are logged (go test -v -run
+// TestTunedDocuments).
+func TestTunedDocuments(t *testing.T) {
 	labels := loadRealLabels(t)
 	byKey := make(map[string]realLabel, len(labels))
 	for _, l := range labels {
@@ -184,7 +193,7 @@ func TestRealDocuments(t *testing.T) {
 	}
 
 	// the default reviewers: what a writer sees
-	fs, words, chars, docs := reviewRealDocs(t, editorial())
+	fs, words, chars, docs := reviewRealDocs(t, defaultEditorial())
 	total, truth, merged := map[string]int{}, map[string]int{}, map[string]int{}
 	for _, r := range fs {
 		lang := r.file[:2]

@@ -60,12 +60,14 @@ func (r *run) jaTokenRules(s sentence, covered []span) error {
 //	する + こと + particle + できる + any          することができた → できた (after が; advice after は/も/を)
 //	である + と + 言えます                           であると言えます → です
 //	である + と + 考えています                       advice
-//	サ変 noun + を + 行う (any form)                設定を行った → 設定した (kanji nouns; advice otherwise)
+//	サ変 noun + を + 行う (any form)                設定を行った → 設定した (kanji nouns not modified; advice otherwise)
 //	サ変 noun + を + 実行                            advice
 //
 // As in textlint, 処理を行う and 処理を実行, and a noun in katakana or
 // Latin letters before を行う or を実行 are allowed; a 、 may stand inside
-// the pattern (the fix is then advice).
+// the pattern (the fix is then advice). A fix is given only where the
+// tokens show the construction it assumes: a noun no word modifies
+// before を行う (see modified), する after が and not after を.
 func (r *run) redundant(s sentence, ts []token, covered []span) {
 	suru := func(t token) bool { return t.surface == "する" && t.base == "する" && t.cform == "基本形" }
 	dearuDe := func(t token) bool {
@@ -94,7 +96,8 @@ func (r *run) dekiru(s sentence, ts []token, i int, covered []span) bool {
 		return false
 	}
 	a := s.start + ts[i].off
-	ga := ts[at[2]].surface == "が" && at[3] < 0
+	// 「テストをすることができる」 does not become 「テストをできる」
+	ga := ts[at[2]].surface == "が" && at[3] < 0 && (i == 0 || ts[i-1].surface != "を")
 	t := ts[j]
 	switch {
 	case oneOf(t.base, []string{"可", "可能", "不可能", "不能", "不可"}) && j+1 < len(ts) && ts[j+1].pos == "助動詞":
@@ -182,11 +185,37 @@ func (r *run) woOkonau(s sentence, ts []token, i int) bool {
 		next = ts[j].surface
 	}
 	fix := suruForm(v.surface, next)
-	if fix == "" || at[0] >= 0 || !allKanji(noun) {
+	if fix == "" || at[0] >= 0 || !allKanji(noun) || modified(ts, i) {
 		r.e.advise(redundantRule, finding.Low, 70, s.start+ts[i].off, b, "「%s」は冗長な表現です。「%sする」など簡潔に書いてください", word, noun)
 		return true
 	}
 	r.e.fix(redundantRule, finding.Low, 80, a, b, fix, "「%s」は冗長な表現です。「%s%s」と簡潔に書いてください", word, noun, fix)
+	return true
+}
+
+// modified reports whether the noun phrase ending in ts[i] (the noun and
+// the nouns compounded before it) is modified by what comes before it: a
+// の (HTMLの表示), an adnominal (この, 新しい, 細かな, 作成した), a prefix, or
+// masked markup. Such a noun is the object of its verb, and turning
+// 表示を行う into 表示する breaks the sentence (「HTMLの表示しています」);
+// after the sentence's start, a particle other than の, an adverb, a
+// conjunction or a symbol (、) it is not.
+func modified(ts []token, i int) bool {
+	k := i
+	for k > 0 && ts[k-1].pos == "名詞" && ts[k-1].pos1 != "非自立" && ts[k-1].pos1 != "代名詞" && strings.IndexByte(ts[k-1].surface, mask) < 0 {
+		k--
+	}
+	if k == 0 {
+		return false
+	}
+	switch t := ts[k-1]; {
+	case strings.IndexByte(t.surface, mask) >= 0:
+		return true
+	case t.pos == "助詞":
+		return t.pos1 == "連体化"
+	case t.pos == "記号", t.pos == "副詞", t.pos == "接続詞":
+		return false
+	}
 	return true
 }
 

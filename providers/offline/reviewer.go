@@ -17,8 +17,9 @@ type Reviewer struct {
 	name     string
 	category string
 	cfg      Config
-	disabled map[string]bool // Config.Disabled as a set
-	cfgErr   error           // an unknown rule in Config.Disabled, returned by Review
+	disabled map[string]bool // the rules Config leaves off (Config.Enabled, Config.Disabled)
+	jaOnly   map[string]bool // the rules whose RuleInfo.Lang is "ja"
+	cfgErr   error           // an unknown rule in Config.Enabled or Disabled, returned by Review
 	shared   *shared
 	phrases  []phrase         // the phrase entries whose rule this reviewer runs
 	skip     []*regexp.Regexp // Config.Options.SentenceSkipPatterns, compiled
@@ -100,13 +101,15 @@ func newShared() *shared {
 }
 
 func newReviewer(name, category string, cfg Config, sh *shared, check func(context.Context, *run) error) *Reviewer {
-	r := &Reviewer{name: name, category: category, cfg: cfg, shared: sh, check: check,
-		disabled: make(map[string]bool, len(cfg.Disabled))}
-	for _, id := range cfg.Disabled {
-		if _, ok := ruleByID(id); !ok && r.cfgErr == nil {
-			r.cfgErr = fmt.Errorf("offline: %s: Config.Disabled: %w", name, &UnknownRuleError{ID: id})
+	r := &Reviewer{name: name, category: category, cfg: cfg, shared: sh, check: check, jaOnly: map[string]bool{}}
+	for _, info := range ruleList() {
+		if info.Lang == "ja" {
+			r.jaOnly[info.ID] = true
 		}
-		r.disabled[id] = true
+	}
+	var err error
+	if r.disabled, err = cfg.disabledRules(); err != nil {
+		r.cfgErr = fmt.Errorf("offline: %s: %w", name, err)
 	}
 	if err := cfg.Options.validate(); err != nil && r.cfgErr == nil {
 		r.cfgErr = fmt.Errorf("offline: %s: %w", name, err)
@@ -155,11 +158,12 @@ func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, er
 		target: t,
 		rev:    r,
 	}
-	ru.e = &emitter{doc: ru.doc, disabled: r.disabled}
+	ru.e = &emitter{doc: ru.doc, disabled: r.disabled, jaOnly: r.jaOnly}
 	if err := r.check(ctx, ru); err != nil {
 		return agent.Review{}, fmt.Errorf("offline: %s: %s: %w", r.name, displayPath(t.Path), err)
 	}
 	ru.e.dropInContext()
+	ru.e.dropRepeats()
 	fs := dropRejected(ru.e.findings(r.category, t.Path, t.Lines), t.Rejected)
 	fs, held := condense(fs, r.cfg.maxPerRule(), doc, doc.kana)
 	rep := finding.Report{
@@ -171,8 +175,8 @@ func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, er
 	return agent.Review{Report: rep}, nil
 }
 
-// UnknownRuleError reports a rule ID in Config.Disabled that no offline
-// reviewer has; Review returns it wrapped, for errors.As.
+// UnknownRuleError reports a name in Config.Enabled or Config.Disabled
+// that is no rule ID of the offline reviewers (nor, in Enabled, a set); Review returns it wrapped, for errors.As.
 type UnknownRuleError struct {
 	ID string // the unknown ID, as given
 }

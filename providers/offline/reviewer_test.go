@@ -102,7 +102,7 @@ func TestConfigDisabled(t *testing.T) {
 
 func TestConfigLimits(t *testing.T) {
 	text := []byte("まず、次に、終わります。\n")
-	r := ReaderAdvocate(Config{Limits: Limits{MaxTen: 1}})
+	r := ReaderAdvocate(Config{Limits: Limits{MaxTen: 1}, Enabled: []string{SetStrict}})
 	rev, err := r.Review(context.Background(), agent.Target{Text: text})
 	if err != nil {
 		t.Fatal(err)
@@ -114,7 +114,7 @@ func TestConfigLimits(t *testing.T) {
 
 func TestTargetWindowAndRejections(t *testing.T) {
 	text := []byte("We delve into it.\n\nIt delves into that.\n")
-	r := AntiAISlop(Config{})
+	r := AntiAISlop(Config{Enabled: []string{"en-stock-phrase"}})
 	rev, err := r.Review(context.Background(), agent.Target{Text: text, Lines: finding.LineRange{Start: 3, End: 3}})
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,9 @@ import (
 // runOptionCases runs rule cases with a Config of their own.
 func runOptionCases(t *testing.T, cfg Config, cases []ruleCase) {
 	t.Helper()
+	if cfg.Enabled == nil {
+		cfg.Enabled = []string{SetAll} // the options, not the default set, are under test
+	}
 	rs := Editorial(cfg)
 	for i, r := range rs { // share the tokenizer the other tests loaded
 		r.(*Reviewer).shared.ja = editorial()[i].(*Reviewer).shared.ja
@@ -61,7 +64,7 @@ func TestNoMixDearuDesumasu(t *testing.T) {
 	runOptionCases(t, Config{Options: RuleOptions{StrictStyle: true}}, []ruleCase{
 		{rule: "no-mix-dearu-desumasu", text: "値が整数である場合に使います。\n設定は必須である。\n", want: 1},
 	})
-	rev := NarrativeCritic(Config{Options: RuleOptions{PreferInList: "です"}})
+	rev := NarrativeCritic(Config{Options: RuleOptions{PreferInList: "です"}, Enabled: []string{SetStrict}})
 	if _, err := rev.Review(context.Background(), agentTarget("本文です。\n")); !errors.Is(err, ErrInvalidOption) {
 		t.Errorf("PreferInList \"です\": err = %v, want ErrInvalidOption", err)
 	}

@@ -2,6 +2,8 @@ package offline
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 
@@ -60,7 +62,8 @@ type document struct {
 	lines  mdoc.Lines
 	blocks []block
 	links  []link
-	kana   bool // the document holds kana: its kanji-only sentences are Japanese too
+	kana   bool // the document is Japanese (see language): Japanese rules and messages
+	cjk    bool // the document is written in Han characters, Japanese or not: the rules of Japanese text apply
 }
 
 // line returns the 1-based line number of byte offset off.
@@ -103,7 +106,7 @@ func parse(src []byte) *document {
 	if o.Lines.BOM() > 0 {
 		fill(d.masked, 0, o.Lines.BOM())
 	}
-	d.kana = hasKana(string(src))
+	maskTemplates(d.masked)
 	for _, c := range o.Comments {
 		fill(d.masked, c.Start, c.End)
 	}
@@ -116,6 +119,8 @@ func parse(src []byte) *document {
 	for i := range d.blocks {
 		d.maskInline(d.blocks[i].start, d.blocks[i].end)
 	}
+	slices.SortStableFunc(d.links, func(a, b link) int { return cmp.Compare(a.start, b.start) })
+	d.kana, d.cjk = d.language()
 	for i := range d.blocks {
 		b := &d.blocks[i]
 		if b.kind == paragraph {
@@ -158,6 +163,9 @@ func (d *document) addBlock(b mdoc.Block) {
 		add(heading, b.Span.Start, e)
 	case b.Kind.Prose():
 		add(kind, b.Span.Start, b.Span.End)
+	case b.Kind == mdoc.LinkDefinition:
+		d.addDefinition(b.Span.Start, b.Span.End)
+		fill(d.masked, b.Span.Start, b.Span.End)
 	default: // code, HTML, math, breaks, link definitions, front matter, container fences
 		fill(d.masked, b.Span.Start, b.Span.End)
 	}
@@ -370,13 +378,7 @@ func (d *document) maskLink(i, s, e int, closeAt []int32) int {
 		if end < 0 {
 			return i
 		}
-		ts, te := close+2, end
-		for ts < te && (b[ts] == ' ' || b[ts] == '<') {
-			ts++
-		}
-		if sp := bytes.IndexAny(b[ts:te], " >"); sp >= 0 {
-			te = ts + sp
-		}
+		ts, te := linkTarget(b, close+2, end)
 		d.links = append(d.links, link{target: string(d.raw[ts:te]), start: ts, end: te, image: image})
 		if image {
 			fill(b, i, end+1)
@@ -400,4 +402,131 @@ func (d *document) maskLink(i, s, e int, closeAt []int32) int {
 		}
 	}
 	return i
+}
+
+// linkTarget returns the span of the destination in a link's parentheses,
+// b[s:e] (between "(" and ")"): without the space, tab or line break before
+// it (a target may stand on the line after the "("), the angle brackets
+// around it, and the title after it.
+func linkTarget(b []byte, s, e int) (ts, te int) {
+	ts, te = s, e
+	for ts < te && (b[ts] == ' ' || b[ts] == '\t' || b[ts] == '\n' || b[ts] == '\r' || b[ts] == '<') {
+		ts++
+	}
+	if sp := bytes.IndexAny(b[ts:te], " \t\r\n>"); sp >= 0 {
+		te = ts + sp
+	}
+	return ts, te
+}
+
+// addDefinition records the target of the link reference definition
+// "[label]: target" on the line raw[s:e], so that reference-style links
+// ("[text][label]") are checked as inline ones are.
+func (d *document) addDefinition(s, e int) {
+	j := bytes.Index(d.raw[s:e], []byte("]:"))
+	if j < 0 {
+		return
+	}
+	ts, te := linkTarget(d.raw, s+j+2, e)
+	if ts < te {
+		d.links = append(d.links, link{target: string(d.raw[ts:te]), start: ts, end: te})
+	}
+}
+
+// maskTemplates masks the Go template actions of b in place: "{{" and
+// an action name or a '.' ({{raw `...`}}, {{play "x.go" `/A/`}},
+// {{.Title}}) up to the "}}" that closes it outside back-quoted and
+// double-quoted strings. A raw string may span lines and blank lines (the
+// Go website's code blocks); outside one, a blank line ends the search and
+// the "{{" is text. Hugo shortcodes ({{< >}}, {{% %}}) are left to
+// maskInline. It runs in one pass: a failed search is not started again
+// inside the text it read.
+func maskTemplates(b []byte) {
+	for i := 0; i+2 < len(b); i++ {
+		if b[i] != '{' || b[i+1] != '{' {
+			continue
+		}
+		j := i + 2
+		for j < len(b) && (b[j] == ' ' || b[j] == '-') {
+			j++
+		}
+		if j == len(b) || !(isASCIILetter(b[j]) || b[j] == '.') {
+			continue
+		}
+		end, stop := templateEnd(b, j)
+		if end < 0 {
+			i = stop - 1
+			continue
+		}
+		fill(b, i, end)
+		i = end - 1
+	}
+}
+
+// templateEnd returns the offset after the "}}" closing the template
+// action whose body starts at b[j], or -1 and the offset where the search
+// stopped.
+func templateEnd(b []byte, j int) (end, stop int) {
+	var quote byte // the open string's delimiter, or 0
+	for ; j < len(b); j++ {
+		c := b[j]
+		switch {
+		case quote == '"' && c == '\\':
+			j++
+		case quote != 0:
+			if c == quote || quote == '"' && c == '\n' {
+				quote = 0
+			}
+		case c == '`' || c == '"':
+			quote = c
+		case c == '}' && j+1 < len(b) && b[j+1] == '}':
+			return j + 2, j + 2
+		case c == '\n' && blankAfter(b, j+1):
+			return -1, j
+		}
+	}
+	return -1, j
+}
+
+// blankAfter reports whether the line starting at b[i] is blank.
+func blankAfter(b []byte, i int) bool {
+	for ; i < len(b) && b[i] != '\n'; i++ {
+		if b[i] != ' ' && b[i] != '\t' && b[i] != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// language reads the document's language from its prose (the masked
+// text of its blocks, so code and markup do not count): it is Japanese
+// (kana) when it holds kana and at least one Japanese character (kana or
+// kanji) for every eight English words, and written in Han characters
+// (cjk) when it holds such characters in that share, kana or not. One
+// Japanese sentence, or a rune literal '世' in code, does not make an
+// English document Japanese; English names in Japanese text do not make
+// it English.
+func (d *document) language() (kana, cjk bool) {
+	jaChars, enWords := 0, 0
+	for _, b := range d.blocks {
+		inWord := false
+		for _, r := range string(d.masked[b.start:b.end]) {
+			switch {
+			case r < utf8.RuneSelf && isASCIILetter(byte(r)):
+				if !inWord {
+					enWords++
+				}
+				inWord = true
+				continue
+			case r >= 0x3040 && isKana(r):
+				jaChars++
+				kana = true
+			case r >= 0x3040 && isKanji(r):
+				jaChars++
+			}
+			inWord = false
+		}
+	}
+	cjk = jaChars > 0 && jaChars*8 >= enWords
+	return kana && cjk, cjk
 }

@@ -20,7 +20,7 @@ func (d *document) sentences() iter.Seq[sentence] {
 				if !hasLetter(st.text) {
 					continue
 				}
-				st.ja = isJapanese(st.text) && (d.kana || hasKana(st.text))
+				st.ja = d.kana && isJapanese(st.text)
 				if prev != nil && !yield(*prev) {
 					return
 				}

@@ -50,7 +50,10 @@ func (c Command) String() string {
 // Run runs c in dir with files appended to its arguments and parses what
 // it prints. A non-zero exit is not an error when the output parses (a
 // linter exits 1 when it finds something); it is when nothing parses.
-// A program not on PATH is ErrNotInstalled.
+// The tool runs contained (Contain): cancelling ctx kills it with what it
+// started. A tool killed by a signal, or whose output was not read to the
+// end, is an error, whatever it printed. A program not on PATH is
+// ErrNotInstalled.
 func (c Command) Run(ctx context.Context, dir string, files ...string) ([]Diagnostic, error) {
 	if len(c.Args) == 0 {
 		return nil, errors.New("tools: a command without a program")
@@ -61,6 +64,7 @@ func (c Command) Run(ctx context.Context, dir string, files ...string) ([]Diagno
 	cmd := exec.CommandContext(ctx, c.Args[0], append(c.Args[1:len(c.Args):len(c.Args)], files...)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), c.Env...)
+	Contain(cmd)
 	out := &capped{limit: MaxOutput}
 	errb := &capped{limit: 1 << 20}
 	cmd.Stdout = out
@@ -75,9 +79,18 @@ func (c Command) Run(ctx context.Context, dir string, files ...string) ([]Diagno
 	if out.over {
 		return nil, fmt.Errorf("%s: more than %d bytes of output", c, MaxOutput)
 	}
+	// Only a run that ended by itself, with its output read to the end,
+	// gives a result: a tool killed or cut short says nothing about what
+	// it did not get to.
+	if errors.Is(runErr, exec.ErrWaitDelay) {
+		return nil, fmt.Errorf("%s: its output was not read to the end (a process it started held it open past %s)", c, WaitDelay)
+	}
 	var exit *exec.ExitError
 	if runErr != nil && !errors.As(runErr, &exit) {
 		return nil, fmt.Errorf("%s: %w", c, runErr)
+	}
+	if exit != nil && !exit.Exited() {
+		return nil, fmt.Errorf("%s: %v before it finished: %s", c, runErr, strings.TrimSpace(errb.String()))
 	}
 	ds, err := Parse(c.Format, out.Bytes(), dir)
 	if err != nil && runErr != nil {

@@ -100,7 +100,7 @@ func gateErr(err error) error {
 func options(items []loop.Item) []huh.Option[string] {
 	out := make([]huh.Option[string], len(items))
 	for i, it := range items {
-		label := fmt.Sprintf("%s (line %s)", it.Label(), it.Lines)
+		label := fmt.Sprintf("%s (line %s)", loop.Printable(it.Label()), it.Lines)
 		if it.Conflict != 0 {
 			label += fmt.Sprintf(" [conflict %d]", it.Conflict)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // Progress shows what the reviewers are doing. On a terminal (Live) it
@@ -84,8 +85,9 @@ func (p *Progress) council(e council.Event) {
 	p.shown = len(p.order)
 }
 
-// fold folds white space, so that a message is one line.
-func fold(s string) string { return strings.Join(strings.Fields(s), " ") }
+// fold folds white space, so that a message is one line, and escapes
+// its control characters (loop.Printable).
+func fold(s string) string { return loop.Printable(strings.Join(strings.Fields(s), " ")) }
 
 // clipLine cuts s to 56 columns, so that a reviewer's live line never
 // wraps on an 80-column terminal (a wrapped line would throw off the

@@ -157,3 +157,21 @@ func TestProgressSkipReasonInFull(t *testing.T) {
 		}
 	}
 }
+
+// TestControlCharactersEscaped: a finding's issue and a skip's reason
+// holding NUL and ESC[31m reach the terminal escaped.
+func TestControlCharactersEscaped(t *testing.T) {
+	it := item("slop/F001", finding.Low, true, 0)
+	it.Finding.Issue = "bad\x00 \x1b[31mred"
+	if got := options([]loop.Item{it})[0].Key; !strings.Contains(got, `bad\x00 \x1b[31mred`) || strings.ContainsAny(got, "\x00\x1b") {
+		t.Errorf("checklist label %q, want the controls escaped", got)
+	}
+	for _, live := range []bool{false, true} {
+		var out bytes.Buffer
+		p := NewProgress(&out, live)
+		p.Observe(editorial.Event{Kind: editorial.CouncilEvent, Round: 1, Council: &council.Event{Kind: council.Skipped, Reviewer: "slop", Shot: 1, Err: errors.New("said \x1b[31mno\x00")}})
+		if s := out.String(); !strings.Contains(s, `said \x1b[31mno\x00`) || strings.Contains(s, "\x00") || strings.Contains(s, "\x1b[31m") {
+			t.Errorf("progress (live %v) %q, want the reason's controls escaped", live, s)
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package goldfish
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// TestRoundCapSaysWhy is issue 22 item 4: at the round cap, the outcome,
+// the report and the error say one true thing: why the last round did not
+// count as clean, and how many findings are open at which level; never
+// "high findings open" when none is.
+func TestRoundCapSaysWhy(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		sev    finding.Severity
+		fix    string
+		choice string
+		why    string
+		counts string
+	}{
+		{name: "a Major left open", sev: finding.Medium, choice: ChoiceContinue,
+			why: "round 1 left 1 Blocker/Major finding(s) open", counts: "1 finding(s) left open, 1 of them Blocker or Major"},
+		{name: "a fix written", sev: finding.Low, fix: "Uploads", choice: ChoiceAuto,
+			why: "round 1 wrote a fix", counts: "0 finding(s) left open"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
+				if !strings.Contains(sec, "It's worth noting that uploads") {
+					return nil
+				}
+				return []finding.Finding{find(sec, "It's worth noting that uploads", "filler", tt.sev, tt.fix)}
+			})
+			l, spec := specLoop(t, g)
+			l.MaxRounds, l.Asker = 1, answers(tt.choice, loop.Yes)
+			o, err := l.Run(context.Background(), spec)
+			if !errors.Is(err, loop.ErrNotConverged) || o == nil || o.Reason != loop.MaxRounds {
+				t.Fatalf("%v, %+v", err, o)
+			}
+			want := "the round cap of 1 round(s) was reached before 2 consecutive clean rounds: " + tt.why
+			if o.Stop != want {
+				t.Errorf("Outcome.Stop = %q, want %q", o.Stop, want)
+			}
+			if msg := err.Error(); !strings.HasPrefix(msg, "goldfish: not converged after 1 round(s): "+want) || !strings.Contains(msg, tt.counts) || strings.Contains(msg, "loop:") {
+				t.Errorf("error %q; want %q and %q with one prefix", msg, want, tt.counts)
+			}
+			rep, _ := os.ReadFile(o.Report)
+			if !strings.Contains(string(rep), "- Stopped: "+want+"\n") {
+				t.Errorf("report:\n%s", rep)
+			}
+			for _, text := range []string{o.Stop, err.Error(), string(rep)} {
+				if strings.Contains(text, "high findings open") {
+					t.Errorf("says high findings are open, with none: %q", text)
+				}
+			}
+		})
+	}
+}
+
+// TestWaitingForAnswerSaysSo: a run waiting for its gate choice (a
+// question, not the findings' gate) says in its Outcome what the report
+// says: an answer is awaited in questions.json, not decisions for
+// pending.md.
+func TestWaitingForAnswerSaysSo(t *testing.T) {
+	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
+		return []finding.Finding{find(sec, "It's worth noting that uploads", "filler", finding.Low, "Uploads")}
+	})
+	l, spec := specLoop(t, g)
+	l.Asker = loop.FileAsker{Dir: l.Dir}
+	o, err := l.Run(context.Background(), spec)
+	if !errors.Is(err, loop.ErrNotConverged) || o.Reason != loop.AwaitingDecisions {
+		t.Fatalf("%v %+v", err, o)
+	}
+	rep, _ := os.ReadFile(o.Report)
+	if !strings.Contains(o.Stop, "waiting for an answer (see questions.json") || !strings.Contains(string(rep), "- Stopped: "+o.Stop+"\n") || !strings.Contains(err.Error(), o.Stop) {
+		t.Errorf("Outcome.Stop %q, error %q, report:\n%s", o.Stop, err, rep)
+	}
+}

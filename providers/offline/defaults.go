@@ -1,0 +1,147 @@
+package offline
+
+import (
+	"fmt"
+	"slices"
+)
+
+// The named rule sets Config.Enabled takes beside rule IDs. Each set
+// holds the one before it: default ⊂ strict ⊂ pedantic ⊂ all.
+const (
+	// SetDefault is the rules on when Config.Enabled is empty: those
+	// measured right at least 70% of the time on documentation the rules
+	// were not tuned on (the package doc's table), and the character and
+	// typo checks that found nothing there to be wrong about.
+	SetDefault = "default"
+	// SetStrict adds the rules of textlint's preset-ja-technical-writing
+	// not on by default and their English counterparts: what a style guide
+	// enforces, right less often on edited documentation.
+	SetStrict = "strict"
+	// SetPedantic adds the rules whose findings are mostly taste (passive
+	// voice, "There is", repeated words and openings, acronyms, em dashes).
+	SetPedantic = "pedantic"
+	// SetFacts is the heuristic fact-checking, advisory: figures and
+	// claims with no source nearby and quantities stated two ways. It
+	// cannot tell a figure the text sources or derives from one it does
+	// not, so it is never on by default.
+	SetFacts = "facts"
+	// SetAll is every rule.
+	SetAll = "all"
+)
+
+// defaultRules returns the rules on by default. A rule is here only
+// when its measured precision on the corpus's measuring part is at least
+// 70% and its findings are not taste, or when its findings are errors by
+// definition (a decomposed character, a doubled word, a broken link) and
+// it gave at most two findings there, too few to measure.
+func defaultRules() []string {
+	return []string{
+		"en-redundant", "ja-no-mixed-period",
+		// errors by definition, too few findings on the measuring part to measure
+		"en-doubled-word", "ja-no-successive-word", "no-dropping-the-ra", "no-hankaku-kana",
+		"no-nfd", "no-zero-width-spaces", "no-invalid-control-character", "broken-link",
+	}
+}
+
+// strictRules returns what SetStrict adds to the defaults.
+func strictRules() []string {
+	return []string{
+		// textlint's preset-ja-technical-writing
+		"sentence-length", "max-comma", "max-ten", "max-kanji-continuous-len", "arabic-kanji-numbers",
+		"no-mix-dearu-desumasu", "no-double-negative-ja", "no-doubled-conjunctive-particle-ga",
+		"no-doubled-conjunction", "no-doubled-joshi", "no-exclamation-question-mark", "ja-no-weak-phrase",
+		"ja-no-abusage", "ja-no-redundant-expression", "ja-unnatural-alphabet", "no-unmatched-pair",
+		// their English counterparts, and stock phrases
+		"en-sentence-length", "en-weasel", "en-stock-phrase", "ja-stock-phrase", "en-cliche",
+	}
+}
+
+// pedanticRules returns what SetPedantic adds to SetStrict.
+func pedanticRules() []string {
+	return []string{
+		"en-passive", "en-there-is", "repeated-word", "same-opening", "paragraph-length",
+		"undefined-acronym", "undefined-jargon", "em-dash",
+	}
+}
+
+// factRules returns SetFacts.
+func factRules() []string {
+	return []string{"unsourced-figure", "unsourced-claim", "inconsistent-quantity"}
+}
+
+// ruleSet returns the rule IDs of a named set, and whether name is one.
+func ruleSet(name string) ([]string, bool) {
+	switch name {
+	case SetDefault:
+		return defaultRules(), true
+	case SetStrict:
+		return slices.Concat(defaultRules(), strictRules()), true
+	case SetPedantic:
+		return slices.Concat(defaultRules(), strictRules(), pedanticRules()), true
+	case SetFacts:
+		return factRules(), true
+	case SetAll:
+		ids := make([]string, 0, len(ruleList()))
+		for _, r := range ruleList() {
+			ids = append(ids, r.ID)
+		}
+		return ids, true
+	}
+	return nil, false
+}
+
+// DefaultRules returns the IDs of the rules on when Config.Enabled is
+// empty, in the order of Rules.
+func DefaultRules() []string {
+	on := map[string]bool{}
+	for _, id := range defaultRules() {
+		on[id] = true
+	}
+	var ids []string
+	for _, r := range ruleList() {
+		if on[r.ID] {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
+}
+
+// disabledRules returns the rules cfg leaves off: every rule outside
+// SetDefault and the sets and rules cfg.Enabled names, and every rule
+// cfg.Disabled names (Disabled wins). An unknown name in either list is
+// an *UnknownRuleError naming the field.
+func (c Config) disabledRules() (map[string]bool, error) {
+	on := map[string]bool{}
+	for _, id := range defaultRules() {
+		on[id] = true
+	}
+	var err error
+	for _, name := range c.Enabled {
+		if ids, ok := ruleSet(name); ok {
+			for _, id := range ids {
+				on[id] = true
+			}
+			continue
+		}
+		if _, ok := ruleByID(name); !ok {
+			if err == nil {
+				err = fmt.Errorf("Config.Enabled: %w", &UnknownRuleError{ID: name})
+			}
+			continue
+		}
+		on[name] = true
+	}
+	for _, id := range c.Disabled {
+		if _, ok := ruleByID(id); !ok && err == nil {
+			err = fmt.Errorf("Config.Disabled: %w", &UnknownRuleError{ID: id})
+		}
+		on[id] = false
+	}
+	off := map[string]bool{}
+	for _, r := range ruleList() {
+		if !on[r.ID] {
+			off[r.ID] = true
+		}
+	}
+	return off, err
+}
