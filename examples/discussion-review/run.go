@@ -27,6 +27,11 @@ import (
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
+// demoRules returns what the demo's offline seats run when -rules is not
+// given: every rule, so that each seat has claims to debate on the
+// bundled draft (the default rules find little on it).
+func demoRules() []string { return []string{offline.SetAll} }
+
 // sample holds the demo's spec and target.
 //
 //go:embed sample/*
@@ -40,7 +45,7 @@ const (
 )
 
 type options struct {
-	rules           []string // offline.Config.Enabled: every rule for the demo, so that each seat has claims to debate on the bundled draft
+	rules           *cli.Rules // -rules; the demo turns on demoRules
 	spec, root      string
 	id, targets     string
 	resume, verbose bool
@@ -53,6 +58,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("discussion-review", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	o := &options{flags: fset}
+	o.rules = cli.RulesFlag(fset, demoRules())
 	fset.StringVar(&o.spec, "spec", "", "discussion spec (JSON); default: a demo on a copy of the bundled sample")
 	fset.StringVar(&o.root, "root", ".", "workspace root: the spec's targets are read inside it, artifacts go to <root>/.discussion/<id>/")
 	fset.StringVar(&o.id, "id", "", "the discussion's id, for a spec file that has none (the original's); artifacts go to <root>/.discussion/<id>/")
@@ -88,7 +94,6 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 			return exitError, err
 		}
 		o.spec, o.root = filepath.Join(dir, "spec.json"), dir
-		o.rules = []string{offline.SetAll}
 		fmt.Fprintf(stderr, "Demo on a copy of the bundled sample in %s\n", dir)
 	}
 	spec, err := discussion.LoadSpec(o.spec)
@@ -102,7 +107,7 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 		return exitError, err
 	}
 	d := &discussion.Discussion{Spec: spec, Root: o.root}
-	if d.Participants, d.Lead, err = o.seat(spec); err != nil {
+	if d.Participants, d.Lead, err = o.seat(spec, o.rules.Enabled(demo, demoRules())); err != nil {
 		return exitError, err
 	}
 	if o.verbose {
@@ -226,14 +231,14 @@ func (o *options) useProviders(spec discussion.Spec, demo bool) error {
 
 // seat makes the spec's participants and lead: offline reviewers, or
 // models.
-func (o *options) seat(spec discussion.Spec) ([]discussion.Participant, discussion.Lead, error) {
+func (o *options) seat(spec discussion.Spec, rules []string) ([]discussion.Participant, discussion.Lead, error) {
 	root, rel, err := offline.WorkspaceRoot(o.root)
 	if err != nil {
 		return nil, nil, err
 	}
 	builtin := map[string]agent.Reviewer{}
 	var order []string
-	for _, r := range offline.Editorial(offline.Config{LinkFS: os.DirFS(root), LinkDir: rel, Enabled: o.rules}) {
+	for _, r := range offline.Editorial(offline.Config{LinkFS: os.DirFS(root), LinkDir: rel, Enabled: rules}) {
 		builtin[r.Name()] = r
 		order = append(order, r.Name())
 	}

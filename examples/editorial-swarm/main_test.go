@@ -252,7 +252,7 @@ func TestDemoStaysOffline(t *testing.T) {
 // one journal; each article gets its own fixes, and one -undo restores
 // them all.
 func TestSeveralArticlesAndAFolder(t *testing.T) {
-	const text = "# 題名\n\nこの記事は、本当に非常に良い記事です。\n"
+	const text = "# 題名\n\nこの記事は、データをを送ります。\n" // a doubled particle, which the default rules fix
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -384,5 +384,20 @@ func TestSameArticlesInAnotherOrder(t *testing.T) {
 		if got := must(os.ReadFile(filepath.Join(dir, p))); !bytes.Equal(got, sample) {
 			t.Errorf("%s is not as before the run after -undo", p)
 		}
+	}
+}
+
+// TestResumeHeaderNamesTheReader: the header of a resumed run names the
+// reader profile the run started with.
+func TestResumeHeaderNamesTheReader(t *testing.T) {
+	dir := t.TempDir()
+	sample, _ := offline.Sample("sample-en.md")
+	os.WriteFile(filepath.Join(dir, "post.md"), sample, 0o644)
+	if code, stdout, stderr := runBin(t, dir, "-reader", "Web engineers new to Go", "-rounds", "1", "-gate", "file", "post.md"); code != 2 {
+		t.Fatalf("first run: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	_, stdout, stderr := runBin(t, dir, "-resume", "post.md")
+	if !strings.Contains(stderr, "reader: Web engineers new to Go)") {
+		t.Errorf("the resumed run's header does not name its reader:\n%s\n%s", stderr, stdout)
 	}
 }

@@ -47,7 +47,7 @@ func (o *options) loop(target document.Target, intent []string) (*goldfish.Loop,
 	for i, s := range seats {
 		name := reviewers[i]
 		if o.providers.Offline(name) {
-			g, err := goldfish.NewOfflineGoldfish(s, refs, focus, offline.Config{})
+			g, err := goldfish.NewOfflineGoldfish(s, refs, focus, offline.Config{Enabled: o.enabled})
 			if err != nil {
 				return nil, "", err
 			}

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
+	"github.com/kaigi-dev/kaigi/providers/offline"
 	"io"
 	"log/slog"
 	"os"
@@ -44,9 +45,16 @@ type options struct {
 	hierarchical, yes              bool
 	resume, undo, verbose          bool
 	format                         string
+	rules                          *cli.Rules // -rules (offline.Config.Enabled)
+	enabled                        []string   // what the offline reviewers turn on: -rules, or demoRules for the demo
 	providers                      *config.Config
 	flags                          *flag.FlagSet
 }
+
+// demoRules returns what the demo's offline reviewers run when -rules is
+// not given: every rule, as the bundled section is a draft written to give
+// each reviewer findings (the default rules find little on it).
+func demoRules() []string { return []string{offline.SetAll} }
 
 // list is a repeatable flag.
 type list []string
@@ -58,6 +66,7 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs := flag.NewFlagSet("goldfish-loop", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	o := &options{flags: fs}
+	o.rules = cli.RulesFlag(fs, demoRules())
 	fs.StringVar(&o.target, "target", "", `the section: "full file", a heading id ("S1.12", "h4:S1.12"), "heading:TEXT" or "marker:BEGIN[..END]" (demo: S1.12)`)
 	fs.StringVar(&o.reviewers, "reviewers", "design_critic,structural", "reviewers, comma-separated: short names (design_critic, structural, implementation_readiness, style, comprehension) or persona paths containing \"/\"")
 	fs.Var(&o.standards, "standard", "reviewer=standard[,standard], a short name (feature-spec-standard, implementation-readiness-standard) or a path; repeatable (default: the persona's own)")
@@ -148,6 +157,7 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 	if err != nil {
 		return exitError, err
 	}
+	o.enabled = o.rules.Enabled(demo, demoRules())
 	l, desc, err := o.loop(target, intent)
 	if err != nil {
 		return exitError, err

@@ -77,7 +77,7 @@ func TestSessionFlags(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(repo, "notes.md"), []byte("# Notes\n\nIn today's fast-paced world, notes matter.\n"), 0o644)
 	dir := filepath.Join(t.TempDir(), "s")
-	common := []string{"-repo", repo, "-dir", dir, "-memory", ""}
+	common := []string{"-repo", repo, "-dir", dir, "-memory", "", "-rules", "strict"} // the stock phrase of notes.md is not on by default
 	code, out, errs := runCmd(t, append(common, "-uncommitted", "-report", "-task", "write notes")...)
 	if code != exitRemaining || !strings.Contains(out, "ok=true remaining=1") {
 		t.Fatalf("report with a finding remaining: exit %d, want %d\n%s\n%s", code, exitRemaining, out, errs)
@@ -207,5 +207,22 @@ func TestDemoSaysWhere(t *testing.T) {
 	}
 	if left, _ := os.ReadDir("."); len(left) > 0 {
 		t.Errorf("the demo wrote %s into the working directory", left[0].Name())
+	}
+}
+
+// TestTaskSizeLimit: a request past the kernel's document limit is
+// refused, from a file or from standard input, not cut short silently.
+func TestTaskSizeLimit(t *testing.T) {
+	big := strings.Repeat("request ", (4<<20)/8+1)
+	name := filepath.Join(t.TempDir(), "task.md")
+	os.WriteFile(name, []byte(big), 0o644)
+	repo := t.TempDir()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"-repo", repo, "-uncommitted", "-task-file", "-"}, strings.NewReader(big), &out, &errb)
+	if code != exitError || !strings.Contains(errb.String(), "too large") {
+		t.Errorf("-task-file -: exit %d\n%s", code, errb.String())
+	}
+	if code, _, errs := runCmd(t, "-repo", repo, "-uncommitted", "-task-file", name); code != exitError || !strings.Contains(errs, "too large") {
+		t.Errorf("-task-file %s: exit %d\n%s", name, code, errs)
 	}
 }

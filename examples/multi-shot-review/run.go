@@ -41,14 +41,21 @@ type options struct {
 	directive, directiveFile, format                      string
 	shots, shotPasses, maxPasses, maxParallel             int
 	timeout                                               time.Duration
+	rules                                                 *cli.Rules // -rules (offline.Config.Enabled)
 	providers                                             *config.Config
 	flags                                                 *flag.FlagSet
 }
+
+// demoRules returns what the demo's offline reviewer runs when -rules is
+// not given: every rule, as the bundled change is written to give each
+// slice findings (the default rules find little in it).
+func demoRules() []string { return []string{offline.SetAll} }
 
 func parse(args []string, stderr io.Writer) (*options, error) {
 	fs := flag.NewFlagSet("multi-shot-review", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	o := &options{flags: fs}
+	o.rules = cli.RulesFlag(fs, demoRules())
 	fs.StringVar(&o.repo, "repo", ".", "the repository")
 	fs.BoolVar(&o.uncommitted, "uncommitted", false, "review the working tree against HEAD (untracked files included)")
 	fs.StringVar(&o.base, "base", "", "review HEAD against its merge base with this branch")
@@ -165,7 +172,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 	if o.report {
 		l.Mode = multishot.Report
 	}
-	if err := o.wire(l); err != nil {
+	if err := o.wire(l, o.rules.Enabled(demo, demoRules())); err != nil {
 		return exitError, err
 	}
 	interactive := false
@@ -292,18 +299,27 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
+// readTask reads the request from the file name, or stdin for "-", up to
+// the kernel's document limit: a longer one is refused, not cut short.
 func readTask(name string, stdin io.Reader) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(io.LimitReader(stdin, 1<<20))
+		data, err := io.ReadAll(io.LimitReader(stdin, loop.DefaultMaxSize+1))
+		if err == nil && len(data) > loop.DefaultMaxSize {
+			err = fmt.Errorf("%w: the request on standard input is more than %d bytes", loop.ErrTooLarge, loop.DefaultMaxSize)
+		}
+		return data, err
+	}
+	if fi, err := os.Stat(name); err == nil && fi.Size() > loop.DefaultMaxSize {
+		return nil, fmt.Errorf("%w: the request %s is %d bytes, more than %d", loop.ErrTooLarge, name, fi.Size(), loop.DefaultMaxSize)
 	}
 	return os.ReadFile(name)
 }
 
 // wire chooses offline or model agents: reviewer, classifier, fixer and
 // judge (each may be set apart with -reviewer-model NAME=provider:model).
-func (o *options) wire(l *multishot.Loop) error {
+func (o *options) wire(l *multishot.Loop, rules []string) error {
 	if o.providers.Offline("reviewer") {
-		l.Reviewer = multishot.OfflineReviewer{Prose: offline.Editorial(offline.Config{})}
+		l.Reviewer = multishot.OfflineReviewer{Prose: offline.Editorial(offline.Config{Enabled: rules})}
 	} else {
 		p, model, err := o.providers.Provider("reviewer")
 		if err != nil {

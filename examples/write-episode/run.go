@@ -47,14 +47,21 @@ type options struct {
 	episode, revisions int
 	again              bool
 	format             string
-	maxSize            int64 // the size limit of the draft and the story files; 0: loop.DefaultMaxSize
+	rules              *cli.Rules // -rules (offline.Config.Enabled)
+	maxSize            int64      // the size limit of the draft and the story files; 0: loop.DefaultMaxSize
 	providers          *config.Config
 }
+
+// demoRules returns what the demo's offline critics run when -rules is
+// not given: every rule, as the bundled draft is written to give them
+// findings (the default rules find little in it).
+func demoRules() []string { return []string{offline.SetAll} }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("write-episode", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	o := &options{}
+	o.rules = cli.RulesFlag(fs, demoRules())
 	fs.StringVar(&o.story, "story", "", "the story folder (story/, episodes/, workspace/, archive/); empty runs the demo on a copy of the bundled sample")
 	fs.IntVar(&o.episode, "episode", 0, "the episode to write (required with -story)")
 	fs.IntVar(&o.revisions, "max-revisions", writing.DefaultMaxRevisions, "the revision cap (0: no revision)")
@@ -73,12 +80,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	demo := o.story == ""
+	if o.revisions < 0 {
+		return exitError, fmt.Errorf("-max-revisions %d: the revision cap is 0 (no revision) or more", o.revisions)
+	}
+	demo, started := o.story == "", false
 	if demo {
 		dir, err := os.MkdirTemp("", "kaigi-write-episode-")
 		if err != nil {
 			return exitError, err
 		}
+		defer func() {
+			if !started {
+				os.RemoveAll(dir) // the demo failed before it began: nothing to look at
+			}
+		}()
 		if err := copySample(dir); err != nil {
 			return exitError, err
 		}
@@ -94,13 +109,10 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 	case o.episode < 0:
 		return exitError, fmt.Errorf("-episode %d: episodes are numbered from 1", o.episode)
 	}
-	if o.revisions < 0 {
-		return exitError, fmt.Errorf("-max-revisions %d: the revision cap is 0 (no revision) or more", o.revisions)
-	}
 	if err := o.providers.Resolve(os.Getenv); err != nil {
 		return exitError, err
 	}
-	e, desc, err := o.roles()
+	e, desc, err := o.roles(o.rules.Enabled(demo, demoRules()))
 	if err != nil {
 		return exitError, err
 	}
@@ -121,13 +133,16 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		fmt.Fprintf(stderr, "  %-8s %s %s\n", ev.Step, mark, ev.Detail)
 	}
 	fmt.Fprintf(stderr, "write-episode: episode %d (%s)\n", o.episode, desc)
+	started = true
 	res, err := e.Write(ctx)
 	switch {
 	case errors.Is(err, loop.ErrWaiting):
 		fmt.Fprintf(stdout, "Waiting for an answer: %v\nWrite it, then run the same command again to go on.\n", err)
 		return exitNotSaved, nil
 	case errors.Is(err, writing.ErrNotSaved):
-		report(stdout, res, o.story)
+		if err := o.printUnsaved(stdout, res); err != nil {
+			return exitError, err
+		}
 		if _, auto := asker.(loop.AutoAsker); auto && res != nil && res.Judgment.Outcome == writing.ForcePass {
 			err = fmt.Errorf("%w\n-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide", err,
 				filepath.Join(o.story, writing.WorkspaceDir))
@@ -165,8 +180,14 @@ func copySample(dir string) error {
 
 // roles returns the episode's roles: offline, or on the configured
 // providers, each role by its name (author, arc-reviewer, reader-<id>).
-func (o *options) roles() (*writing.Episode, string, error) {
-	critics := offline.Editorial(offline.Config{})
+func (o *options) roles(rules []string) (*writing.Episode, string, error) {
+	if rules == nil {
+		// Prose is held to the style guide's rules (stock phrases, empty
+		// intensifiers, long sentences), not only to the few rules on by
+		// default for documentation.
+		rules = []string{offline.SetStrict}
+	}
+	critics := offline.Editorial(offline.Config{Enabled: rules})
 	e := &writing.Episode{}
 	var draft []byte
 	if o.draft != "" {
@@ -308,6 +329,24 @@ func report(w io.Writer, r *writing.Result, dir string) {
 	fmt.Fprintf(w, "  usage:        %d model call(s), %d tokens\n", r.Usage.Calls, r.Usage.Total())
 	fmt.Fprintf(w, "  archive:      %s (drafts draft-vN.txt, progress.md, reader feedback, retro)\n", filepath.Join(dir, writing.ArchiveDir, fmt.Sprintf("episode-%02d", r.Episode)))
 	fmt.Fprintf(w, "  story files:  quality log, series tracker, summaries, handover notes and reader memories in %s\n", filepath.Join(dir, "story"))
+}
+
+// printUnsaved writes the result of a run that saved nothing as -format
+// asks: the report, the Result as JSON, or for github and sarif no
+// finding (there is no saved episode to point at).
+func (o *options) printUnsaved(w io.Writer, res *writing.Result) error {
+	switch {
+	case o.format == outformat.Text:
+		report(w, res, o.story)
+		return nil
+	case res == nil:
+		res = &writing.Result{Episode: o.episode}
+	}
+	r := *res
+	if o.format != outformat.JSON {
+		r.Polish = nil
+	}
+	return o.print(w, &r)
 }
 
 // print writes the result as -format asks: the Result as JSON, or the

@@ -54,7 +54,7 @@ func TestGoSiteTemplatesAreNotProse(t *testing.T) {
 	if d.kana {
 		t.Errorf("an English page whose code holds Japanese is Japanese")
 	}
-	fs := reviewAll(t, Editorial(Config{MaxPerRule: Unlimited}), agent.Target{Path: "strings.md", Text: []byte(goSitePage)})
+	fs := reviewAll(t, Editorial(Config{MaxPerRule: Unlimited, Enabled: []string{SetAll}}), agent.Target{Path: "strings.md", Text: []byte(goSitePage)})
 	jaRules := map[string]bool{}
 	for _, r := range Rules() {
 		if r.Lang == "ja" {
@@ -80,7 +80,7 @@ func TestDocumentLanguageIsTheProsesLanguage(t *testing.T) {
 	if d := parse([]byte(en)); d.kana {
 		t.Errorf("English document read as Japanese")
 	}
-	for _, f := range reviewAll(t, Editorial(Config{MaxPerRule: Unlimited}), agent.Target{Text: []byte(en)}) {
+	for _, f := range reviewAll(t, Editorial(Config{MaxPerRule: Unlimited, Enabled: []string{SetAll}}), agent.Target{Text: []byte(en)}) {
 		if isJapanese(f.Issue) || ruleOf(f.Issue) == "max-ten" || ruleOf(f.Issue) == "sentence-length" {
 			t.Errorf("Japanese rule on an English document: %+v", f)
 		}
@@ -107,7 +107,7 @@ func TestNoFindingReportedTwice(t *testing.T) {
 		{"この機能は非常に便利であると言えます。この機能は非常に便利であると言えます。\n", "ja-no-redundant-expression", 1, "であると言えます"},
 		{"The tool is very very useful. The tool is very very useful.\n", "en-doubled-word", 1, `"very"`},
 	} {
-		fs := ofRule(reviewAll(t, Editorial(Config{MaxPerRule: Unlimited}), agent.Target{Text: []byte(c.text)}), c.rule)
+		fs := ofRule(reviewAll(t, Editorial(Config{MaxPerRule: Unlimited, Enabled: []string{SetAll}}), agent.Target{Text: []byte(c.text)}), c.rule)
 		if len(fs) != c.want || !strings.Contains(fs[0].Issue, c.inMsg) {
 			t.Errorf("%q: %d %s findings, want %d naming %s: %+v", c.text, len(fs), c.rule, c.want, c.inMsg, fs)
 		}

@@ -242,15 +242,22 @@ func loadVerdicts(t *testing.T) map[string]realLabel {
 	return m
 }
 
-// unlabelled formats the findings that have no verdict, to add to
-// measure/verdicts.json after reading each in its document.
+// unlabelled formats the findings that have no verdict, each with its
+// lines and their neighbours, to add to measure/verdicts.json after
+// reading each in its document.
 func unlabelled(fs []corpusFinding, verdicts map[string]realLabel) []string {
 	var out []string
 	for _, f := range fs {
-		if _, ok := verdicts[f.label().key()]; !ok {
-			e, _ := json.Marshal(f.label())
-			out = append(out, fmt.Sprintf("%s\n\t%s", f.f.Issue, e))
+		if _, ok := verdicts[f.label().key()]; ok {
+			continue
 		}
+		e, _ := json.Marshal(f.label())
+		msg := fmt.Sprintf("%s (fix %q)\n\t%s", f.f.Issue, f.f.Fix, e)
+		lines := strings.Split(string(f.doc.text), "\n")
+		for l := max(1, f.f.LineRange.Start-1); l <= min(len(lines), f.f.LineRange.End+1); l++ {
+			msg += fmt.Sprintf("\n\t%5d| %s", l, lines[l-1])
+		}
+		out = append(out, msg)
 	}
 	return out
 }
@@ -430,40 +437,6 @@ func TestRulePrecision(t *testing.T) {
 	for id := range table {
 		if _, ok := ruleByID(id); !ok {
 			t.Errorf("doc.go: the precision table names %s, no rule", id)
-		}
-	}
-}
-
-// TestCorpusDump prints the sample to label (KAIGI_CORPUS_DUMP=1).
-func TestCorpusDump(t *testing.T) {
-	if os.Getenv("KAIGI_CORPUS_DUMP") == "" {
-		t.Skip("set KAIGI_CORPUS_DUMP=1")
-	}
-	docs := loadCorpus(t, "measure")
-	fs, words, chars := reviewCorpus(t, unlimitedAll(), docs)
-	n, ch := map[string]int{}, map[string]int{}
-	for _, f := range fs {
-		n[f.rule]++
-		if f.changed {
-			ch[f.rule]++
-		}
-	}
-	var rules []string
-	for r := range n {
-		rules = append(rules, r)
-	}
-	sort.Strings(rules)
-	for _, r := range rules {
-		fmt.Printf("RULE %-36s %4d findings, %3d on changed lines\n", r, n[r], ch[r])
-	}
-	fmt.Printf("SIZE en %d words, ja %d chars\n", words["en"], chars["ja"])
-	for _, f := range sampled(fs) {
-		lines := strings.Split(string(f.doc.text), "\n")
-		l := f.f.LineRange.Start
-		e, _ := json.Marshal(f.label())
-		fmt.Printf("\n%s\n  changed=%v issue=%s\n  fix=%q\n", e, f.changed, f.f.Issue, f.f.Fix)
-		for i := max(1, l-1); i <= min(len(lines), f.f.LineRange.End+1); i++ {
-			fmt.Printf("  %4d| %s\n", i, lines[i-1])
 		}
 	}
 }

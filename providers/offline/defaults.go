@@ -145,3 +145,18 @@ func (c Config) disabledRules() (map[string]bool, error) {
 	}
 	return off, err
 }
+
+// CheckRules reports the first of names that is neither a rule ID nor a
+// named set, as an *UnknownRuleError; nil when all are. A command line
+// that takes Config.Enabled checks it so at parse time.
+func CheckRules(names []string) error {
+	for _, name := range names {
+		if _, ok := ruleSet(name); ok {
+			continue
+		}
+		if _, ok := ruleByID(name); !ok {
+			return fmt.Errorf("offline: %w", &UnknownRuleError{ID: name})
+		}
+	}
+	return nil
+}

@@ -126,7 +126,7 @@ func TestLinksReferenceDefinitionsAndWrappedTargets(t *testing.T) {
 // a word hidden as markup is none.
 func TestIssuesHoldNoMaskBytes(t *testing.T) {
 	text := "テストの**https://x.y/z**と思うと思うhttps://x.y/zと思う。\n"
-	fs := reviewAll(t, Editorial(Config{MaxPerRule: Unlimited}), agent.Target{Text: []byte(text)})
+	fs := reviewAll(t, Editorial(Config{MaxPerRule: Unlimited, Enabled: []string{SetAll}}), agent.Target{Text: []byte(text)})
 	if len(ofRule(fs, "no-doubled-joshi")) == 0 {
 		t.Fatalf("no no-doubled-joshi finding on %q: %+v", text, fs)
 	}
