@@ -174,3 +174,24 @@ func TestOnlineFallbackPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleEscapesControlCharacters: a server's error text with a
+// terminal escape reaches stdout and stderr escaped, never raw.
+func TestConsoleEscapesControlCharacters(t *testing.T) {
+	noKeys(t)
+	srv := chattest.Server(t, func([]byte) (string, error) {
+		return "", &chattest.StatusError{Code: http.StatusInternalServerError, Message: "over\x1b[31mloaded\x00"}
+	})
+	root := onlineWorkspace(t)
+	t.Setenv("OPENAI_API_KEY", "test-key")
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"-spec", filepath.Join(root, "spec.json"), "-root", root, "-provider", "openai", "-base-url", srv.URL + "/v1"}, &out, &errb)
+	if code != exitFail {
+		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errb.String())
+	}
+	for name, s := range map[string]string{"stdout": out.String(), "stderr": errb.String()} {
+		if strings.ContainsAny(s, "\x1b\x00") || !strings.Contains(s, `over\x1b[31mloaded`) {
+			t.Errorf("%s: %q", name, s)
+		}
+	}
+}

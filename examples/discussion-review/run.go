@@ -118,7 +118,7 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	if o.format != outformat.Text {
 		text = stderr
 	}
-	fmt.Fprintf(text, "Discussion %s: %s (%s)\n", spec.ID, spec.Topic, o.providers.String())
+	fmt.Fprintf(text, "Discussion %s: %s (%s)\n", spec.ID, loop.Printable(spec.Topic), o.providers.String())
 	var out *discussion.Outcome
 	if o.resume {
 		out, err = d.Resume(ctx)
@@ -277,7 +277,7 @@ func progress(w io.Writer) func(discussion.Event) {
 			fmt.Fprintf(w, "round %d ...\n", e.Round)
 		case discussion.TurnTaken:
 			if e.Absent != "" {
-				fmt.Fprintf(w, "  %s: absent (%s)\n", e.Participant, e.Absent)
+				fmt.Fprintf(w, "  %s: absent (%s)\n", e.Participant, loop.Printable(e.Absent))
 				return
 			}
 			fmt.Fprintf(w, "  %s: %d post(s)", e.Participant, e.Posts)
@@ -290,7 +290,7 @@ func progress(w io.Writer) func(discussion.Event) {
 		case discussion.Concluded:
 			fmt.Fprintln(w, "the lead concluded")
 		case discussion.FellBack:
-			fmt.Fprintf(w, "fallback to a plain fan-out: %s\n", e.Reason)
+			fmt.Fprintf(w, "fallback to a plain fan-out: %s\n", loop.Printable(e.Reason))
 		}
 	}
 }
@@ -307,7 +307,7 @@ func report(w io.Writer, o *discussion.Outcome) {
 		if len(p.Refs) > 0 {
 			refs = " -> " + strings.Join(p.Refs, ", ")
 		}
-		body := strings.Join(strings.Fields(p.Body), " ")
+		body := loop.Printable(strings.Join(strings.Fields(p.Body), " "))
 		if p.Kind == board.Verdict {
 			body = "(verdict.json)"
 		}
@@ -320,10 +320,10 @@ func report(w io.Writer, o *discussion.Outcome) {
 		fmt.Fprintf(w, "\nThe debate stopped early: %s\n", o.Stopped.Describe())
 	}
 	for _, a := range o.Absent {
-		fmt.Fprintf(w, "Absent: %s from round %d: %s\n", a.Name, a.Round, a.Reason)
+		fmt.Fprintf(w, "Absent: %s from round %d: %s\n", a.Name, a.Round, loop.Printable(a.Reason))
 	}
 	if o.Fallback != "" {
-		fmt.Fprintf(w, "Fallback to a plain fan-out: %s\n", o.Fallback)
+		fmt.Fprintf(w, "Fallback to a plain fan-out: %s\n", loop.Printable(o.Fallback))
 	}
 	if o.Verdict == nil {
 		fmt.Fprintf(w, "\nNo verdict: %s\n\nBoard: %s\nSummary: %s\n", o.NoAnswer,

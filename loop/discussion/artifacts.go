@@ -29,7 +29,7 @@ func writeArtifacts(dir string, o *Outcome, r *runner) error {
 	return nil
 }
 
-// summary renders summary.md.
+// summary renders summary.md, control characters escaped (loop.Printable).
 func summary(o *Outcome) []byte {
 	var s strings.Builder
 	m := o.Board.Meta()
@@ -68,13 +68,13 @@ func summary(o *Outcome) []byte {
 	}
 	if o.Verdict == nil {
 		fmt.Fprintf(&s, "\n## No verdict\n\nThere is no verdict: %s.\n\nThe board: %s.\n", o.NoAnswer, WhiteboardFile)
-		return []byte(s.String())
+		return []byte(loop.Printable(s.String()))
 	}
 	fmt.Fprintf(&s, "\n## Verdict\n\n```json\n%s\n```\n\nThe board: %s. The verdict: %s.\n", o.Verdict, WhiteboardFile, VerdictFile)
-	return []byte(s.String())
+	return []byte(loop.Printable(s.String()))
 }
 
-// render renders fanout.md.
+// render renders fanout.md, control characters escaped (loop.Printable).
 func (f *fanOut) render() []byte {
 	var s strings.Builder
 	fmt.Fprintf(&s, "# Fan-out (fallback)\n\nWhy: %s.\n", f.Reason)
@@ -91,5 +91,5 @@ func (f *fanOut) render() []byte {
 			fmt.Fprintf(&s, "- skipped %s: %s\n", sk.Reviewer, loop.SkipText(sk))
 		}
 	}
-	return []byte(s.String())
+	return []byte(loop.Printable(s.String()))
 }

@@ -93,7 +93,8 @@ type Outcome struct {
 	Stopped loop.StopReason
 	// NoAnswer says why there is no verdict when Stopped is
 	// loop.NoReviewerAnswered: "no reviewer answered on" the targets, with
-	// each skipped reviewer's reason; empty otherwise.
+	// each skipped reviewer's reason (control characters escaped,
+	// loop.Printable); empty otherwise.
 	NoAnswer string
 	// Absent lists the participants marked absent.
 	Absent []Absence

@@ -3,6 +3,8 @@ package board
 import (
 	"fmt"
 	"strings"
+
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // AutoMarker heads a rendered whiteboard: the file is generated from the
@@ -12,8 +14,9 @@ const AutoMarker = "<!-- discussion_whiteboard:auto -->"
 // Render returns the board as Markdown: the marker, the topic, brief and
 // participants, then every post by round in the order posted (which is the
 // order of their times), each with its id, author, kind, refs and time, and a
-// table of the points' standings. It is a function of the board alone, so a
-// replayed board renders byte for byte the same.
+// table of the points' standings. Control characters of the posts' text
+// are escaped visibly (loop.Printable). It is a function of the board
+// alone, so a replayed board renders byte for byte the same.
 func (b *Board) Render() []byte {
 	var s strings.Builder
 	m := b.meta
@@ -53,7 +56,7 @@ func (b *Board) Render() []byte {
 			fmt.Fprintf(&s, "| %s | %s | %s |\n", st.Point.ID, yes, cell(st.Why()))
 		}
 	}
-	return []byte(s.String())
+	return []byte(loop.Printable(s.String()))
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
