@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"embed"
 	"encoding/json"
@@ -48,6 +49,7 @@ type options struct {
 	rules           *cli.Rules // -rules; the demo turns on demoRules
 	spec, root      string
 	id, targets     string
+	entries, commit bool
 	resume, verbose bool
 	format          string
 	providers       *config.Config
@@ -63,6 +65,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset.StringVar(&o.root, "root", ".", "workspace root: the spec's targets are read inside it, artifacts go to <root>/.discussion/<id>/")
 	fset.StringVar(&o.id, "id", "", "the discussion's id, for a spec file that has none (the original's); artifacts go to <root>/.discussion/<id>/")
 	fset.StringVar(&o.targets, "targets", "", "the targets, comma-separated, inside -root, for a spec file that has none (the original's)")
+	fset.BoolVar(&o.entries, "entries", false, "also write the board one file per post under <root>/.discussion/<id>/entries/, as the original does")
+	fset.BoolVar(&o.commit, "commit", false, "commit the board (whiteboard, entries, verdict) in the git repository holding -root when the run ends; implies -entries")
 	fset.BoolVar(&o.resume, "resume", false, "continue the unfinished discussion of the spec (after a crash or a kill)")
 	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	outformat.Register(fset, &o.format)
@@ -106,7 +110,12 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	if err := o.useProviders(spec, demo); err != nil {
 		return exitError, err
 	}
-	d := &discussion.Discussion{Spec: spec, Root: o.root}
+	if o.commit {
+		if err := checkRepository(ctx, o.root); err != nil {
+			return exitError, err
+		}
+	}
+	d := &discussion.Discussion{Spec: spec, Root: o.root, Entries: o.entries || o.commit}
 	if d.Participants, d.Lead, err = o.seat(spec, o.rules.Enabled(demo, demoRules())); err != nil {
 		return exitError, err
 	}
@@ -161,13 +170,25 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 			return exitError, err
 		}
 	}
-	if noVerdict != nil {
-		return exitFail, noVerdict
-	}
 	var v struct {
 		Verdict string `json:"verdict"`
 	}
-	if json.Unmarshal(out.Verdict, &v) == nil && v.Verdict == "FAIL" && !demo {
+	_ = json.Unmarshal(out.Verdict, &v)
+	if o.commit {
+		said := "no verdict"
+		if out.Verdict != nil {
+			said = "verdict " + cmp.Or(v.Verdict, "written")
+		}
+		hash, err := commitBoard(ctx, out, said)
+		if err != nil {
+			return exitError, fmt.Errorf("-commit: %w", err)
+		}
+		fmt.Fprintf(text, "Committed the board: %s\n", hash)
+	}
+	if noVerdict != nil {
+		return exitFail, noVerdict
+	}
+	if v.Verdict == "FAIL" && !demo {
 		return exitFail, nil
 	}
 	return exitOK, nil

@@ -2,6 +2,7 @@ package discussion
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/loop"
@@ -9,8 +10,8 @@ import (
 )
 
 // writeArtifacts renders the discussion's files into dir from what the
-// run's steps returned: whiteboard.md, verdict.json, summary.md, and
-// fanout.md after a fallback. They are renderings: a resumed run writes
+// run's steps returned: whiteboard.md, verdict.json, summary.md,
+// fanout.md after a fallback, and entries/ when asked. They are renderings: a resumed run writes
 // them again, byte for byte the same.
 func writeArtifacts(dir string, o *Outcome, r *runner) error {
 	files := map[string][]byte{
@@ -25,6 +26,11 @@ func writeArtifacts(dir string, o *Outcome, r *runner) error {
 	}
 	if err := loop.WriteRenderings(dir, files); err != nil {
 		return fmt.Errorf("discussion: %w", err)
+	}
+	if r.d.Entries {
+		if err := loop.WriteRenderings(filepath.Join(dir, EntriesDir), o.Board.Entries()); err != nil {
+			return fmt.Errorf("discussion: %w", err)
+		}
 	}
 	return nil
 }
