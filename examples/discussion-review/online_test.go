@@ -161,16 +161,37 @@ func TestOnlineFallbackPrinted(t *testing.T) {
 		}
 		return `{"reviewer":"alpha","schema_version":"1","summary":"one","findings":[{"id":"F001","category":"style","file":"post.md","line_range":"3","issue":"A stock opener.","fix":"Start with the point.","confidence":80,"severity":"high","quotes":["In today's fast-paced world"]}]}`
 	})
-	root := onlineWorkspace(t)
-	t.Setenv("OPENAI_API_KEY", "test-key")
-	var out, errb bytes.Buffer
-	code := run(context.Background(), []string{"-spec", filepath.Join(root, "spec.json"), "-root", root, "-provider", "openai", "-base-url", srv.URL + "/v1"}, &out, &errb)
-	if code != exitFail {
-		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errb.String())
-	}
+	out, _ := runOnline(t, srv.URL, exitFail)
 	for _, want := range []string{"Absent: alpha from round 1", "Fallback to a plain fan-out: no debate: no points to judge", `"fallback": "no debate: no points to judge`, `"verdict": "FAIL"`} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("the output lacks %q:\n%s", want, out.String())
 		}
 	}
+}
+
+// TestConsoleEscapesControlCharacters: a server's error text with a
+// terminal escape reaches stdout and stderr escaped, never raw.
+func TestConsoleEscapesControlCharacters(t *testing.T) {
+	noKeys(t)
+	srv := chattest.Server(t, func([]byte) (string, error) {
+		return "", &chattest.StatusError{Code: http.StatusInternalServerError, Message: "over\x1b[31mloaded\x00"}
+	})
+	out, errb := runOnline(t, srv.URL, exitFail)
+	for name, s := range map[string]string{"stdout": out.String(), "stderr": errb.String()} {
+		if strings.ContainsAny(s, "\x1b\x00") || !strings.Contains(s, `over\x1b[31mloaded`) {
+			t.Errorf("%s: %q", name, s)
+		}
+	}
+}
+
+// runOnline runs the command on onlineWorkspace's spec against the server
+// at url and fails the test unless it exits with want.
+func runOnline(t *testing.T, url string, want int) (out, errb bytes.Buffer) {
+	t.Helper()
+	root := onlineWorkspace(t)
+	t.Setenv("OPENAI_API_KEY", "test-key")
+	if code := run(context.Background(), []string{"-spec", filepath.Join(root, "spec.json"), "-root", root, "-provider", "openai", "-base-url", url + "/v1"}, &out, &errb); code != want {
+		t.Fatalf("exit %d, want %d\n%s\n%s", code, want, out.String(), errb.String())
+	}
+	return out, errb
 }

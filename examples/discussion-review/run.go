@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"embed"
 	"encoding/json"
@@ -48,6 +49,7 @@ type options struct {
 	rules           *cli.Rules // -rules; the demo turns on demoRules
 	spec, root      string
 	id, targets     string
+	entries, commit bool
 	resume, verbose bool
 	format          string
 	maxSize         *cli.ByteSize
@@ -64,6 +66,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset.StringVar(&o.root, "root", ".", "workspace root: the spec's targets are read inside it, artifacts go to <root>/.discussion/<id>/")
 	fset.StringVar(&o.id, "id", "", "the discussion's id, for a spec file that has none (the original's); artifacts go to <root>/.discussion/<id>/")
 	fset.StringVar(&o.targets, "targets", "", "the targets, comma-separated, inside -root, for a spec file that has none (the original's)")
+	fset.BoolVar(&o.entries, "entries", false, "also write the board one file per post under <root>/.discussion/<id>/entries/, as the original does")
+	fset.BoolVar(&o.commit, "commit", false, "commit the board (whiteboard, entries, verdict) in the git repository holding -root when the run ends; implies -entries")
 	fset.BoolVar(&o.resume, "resume", false, "continue the unfinished discussion of the spec (after a crash or a kill)")
 	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	o.maxSize = cli.MaxSize(fset, "target")
@@ -111,7 +115,12 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	if err := o.useProviders(spec, demo); err != nil {
 		return exitError, err
 	}
-	d := &discussion.Discussion{Spec: spec, Root: o.root, MaxSize: int64(*o.maxSize)}
+	if o.commit {
+		if err := checkRepository(ctx, o.root); err != nil {
+			return exitError, err
+		}
+	}
+	d := &discussion.Discussion{Spec: spec, Root: o.root, MaxSize: int64(*o.maxSize), Entries: o.entries || o.commit}
 	if d.Participants, d.Lead, err = o.seat(spec, o.rules.Enabled(demo, demoRules())); err != nil {
 		return exitError, err
 	}
@@ -123,7 +132,7 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	if o.format != outformat.Text {
 		text = stderr
 	}
-	fmt.Fprintf(text, "Discussion %s: %s (%s)\n", spec.ID, spec.Topic, o.providers.String())
+	fmt.Fprintf(text, "Discussion %s: %s (%s)\n", spec.ID, loop.Printable(spec.Topic), o.providers.String())
 	var out *discussion.Outcome
 	if o.resume {
 		out, err = d.Resume(ctx)
@@ -166,13 +175,25 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 			return exitError, err
 		}
 	}
-	if noVerdict != nil {
-		return exitFail, noVerdict
-	}
 	var v struct {
 		Verdict string `json:"verdict"`
 	}
-	if json.Unmarshal(out.Verdict, &v) == nil && v.Verdict == "FAIL" && !demo {
+	_ = json.Unmarshal(out.Verdict, &v)
+	if o.commit {
+		said := "no verdict"
+		if out.Verdict != nil {
+			said = "verdict " + cmp.Or(v.Verdict, "written")
+		}
+		hash, err := commitBoard(ctx, out, said)
+		if err != nil {
+			return exitError, fmt.Errorf("-commit: %w", err)
+		}
+		fmt.Fprintf(text, "Committed the board: %s\n", hash)
+	}
+	if noVerdict != nil {
+		return exitFail, noVerdict
+	}
+	if v.Verdict == "FAIL" && !demo {
 		return exitFail, nil
 	}
 	return exitOK, nil
@@ -282,7 +303,7 @@ func progress(w io.Writer) func(discussion.Event) {
 			fmt.Fprintf(w, "round %d ...\n", e.Round)
 		case discussion.TurnTaken:
 			if e.Absent != "" {
-				fmt.Fprintf(w, "  %s: absent (%s)\n", e.Participant, e.Absent)
+				fmt.Fprintf(w, "  %s: absent (%s)\n", e.Participant, loop.Printable(e.Absent))
 				return
 			}
 			fmt.Fprintf(w, "  %s: %d post(s)", e.Participant, e.Posts)
@@ -295,7 +316,7 @@ func progress(w io.Writer) func(discussion.Event) {
 		case discussion.Concluded:
 			fmt.Fprintln(w, "the lead concluded")
 		case discussion.FellBack:
-			fmt.Fprintf(w, "fallback to a plain fan-out: %s\n", e.Reason)
+			fmt.Fprintf(w, "fallback to a plain fan-out: %s\n", loop.Printable(e.Reason))
 		}
 	}
 }
@@ -312,7 +333,7 @@ func report(w io.Writer, o *discussion.Outcome) {
 		if len(p.Refs) > 0 {
 			refs = " -> " + strings.Join(p.Refs, ", ")
 		}
-		body := strings.Join(strings.Fields(p.Body), " ")
+		body := loop.Printable(strings.Join(strings.Fields(p.Body), " "))
 		if p.Kind == board.Verdict {
 			body = "(verdict.json)"
 		}
@@ -325,10 +346,10 @@ func report(w io.Writer, o *discussion.Outcome) {
 		fmt.Fprintf(w, "\nThe debate stopped early: %s\n", o.Stopped.Describe())
 	}
 	for _, a := range o.Absent {
-		fmt.Fprintf(w, "Absent: %s from round %d: %s\n", a.Name, a.Round, a.Reason)
+		fmt.Fprintf(w, "Absent: %s from round %d: %s\n", a.Name, a.Round, loop.Printable(a.Reason))
 	}
 	if o.Fallback != "" {
-		fmt.Fprintf(w, "Fallback to a plain fan-out: %s\n", o.Fallback)
+		fmt.Fprintf(w, "Fallback to a plain fan-out: %s\n", loop.Printable(o.Fallback))
 	}
 	if o.Verdict == nil {
 		fmt.Fprintf(w, "\nNo verdict: %s\n\nBoard: %s\nSummary: %s\n", o.NoAnswer,

@@ -2,6 +2,7 @@ package discussion
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/loop"
@@ -9,8 +10,8 @@ import (
 )
 
 // writeArtifacts renders the discussion's files into dir from what the
-// run's steps returned: whiteboard.md, verdict.json, summary.md, and
-// fanout.md after a fallback. They are renderings: a resumed run writes
+// run's steps returned: whiteboard.md, verdict.json, summary.md,
+// fanout.md after a fallback, and entries/ when asked. They are renderings: a resumed run writes
 // them again, byte for byte the same.
 func writeArtifacts(dir string, o *Outcome, r *runner) error {
 	files := map[string][]byte{
@@ -26,10 +27,15 @@ func writeArtifacts(dir string, o *Outcome, r *runner) error {
 	if err := loop.WriteRenderings(dir, files); err != nil {
 		return fmt.Errorf("discussion: %w", err)
 	}
+	if r.d.Entries {
+		if err := loop.WriteRenderings(filepath.Join(dir, EntriesDir), o.Board.Entries()); err != nil {
+			return fmt.Errorf("discussion: %w", err)
+		}
+	}
 	return nil
 }
 
-// summary renders summary.md.
+// summary renders summary.md, control characters escaped (loop.Printable).
 func summary(o *Outcome) []byte {
 	var s strings.Builder
 	m := o.Board.Meta()
@@ -68,13 +74,13 @@ func summary(o *Outcome) []byte {
 	}
 	if o.Verdict == nil {
 		fmt.Fprintf(&s, "\n## No verdict\n\nThere is no verdict: %s.\n\nThe board: %s.\n", o.NoAnswer, WhiteboardFile)
-		return []byte(s.String())
+		return []byte(loop.Printable(s.String()))
 	}
 	fmt.Fprintf(&s, "\n## Verdict\n\n```json\n%s\n```\n\nThe board: %s. The verdict: %s.\n", o.Verdict, WhiteboardFile, VerdictFile)
-	return []byte(s.String())
+	return []byte(loop.Printable(s.String()))
 }
 
-// render renders fanout.md.
+// render renders fanout.md, control characters escaped (loop.Printable).
 func (f *fanOut) render() []byte {
 	var s strings.Builder
 	fmt.Fprintf(&s, "# Fan-out (fallback)\n\nWhy: %s.\n", f.Reason)
@@ -91,5 +97,5 @@ func (f *fanOut) render() []byte {
 			fmt.Fprintf(&s, "- skipped %s: %s\n", sk.Reviewer, loop.SkipText(sk))
 		}
 	}
-	return []byte(s.String())
+	return []byte(loop.Printable(s.String()))
 }

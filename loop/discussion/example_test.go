@@ -18,13 +18,14 @@ func ExampleDiscussion_Run() {
 	root, _ := os.MkdirTemp("", "discussion-example")
 	defer os.RemoveAll(root)
 	os.WriteFile(filepath.Join(root, "post.md"), []byte("# Notes\n\nIn today's fast-paced world, it is worth noting that Go is fast.\n\n> They say 99.9% of builds pass.\n"), 0o644)
+	all := offline.Config{Enabled: []string{offline.SetAll}} // every rule: the defaults leave the stock phrase alone
 	d := &discussion.Discussion{
 		Spec: discussion.Spec{ID: "notes", Topic: "Is the post ready?", Targets: []string{"post.md"},
 			Participants: []discussion.ParticipantSpec{{Name: "style", Lens: "stock phrases"}, {Name: "facts", Lens: "unsourced figures"}},
 			Synthesizer:  discussion.SynthesizerSpec{Instruction: "Weigh what survived."}},
 		Participants: []discussion.Participant{
-			discussion.NewOffline("style", offline.AntiAISlop(offline.Config{})),
-			discussion.NewOffline("facts", offline.FactChecker(offline.Config{})),
+			discussion.NewOffline("style", offline.AntiAISlop(all)),
+			discussion.NewOffline("facts", offline.FactChecker(all)),
 		},
 		Lead: discussion.NewOfflineLead("lead"),
 		Root: root,

@@ -73,7 +73,7 @@ func (r *runner) fallBack(ctx context.Context, rounds int, reason string) (json.
 	r.fanout = f
 	if unread := f.unread(); len(unread) > 0 {
 		r.stopped = loop.NoReviewerAnswered
-		r.noAnswer = fmt.Sprintf("no reviewer answered on %s (%s)", strings.Join(unread, ", "), f.skipReasons(unread))
+		r.noAnswer = loop.Printable(fmt.Sprintf("no reviewer answered on %s (%s)", strings.Join(unread, ", "), f.skipReasons(unread)))
 		if err := r.note(ctx, rounds+1, "No verdict: "+r.noAnswer+"."); err != nil {
 			return nil, err
 		}

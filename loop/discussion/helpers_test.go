@@ -42,9 +42,10 @@ func testSpec(rounds int, names ...string) Spec {
 }
 
 // offlineSeat returns offline participants for names on the four offline
-// reviewers, in order.
+// reviewers, in order, with every rule on (the defaults find little in
+// doc, and the tests need claims to debate).
 func offlineSeat(names ...string) []Participant {
-	rs := offline.Editorial(offline.Config{})
+	rs := offline.Editorial(offline.Config{Enabled: []string{offline.SetAll}})
 	var ps []Participant
 	for i, n := range names {
 		ps = append(ps, NewOffline(n, rs[i%len(rs)]))

@@ -31,6 +31,9 @@ const (
 	VerdictFile    = "verdict.json"
 	SummaryFile    = "summary.md"
 	FanOutFile     = "fanout.md"
+	// EntriesDir holds the board one file per post when
+	// Discussion.Entries is set (board.Board.Entries).
+	EntriesDir = "entries"
 )
 
 // Discussion is one discussion review: a Spec and who plays it. Run it
@@ -56,6 +59,11 @@ type Discussion struct {
 	// shuffles as the interrupted one did; a fixed Seeds makes two runs
 	// shuffle alike (tests). Optional.
 	Seeds func(key string) uint64
+	// Entries, when set, also writes the board as the original persisted
+	// it: one file per post under Dir/entries/, beside whiteboard.md
+	// (board.Board.Entries), for a caller that commits the board with its
+	// entries. They move to the history with the other artifacts.
+	Entries bool
 	// MaxSize bounds a target's size in bytes; 0 means
 	// loop.DefaultMaxSize.
 	MaxSize int64
@@ -93,7 +101,8 @@ type Outcome struct {
 	Stopped loop.StopReason
 	// NoAnswer says why there is no verdict when Stopped is
 	// loop.NoReviewerAnswered: "no reviewer answered on" the targets, with
-	// each skipped reviewer's reason; empty otherwise.
+	// each skipped reviewer's reason (control characters escaped,
+	// loop.Printable); empty otherwise.
 	NoAnswer string
 	// Absent lists the participants marked absent.
 	Absent []Absence
@@ -190,12 +199,13 @@ func (d *Discussion) open(ctx context.Context, dir string, resume bool) (*journa
 		}
 	}
 	artifact := func(n string) bool {
-		return slices.Contains([]string{WhiteboardFile, VerdictFile, SummaryFile, FanOutFile}, n)
+		return slices.Contains([]string{WhiteboardFile, VerdictFile, SummaryFile, FanOutFile, EntriesDir}, n)
 	}
 	j, err := loop.OpenFolder(ctx, loop.Folder{Dir: dir, Journal: opts, End: kindEnd, Artifact: artifact, Logger: d.Logger}, resume)
 	if err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
 	}
+	loop.RemoveStaleTemp(ctx, cmp.Or(d.Logger, slog.New(slog.DiscardHandler)), filepath.Join(dir, EntriesDir))
 	return j, nil
 }
 
