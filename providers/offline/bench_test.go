@@ -140,3 +140,65 @@ func BenchmarkSingleLine(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkScaling runs the whole rule set over 1 MB and 10 MB of each
+// language, as many lines and as one line (line breaks turned into
+// spaces), with allocations and CPU time reported (the machine's other
+// work inflates wall time, not CPU time): for 10x the size, time and
+// memory must grow about 10x. Run with -benchtime 1x: go test -run '^$' -bench
+// Scaling -benchtime 1x -benchmem.
+func BenchmarkScaling(b *testing.B) {
+	rs := editorial()
+	if _, err := rs[2].(*Reviewer).shared.ja.tokenizer(); err != nil {
+		b.Fatal(err)
+	}
+	for _, lang := range []string{"ja", "en"} {
+		for _, layout := range []string{"lines", "oneline"} {
+			for _, size := range []struct {
+				name string
+				n    int
+			}{{"1MB", 1 << 20}, {"10MB", 10 << 20}} {
+				text := bytes.ToValidUTF8(corpus(b, lang, size.n), nil)
+				if layout == "oneline" {
+					text = bytes.ReplaceAll(text, []byte("\n"), []byte(" "))
+				}
+				b.Run(lang+"/"+layout+"/"+size.name, func(b *testing.B) {
+					b.SetBytes(int64(len(text)))
+					b.ReportAllocs()
+					cpu := cpuTime()
+					for b.Loop() {
+						for _, r := range rs {
+							if _, err := r.Review(context.Background(), agent.Target{Path: "big.md", Text: text}); err != nil {
+								b.Fatal(err)
+							}
+						}
+					}
+					b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkColdStart reviews a one-sentence document with reviewers
+// created for the run, as a command does once: for Japanese that
+// includes loading the tokenizer's dictionary.
+func BenchmarkColdStart(b *testing.B) {
+	for _, c := range []struct{ lang, text string }{
+		{"ja", "これは日本語の短い文です。\n"},
+		{"en", "This is one short English sentence.\n"},
+	} {
+		b.Run(c.lang, func(b *testing.B) {
+			b.ReportAllocs()
+			cpu := cpuTime()
+			defer func() { b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op") }()
+			for b.Loop() {
+				for _, r := range Editorial(Config{}) {
+					if _, err := r.Review(context.Background(), agent.Target{Path: "one.md", Text: []byte(c.text)}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
