@@ -115,3 +115,18 @@ func TestNoUnmatchedPairSuite(t *testing.T) {
 		{rule: "no-unmatched-pair", text: "Elle a lu « le livre ‹ Demain » hier.\n", want: 1},
 	})
 }
+
+// TestJaNoSuccessiveWordSuite follows textlint-rule-ja-no-successive-word's
+// suite with texts of our own: a doubled particle and a doubled
+// hiragana verb are reported (the verb as advice), alternating tokens
+// (すもももももも) and numbers are not.
+func TestJaNoSuccessiveWordSuite(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "ja-no-successive-word", text: "この文には問題がありません。\n", want: 0},
+		{rule: "ja-no-successive-word", text: "すもももももももものうち。\n", want: 0},
+		{rule: "ja-no-successive-word", text: "222回目の試行です。\n", want: 0},
+		{rule: "ja-no-successive-word", text: "22,22回目の試行です。\n", want: 0},
+		{rule: "ja-no-successive-word", text: "これはは問題のある文です。\n", want: 1, after: "これは問題のある文です。\n"},
+		{rule: "ja-no-successive-word", text: "これは問題あるある文です。\n", want: 1, advice: true},
+	})
+}
