@@ -34,10 +34,7 @@ func corpus(tb testing.TB, lang string, size int) []byte {
 // 100 KB and 1 MB documents; the tokenizer is loaded before the timer
 // starts. Compare ns/op of the two sizes for linearity.
 func BenchmarkEditorial(b *testing.B) {
-	rs := editorial()
-	if _, err := rs[2].(*Reviewer).shared.ja.tokenizer(); err != nil {
-		b.Fatal(err)
-	}
+	rs := loadedEditorial(b)
 	for _, lang := range []string{"ja", "en"} {
 		for _, size := range []struct {
 			name string
@@ -66,10 +63,7 @@ func BenchmarkEditorial(b *testing.B) {
 
 // BenchmarkReviewer times each reviewer alone on 1 MB of Japanese.
 func BenchmarkReviewer(b *testing.B) {
-	rs := editorial()
-	if _, err := rs[2].(*Reviewer).shared.ja.tokenizer(); err != nil {
-		b.Fatal(err)
-	}
+	rs := loadedEditorial(b)
 	text := bytes.ToValidUTF8(corpus(b, "ja", 1<<20), nil)
 	for _, r := range rs {
 		b.Run(r.Name(), func(b *testing.B) {
@@ -112,10 +106,7 @@ func TestTokenizerLoadCost(t *testing.T) {
 // spaces, and two pathological inputs of unclosed link and code syntax.
 // Time must grow linearly with the line's length.
 func BenchmarkSingleLine(b *testing.B) {
-	rs := editorial()
-	if _, err := rs[2].(*Reviewer).shared.ja.tokenizer(); err != nil {
-		b.Fatal(err)
-	}
+	rs := loadedEditorial(b)
 	oneLine := func(lang string) []byte {
 		return bytes.ReplaceAll(bytes.ToValidUTF8(corpus(b, lang, 1<<20), nil), []byte("\n"), []byte(" "))
 	}
@@ -139,4 +130,77 @@ func BenchmarkSingleLine(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkScaling runs the whole rule set over 1 MB and 10 MB of each
+// language, as many lines and as one line (line breaks turned into
+// spaces), with allocations and CPU time reported (the machine's other
+// work inflates wall time, not CPU time): for 10x the size, time and
+// memory must grow about 10x. Run with -benchtime 1x: go test -run '^$' -bench
+// Scaling -benchtime 1x -benchmem.
+func BenchmarkScaling(b *testing.B) {
+	rs := loadedEditorial(b)
+	for _, lang := range []string{"ja", "en"} {
+		for _, layout := range []string{"lines", "oneline"} {
+			for _, size := range scalingSizes {
+				text := bytes.ToValidUTF8(corpus(b, lang, size.n), nil)
+				if layout == "oneline" {
+					text = bytes.ReplaceAll(text, []byte("\n"), []byte(" "))
+				}
+				b.Run(lang+"/"+layout+"/"+size.name, func(b *testing.B) {
+					b.SetBytes(int64(len(text)))
+					b.ReportAllocs()
+					cpu := cpuTime()
+					for b.Loop() {
+						for _, r := range rs {
+							if _, err := r.Review(context.Background(), agent.Target{Path: "big.md", Text: text}); err != nil {
+								b.Fatal(err)
+							}
+						}
+					}
+					b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+				})
+			}
+		}
+	}
+}
+
+// scalingSizes are the document sizes BenchmarkScaling compares.
+var scalingSizes = []struct {
+	name string
+	n    int
+}{{"1MB", 1 << 20}, {"10MB", 10 << 20}}
+
+// BenchmarkColdStart reviews a one-sentence document with reviewers
+// created for the run, as a command does once: for Japanese that
+// includes loading the tokenizer's dictionary.
+func BenchmarkColdStart(b *testing.B) {
+	for _, c := range []struct{ lang, text string }{
+		{"ja", "これは日本語の短い文です。\n"},
+		{"en", "This is one short English sentence.\n"},
+	} {
+		b.Run(c.lang, func(b *testing.B) {
+			b.ReportAllocs()
+			cpu := cpuTime()
+			defer func() { b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op") }()
+			for b.Loop() {
+				for _, r := range Editorial(Config{}) {
+					if _, err := r.Review(context.Background(), agent.Target{Path: "one.md", Text: []byte(c.text)}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// loadedEditorial returns the shared reviewers with the tokenizer loaded,
+// so that a benchmark times reviews, not the dictionary's load.
+func loadedEditorial(b *testing.B) []agent.Reviewer {
+	b.Helper()
+	rs := editorial()
+	if _, err := rs[2].(*Reviewer).shared.ja.tokenizer(); err != nil {
+		b.Fatal(err)
+	}
+	return rs
 }

@@ -59,7 +59,8 @@
 // (which, like textlint with forceAppendPeriod off, appends no 。 itself)
 // leaves a paragraph ending in a colon, code, a link or a URL alone;
 // ja-no-successive-word ignores symbols and words in hiragana only
-// ("まあまあ"), and its one fix removes a doubled particle ("をを");
+// ("まあまあ") but verbs and adjectives ("あるある" is reported), and its
+// one fix removes a doubled particle or auxiliary ("をを", "ですです");
 // no-exclamation-question-mark also allows a "!" between a Latin letter
 // and more text ("Jeopardy!の"), fixes only a ！ ending a body sentence,
 // skips block quotes, and leaves the "?" of English documents alone (a

@@ -2,8 +2,10 @@ package offline
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ikawaha/kagome-dict/ipa"
 	"github.com/ikawaha/kagome/v2/tokenizer"
@@ -107,11 +109,47 @@ type token struct {
 	off     int    // byte offset in the sentence
 }
 
+// tokenChunk is the most bytes tokens gives the tokenizer at once: its
+// lattice costs some hundred bytes a byte of text, so a sentence longer
+// than this (a line of generated text with no period) is tokenized in
+// pieces cut after a 、, 。 or space, which no word spans.
+const tokenChunk = 4 << 10
+
 // tokens appends the tokens of s to buf[:0] and returns it.
 func tokens(tg *tagger, s string, buf []token) []token {
 	buf = buf[:0]
+	for base := 0; base < len(s); {
+		end := chunkEnd(s, base)
+		buf = appendTokens(tg, s[base:end], base, buf)
+		base = end
+	}
+	return buf
+}
+
+// chunkEnd returns where the piece of s that starts at base ends: all of
+// s when it is short, else after the last 、, 。 or space within
+// tokenChunk bytes, else at the last character boundary within them.
+func chunkEnd(s string, base int) int {
+	if len(s)-base <= tokenChunk {
+		return len(s)
+	}
+	lim := base + tokenChunk
+	for _, sep := range []string{"。", "、", " ", "\n"} {
+		if j := strings.LastIndex(s[base:lim], sep); j > 0 {
+			return base + j + len(sep)
+		}
+	}
+	for lim > base+1 && !utf8.RuneStart(s[lim]) {
+		lim--
+	}
+	return lim
+}
+
+// appendTokens appends the tokens of s, which starts at byte base of the
+// sentence, to buf.
+func appendTokens(tg *tagger, s string, base int, buf []token) []token {
 	for _, k := range tg.tok.Tokenize(s) {
-		tk := token{surface: k.Surface, off: k.Position}
+		tk := token{surface: k.Surface, off: base + k.Position}
 		tk.pos, _ = k.FeatureAt(0)
 		tk.pos1, _ = k.FeatureAt(1)
 		if k.Class == tokenizer.KNOWN {

@@ -17,13 +17,22 @@ import (
 // a mark an earlier sentence of the block left open (one mistake, one
 // finding, at the opener); 〈〉, 《》 and “” are paired as well. A bracket
 // closed by its other-width twin ("（...)") is one finding, at the opener,
-// as textlint reports one.
+// as textlint reports one; a closer whose opener lies deeper in the stack
+// ("« ‹ »") closes it, and the marks opened after it are the findings.
 func (r *run) unmatchedPairs(b block) {
 	type open struct {
 		c  rune
 		at int
 	}
 	var stack []open
+	lastOpen := func(st []open, o rune) int { // the top-most o within 16 marks of the top: prose nests no deeper, and the scan stays linear
+		for k := len(st) - 1; k >= 0 && k >= len(st)-16; k-- {
+			if st[k].c == o {
+				return k
+			}
+		}
+		return -1
+	}
 	left := map[rune]int{} // openers left open by the block's earlier sentences
 	text := string(r.doc.masked[b.start:b.end])
 	for s, e := range pairSentences(text) {
@@ -48,6 +57,19 @@ func (r *run) unmatchedPairs(b block) {
 			}
 			if k := len(stack); k > 0 && stack[k-1].c == o {
 				stack = stack[:k-1]
+				continue
+			}
+			if k := lastOpen(stack, o); k >= 0 {
+				// « ‹ »: the closer closes its opener, and what opened after it never closed
+				for _, u := range stack[k+1:] {
+					at := b.start + u.at
+					uc, ok := closerOf(u.c)
+					if !ok {
+						uc = u.c
+					}
+					r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(u.c), r.say("%q is never closed (no %q)", "「%c」が閉じられていません（「%c」がありません）"), u.c, uc)
+				}
+				stack = stack[:k]
 				continue
 			}
 			if k := len(stack); k > 0 && otherWidth(stack[k-1].c) == o { // （...): one mistake, one finding
@@ -87,22 +109,26 @@ var splitterPairs = map[rune]rune{'"': '"', '「': '」', '（': '）', '(': ')'
 // a run of . ． 。 ? ! ？ ！ (a '.' only when white space or the end follows
 // it), except while a pair of splitterPairs is open; as there, pairs do
 // not nest for this purpose (only the first opened one holds the
-// sentence, and only its closer releases it). A line break is white
+// sentence, and only its closer releases it, or maxHold bytes). A line break is white
 // space. Mask bytes (code, markup) are read as nothing. It runs in one
 // pass over text.
 func pairSentences(text string) func(yield func(start, end int) bool) {
 	return func(yield func(start, end int) bool) {
 		start := 0
 		var closer rune // the closer that releases the open pair, or 0
+		holdFrom := 0
 		for i := 0; i < len(text); {
 			c, n := utf8.DecodeRuneInString(text[i:])
+			if closer != 0 && i-holdFrom > maxHold {
+				closer = 0 // held open too long: as splitSentences, the pair is taken for unclosed
+			}
 			switch {
 			case closer != 0:
 				if c == closer {
 					closer = 0
 				}
 			case splitterPairs[c] != 0:
-				closer = splitterPairs[c]
+				closer, holdFrom = splitterPairs[c], i
 			case sentenceEnd(text, i, c, n):
 				j := i + n
 				for j < len(text) {

@@ -54,7 +54,8 @@ func (nr *narrative) doubledWords(s sentence) {
 // other doubled words get advice, since textlint has no fixer and a
 // reduplication can be meant. A run of repetitions ("ををを") is one
 // finding, so that its fixes never overlap. Numbers, katakana
-// onomatopoeia, words in hiragana only ("まあまあ") and symbols are exempt.
+// onomatopoeia, words in hiragana only ("まあまあ") other than verbs and
+// adjectives ("あるある" is reported) and symbols are exempt.
 func (nr *narrative) successive(s sentence, ts []token) {
 	for i := 1; i < len(ts); i++ {
 		p, t := ts[i-1], ts[i]
@@ -74,7 +75,8 @@ func (nr *narrative) successive(s sentence, ts []token) {
 		case t.pos == "名詞" && t.pos1 == "数" || isOnomatopoeia(t.surface) && !nr.rev.cfg.Options.SuccessiveOnomatopoeia:
 		case t.pos == "助詞", t.pos == "助動詞": // an auxiliary is never reduplicated: 「ですです」
 			nr.e.fix("ja-no-successive-word", finding.Low, 85, at, end, "", "「%s」が%s続いています", t.surface, times)
-		case isHiragana(t.surface):
+		case isHiragana(t.surface) && t.pos != "動詞" && t.pos != "形容詞":
+			// a reduplication (まあまあ, いろいろ); a verb or adjective (あるある) is a slip
 		default:
 			nr.e.advise("ja-no-successive-word", finding.Low, 70, at, end, "「%s」が%s続いています", t.surface, times)
 		}

@@ -37,20 +37,34 @@ func (d *document) sentences() iter.Seq[sentence] {
 	}
 }
 
+// maxHold is the most bytes an open bracket holds a sentence together
+// for: past it, a bracket that has not closed is taken for unclosed, and
+// sentences end again at their periods. Without it one stray （ would make
+// the rest of a long paragraph (a whole document held on one line) one
+// sentence.
+const maxHold = 2 << 10
+
 // splitSentences yields the trimmed spans of the sentences in b[s:e].
 // A sentence ends at 。！？!? (with any closing brackets after them) outside
-// 「」『』（）【】《》, and
+// 「」『』（）【】《》 (held open for at most maxHold bytes), and
 // at '.' followed by white space or the end when the word before it is not
 // an abbreviation or a number.
 func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
 	return func(yield func(int, int) bool) {
 		start := s
 		depth := 0 // open 「『（【《 brackets: a 。 inside a quotation does not end the sentence, as in textlint's sentence-splitter
+		holdFrom := 0
 		for i := s; i < e; {
 			r, n := utf8.DecodeRune(b[i:e])
 			end := -1
+			if depth > 0 && i-holdFrom > maxHold {
+				depth = 0 // a bracket never closed holds no more: the rest of a long line splits as text
+			}
 			switch r {
 			case '「', '『', '（', '【', '《':
+				if depth == 0 {
+					holdFrom = i
+				}
 				depth++
 			case '」', '』', '）', '】', '》':
 				depth = max(depth-1, 0)

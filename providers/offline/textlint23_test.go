@@ -91,3 +91,42 @@ func TestUnmatchedPairMixedWidth(t *testing.T) {
 		{rule: "no-unmatched-pair", text: "これは（テスト）です。\n", want: 0},
 	})
 }
+
+// TestNoUnmatchedPairSuite follows what textlint-rule-no-unmatched-pair's
+// own suite checks, with texts of our own: nested braces and quotes,
+// brackets in code, a quotation holding "!", enumerators, GitHub alerts
+// and French guillemets are fine; each unmatched opener is one finding,
+// a bracket closed by its other-width twin included.
+func TestNoUnmatchedPairSuite(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-unmatched-pair", text: `The value {"{key}"} is nested.` + "\n", want: 0},
+		{rule: "no-unmatched-pair", text: "The `(` token opens a group.\n", want: 0},
+		{rule: "no-unmatched-pair", text: "これは(内緒)の話です。\n", want: 0},
+		{rule: "no-unmatched-pair", text: `She said "Good morning!".` + "\n", want: 0},
+		{rule: "no-unmatched-pair", text: "1) first step\n2) second step\n", want: 0},
+		{rule: "no-unmatched-pair", text: "> [!NOTE]\n> A short note.\n", want: 0},
+		{rule: "no-unmatched-pair", text: "Il a dit : « Je pars demain » .\n", want: 0},
+		{rule: "no-unmatched-pair", text: "Elle a lu « le livre ‹ Demain › » hier.\n", want: 0},
+		{rule: "no-unmatched-pair", text: "これは（内緒)の話です。\n", want: 1},
+		{rule: "no-unmatched-pair", text: `She said "Good morning!'.` + "\n", want: 1},
+		{rule: "no-unmatched-pair", text: "モジュールは値を外部に公開(`export`）します。\n", want: 1},
+		{rule: "no-unmatched-pair", text: "関数は外側の（`count`）変数を参照します。この性質をクロージャー(関数閉包）と呼びます。\n", want: 1},
+		{rule: "no-unmatched-pair", text: "Il a dit : « Je pars demain.\n", want: 1},
+		{rule: "no-unmatched-pair", text: "Elle a lu « le livre ‹ Demain » hier.\n", want: 1},
+	})
+}
+
+// TestJaNoSuccessiveWordSuite follows textlint-rule-ja-no-successive-word's
+// suite with texts of our own: a doubled particle and a doubled
+// hiragana verb are reported (the verb as advice), alternating tokens
+// (すもももももも) and numbers are not.
+func TestJaNoSuccessiveWordSuite(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "ja-no-successive-word", text: "この文には問題がありません。\n", want: 0},
+		{rule: "ja-no-successive-word", text: "すもももももももものうち。\n", want: 0},
+		{rule: "ja-no-successive-word", text: "222回目の試行です。\n", want: 0},
+		{rule: "ja-no-successive-word", text: "22,22回目の試行です。\n", want: 0},
+		{rule: "ja-no-successive-word", text: "これはは問題のある文です。\n", want: 1, after: "これは問題のある文です。\n"},
+		{rule: "ja-no-successive-word", text: "これは問題あるある文です。\n", want: 1, advice: true},
+	})
+}
