@@ -184,7 +184,7 @@ func TestRoundCapMessage(t *testing.T) {
 	spec := filepath.Join(dir, "spec.md")
 	os.WriteFile(spec, sampleSpec, 0o644)
 	out := filepath.Join(dir, ".goldfish")
-	code, stdout, stderr := runCmd(t, nil, "-target", "S1.12", "-yes", "-rounds", "1", "-reviewers", "style", "-out", out, spec)
+	code, stdout, stderr := runCmd(t, nil, "-target", "S1.12", "-yes", "-rounds", "1", "-reviewers", "style", "-rules", "strict", "-out", out, spec)
 	want := "the round cap of 1 round(s) was reached before 2 consecutive clean rounds: round 1 wrote a fix"
 	if code != 2 || !strings.Contains(stdout, "Stopped after 1 round(s): "+want+"\n") || !strings.Contains(stderr, want+"; 0 finding(s) left open") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
