@@ -23,8 +23,8 @@ func ExampleDiscussion_Run() {
 			Participants: []discussion.ParticipantSpec{{Name: "style", Lens: "stock phrases"}, {Name: "facts", Lens: "unsourced figures"}},
 			Synthesizer:  discussion.SynthesizerSpec{Instruction: "Weigh what survived."}},
 		Participants: []discussion.Participant{
-			discussion.NewOffline("style", offline.AntiAISlop(offline.Config{})),
-			discussion.NewOffline("facts", offline.FactChecker(offline.Config{})),
+			discussion.NewOffline("style", offline.AntiAISlop(offline.Config{Enabled: []string{offline.SetAll}})),
+			discussion.NewOffline("facts", offline.FactChecker(offline.Config{Enabled: []string{offline.SetAll}})),
 		},
 		Lead: discussion.NewOfflineLead("lead"),
 		Root: root,

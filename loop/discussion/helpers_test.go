@@ -44,7 +44,7 @@ func testSpec(rounds int, names ...string) Spec {
 // offlineSeat returns offline participants for names on the four offline
 // reviewers, in order.
 func offlineSeat(names ...string) []Participant {
-	rs := offline.Editorial(offline.Config{})
+	rs := offline.Editorial(offline.Config{Enabled: []string{offline.SetAll}}) // the debate needs findings of every rule
 	var ps []Participant
 	for i, n := range names {
 		ps = append(ps, NewOffline(n, rs[i%len(rs)]))
