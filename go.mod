@@ -6,6 +6,7 @@ require (
 	github.com/anthropics/anthropic-sdk-go/v2 v2.15.0
 	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/charmbracelet/huh v1.0.0
+	github.com/golangci/misspell v0.8.0
 	github.com/hashicorp/go-multierror v1.1.1
 	github.com/ikawaha/kagome-dict/ipa v1.2.6
 	github.com/ikawaha/kagome/v2 v2.10.3

@@ -48,6 +48,15 @@ func FuzzResolveApplyInverse(f *testing.F) {
 				t.Fatalf("anchor %+v touches the protected lines %s", a, protect)
 			}
 			q, fix := quoteOf(props, a.Key)
+			if hint := hintOf(props, a.Key); a.Far != (a.Method == Document && hint.Valid()) && a.Method != Normalized || a.Far && !hint.Valid() {
+				t.Fatalf("anchor %+v by %s of a finding hinted at %s: Far %v", a, a.Method, hint, a.Far)
+			} else if a.Far && a.Method == Document {
+				n := newLineIndex(doc).count()
+				lo, hi := min(hint.Start, n)-2, min(hint.End, n)+2
+				if a.Lines.Start <= hi && lo <= a.Lines.End {
+					t.Fatalf("anchor %+v is Far, but within 2 lines of the hint %s", a, hint)
+				}
+			}
 			switch a.Method {
 			case ExactRange, Window, Document:
 				if lfOnly(e.Old) != lfOnly(q) {
@@ -101,4 +110,13 @@ func quoteOf(props []Proposal, key string) (quote, fix string) {
 		}
 	}
 	return "", ""
+}
+
+func hintOf(props []Proposal, key string) finding.LineRange {
+	for _, p := range props {
+		if p.Key == key {
+			return p.Finding.LineRange
+		}
+	}
+	return finding.LineRange{}
 }

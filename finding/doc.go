@@ -21,7 +21,9 @@
 //
 // The parts, and where to find them:
 //
-//   - Report, Finding, Severity, LineRange: the Council JSON v1 types.
+//   - Report, Finding, Severity, LineRange: the Council JSON v1 types;
+//     Location, in Finding.Related, names the other places a finding
+//     reports with its own (optional).
 //     ParseSeverity maps other scales (Blocker/Major/Nit, P0-P3, ...) onto
 //     low, medium and high; ParseLineRange reads "12", "12-15", "L12-L15".
 //   - Schema: the JSON Schema of Report, for structured-output requests.

@@ -70,6 +70,33 @@ type Finding struct {
 	// characters each; Quotes[0] is the text Fix replaces. It may be empty
 	// for advice that concerns a whole line range.
 	Quotes []string `json:"quotes" jsonschema_description:"Text quoted verbatim from the target, about 30 characters each; quotes[0] is the text fix replaces."`
+
+	// Related lists the other places where the same problem occurs, when
+	// the reviewer reports them as one finding (a rule that reports one
+	// instance per document and holds the rest back). Fix and Quotes
+	// concern the finding's own place only; a related place is never
+	// edited. // optional: nil, and left out of the JSON, when there are
+	// none.
+	Related []Location `json:"related,omitempty" jsonschema_description:"Other places with the same problem, reported with this finding (optional); never edited by its fix."`
+}
+
+// Location is one place in the reviewed text a finding points to besides
+// its own (Finding.Related).
+type Location struct {
+	// File names the file, as Finding.File does; empty means the
+	// finding's own file. // optional
+	File string `json:"file,omitempty" jsonschema_description:"File of the place (optional: the finding's file when left out)."`
+
+	// LineRange is the 1-based, inclusive line range of the place; the
+	// zero value does not validate.
+	LineRange LineRange `json:"line_range" jsonschema_description:"1-based inclusive line range, \"12\" or \"12-15\"."`
+
+	// Quote is text quoted verbatim at the place. // optional
+	Quote string `json:"quote,omitempty" jsonschema_description:"Text quoted verbatim at the place (optional)."`
+
+	// Issue says what is wrong there, when it says more than the
+	// finding's Issue ("sentence has 79 words"). // optional
+	Issue string `json:"issue,omitempty" jsonschema_description:"What is wrong at the place, when it differs from the finding's issue (optional)."`
 }
 
 // Quote returns Quotes[0], or "" when the finding quotes nothing.

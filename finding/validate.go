@@ -96,8 +96,8 @@ func plural(n int) string {
 const bareArrayMessage = `a bare JSON array of findings (old format); wrap it in a Report object with schema_version "1": {"reviewer": ..., "schema_version": "1", "summary": ..., "findings": [...]}`
 
 // Validate checks raw JSON against the schema of Report (see Schema) and
-// then checks what the schema cannot express: that line_range is not zero
-// or reversed, that confidence is written as a plain integer, that finding
+// then checks what the schema cannot express: that line_range (a
+// finding's and each related place's) is not zero or reversed, that confidence is written as a plain integer, that finding
 // ids are unique, and that schema_version is exactly "1". A UTF-8 byte
 // order mark before the JSON is ignored.
 //
@@ -286,6 +286,15 @@ func semanticViolations(doc map[string]any) []Violation {
 		if s, ok := f["line_range"].(string); ok {
 			if _, err := ParseLineRange(s); err != nil {
 				vs = append(vs, Violation{at + "/line_range", strings.TrimPrefix(err.Error(), "finding: ")})
+			}
+		}
+		related, _ := f["related"].([]any)
+		for k, item := range related {
+			l, _ := item.(map[string]any)
+			if s, ok := l["line_range"].(string); ok {
+				if _, err := ParseLineRange(s); err != nil {
+					vs = append(vs, Violation{pointer("findings", strconv.Itoa(i), "related", strconv.Itoa(k), "line_range"), strings.TrimPrefix(err.Error(), "finding: ")})
+				}
 			}
 		}
 		if n, ok := f["confidence"].(json.Number); ok && strings.ContainsAny(string(n), ".eE") {

@@ -96,6 +96,10 @@ func AskGate(ctx context.Context, j *journal.Journal, key string, round int, ite
 	for k, d := range decided {
 		known[k] = d
 	}
+	keys := make([]string, len(items))
+	for i, it := range items {
+		keys[i] = it.Key
+	}
 	conflicts := newConflictIndex(items)
 	out := GateAnswer{Fresh: true}
 	pages := (len(ask) + MaxBatch - 1) / MaxBatch
@@ -108,7 +112,7 @@ func AskGate(ctx context.Context, j *journal.Journal, key string, round int, ite
 			if show != nil {
 				shown = show(page)
 			}
-			ds, err := gate.Approve(ctx, Batch{Round: round, Page: p + 1, Pages: pages, Items: shown})
+			ds, err := gate.Approve(ctx, Batch{Round: round, Page: p + 1, Pages: pages, Items: shown, Keys: keys})
 			if err != nil {
 				return gateWire{}, fmt.Errorf("loop: round %d: gate: %w", round, err)
 			}

@@ -66,11 +66,15 @@ func parseDecisions(data []byte) ([]fileDecision, error) {
 
 // decodeArray decodes a file a person writes: a JSON array of objects,
 // each into a T. A leading UTF-8 BOM, which some editors write, is
-// allowed. It refuses, with a message that says what was expected (shape
+// allowed; a UTF-16 or UTF-32 file is refused naming its encoding. It
+// refuses, with a message that says what was expected (shape
 // for the file, entry for each element) and where (entry number, or line
 // and column): anything but an array, an entry that is not an object, and
 // a field of the wrong JSON type.
 func decodeArray[T any](data []byte, shape, entry string) ([]T, error) {
+	if enc := wideEncoding(data); enc != "" {
+		return nil, fmt.Errorf("the file is %s; save it as UTF-8 (for example: iconv -f %s -t UTF-8)", enc, strings.Fields(enc)[0])
+	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	trimmed := bytes.TrimLeft(data, " \t\r\n")
 	if len(trimmed) == 0 {

@@ -32,6 +32,8 @@ func TestDecisionsFileMessages(t *testing.T) {
 		{"no key", `[{"action": "apply"}]`, `entry 1 has no "key"`},
 		{"syntax", "[\n  {\"key\": \"r1/a/F001\", \"action\": \"apply\"},\n  {\"key\": \"r1/a/F002\" \"action\": \"apply\"}\n]", "line 3, column 23"},
 		{"empty", "", "the file is empty"},
+		{"utf-16le", "\xff\xfe[\x00]\x00", "the file is UTF-16LE (UTF-16, little-endian); save it as UTF-8"},
+		{"utf-16be no bom", "\x00[\x00{\x00}\x00]", "the file is UTF-16BE"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := filepath.Join(t.TempDir(), "decisions.json")
@@ -73,5 +75,33 @@ func TestPendingIsWhatFileGateReads(t *testing.T) {
 	}
 	if len(ds) != 2 || ds[0].Key != "r1/a/F001" || ds[0].Action != loop.Apply || ds[1].Action != loop.Reject || ds[1].Reason != "the author's voice" {
 		t.Fatalf("decisions %+v", ds)
+	}
+}
+
+// TestDecisionsFileUnknownKeys: a decisions file naming a key that is no
+// finding of the round the gate asks about (a typo, a later round, not a
+// key at all) is refused naming each such entry; keys of the round's
+// other pages and of earlier rounds are not unknown.
+func TestDecisionsFileUnknownKeys(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "decisions.json")
+	batch := loop.Batch{Round: 2, Page: 1, Pages: 2, Items: []loop.Item{{Key: "r2/a/F001"}},
+		Keys: []string{"r2/a/F001", "r2/b/F001"}}
+	os.WriteFile(p, []byte(`[{"key": "r1/a/F001", "action": "apply"}, {"key": "r2/b/F001", "action": "reject"}, {"key": "r2/a/F001", "action": "apply"}]`), 0o644)
+	ds, err := loop.FileGate{Path: p}.Approve(context.Background(), batch)
+	if err != nil || len(ds) != 1 || ds[0].Key != "r2/a/F001" {
+		t.Fatalf("Approve = %+v, %v; want the batch's decision, the earlier round's and the other page's ignored", ds, err)
+	}
+	os.WriteFile(p, []byte(`[{"key": "r2/a/F001", "action": "apply"}, {"key": "r2/fact-cheker/F001", "action": "apply"}, {"key": "r3/a/F001", "action": "apply"}, {"key": "F002", "action": "reject"}]`), 0o644)
+	_, err = loop.FileGate{Path: p}.Approve(context.Background(), batch)
+	if !errors.Is(err, loop.ErrBadDecisions) {
+		t.Fatalf("Approve = %v; want ErrBadDecisions", err)
+	}
+	for _, want := range []string{"entry 2 (r2/fact-cheker/F001)", "entry 3 (r3/a/F001)", "entry 4 (F002)", "pending.json"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the message does not name %q: %v", want, err)
+		}
+	}
+	if strings.Contains(err.Error(), "entry 1") {
+		t.Errorf("the message names a known key: %v", err)
 	}
 }

@@ -3,7 +3,9 @@ package loop
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -43,7 +45,8 @@ type Folder struct {
 // ErrUnfinishedRun; over a finished one, the finished run's journal and
 // artifacts are moved to Dir/history/run-K first (Rotate). A resume of a
 // folder without an unfinished run is ErrNothingToResume (a journal that
-// holds no start, as a crash before it leaves, is no run: start anew).
+// holds no start, as a crash before it leaves, is no run: start anew);
+// when the folder holds no journal, the resume creates nothing.
 // Once the journal is locked, the temporary files that writes cut short
 // by a crash left in Dir are removed (RemoveStaleTemp). It is OpenRun's
 // lifecycle without documents: nothing is read or checked beyond the
@@ -55,10 +58,13 @@ func OpenFolder(ctx context.Context, f Folder, resume bool) (*journal.Journal, e
 	case !slices.Contains(f.Journal.Kinds, f.End):
 		return nil, fmt.Errorf("loop: Folder.Journal.Kinds must include the end kind %q", f.End)
 	}
+	path := filepath.Join(f.Dir, JournalName)
+	if _, err := os.Lstat(path); resume && errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w in %s", ErrNothingToResume, f.Dir) // and nothing is created
+	}
 	if err := os.MkdirAll(f.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
-	path := filepath.Join(f.Dir, JournalName)
 	j, err := journal.Open(path, f.Journal)
 	if err != nil {
 		return nil, fmt.Errorf("loop: %w", err)

@@ -135,3 +135,23 @@ func TestOpenFolderSweepsStaleTemp(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenFolderResumeOfNothingWritesNothing: a resume where no run was
+// ever started creates neither the folder nor a journal.
+func TestOpenFolderResumeOfNothingWritesNothing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a", "run")
+	f := loop.Folder{Dir: dir, Journal: journal.Options{Driver: "t", Kinds: []string{"t.end"}}, End: "t.end"}
+	if _, err := loop.OpenFolder(context.Background(), f, true); !errors.Is(err, loop.ErrNothingToResume) {
+		t.Fatalf("resume: %v", err)
+	}
+	if _, err := os.Stat(filepath.Dir(dir)); !os.IsNotExist(err) {
+		t.Errorf("the resume created %s (%v)", filepath.Dir(dir), err)
+	}
+	os.MkdirAll(dir, 0o755)
+	if _, err := loop.OpenFolder(context.Background(), f, true); !errors.Is(err, loop.ErrNothingToResume) {
+		t.Fatalf("resume: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, loop.JournalName)); !os.IsNotExist(err) {
+		t.Errorf("the resume created the journal (%v)", err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -60,6 +61,11 @@ type Batch struct {
 	Page, Pages int
 	// Items holds at most MaxBatch items.
 	Items []Item
+	// Keys holds the key of every item of the round, on every page,
+	// decided or not (AskGate sets it), so that a gate can tell a key it
+	// does not know (a typo) from one of another page. Nil means not
+	// known.
+	Keys []string
 }
 
 // Approver is a gate: it decides the findings the policy did not.
@@ -103,8 +109,12 @@ func (AutoGate) Approve(_ context.Context, b Batch) ([]Decision, error) {
 // "defer") and, for a rejection, a "reason". A missing file means nothing is
 // decided yet; an entry with an empty action decides nothing. A leading
 // UTF-8 BOM is allowed. The whole file is refused when it is not such an
-// array, when an entry has no key, a field that is not a string or an
-// unknown action, or when one key is named twice.
+// array (a UTF-16 or UTF-32 file is named as such), when an entry has no
+// key, a field that is not a string or an unknown action, when one key is
+// named twice, or, when the batch says its round's keys (Batch.Keys),
+// when a key is no finding of that round nor of an earlier one (a typo, a
+// later round, not a key at all); keys of earlier rounds are left from
+// their gates and ignored.
 type FileGate struct {
 	// Path is the decisions file.
 	Path string
@@ -128,6 +138,9 @@ func (g FileGate) Approve(_ context.Context, b Batch) ([]Decision, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrBadDecisions, g.Path, err)
 	}
+	if err := unknownKeys(all, b); err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrBadDecisions, g.Path, err)
+	}
 	want := make(map[string]bool, len(b.Items))
 	for _, it := range b.Items {
 		want[it.Key] = true
@@ -139,4 +152,32 @@ func (g FileGate) Approve(_ context.Context, b Batch) ([]Decision, error) {
 		}
 	}
 	return out, nil
+}
+
+// unknownKeys refuses decisions whose keys are no finding of b's round
+// (b.Keys) or of an earlier one: of the form "rN/...", N at most b.Round,
+// and in b.Keys when N is b.Round. Nil b.Keys checks nothing.
+func unknownKeys(all []fileDecision, b Batch) error {
+	if b.Keys == nil {
+		return nil
+	}
+	known := make(map[string]bool, len(b.Keys))
+	for _, k := range b.Keys {
+		known[k] = true
+	}
+	var bad []string
+	for _, d := range all {
+		head, _, _ := strings.Cut(d.key, "/")
+		n, err := strconv.Atoi(strings.TrimPrefix(head, "r"))
+		if !strings.HasPrefix(head, "r") || err != nil || n < 1 || n > b.Round || n == b.Round && !known[d.key] {
+			bad = append(bad, fmt.Sprintf("entry %d (%s)", d.entry, d.key))
+		}
+	}
+	switch len(bad) {
+	case 0:
+		return nil
+	case 1:
+		return fmt.Errorf("%s names no finding of round %d; copy the keys from the round's pending.json", bad[0], b.Round)
+	}
+	return fmt.Errorf("%s name no finding of round %d; copy the keys from the round's pending.json", strings.Join(bad, ", "), b.Round)
 }

@@ -1,8 +1,10 @@
 package loop
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -37,6 +39,11 @@ type Outcome struct {
 	// Cost is what the run's reviewer calls cost in US dollars, by the
 	// prices given; calls of models without a price count 0.
 	Cost float64 `json:"cost_usd"`
+	// CostUnknown reports that Cost is not the run's whole cost: a call
+	// reported no tokens (a command-line provider, say) or used a model
+	// without a price, and Cost counts only the other calls. CostText says
+	// it for people.
+	CostUnknown bool `json:"cost_unknown"`
 	// Costs breaks Cost down by round and reviewer.
 	Costs []Cost `json:"costs,omitempty"`
 	// File is the document the run worked on (the first, in a run over
@@ -216,6 +223,9 @@ func (o *Outcome) add(round int, reviewer, model string, u agent.Usage, prices a
 	o.Usage = o.Usage.Add(u)
 	usd, priced := prices.Cost(model, u)
 	o.Cost += usd
+	if u.Total() == 0 || !priced {
+		o.CostUnknown = true
+	}
 	for i := range o.Costs {
 		c := &o.Costs[i]
 		if c.Round == round && c.Reviewer == reviewer && c.Model == model {
@@ -224,6 +234,49 @@ func (o *Outcome) add(round int, reviewer, model string, u agent.Usage, prices a
 		}
 	}
 	o.Costs = append(o.Costs, Cost{Round: round, Reviewer: reviewer, Model: model, Usage: u, USD: usd, Priced: priced})
+}
+
+// CostText says what the run cost, for people: "$0.0123", or when the
+// cost is unknown (CostUnknown) "unknown" with why, and what the priced
+// calls cost if they cost anything.
+func (o *Outcome) CostText() string {
+	if !o.CostUnknown {
+		return fmt.Sprintf("$%.4f", o.Cost)
+	}
+	var why, unpriced []string
+	for _, c := range o.Costs {
+		switch {
+		case c.Usage.Total() == 0:
+			if !slices.Contains(why, "the provider reported no tokens") {
+				why = append(why, "the provider reported no tokens")
+			}
+		case !c.Priced:
+			m := cmp.Or(c.Model, "an unnamed model")
+			if !slices.Contains(unpriced, m) {
+				unpriced = append(unpriced, m)
+			}
+		}
+	}
+	if len(unpriced) > 0 {
+		why = append(why, "no price for "+strings.Join(unpriced, ", "))
+	}
+	if o.Cost > 0 {
+		why = append([]string{fmt.Sprintf("$%.4f for the priced calls", o.Cost)}, why...)
+	}
+	return "unknown (" + strings.Join(why, "; ") + ")"
+}
+
+// Text says what c cost, for people: "0.0123" (US dollars), "no price"
+// for a model without one, "unknown (no tokens)" when the calls reported
+// no tokens.
+func (c Cost) Text() string {
+	switch {
+	case c.Usage.Calls > 0 && c.Usage.Total() == 0:
+		return "unknown (no tokens)"
+	case !c.Priced:
+		return "no price"
+	}
+	return fmt.Sprintf("%.4f", c.USD)
 }
 
 // skipReasons lists why each call of round n was skipped, on one line.

@@ -53,5 +53,16 @@ func TestPolicyHoldsFarQuote(t *testing.T) {
 		if ds := PolicyPass(got.Items, Policy{Scope: ScopeWiden}, nil); (len(ds) == 1) != tt.auto {
 			t.Errorf("hint %d: the policy pass decided %+v", tt.hint, ds)
 		}
+		// The person at the gate is told, in findings.md, pending.md and
+		// pending.json, that the quote is not where the reviewer said.
+		rs := &Round{N: 1, Docs: []*DocRound{{Name: "spec.md", Text: text, Findings: got}}}
+		const far = "found only here, not near the reviewer's lines 5"
+		js, md := renderPending(rs)
+		fm := renderFindings(rs, rs.Docs[0], func(Item) string { return "open" })
+		for name, out := range map[string][]byte{"pending.json": js, "pending.md": md, "findings.md": fm} {
+			if strings.Contains(string(out), far) != !tt.auto {
+				t.Errorf("hint %d: %s says %q: %v\n%s", tt.hint, name, far, !tt.auto, out)
+			}
+		}
 	}
 }

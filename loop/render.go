@@ -171,6 +171,9 @@ func renderFindings(rs *Round, doc *DocRound, status func(Item) string) []byte {
 		if !it.Applicable() {
 			flags = append(flags, "no edit: "+it.Note)
 		}
+		if it.Far {
+			flags = append(flags, farText(it))
+		}
 		f := it.Finding
 		fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s |\n",
 			i+1, cell(it.Key), cell(it.Reviewer), cell(f.Category), it.Lines, f.Severity, f.Confidence,
@@ -256,6 +259,10 @@ type Pending struct {
 	// only, or a fix that could not be placed), says why: "apply" leaves
 	// such an entry open.
 	NoEdit string `json:"no_edit,omitempty"`
+	// Far, set only on an entry whose quote was found only away from the
+	// lines its reviewer named (Item.Far), says so: check that the text
+	// at Lines is the one meant before applying it.
+	Far    string `json:"far,omitempty"`
 	Action string `json:"action"`
 	Reason string `json:"reason"`
 }
@@ -276,6 +283,10 @@ func renderPending(rs *Round) (jsonData, md []byte) {
 			if !it.Applicable() {
 				e.NoEdit = "no edit to apply: " + it.Note + "; approving it leaves it open"
 				note = " (" + cell(e.NoEdit) + ")"
+			}
+			if it.Far {
+				e.Far = farText(it)
+				note += " (" + cell(e.Far) + ")"
 			}
 			entries = append(entries, e)
 			if it.Conflict != 0 {
@@ -305,4 +316,10 @@ func applied(doc *DocRound) ([]byte, error) {
 		}
 	}
 	return after, nil
+}
+
+// farText says of a Far item that its quote is not where its reviewer
+// said.
+func farText(it Item) string {
+	return "quote found only here, not near the reviewer's lines " + it.Finding.LineRange.String()
 }

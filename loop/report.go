@@ -78,7 +78,7 @@ type reportBar struct {
 func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string, error) {
 	path := filepath.Join(r.Dir, ReportName)
 	page := reportPage{Title: title, Reason: o.Reason.Describe(), Rounds: o.Rounds, Calls: o.Usage.Calls, Tokens: o.Usage.Total(),
-		Cost: fmt.Sprintf("$%.4f", o.Cost), CostRows: o.Costs}
+		Cost: o.CostText(), CostRows: o.Costs}
 	reviewers := map[string]bool{}
 	statuses := map[string]bool{}
 	for _, list := range [][]Entry{o.Applied, o.Rejected, o.Unresolved} {

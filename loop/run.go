@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -157,7 +158,9 @@ type Run[S any] struct {
 // links followed: the files they name are edited) and journals or
 // replays its start. In this order: each document is opened
 // (OpenDocument: size, text, and writable unless neither writable nor
-// resume is set: a dry run may review a read-only file); the journal is
+// resume is set: a dry run may review a read-only file); a resume where
+// cfg.Dir holds no journal is ErrNothingToResume, and creates nothing;
+// the journal is
 // opened, whose lock keeps a second run or an undo out
 // (journal.ErrBusy); a run folder copied or moved away from its documents
 // is refused (ErrFolderMoved); an undo a crash cut short is finished (see
@@ -183,6 +186,9 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 	docs, texts, err := openDocs(paths, &cfg, writable || resume)
 	if err != nil {
 		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(cfg.Dir, JournalName)); resume && errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w in %s", ErrNothingToResume, cfg.Dir) // and nothing made to say so
 	}
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("loop: %w", err)

@@ -64,16 +64,12 @@ func (r *Run[S]) renderSummary(title string, o *Outcome, rounds []*Round) []byte
 		}
 	}
 	u := o.Usage
-	fmt.Fprintf(&b, "\n## Usage\n\n%d model call(s); tokens: %d input, %d output, %d cache read, %d cache write; cost $%.4f.\n",
-		u.Calls, u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, o.Cost)
+	fmt.Fprintf(&b, "\n## Usage\n\n%d model call(s); tokens: %d input, %d output, %d cache read, %d cache write; cost %s.\n",
+		u.Calls, u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, cell(o.CostText()))
 	if len(o.Costs) > 0 {
 		b.WriteString("\n| round | reviewer | model | calls | tokens | cost (USD) |\n| --- | --- | --- | --- | --- | --- |\n")
 		for _, c := range o.Costs {
-			usd := "no price"
-			if c.Priced {
-				usd = fmt.Sprintf("%.4f", c.USD)
-			}
-			fmt.Fprintf(&b, "| %d | %s | %s | %d | %d | %s |\n", c.Round, cell(c.Reviewer), cell(c.Model), c.Usage.Calls, c.Usage.Total(), usd)
+			fmt.Fprintf(&b, "| %d | %s | %s | %d | %d | %s |\n", c.Round, cell(c.Reviewer), cell(c.Model), c.Usage.Calls, c.Usage.Total(), c.Text())
 		}
 	}
 	b.WriteString("\n## Artifacts\n\n")

@@ -144,6 +144,24 @@ func JournaledFiles(cfg RunConfig) ([]string, error) {
 	return st.files(), nil
 }
 
+// JournaledSettings returns the driver's settings S as the run journaled
+// in cfg.Dir started with them (what a resume goes on with). It takes the
+// journal's lock for the moment it reads.
+func JournaledSettings[S any](cfg RunConfig) (S, error) {
+	var set S
+	r, _, err := openJournaled[S](cfg)
+	if err != nil {
+		return set, err
+	}
+	defer r.Close()
+	for _, rec := range r.J.Records() {
+		if rec.Kind == journal.KindStep && rec.Key == "start" {
+			err = rec.Decode(&set)
+		}
+	}
+	return set, err
+}
+
 // openJournaled opens the journal of the run in cfg.Dir, which must hold
 // one (ErrNothingToUndo otherwise), and reads its status.
 func openJournaled[S any](cfg RunConfig) (*Run[S], *runStatus, error) {

@@ -12,5 +12,7 @@
 // (anti-ai-slop, fact-checker, narrative-critic or reader-advocate).
 //
 // Artifacts go to <root>/.discussion/<id>/: journal.jsonl, whiteboard.md,
-// verdict.json, summary.md, and fanout.md after a fallback.
+// verdict.json, summary.md, and fanout.md after a fallback. Exit codes: 0
+// done, 1 error, 2 a FAIL verdict (not for the demo) or no verdict because
+// no reviewer answered (the demo too).
 package main

@@ -13,6 +13,8 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -45,6 +47,7 @@ const (
 type options struct {
 	rules           *cli.Rules // -rules; the demo turns on demoRules
 	spec, root      string
+	id, targets     string
 	resume, verbose bool
 	format          string
 	providers       *config.Config
@@ -58,6 +61,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	o.rules = cli.RulesFlag(fset, demoRules())
 	fset.StringVar(&o.spec, "spec", "", "discussion spec (JSON); default: a demo on a copy of the bundled sample")
 	fset.StringVar(&o.root, "root", ".", "workspace root: the spec's targets are read inside it, artifacts go to <root>/.discussion/<id>/")
+	fset.StringVar(&o.id, "id", "", "the discussion's id, for a spec file that has none (the original's); artifacts go to <root>/.discussion/<id>/")
+	fset.StringVar(&o.targets, "targets", "", "the targets, comma-separated, inside -root, for a spec file that has none (the original's)")
 	fset.BoolVar(&o.resume, "resume", false, "continue the unfinished discussion of the spec (after a crash or a kill)")
 	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	outformat.Register(fset, &o.format)
@@ -66,6 +71,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return cli.Run("discussion-review", stderr, exitOK, func() error {
 		if err := cli.Parse(fset, args); err != nil {
 			return err
+		}
+		if fset.NArg() > 0 {
+			return fmt.Errorf("unexpected arguments %s: discussion-review takes flags only (the spec names the targets; give it with -spec)", quoted(fset.Args()))
 		}
 		return outformat.Check(o.format)
 	}, func() (int, error) { return o.run(ctx, stdout, stderr) })
@@ -90,6 +98,9 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	}
 	spec, err := discussion.LoadSpec(o.spec)
 	if err != nil {
+		return exitError, err
+	}
+	if err := o.fill(&spec); err != nil {
 		return exitError, err
 	}
 	if err := o.useProviders(spec, demo); err != nil {
@@ -120,7 +131,14 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	noVerdict := err // no reviewer answered: the report, then exit 2
 	report(text, out)
 	if !demo {
-		fmt.Fprintf(text, "Resume an interrupted run: discussion-review -spec %s -root %s -resume\n", o.spec, o.root)
+		var given string
+		if o.id != "" {
+			given += " -id " + o.id
+		}
+		if o.targets != "" {
+			given += " -targets " + o.targets
+		}
+		fmt.Fprintf(text, "Resume an interrupted run: discussion-review -spec %s%s -root %s -resume\n", o.spec, given, o.root)
 	}
 	switch o.format {
 	case outformat.Text:
@@ -153,6 +171,41 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 		return exitFail, nil
 	}
 	return exitOK, nil
+}
+
+// fill sets the spec's id and targets from -id and -targets: a spec file
+// of the original has neither. A flag that contradicts the spec is an
+// error, and so is a spec left without them.
+func (o *options) fill(spec *discussion.Spec) error {
+	if o.id != "" {
+		if spec.ID != "" && spec.ID != o.id {
+			return fmt.Errorf("-id %s, but the spec %s has the id %s", o.id, o.spec, spec.ID)
+		}
+		spec.ID = o.id
+	}
+	if o.targets != "" {
+		var ts []string
+		for t := range strings.SplitSeq(o.targets, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				ts = append(ts, t)
+			}
+		}
+		if len(spec.Targets) > 0 && !slices.Equal(spec.Targets, ts) {
+			return fmt.Errorf("-targets %s, but the spec %s names the targets %s", o.targets, o.spec, strings.Join(spec.Targets, ","))
+		}
+		spec.Targets = ts
+	}
+	var missing []string
+	if spec.ID == "" {
+		missing = append(missing, "id (give one with -id)")
+	}
+	if len(spec.Targets) == 0 {
+		missing = append(missing, "targets (give them with -targets a.md,b.md)")
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("the spec %s has no %s", o.spec, strings.Join(missing, " and no "))
+	}
+	return nil
 }
 
 // useProviders resolves the provider flags, with the spec's own choices
@@ -279,4 +332,13 @@ func report(w io.Writer, o *discussion.Outcome) {
 	}
 	fmt.Fprintf(w, "\nVerdict:\n%s\n\nBoard: %s\nVerdict: %s\nSummary: %s\n", o.Verdict,
 		filepath.Join(o.Dir, discussion.WhiteboardFile), filepath.Join(o.Dir, discussion.VerdictFile), filepath.Join(o.Dir, discussion.SummaryFile))
+}
+
+// quoted returns args quoted, separated by spaces.
+func quoted(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = strconv.Quote(a)
+	}
+	return strings.Join(q, " ")
 }

@@ -386,3 +386,18 @@ func TestSameArticlesInAnotherOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeHeaderNamesTheReader: the header of a resumed run names the
+// reader profile the run started with.
+func TestResumeHeaderNamesTheReader(t *testing.T) {
+	dir := t.TempDir()
+	sample, _ := offline.Sample("sample-en.md")
+	os.WriteFile(filepath.Join(dir, "post.md"), sample, 0o644)
+	if code, stdout, stderr := runBin(t, dir, "-reader", "Web engineers new to Go", "-rounds", "1", "-gate", "file", "post.md"); code != 2 {
+		t.Fatalf("first run: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	_, stdout, stderr := runBin(t, dir, "-resume", "post.md")
+	if !strings.Contains(stderr, "reader: Web engineers new to Go)") {
+		t.Errorf("the resumed run's header does not name its reader:\n%s\n%s", stderr, stdout)
+	}
+}

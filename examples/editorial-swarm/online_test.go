@@ -99,3 +99,35 @@ func TestModelControlCharactersEscaped(t *testing.T) {
 		return err
 	})
 }
+
+// TestCostUnknownWithoutUsage: a server that reports no usage leaves the
+// cost unknown on stdout, in summary.md and in -json (cost_unknown).
+func TestCostUnknownWithoutUsage(t *testing.T) {
+	srv := chattest.ServerWithoutUsage(t, func(body []byte) (string, error) {
+		m := regexp.MustCompile(`# Your role: ([a-z-]+)`).FindSubmatch(body)
+		if m == nil {
+			return "", errors.New("no role in the prompt")
+		}
+		content, err := json.Marshal(finding.Report{Reviewer: string(m[1]), SchemaVersion: "1", Summary: "Read it.", Findings: []finding.Finding{}})
+		return string(content), err
+	})
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "post.md"), []byte("# Title\n\nUsers want speed.\n"), 0o644)
+	args := []string{"-provider", "openai", "-base-url", srv.URL + "/v1", "-reader", "developers", "-rounds", "1", "post.md"}
+	env := []string{"OPENAI_API_KEY=test-key"}
+	code, stdout, stderr := runBinEnv(t, dir, env, args...)
+	if code != 0 || !strings.Contains(stdout, "cost is unknown") {
+		t.Fatalf("exit %d, want 0 saying the cost is unknown\n%s\n%s", code, stdout, stderr)
+	}
+	summary := string(must(os.ReadFile(filepath.Join(dir, ".editorial", "summary.md"))))
+	if !strings.Contains(summary, "cost unknown") || strings.Contains(summary, "$0.0000") {
+		t.Errorf("summary.md does not say the cost is unknown:\n%s", summary)
+	}
+	_, stdout, _ = runBinEnv(t, dir, env, append([]string{"-json"}, args...)...)
+	var sum struct {
+		CostUnknown *bool `json:"cost_unknown"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &sum); err != nil || sum.CostUnknown == nil || !*sum.CostUnknown {
+		t.Errorf("-json: cost_unknown %v (%v), want true\n%s", sum.CostUnknown, err, stdout)
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"io"
 	"path/filepath"
-	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -91,24 +90,8 @@ func reportUsage(w io.Writer, o *editorial.Outcome) {
 		fmt.Fprintf(w, "Model calls: %d; the provider reported no tokens, so the cost is unknown.\n", calls)
 		return
 	}
-	fmt.Fprintf(w, "Tokens: %d input, %d output, %d cache read, %d cache write in %d call(s); cost $%.4f",
-		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, calls, o.Cost)
-	var unpriced []string
-	for _, c := range o.Costs {
-		if !c.Priced && c.Usage.Total() > 0 {
-			m := c.Model
-			if m == "" {
-				m = "an unnamed model"
-			}
-			if !slices.Contains(unpriced, m) {
-				unpriced = append(unpriced, m)
-			}
-		}
-	}
-	if len(unpriced) > 0 {
-		fmt.Fprintf(w, " (without %s: no price known)", strings.Join(unpriced, ", "))
-	}
-	fmt.Fprintln(w, ".")
+	fmt.Fprintf(w, "Tokens: %d input, %d output, %d cache read, %d cache write in %d call(s); cost %s.\n",
+		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, calls, o.CostText())
 }
 
 // clip shortens s to n terminal columns (a CJK character takes two).

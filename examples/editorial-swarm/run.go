@@ -173,6 +173,11 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 	if o.verbose {
 		logger = slog.New(slog.NewTextHandler(stderr, nil))
 	}
+	if o.resume { // the run goes on with the reader it started with
+		if p, err := editorial.JournaledReaderProfile(o.out); err == nil {
+			o.reader = p
+		}
+	}
 	fmt.Fprintf(stderr, "Editorial Swarm on %s (%s, reader: %s)\n", strings.Join(paths, ", "), desc, o.reader)
 	l := &editorial.Loop{
 		Council:       c,

@@ -209,3 +209,20 @@ func TestDemoSaysWhere(t *testing.T) {
 		t.Errorf("the demo wrote %s into the working directory", left[0].Name())
 	}
 }
+
+// TestTaskSizeLimit: a request past the kernel's document limit is
+// refused, from a file or from standard input, not cut short silently.
+func TestTaskSizeLimit(t *testing.T) {
+	big := strings.Repeat("request ", (4<<20)/8+1)
+	name := filepath.Join(t.TempDir(), "task.md")
+	os.WriteFile(name, []byte(big), 0o644)
+	repo := t.TempDir()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"-repo", repo, "-uncommitted", "-task-file", "-"}, strings.NewReader(big), &out, &errb)
+	if code != exitError || !strings.Contains(errb.String(), "too large") {
+		t.Errorf("-task-file -: exit %d\n%s", code, errb.String())
+	}
+	if code, _, errs := runCmd(t, "-repo", repo, "-uncommitted", "-task-file", name); code != exitError || !strings.Contains(errs, "too large") {
+		t.Errorf("-task-file %s: exit %d\n%s", name, code, errs)
+	}
+}

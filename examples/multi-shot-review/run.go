@@ -299,9 +299,18 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
+// readTask reads the request from the file name, or stdin for "-", up to
+// the kernel's document limit: a longer one is refused, not cut short.
 func readTask(name string, stdin io.Reader) ([]byte, error) {
 	if name == "-" {
-		return io.ReadAll(io.LimitReader(stdin, 1<<20))
+		data, err := io.ReadAll(io.LimitReader(stdin, loop.DefaultMaxSize+1))
+		if err == nil && len(data) > loop.DefaultMaxSize {
+			err = fmt.Errorf("%w: the request on standard input is more than %d bytes", loop.ErrTooLarge, loop.DefaultMaxSize)
+		}
+		return data, err
+	}
+	if fi, err := os.Stat(name); err == nil && fi.Size() > loop.DefaultMaxSize {
+		return nil, fmt.Errorf("%w: the request %s is %d bytes, more than %d", loop.ErrTooLarge, name, fi.Size(), loop.DefaultMaxSize)
 	}
 	return os.ReadFile(name)
 }

@@ -17,6 +17,7 @@ import (
 
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
+	sdktemporal "go.temporal.io/sdk/temporal"
 	"golang.org/x/term"
 
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
@@ -237,7 +238,7 @@ func (f *follower) follow(ctx context.Context) (res temporal.Result, waiting boo
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
 	last, answered := "", -1
-	lastOK, warned := time.Now(), false
+	lastOK, warned, down := time.Now(), false, false
 	for {
 		select {
 		case e := <-done:
@@ -256,6 +257,14 @@ func (f *follower) follow(ctx context.Context) (res temporal.Result, waiting boo
 		p, err := query(qctx, f.cl, f.id)
 		qcancel()
 		if err != nil {
+			if herr := reachable(ctx, f.cl); herr != nil && ctx.Err() == nil {
+				if !down {
+					fmt.Fprintf(f.stderr, "%v; the workflow %s goes on once it is back.\n", unreachable(f.temporal, herr), f.id)
+					down = true
+				}
+				continue
+			}
+			down = false
 			// A query waits for a worker: none may have taken the run yet.
 			if !warned && time.Since(lastOK) > noWorkerAfter {
 				fmt.Fprintf(f.stderr, "no progress for %v: is a worker polling the run's queue? (%v)\n", noWorkerAfter, err)
@@ -265,7 +274,7 @@ func (f *follower) follow(ctx context.Context) (res temporal.Result, waiting boo
 			}
 			continue
 		}
-		lastOK, warned = time.Now(), false
+		lastOK, warned, down = time.Now(), false, false
 		if line := progressLine(p); line != last {
 			fmt.Fprintln(f.stderr, line)
 			last = line
@@ -285,7 +294,12 @@ func (f *follower) follow(ctx context.Context) (res temporal.Result, waiting boo
 			if err != nil {
 				return temporal.Result{}, false, fmt.Errorf("the answer: %w (the workflow %s waits; answer it with %s answer)", err, f.id, program())
 			}
-			if err := sendAnswer(ctx, f.cl, f.id, data); err != nil {
+			if err := sendAnswer(ctx, f.cl, f.id, data, f.stderr); err != nil {
+				var refused *refusedError
+				if errors.As(err, &refused) {
+					fmt.Fprintln(f.stderr, err) // the loop asks again
+					continue
+				}
 				return temporal.Result{}, false, err
 			}
 			answered = p.Advances
@@ -358,20 +372,43 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// sendAnswer sends data as the run's answer and waits until the workflow
-// has taken it (a refusal is the error).
-func sendAnswer(ctx context.Context, cl client.Client, id string, data []byte) error {
+// refusedError is an answer the workflow refused: the update was taken,
+// and the loop could not use the answer (Reason says why); it waits for
+// another.
+type refusedError struct {
+	ID, Reason string
+	Err        error
+}
+
+func (e *refusedError) Error() string {
+	return fmt.Sprintf("the workflow %s refused the answer: %s (it waits for another)", e.ID, e.Reason)
+}
+
+func (e *refusedError) Unwrap() error { return e.Err }
+
+// sendAnswer sends data as the run's answer and waits until the loop has
+// taken it: a *refusedError when the loop could not use it. While no
+// worker polls the run's queue it says so on stderr and waits on.
+func sendAnswer(ctx context.Context, cl client.Client, id string, data []byte, stderr io.Writer) error {
+	warnNoWorker(ctx, cl, stderr, id, "the answer")
 	h, err := cl.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{
 		WorkflowID:   id,
 		UpdateName:   temporal.UpdateName,
 		Args:         []any{temporal.Answer{Data: data}},
 		WaitForStage: client.WorkflowUpdateStageCompleted,
 	})
-	if err != nil {
-		return fmt.Errorf("sending the answer to %s: %w", id, err)
+	if err == nil {
+		err = h.Get(ctx, nil)
+		var app *sdktemporal.ApplicationError
+		if errors.As(err, &app) && app.Type() == "AnswerRefused" {
+			return &refusedError{ID: id, Reason: refusal(err), Err: err}
+		}
 	}
-	if err := h.Get(ctx, nil); err != nil {
-		return fmt.Errorf("the workflow %s refused the answer: %w", id, err)
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted before the workflow %s took the answer; a worker may still take it (see %s status -id %s)", id, program(), id)
+		}
+		return fmt.Errorf("the workflow %s did not take the answer: %s", id, refusal(err))
 	}
 	return nil
 }
@@ -401,7 +438,7 @@ func cmdAnswer(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return exitError, err
 	}
 	defer cl.Close()
-	if err := sendAnswer(ctx, cl, id, data); err != nil {
+	if err := sendAnswer(ctx, cl, id, data, stderr); err != nil {
 		return exitError, err
 	}
 	fmt.Fprintf(stdout, "The workflow %s took the answer and goes on.\n", id)
@@ -446,6 +483,9 @@ func cmdStatus(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 			return exitError, fmt.Errorf("the workflow %s runs, but its progress: %w (is a worker polling its queue?)", id, err)
 		}
 		fmt.Fprintln(stdout, progressLine(p))
+		if p.State == "waiting" && p.Error != "" {
+			fmt.Fprintf(stdout, "The last answer was refused: %s\n", p.Error)
+		}
 		if p.State == "waiting" && store != "" {
 			copyTo := filepath.Join(out, filepath.FromSlash(p.Question))
 			if err := writeFile(ctx, copyTo, temporal.FileStore{Dir: store}, p.QuestionRef); err != nil {
@@ -488,7 +528,9 @@ func documentName(files temporal.Files) string {
 }
 
 // writeResult writes the run's workspace (the final document, the run
-// folder) into out, over what is there.
+// folder) into out, over what is there: summary.md names its files in out,
+// not on the worker, and the questions copied there while the run waited
+// (pending.json, questions.json) go unless the run kept them.
 func writeResult(ctx context.Context, store temporal.Store, res temporal.Result, out string) error {
 	contents, err := temporal.GetFiles(ctx, store, res.Files)
 	if err != nil {
@@ -499,7 +541,64 @@ func writeResult(ctx context.Context, store temporal.Store, res temporal.Result,
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(dst, contents[p], 0o644); err != nil {
+		data := contents[p]
+		if path.Base(p) == "summary.md" {
+			data = relocated(data, res.Dirs, out)
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			return err
+		}
+	}
+	return removeStaleQuestions(res.Files, out)
+}
+
+// relocated returns text with each of the worker's names of the run's
+// folder (dirs) at the start of a path replaced by out.
+func relocated(text []byte, dirs []string, out string) []byte {
+	s := string(text)
+	for _, d := range dirs {
+		if d == "" || d == "." {
+			continue
+		}
+		for _, sep := range []string{"/", string(filepath.Separator)} {
+			s = strings.ReplaceAll(s, d+sep, filepath.Clean(out)+sep)
+		}
+	}
+	return []byte(s)
+}
+
+// removeStaleQuestions removes from out the questions a waiting run had
+// copied there (pending.json of a round, questions.json) that its
+// workspace files no longer hold.
+func removeStaleQuestions(files temporal.Files, out string) error {
+	runs := map[string]bool{}
+	for _, p := range files.Paths() {
+		if dir, _, ok := strings.Cut(p, "/"); ok {
+			runs[dir] = true
+		}
+	}
+	for dir := range runs {
+		root := filepath.Join(out, dir)
+		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				if errors.Is(err, os.ErrNotExist) {
+					return nil
+				}
+				return err
+			}
+			if d.IsDir() || (d.Name() != "pending.json" && d.Name() != loop.QuestionsFile) {
+				return nil
+			}
+			rel, err := filepath.Rel(out, p)
+			if err != nil {
+				return err
+			}
+			if _, kept := files[filepath.ToSlash(rel)]; !kept {
+				return os.Remove(p)
+			}
+			return nil
+		})
+		if err != nil {
 			return err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -150,6 +151,27 @@ func TestUsage(t *testing.T) {
 		code := run(t.Context(), c.args, strings.NewReader(""), &out, &out)
 		if code != c.code || !strings.Contains(out.String(), c.says) {
 			t.Errorf("%q: exit %d, want %d saying %q:\n%s", c.args, code, c.code, c.says, out.String())
+		}
+	}
+}
+
+// TestNoServerSaysStartIt: the demo (and every command) against an
+// address where no server listens says to start the development server.
+func TestNoServerSaysStartIt(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close() // nothing listens there now
+	for _, args := range [][]string{
+		{"demo", "-temporal", addr, "-dir", t.TempDir()},
+		{"status", "-temporal", addr, "-id", "x"},
+	} {
+		var stdout, stderr strings.Builder
+		code := run(t.Context(), args, strings.NewReader(""), &stdout, &stderr)
+		if code != exitError || !strings.Contains(stderr.String(), "start the development server") || !strings.Contains(stderr.String(), addr) {
+			t.Errorf("%s with no server: exit %d, want 1 saying to start the development server\n%s", args[0], code, stderr.String())
 		}
 	}
 }

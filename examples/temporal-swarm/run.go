@@ -132,7 +132,7 @@ func (c common) dial(ctx context.Context, stderr io.Writer) (client.Client, erro
 		Logger:    tlog.NewStructuredLogger(c.logger(stderr)),
 	})
 	if err != nil {
-		return nil, fmt.Errorf("connecting to Temporal at %s: %w", c.temporal, err)
+		return nil, fmt.Errorf("connecting to Temporal at %s: %w (%s)", c.temporal, err, startServerHint)
 	}
 	return cl, nil
 }

@@ -119,6 +119,24 @@ func TestOnTemporal(t *testing.T) {
 		if !strings.Contains(stdout, loop.StopReason(reason).Describe()) {
 			t.Errorf("status does not say the run stopped %q:\n%s", reason, stdout)
 		}
+		var res temporal.Result
+		if err := cl.GetWorkflow(context.Background(), id, "").Get(context.Background(), &res); err != nil {
+			t.Fatal(err)
+		}
+		pendings, _ := filepath.Glob(filepath.Join(out, ".editorial", "round-*", "pending.json"))
+		for _, p := range pendings {
+			rel, _ := filepath.Rel(out, p)
+			if _, kept := res.Files[filepath.ToSlash(rel)]; !kept {
+				t.Errorf("the ended run's -out keeps %s, a question copied while it waited", rel)
+			}
+		}
+		summary, err := os.ReadFile(filepath.Join(out, ".editorial", "summary.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(summary), work) || !strings.Contains(string(summary), filepath.Join(out, ".editorial", "round-1")+"/findings.md") {
+			t.Errorf("summary.md in -out does not name the files in -out (%s), or names the worker's (%s):\n%s", out, work, summary)
+		}
 	})
 
 	t.Run("ask", func(t *testing.T) {

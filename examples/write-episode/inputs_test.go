@@ -1,11 +1,14 @@
 package main
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/kaigi-dev/kaigi/loop/killtest"
 	"github.com/kaigi-dev/kaigi/loop/writing"
 )
 
@@ -18,24 +21,6 @@ func sampleStory(t *testing.T) (string, []string) {
 		t.Fatal(err)
 	}
 	return dir, []string{"-provider", "offline", "-story", dir, "-episode", "3", "-draft", filepath.Join(dir, demoDraft), "-gate", "auto"}
-}
-
-// listing is every file and folder under dir, for "nothing changed".
-func listing(t *testing.T, dir string) string {
-	t.Helper()
-	var b strings.Builder
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		rel, _ := filepath.Rel(dir, p)
-		info, _ := d.Info()
-		b.WriteString(rel + " " + info.Mode().String())
-		if !d.IsDir() {
-			data, _ := os.ReadFile(p)
-			b.WriteString(" " + string(data))
-		}
-		b.WriteString("\n")
-		return nil
-	})
-	return b.String()
 }
 
 // TestBadInputsRefusedBeforeAnything: each bad input is refused with exit
@@ -82,7 +67,7 @@ func TestBadInputsRefusedBeforeAnything(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, args := sampleStory(t)
 			args = tc.edit(t, dir, args)
-			before := listing(t, dir)
+			before := killtest.Snapshot(t, dir)
 			code, stdout, stderr := runArgs(t, args...)
 			if code != exitError {
 				t.Fatalf("exit %d, want %d\n%s\n%s", code, exitError, stdout, stderr)
@@ -95,8 +80,8 @@ func TestBadInputsRefusedBeforeAnything(t *testing.T) {
 			if strings.Contains(stderr, "run the same command again") {
 				t.Errorf("a run that never started is said to resume:\n%s", stderr)
 			}
-			if after := listing(t, dir); after != before {
-				t.Errorf("the story folder changed:\n%s", after)
+			if after := killtest.Snapshot(t, dir); !maps.Equal(after, before) {
+				t.Errorf("the story folder changed: %v, was %v", slices.Sorted(maps.Keys(after)), slices.Sorted(maps.Keys(before)))
 			}
 		})
 	}
@@ -126,5 +111,20 @@ func TestNoSuchStoryFolder(t *testing.T) {
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Errorf("%s was created: %v", filepath.Base(dir), err)
+	}
+}
+
+// TestDemoFailingAtOnceLeavesNoFolder: a demo refused before it begins
+// (an unknown gate, a bad cap) leaves no copy of the sample behind.
+func TestDemoFailingAtOnceLeavesNoFolder(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	for _, args := range [][]string{{"-gate", "bogus"}, {"-max-revisions", "-1"}} {
+		if code, stdout, stderr := runArgs(t, args...); code != exitError {
+			t.Fatalf("%v: exit %d\n%s\n%s", args, code, stdout, stderr)
+		}
+		if left, _ := os.ReadDir(tmp); len(left) != 0 {
+			t.Errorf("%v left %v", args, left)
+		}
 	}
 }

@@ -85,6 +85,13 @@ func TestGateAutoForcePassNotSaved(t *testing.T) {
 			t.Errorf("the output lacks %q:\n%s\n%s", want, stdout, stderr)
 		}
 	}
+
+	// In CI with -format json, stdout stays JSON: the Result, not saved.
+	code, stdout, stderr = runArgs(t, "-provider", "openai", "-base-url", url, "-story", dir, "-episode", "3", "-gate", "auto", "-max-revisions", "1", "-format", "json")
+	var res writing.Result
+	if err := json.Unmarshal([]byte(stdout), &res); code != exitNotSaved || err != nil || res.Saved || res.Judgment.Outcome != writing.ForcePass {
+		t.Errorf("-format json: exit %d, %v, %+v\n%s\n%s", code, err, res, stdout, stderr)
+	}
 }
 
 // modelServer serves every role on a local server speaking the OpenAI

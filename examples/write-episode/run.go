@@ -80,12 +80,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	demo := o.story == ""
+	if o.revisions < 0 {
+		return exitError, fmt.Errorf("-max-revisions %d: the revision cap is 0 (no revision) or more", o.revisions)
+	}
+	demo, started := o.story == "", false
 	if demo {
 		dir, err := os.MkdirTemp("", "kaigi-write-episode-")
 		if err != nil {
 			return exitError, err
 		}
+		defer func() {
+			if !started {
+				os.RemoveAll(dir) // the demo failed before it began: nothing to look at
+			}
+		}()
 		if err := copySample(dir); err != nil {
 			return exitError, err
 		}
@@ -100,9 +108,6 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		return exitError, errors.New("-episode is required with -story (the episode to write, from 1)")
 	case o.episode < 0:
 		return exitError, fmt.Errorf("-episode %d: episodes are numbered from 1", o.episode)
-	}
-	if o.revisions < 0 {
-		return exitError, fmt.Errorf("-max-revisions %d: the revision cap is 0 (no revision) or more", o.revisions)
 	}
 	if err := o.providers.Resolve(os.Getenv); err != nil {
 		return exitError, err
@@ -128,13 +133,16 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		fmt.Fprintf(stderr, "  %-8s %s %s\n", ev.Step, mark, ev.Detail)
 	}
 	fmt.Fprintf(stderr, "write-episode: episode %d (%s)\n", o.episode, desc)
+	started = true
 	res, err := e.Write(ctx)
 	switch {
 	case errors.Is(err, loop.ErrWaiting):
 		fmt.Fprintf(stdout, "Waiting for an answer: %v\nWrite it, then run the same command again to go on.\n", err)
 		return exitNotSaved, nil
 	case errors.Is(err, writing.ErrNotSaved):
-		report(stdout, res, o.story)
+		if err := o.printUnsaved(stdout, res); err != nil {
+			return exitError, err
+		}
 		if _, auto := asker.(loop.AutoAsker); auto && res != nil && res.Judgment.Outcome == writing.ForcePass {
 			err = fmt.Errorf("%w\n-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide", err,
 				filepath.Join(o.story, writing.WorkspaceDir))
@@ -173,6 +181,12 @@ func copySample(dir string) error {
 // roles returns the episode's roles: offline, or on the configured
 // providers, each role by its name (author, arc-reviewer, reader-<id>).
 func (o *options) roles(rules []string) (*writing.Episode, string, error) {
+	if rules == nil {
+		// Prose is held to the style guide's rules (stock phrases, empty
+		// intensifiers, long sentences), not only to the few rules on by
+		// default for documentation.
+		rules = []string{offline.SetStrict}
+	}
 	critics := offline.Editorial(offline.Config{Enabled: rules})
 	e := &writing.Episode{}
 	var draft []byte
@@ -315,6 +329,24 @@ func report(w io.Writer, r *writing.Result, dir string) {
 	fmt.Fprintf(w, "  usage:        %d model call(s), %d tokens\n", r.Usage.Calls, r.Usage.Total())
 	fmt.Fprintf(w, "  archive:      %s (drafts draft-vN.txt, progress.md, reader feedback, retro)\n", filepath.Join(dir, writing.ArchiveDir, fmt.Sprintf("episode-%02d", r.Episode)))
 	fmt.Fprintf(w, "  story files:  quality log, series tracker, summaries, handover notes and reader memories in %s\n", filepath.Join(dir, "story"))
+}
+
+// printUnsaved writes the result of a run that saved nothing as -format
+// asks: the report, the Result as JSON, or for github and sarif no
+// finding (there is no saved episode to point at).
+func (o *options) printUnsaved(w io.Writer, res *writing.Result) error {
+	switch {
+	case o.format == outformat.Text:
+		report(w, res, o.story)
+		return nil
+	case res == nil:
+		res = &writing.Result{Episode: o.episode}
+	}
+	r := *res
+	if o.format != outformat.JSON {
+		r.Polish = nil
+	}
+	return o.print(w, &r)
 }
 
 // print writes the result as -format asks: the Result as JSON, or the

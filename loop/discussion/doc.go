@@ -39,7 +39,9 @@
 // participant's Reviewer reviews the targets independently, aggregated as
 // the Editorial Swarm aggregates a round (loop.ReviewRound, loop.ItemsOf),
 // the reason journaled, on the board, in Outcome.Fallback and in the
-// verdict's "fallback" — never silent.
+// verdict's "fallback" — never silent. A fan-out in which no reviewer
+// answered on a target gives no verdict: the discussion ends
+// loop.NoReviewerAnswered (see Discussion.Run).
 //
 // Resume is replay: every target text, turn, label seed, post (with its
 // time) and the lead's answer is a journal step, so Resume after a crash

@@ -27,9 +27,11 @@ type fanOut struct {
 // participant's Reviewer reviews every target independently (each call a
 // journal step), and the verdict is computed from the findings: FAIL with a
 // high finding, WARN with a medium one, else PASS; critical names the high
-// findings by key. It is validated against the spec's schema. A target no
-// reviewer answered on gets no verdict: fallBack then returns none, with
-// r.stopped set to loop.NoReviewerAnswered and r.noAnswer saying why.
+// findings by key; the other fields of the spec's verdict example, if it
+// gave one, are left empty. It is validated against the spec's schema. A
+// target no reviewer answered on gets no verdict: fallBack then returns
+// none, with r.stopped set to loop.NoReviewerAnswered and r.noAnswer
+// saying why.
 func (r *runner) fallBack(ctx context.Context, rounds int, reason string) (json.RawMessage, error) {
 	reason, err := journal.Step(ctx, r.j, "fallback", func(context.Context) (string, error) { return reason, nil })
 	if err != nil {
@@ -84,13 +86,13 @@ func (r *runner) fallBack(ctx context.Context, rounds int, reason string) (json.
 	case counts[finding.Medium] > 0:
 		verdict = "WARN"
 	}
-	v := map[string]any{
+	v := fillExample(map[string]any{
 		"verdict":   verdict,
 		"critical":  slices.Clip(append([]Critical{}, critical...)),
 		"consensus": "",
 		"summary": fmt.Sprintf("Fallback (%s): a plain fan-out of %d reviewer(s) found %d high, %d medium and %d low finding(s).",
 			reason, len(c.Members), counts[finding.High], counts[finding.Medium], counts[finding.Low]),
-	}
+	}, r.spec.VerdictExample)
 	raw, _ := json.Marshal(v)
 	final, err := withRunnerFields(raw, r.absent, reason)
 	if err != nil {

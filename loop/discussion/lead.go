@@ -39,7 +39,7 @@ func (r *runner) conclude(ctx context.Context, rounds int) (json.RawMessage, err
 		return nil, fmt.Errorf("%w: only %d participant(s) answered round 1", ErrNoDebate, present), nil
 	}
 	t := LeadTurn{Shared: r.shared(), Instruction: r.spec.Synthesizer.Instruction, Board: string(r.b.Render()),
-		Points: r.b.Points(), Surviving: r.b.Surviving(), Schema: r.spec.VerdictSchema}
+		Points: r.b.Points(), Surviving: r.b.Surviving(), Schema: r.spec.VerdictSchema, Example: r.spec.VerdictExample}
 	if r.stopped != "" {
 		t.Stopped = r.stopped.Describe()
 	}

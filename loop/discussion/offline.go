@@ -228,7 +228,9 @@ func locate(f *finding.Finding, ts []Target) string {
 // OfflineLead is a deterministic lead: its verdict follows from the
 // surviving points alone. Critical are the surviving points of high or
 // medium severity (by their findings); the verdict is FAIL with a
-// surviving high point, WARN with a surviving medium one, else PASS.
+// surviving high point, WARN with a surviving medium one, else PASS. The
+// other fields of a spec's verdict example (LeadTurn.Example) are left
+// empty.
 type OfflineLead struct {
 	name string
 }
@@ -273,8 +275,8 @@ func (l *OfflineLead) Conclude(_ context.Context, t LeadTurn) (Conclusion, error
 	if items == nil {
 		items = []map[string]any{}
 	}
-	v := map[string]any{"verdict": verdict, "critical": items, "consensus": consensus,
-		"summary": fmt.Sprintf("%s: %d critical point(s) of %d surviving (%s).", verdict, len(crit), len(kept), list(crit))}
+	v := fillExample(map[string]any{"verdict": verdict, "critical": items, "consensus": consensus,
+		"summary": fmt.Sprintf("%s: %d critical point(s) of %d surviving (%s).", verdict, len(crit), len(kept), list(crit))}, t.Example)
 	raw, err := marshal(v)
 	return Conclusion{Consensus: consensus, Verdict: raw}, err
 }

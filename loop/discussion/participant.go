@@ -115,6 +115,9 @@ type LeadTurn struct {
 	Surviving []string
 	// Schema is the verdict's JSON Schema.
 	Schema json.RawMessage
+	// Example is the spec's example of the verdict (Spec.VerdictExample)
+	// when it gave one instead of a schema; empty otherwise.
+	Example json.RawMessage
 	// Stopped says why the debate ended before its last round; empty when
 	// it ran them all.
 	Stopped string

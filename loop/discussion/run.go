@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"slices"
 
@@ -136,10 +138,27 @@ func (d *Discussion) folder(spec Spec) (string, string) {
 }
 
 func (d *Discussion) check(spec Spec, root string) error {
+	if err := checkRoot(root); err != nil {
+		return err
+	}
 	if err := spec.Validate(root); err != nil {
 		return err
 	}
 	return d.seats(spec)
+}
+
+// checkRoot refuses a workspace root that is not a folder.
+func checkRoot(root string) error {
+	fi, err := os.Stat(root)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("discussion: the workspace root %s does not exist", root)
+	case err != nil:
+		return fmt.Errorf("discussion: the workspace root: %w", err)
+	case !fi.IsDir():
+		return fmt.Errorf("discussion: the workspace root %s is a file, not a folder: give the folder that holds the spec's targets", root)
+	}
+	return nil
 }
 
 // seats checks that the Participants and the Lead play spec.
@@ -188,6 +207,12 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 	if err := d.check(spec, root); err != nil {
 		return nil, err
 	}
+	var texts map[string]string
+	if !resume { // a target that cannot be read refuses the run before anything is written
+		if texts, err = d.readTargets(spec, root); err != nil {
+			return nil, err
+		}
+	}
 	j, err := d.open(ctx, dir, resume)
 	if err != nil {
 		return nil, err
@@ -200,7 +225,7 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 	if err := d.seats(spec); err != nil { // a resume goes on with the journaled spec
 		return nil, fmt.Errorf("discussion: the participants do not play the journaled spec: %w", err)
 	}
-	targets, err := d.read(ctx, j, spec, root)
+	targets, err := d.read(ctx, j, spec, root, texts)
 	if err != nil {
 		return nil, err
 	}
@@ -232,17 +257,16 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 }
 
 // read reads each target once, as a journal step: a resumed discussion
-// debates what round 1 read, whatever the file holds now.
-func (d *Discussion) read(ctx context.Context, j *journal.Journal, spec Spec, root string) ([]Target, error) {
+// debates what round 1 read, whatever the file holds now. texts holds the
+// targets a new run read before its start.
+func (d *Discussion) read(ctx context.Context, j *journal.Journal, spec Spec, root string, texts map[string]string) ([]Target, error) {
 	var ts []Target
 	for _, name := range spec.Targets {
 		text, err := journal.Step(ctx, j, "target/"+name, func(context.Context) (string, error) {
-			path, err := targetPath(root, name)
-			if err != nil {
-				return "", fmt.Errorf("%w: targets: %v", ErrSpec, err)
+			if text, ok := texts[name]; ok {
+				return text, nil
 			}
-			_, data, err := loop.OpenDocument(path, cmp.Or(d.MaxSize, loop.DefaultMaxSize), "Discussion.MaxSize", false)
-			return string(data), err
+			return d.readTarget(root, name)
 		})
 		if err != nil {
 			return nil, fmt.Errorf("discussion: target %s: %w", name, err)
@@ -250,4 +274,27 @@ func (d *Discussion) read(ctx context.Context, j *journal.Journal, spec Spec, ro
 		ts = append(ts, Target{Name: name, Text: text})
 	}
 	return ts, nil
+}
+
+// readTargets reads every target of spec, by name.
+func (d *Discussion) readTargets(spec Spec, root string) (map[string]string, error) {
+	texts := map[string]string{}
+	for _, name := range spec.Targets {
+		text, err := d.readTarget(root, name)
+		if err != nil {
+			return nil, fmt.Errorf("discussion: target %s: %w", name, err)
+		}
+		texts[name] = text
+	}
+	return texts, nil
+}
+
+// readTarget reads the target name: text within the size limit.
+func (d *Discussion) readTarget(root, name string) (string, error) {
+	path, err := targetPath(root, name)
+	if err != nil {
+		return "", fmt.Errorf("%w: targets: %v", ErrSpec, err)
+	}
+	_, data, err := loop.OpenDocument(path, cmp.Or(d.MaxSize, loop.DefaultMaxSize), "Discussion.MaxSize", false)
+	return string(data), err
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/discussion/board"
 )
 
@@ -40,7 +41,11 @@ var (
 )
 
 // Spec says what a discussion is about and who takes part. Its JSON form is
-// the original's spec file with targets, rounds and id beside it.
+// the original's spec file with targets, rounds and id beside it; a spec
+// file of the original, which has none of them, loads as it is (its
+// caller sets ID and Targets), its descriptive fields kept (Notes) and its
+// verdict example made a schema (VerdictExample). A field that is neither
+// defined nor descriptive is refused.
 type Spec struct {
 	// ID names the discussion and its folder (.discussion/<id>/); it
 	// matches IDPattern.
@@ -64,6 +69,15 @@ type Spec struct {
 	// Rounds is the number of debate rounds (1 to MaxRounds); zero means
 	// DefaultRounds. The lead concludes after them.
 	Rounds int `json:"rounds,omitempty"`
+	// VerdictExample is the example of the verdict a spec gave as its
+	// verdict_schema, as the original's spec files do (for example
+	// {"verdict":"PASS|WARN|FAIL","critical":[]}); WithDefaults then
+	// derives VerdictSchema from it (every field required, typed as in the
+	// example, "critical" in kaigi's form). Empty when the spec gave a
+	// JSON Schema or none.
+	VerdictExample json.RawMessage `json:"verdict_example,omitempty"`
+	// Notes are the spec's descriptive fields (see Notes), kept as given.
+	Notes Notes `json:"-"`
 }
 
 // ParticipantSpec is one participant as a spec names it.
@@ -82,6 +96,8 @@ type ParticipantSpec struct {
 	// Timeout is its deadline for one turn, as a Go duration ("90s");
 	// empty means DefaultTimeout.
 	Timeout string `json:"timeout,omitempty"`
+	// Notes are its descriptive fields, kept as given.
+	Notes Notes `json:"-"`
 }
 
 // SynthesizerSpec is the lead.
@@ -93,6 +109,9 @@ type SynthesizerSpec struct {
 	// Provider and Model as for a participant.
 	Provider string `json:"provider,omitempty"`
 	Model    string `json:"model,omitempty"`
+	// Notes are its descriptive fields (the original's "name_note"), kept
+	// as given.
+	Notes Notes `json:"-"`
 }
 
 // ErrSpec is matched by every *SpecError.
@@ -114,7 +133,9 @@ func (e *SpecError) Error() string {
 func (e *SpecError) Is(target error) bool { return target == ErrSpec }
 
 // LoadSpec reads a spec from a JSON file (a leading BOM allowed; unknown
-// fields refused) and fills in its defaults. It does not validate it: see
+// fields refused but descriptive ones kept, see Notes; a file that is not
+// UTF-8, such as UTF-16, refused with loop.ErrNotText naming its
+// encoding) and fills in its defaults. It does not validate it: see
 // Spec.Validate.
 func LoadSpec(path string) (Spec, error) {
 	data, err := os.ReadFile(path)
@@ -124,11 +145,14 @@ func LoadSpec(path string) (Spec, error) {
 	return ParseSpec(path, data)
 }
 
-// ParseSpec parses a spec's JSON; name names it in errors.
+// ParseSpec parses a spec's JSON, which must be UTF-8 text
+// (loop.CheckText); name names it in errors.
 func ParseSpec(name string, data []byte) (Spec, error) {
+	if err := loop.CheckText(name, data); err != nil {
+		return Spec{}, fmt.Errorf("%w: %w", ErrSpec, err)
+	}
 	dec := json.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))))
-	dec.DisallowUnknownFields()
-	var s Spec
+	var s Spec // its UnmarshalJSON refuses unknown fields
 	if err := dec.Decode(&s); err != nil {
 		return Spec{}, fmt.Errorf("%w: %s: %v", ErrSpec, name, err)
 	}
@@ -136,8 +160,15 @@ func ParseSpec(name string, data []byte) (Spec, error) {
 }
 
 // WithDefaults returns s with its zero fields set to their defaults: the
-// rounds, the lead's name and the verdict schema.
+// rounds, the lead's name and the verdict schema; a verdict schema that is
+// an example of the verdict (no JSON Schema keyword in it) is moved to
+// VerdictExample and replaced by the schema derived from it.
 func (s Spec) WithDefaults() Spec {
+	if isExample(s.VerdictSchema) {
+		if schema, err := schemaOf(s.VerdictSchema); err == nil {
+			s.VerdictExample, s.VerdictSchema = s.VerdictSchema, schema
+		}
+	}
 	if s.Rounds == 0 {
 		s.Rounds = DefaultRounds
 	}
@@ -161,7 +192,10 @@ func (s Spec) Validate(root string) error {
 	bad := func(field, format string, a ...any) {
 		errs = append(errs, &SpecError{Field: field, Problem: fmt.Sprintf(format, a...)})
 	}
-	if !IDPattern.MatchString(s.ID) {
+	switch {
+	case s.ID == "":
+		bad("id", "missing: the spec names no discussion (the original's spec files have none: set one)")
+	case !IDPattern.MatchString(s.ID):
 		bad("id", "%q does not match %s", s.ID, IDPattern)
 	}
 	if strings.TrimSpace(s.Topic) == "" {

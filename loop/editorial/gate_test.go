@@ -111,3 +111,23 @@ func TestGateEditsLandAfterPolicyEdits(t *testing.T) {
 		t.Errorf("undo of both patches: %v; document %q", err, readFile(t, path))
 	}
 }
+
+// TestFileGateNamesUnknownKeys: a decisions file with a mistyped key is
+// refused naming it, and the run resumes once the key is right.
+func TestFileGateNamesUnknownKeys(t *testing.T) {
+	path := writeDoc(t, chainDoc)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	decisions := filepath.Join(dir, "decisions.json")
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: decisions}}
+	if _, err := l.Run(context.Background(), path); !errors.Is(err, loop.ErrNotConverged) {
+		t.Fatal(err)
+	}
+	os.WriteFile(decisions, []byte(`[{"key": "r1/thrid/F001", "action": "reject"}]`), 0o644)
+	if _, err := l.Resume(context.Background(), path); !errors.Is(err, loop.ErrBadDecisions) || !strings.Contains(err.Error(), "entry 1 (r1/thrid/F001) names no finding of round 1") {
+		t.Fatalf("resume with a mistyped key: %v, want ErrBadDecisions naming it", err)
+	}
+	os.WriteFile(decisions, []byte(`[{"key": "r1/third/F001", "action": "reject"}]`), 0o644)
+	if out, err := l.Resume(context.Background(), path); err != nil || out.Reason != loop.Converged {
+		t.Fatalf("resume with the key right: %v, %+v", err, out)
+	}
+}

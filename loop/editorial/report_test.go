@@ -207,3 +207,44 @@ func TestSummaryWithAnUncleanDir(t *testing.T) {
 		mustContain(t, "summary.md", readFile(t, filepath.Join(dir, "summary.md")), "/.editorial/round-1/findings.md")
 	}
 }
+
+// TestCostUnknownWithoutTokens: calls that report no tokens (a command
+// line provider) or use a model without a price leave the cost unknown:
+// the outcome says so and summary.md and report.html say "unknown", not
+// $0.0000.
+func TestCostUnknownWithoutTokens(t *testing.T) {
+	silent := agent.ReviewerFunc{ReviewerName: "silent", Fn: func(context.Context, agent.Target) (agent.Review, error) {
+		rep := finding.Report{Reviewer: "silent", SchemaVersion: finding.SchemaVersion, Summary: "ok", Findings: []finding.Finding{}}
+		return agent.Review{Report: rep, Model: "m1", Usage: agent.Usage{Calls: 1}}, nil
+	}}
+	for _, tc := range []struct {
+		name   string
+		prices agent.Prices
+	}{{"no tokens", agent.Prices{"m1": {Input: 1, Output: 10}}}, {"no price", agent.Prices{}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := writeDoc(t, "Plain text.\n")
+			dir := filepath.Join(filepath.Dir(path), ".editorial")
+			r := silent
+			if tc.name == "no price" {
+				r.Fn = func(context.Context, agent.Target) (agent.Review, error) {
+					rep := finding.Report{Reviewer: "silent", SchemaVersion: finding.SchemaVersion, Summary: "ok", Findings: []finding.Finding{}}
+					return agent.Review{Report: rep, Model: "m1", Usage: agent.Usage{Calls: 1, InputTokens: 100}}, nil
+				}
+			}
+			l := &editorial.Loop{Dir: dir, Prices: tc.prices, Council: council.Council{Members: council.Members(r)}}
+			out, err := l.Run(context.Background(), path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !out.CostUnknown {
+				t.Errorf("outcome: CostUnknown false, cost %v", out.Cost)
+			}
+			sum := readFile(t, filepath.Join(dir, "summary.md"))
+			mustContain(t, "summary.md", sum, "cost unknown")
+			if strings.Contains(sum, "$0.0000") {
+				t.Errorf("summary.md gives a cost of $0.0000:\n%s", sum)
+			}
+			mustContain(t, "report.html", readFile(t, filepath.Join(dir, loop.ReportName)), "cost <b>unknown")
+		})
+	}
+}

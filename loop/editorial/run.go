@@ -97,6 +97,13 @@ func JournaledFiles(dir string) ([]string, error) {
 	return loop.JournaledFiles((&Loop{Dir: dir}).config())
 }
 
+// JournaledReaderProfile returns the reader profile the run journaled in
+// dir started with, which a resume goes on with.
+func JournaledReaderProfile(dir string) (string, error) {
+	s, err := loop.JournaledSettings[settings]((&Loop{Dir: dir}).config())
+	return s.ReaderProfile, err
+}
+
 // JournaledFile returns the (first) document of the run journaled in dir.
 func JournaledFile(dir string) (string, error) {
 	files, err := JournaledFiles(dir)

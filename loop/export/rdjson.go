@@ -23,6 +23,8 @@ type (
 		Source      rdSource       `json:"source"`
 		Code        *rdCode        `json:"code,omitempty"`
 		Suggestions []rdSuggestion `json:"suggestions,omitempty"`
+		// RelatedLocations is the finding's related places.
+		RelatedLocations []rdRelatedLocation `json:"related_locations,omitempty"`
 	}
 	rdLocation struct {
 		Path  string   `json:"path"`
@@ -75,7 +77,9 @@ func WriteRDJSONL(w io.Writer, rep Report) error {
 // finding's issue (an applied one is marked so), its severity ERROR, WARNING or INFO from the
 // finding's severity (INFO for an applied finding), its source the tool's
 // name, its code the rule id, and its location the file with the range
-// the result points at. Lines and columns are 1-based and columns count
+// the result points at, and its related locations the finding's related
+// places (finding.Finding.Related, located as SARIF locates them, with
+// their issue as message). Lines and columns are 1-based and columns count
 // UTF-8 bytes from the line's first byte (a BOM counts), as reviewdog
 // expects; the end is exclusive; a result that points at lines only has
 // no columns, which reviewdog reads as whole lines. A finding with a fix
@@ -113,11 +117,12 @@ func rdDiagnostics(rep Report) ([]rdDiagnostic, error) {
 		}
 		loc := locs[i]
 		d := rdDiagnostic{
-			Message:  message(r),
-			Location: rdLocation{Path: r.File, Range: rdRangeOf(loc)},
-			Severity: rdSeverity(r.Finding.Severity),
-			Source:   rdSource{Name: rep.Tool.Name, URL: rep.Tool.InformationURI},
-			Code:     &rdCode{Value: r.rule()},
+			Message:          message(r),
+			Location:         rdLocation{Path: r.File, Range: rdRangeOf(loc)},
+			Severity:         rdSeverity(r.Finding.Severity),
+			Source:           rdSource{Name: rep.Tool.Name, URL: rep.Tool.InformationURI},
+			Code:             &rdCode{Value: r.rule()},
+			RelatedLocations: rdRelated(r),
 		}
 		if st == finding.Applied {
 			d.Message = "applied: " + d.Message

@@ -36,7 +36,9 @@ const FingerprintKey = "kaigiFinding/v1"
 // fix; a suppressed result (rejected, ignored, ...) offers none. A
 // result's level comes from its severity (high: error, medium: warning,
 // low: note), its message is the reviewer's name and the finding's issue
-// (see Result), and
+// (see Result), its relatedLocations the finding's related places
+// (finding.Finding.Related: at their quote when Text holds it within their
+// lines, else at their lines; their issue as message), and
 // partialFingerprints[FingerprintKey] is finding.Fingerprint of its
 // finding. What each status becomes is in the package documentation.
 //
@@ -131,6 +133,7 @@ func sarifResult(run *sarif.Run, rep Report, r Result, loc location) *sarif.Resu
 		phys.WithRegion(sarif.NewRegion().WithStartLine(1).WithEndLine(lineCount(r.Text)))
 	} // else about the whole file, with no region
 	res.AddLocation(sarif.NewLocationWithPhysicalLocation(phys))
+	addRelated(res, rep, r)
 	st := r.status()
 	switch st {
 	case finding.Applied:

@@ -55,19 +55,24 @@ func farLoop(t *testing.T) *Loop {
 // the quote was found only far from the reviewer's line: without a gate
 // it is deferred, saying where it was found, and the file is unchanged.
 func TestFarQuoteNotAutoApplied(t *testing.T) {
-	spec, before := farSpec(t)
-	l := farLoop(t)
-	l.Dir = filepath.Join(filepath.Dir(spec), DefaultDir)
-	o, err := l.Run(context.Background(), spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if after, _ := os.ReadFile(spec); string(after) != string(before) || len(o.Applied) != 0 {
-		t.Fatalf("the far fix was applied unasked (%d applied):\n%s", len(o.Applied), after)
-	}
-	rep, _ := os.ReadFile(filepath.Join(l.Dir, "round-1", ReportName))
-	if !strings.Contains(string(rep), "found only on lines 60, not near the reviewer's lines 5") {
-		t.Errorf("the report does not say where the quote was found:\n%s", rep)
+	for _, gate := range []loop.Approver{nil, loop.AutoGate{}} {
+		spec, before := farSpec(t)
+		l := farLoop(t)
+		l.Dir, l.Gate = filepath.Join(filepath.Dir(spec), DefaultDir), gate
+		o, err := l.Run(context.Background(), spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if after, _ := os.ReadFile(spec); string(after) != string(before) || len(o.Applied) != 0 {
+			t.Fatalf("gate %T: the far fix was applied unasked (%d applied):\n%s", gate, len(o.Applied), after)
+		}
+		rep, _ := os.ReadFile(filepath.Join(l.Dir, "round-1", ReportName))
+		if !strings.Contains(string(rep), "found only on lines 60, not near the reviewer's lines 5") {
+			t.Errorf("gate %T: the report does not say where the quote was found:\n%s", gate, rep)
+		}
+		if len(o.Unresolved) != 1 || !strings.Contains(o.Unresolved[0].Reason, "found only on lines 60") {
+			t.Errorf("gate %T: unresolved %+v; want the far finding deferred, saying where its quote is", gate, o.Unresolved)
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // ReportName is the file name of the round report, in each round's folder
@@ -70,7 +71,10 @@ type FindingView struct {
 }
 
 // RenderReport renders goldfish_review_report.md for round v; prev is the
-// round before (nil for the first), for what changed since.
+// round before (nil for the first), for what changed since. Control
+// characters in the text it shows (models' answers, reviewers' errors)
+// are written visibly escaped (loop.Printable), so printing the report
+// on a terminal shows them instead of acting on them.
 func RenderReport(v RoundView, prev *RoundView) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Goldfish review report: round %d of at most %d\n\n", v.Round, v.Cap)
@@ -135,7 +139,7 @@ func RenderReport(v RoundView, prev *RoundView) []byte {
 			fmt.Fprintf(&b, "- %s %s, lines %s: %s — %s\n", f.Key, f.Level.Mark(), f.Lines, f.Issue, f.Note)
 		}
 	}
-	return []byte(b.String())
+	return []byte(loop.Printable(b.String()))
 }
 
 func writeFinding(b *strings.Builder, f FindingView) {

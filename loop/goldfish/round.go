@@ -244,11 +244,11 @@ func (d *driver) decide(ctx context.Context, rd *loop.Round, g *goldRound) (loop
 			case !ok:
 			case res.Kind == Contest:
 				rd.Decisions.Add(loop.Decision{Key: it.Key, Action: loop.Reject, Reason: res.Reason, By: "resolver"})
-			case res.Kind == ProposeFix && it.Applicable() && it.Far && d.l.Gate == nil:
+			case res.Kind == ProposeFix && it.Applicable() && it.Far && !d.hasGate():
 				rd.Decisions.Add(loop.Decision{Key: it.Key, Action: loop.Defer, Reason: farNote(it) + ": a person decides (choose inspect)", By: "policy"})
 			case res.Kind == ProposeFix && it.Applicable() && it.Far:
 				far[it.Key] = true
-				doc.Findings.Items[i].Note = fmt.Sprintf("resolver: %s: %s; %s", res.Kind, res.Reason, farNote(it))
+				doc.Findings.Items[i].Note = fmt.Sprintf("resolver: %s: %s; %s", res.Kind, loop.Printable(res.Reason), farNote(it))
 			case res.Kind == ProposeFix && it.Applicable() && (it.Conflict == 0 || !taken[it.Conflict]):
 				taken[it.Conflict] = it.Conflict != 0
 				rd.Decisions.Add(loop.Decision{Key: it.Key, Action: loop.Apply, Reason: res.Reason, By: "resolver"})
@@ -263,7 +263,7 @@ func (d *driver) decide(ctx context.Context, rd *loop.Round, g *goldRound) (loop
 		}
 		for i, it := range doc.Findings.Items {
 			if res, ok := g.ruling[it.Key]; ok {
-				doc.Findings.Items[i].Note = fmt.Sprintf("resolver: %s: %s", res.Kind, res.Reason)
+				doc.Findings.Items[i].Note = fmt.Sprintf("resolver: %s: %s", res.Kind, loop.Printable(res.Reason))
 				if it.Far {
 					doc.Findings.Items[i].Note += "; " + farNote(it)
 				}
@@ -271,6 +271,13 @@ func (d *driver) decide(ctx context.Context, rd *loop.Round, g *goldRound) (loop
 		}
 	}
 	return d.r.Decide(ctx, rd, loop.Policy{Scope: loop.ScopeNone}, gate)
+}
+
+// hasGate reports whether Loop.Gate can decide anything: nil and
+// loop.AutoGate defer everything.
+func (d *driver) hasGate() bool {
+	_, auto := d.l.Gate.(loop.AutoGate)
+	return d.l.Gate != nil && !auto
 }
 
 // farNote says where the quote of a Far item was found, for the person

@@ -28,6 +28,8 @@ func TestRoundCapSaysWhy(t *testing.T) {
 			why: "round 1 left 1 Blocker/Major finding(s) open", counts: "1 finding(s) left open, 1 of them Blocker or Major"},
 		{name: "a fix written", sev: finding.Low, fix: "Uploads", choice: ChoiceAuto,
 			why: "round 1 wrote a fix", counts: "0 finding(s) left open"},
+		{name: "clean, too few rounds", sev: finding.Low, choice: ChoiceContinue,
+			why: "", counts: "1 finding(s) left open, 0 of them Blocker or Major"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
@@ -43,6 +45,9 @@ func TestRoundCapSaysWhy(t *testing.T) {
 				t.Fatalf("%v, %+v", err, o)
 			}
 			want := "the round cap of 1 round(s) was reached before 2 consecutive clean rounds: " + tt.why
+			if tt.why == "" {
+				want = "the round cap of 1 round(s) was reached with 1 of the 2 consecutive clean rounds needed"
+			}
 			if o.Stop != want {
 				t.Errorf("Outcome.Stop = %q, want %q", o.Stop, want)
 			}

@@ -176,13 +176,12 @@ func (d *driver) stopText(stop loop.StopReason) string {
 	if d.weak(g) {
 		why = append(why, "had a clean answer from a goldfish of low self-agreement")
 	}
-	text := fmt.Sprintf("the round cap of %d round(s) was reached before %d consecutive clean rounds: ", d.r.Settings.MaxRounds, k)
 	if len(why) == 0 {
 		run := 0
 		for i := n - 1; i >= 0 && d.isClean(i); i-- {
 			run++
 		}
-		return text + fmt.Sprintf("only the last %d round(s) were clean", run)
+		return fmt.Sprintf("the round cap of %d round(s) was reached with %d of the %d consecutive clean rounds needed", d.r.Settings.MaxRounds, run, k)
 	}
-	return text + fmt.Sprintf("round %d %s", n, strings.Join(why, ", "))
+	return fmt.Sprintf("the round cap of %d round(s) was reached before %d consecutive clean rounds: round %d %s", d.r.Settings.MaxRounds, k, n, strings.Join(why, ", "))
 }

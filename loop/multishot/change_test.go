@@ -50,10 +50,10 @@ func mutate(r *repo) {
 	r.git("add", "-A")
 }
 
-const wantFiles = `big.txt added skipped(2001 bytes, past the limit of 1000)
+const wantFiles = `big.txt added skipped(2001 bytes, past the limit of 1000 (-max-size or Loop.MaxSize raises it))
 docs/説明.md modified 4
 gone.md deleted
-logo.png added skipped(binary)
+logo.png added skipped(not a text document: logo.png looks binary (NUL byte at offset 8))
 new/name.go renamed from old/name.go 5
 `
 

@@ -2,7 +2,11 @@ package multishot
 
 import (
 	"cmp"
+	"regexp"
 	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/council"
 )
@@ -51,11 +55,73 @@ func features(a, b ShotFinding) (lines int, tokens float64) {
 }
 
 // Same reports whether two findings report one problem: the same file,
-// overlapping lines and a title token overlap of at least
-// DuplicateOverlap.
+// overlapping lines, a title token overlap of at least DuplicateOverlap,
+// and no conflict in what they name: when each names a figure ("40%"), an
+// identifier (os.Open, GDPR, max_size, parseURL) or a quoted text (in its
+// title or its Quote) that the other does not, they are two problems on
+// one line, however alike their words.
 func Same(a, b ShotFinding) bool {
 	lines, tokens := features(a, b)
-	return lines > 0 && tokens >= DuplicateOverlap
+	return lines > 0 && tokens >= DuplicateOverlap && !namesConflict(names(a), names(b))
+}
+
+// namedRE finds what a title names: a quoted text, a figure, or a word
+// that may be an identifier (filtered by identifier).
+var namedRE = regexp.MustCompile("\"[^\"]+\"|“[^”]+”|‘[^’]+’|「[^」]+」|『[^』]+』|`[^`]+`|(?:^|\\s)'[^']+'|\\d+(?:[.,]\\d+)*%?|[\\pL_][\\pL\\pN_]*(?:\\.[\\pL_][\\pL\\pN_]*)*")
+
+// names returns what f names, lower-cased: quoted texts, figures and
+// identifiers of its title, and its quote.
+func names(f ShotFinding) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range namedRE.FindAllString(f.Title, -1) {
+		m = strings.TrimSpace(m)
+		if first, _ := utf8.DecodeRuneInString(m); unicode.IsLetter(first) || first == '_' {
+			if !identifier(m) {
+				continue
+			}
+		}
+		out[strings.ToLower(m)] = true
+	}
+	if f.Quote != "" {
+		out["\x00"+strings.ToLower(f.Quote)] = true
+	}
+	return out
+}
+
+// identifier reports whether a word reads as a name in code or an acronym
+// rather than a word of prose: it has a dot or an underscore, an upper
+// case letter after its first, or is all upper case (two letters or more).
+func identifier(w string) bool {
+	if strings.ContainsAny(w, "._") {
+		return true
+	}
+	upper, letters := 0, 0
+	for i, r := range w {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+		if unicode.IsUpper(r) {
+			upper++
+			if i > 0 {
+				return true
+			}
+		}
+	}
+	return letters >= 2 && upper == letters
+}
+
+// namesConflict reports whether each of a and b holds a name the other
+// does not.
+func namesConflict(a, b map[string]bool) bool {
+	only := func(x, y map[string]bool) bool {
+		for n := range x {
+			if !y[n] {
+				return true
+			}
+		}
+		return false
+	}
+	return only(a, b) && only(b, a)
 }
 
 // shotFinding is a finding of one shot in a wave's plan order.

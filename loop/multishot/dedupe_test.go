@@ -74,3 +74,28 @@ func TestStatsEmpty(t *testing.T) {
 		t.Errorf("%+v", st)
 	}
 }
+
+// TestDedupeNamesDiffer: findings on one line whose titles overlap but
+// name different figures, identifiers or quoted text are not duplicates;
+// naming the same ones (or one naming nothing) still can be.
+func TestDedupeNamesDiffer(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"The figure 40% of users is not sourced", "The figure 10% of users is not sourced", false},
+		{"COPPA consent requirement is not described", "GDPR consent requirement is not described", false},
+		{"Error from os.Open is ignored here", "Error from os.Create is ignored here", false},
+		{`The word "colour" is spelled inconsistently`, `The word "color" is spelled inconsistently`, false},
+		{"「とても」が重複しています", "「大事」が重複しています", false},
+		{"The figure 40% of users is not sourced", "the figure 40% of users is not sourced", true},
+		{"Error from os.Open is ignored", "error from os.Open ignored", true},
+		{"Error from os.Open is ignored in main", "Error from os.Open ignored", true},
+	} {
+		a, b := sf(P2, "a.md", 3, 3, c.a), sf(P2, "a.md", 3, 3, c.b)
+		if got := Same(a, b); got != c.same {
+			_, tokens := features(a, b)
+			t.Errorf("Same(%q, %q) = %t (title overlap %.2f), want %t", c.a, c.b, got, tokens, c.same)
+		}
+	}
+}

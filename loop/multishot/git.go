@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 
@@ -22,8 +23,16 @@ const maxGitOutput = 64 << 20
 // git runs the git command in repo with args, without a shell, and returns
 // its standard output.
 func git(ctx context.Context, repo string, args ...string) ([]byte, error) {
+	return gitEnv(ctx, nil, repo, args...)
+}
+
+// gitEnv is git with env added to the command's environment.
+func gitEnv(ctx context.Context, env []string, repo string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", repo, "-c", "core.quotepath=off"}, args...)...)
 	tools.Contain(cmd) // dies with the run
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var out, errb limitedBuffer
 	out.limit, errb.limit = maxGitOutput, 64<<10
 	cmd.Stdout, cmd.Stderr = &out, &errb

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -160,6 +161,9 @@ func TestKillAndResume(t *testing.T) {
 		if got := canonical(t, dir); got != want {
 			t.Fatalf("kill at %d: resumed session differs:\n got %s\nwant %s", at, got, want)
 		}
+		if stale := tempFiles(t, dir); len(stale) > 0 {
+			t.Fatalf("kill at %d: temporary files left after the resume: %q", at, stale)
+		}
 		calls, _ := os.ReadFile(filepath.Join(dir, "calls.log"))
 		if string(calls) != string(wantCalls) {
 			t.Fatalf("kill at %d: calls\n%s\nwant (each finished shot once)\n%s", at, calls, wantCalls)
@@ -168,6 +172,21 @@ func TestKillAndResume(t *testing.T) {
 }
 
 func statErr(p string) error { _, err := os.Stat(p); return err }
+
+// tempRE matches the names of apply.Dir's temporary files.
+var tempRE = regexp.MustCompile(`^\..+\.[A-Z2-7]{10}\.tmp$`)
+
+// tempFiles returns the temporary files of interrupted writes under dir.
+func tempFiles(t *testing.T, dir string) []string {
+	var out []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && tempRE.MatchString(d.Name()) {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out
+}
 
 // copyDir copies a folder tree (a repository with its working tree).
 func copyDir(from, to string) error {

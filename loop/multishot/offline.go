@@ -16,20 +16,24 @@ import (
 )
 
 // OfflineReviewer is the reviewer that needs no model: `go vet` on the Go
-// packages of the slice, the given external tools on its files (both
-// where installed and only when the files are the working tree's, since
-// tools read the disk), and the given prose reviewers (the offline
-// Editorial reviewers, say) on its Markdown files. It reports only on the
-// changed lines of the slice's files: a finding elsewhere in a file is old
-// news. Its answers are the same on every shot, so sibling shots of a
-// slice are duplicates of each other.
+// packages of the slice, the given external tools on its files, and the
+// given prose reviewers (the offline Editorial reviewers, say) on its
+// Markdown files. Tools read the disk: they run in the working tree for an
+// uncommitted change, else in a tree of the reviewed commit
+// (ShotInput.Checkout). A tool that is not installed or does not apply is
+// listed in Result.Skipped with why; one that fails is listed there as
+// failed, with what it wrote. It reports only on the changed lines of the
+// slice's files: a finding elsewhere in a file is old news. Its answers
+// are the same on every shot, so sibling shots of a slice are duplicates
+// of each other.
 type OfflineReviewer struct {
 	// Prose review Markdown files; their findings keep their quote and fix,
 	// which the triage gate may apply. Optional.
 	Prose []agent.Reviewer
-	// Tools run on the slice's files (appended to their arguments): a
-	// diagnostic of severity error is P1, warning P2, info P3. A tool that
-	// is not installed is left out. Optional.
+	// Tools run on the slice's files (appended to their arguments; a
+	// Packages tool, staticcheck say, on their Go packages, and not on a
+	// slice without Go files): a diagnostic of severity error is P1,
+	// warning P2, info P3. Optional.
 	Tools []tools.Command
 	// NoVet turns `go vet` off. Optional.
 	NoVet bool
@@ -37,7 +41,7 @@ type OfflineReviewer struct {
 
 // GoVet is the go vet command OfflineReviewer runs on a slice's packages;
 // its findings are P1, since what vet reports is a likely bug.
-var GoVet = tools.Command{Name: "go vet", Args: []string{"go", "vet"}, Format: tools.Lines, Stderr: true, Env: []string{"GOWORK=off"}}
+var GoVet = tools.Command{Name: "go vet", Args: []string{"go", "vet"}, Format: tools.Lines, Stderr: true, Env: []string{"GOWORK=off"}, Packages: true}
 
 // Review implements Reviewer.
 func (o OfflineReviewer) Review(ctx context.Context, in ShotInput) (Result, agent.Usage, error) {
@@ -56,37 +60,68 @@ func (o OfflineReviewer) Review(ctx context.Context, in ShotInput) (Result, agen
 			res.Findings = append(res.Findings, f)
 		}
 	}
-	if in.Worktree {
-		type run struct {
-			cmd   tools.Command
-			args  []string
-			level Level // all its findings' level; "" reads the tool's severity
+	type run struct {
+		cmd   tools.Command
+		args  []string
+		level Level // all its findings' level; "" reads the tool's severity
+		goMod bool  // it needs a go.mod at the top level
+	}
+	var runs []run
+	pkgs := tools.Packages(files)
+	if !o.NoVet && len(pkgs) > 0 {
+		runs = append(runs, run{GoVet, pkgs, P1, true})
+	}
+	for _, c := range o.Tools {
+		switch {
+		case !c.Packages:
+			runs = append(runs, run{c, files, "", false})
+		case len(pkgs) > 0:
+			runs = append(runs, run{c, pkgs, "", false})
 		}
-		var runs []run
-		if pkgs := goPackages(in); !o.NoVet && len(pkgs) > 0 {
-			if _, err := os.Stat(filepath.Join(in.Root, "go.mod")); err == nil {
-				runs = append(runs, run{GoVet, pkgs, P1})
-			}
+	}
+	dir := in.Root
+	if len(runs) > 0 && !in.Worktree {
+		// Tools read the disk: they run in a tree of the reviewed commit.
+		var err error
+		switch {
+		case in.Checkout == nil:
+			err = errors.New("the files are a commit's and no checkout of it was given")
+		default:
+			dir, err = in.Checkout(ctx)
 		}
-		for _, c := range o.Tools {
-			runs = append(runs, run{c, files, ""})
+		if err != nil && ctx.Err() != nil {
+			return res, agent.Usage{}, err
 		}
-		for _, r := range runs {
-			ds, err := r.cmd.Run(ctx, in.Root, r.args...)
-			if errors.Is(err, tools.ErrNotInstalled) {
-				continue
+		if err != nil {
+			for _, r := range runs {
+				res.Skipped = append(res.Skipped, Skip{Reviewer: r.cmd.String(), Reason: err.Error(), Failed: true})
 			}
-			if err != nil {
-				return res, agent.Usage{}, err
+			runs = nil
+		}
+	}
+	for _, r := range runs {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); r.goMod && err != nil {
+			res.Skipped = append(res.Skipped, Skip{Reviewer: r.cmd.String(), Reason: "no go.mod at the repository's top level"})
+			continue
+		}
+		ds, err := r.cmd.Run(ctx, dir, r.args...)
+		switch {
+		case errors.Is(err, tools.ErrNotInstalled):
+			res.Skipped = append(res.Skipped, Skip{Reviewer: r.cmd.String(), Reason: fmt.Sprintf("not installed (%s is not on PATH)", r.cmd.Args[0])})
+			continue
+		case err != nil && ctx.Err() != nil:
+			return res, agent.Usage{}, err // the shot's time is up, or the run's: retried or resumed
+		case err != nil:
+			res.Skipped = append(res.Skipped, Skip{Reviewer: r.cmd.String(), Reason: strings.TrimPrefix(err.Error(), r.cmd.String()+": "), Failed: true})
+			continue
+		}
+		for _, d := range ds {
+			end, lv := d.EndLine, r.level
+			if lv == "" {
+				lv = toolLevel(d.Severity)
 			}
-			for _, d := range ds {
-				end, lv := d.EndLine, r.level
-				if lv == "" {
-					lv = toolLevel(d.Severity)
-				}
-				keep(ShotFinding{Severity: lv, Title: d.Message, Content: toolContent(d),
-					Location: Location{Path: d.Path, StartLine: d.Line, EndLine: &end}, Quote: d.Match, Source: d.Source})
-			}
+			keep(ShotFinding{Severity: lv, Title: d.Message, Content: toolContent(d),
+				Location: Location{Path: d.Path, StartLine: d.Line, EndLine: &end}, Quote: d.Match, Source: d.Source})
 		}
 	}
 	for _, f := range in.Files {
@@ -94,7 +129,14 @@ func (o OfflineReviewer) Review(ctx context.Context, in ShotInput) (Result, agen
 			continue
 		}
 		for _, r := range o.Prose {
-			rv, err := r.Review(ctx, agent.Target{Path: f.Path, Text: f.Text})
+			target := agent.Target{Path: f.Path, Text: f.Text}
+			var rv agent.Review
+			var err error
+			if lr, ok := r.(lineReviewer); ok {
+				rv, err = lr.ReviewLines(ctx, target, f.Lines) // the changed lines first, then the per-rule cap
+			} else {
+				rv, err = r.Review(ctx, target)
+			}
 			if err != nil {
 				return res, agent.Usage{}, fmt.Errorf("%s on %s: %w", r.Name(), f.Path, err)
 			}
@@ -133,13 +175,8 @@ func toolContent(d tools.Diagnostic) string {
 	return fmt.Sprintf("%s reports at %s: %s", d.Source, where, d.Message)
 }
 
-// goPackages returns "./dir" for the folder of each Go file of the slice.
-func goPackages(in ShotInput) []string {
-	dirs := map[string]bool{}
-	for _, f := range in.Files {
-		if strings.HasSuffix(f.Path, ".go") && f.Status != Deleted {
-			dirs["./"+path.Dir(f.Path)] = true
-		}
-	}
-	return sortedKeys(dirs)
+// lineReviewer is a prose reviewer that limits its findings to line
+// ranges before it condenses them (offline.Reviewer.ReviewLines).
+type lineReviewer interface {
+	ReviewLines(ctx context.Context, t agent.Target, lines []finding.LineRange) (agent.Review, error)
 }

@@ -69,6 +69,32 @@ type Result struct {
 	// Findings are the shot's findings, in the reviewer's order; empty
 	// for a clean shot.
 	Findings []ShotFinding `json:"findings"`
+	// Skipped are the reviewers of the shot that gave no answer, set by
+	// reviewers that run tools (a model's answer leaves it out): a shot
+	// with a failed one does not make its slice clean.
+	Skipped []Skip `json:"skipped,omitempty" jsonschema:"-"`
+}
+
+// Skip is a reviewer of a shot that gave no answer: a tool that was not
+// run, or that failed.
+type Skip struct {
+	// Reviewer names it. Example: "go vet".
+	Reviewer string `json:"reviewer"`
+	// Reason says why it gave no answer; for a failed tool, with what it
+	// wrote.
+	Reason string `json:"reason"`
+	// Failed: it ran and failed (or was not run for a reason that is a
+	// failure); its slice is then not done. A tool that does not apply or
+	// is not installed is not failed.
+	Failed bool `json:"failed,omitempty"`
+}
+
+// String says it in words: "go vet failed: ...", "vale did not run: ...".
+func (k Skip) String() string {
+	if k.Failed {
+		return k.Reviewer + " failed: " + k.Reason
+	}
+	return k.Reviewer + " did not run: " + k.Reason
 }
 
 // ShotFinding is one finding of a shot.

@@ -44,6 +44,11 @@ type ShotInput struct {
 	// uncommitted change, or a file the run fixed), so tools that read
 	// the disk see what the reviewer is shown.
 	Worktree bool
+	// Checkout, when the files are not the working tree's (a commit or a
+	// branch), returns a folder holding the reviewed commit's files, in
+	// which tools that read the disk run: made on first use, shared by
+	// the session's shots, removed at its end. Nil when Worktree is set.
+	Checkout func(context.Context) (string, error) `json:"-"`
 	// Wave, Pass and Shot number this call: the session's wave, the
 	// slice's pass (from 1 since its definition) and the shot (from 1).
 	Wave, Pass, Shot int

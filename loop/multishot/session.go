@@ -39,12 +39,14 @@ type session struct {
 	notes    []string
 
 	root *apply.Dir
+	co   checkout
 }
 
 func (s *session) close() {
 	if s.root != nil {
 		s.root.Close()
 	}
+	s.closeCheckout()
 }
 
 func (s *session) emit(e Event) {
@@ -266,4 +268,11 @@ func (s *session) sweep(ctx context.Context) {
 	}
 	loop.RemoveStaleTemp(ctx, s.l.logger(), s.l.Dir, docs...)
 	loop.RemoveStaleTemp(ctx, s.l.logger(), filepath.Join(s.l.Dir, "logs"))
+}
+
+// note adds text to the session's notes, once.
+func (s *session) note(text string) {
+	if !slices.Contains(s.notes, text) {
+		s.notes = append(s.notes, text)
+	}
 }

@@ -111,6 +111,9 @@ type ShotReport struct {
 	Kept     int `json:"kept"`
 	// Error is why its last attempt failed; empty when it succeeded.
 	Error string `json:"error,omitempty"`
+	// Skipped are the reviewers of its answer that gave none (a tool
+	// not run, or failed), with why.
+	Skipped []Skip `json:"skipped,omitempty"`
 }
 
 // WaveReport is one wave of the session.

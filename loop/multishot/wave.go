@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -100,6 +101,9 @@ func (s *session) runWave(ctx context.Context) error {
 				in.Files = append(in.Files, FileText{File: *f, Text: texts[name]})
 				in.Worktree = in.Worktree || s.fixed[name]
 			}
+		}
+		if !in.Worktree {
+			in.Checkout = s.checkoutDir
 		}
 		for shot := 1; shot <= s.shotsFor(sl); shot++ {
 			in := in
@@ -207,7 +211,7 @@ func (s *session) pass(ctx context.Context, sl *SliceState, shots []*plannedShot
 	w := s.wave
 	var reports []ShotReport
 	var all []shotFinding
-	var errs []string
+	var errs, failed []string
 	succeeded := 0
 	for _, p := range shots {
 		r := ShotReport{Slice: sl.Name, Shot: p.shot, Attempts: p.runs}
@@ -216,6 +220,13 @@ func (s *session) pass(ctx context.Context, sl *SliceState, shots []*plannedShot
 			errs = append(errs, fmt.Sprintf("shot %d: %s", p.shot, p.wire.Err))
 		} else {
 			succeeded++
+			r.Skipped = p.wire.Result.Skipped
+			for _, k := range r.Skipped {
+				s.note(fmt.Sprintf("slice %s: %s", sl.Name, k))
+				if k.Failed && !slices.Contains(failed, k.String()) {
+					failed = append(failed, k.String())
+				}
+			}
 			r.Findings = len(p.wire.Result.Findings)
 			for _, f := range p.wire.Result.Findings {
 				all = append(all, shotFinding{Shot: p.shot, Index: len(all), ShotFinding: f})
@@ -308,6 +319,10 @@ func (s *session) pass(ctx context.Context, sl *SliceState, shots []*plannedShot
 	}
 	s.emit(Event{Kind: "pass", Wave: w, Slice: sl.Name, Text: fmt.Sprintf("pass %d (window %d, %d/%d): %d kept", pass, sl.Window, sl.WindowPasses, s.set.MaxPasses, len(kept))})
 	switch {
+	case len(failed) > 0:
+		// A reviewer failed: what it did not get to is unknown, so the
+		// slice is not done (its findings are still triaged).
+		sl.Status, sl.Error = Failed, strings.Join(failed, "; ")
 	case len(kept) == 0:
 		sl.Status = Clean
 	case sl.WindowPasses >= s.set.MaxPasses:

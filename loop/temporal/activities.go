@@ -117,6 +117,9 @@ type AdvanceOutput struct {
 	Used []string `json:"used,omitempty"`
 	// Stop is how the driver stopped; nil while it waits for Calls.
 	Stop *Stop `json:"stop,omitempty"`
+	// Dirs are the names the run's records give the workspace's folder
+	// on this worker (see Result.Dirs).
+	Dirs []string `json:"dirs,omitempty"`
 }
 
 // CallInput is what a call's activity is given: the advance that parked
@@ -161,6 +164,7 @@ func (a *Activities) Advance(ctx context.Context, in AdvanceInput) (AdvanceOutpu
 		return out, err
 	}
 	if stop != nil && stop.Answer == "" { // the run ended: its folders here are done with
+		out.Dirs = folderNames(dir)
 		name, _ := runName(in.Run)
 		a.cleanUp(name)
 	}
@@ -330,14 +334,21 @@ func (a *Activities) callSlot(ctx context.Context, name string) (string, func(),
 	}
 }
 
-// cleanUp removes a run's folders on this machine once it has ended (its
-// workspace is in the store); the caller holds the run's lock.
+// cleanUp removes a run's folders and their lock files on this machine
+// once it has ended (its workspace is in the store); the caller holds the
+// run's lock. A call copy in use stays, for the sweep.
 func (a *Activities) cleanUp(name string) {
-	removeWorkspace(filepath.Join(a.WorkDir, name))
+	dir := filepath.Join(a.WorkDir, name)
+	removeWorkspace(dir)
+	removeLock(dir + ".lock")
 	for k := range callSlots {
 		dir := filepath.Join(a.WorkDir, ".calls", fmt.Sprintf("%s-%d", name, k))
+		if _, err := os.Lstat(dir + ".lock"); err != nil {
+			continue // never used: no lock file to make and remove
+		}
 		if unlock, ok, _ := tryLock(dir + ".lock"); ok {
 			removeWorkspace(dir)
+			removeLock(dir + ".lock")
 			unlock()
 		}
 	}
@@ -366,6 +377,17 @@ func (a *Activities) log(ctx context.Context, msg string, attrs ...slog.Attr) {
 	if a.Logger != nil {
 		a.Logger.LogAttrs(ctx, slog.LevelInfo, msg, attrs...)
 	}
+}
+
+// folderNames returns the names a run's records give the folder dir: its
+// absolute path, and the path relative to the working directory when dir
+// is under it (loop.RelName).
+func folderNames(dir string) []string {
+	names := []string{dir}
+	if rel := loop.RelName(dir); rel != dir {
+		names = append(names, rel)
+	}
+	return names
 }
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -73,7 +73,8 @@
 //     skip it becomes says what a process would; only what the failed call
 //     spent is not counted.
 //   - The paths a run records (summary.md's list of artifacts) are those
-//     under WorkDir. A call's copy of the run is read as the run's folder
+//     under WorkDir; Result.Dirs names that folder, for a client that
+//     writes the result elsewhere to replace it. A call's copy of the run is read as the run's folder
 //     through loop.Relocate, which moves the kernel's start only: a driver
 //     that records absolute paths of its own must not rely on them in a
 //     call.
@@ -81,7 +82,7 @@
 //     workers remove theirs once unused for SweepAge (an advance sweeps
 //     WorkDir once an hour). Any of them can go at any time: the
 //     workspace is in the Store, and the next activity lays it out again.
-//     The small lock files beside them stay.
+//     Their lock files go with them.
 //
 // This is a module of its own (github.com/kaigi-dev/kaigi/loop/temporal),
 // so that the core module does not depend on the Temporal SDK.

@@ -14,3 +14,5 @@ var errNoLock = errors.New("temporal: workers run on Unix systems only (file loc
 func tryLock(string) (func(), bool, error) { return nil, false, errNoLock }
 
 func lockRun(context.Context, string) (func(), error) { return nil, errNoLock }
+
+func removeLock(string) {}

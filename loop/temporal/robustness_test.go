@@ -13,9 +13,7 @@ import (
 	"time"
 
 	"go.temporal.io/sdk/client"
-	"go.temporal.io/sdk/converter"
 	"go.temporal.io/sdk/testsuite"
-	"go.temporal.io/sdk/workflow"
 
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
@@ -97,36 +95,29 @@ func answers(texts ...string) func(temporal.Progress, []byte) []byte {
 	}
 }
 
-// TestAnswerCarriedOverContinueAsNew: an answer taken just before the
-// workflow continues as new reaches the driver in the next execution.
-func TestAnswerCarriedOverContinueAsNew(t *testing.T) {
+// TestAnswerJudgedBeforeContinueAsNew: an answer taken just when the
+// workflow is due to continue as new is handed to the driver first (its
+// update waits for that), and reaches it.
+func TestAnswerJudgedBeforeContinueAsNew(t *testing.T) {
 	var made atomic.Int64
 	work, store := t.TempDir(), temporal.FileStore{Dir: t.TempDir()}
 	files, _ := temporal.PutFiles(context.Background(), store, map[string][]byte{"seed.txt": []byte("1")})
 	acts := &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"gated": gatedChain(99, &made)}, WorkDir: work, Settle: 5e6}
 	env := newEnv(t, acts)
 	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "gated"})
-	answerEach(t, env, store, time.Minute, answers("yes, go on"))
+	seen := answerEach(t, env, store, time.Minute, answers("yes, go on"))
 	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "gated", Files: files})
-	var can *workflow.ContinueAsNewError
-	if err := env.GetWorkflowError(); !errors.As(err, &can) {
-		t.Fatalf("the first execution ended with %v, want a continue-as-new", err)
-	}
-	var next temporal.Input
-	if err := converter.GetDefaultDataConverter().FromPayloads(can.Input, &next); err != nil {
-		t.Fatal(err)
-	}
-	env = newEnv(t, acts)
-	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "gated"})
-	env.ExecuteWorkflow(temporal.WorkflowName, next)
 	if err := env.GetWorkflowError(); err != nil {
-		t.Fatal(err)
+		t.Fatalf("the execution ended with %v, want its result", err)
 	}
 	var res temporal.Result
 	env.GetWorkflowResult(&res)
 	got, _ := temporal.GetFiles(context.Background(), store, res.Files)
+	if len(*seen) != 1 || res.Advances != 101 {
+		t.Fatalf("%d waits, %d advances: the answer did not come when the workflow was due to continue as new", len(*seen), res.Advances)
+	}
 	if string(got["result.txt"]) != "yes, go on" || made.Load() != 99 {
-		t.Fatalf("result %q after %d calls: the answer was lost over the continue-as-new", got["result.txt"], made.Load())
+		t.Fatalf("result %q after %d calls: the answer was lost", got["result.txt"], made.Load())
 	}
 }
 
@@ -169,5 +160,46 @@ func TestBadInputRefused(t *testing.T) {
 		if err := env.GetWorkflowError(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("ID %q, input %+v: %v, want an error saying %q", c.id, c.in, err, c.want)
 		}
+	}
+}
+
+// TestUnusableAnswerRefusedByUpdate: the update carrying an answer the
+// driver cannot use fails with the driver's reason (a client learns that
+// the answer was refused); the update of the usable answer completes
+// without an error.
+func TestUnusableAnswerRefusedByUpdate(t *testing.T) {
+	var made atomic.Int64
+	var outcomes []string
+	_, got := onWorkflow(t, gatedChain(2, &made), t.TempDir(), "refused", temporal.Input{Driver: "gated"}, map[string][]byte{"seed.txt": []byte("1")}, func(env *testsuite.TestWorkflowEnvironment, store temporal.Store) {
+		texts := []string{"{not json", "yes"}
+		var try func()
+		try = func() {
+			v, err := env.QueryWorkflow(temporal.QueryName)
+			if err != nil {
+				return
+			}
+			var p temporal.Progress
+			v.Get(&p)
+			if p.State == temporal.Waiting && len(texts) > 0 {
+				a := texts[0]
+				texts = texts[1:]
+				env.UpdateWorkflow(temporal.UpdateName, "", &testsuite.TestUpdateCallback{
+					OnReject: func(err error) { t.Errorf("answer %q rejected by the validator: %v", a, err) },
+					OnComplete: func(_ any, err error) {
+						outcomes = append(outcomes, fmt.Sprintf("%s: %v", a, err))
+					},
+				}, temporal.Answer{Data: []byte(a)})
+			}
+			if p.State != temporal.Done {
+				env.RegisterDelayedCallback(try, time.Minute)
+			}
+		}
+		env.RegisterDelayedCallback(try, time.Minute)
+	})
+	if string(got["result.txt"]) != "yes" {
+		t.Fatalf("result %q", got["result.txt"])
+	}
+	if len(outcomes) != 2 || !strings.HasPrefix(outcomes[0], "{not json: ") || !strings.Contains(outcomes[0], "is not yes") || outcomes[1] != "yes: <nil>" {
+		t.Fatalf("the updates' outcomes: %q, want the first refused saying why, the second taken", outcomes)
 	}
 }

@@ -54,6 +54,7 @@ func (a *Activities) sweep(now time.Time, age time.Duration) []string {
 				continue // in use
 			}
 			removeWorkspace(dir)
+			removeLock(dir + ".lock")
 			unlock()
 			removed = append(removed, dir)
 		}

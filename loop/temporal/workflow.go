@@ -17,7 +17,7 @@ import (
 const (
 	WorkflowName = "kaigi.Loop"    // the workflow type
 	QueryName    = "progress"      // a query returning Progress
-	UpdateName   = "answer"        // an update taking Answer, while the loop waits
+	UpdateName   = "answer"        // an update taking Answer, while the loop waits; it completes once the driver took the answer, or fails with its refusal
 	advanceName  = "kaigi.Advance" // the advance activity
 	callName     = "kaigi.Call"    // the call activity
 )
@@ -38,6 +38,9 @@ const (
 	// continueAfter is how many advances one workflow execution makes
 	// before it continues as new, to keep its history short.
 	continueAfter = 100
+	// answerJudged is the change ID (workflow.GetVersion) of answers
+	// whose update completes once the driver has taken or refused them.
+	answerJudged = "answer-judged"
 )
 
 // Input starts the loop workflow.
@@ -93,6 +96,12 @@ type Result struct {
 	Reason   string `json:"reason"` // the driver's stop reason
 	Advances int    `json:"advances"`
 	Calls    int    `json:"calls"` // calls made (activities that succeeded or failed for good)
+	// Dirs are the names the paths the run recorded (summary.md's
+	// artifacts) give the workspace's folder on the worker that ended it:
+	// WorkDir/RUN, and the same relative to that worker's working
+	// directory when under it. A client that writes Files elsewhere
+	// replaces them.
+	Dirs []string `json:"dirs,omitempty"`
 }
 
 // The states of Progress.
@@ -135,9 +144,11 @@ func Register(w worker.Registry, a *Activities) {
 // re-executes it from its journal), the calls each advance leaves waiting
 // made as activities, at most Input.Limit at once, and, while the loop
 // waits for a person, an update carrying the answer (which may come days
-// later: nothing runs meanwhile). An answer the driver cannot use (a
-// malformed decisions file) puts the workflow back to waiting, the
-// driver's error in Progress.Error. It is deterministic: everything it
+// later: nothing runs meanwhile). The update completes once the advance
+// given the answer has ended; an answer the driver cannot use (a
+// malformed decisions file) fails the update with the driver's error,
+// which Progress.Error keeps, and puts the workflow back to waiting for
+// another. It is deterministic: everything it
 // decides comes from its input and its activities' results.
 func Workflow(ctx workflow.Context, in Input) (Result, error) {
 	id := workflow.GetInfo(ctx).WorkflowExecution.ID
@@ -148,11 +159,32 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 	maxAdv := cmpOr(in.MaxAdvances, DefaultMaxAdvances)
 	progress := Progress{State: Running}
 	var answer *Answer
+	// An answer's update completes once the advance it was handed to has
+	// judged it: taken counts the answers handed to the driver, verdicts
+	// holds what became of each (its refusal, or ""), and checking counts
+	// the updates waiting for theirs (the workflow does not continue as new
+	// under them).
+	var taken, checking int
+	verdicts := map[int]string{}
 	if err := workflow.SetQueryHandler(ctx, QueryName, func() (Progress, error) { return progress, nil }); err != nil {
 		return Result{}, err
 	}
 	if err := workflow.SetUpdateHandlerWithOptions(ctx, UpdateName, func(ctx workflow.Context, a Answer) error {
 		answer = &a
+		if workflow.GetVersion(ctx, answerJudged, workflow.DefaultVersion, 1) == workflow.DefaultVersion {
+			return nil // a history from before answers were judged
+		}
+		mine := taken + 1
+		checking++
+		defer func() { checking-- }()
+		if err := workflow.Await(ctx, func() bool { _, ok := verdicts[mine]; return ok }); err != nil {
+			return err
+		}
+		refusal := verdicts[mine]
+		delete(verdicts, mine)
+		if refusal != "" {
+			return temporal.NewApplicationError(refusal, "AnswerRefused")
+		}
 		return nil
 	}, workflow.UpdateHandlerOptions{Validator: func(ctx workflow.Context, a Answer) error {
 		switch {
@@ -194,7 +226,7 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 		waiting = c.Waiting
 	}
 	for n := 0; ; n++ {
-		if n >= continueAfter || workflow.GetInfo(ctx).GetContinueAsNewSuggested() {
+		if (n >= continueAfter || workflow.GetInfo(ctx).GetContinueAsNewSuggested()) && checking == 0 {
 			next := in
 			next.Carried = &Carried{Files: adv.Files, Write: adv.Write, Waiting: waiting, Results: adv.Results, Advances: progress.Advances, Calls: progress.Calls}
 			return Result{}, workflow.NewContinueAsNewError(ctx, WorkflowName, next)
@@ -205,7 +237,18 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 		var out AdvanceOutput
 		err := workflow.ExecuteActivity(actx, advanceName, adv).Get(ctx, &out)
 		var app *temporal.ApplicationError
-		if err != nil && adv.Write != nil && waiting != nil && errors.As(err, &app) && app.Type() == "DriverFailed" {
+		refused := err != nil && adv.Write != nil && waiting != nil && errors.As(err, &app) && app.Type() == "DriverFailed"
+		if adv.Write != nil && (err == nil || refused) {
+			taken++
+			verdicts[taken] = ""
+			if refused {
+				verdicts[taken] = app.Message()
+			}
+			if checking == 0 { // nobody waits for it (an answer carried over)
+				delete(verdicts, taken)
+			}
+		}
+		if refused {
 			// The answer was of no use to the driver: ask again.
 			progress.Error, adv.Write = app.Message(), nil
 			if err := awaitAnswer(ctx, &progress, &answer, waiting, adv.Files, &adv); err != nil {
@@ -224,7 +267,7 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 		switch {
 		case out.Stop != nil && out.Stop.Answer == "":
 			progress.State, progress.Reason = Done, out.Stop.Reason
-			return Result{Files: adv.Files, Reason: out.Stop.Reason, Advances: progress.Advances, Calls: progress.Calls}, nil
+			return Result{Files: adv.Files, Reason: out.Stop.Reason, Advances: progress.Advances, Calls: progress.Calls, Dirs: out.Dirs}, nil
 		case out.Stop != nil:
 			if err := checkPath(out.Stop.Answer); err != nil {
 				return Result{}, temporal.NewNonRetryableApplicationError(err.Error(), "BadDriver", nil)

@@ -48,7 +48,7 @@
 //
 // The smallest use, offline:
 //
-//	critics := offline.Editorial(offline.Config{})
+//	critics := offline.Editorial(offline.Config{Enabled: []string{offline.SetStrict}})
 //	e := &writing.Episode{Dir: "my-story", Number: 3,
 //		Author:  writing.OfflineAuthor{Draft: draft},
 //		Critic:  writing.OfflineCritic{Critics: critics},

@@ -145,9 +145,14 @@ type Result struct {
 // any point goes on where it was and repeats nothing (no reader reads the
 // same draft twice). It returns the Result with a nil error once the
 // episode is saved and archived, and with ErrNotSaved when the human
-// declined. Any other error (a model that failed, a gate waiting for an
-// answer: loop.ErrWaiting) leaves the run to be resumed by calling Write
-// again.
+// declined. Before it creates or writes anything it refuses what would
+// make the run fail on its way: a Dir that is not a folder, a story
+// without its arc design (ErrNoArc), an episode past the role map
+// (ErrNotInArc), a story file over MaxSize (loop.ErrTooLarge), a
+// read-only story file the run edits (loop.ErrNotWritable); such a run
+// leaves the folder as it was. Any other error (a model that
+// failed, a gate waiting for an answer: loop.ErrWaiting) leaves the run to
+// be resumed by calling Write again.
 func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 	ctx, end := loop.TraceRun(ctx, e.TracerProvider, Driver)
 	defer func() { end(err) }()

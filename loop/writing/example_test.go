@@ -29,7 +29,7 @@ func ExampleEpisode_Write() {
 		os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644)
 	}
 	draft := "The Dark Lamp\n\nIt is worth noting that the storm came early.\nBy nine the the lamp flickered.\nRen moved very slowly, with very careful hands.\nHe ran for the dinghy.\n"
-	critics := offline.Editorial(offline.Config{Enabled: []string{offline.SetAll}})
+	critics := offline.Editorial(offline.Config{Enabled: []string{offline.SetStrict}})
 	e := &writing.Episode{
 		Dir: dir, Number: 1,
 		Author:  writing.OfflineAuthor{Draft: []byte(draft)},

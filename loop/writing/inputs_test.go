@@ -3,6 +3,7 @@ package writing_test
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/killtest"
 	"github.com/kaigi-dev/kaigi/loop/writing"
 )
 
@@ -50,13 +52,13 @@ func TestWriteRefusesBadInputsFirst(t *testing.T) {
 			w := &world{verdicts: []string{"OK"}}
 			e := w.episode(t, dir, 2, 1, nil)
 			tc.edit(t, dir, e)
-			before := tree(t, dir)
+			before := killtest.Snapshot(t, dir)
 			_, err := e.Write(context.Background())
 			if err == nil || tc.want != nil && !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.text) {
 				t.Fatalf("Write: %v; want %v naming %q", err, tc.want, tc.text)
 			}
-			if after := tree(t, dir); after != before {
-				t.Errorf("the story folder changed:\n%s\nwas\n%s", after, before)
+			if after := killtest.Snapshot(t, dir); !maps.Equal(after, before) {
+				t.Errorf("the story folder changed: %v, was %v", slices.Sorted(maps.Keys(after)), slices.Sorted(maps.Keys(before)))
 			}
 			if len(w.writes) != 0 {
 				t.Errorf("the author was asked %d time(s)", len(w.writes))
@@ -99,27 +101,6 @@ func write(t *testing.T, dir, name, text string, mode os.FileMode) {
 	if err := os.WriteFile(p, []byte(text), mode); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// tree lists every entry under dir with its mode and content.
-func tree(t *testing.T, dir string) string {
-	t.Helper()
-	var b strings.Builder
-	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		info, _ := d.Info()
-		rel, _ := filepath.Rel(dir, p)
-		b.WriteString(rel + " " + info.Mode().String())
-		if !d.IsDir() {
-			data, _ := os.ReadFile(p)
-			b.WriteString(" " + string(data))
-		}
-		b.WriteString("\n")
-		return nil
-	})
-	return b.String()
 }
 
 // TestStaleTempSweptOnOpen: the temporary files a kill left in the middle

@@ -67,7 +67,7 @@ func TestWriteEpisodeChild(t *testing.T) {
 	readKill, _ := strconv.ParseInt(os.Getenv("KAIGI_WE_READKILL"), 10, 64)
 	var points atomic.Int64
 	var reads atomic.Int64
-	critics := offline.Editorial(offline.Config{Enabled: []string{offline.SetAll}})
+	critics := offline.Editorial(offline.Config{Enabled: []string{offline.SetStrict}})
 	journaled := map[string]bool{}
 	if data, err := os.ReadFile(filepath.Join(dir, writing.RunDir, "episode-02", "journal.jsonl")); err == nil {
 		recs, _, _ := journal.Parse(data)

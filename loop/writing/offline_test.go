@@ -14,7 +14,7 @@ import (
 // apply, the text keeps its line ends, and the Japanese personas read it.
 func TestOfflineJapanese(t *testing.T) {
 	dir := story(t, true)
-	critics := offline.Editorial(offline.Config{Enabled: []string{offline.SetAll}})
+	critics := offline.Editorial(offline.Config{Enabled: []string{offline.SetStrict}})
 	e := &writing.Episode{Dir: dir, Number: 2, Author: writing.OfflineAuthor{Draft: []byte(japaneseDraft)},
 		Critic:  writing.OfflineCritic{Critics: critics, MinorFixes: -1},
 		Readers: func(writing.Persona) writing.Reader { return writing.OfflineReader{Critics: critics} }}

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -18,6 +19,7 @@ import (
 // pictographs (an emoji sequence) is left alone.
 func (r *run) characters(b block) {
 	text := string(r.doc.masked[b.start:b.end])
+	rtl := 0 // whether the block holds right-to-left text: 0 not looked yet, 1 no, 2 yes
 	for i := 0; i < len(text); {
 		c, n := utf8.DecodeRuneInString(text[i:])
 		at := b.start + i
@@ -53,7 +55,24 @@ func (r *run) characters(b block) {
 			}
 		case (c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7F) && r.doc.raw[at] == byte(c) && !strings.ContainsRune(r.rev.cfg.Options.ControlAllow, c):
 			// a control character: masked bytes are 0x1F too, so only a 0x1F of the text itself counts
-			r.e.fix("no-invalid-control-character", finding.Low, 90, at, at+1, "", "制御文字 U+%04X は文章に不要です", c)
+			r.e.fix("no-invalid-control-character", finding.Low, 90, at, at+1, "", "%s", r.say(fmt.Sprintf("control character U+%04X does not belong in text", c), fmt.Sprintf("制御文字 U+%04X は文章に不要です", c)))
+		case c >= 0x80 && c <= 0x9F && !strings.ContainsRune(r.rev.cfg.Options.ControlAllow, c):
+			// a C1 control: text decoded in the wrong encoding, or pasted from a terminal
+			r.e.fix("no-invalid-control-character", finding.Low, 90, at, at+n, "", "%s", r.say(fmt.Sprintf("control character U+%04X does not belong in text", c), fmt.Sprintf("制御文字 U+%04X は文章に不要です", c)))
+		case bidiControl(c) && !strings.ContainsRune(r.rev.cfg.Options.ControlAllow, c):
+			// an invisible direction override: it reorders what a reader sees
+			msg := r.say(fmt.Sprintf("bidirectional control character U+%04X reorders the text invisibly", c), fmt.Sprintf("双方向制御文字 U+%04X は文字の並びを見えないまま入れ替えます", c))
+			if rtl == 0 {
+				rtl = 1
+				if rtlNear(text) {
+					rtl = 2
+				}
+			}
+			if rtl == 2 { // right-to-left text may need it: a human decides
+				r.e.advise("no-invalid-control-character", finding.Low, 60, at, at+n, "%s", msg)
+				break
+			}
+			r.e.fix("no-invalid-control-character", finding.Low, 90, at, at+n, "", "%s", msg)
 		case c == 0x200B || c == 0xFEFF:
 			r.e.fix("no-zero-width-spaces", finding.Low, 95, at, at+n, "", r.say("zero-width character U+%04X is invisible and breaks search and copy", "ゼロ幅文字 U+%04X は見えず、検索やコピーを妨げます"), c)
 		case c == 0x200D && joinsPictographs(text, i, n):
@@ -64,6 +83,22 @@ func (r *run) characters(b block) {
 		}
 		i += n
 	}
+}
+
+// bidiControl reports the bidirectional embedding, override and isolate
+// controls (U+202A-202E, U+2066-2069), which reorder text invisibly.
+func bidiControl(c rune) bool { return c >= 0x202A && c <= 0x202E || c >= 0x2066 && c <= 0x2069 }
+
+// rtlNear reports whether text holds a letter of a right-to-left script
+// (Hebrew, Arabic, Syriac, Thaana, N'Ko), whose writers use bidirectional
+// controls on purpose.
+func rtlNear(text string) bool {
+	for _, c := range text {
+		if c >= 0x0590 && c <= 0x08FF || c >= 0xFB1D && c <= 0xFDFF || c >= 0xFE70 && c <= 0xFEFF && c != 0xFEFF {
+			return true
+		}
+	}
+	return false
 }
 
 // joinsPictographs reports whether the character at text[i:i+n] stands

@@ -39,7 +39,8 @@ func eachCounts(rule string) bool {
 	switch rule {
 	case "unsourced-figure", "unsourced-claim", "inconsistent-quantity", "broken-link",
 		"en-doubled-word", "ja-no-successive-word", "no-dropping-the-ra", "ja-no-abusage", "ja-unnatural-alphabet",
-		"no-hankaku-kana", "no-nfd", "no-zero-width-spaces", "no-invalid-control-character", "no-unmatched-pair":
+		"no-hankaku-kana", "no-nfd", "no-zero-width-spaces", "no-invalid-control-character", "no-unmatched-pair",
+		"en-misspelling", "ja-doubled-phrase", "repeated-sentence":
 		return true
 	}
 	return false
@@ -60,14 +61,17 @@ func (c Config) maxPerRule() int {
 // condense applies Config.MaxPerRule to one reviewer's findings on doc
 // and returns those it keeps with the number held back. It keeps at most
 // limit findings of each rule: the most severe, then those with a fix,
-// then the most confident, earliest first; the last one kept says how
-// many more the rule found and on which lines (in Japanese when ja).
+// then the largest (extents[i] is fs[i]'s size: the longest sentence, the
+// most commas), then the most confident, earliest first; the last one kept
+// says how many more the rule found and on which lines (in Japanese when
+// ja), and lists them in Related, each with its line, quote and issue.
+// extents may be nil (all equal).
 // High-severity findings, the rules of eachCounts and the findings on a
 // document of less than shortText words of prose are never held back.
 // It then merges the advice of each paragraph (mergeAdvice). fs is in
 // document order and stays so; the findings are renumbered. A limit of 0
 // returns fs unchanged.
-func condense(fs []finding.Finding, limit int, doc *document, ja bool) ([]finding.Finding, int) {
+func condense(fs []finding.Finding, extents []int, limit int, doc *document, ja bool) ([]finding.Finding, int) {
 	if limit <= 0 {
 		return fs, 0
 	}
@@ -97,22 +101,32 @@ func condense(fs []finding.Finding, limit int, doc *document, ja bool) ([]findin
 			continue
 		}
 		ranked := slices.Clone(idx)
+		extent := func(i int) int {
+			if i < len(extents) {
+				return extents[i]
+			}
+			return 0
+		}
 		slices.SortStableFunc(ranked, func(a, b int) int {
 			return cmp.Or(cmp.Compare(severityRank(fs[b].Severity), severityRank(fs[a].Severity)),
 				cmp.Compare(fixRank(fs[b]), fixRank(fs[a])),
+				cmp.Compare(extent(b), extent(a)),
 				cmp.Compare(fs[b].Confidence, fs[a].Confidence), cmp.Compare(a, b))
 		})
 		keep, rest := ranked[:limit], ranked[limit:]
 		slices.Sort(keep)
 		slices.Sort(rest)
 		lines := make([]int, len(rest))
+		related := make([]finding.Location, len(rest))
 		for k, i := range rest {
 			drop[i] = true
 			lines[k] = fs[i].LineRange.Start
+			related[k] = finding.Location{LineRange: fs[i].LineRange, Quote: fs[i].Quote(), Issue: fs[i].Issue}
 		}
 		held += len(rest)
 		last := &fs[keep[len(keep)-1]]
 		last.Issue += heldNote(len(rest), lines, ja)
+		last.Related = append(last.Related, related...)
 	}
 	out := fs[:0]
 	for i, f := range fs {

@@ -120,18 +120,20 @@ func TestCondenseRanking(t *testing.T) {
 			Severity: sev, Confidence: conf, Fix: fix, Quotes: []string{"q"}}
 	}
 	for _, c := range []struct {
-		name string
-		in   []finding.Finding
-		want []int // lines kept
+		name    string
+		in      []finding.Finding
+		extents []int
+		want    []int // lines kept
 	}{
-		{"severity", []finding.Finding{mk(1, finding.Low, 90, "f"), mk(3, finding.Medium, 50, "")}, []int{3}},
-		{"fix", []finding.Finding{mk(1, finding.Low, 90, ""), mk(3, finding.Low, 50, "f")}, []int{3}},
-		{"confidence", []finding.Finding{mk(1, finding.Low, 50, "f"), mk(3, finding.Low, 90, "f")}, []int{3}},
-		{"first", []finding.Finding{mk(1, finding.Low, 50, "f"), mk(3, finding.Low, 50, "f")}, []int{1}},
-		{"high", []finding.Finding{mk(1, finding.High, 50, "f"), mk(3, finding.High, 50, "f"), mk(5, finding.Low, 50, "f")}, []int{1, 3, 5}},
+		{"severity", []finding.Finding{mk(1, finding.Low, 90, "f"), mk(3, finding.Medium, 50, "")}, nil, []int{3}},
+		{"fix", []finding.Finding{mk(1, finding.Low, 90, ""), mk(3, finding.Low, 50, "f")}, nil, []int{3}},
+		{"longest", []finding.Finding{mk(1, finding.Low, 90, ""), mk(3, finding.Low, 50, ""), mk(5, finding.Low, 90, "")}, []int{52, 79, 60}, []int{3}},
+		{"confidence", []finding.Finding{mk(1, finding.Low, 50, "f"), mk(3, finding.Low, 90, "f")}, nil, []int{3}},
+		{"first", []finding.Finding{mk(1, finding.Low, 50, "f"), mk(3, finding.Low, 50, "f")}, nil, []int{1}},
+		{"high", []finding.Finding{mk(1, finding.High, 50, "f"), mk(3, finding.High, 50, "f"), mk(5, finding.Low, 50, "f")}, nil, []int{1, 3, 5}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			out, held := condense(c.in, 1, doc, false)
+			out, held := condense(c.in, c.extents, 1, doc, false)
 			var got []int
 			for _, f := range out {
 				got = append(got, f.LineRange.Start)
@@ -165,7 +167,37 @@ func TestEachCountsRulesExist(t *testing.T) {
 			t.Errorf("Config.MaxPerRule's doc does not name %s", r.ID)
 		}
 	}
-	if n != 14 {
-		t.Errorf("%d rules are never condensed, want the 14 Config.MaxPerRule names", n)
+	if n != 17 {
+		t.Errorf("%d rules are never condensed, want the 17 Config.MaxPerRule names", n)
+	}
+}
+
+// TestMaxPerRuleKeepsTheLongestAndRelatesTheRest: the cap keeps a rule's
+// longest sentence, not its first, and gives the ones it holds back as
+// related locations (line, quote, their own issue), so a consumer that
+// reads locations sees every one.
+func TestMaxPerRuleKeepsTheLongestAndRelatesTheRest(t *testing.T) {
+	sentence := func(n int) string {
+		w := make([]string, n)
+		for i := range w {
+			w[i] = "word"
+		}
+		w[0] = "Then"
+		return strings.Join(w, " ") + "."
+	}
+	extra := sentence(52) + "\n\n" + sentence(79) + "\n\n" + sentence(60) + "\n"
+	long := longText(t, "en", extra)
+	first := strings.Count(long[:strings.Index(long, extra)], "\n") + 1
+	fs := ofRule(reviewWith(t, Config{}, ReaderAdvocateName, long).Findings, "en-sentence-length")
+	if len(fs) != 1 {
+		t.Fatalf("got %d en-sentence-length findings, want 1: %+v", len(fs), fs)
+	}
+	f := fs[0]
+	if f.LineRange.Start != first+2 || !strings.Contains(f.Issue, "79 words") {
+		t.Errorf("kept line %d %q, want the 79-word sentence on line %d", f.LineRange.Start, f.Issue, first+2)
+	}
+	if len(f.Related) != 2 || f.Related[0].LineRange.Start != first || f.Related[1].LineRange.Start != first+4 ||
+		!strings.Contains(f.Related[0].Issue, "52 words") || !strings.Contains(long, f.Related[0].Quote) || f.Related[0].Quote == "" {
+		t.Errorf("related %+v, want lines %d (52 words) and %d", f.Related, first, first+4)
 	}
 }

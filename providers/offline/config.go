@@ -46,13 +46,16 @@ type Config struct {
 	Options RuleOptions
 
 	// MaxPerRule is the most findings one rule reports on one document;
-	// the others are held back and counted in a note on the last one
-	// kept ("(4 more like this in the document: lines 30, 41, 64, 70)")
-	// and in the report's summary. A writer repeats a habit (long
-	// sentences, することができる, exclamation marks) throughout a
-	// document, and one example with a count serves an editor better than
-	// a page of the same advice. A rule keeps its most severe findings,
-	// then those with a fix, then the most confident, earliest first.
+	// the others are held back: counted in a note on the last one kept
+	// ("(4 more like this in the document: lines 30, 41, 64, 70)") and in
+	// the report's summary, and given in its Related (each with its line
+	// range, quote and issue), so that SARIF and reviewdog show every
+	// place. A writer repeats a habit (long sentences, することができる,
+	// exclamation marks) throughout a document, and one example with a
+	// count serves an editor better than a page of the same advice. A rule
+	// keeps its most severe findings, then those with a fix, then the
+	// largest (the longest sentence, the most commas), then the most
+	// confident, earliest first.
 	// While condensing, the advice a reviewer gives on one paragraph or
 	// list item also becomes one finding (the others' issues appended,
 	// their quotes added to Quotes). Never condensed: high-severity
@@ -61,7 +64,8 @@ type Config struct {
 	// inconsistent-quantity, en-doubled-word, ja-no-successive-word,
 	// no-dropping-the-ra, ja-no-abusage, ja-unnatural-alphabet,
 	// no-hankaku-kana, no-nfd, no-zero-width-spaces,
-	// no-invalid-control-character, no-unmatched-pair), and every finding
+	// no-invalid-control-character, no-unmatched-pair, en-misspelling,
+	// ja-doubled-phrase, repeated-sentence), and every finding
 	// of a short document (under 750 English words of prose, a Japanese
 	// character counting half a word). 0 means the default, 1; Unlimited
 	// turns condensing off (every finding, each apart). Setting it is
@@ -98,7 +102,9 @@ type Config struct {
 type Limits struct {
 	// SentenceLength is the most characters, in UTF-16 code units as
 	// textlint counts them, a sentence of a Japanese document may have
-	// (textlint sentence-length; default 100).
+	// (textlint sentence-length; default 100). Set, it applies to the
+	// sentences of every document, English ones too, as textlint's rule
+	// does; so it does on a document with no words at all (digits only).
 	SentenceLength int
 	// SentenceWords is the most words an English sentence may have
 	// (default 35; 25 for novice readers, 40 for experts).

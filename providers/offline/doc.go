@@ -7,7 +7,7 @@
 //
 //	anti-ai-slop      (category "ai-slop")    stock phrases, weak and redundant wording, clichés, em dashes
 //	fact-checker      (category "fact")       unsourced figures and claims, inconsistent quantities, broken links
-//	narrative-critic  (category "narrative")  repeated openings and words, doubled particles and conjunctions, mixed styles
+//	narrative-critic  (category "narrative")  repeated openings, words and sentences, doubled particles and phrases, misspellings, mixed styles
 //	reader-advocate   (category "reader-fit") long sentences, 読点, kanji runs, undefined acronyms, stray characters
 //
 // Every finding quotes the document verbatim and carries a Fix wherever
@@ -80,10 +80,17 @@
 // a closer never opened, and reads the text of links and emphasis, which
 // textlint skips; arabic-kanji-numbers
 // reports every match, not only the first of each pattern in a text
-// node, and leaves 一つ alone; ja-no-abusage's phrase list is our own
+// node, leaves 一つ alone, and skips textlint's idioms (二つ返事, 三つ子,
+// 瓜二つ) per match rather than per text node; ja-no-abusage's phrase list is our own
 // selection of common misuses (data/phrases-ja.tsv) beside textlint's
 // four token patterns; no-invalid-control-character never reads code
-// (textlint's checkCode and checkImage are not offered).
+// (textlint's checkCode and checkImage are not offered) and also removes
+// C1 controls (U+0080-009F) and bidirectional controls (U+202A-202E,
+// U+2066-2069; advice beside right-to-left text);
+// no-mix-dearu-desumasu with a PreferIn* option also reports a group
+// written wholly in the other style; sentence-length reviews English
+// documents too once Limits.SentenceLength is set, and documents of
+// digits only.
 //
 // Markdown front matter, code (fenced, indented and inline, including a
 // fence inside a list item or a block quote), URLs, HTML (inline tags,
@@ -111,10 +118,12 @@
 // A writer repeats a habit throughout a document, and a linter that
 // reports each repeat cries wolf. By default (Config.MaxPerRule) a rule
 // reports one finding per document: its most severe, then one with a
-// fix, then the most confident, earliest first; that finding ends with
-// how many more the rule found and on which lines ("(4 more like this in
-// the document: lines 30, 41, 64, 70)", in Japanese for a Japanese
-// document), and the report's summary counts what was held back. The
+// fix, then the largest (the longest sentence), then the most confident,
+// earliest first; that finding ends with how many more the rule found
+// and on which lines ("(4 more like this in the document: lines 30, 41,
+// 64, 70)", in Japanese for a Japanese document), lists them in its
+// Related (finding.Location: line range, quote, issue), and the report's
+// summary counts what was held back. The
 // advice a reviewer gives on one paragraph or list item is one finding:
 // the first, with the others' issues appended ("; also ...") and their
 // quotes in Quotes; findings with a fix stay apart. Never condensed:

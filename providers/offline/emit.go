@@ -38,6 +38,7 @@ type hit struct {
 	hasFix     bool   // fix is meaningful even when empty (a deletion)
 	issue      string
 	more       []string // further quotes (verbatim), optional
+	size       int      // how large the problem is (a sentence's length, a count), for condense; 0 when all are alike
 }
 
 // emitter collects a reviewer's hits for one document.
@@ -45,19 +46,28 @@ type emitter struct {
 	doc      *document
 	disabled map[string]bool // read only: shared by every Review of the reviewer
 	jaOnly   map[string]bool // read only: the rules of Japanese text (RuleInfo.Lang "ja")
+	anyLang  bool            // sentence-length reviews the document whatever its language (see run.charLength)
 	hits     []hit
 }
 
 // on reports whether rule is enabled; a rule of Japanese text is off in
 // a document not written in Han characters (an English one).
 func (e *emitter) on(rule string) bool {
-	return !e.disabled[rule] && (e.doc.cjk || !e.jaOnly[rule])
+	return !e.disabled[rule] && (e.doc.cjk || !e.jaOnly[rule] || e.anyLang && rule == "sentence-length")
 }
 
 // advise records advice (no fix) about raw[start:end].
 func (e *emitter) advise(rule string, sev finding.Severity, conf, start, end int, format string, args ...any) {
 	if e.on(rule) {
 		e.hits = append(e.hits, hit{rule: rule, sev: sev, conf: conf, start: start, end: end, issue: unmasked(fmt.Sprintf(format, args...))})
+	}
+}
+
+// adviseSized is advise for a problem of a size (a sentence of size
+// words, size commas): condense keeps the largest of a rule's findings.
+func (e *emitter) adviseSized(size int, rule string, sev finding.Severity, conf, start, end int, format string, args ...any) {
+	if e.on(rule) {
+		e.hits = append(e.hits, hit{rule: rule, sev: sev, conf: conf, start: start, end: end, size: size, issue: unmasked(fmt.Sprintf(format, args...))})
 	}
 }
 
@@ -82,7 +92,8 @@ func unmasked(s string) string {
 
 // findings turns the hits into Council findings, sorted by position and
 // numbered F001, F002, ...; window, when not zero, keeps only findings
-// that start inside it.
+// that start inside it. It returns with them each finding's size (see
+// adviseSized), which condense ranks by.
 //
 // Every fix follows apply's convention: Fix replaces Quotes[0] exactly, the
 // quote is unique where apply looks first (its hinted line) and never
@@ -91,7 +102,7 @@ func unmasked(s string) string {
 // overlap: a fix whose problem lies in the quote of an earlier fix becomes
 // advice, and quotes do not grow into other fixes' problems. A fix that
 // cannot be anchored so becomes advice.
-func (e *emitter) findings(category, file string, window finding.LineRange) []finding.Finding {
+func (e *emitter) findings(category, file string, window finding.LineRange) ([]finding.Finding, []int) {
 	slices.SortStableFunc(e.hits, func(a, b hit) int {
 		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.rule, b.rule))
 	})
@@ -104,6 +115,7 @@ func (e *emitter) findings(category, file string, window finding.LineRange) []fi
 	}
 	taken := map[int][]span{} // line -> spans of the quotes of the fixes given so far
 	out := make([]finding.Finding, 0, len(e.hits))
+	extents := make([]int, 0, len(e.hits))
 	for _, h := range e.hits {
 		line := e.doc.line(h.start)
 		if !window.IsZero() && !window.Contains(line) {
@@ -147,8 +159,9 @@ func (e *emitter) findings(category, file string, window finding.LineRange) []fi
 		f.Quotes = append([]string{q}, h.more...)
 		f.ID = fmt.Sprintf("F%03d", len(out)+1)
 		out = append(out, f)
+		extents = append(extents, h.size)
 	}
-	return out
+	return out, extents
 }
 
 // anchor widens raw[start:end] and its replacement by the same context

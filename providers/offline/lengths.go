@@ -11,16 +11,18 @@ import (
 // Limits.SentenceLength characters (textlint sentence-length), counted as
 // textlint counts them, in UTF-16 code units ("𠮷" and an emoji count
 // two), every character but masked code and URLs included. It reviews
-// every sentence of a Japanese document (one holding kana), Latin-only
-// ones too, and any sentence with kanji; the other sentences of English
-// documents get en-sentence-length.
+// every sentence of a Japanese document, Latin-only ones too, and any
+// sentence with kanji in a document written in Han characters; the
+// sentences of English documents get en-sentence-length, unless
+// Limits.SentenceLength is set or the document has no words (digits
+// only), when sentence-length reviews every document as textlint does.
 func (r *run) sentenceLength(s sentence) {
 	text := s.text
 	for _, re := range r.rev.skip {
 		text = re.ReplaceAllString(text, "")
 	}
 	if n := utf16Len(text); n > r.lim.SentenceLength {
-		r.e.advise("sentence-length", finding.Medium, 70, s.start, s.end, "一文が%d文字あります（上限%d文字）。文を分けてください", n, r.lim.SentenceLength)
+		r.e.adviseSized(n, "sentence-length", finding.Medium, 70, s.start, s.end, r.say("sentence has %d characters (limit %d); split it", "一文が%d文字あります（上限%d文字）。文を分けてください"), n, r.lim.SentenceLength)
 	}
 }
 
@@ -71,7 +73,7 @@ func (r *run) maxTen(s sentence) error {
 		}
 		if count > r.lim.MaxTen {
 			at := s.start + t.off
-			r.e.advise("max-ten", finding.Low, 65, at, at+len(t.surface), "一文に読点「%s」が%d個以上あります（上限%d個）。文を分けてください", touten, count, r.lim.MaxTen)
+			r.e.adviseSized(count, "max-ten", finding.Low, 65, at, at+len(t.surface), "一文に読点「%s」が%d個以上あります（上限%d個）。文を分けてください", touten, count, r.lim.MaxTen)
 			count = 0
 		}
 	}
@@ -104,7 +106,7 @@ func (r *run) kanjiRuns(s sentence) {
 	start, n := -1, 0
 	flush := func(end int) {
 		if n > r.lim.MaxKanji && !allowedRun(s.text[start:end], r.rev.cfg.Options.KanjiAllow) && !r.dictionaryWord(s.text[start:end]) {
-			r.e.advise("max-kanji-continuous-len", finding.Low, 60, s.start+start, s.start+end, "漢字が%d文字続いています（上限%d文字）。ひらがなを挟むか言い換えてください", n, r.lim.MaxKanji)
+			r.e.adviseSized(n, "max-kanji-continuous-len", finding.Low, 60, s.start+start, s.start+end, "漢字が%d文字続いています（上限%d文字）。ひらがなを挟むか言い換えてください", n, r.lim.MaxKanji)
 		}
 		start, n = -1, 0
 	}

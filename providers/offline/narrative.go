@@ -93,12 +93,19 @@ type paraLen struct {
 func checkNarrative(ctx context.Context, r *run) error {
 	nr := &narrative{run: r, topic: headingWords(r.doc), negPats: doubleNegatives(), conjBlk: -1, conjFrom: -1, tokens: r.e.needsTokens(NarrativeCriticName)}
 	n := 0
+	seen := map[string]sentenceCopy{} // a block's sentence texts -> their first copy, for repeated-sentence
+	var prev *sentenceCopy
 	for s := range r.doc.sentences() {
 		if err := tick(ctx, n); err != nil {
 			return err
 		}
 		n++
 		k := r.doc.blocks[s.blk].kind
+		if prev != nil && prev.blk != s.blk {
+			clear(seen) // repeated-sentence compares the sentences of one block
+		}
+		nr.repeatedSentence(s, seen, prev)
+		prev = &sentenceCopy{blk: s.blk, end: s.end}
 		if k == heading {
 			nr.prev, nr.openers = nil, nil
 			if s.ja && r.e.on("no-mix-dearu-desumasu") {
@@ -148,6 +155,7 @@ func headingWords(d *document) map[string]bool {
 // english runs the English sentence rules of the narrative-critic.
 func (nr *narrative) english(s sentence) {
 	nr.doubledWords(s)
+	nr.misspelt(s)
 	if !strings.Contains(s.text, " by ") {
 		// no agent: the passive rule has nothing to say
 	} else if m := passiveEN.FindStringSubmatchIndex(s.text); m != nil && nr.doc.blocks[s.blk].kind == paragraph {
@@ -221,7 +229,7 @@ func (nr *narrative) sentence(s sentence, opener, conj string, content map[strin
 			best, bestN, bestAt = w, pc+c, at
 		}
 		if best != "" {
-			nr.e.advise("repeated-word", finding.Low, 55, s.start+bestAt, s.start+bestAt+len(best), nr.say("%q appears %d times in two adjacent sentences; use a pronoun or a synonym, or merge them", "「%s」が隣り合う2文に%d回出てきます。指示語や言い換えを使うか、文をまとめてください"), best, bestN)
+			nr.e.adviseSized(bestN, "repeated-word", finding.Low, 55, s.start+bestAt, s.start+bestAt+len(best), nr.say("%q appears %d times in two adjacent sentences; use a pronoun or a synonym, or merge them", "「%s」が隣り合う2文に%d回出てきます。指示語や言い換えを使うか、文をまとめてください"), best, bestN)
 		}
 	}
 	nr.prev = &proseInfo{blk: s.blk, conj: conj, content: content}
@@ -269,6 +277,7 @@ func (nr *narrative) japanese(s sentence) error {
 	nr.doubledGa(s, ts)
 	nr.droppingRa(s, ts)
 	nr.successive(s, ts)
+	nr.doubledPhrase(s, ts)
 	nr.doubleNegative(s, ts)
 	switch nr.doc.blocks[s.blk].kind {
 	case paragraph, note:
@@ -326,7 +335,7 @@ func (nr *narrative) paragraphLengths() {
 		}
 		if p.n > 4*median && p.n >= floor {
 			b := nr.doc.blocks[p.blk]
-			nr.e.advise("paragraph-length", finding.Low, 50, b.start, b.end, nr.say("paragraph of %d %s is more than four times the median (%d); split it where the topic turns", "段落が%d%sあり、中央値（%d）の4倍を超えています。話題の変わり目で分けてください"), p.n, unit, median)
+			nr.e.adviseSized(p.n, "paragraph-length", finding.Low, 50, b.start, b.end, nr.say("paragraph of %d %s is more than four times the median (%d); split it where the topic turns", "段落が%d%sあり、中央値（%d）の4倍を超えています。話題の変わり目で分けてください"), p.n, unit, median)
 		}
 	}
 }

@@ -43,10 +43,13 @@ func (r *run) arabicKanjiNumbers(s sentence) {
 		if a > 0 && (strings.HasSuffix(s.text[:a], "数") || strings.HasSuffix(s.text[:a], "何")) && m[2] >= 0 {
 			continue // 数十万, 何百億: approximate
 		}
-		if before, _ := utf8.DecodeLastRuneInString(s.text[:m[0]]); isKanji(before) && m[2] >= 0 {
-			continue // part of a longer word: 統一つ, 唯一回
+		if before, _ := utf8.DecodeLastRuneInString(s.text[:m[0]]); m[2] >= 0 && numeralWord(before, s.text[a:b]) {
+			continue // part of a longer word: 統一つ, 唯一回 (but 第三回 and 合計二十回 are counts)
 		}
 		old := s.text[m[0]:m[1]]
+		if strings.HasSuffix(old, "つ") && countIdiom(s.text[:m[0]], s.text[a:b], s.text[m[1]:]) {
+			continue // 二つ返事, 三つ子, ただ一つ: idioms, as textlint's ignore patterns say
+		}
 		if old == "一つ" {
 			continue // "一つの", "もう一つ": an idiom more often than a count
 		}
@@ -84,6 +87,35 @@ func (r *run) arabicKanjiNumbers(s sentence) {
 		fix := s.text[m[0]:a] + kanjiOf(n) + s.text[b:m[1]]
 		r.e.fix(rule, finding.Low, 70, s.start+m[0], s.start+m[1], fix, "慣用表現や概数は漢数字で書きます（%s → %s）", old, fix)
 	}
+}
+
+// numeralWord reports whether the kanji numeral n belongs to the word
+// the kanji before it starts (統一, 唯一, 単一, 同一, 無二), not to a
+// count: only a single 一 or 二 does.
+func numeralWord(before rune, n string) bool {
+	return (n == "一" || n == "二") && strings.ContainsRune("統唯単均同随画逐万純無専択不", before)
+}
+
+// countIdiom reports the idioms textlint's arabic-kanji-numbers leaves
+// alone around a numeral n followed by つ: 二つ返事, 三つ子, 一つ星,
+// 一つ橋, 二つと無い, 一つに一つ (after the つ), and ただ一つ, 唯一つ,
+// 女手一つ, 穴二つ, 瓜二つ, 馬鹿の一つ覚え (before a single 一 or 二).
+func countIdiom(before, n, after string) bool {
+	if strings.ContainsAny(n, "一二三四五六七八九") && utf8.RuneCountInString(n) == 1 {
+		for _, w := range []string{"返事", "子", "ひとつ", "星", "編", "葉", "橋", "と無い", "とない", "に一つ"} {
+			if strings.HasPrefix(after, w) {
+				return true
+			}
+		}
+	}
+	if n == "一" || n == "二" {
+		for _, w := range []string{"ただ", "唯", "女手", "男手", "穴", "瓜", "馬鹿の"} {
+			if strings.HasSuffix(before, w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // kanjiNumber reads a kanji numeral: positional digits (二〇 → 20) or
@@ -250,10 +282,10 @@ func (r *run) maxComma(s sentence) {
 	if n := strings.Count(s.text, ","); n > r.lim.MaxComma {
 		at := s.start + strings.LastIndexByte(s.text, ',')
 		if s.ja || r.doc.kana {
-			r.e.advise("max-comma", finding.Low, 60, at, at+1, "一文にカンマ「,」が%d個あります（上限%d個）。文を分けてください", n, r.lim.MaxComma)
+			r.e.adviseSized(n, "max-comma", finding.Low, 60, at, at+1, "一文にカンマ「,」が%d個あります（上限%d個）。文を分けてください", n, r.lim.MaxComma)
 			return
 		}
-		r.e.advise("max-comma", finding.Low, 60, at, at+1, "sentence has %d commas (limit %d); split it", n, r.lim.MaxComma)
+		r.e.adviseSized(n, "max-comma", finding.Low, 60, at, at+1, "sentence has %d commas (limit %d); split it", n, r.lim.MaxComma)
 	}
 }
 

@@ -28,7 +28,7 @@ func checkReaderFit(ctx context.Context, r *run) error {
 		n++
 		k := r.doc.blocks[s.blk].kind
 		switch {
-		case (s.ja || r.doc.kana || r.doc.cjk && isJapanese(s.text)) && (k == paragraph || k == listItem || k == note):
+		case (s.ja || r.doc.kana || r.doc.cjk && isJapanese(s.text) || r.e.anyLang) && (k == paragraph || k == listItem || k == note):
 			r.sentenceLength(s)
 		case !s.ja && s.prose:
 			r.enSentenceLength(s)
@@ -74,7 +74,7 @@ func checkReaderFit(ctx context.Context, r *run) error {
 // word limit.
 func (r *run) enSentenceLength(s sentence) {
 	if n := wordCount(s.text); n > r.lim.SentenceWords {
-		r.e.advise("en-sentence-length", finding.Medium, 65, s.start, s.end, "sentence has %d words (limit %d for this reader); split it", n, r.lim.SentenceWords)
+		r.e.adviseSized(n, "en-sentence-length", finding.Medium, 65, s.start, s.end, "sentence has %d words (limit %d for this reader); split it", n, r.lim.SentenceWords)
 	}
 }
 

@@ -49,7 +49,8 @@ func (nr *narrative) doubledWords(s sentence) {
 }
 
 // successive reports the same word twice in a row (textlint
-// ja-no-successive-word). A doubled particle ("をを") loses its repetitions;
+// ja-no-successive-word). A doubled particle ("をを") or auxiliary
+// ("ですです") loses its repetitions;
 // other doubled words get advice, since textlint has no fixer and a
 // reduplication can be meant. A run of repetitions ("ををを") is one
 // finding, so that its fixes never overlap. Numbers, katakana
@@ -71,7 +72,7 @@ func (nr *narrative) successive(s sentence, ts []token) {
 		}
 		switch {
 		case t.pos == "名詞" && t.pos1 == "数" || isOnomatopoeia(t.surface) && !nr.rev.cfg.Options.SuccessiveOnomatopoeia:
-		case t.pos == "助詞":
+		case t.pos == "助詞", t.pos == "助動詞": // an auxiliary is never reduplicated: 「ですです」
 			nr.e.fix("ja-no-successive-word", finding.Low, 85, at, end, "", "「%s」が%s続いています", t.surface, times)
 		case isHiragana(t.surface):
 		default:

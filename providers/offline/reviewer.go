@@ -79,9 +79,10 @@ func FactChecker(cfg Config) *Reviewer {
 }
 
 // NarrativeCritic returns the narrative-critic reviewer (category
-// "narrative"): repeated openings and words, doubled conjunctions and
-// particles, mixed です・ます and である, ら抜き, double negatives, passive
-// voice and uneven paragraphs.
+// "narrative"): repeated openings, words, phrases and sentences, doubled
+// conjunctions and particles, mixed です・ます and である, ら抜き, double
+// negatives, passive voice, common English misspellings and uneven
+// paragraphs.
 func NarrativeCritic(cfg Config) *Reviewer {
 	return newReviewer(NarrativeCriticName, CategoryNarrative, cfg, newShared(), checkNarrative)
 }
@@ -136,6 +137,12 @@ func (r *Reviewer) Name() string { return r.name }
 // done, when the Config names an unknown rule, or when the Japanese
 // tokenizer cannot be loaded.
 func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, error) {
+	return r.review(ctx, t, nil)
+}
+
+// review is Review with the findings limited, before condensing, to those
+// that touch one of lines; nil lines keeps them all.
+func (r *Reviewer) review(ctx context.Context, t agent.Target, lines []finding.LineRange) (agent.Review, error) {
 	if err := ctx.Err(); err != nil {
 		return agent.Review{}, fmt.Errorf("offline: %s: %w", r.name, err)
 	}
@@ -158,14 +165,18 @@ func (r *Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, er
 		target: t,
 		rev:    r,
 	}
-	ru.e = &emitter{doc: ru.doc, disabled: r.disabled, jaOnly: r.jaOnly}
+	ru.e = &emitter{doc: ru.doc, disabled: r.disabled, jaOnly: r.jaOnly, anyLang: r.cfg.Limits.SentenceLength > 0 || !doc.words()}
 	if err := r.check(ctx, ru); err != nil {
 		return agent.Review{}, fmt.Errorf("offline: %s: %s: %w", r.name, displayPath(t.Path), err)
 	}
 	ru.e.dropInContext()
 	ru.e.dropRepeats()
-	fs := dropRejected(ru.e.findings(r.category, t.Path, t.Lines), t.Rejected)
-	fs, held := condense(fs, r.cfg.maxPerRule(), doc, doc.kana)
+	fs, extents := ru.e.findings(r.category, t.Path, t.Lines)
+	fs, extents = dropRejected(fs, extents, t.Rejected)
+	if lines != nil {
+		fs, extents = keepLines(fs, extents, lines)
+	}
+	fs, held := condense(fs, extents, r.cfg.maxPerRule(), doc, doc.kana)
 	rep := finding.Report{
 		Reviewer:      r.name,
 		SchemaVersion: finding.SchemaVersion,
@@ -196,9 +207,11 @@ func displayPath(p string) string {
 // dropRejected removes findings a human already rejected: those whose
 // finding.QuoteKey (category and normalised quote) matches a rejected
 // one's, wherever they now are (line numbers drift between rounds).
-func dropRejected(fs []finding.Finding, rejected []agent.Rejection) []finding.Finding {
+// extents, each finding's extent (see emitter.findings), is filtered
+// alike.
+func dropRejected(fs []finding.Finding, extents []int, rejected []agent.Rejection) ([]finding.Finding, []int) {
 	if len(rejected) == 0 {
-		return fs
+		return fs, extents
 	}
 	keys := make(map[string]bool, len(rejected))
 	for _, rj := range rejected {
@@ -206,14 +219,15 @@ func dropRejected(fs []finding.Finding, rejected []agent.Rejection) []finding.Fi
 			keys[k] = true
 		}
 	}
-	out := fs[:0]
-	for _, f := range fs {
+	out, ext := fs[:0], extents[:0]
+	for i, f := range fs {
 		if !keys[finding.QuoteKey(f)] {
 			f.ID = fmt.Sprintf("F%03d", len(out)+1)
 			out = append(out, f)
+			ext = append(ext, extents[i])
 		}
 	}
-	return out
+	return out, ext
 }
 
 // summary sums up a report: the findings, those with a fix, the high

@@ -59,6 +59,9 @@ func ruleList() []RuleInfo {
 		{"ja-no-successive-word", NarrativeCriticName, "ja", "the same word twice in a row"},
 		{"en-doubled-word", NarrativeCriticName, "en", `the same word twice in a row ("the the")`},
 		{"en-passive", NarrativeCriticName, "en", `passive voice with a known agent ("was written by")`},
+		{"en-misspelling", NarrativeCriticName, "en", "common misspellings of English words (the list of github.com/golangci/misspell), whole words only"},
+		{"ja-doubled-phrase", NarrativeCriticName, "ja", "a phrase of two to four words written twice in a row (であるである)"},
+		{"repeated-sentence", NarrativeCriticName, "", "a sentence that repeats an earlier one word for word"},
 
 		{"sentence-length", ReaderAdvocateName, "ja", "sentences of Japanese documents over Limits.SentenceLength UTF-16 code units"},
 		{"en-sentence-length", ReaderAdvocateName, "en", "English sentences over Limits.SentenceWords words"},

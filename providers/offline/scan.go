@@ -530,3 +530,16 @@ func (d *document) language() (kana, cjk bool) {
 	cjk = jaChars > 0 && jaChars*8 >= enWords
 	return kana && cjk, cjk
 }
+
+// words reports whether the document's prose holds a letter: a
+// document of digits and symbols only has no language.
+func (d *document) words() bool {
+	for _, b := range d.blocks {
+		for _, r := range string(d.masked[b.start:b.end]) {
+			if r != mask && unicode.IsLetter(r) {
+				return true
+			}
+		}
+	}
+	return false
+}

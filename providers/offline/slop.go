@@ -261,7 +261,7 @@ func (r *run) emDashes() {
 		}
 		if at >= 0 {
 			a := b.start + at
-			r.e.advise("em-dash", finding.Low, 60, a, a+len("—"), r.say("%d em dashes in one paragraph (limit %d); machine-written prose overuses them: use commas, parentheses or two sentences", "一つの段落にダッシュ「—」が%d個あります（上限%d個）。機械の書いた文章に多い書き方です。読点や括弧を使うか、文を分けてください"), count, r.lim.MaxEmDashes)
+			r.e.adviseSized(count, "em-dash", finding.Low, 60, a, a+len("—"), r.say("%d em dashes in one paragraph (limit %d); machine-written prose overuses them: use commas, parentheses or two sentences", "一つの段落にダッシュ「—」が%d個あります（上限%d個）。機械の書いた文章に多い書き方です。読点や括弧を使うか、文を分けてください"), count, r.lim.MaxEmDashes)
 		}
 	}
 }

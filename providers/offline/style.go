@@ -89,8 +89,11 @@ func styleEnd(ts []token, i int) (end int, last bool) {
 // mixedStyle reports, in each group that mixes both styles, the words of
 // the style not preferred: the group's option (Config.Options) or else
 // the style it uses less, a tie preferring ですます (textlint
-// no-mix-dearu-desumasu). A である ending after a noun gets its です form
-// as a fix; other words are advice.
+// no-mix-dearu-desumasu). A group written wholly in one style is left
+// alone, unless its option prefers the other: then every word is
+// reported, which textlint (reporting only mixed groups) does not do. A
+// である ending after a noun gets its です form as a fix; other words are
+// advice.
 func (nr *narrative) mixedStyle() {
 	o := nr.rev.cfg.Options
 	prefer := [3]string{o.PreferInBody, o.PreferInHeader, o.PreferInList}
@@ -102,10 +105,14 @@ func (nr *narrative) mixedStyle() {
 			}
 		}
 		desu := len(hits) - dearu
-		if dearu == 0 || desu == 0 {
-			continue
-		}
 		want := prefer[g]
+		if want == "" && (dearu == 0 || desu == 0) || want == StyleDesumasu && dearu == 0 || want == StyleDearu && desu == 0 {
+			continue // one style throughout, and it is the one preferred (or none is)
+		}
+		msg := "%s:「である」調と「ですます」調が混在しています。「%s」が%s調です（である %d、ですます %d）"
+		if dearu == 0 || desu == 0 { // wholly in the style not preferred
+			msg = "%s:" + want + "調にする設定ですが、「%s」が%s調です（である %d、ですます %d）"
+		}
 		if want == "" {
 			want = StyleDesumasu
 			if dearu > desu {
@@ -120,7 +127,6 @@ func (nr *narrative) mixedStyle() {
 			if !h.dearu {
 				style = StyleDesumasu
 			}
-			const msg = "%s:「である」調と「ですます」調が混在しています。「%s」が%s調です（である %d、ですます %d）"
 			if h.dearu && h.fix != "" {
 				nr.e.fix("no-mix-dearu-desumasu", finding.Medium, 70, h.start, h.end, h.fix, msg, styleGroup(g).label(), h.word, style, dearu, desu)
 				continue

@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -34,6 +37,27 @@ type Command struct {
 	// Stderr reads the diagnostics from standard error too (go vet
 	// writes them there). Optional.
 	Stderr bool
+	// Packages: the tool type-checks Go code (go vet, staticcheck), so it
+	// is given the packages of the files to review ("./dir", see
+	// Packages), test files' with the rest, not the files: a file
+	// type-checked alone does not know its package's other names.
+	Packages bool
+}
+
+// Packages returns the Go packages of files (slash-separated paths from
+// the folder a tool runs in), "./dir" each, sorted and without repeats:
+// the folder of every ".go" file, a test file's included.
+func Packages(files []string) []string {
+	var out []string
+	for _, f := range files {
+		if strings.HasSuffix(f, ".go") {
+			if p := "./" + path.Dir(f); !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // String returns the command's name.
@@ -48,8 +72,11 @@ func (c Command) String() string {
 }
 
 // Run runs c in dir with files appended to its arguments and parses what
-// it prints. A non-zero exit is not an error when the output parses (a
-// linter exits 1 when it finds something); it is when nothing parses.
+// it prints. A non-zero exit is not an error when diagnostics parse from
+// the output (a linter exits 1 when it finds something); it is, with what
+// the tool wrote, when none does. A result without a file and line (a
+// SARIF result about the run) is an error too: the tool did not review
+// what it was given.
 // The tool runs contained (Contain): cancelling ctx kills it with what it
 // started. A tool killed by a signal, or whose output was not read to the
 // end, is an error, whatever it printed. A program not on PATH is
@@ -90,14 +117,26 @@ func (c Command) Run(ctx context.Context, dir string, files ...string) ([]Diagno
 		return nil, fmt.Errorf("%s: %w", c, runErr)
 	}
 	if exit != nil && !exit.Exited() {
-		return nil, fmt.Errorf("%s: %v before it finished: %s", c, runErr, strings.TrimSpace(errb.String()))
+		return nil, fmt.Errorf("%s: %v before it finished: %s", c, runErr, said(out, errb, c.Stderr))
 	}
-	ds, err := Parse(c.Format, out.Bytes(), dir)
-	if err != nil && runErr != nil {
-		return nil, fmt.Errorf("%s: %v: %s", c, runErr, strings.TrimSpace(errb.String()))
-	}
-	if err != nil {
+	ds, unplaced, err := parse(c.Format, out.Bytes(), dir)
+	switch {
+	case err != nil && runErr != nil:
+		return nil, fmt.Errorf("%s: %v: %s", c, runErr, said(out, errb, c.Stderr))
+	case err != nil:
 		return nil, fmt.Errorf("%s: %w", c, err)
+	case len(unplaced) > 0:
+		// A result about the run, not a line (a package that did not
+		// load): the run did not review what it was given.
+		var msgs []string
+		for _, d := range unplaced {
+			msgs = append(msgs, strings.TrimSpace(strings.Join([]string{d.Rule, d.Message}, " ")))
+		}
+		return nil, fmt.Errorf("%s: %d result(s) without a file and line: %s", c, len(unplaced), strings.Join(msgs, "; "))
+	case runErr != nil && len(ds) == 0:
+		// A linter exits non-zero when it finds something; without a
+		// finding that parses, the tool failed.
+		return nil, fmt.Errorf("%s: %v without a diagnostic: %s", c, runErr, said(out, errb, c.Stderr))
 	}
 	for i := range ds {
 		if ds[i].Source == "" {
@@ -105,6 +144,27 @@ func (c Command) Run(ctx context.Context, dir string, files ...string) ([]Diagno
 		}
 	}
 	return ds, nil
+}
+
+// maxSaid bounds what of a failed tool's output an error quotes.
+const maxSaid = 4 << 10
+
+// said is what a failed tool wrote, for its error: its standard error, or
+// its output when that holds the standard error too; the end of it when
+// it is long.
+func said(out, errb *capped, merged bool) string {
+	text := errb.String()
+	if merged || strings.TrimSpace(text) == "" {
+		text = out.String() + text
+	}
+	text = strings.TrimSpace(text)
+	if len(text) > maxSaid {
+		text = "..." + strings.ToValidUTF8(text[len(text)-maxSaid:], "")
+	}
+	if text == "" {
+		return "(it wrote nothing)"
+	}
+	return text
 }
 
 type capped struct {
@@ -123,8 +183,8 @@ func (c *capped) Write(p []byte) (int, error) {
 }
 
 // Reviewer is an agent.Reviewer that runs a Command on the target's file
-// (Target.Path, relative to Dir; the tool reads the file from disk, so
-// Target.Text should be what is there) and reports each diagnostic on it as
+// (Target.Path, relative to Dir; its package for a Packages command; the
+// tool reads the file from disk, so Target.Text should be what is there) and reports each diagnostic on it as
 // advice: severity error is high, warning medium, info low; the quote is
 // the diagnostic's Match when the tool gives one; confidence 80.
 type Reviewer struct {
@@ -141,7 +201,11 @@ func (r Reviewer) Name() string { return r.Command.String() }
 
 // Review implements agent.Reviewer.
 func (r Reviewer) Review(ctx context.Context, t agent.Target) (agent.Review, error) {
-	ds, err := r.Command.Run(ctx, r.Dir, t.Path)
+	args := []string{t.Path}
+	if r.Command.Packages {
+		args = Packages([]string{filepath.ToSlash(t.Path)})
+	}
+	ds, err := r.Command.Run(ctx, r.Dir, args...)
 	if err != nil {
 		return agent.Review{}, err
 	}

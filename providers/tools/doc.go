@@ -11,6 +11,12 @@
 // line range, a column, a severity, the rule and the message, and the text
 // a diagnostic points at where the format says it.
 //
+// A tool that type-checks Go code is a Packages command: it is given the
+// packages of the files, test files' with the rest, since a file checked
+// alone does not know its package's other names:
+//
+//	tools.Command{Name: "staticcheck", Args: []string{"staticcheck", "-f", "sarif"}, Format: tools.SARIF, Packages: true}
+//
 // Reviewer adapts a Command to agent.Reviewer: the target's path is given
 // to the command and each diagnostic on it becomes a Council JSON v1
 // finding (advice: tools' own fixes are not applied). A tool that is not

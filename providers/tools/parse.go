@@ -71,8 +71,14 @@ type Diagnostic struct {
 // tool ran in, for making file names relative. Diagnostics without a file
 // or a line are left out (SARIF results about the whole run, say).
 func Parse(f Format, out []byte, root string) ([]Diagnostic, error) {
+	ds, _, err := parse(f, out, root)
+	return ds, err
+}
+
+// parse is Parse that also returns the diagnostics it left out for want
+// of a file or a line.
+func parse(f Format, out []byte, root string) (placed, unplaced []Diagnostic, err error) {
 	var ds []Diagnostic
-	var err error
 	switch f {
 	case SARIF:
 		ds, err = parseSARIF(out)
@@ -87,14 +93,14 @@ func Parse(f Format, out []byte, root string) ([]Diagnostic, error) {
 	case Lines:
 		ds = parseLines(out)
 	default:
-		return nil, fmt.Errorf("tools: unknown format %q", f)
+		return nil, nil, fmt.Errorf("tools: unknown format %q", f)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w (%s): %w", ErrFormat, f, err)
+		return nil, nil, fmt.Errorf("%w (%s): %w", ErrFormat, f, err)
 	}
-	out2 := ds[:0]
 	for _, d := range ds {
 		if d.Path == "" || d.Line < 1 {
+			unplaced = append(unplaced, d)
 			continue
 		}
 		d.Path = relPath(root, d.Path)
@@ -104,9 +110,9 @@ func Parse(f Format, out []byte, root string) ([]Diagnostic, error) {
 		if d.Severity == "" {
 			d.Severity = Warning
 		}
-		out2 = append(out2, d)
+		placed = append(placed, d)
 	}
-	return out2, nil
+	return placed, unplaced, nil
 }
 
 // relPath makes p (a path or a file:// URI) relative to root where it lies
@@ -183,7 +189,11 @@ func parseSARIF(out []byte) ([]Diagnostic, error) {
 	var ds []Diagnostic
 	for _, run := range log.Runs {
 		for _, r := range run.Results {
-			for _, loc := range r.Locations[:min(1, len(r.Locations))] {
+			if len(r.Locations) == 0 { // about the run, not a place: kept, unplaced
+				ds = append(ds, Diagnostic{Severity: level(r.Level), Rule: r.RuleID, Message: r.Message.Text, Source: run.Tool.Driver.Name})
+				continue
+			}
+			for _, loc := range r.Locations[:1] {
 				pl := loc.PhysicalLocation
 				d := Diagnostic{Path: pl.ArtifactLocation.URI, Line: pl.Region.StartLine, EndLine: pl.Region.EndLine,
 					Column: pl.Region.StartColumn, Severity: level(r.Level), Rule: r.RuleID, Message: r.Message.Text, Source: run.Tool.Driver.Name}

@@ -33,6 +33,16 @@ func (e *StatusError) Error() string { return fmt.Sprintf("%d %s", e.Code, e.Mes
 // prompt and 50 completion tokens. answer is called from the server's
 // goroutines.
 func Server(t testing.TB, answer func(body []byte) (string, error)) *httptest.Server {
+	return serve(t, true, answer)
+}
+
+// ServerWithoutUsage is Server with replies that report no usage, as
+// some OpenAI-compatible servers send them.
+func ServerWithoutUsage(t testing.TB, answer func(body []byte) (string, error)) *httptest.Server {
+	return serve(t, false, answer)
+}
+
+func serve(t testing.TB, usage bool, answer func(body []byte) (string, error)) *httptest.Server {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer "+Key {
@@ -45,12 +55,15 @@ func Server(t testing.TB, answer func(body []byte) (string, error)) *httptest.Se
 			return
 		}
 		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]any{
+		reply := map[string]any{
 			"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": "gpt-4.1-mini",
 			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
 				"message": map[string]any{"role": "assistant", "content": content}}},
-			"usage": map[string]any{"prompt_tokens": 1000, "completion_tokens": 50, "total_tokens": 1050},
-		})
+		}
+		if usage {
+			reply["usage"] = map[string]any{"prompt_tokens": 1000, "completion_tokens": 50, "total_tokens": 1050}
+		}
+		json.NewEncoder(w).Encode(reply)
 	}))
 	t.Cleanup(srv.Close)
 	return srv
