@@ -167,7 +167,7 @@ func TestProseFilteredBeforeCap(t *testing.T) {
 	r.commit("base")
 	r.write("notes.md", strings.Join(lines, "\n"))
 	docs := Slice{Name: "docs", Prompt: "review", Files: []string{"notes.md"}}
-	sum := run(t, &Loop{Reviewer: OfflineReviewer{NoVet: true, Prose: offline.Editorial(offline.Config{})}, Classifier: fixedSlices(docs), Mode: Report}, r)
+	sum := run(t, &Loop{Reviewer: OfflineReviewer{NoVet: true, Prose: offline.Editorial(offline.Config{Enabled: []string{offline.SetAll}})}, Classifier: fixedSlices(docs), Mode: Report}, r)
 	var got []string
 	for _, f := range sum.Findings {
 		got = append(got, fmt.Sprintf("%d %s", f.Location.StartLine, strings.SplitN(f.Title, ":", 2)[0]))

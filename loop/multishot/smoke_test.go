@@ -17,7 +17,7 @@ func TestOfflineSmoke(t *testing.T) {
 	r.write("calc/calc.go", "package calc\n\nimport \"fmt\"\n\nfunc Add(a, b int) int {\n\tfmt.Printf(\"%d\\n\", \"x\")\n\treturn a + b\n}\n")
 	r.write("README.md", "# Demo\n\nThis is a demo.\n\nIn today's fast-paced world, it is very very important to add numbers.\n")
 	dir := t.TempDir()
-	l := &Loop{Dir: filepath.Join(dir, "s1"), Reviewer: OfflineReviewer{Prose: offline.Editorial(offline.Config{})}, Shots: 2, MaxPasses: 1,
+	l := &Loop{Dir: filepath.Join(dir, "s1"), Reviewer: OfflineReviewer{Prose: offline.Editorial(offline.Config{Enabled: []string{offline.SetAll}})}, Shots: 2, MaxPasses: 1,
 		Memory: filepath.Join(dir, "memory.json"), Observer: func(e Event) { t.Logf("%+v", e) }}
 	sum, err := l.Run(context.Background(), Target{Repo: r.dir, Kind: Uncommitted}, "add numbers")
 	if err != nil {
