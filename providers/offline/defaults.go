@@ -38,7 +38,7 @@ func defaultRules() []string {
 	return []string{
 		"en-redundant", "ja-no-mixed-period",
 		// errors by definition, too few findings on the measuring part to measure
-		"en-doubled-word", "ja-no-successive-word", "no-dropping-the-ra", "no-hankaku-kana",
+		"en-doubled-word", "en-misspelling", "ja-doubled-phrase", "ja-no-successive-word", "no-dropping-the-ra", "no-hankaku-kana",
 		"no-nfd", "no-zero-width-spaces", "no-invalid-control-character", "broken-link",
 	}
 }
@@ -59,7 +59,7 @@ func strictRules() []string {
 // pedanticRules returns what SetPedantic adds to SetStrict.
 func pedanticRules() []string {
 	return []string{
-		"en-passive", "en-there-is", "repeated-word", "same-opening", "paragraph-length",
+		"en-passive", "en-there-is", "repeated-word", "repeated-sentence", "same-opening", "paragraph-length",
 		"undefined-acronym", "undefined-jargon", "em-dash",
 	}
 }

@@ -183,7 +183,9 @@
 //	rule                                 set       findings  changed  right (precision)
 //	broken-link                          default          0        -  -
 //	en-doubled-word                      default          2      50%  1/2(50%)
+//	en-misspelling                       default          4     100%  4/4(100%)
 //	en-redundant                         default          6       0%  5/6(83%)
+//	ja-doubled-phrase                    default          0        -  -
 //	ja-no-mixed-period                   default         11      54%  6/8(75%)
 //	ja-no-successive-word                default          0        -  -
 //	no-dropping-the-ra                   default          0        -  -
@@ -216,6 +218,7 @@
 //	en-passive                           pedantic        11       0%  1/8(12%)
 //	en-there-is                          pedantic        23       0%  1/8(12%)
 //	paragraph-length                     pedantic         0        -  -
+//	repeated-sentence                    pedantic         0        -  -
 //	repeated-word                        pedantic        44      15%  1/8(12%)
 //	same-opening                         pedantic         4      25%  0/4(0%)
 //	undefined-acronym                    pedantic        73       6%  0/8(0%)
