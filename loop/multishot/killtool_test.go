@@ -125,7 +125,9 @@ func TestKillDuringToolChild(t *testing.T) {
 // machine's poll of /proc can miss; the go command runs from before it
 // until after it, and a kill there leaves go vet as able to cache a
 // package as clean.
-func isVet(cmd string) bool { return strings.HasPrefix(cmd, "go vet ") || strings.Contains(cmd, "/vet ") }
+func isVet(cmd string) bool {
+	return strings.HasPrefix(cmd, "go vet ") || strings.Contains(cmd, "/vet ")
+}
 
 // isSlow reports whether cmd is the slow tool's command line.
 func isSlow(cmd string) bool { return cmd == "sleep 120 " }
