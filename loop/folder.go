@@ -54,9 +54,9 @@ type Folder struct {
 func OpenFolder(ctx context.Context, f Folder, resume bool) (*journal.Journal, error) {
 	switch {
 	case f.Dir == "" || f.End == "":
-		return nil, fmt.Errorf("loop: Folder.Dir and End are required")
+		return nil, errors.New("Folder.Dir and End are required")
 	case !slices.Contains(f.Journal.Kinds, f.End):
-		return nil, fmt.Errorf("loop: Folder.Journal.Kinds must include the end kind %q", f.End)
+		return nil, fmt.Errorf("Folder.Journal.Kinds must include the end kind %q", f.End)
 	}
 	path := filepath.Join(f.Dir, JournalName)
 	if _, err := os.Lstat(path); resume && errors.Is(err, fs.ErrNotExist) {

@@ -53,7 +53,7 @@ func ComparePair[T any](ctx context.Context, j *journal.Journal, key string, jud
 	firstIsA, err := journal.Step(ctx, j, key+"/labels", func(context.Context) (bool, error) {
 		var b [1]byte
 		if _, err := rand.Read(b[:]); err != nil {
-			return false, fmt.Errorf("loop: %s: %w", key, err)
+			return false, fmt.Errorf("%s: %w", key, err)
 		}
 		return b[0]&1 == 0, nil
 	})
@@ -108,5 +108,5 @@ func normalPair(s, key string) (string, error) {
 	case strings.EqualFold(t, PairTie):
 		return PairTie, nil
 	}
-	return "", fmt.Errorf("loop: comparison %s: the answer %q is not %s, %s or %s", key, s, PairA, PairB, PairTie)
+	return "", fmt.Errorf("comparison %s: the answer %q is not %s, %s or %s", key, s, PairA, PairB, PairTie)
 }

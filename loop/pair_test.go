@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
@@ -97,5 +98,8 @@ func TestComparePairShufflesAndRefusesBadAnswers(t *testing.T) {
 	_, err := loop.ComparePair(context.Background(), j, "bad", func(context.Context, int, int) (string, error) { return "the second one", nil }, id)
 	if err == nil || errors.Is(err, context.Canceled) {
 		t.Fatalf("an answer that is no label was accepted: %v", err)
+	}
+	if !strings.HasPrefix(err.Error(), "comparison bad") { // no package prefix: the driver adds its own
+		t.Errorf("error %q, want it to begin with the comparison's key", err)
 	}
 }

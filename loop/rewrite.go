@@ -39,18 +39,18 @@ func RewriteFiles(ctx context.Context, j *journal.Journal, key string, root *app
 			old, err := root.ReadFile(name)
 			create := errors.Is(err, fs.ErrNotExist)
 			if err != nil && !create {
-				return nil, fmt.Errorf("loop: %s: %w", key, err)
+				return nil, fmt.Errorf("%s: %w", key, err)
 			}
 			data, err := edit(name, old)
 			if err != nil {
-				return nil, fmt.Errorf("loop: %s: %s: %w", key, name, err)
+				return nil, fmt.Errorf("%s: %s: %w", key, name, err)
 			}
 			if string(data) == string(old) {
 				continue // unchanged, or a new file left empty: nothing to write
 			}
 			p, err := apply.NewPatch(old, []apply.Change{{Edit: smallestEdit(old, data), Keys: []string{key}}})
 			if err != nil {
-				return nil, fmt.Errorf("loop: %s: %s: %w", key, name, err)
+				return nil, fmt.Errorf("%s: %s: %w", key, name, err)
 			}
 			out = append(out, planned{Name: name, Create: create, Patch: p})
 		}
@@ -67,7 +67,7 @@ func RewriteFiles(ctx context.Context, j *journal.Journal, key string, root *app
 	for _, p := range plan {
 		if p.Create && !done && !j.ReplayOnly() { // a replay creates nothing
 			if err := createEmpty(root, p.Name); err != nil {
-				return fmt.Errorf("loop: %s: %w", key, err)
+				return fmt.Errorf("%s: %w", key, err)
 			}
 		}
 		changes = append(changes, journal.FileChange{Name: p.Name, Patch: p.Patch})

@@ -3,7 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"github.com/kaigi-dev/kaigi/examples/internal/chattest"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/kaigi-dev/kaigi/examples/internal/chattest"
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
@@ -18,12 +19,26 @@ import (
 // resolver on a model, against a local server speaking the OpenAI Chat
 // Completions wire format: the command a user points at OpenAI, Ollama or
 // vLLM with -base-url.
+// A server that reports no usage gets the cost said unknown, not $0.
 func TestOnlineOpenAICompatible(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		serve func(testing.TB, func([]byte) (string, error)) *httptest.Server
+		cost  string
+	}{
+		{"usage", chattest.Server, "9 model call(s), cost $"},
+		{"no usage", chattest.ServerWithoutUsage, "9 model call(s), cost unknown"},
+	} {
+		t.Run(c.name, func(t *testing.T) { testOnline(t, c.serve, c.cost) })
+	}
+}
+
+func testOnline(t *testing.T, serve func(testing.TB, func([]byte) (string, error)) *httptest.Server, cost string) {
 	role := regexp.MustCompile(`# Your role: ([a-z_]+)`)
 	keys := regexp.MustCompile(`## (r\d+/[a-z_]+(?:#\d+)?/F\d+) \(`)
 	var mu sync.Mutex
 	calls := map[string]int{}
-	srv := chattest.Server(t, func(body []byte) (string, error) {
+	srv := serve(t, func(body []byte) (string, error) {
 		text, schema := chattest.Text(body), chattest.Schema(body)
 		var answer any
 		switch schema {
@@ -71,7 +86,7 @@ func TestOnlineOpenAICompatible(t *testing.T) {
 	if calls["council_report"] != 8 || calls["Resolutions"] != 1 {
 		t.Errorf("calls %v", calls)
 	}
-	if !strings.Contains(stdout, "9 model call(s), cost $") || !strings.Contains(stdout, "Stopped after 3 round(s): converged") {
+	if !strings.Contains(stdout, cost) || !strings.Contains(stdout, "Stopped after 3 round(s): converged") {
 		t.Errorf("stdout:\n%s", stdout)
 	}
 	if strings.Contains(stdout+stderr, "test-key") {

@@ -115,6 +115,10 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 		if err != nil {
 			return exitError, err
 		}
+		if len(rounds) == 0 {
+			fmt.Fprintf(stdout, "The unfinished run in %s had written nothing, so the file is as before; the run is ended and a new one can start.\n", o.out)
+			return exitConverged, nil
+		}
 		fmt.Fprintf(stdout, "Reverted round(s) %v; the file is as before the run.\n", rounds)
 		return exitConverged, nil
 	}
@@ -220,7 +224,7 @@ func report(w io.Writer, o *goldfish.Outcome) {
 	for _, a := range o.Agreements {
 		fmt.Fprintf(w, "Self-agreement of %s: %.2f\n", a.Reviewer, a.Jaccard)
 	}
-	fmt.Fprintf(w, "%d model call(s), cost $%.4f.\n", o.Usage.Calls, o.Cost)
+	fmt.Fprintf(w, "%d model call(s), cost %s.\n", o.Usage.Calls, o.CostText())
 	fmt.Fprintf(w, "Report: %s\n", o.Report)
 }
 
