@@ -6,6 +6,7 @@ require github.com/kaigi-dev/kaigi v0.0.0
 
 require (
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/golangci/misspell v0.8.0 // indirect
 	github.com/hashicorp/errwrap v1.0.0 // indirect
 	github.com/hashicorp/go-multierror v1.1.1 // indirect
 	github.com/ikawaha/kagome-dict v1.1.7 // indirect
