@@ -39,6 +39,7 @@ type options struct {
 	maxSize                         *cli.ByteSize
 	undo, resume, dryRun, json      bool
 	verbose                         bool
+	exclude                         []string // -exclude, checked by checkExclude
 	providers                       *config.Config
 	flags                           *flag.FlagSet
 }
@@ -53,6 +54,13 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.StringVar(&o.gate, "gate", "", "who decides the rest: ask (a checklist on this terminal), file (a decisions file, for CI) or auto (nothing more is applied); default ask on a terminal, file otherwise")
 	fs.StringVar(&o.out, "out", ".editorial", "folder for the journal and artifacts")
 	o.maxSize = cli.MaxSize(fs, "article")
+	fs.Func("exclude", "with a folder: leave out the files and folders whose name matches this pattern (drafts, *.draft.md), or whose path under the folder does (en/old/*.md); repeatable. Folders whose name begins with a dot are always left out", func(v string) error {
+		if err := checkExclude(v); err != nil {
+			return err
+		}
+		o.exclude = append(o.exclude, v)
+		return nil
+	})
 	fs.StringVar(&o.sample, "sample", "sample-ja.md", "bundled article the demo reviews: sample-ja.md or sample-en.md")
 	fs.BoolVar(&o.undo, "undo", false, "revert everything the last run in -out applied, byte for byte")
 	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out (after a crash, or once decisions.json is filled in)")
@@ -62,7 +70,7 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	o.providers = config.Register(fs)
 	o.flags = fs
-	cli.Usage(fs, "Usage: editorial-swarm [flags] [article.md | folder ...]\n\nSeveral articles, or a folder (its *.md files), are reviewed in one run.\nWith no article, runs a demo on a copy of a bundled sample, offline unless -provider is given.\nWith OPENAI_API_KEY or ANTHROPIC_API_KEY set (or -provider), your own article is reviewed by that model.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).")
+	cli.Usage(fs, "Usage: editorial-swarm [flags] [article.md | folder ...]\n\nSeveral articles, or a folder (its *.md files and its subfolders', sorted), are reviewed in one run.\nWith no article, runs a demo on a copy of a bundled sample, offline unless -provider is given.\nWith OPENAI_API_KEY or ANTHROPIC_API_KEY set (or -provider), your own article is reviewed by that model.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).")
 	files, err := parseAnywhere(fs, args)
 	if err != nil {
 		return nil, nil, err
@@ -142,7 +150,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		}
 	} else {
 		var err error
-		if paths, err = expand(args); err != nil {
+		if paths, err = expand(args, o.exclude); err != nil {
 			return exitError, err
 		}
 		if o.reader == "" && !o.resume { // a resumed run keeps its reader profile
@@ -234,7 +242,7 @@ func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 		if err != nil {
 			return exitError, err
 		}
-		paths, err := expand(args)
+		paths, err := expand(args, o.exclude)
 		if err != nil {
 			return exitError, err
 		}
@@ -340,30 +348,6 @@ func (o *options) chooseGate(interactive bool, stdin io.Reader, stderr io.Writer
 func isTerminal(f any) bool {
 	file, ok := f.(*os.File)
 	return ok && term.IsTerminal(int(file.Fd()))
-}
-
-// expand turns the arguments into the documents to review: a file stands
-// for itself, a folder for its *.md files (not those of its subfolders),
-// sorted by name. A folder without any is an error.
-func expand(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		fi, err := os.Stat(a)
-		if err != nil || !fi.IsDir() {
-			out = append(out, a) // the library says what is wrong with it
-			continue
-		}
-		md, err := filepath.Glob(filepath.Join(a, "*.md"))
-		if err != nil {
-			return nil, err
-		}
-		if len(md) == 0 {
-			return nil, fmt.Errorf("%s holds no *.md file", a)
-		}
-		slices.Sort(md)
-		out = append(out, md...)
-	}
-	return out, nil
 }
 
 // absAll returns paths made absolute, symbolic links resolved, as the
