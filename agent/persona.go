@@ -21,22 +21,21 @@ type Persona struct {
 	Category string
 
 	// Lens says in one or two sentences what the persona looks for.
-	// Example: "Claims a reader could not verify". Setting it is optional.
+	// Example: "Claims a reader could not verify".
 	Lens string
 
 	// Instructions are the persona's detailed instructions, usually the
-	// body of its Markdown file. Setting it is optional.
+	// body of its Markdown file.
 	Instructions string
 
 	// Standards names the standards the persona audits against, each a
 	// short name ("style") or a path ("docs/style.md"), as LoadStandard
 	// accepts them. The standards' text reaches the model as shared
-	// Target.References; see StandardReferences. Setting it is optional.
+	// Target.References; see StandardReferences.
 	Standards []string
 
 	// SeverityScale names the persona's own severity scale, which the
 	// model maps onto low/medium/high. Example: "Blocker/Major/Nit".
-	// Setting it is optional.
 	SeverityScale string
 }
 

@@ -65,7 +65,7 @@ type Part struct {
 	// CacheBreak marks the end of a prefix that is byte-identical across
 	// many requests (the document and standards every reviewer shares).
 	// Providers with explicit caching put a cache break point after this
-	// part; others ignore it. Setting it is optional.
+	// part; others ignore it.
 	CacheBreak bool
 }
 
@@ -104,10 +104,10 @@ func AssistantText(text string) Message {
 // Request is one model call. It is a plain struct: every setting a provider
 // honours is a field here, never a hidden option.
 type Request struct {
-	// Model names the model. Empty means the provider's default. Setting it is optional.
+	// Model names the model. Empty means the provider's default.
 	Model string
 
-	// System is the system prompt. Setting it is optional.
+	// System is the system prompt.
 	System string
 
 	// Messages is the conversation so far; the last one is the user's.
@@ -116,19 +116,18 @@ type Request struct {
 	// Schema, when set, is a JSON Schema (as JSON) the reply must match.
 	// Providers that support structured output send it to the model;
 	// others leave it to the prompt. Callers validate the reply anyway.
-	// Setting it is optional.
 	Schema []byte
 
 	// SchemaName names Schema for APIs that want a name. Example:
-	// "council_report". Setting it is optional.
+	// "council_report".
 	SchemaName string
 
 	// MaxTokens caps the reply's length in tokens; 0 means the provider's
-	// default. Setting it is optional.
+	// default.
 	MaxTokens int
 
 	// Temperature is the sampling temperature; nil means the provider's
-	// default. Setting it is optional.
+	// default.
 	Temperature *float64
 }
 

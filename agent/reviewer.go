@@ -33,7 +33,6 @@ type Review struct {
 	Usage Usage
 
 	// Model names the model that wrote the report, for cost accounting.
-	// Setting it is optional.
 	Model string
 }
 
@@ -48,26 +47,26 @@ type Target struct {
 	Text []byte
 
 	// Lines limits the review to a window of the document. The zero range
-	// means the whole document. Setting it is optional.
+	// means the whole document.
 	Lines finding.LineRange
 
 	// Focus describes a semantic target inside the document, such as "the
-	// H4 block whose id is S1.12". Setting it is optional.
+	// H4 block whose id is S1.12".
 	Focus string
 
 	// ReaderProfile describes the intended reader. Example: "Web engineers
-	// new to Go". Setting it is optional.
+	// new to Go".
 	ReaderProfile string
 
 	// References holds shared reference material (standards, context
-	// documents) every reviewer receives. Setting it is optional.
+	// documents) every reviewer receives.
 	References []Reference
 
 	// Rejected lists findings a human or policy already rejected; a
-	// reviewer should not propose them again. Setting it is optional.
+	// reviewer should not propose them again.
 	Rejected []Rejection
 
-	// Round is the 1-based round number, for messages. Setting it is optional.
+	// Round is the 1-based round number, for messages.
 	Round int
 }
 
@@ -82,7 +81,7 @@ type Reference struct {
 // Rejection is a finding that was rejected, and why.
 type Rejection struct {
 	Finding finding.Finding
-	// Reason is the human's or policy's reason. Setting it is optional.
+	// Reason is the human's or policy's reason.
 	Reason string
 }
 
@@ -120,17 +119,16 @@ type Task struct {
 	Instructions string
 	// Material is shared context placed first, before History and the
 	// instructions (long material first, so a provider can cache it: the
-	// same Material for many tasks is a prefix they share). Setting it is optional.
+	// same Material for many tasks is a prefix they share).
 	Material []Reference
 	// History is the conversation so far: earlier instructions (user
 	// messages) and the agent's earlier answers (assistant messages), or
 	// the turns of a discussion, oldest first. It follows the Material, so
 	// the shared prefix stays first, and precedes the Instructions. An
 	// agent with memory keeps it from task to task, appending each
-	// Instructions and Result.Text. Setting it is optional.
+	// Instructions and Result.Text.
 	History []Message
 	// Schema, when set, is a JSON Schema the result's text must match.
-	// Setting it is optional.
 	Schema []byte
 }
 

@@ -40,18 +40,18 @@ type Options struct {
 	// rounds. A finding whose finding.Fingerprint equals a rejected one's
 	// (the same category, quote and fix, normalised) is dropped: its
 	// Row.State becomes finding.Rejected, By ByMemory, with a Reason
-	// quoting the rejected fix. Setting it is optional.
+	// quoting the rejected fix.
 	Rejected []finding.Finding
 
 	// SameQuote also drops a finding whose finding.QuoteKey equals a
-	// rejected one's: any new fix for text already ruled on. Setting it is optional.
+	// rejected one's: any new fix for text already ruled on.
 	SameQuote bool
 
 	// MaxFindings bounds the findings taken from one Review (one
 	// reviewer's shot): past it, only the most severe (then the most
 	// confident, then the earlier) are kept, and Table.Truncated says
 	// how many were dropped. 0 means DefaultMaxFindings (200); a negative
-	// value means no bound. Setting it is optional.
+	// value means no bound.
 	MaxFindings int
 }
 

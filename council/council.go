@@ -18,7 +18,7 @@ type Member struct {
 	Reviewer agent.Reviewer
 
 	// Shots is the number of independent calls of Reviewer on the same
-	// target (the multi-shot loop); 0 means 1. Setting it is optional.
+	// target (the multi-shot loop); 0 means 1.
 	Shots int
 }
 
@@ -53,18 +53,16 @@ type Council struct {
 	Members []Member
 
 	// Limit caps how many calls run at once; 0 or less means no limit.
-	// Setting it is optional.
 	Limit int
 
 	// Timeout bounds each call; 0 means no bound other than ctx's. A
 	// call past it is skipped with an error wrapping ErrTimeout.
-	// Setting it is optional.
 	Timeout time.Duration
 
 	// Quorum is the least number of members that must return at least
 	// one Review for the round to count; 0 means no quorum. Members are
 	// told apart by their reviewers' names: two members with one name
-	// count once. Setting it is optional.
+	// count once.
 	Quorum int
 
 	// WarmUp asks Run to make the first member's first shot alone before
@@ -79,20 +77,20 @@ type Council struct {
 	// 2,048 for Haiku models, estimated from the first member's request
 	// when its reviewer shows one, as agent.LLMReviewer does, and from
 	// the target's document, references and reader profile otherwise);
-	// below that it would only add latency. Setting it is optional.
+	// below that it would only add latency.
 	WarmUp bool
 
 	// WarmUpWait bounds the wait for the warm-up call; 0 means
-	// DefaultWarmUpWait. Setting it is optional.
+	// DefaultWarmUpWait.
 	WarmUpWait time.Duration
 
 	// Observer receives an Event as each call starts, finishes or is
 	// skipped; see Observer for the concurrency rules. nil means no
-	// events. Setting it is optional.
+	// events.
 	Observer Observer
 
 	// Logger receives one record per call, and one per Observer panic;
-	// nil discards them. Setting it is optional.
+	// nil discards them.
 	Logger *slog.Logger
 }
 

@@ -83,20 +83,20 @@ type Loop struct {
 
 	// DryRun reviews and decides one round, writes the journal and the
 	// artifacts (the diff shows what would change) and leaves the
-	// document alone. Setting it is optional.
+	// document alone.
 	DryRun bool
 
 	// Prices prices the reviewers' usage by model, so the outcome and
 	// summary.md report the cost of each reviewer, round and run; nil
-	// reports tokens only. Setting it is optional.
+	// reports tokens only.
 	Prices agent.Prices
 
 	// Observer receives the loop's Events. CouncilEvent and Reviewed
 	// events come from the reviewer goroutines, concurrently (see
-	// council.Observer); the others from Run's goroutine. Setting it is optional.
+	// council.Observer); the others from Run's goroutine.
 	Observer func(Event)
 
-	// Logger receives progress records; nil discards them. Setting it is optional.
+	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
 
 	// TracerProvider traces the run with OpenTelemetry (see

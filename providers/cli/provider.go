@@ -42,7 +42,7 @@ type ExitError struct {
 	// Code is the exit status; -1 if the command died from a signal.
 	Code int
 	// Stderr is the end of what the command wrote to stderr (at most the
-	// WithStderrTail bound). Setting it is optional.
+	// WithStderrTail bound).
 	Stderr string
 	err    error
 }

@@ -32,7 +32,7 @@ type Harness struct {
 
 	// Statuses says the backend answers a Reply with a Status as a failed
 	// call of that HTTP status without speaking HTTP (a scripted
-	// provider), so the ErrorClasses case applies. Setting it is optional.
+	// provider), so the ErrorClasses case applies.
 	Statuses bool
 
 	// Usage says the backend reports token counts that the provider maps
@@ -40,12 +40,12 @@ type Harness struct {
 	Usage bool
 
 	// Wire, when set, is the HTTP wire format Start serves; the malformed
-	// case then also cuts real answers short at several points. Setting it is optional.
+	// case then also cuts real answers short at several points.
 	Wire *Wire
 
 	// NoTokenLimit says the provider has no output token limit, so no
 	// answer can be cut off at one (a command line tool): the Truncation
-	// case is skipped. Setting it is optional.
+	// case is skipped.
 	NoTokenLimit bool
 }
 

@@ -15,26 +15,26 @@ import (
 type Reply struct {
 	// Text is the model's answer.
 	Text string
-	// Model is the model name the backend reports. Setting it is optional.
+	// Model is the model name the backend reports.
 	Model string
 	// Usage holds the token counts the backend reports (Calls is ignored).
 	Usage agent.Usage
 	// Truncated makes the backend report the answer as cut off at the
 	// output token limit, in the wire's own words (OpenAI's finish reason
-	// "length", Anthropic's stop reason "max_tokens"). Setting it is optional.
+	// "length", Anthropic's stop reason "max_tokens").
 	Truncated bool
 
 	// Status is the HTTP status, or for a command its exit status; 0 means
 	// success. A failing status is answered with Wire.EncodeError(Status,
-	// Text) unless Body is set. Setting it is optional.
+	// Text) unless Body is set.
 	Status int
-	// RetryAfter is sent as the Retry-After header. Example: "0". Setting it is optional.
+	// RetryAfter is sent as the Retry-After header. Example: "0".
 	RetryAfter string
 	// Body, when not nil, is sent verbatim instead of an encoded answer:
-	// for malformed and truncated bodies. Setting it is optional.
+	// for malformed and truncated bodies.
 	Body []byte
 	// Hang makes the backend never answer; the call can only end by the
-	// client giving up (its context). Setting it is optional.
+	// client giving up (its context).
 	Hang bool
 }
 

@@ -28,31 +28,29 @@ type Reply struct {
 	// Err, when set, is returned by Complete instead of a Response's
 	// text: the Response holds only Usage, as scripted (a zero Calls
 	// stays zero), so tests can check that a failed call's tokens are
-	// counted. Setting it is optional.
+	// counted.
 	Err error
 
 	// Delay makes Complete wait this long before answering. When the
 	// caller's context ends first, Complete returns an error wrapping
-	// ctx.Err(). Setting it is optional.
+	// ctx.Err().
 	Delay time.Duration
 
 	// Usage is the reply's token usage. A zero Usage.Calls is reported as
 	// 1, since the reply is one call, except with Err; a negative token
-	// count is reported as 0, as real providers do. Setting it is optional.
+	// count is reported as 0, as real providers do.
 	Usage agent.Usage
 
 	// StopReason is returned as Response.StopReason. Example: "end_turn".
-	// Setting it is optional.
 	StopReason string
 
 	// Truncated is returned as Response.Truncated: the answer was cut off
 	// at the token limit. With an empty Text the call fails with an error
 	// wrapping agent.ErrEmptyReply and agent.ErrTruncated, as real
-	// providers do. Setting it is optional.
+	// providers do.
 	Truncated bool
 
 	// Model is returned as Response.Model; empty means DefaultModel.
-	// Setting it is optional.
 	Model string
 }
 
@@ -74,7 +72,7 @@ func Status(status int, message string) Reply {
 type StatusError struct {
 	// Status is the HTTP status. Example: 429.
 	Status int
-	// Message is the server's explanation. Setting it is optional.
+	// Message is the server's explanation.
 	Message string
 }
 
@@ -102,7 +100,6 @@ type Responder func(call int, req agent.Request) Reply
 type Provider struct {
 	// Structured is what SupportsSchema reports: whether a caller may
 	// rely on Request.Schema being enforced. Set it before the first call.
-	// Setting it is optional.
 	Structured bool
 
 	respond Responder // nil for a queue
