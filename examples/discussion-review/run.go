@@ -50,6 +50,9 @@ type options struct {
 	spec, root      string
 	id, targets     string
 	entries, commit bool
+	changedSince    string // -changed-since: the trigger (trigger.go)
+	labels          string
+	minLines        int
 	resume, verbose bool
 	format          string
 	maxSize         *cli.ByteSize
@@ -68,6 +71,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset.StringVar(&o.targets, "targets", "", "the targets, comma-separated, inside -root, for a spec file that has none (the original's)")
 	fset.BoolVar(&o.entries, "entries", false, "also write the board one file per post under <root>/.discussion/<id>/entries/, as the original does")
 	fset.BoolVar(&o.commit, "commit", false, "commit the board (whiteboard, entries, verdict) in the git repository holding -root when the run ends; implies -entries")
+	fset.StringVar(&o.changedSince, "changed-since", "", "for CI: start only when the change from this revision to the working tree warrants a discussion (-min-lines changed lines, or a label of security or breaking-change in -labels), else exit 0 saying why; the changed files under -root are the targets of a spec that names none")
+	fset.StringVar(&o.labels, "labels", "", "with -changed-since: the change's labels, comma-separated (a pull request's)")
+	fset.IntVar(&o.minLines, "min-lines", discussion.DefaultTriggerLines, "with -changed-since: the changed lines (added plus deleted) from which a change is discussed")
 	fset.BoolVar(&o.resume, "resume", false, "continue the unfinished discussion of the spec (after a crash or a kill)")
 	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
 	o.maxSize = cli.MaxSize(fset, "target")
@@ -77,6 +83,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return cli.Run("discussion-review", stderr, exitOK, func() error {
 		if err := cli.Parse(fset, args); err != nil {
 			return err
+		}
+		if o.minLines < 1 {
+			return fmt.Errorf("-min-lines %d: want at least 1", o.minLines)
 		}
 		if fset.NArg() > 0 {
 			return fmt.Errorf("unexpected arguments %s: discussion-review takes flags only (the spec names the targets; give it with -spec)", quoted(fset.Args()))
@@ -108,6 +117,20 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	spec, err := discussion.LoadSpec(o.spec)
 	if err != nil {
 		return exitError, err
+	}
+	if o.changedSince != "" {
+		if demo || o.resume {
+			return exitError, errors.New("-changed-since needs -spec and starts a new discussion (not with -resume)")
+		}
+		ok, why, err := o.triggered(ctx, &spec)
+		if err != nil {
+			return exitError, err
+		}
+		if !ok {
+			fmt.Fprintf(stdout, "No discussion: %s.\n", why)
+			return exitOK, nil
+		}
+		fmt.Fprintf(stderr, "Discussion started: %s.\n", why)
 	}
 	if err := o.fill(&spec); err != nil {
 		return exitError, err
