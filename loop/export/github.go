@@ -2,8 +2,10 @@ package export
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,7 +14,10 @@ import (
 
 // WriteGitHub writes rep as GitHub Actions workflow commands, one line a
 // result that is not suppressed (see the package documentation), which a
-// workflow step prints to show the findings as annotations:
+// workflow step prints to show the findings as annotations, errors first,
+// then warnings, then notices, each kind in the order of rep.Results.
+// GitHub shows GitHubAnnotationLimit of each kind a step; when a kind has
+// more, a warning before the first warning says how many are not shown:
 //
 //	::warning file=docs/guide.md,line=3,col=8,endColumn=16,title=ai-slop F001::anti-ai-slop: Stock phrase
 //
@@ -33,7 +38,10 @@ func WriteGitHub(w io.Writer, rep Report) error {
 	if err := rep.Check(); err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(w)
+	type line struct {
+		cmd, text string
+	}
+	var lines []line
 	locs := locateAll(rep.Results)
 	for i, r := range rep.Results {
 		st := r.status()
@@ -63,19 +71,69 @@ func WriteGitHub(w io.Writer, rep Report) error {
 			title += " " + r.Finding.ID
 		}
 		props = append(props, [2]string{"title", title})
-		bw.WriteString("::" + cmd + " ")
+		var b strings.Builder
+		b.WriteString("::" + cmd + " ")
 		for i, p := range props {
 			if i > 0 {
-				bw.WriteByte(',')
+				b.WriteByte(',')
 			}
-			bw.WriteString(p[0] + "=" + EscapeGitHubProperty(p[1]))
+			b.WriteString(p[0] + "=" + EscapeGitHubProperty(p[1]))
 		}
-		bw.WriteString("::" + EscapeGitHubData(msg) + "\n")
+		b.WriteString("::" + EscapeGitHubData(msg) + "\n")
+		lines = append(lines, line{cmd, b.String()})
 	}
+	slices.SortStableFunc(lines, func(a, b line) int { return cmp.Compare(ghRank(a.cmd), ghRank(b.cmd)) })
+	count := map[string]int{}
+	for _, l := range lines {
+		count[l.cmd]++
+	}
+	note := ghCutNote(count)
+	bw := bufio.NewWriter(w)
+	for i, l := range lines {
+		if note != "" && l.cmd != "error" && (i == 0 || lines[i-1].cmd == "error") {
+			bw.WriteString(note)
+			note = ""
+		}
+		bw.WriteString(l.text)
+	}
+	bw.WriteString(note) // every line an error
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("export: writing GitHub workflow commands: %w", err)
 	}
 	return nil
+}
+
+// GitHubAnnotationLimit is how many annotations of each kind (error,
+// warning, notice) GitHub shows for one step of a workflow; it drops the
+// rest.
+const GitHubAnnotationLimit = 10
+
+// ghRank orders the commands most severe first, so that the annotations
+// GitHub shows are the most severe.
+func ghRank(cmd string) int {
+	switch cmd {
+	case "error":
+		return 0
+	case "warning":
+		return 1
+	}
+	return 2
+}
+
+// ghCutNote is the warning WriteGitHub writes before the first warning
+// when GitHub will not show every annotation (more than
+// GitHubAnnotationLimit of a kind): how many are not shown of how many,
+// and where they all are. It takes a warning's place, and is "" when
+// every annotation is shown.
+func ghCutNote(count map[string]int) string {
+	if count["error"] <= GitHubAnnotationLimit && count["warning"] <= GitHubAnnotationLimit && count["notice"] <= GitHubAnnotationLimit {
+		return ""
+	}
+	total := count["error"] + count["warning"] + count["notice"]
+	shown := min(count["error"], GitHubAnnotationLimit) + min(count["warning"], GitHubAnnotationLimit-1) + min(count["notice"], GitHubAnnotationLimit)
+	msg := fmt.Sprintf("%d of %d findings are not shown as annotations: GitHub shows %d errors, %d warnings and %d notices a step, and these are %d, %d and %d, most severe first. Every finding is in the run's SARIF, rdjson and summary.md.",
+		total-shown, total, GitHubAnnotationLimit, GitHubAnnotationLimit, GitHubAnnotationLimit, count["error"], count["warning"], count["notice"])
+	return "::warning title=" + EscapeGitHubProperty("kaigi: annotations not shown") + "::" + EscapeGitHubData(msg) + "\n"
 }
 
 // ghCommand maps a severity onto a workflow command.

@@ -2,6 +2,7 @@ package export
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -59,5 +60,54 @@ func TestGitHubOneLinePerResult(t *testing.T) {
 	}
 	if strings.Count(b.String(), "\n") != 1 || strings.Contains(b.String(), "F1") {
 		t.Errorf("a rejected finding is annotated:\n%s", b.String())
+	}
+}
+
+// TestGitHubMostSevereFirst: the annotations come errors first, then
+// warnings, then notices (GitHub shows GitHubAnnotationLimit of each a
+// step), and when a kind has more than that a warning before the first
+// warning says how many are not shown of how many.
+func TestGitHubMostSevereFirst(t *testing.T) {
+	rep := Report{Tool: tool}
+	add := func(n int, sev finding.Severity) {
+		for range n {
+			id := fmt.Sprintf("F%d", len(rep.Results)+1)
+			rep.Results = append(rep.Results, Result{File: "a.md", Reviewer: "r",
+				Finding: finding.Finding{ID: id, Category: "c", LineRange: finding.LineRange{Start: 1, End: 1}, Issue: "issue " + id, Severity: sev}})
+		}
+	}
+	add(3, finding.Low)
+	add(15, finding.Medium)
+	add(12, finding.High)
+	var b bytes.Buffer
+	if err := WriteGitHub(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	for _, l := range lines {
+		cmd, _, _ := strings.Cut(strings.TrimPrefix(l, "::"), " ")
+		if len(kinds) == 0 || kinds[len(kinds)-1] != cmd {
+			kinds = append(kinds, cmd)
+		}
+	}
+	if strings.Join(kinds, " ") != "error warning notice" || len(lines) != 31 {
+		t.Fatalf("kinds in order %v, %d lines, want error warning notice and 31:\n%s", kinds, len(lines), b.String())
+	}
+	note := lines[12]
+	if !strings.Contains(note, "title=kaigi%3A annotations not shown::8 of 30 findings are not shown") || !strings.Contains(note, "these are 12, 15 and 3") {
+		t.Errorf("line 13, the note: %s", note)
+	}
+	if !strings.Contains(lines[0], "issue F19") || !strings.Contains(lines[13], "issue F4") {
+		t.Errorf("each kind is not in the order of the results: %s / %s", lines[0], lines[13])
+	}
+	// No note when GitHub shows every annotation.
+	rep.Results = rep.Results[:13]
+	b.Reset()
+	if err := WriteGitHub(&b, rep); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "not shown") {
+		t.Errorf("a note with 3 notices and 10 warnings:\n%s", b.String())
 	}
 }
