@@ -179,6 +179,14 @@ type Row struct {
 	Conflict int
 	// Group indexes Table.Groups for rows in a group; -1 otherwise.
 	Group int
+
+	// SameLine lists, for a PlacementReady row, the keys of other
+	// reviewers' ready rows whose different edit touches one of its
+	// lines, in table order of discovery; nil when there are none. Such
+	// edits do not overlap (they would be a Conflict), so each can be
+	// applied, but the originals give different reviewers' fixes of one
+	// line to a human: Select holds them unless Policy.OverlapOnly.
+	SameLine []string
 }
 
 // Group is a set of findings without an edit whose line ranges overlap,
@@ -288,6 +296,7 @@ func Aggregate(doc []byte, round *Round, opts Options) *Table {
 			r.Placement, r.Conflict = PlacementConflict, i
 		}
 	}
+	t.markSameLine()
 	t.group()
 	return t
 }

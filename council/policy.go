@@ -50,6 +50,12 @@ type Policy struct {
 	// MinConfidence is the least confidence (0-100) for auto-apply; 0
 	// means DefaultMinConfidence.
 	MinConfidence int `json:"min_confidence,omitempty"`
+
+	// OverlapOnly narrows what is held for a human to edits that
+	// overlap (Conflicts): different reviewers' fixes of one line that do
+	// not overlap (Row.SameLine) are then applied like any other. The
+	// zero value holds them, as the originals do.
+	OverlapOnly bool `json:"overlap_only,omitempty"`
 }
 
 // Threshold returns the confidence auto-apply needs under p:
@@ -83,8 +89,10 @@ func (p Policy) Allows(f finding.Finding) bool {
 // rows with an edit it holds back for a human, both in t's order.
 //
 // A Change is selected when at least one of the PlacementReady rows
-// proposing it is allowed (Allows) and not anchored Far (its quote found
-// only away from the finding's lines, apply.Anchor.Far): identical edits
+// proposing it is allowed (Allows), not anchored Far (its quote found
+// only away from the finding's lines, apply.Anchor.Far) and, unless
+// OverlapOnly, on no line another reviewer's different edit touches
+// (Row.SameLine): identical edits
 // are one edit, so a low-severity, confident finding carries a less
 // certain twin along (a loop records the twin as "the same edit as" the
 // allowed one). The held
@@ -100,7 +108,7 @@ func (p Policy) Select(t *Table) (changes []apply.Change, held []Row) {
 	}
 	ok := make([]bool, len(t.Changes))
 	for _, r := range t.Rows {
-		if r.Placement == PlacementReady && r.Change >= 0 && r.Change < len(ok) && p.Allows(r.Finding) && (r.Anchor == nil || !r.Anchor.Far) {
+		if r.Placement == PlacementReady && r.Change >= 0 && r.Change < len(ok) && p.Allows(r.Finding) && (r.Anchor == nil || !r.Anchor.Far) && (p.OverlapOnly || len(r.SameLine) == 0) {
 			ok[r.Change] = true
 		}
 	}

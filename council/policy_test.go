@@ -42,9 +42,12 @@ func TestPolicyAllows(t *testing.T) {
 // TestTableSafe aggregates one finding of each kind the default policy
 // must tell apart and checks what Safe selects and holds back.
 func TestTableSafe(t *testing.T) {
-	doc := []byte("alpha beta gamma delta epsilon zeta omega theta\n")
+	// A word a line: two reviewers' different fixes of one line would be
+	// held (TestSameLineHeld).
+	doc := []byte("alpha\nbeta\ngamma\ndelta\nepsilon\nzeta\nomega\ntheta\n")
 	mk := func(id, quote, fix string, sev finding.Severity, conf int) finding.Finding {
-		return finding.Finding{ID: id, Category: "test", LineRange: line(1), Issue: "issue " + id,
+		n := strings.Count(string(doc[:strings.Index(string(doc), quote+"\n")]), "\n") + 1
+		return finding.Finding{ID: id, Category: "test", LineRange: line(n), Issue: "issue " + id,
 			Fix: fix, Confidence: conf, Severity: sev, Quotes: []string{quote}}
 	}
 	round := &council.Round{Results: []council.Result{
@@ -86,7 +89,7 @@ func TestTableSafe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := "ALPHA beta gamma delta epsilon zeta OMEGA theta\n"; string(out) != want {
+	if want := "ALPHA\nbeta\ngamma\ndelta\nepsilon\nzeta\nOMEGA\ntheta\n"; string(out) != want {
 		t.Errorf("safe patch gives %q, want %q", out, want)
 	}
 
@@ -101,5 +104,50 @@ func TestTableSafe(t *testing.T) {
 	}
 	if c, h := (council.Policy{}).Select(nil); c != nil || h != nil {
 		t.Errorf("Select(nil) = %v, %v", c, h)
+	}
+}
+
+// TestSameLineHeld: different reviewers' different fixes of one line,
+// though they do not overlap, go to a human by default, as the originals
+// rule; Policy.OverlapOnly applies them. One reviewer's two fixes of a
+// line, and the same fix from two reviewers, are applied.
+func TestSameLineHeld(t *testing.T) {
+	doc := []byte("It is very good and really nice.\nA second line.\n")
+	mk := func(id, quote, fix string, n int) finding.Finding {
+		return finding.Finding{ID: id, Category: "style", LineRange: line(n), Issue: "issue " + id,
+			Fix: fix, Confidence: 90, Severity: finding.Low, Quotes: []string{quote}}
+	}
+	round := &council.Round{Results: []council.Result{
+		result("a", 1, mk("F001", "very good", "good", 1), mk("F002", "second", "2nd", 2), mk("F003", "line.", "row.", 2)),
+		result("b", 1, mk("F001", "really nice", "nice", 1)),
+	}}
+	table := council.Aggregate(doc, round, council.Options{})
+	keys := func(cs []apply.Change) string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, strings.Join(c.Keys, "+"))
+		}
+		return strings.Join(out, " ")
+	}
+	changes, held := council.Policy{}.Select(table)
+	var heldKeys []string
+	for _, r := range held {
+		heldKeys = append(heldKeys, r.Key+" "+strings.Join(r.SameLine, ","))
+	}
+	if g, w := keys(changes), "a/F002 a/F003"; g != w {
+		t.Errorf("default: selected %s, want %s", g, w)
+	}
+	if g, w := strings.Join(heldKeys, "; "), "a/F001 b/F001; b/F001 a/F001"; g != w {
+		t.Errorf("default: held %s, want %s", g, w)
+	}
+	changes, held = council.Policy{OverlapOnly: true}.Select(table)
+	if g, w := keys(changes), "a/F001 b/F001 a/F002 a/F003"; g != w || len(held) != 0 {
+		t.Errorf("OverlapOnly: selected %s, held %d; want %s and none", g, len(held), w)
+	}
+	// The same fix from both reviewers is one change, applied.
+	round.Results[1] = result("b", 1, mk("F001", "very good", "good", 1))
+	changes, _ = council.Policy{}.Select(council.Aggregate(doc, round, council.Options{}))
+	if g, w := keys(changes), "a/F001+b/F001 a/F002 a/F003"; g != w {
+		t.Errorf("twins: selected %s, want %s", g, w)
 	}
 }

@@ -45,6 +45,11 @@ type Item struct {
 	// text: at most one of them can be applied, and only a human chooses.
 	Conflict int `json:"conflict,omitempty"`
 
+	// SameLine lists the other reviewers' findings whose different edit
+	// touches one of this one's lines (council.Row.SameLine): both can be
+	// applied, but a Policy applies neither unasked unless OverlapOnly.
+	SameLine []string `json:"same_line,omitempty"`
+
 	// Supporters lists the other findings proposing the identical edit,
 	// if any.
 	Supporters []string `json:"supporters,omitempty"`

@@ -139,6 +139,9 @@ func ItemsOf(text []byte, round *council.Round, a Aggregation) Findings {
 		case council.PlacementReady:
 			e := row.Anchor.Edit
 			it.Edit = &e
+			for _, k := range row.SameLine {
+				it.SameLine = append(it.SameLine, itemKey(n, k))
+			}
 			for _, k := range t.Changes[row.Change].Keys {
 				if k != row.Key {
 					it.Supporters = append(it.Supporters, itemKey(n, k))

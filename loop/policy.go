@@ -28,7 +28,8 @@ func ParseScope(s string) (Scope, error) { return council.ParseScope(s) }
 const DefaultMinConfidence = council.DefaultMinConfidence
 
 // Policy decides which findings are applied without asking. The zero value
-// is the default: low severity, not in a conflict, confidence >= 70.
+// is the default: low severity, not in a conflict, no other reviewer's
+// different edit on its lines, confidence >= 70.
 //
 // It has council.Policy's fields and JSON form, which the journal's start
 // record keeps ({"policy": {"scope": "widen", "min_confidence": 80}});
@@ -36,10 +37,11 @@ const DefaultMinConfidence = council.DefaultMinConfidence
 type Policy council.Policy
 
 // Auto reports whether it may be applied without asking: it must be
-// applicable, outside every conflict group and not Far (its quote found
-// away from the reviewer's lines), and council.Policy.Allows its finding
-// (the scope's severities, the minimum confidence). High findings are
-// never applied without asking.
+// applicable, outside every conflict group, not Far (its quote found
+// away from the reviewer's lines), unless OverlapOnly on no line another
+// reviewer's different edit touches (Item.SameLine), and
+// council.Policy.Allows its finding (the scope's severities, the minimum
+// confidence). High findings are never applied without asking.
 func (p Policy) Auto(it Item) bool {
-	return it.Applicable() && it.Conflict == 0 && !it.Far && council.Policy(p).Allows(it.Finding)
+	return it.Applicable() && it.Conflict == 0 && !it.Far && (p.OverlapOnly || len(it.SameLine) == 0) && council.Policy(p).Allows(it.Finding)
 }

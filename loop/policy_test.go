@@ -10,6 +10,9 @@ import (
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
+// sameLine gives it another reviewer's different edit on its lines.
+func sameLine(it loop.Item) loop.Item { it.SameLine = []string{"r/other"}; return it }
+
 func TestPolicyAuto(t *testing.T) {
 	item := func(sev finding.Severity, conf int, applicable bool, conflict int) loop.Item {
 		it := loop.Item{Key: "r/F1", Finding: finding.Finding{Severity: sev, Confidence: conf}, Conflict: conflict}
@@ -34,6 +37,8 @@ func TestPolicyAuto(t *testing.T) {
 		{"widen high", loop.Policy{Scope: loop.ScopeWiden}, item(finding.High, 99, true, 0), false},
 		{"none low", loop.Policy{Scope: loop.ScopeNone}, item(finding.Low, 99, true, 0), false},
 		{"min 90", loop.Policy{MinConfidence: 90}, item(finding.Low, 85, true, 0), false},
+		{"another reviewer's edit on its line", loop.Policy{}, sameLine(item(finding.Low, 90, true, 0)), false},
+		{"the same, overlap only", loop.Policy{OverlapOnly: true}, sameLine(item(finding.Low, 90, true, 0)), true},
 	} {
 		if got := tc.pol.Auto(tc.it); got != tc.want {
 			t.Errorf("%s: Auto = %v, want %v", tc.name, got, tc.want)

@@ -174,6 +174,9 @@ func renderFindings(rs *Round, doc *DocRound, status func(Item) string) []byte {
 		if it.Far {
 			flags = append(flags, farText(it))
 		}
+		if len(it.SameLine) > 0 {
+			flags = append(flags, sameLineText(it))
+		}
 		f := it.Finding
 		fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s |\n",
 			i+1, cell(it.Key), cell(it.Reviewer), cell(f.Category), it.Lines, f.Severity, f.Confidence,
@@ -262,9 +265,13 @@ type Pending struct {
 	// Far, set only on an entry whose quote was found only away from the
 	// lines its reviewer named (Item.Far), says so: check that the text
 	// at Lines is the one meant before applying it.
-	Far    string `json:"far,omitempty"`
-	Action string `json:"action"`
-	Reason string `json:"reason"`
+	Far string `json:"far,omitempty"`
+	// SameLine, set only on an entry another reviewer fixes differently
+	// on one of its lines (Item.SameLine), names those entries: the edits
+	// do not overlap, so any of them may be applied.
+	SameLine string `json:"same_line,omitempty"`
+	Action   string `json:"action"`
+	Reason   string `json:"reason"`
 }
 
 // renderPending lists the items the gate has not decided, with their
@@ -287,6 +294,10 @@ func renderPending(rs *Round) (jsonData, md []byte) {
 			if it.Far {
 				e.Far = farText(it)
 				note += " (" + cell(e.Far) + ")"
+			}
+			if len(it.SameLine) > 0 {
+				e.SameLine = sameLineText(it)
+				note += " (" + cell(e.SameLine) + ")"
 			}
 			entries = append(entries, e)
 			if it.Conflict != 0 {
@@ -316,6 +327,12 @@ func applied(doc *DocRound) ([]byte, error) {
 		}
 	}
 	return after, nil
+}
+
+// sameLineText names the other reviewers' different edits on a SameLine
+// item's lines.
+func sameLineText(it Item) string {
+	return "another reviewer fixes this line differently (" + strings.Join(it.SameLine, ", ") + "); each edit can be applied"
 }
 
 // farText says of a Far item that its quote is not where its reviewer

@@ -79,7 +79,9 @@ func TestFileGateRejectsBadDecisions(t *testing.T) {
 // earlier in the document, and that a gate-approved edit identical to a
 // policy edit is applied once.
 func TestGateEditsLandAfterPolicyEdits(t *testing.T) {
-	doc := "とても長い前置きです。中央の文。末尾の文です。\n二行目も、とても長い前置きです。\n"
+	// The gate's edit is on a line of its own: another reviewer's
+	// different edit on a line of the policy's would hold it (SameLine).
+	doc := "とても長い前置きです。中央の文。\n末尾の文です。\n三行目も、とても長い前置きです。\n"
 	path := writeDoc(t, doc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	c := council.Council{Members: council.Members(
@@ -101,11 +103,11 @@ func TestGateEditsLandAfterPolicyEdits(t *testing.T) {
 	if _, err := l.Run(context.Background(), path); err != nil {
 		t.Fatal(err)
 	}
-	if want := "前置き。中央の文。末尾です。\n二行目も、前置き。\n"; readFile(t, path) != want {
+	if want := "前置き。中央の文。\n末尾です。\n三行目も、前置き。\n"; readFile(t, path) != want {
 		t.Errorf("document = %q, want %q", readFile(t, path), want)
 	}
-	if len(offered) != 1 || offered[0] != "r1/style/F001" {
-		t.Errorf("gate was offered %v, want only r1/style/F001 (the others ride on the policy's identical edits)", offered)
+	if len(offered) != 1 || offered[0] != "r1/style/F002" { // the phrase reviewer numbers its findings in document order
+		t.Errorf("gate was offered %v, want only r1/style/F002 (the others ride on the policy's identical edits)", offered)
 	}
 	if _, err := editorial.Undo(dir, 0); err != nil || readFile(t, path) != doc {
 		t.Errorf("undo of both patches: %v; document %q", err, readFile(t, path))

@@ -36,6 +36,7 @@ func (s *settings) Check() error {
 type policyWire struct {
 	Scope         loop.Scope `json:"scope,omitempty"`
 	MinConfidence int        `json:"min_confidence,omitempty"`
+	OverlapOnly   bool       `json:"overlap_only,omitempty"`
 }
 
 // Run starts a new run on the documents at paths (symbolic links
