@@ -69,8 +69,8 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	o := &options{flags: fs}
 	o.rules = cli.RulesFlag(fs, demoRules())
 	fs.StringVar(&o.target, "target", "", `the section: "full file", a heading id ("S1.12", "h4:S1.12"), "heading:TEXT" or "marker:BEGIN[..END]" (demo: S1.12)`)
-	fs.StringVar(&o.reviewers, "reviewers", "design_critic,structural", "reviewers, comma-separated: short names (design_critic, structural, implementation_readiness, style, comprehension) or persona paths containing \"/\"")
-	fs.Var(&o.standards, "standard", "reviewer=standard[,standard], a short name (feature-spec-standard, implementation-readiness-standard) or a path; repeatable (default: the persona's own)")
+	fs.StringVar(&o.reviewers, "reviewers", "design_critic,structural", "reviewers, comma-separated: short names (design_critic, structural, style, implementation_readiness, codebase_details, comprehension, zoom_out) or persona paths containing \"/\"")
+	fs.Var(&o.standards, "standard", "reviewer=standard[,standard], a short name (feature-spec-standard, implementation-readiness-standard, zoom-out-standard, heilmeier-standard, re-implementation-standard) or a path; repeatable (default: the persona's own)")
 	fs.Var(&o.context, "context", "a file or folder every reviewer receives, listed by name and SHA-256 in the journal; repeatable")
 	fs.StringVar(&o.intent, "intent", "", "file of the decisions the section means, one per line, for the offline resolver's comprehension probe")
 	fs.IntVar(&o.rounds, "rounds", goldfish.DefaultMaxRounds, "round cap")
