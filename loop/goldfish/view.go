@@ -116,13 +116,14 @@ func (d *driver) finish(stop loop.StopReason) (*Outcome, error) {
 	for _, s := range d.spent {
 		o.AddUsage(s.round, s.who, s.model, s.usage, d.l.Prices)
 	}
+	o.StopWords = d.stopText(stop)
 	if err := d.r.WriteSummary("Goldfish summary", o, d.rs); err != nil {
 		return nil, err
 	}
 	if _, err := d.r.WriteReport("Goldfish review report", o, d.rs); err != nil {
 		return nil, err
 	}
-	out := &Outcome{Outcome: o, Report: filepath.Join(d.r.Dir, ReportName), Stop: d.stopText(stop)}
+	out := &Outcome{Outcome: o, Report: filepath.Join(d.r.Dir, ReportName), Stop: o.StopWords}
 	for _, a := range d.agree {
 		out.Agreements = append(out.Agreements, a)
 	}
