@@ -38,6 +38,9 @@ func TestDemoOffline(t *testing.T) {
 	if !strings.Contains(out, "Stopped after 3 round(s): converged: 2 consecutive clean rounds") || !strings.Contains(out, "Applied 2,") {
 		t.Errorf("stdout:\n%s", out)
 	}
+	if !strings.Contains(errs, "Go on to the next stage, or is there something to check last?\n  -> Next stage: the review is done") {
+		t.Errorf("the demo does not show the closing question:\n%s", errs)
+	}
 	dirs, _ := filepath.Glob(filepath.Join(tmp, "kaigi-goldfish-demo-*"))
 	if len(dirs) != 1 {
 		t.Fatalf("demo folders %v", dirs)
@@ -69,7 +72,7 @@ func TestOwnFileWaitsThenResumes(t *testing.T) {
 	if code != 2 || !strings.Contains(stdout, "Waiting for an answer") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	os.WriteFile(filepath.Join(out, "answers.json"), []byte(`[{"key":"r1/gate","choice":"auto"},{"key":"r1/next","choice":"yes"},{"key":"r2/next","choice":"yes"}]`), 0o644)
+	os.WriteFile(filepath.Join(out, "answers.json"), []byte(`[{"key":"r1/gate","choice":"auto"},{"key":"r1/next","choice":"yes"},{"key":"r2/next","choice":"yes"},{"key":"r3/close","choice":"next"}]`), 0o644)
 	code, stdout, stderr = runCmd(t, nil, "-target", "h3:S1.12", "-reviewers", "style", "-rules", "strict", "-out", out, "-resume", spec)
 	if code != 0 || !strings.Contains(stdout, "Applied 1,") {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, stdout, stderr)

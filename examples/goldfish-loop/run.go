@@ -172,6 +172,7 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 	interactive := isTerminal(stdin) && isTerminal(stderr)
 	switch {
 	case o.yes || (demo && !interactive): // the demo runs its whole cycle unattended
+		l.Asker = shownAsker{w: stderr}
 	case interactive:
 		g := termui.Gate{In: stdin, Out: stderr}
 		l.Gate, l.Asker = g, g
@@ -264,4 +265,24 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// shownAsker answers every question with its default (loop.AutoAsker, as
+// -yes does) and prints the question and the answer taken, so that an
+// unattended run shows each step it passed.
+type shownAsker struct{ w io.Writer }
+
+func (a shownAsker) Ask(ctx context.Context, q loop.Question) (loop.Answer, error) {
+	ans, err := loop.AutoAsker{}.Ask(ctx, q)
+	if err != nil {
+		return ans, err
+	}
+	label := ans.Choice
+	for _, o := range q.Options {
+		if o.ID == ans.Choice && o.Label != "" {
+			label = o.Label
+		}
+	}
+	fmt.Fprintf(a.w, "? %s\n  -> %s (the default, unattended)\n", loop.Printable(q.Prompt), loop.Printable(label))
+	return ans, nil
 }

@@ -46,6 +46,7 @@ type goldRound struct {
 	memDrop  []loop.Item
 	choice   string
 	clean    map[string]bool // reviewers that answered with nothing open at Major or above
+	closing  string          // the closing question's answer (ClosingNext, ClosingCheck), if asked
 }
 
 func (l *Loop) driver(r *loop.Run[settings]) (*driver, error) {
@@ -116,18 +117,65 @@ func (d *driver) rounds(ctx context.Context) (loop.StopReason, error) {
 		}
 		sum := rd.Summary()
 		sums = append(sums, sum)
-		if stop, _ := rule(sums); stop != "" {
+		stop, _ = rule(sums)
+		if stop == loop.Converged && n < s.MaxRounds {
+			if stop, err = d.closing(ctx, n, g); err != nil {
+				return "", err
+			}
+		}
+		if stop != "" {
 			return stop, d.report(n, stop)
 		}
 		if err := d.report(n, ""); err != nil {
 			return "", err
 		}
 		d.r.Emit(loop.Event{Kind: loop.RoundEnded, Round: n})
+		if g.closing == ClosingCheck { // the answer was the yes to one more round
+			continue
+		}
 		next, err := d.turn(ctx, n, sum)
 		if err != nil || next != "" {
 			return next, err
 		}
 	}
+}
+
+// The answers of the closing question, asked when the loop converged with
+// rounds left under the cap (the question "rN/close").
+const (
+	// ClosingNext ends the run: the section goes on to the next stage.
+	// It is the default, the answer of loop.AutoAsker and of "-yes", so a
+	// program that runs the loop as one step of its own gets control
+	// back.
+	ClosingNext = "next"
+	// ClosingCheck asks for a last check: one more round runs, without
+	// the turn question, and the stop rules go on counting; a clean round
+	// converges again and the closing question is asked again.
+	ClosingCheck = "check"
+)
+
+// closing asks the closing question after round n converged: "" runs a
+// last check (round n+1), Converged ends the run (next stage, or the
+// person quit at the question), AwaitingDecisions waits for the answer.
+func (d *driver) closing(ctx context.Context, n int, g *goldRound) (loop.StopReason, error) {
+	q := loop.Question{Key: fmt.Sprintf("r%d/close", n), Kind: loop.Choice, Default: ClosingNext,
+		Prompt: fmt.Sprintf("The review rounds are complete with no open issues (%d consecutive clean rounds). Go on to the next stage, or is there something to check last?", d.r.Settings.CleanRounds),
+		Options: []loop.Option{{ID: ClosingNext, Label: "Next stage: the review is done"},
+			{ID: ClosingCheck, Label: fmt.Sprintf("A last check: run round %d", n+1)}}}
+	a, err := loop.AskOnce(ctx, d.r.J, d.asker(), q)
+	switch {
+	case errors.Is(err, loop.ErrWaiting):
+		return loop.AwaitingDecisions, nil
+	case errors.Is(err, loop.ErrStop):
+		return loop.Converged, nil
+	case err != nil:
+		return "", err
+	}
+	g.closing = a.Choice
+	if a.Choice == ClosingCheck {
+		return "", nil
+	}
+	return loop.Converged, nil
 }
 
 // clean is the stop rule of consecutive clean rounds: Converged after

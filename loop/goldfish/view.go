@@ -70,7 +70,7 @@ func (d *driver) reviewerViews(rd *loop.Round, g *goldRound) []ReviewerView {
 func (d *driver) view(n int, stop loop.StopReason) RoundView {
 	rd, g, s := d.rs[n-1], d.gs[n-1], d.r.Settings
 	v := RoundView{Round: n, Cap: s.MaxRounds, Path: d.r.Docs[0].Name, Target: s.Target.String(), Lines: finding.LineRange(g.region.Lines),
-		SHA256: hexOf(g.region.Hash), Gate: g.choice, Summary: g.summary, Reviewers: d.reviewerViews(rd, g)}
+		SHA256: hexOf(g.region.Hash), Gate: g.choice, Summary: g.summary, Reviewers: d.reviewerViews(rd, g), Closing: g.closing}
 	if stop != "" {
 		v.Stop = d.stopText(stop)
 	}
