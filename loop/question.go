@@ -180,24 +180,6 @@ func AskOnce(ctx context.Context, j *journal.Journal, asker Asker, q Question) (
 		return Answer{}, err
 	}
 	return journal.Step(ctx, j, "ask/"+q.Key, func(ctx context.Context) (Answer, error) {
-		a, err := asker.Ask(ctx, q)
-		if err != nil {
-			return Answer{}, fmt.Errorf("question %s: %w", q.Key, err)
-		}
-		if q.Kind == Confirm || q.Kind == Turn {
-			switch strings.ToLower(strings.TrimSpace(a.Choice)) {
-			case "y", "yes", "true", "ok":
-				a.Choice = Yes
-			case "n", "no", "false":
-				a.Choice = No
-			}
-		}
-		if a.Key == "" {
-			a.Key = q.Key
-		}
-		if err := q.check(a); err != nil {
-			return Answer{}, fmt.Errorf("question %s: %w", q.Key, err)
-		}
-		return a, nil
+		return ask(ctx, asker, q)
 	})
 }

@@ -52,3 +52,27 @@ func TestInputQuestion(t *testing.T) {
 		t.Error("an input with options is valid")
 	}
 }
+
+// TestAskChecksWithoutJournal: Ask, for questions before a run exists,
+// checks and normalises the answer as AskOnce does, and asks again each
+// time (nothing is journaled).
+func TestAskChecksWithoutJournal(t *testing.T) {
+	ctx := context.Background()
+	asked := 0
+	q := loop.Question{Key: "intake/confirm", Kind: loop.Confirm, Prompt: "Start?"}
+	yes := loop.AskFunc(func(context.Context, loop.Question) (loop.Answer, error) { asked++; return loop.Answer{Choice: "Y"}, nil })
+	for range 2 {
+		if a, err := loop.Ask(ctx, yes, q); err != nil || a != (loop.Answer{Key: q.Key, Choice: loop.Yes}) {
+			t.Errorf("%+v %v", a, err)
+		}
+	}
+	if asked != 2 {
+		t.Errorf("asked %d times, want 2", asked)
+	}
+	if _, err := loop.Ask(ctx, loop.AskFunc(func(context.Context, loop.Question) (loop.Answer, error) { return loop.Answer{Choice: "maybe"}, nil }), q); err == nil {
+		t.Error("maybe is an answer to a yes/no question")
+	}
+	if _, err := loop.Ask(ctx, yes, loop.Question{Key: "x"}); err == nil {
+		t.Error("a question with no kind was asked")
+	}
+}
