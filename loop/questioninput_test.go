@@ -60,7 +60,10 @@ func TestAskChecksWithoutJournal(t *testing.T) {
 	ctx := context.Background()
 	asked := 0
 	q := loop.Question{Key: "intake/confirm", Kind: loop.Confirm, Prompt: "Start?"}
-	yes := loop.AskFunc(func(context.Context, loop.Question) (loop.Answer, error) { asked++; return loop.Answer{Choice: "Y"}, nil })
+	yes := loop.AskFunc(func(context.Context, loop.Question) (loop.Answer, error) {
+		asked++
+		return loop.Answer{Choice: "Y"}, nil
+	})
 	for range 2 {
 		if a, err := loop.Ask(ctx, yes, q); err != nil || a != (loop.Answer{Key: q.Key, Choice: loop.Yes}) {
 			t.Errorf("%+v %v", a, err)
