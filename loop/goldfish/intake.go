@@ -338,3 +338,56 @@ func splitList(s string) []string {
 	}
 	return out
 }
+
+// JournaledPlan returns the plan of the run journaled in dir as it
+// started: its file, target, reviewers (as they were given: short names
+// or paths) with their standards, and its context files. It is what a
+// resume goes on with; a run folder without a run is
+// loop.ErrNothingToUndo.
+func JournaledPlan(dir string) (Plan, error) {
+	cfg := (&Loop{Dir: dir}).config()
+	files, err := loop.JournaledFiles(cfg)
+	if err != nil {
+		return Plan{}, fmt.Errorf("goldfish: %w", err)
+	}
+	s, err := loop.JournaledSettings[settings](cfg)
+	if err != nil {
+		return Plan{}, fmt.Errorf("goldfish: %w", err)
+	}
+	p := Plan{File: files[0], Target: TargetForm(s.Target), Standards: map[string]string{}}
+	for _, name := range s.Reviewers {
+		given, stds := name, []string{}
+		for _, m := range s.Materials[name] {
+			switch m.Kind {
+			case "persona":
+				given = m.Name
+			case "standard":
+				stds = append(stds, m.Name)
+			}
+		}
+		p.Reviewers = append(p.Reviewers, given)
+		p.Standards[given] = strings.Join(stds, ",")
+	}
+	for _, c := range s.Context {
+		p.Context = append(p.Context, c.Name)
+	}
+	return p, nil
+}
+
+// TargetForm writes t in the form ParseTarget reads back to t: "full
+// file", "id:S1.12", "h4:S1.12", "heading:TEXT" or "marker:BEGIN..END".
+func TargetForm(t document.Target) string {
+	switch {
+	case t.Begin != "" && t.End != "":
+		return "marker:" + t.Begin + ".." + t.End
+	case t.Begin != "":
+		return "marker:" + t.Begin
+	case t.ID != "" && t.Level > 0:
+		return fmt.Sprintf("h%d:%s", t.Level, t.ID)
+	case t.ID != "":
+		return "id:" + t.ID
+	case t.Heading != "":
+		return "heading:" + t.Heading
+	}
+	return "full file"
+}

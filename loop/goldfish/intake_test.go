@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kaigi-dev/kaigi/apply/document"
+	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
@@ -195,5 +197,37 @@ func TestIntakeRefusesBadInput(t *testing.T) {
 	p, err := Intake{}.Complete(ctx, Plan{File: spec})
 	if err != nil || p.Target != "full file" || len(p.Reviewers) != 2 {
 		t.Errorf("the defaults (loop.AutoAsker, -yes): %+v %v", p, err)
+	}
+}
+
+// TestJournaledPlan: the plan a run started with reads back from its
+// journal (reviewers as given, their standards, the target in a form
+// ParseTarget reads back), so a resume needs none of it again.
+func TestJournaledPlan(t *testing.T) {
+	for _, form := range []string{"full file", "id:S1.12", "h4:S1.12", "heading:Retry of failed uploads", "marker:<!-- a -->", "marker:<!-- a -->..<!-- b -->"} {
+		tg, err := ParseTarget(form)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back, err := ParseTarget(TargetForm(tg)); err != nil || back != tg || TargetForm(tg) != form {
+			t.Errorf("%s: form %q reads back as %+v (%v), want %+v", form, TargetForm(tg), back, err, tg)
+		}
+	}
+	l, spec := specLoop(t, fake(t, "design_critic", func(string, int, int) []finding.Finding { return nil }))
+	l.Target = document.Target{ID: "S1.12", Level: 3}
+	l.Asker = loop.FileAsker{Dir: l.Dir}
+	if _, err := l.Run(context.Background(), spec); !errors.Is(err, loop.ErrNotConverged) {
+		t.Fatal(err)
+	}
+	p, err := JournaledPlan(l.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, _ := filepath.EvalSymlinks(spec)
+	if p.File != abs || p.Target != "h3:S1.12" || !slices.Equal(p.Reviewers, []string{"design_critic"}) || p.Standards["design_critic"] != "feature-spec-standard" {
+		t.Errorf("%+v", p)
+	}
+	if _, err := JournaledPlan(t.TempDir()); !errors.Is(err, loop.ErrNothingToUndo) {
+		t.Errorf("no run: %v", err)
 	}
 }
