@@ -253,7 +253,7 @@ func report(w io.Writer, o *goldfish.Outcome) {
 // plan returns the inputs the flags give for the file at path. On
 // -resume, what the flags leave out comes from the journaled run.
 func (o *options) plan(path string) (goldfish.Plan, error) {
-	p := goldfish.Plan{File: path, Target: o.target, Reviewers: split(o.reviewers), Standards: map[string]string{}, Context: o.context}
+	p := goldfish.Plan{File: path, Target: o.target, Reviewers: goldfish.SplitNames(o.reviewers), Standards: map[string]string{}, Context: o.context}
 	for _, s := range o.standards {
 		name, std, ok := strings.Cut(s, "=")
 		if !ok {
@@ -281,17 +281,6 @@ func (o *options) plan(path string) (goldfish.Plan, error) {
 		p.Context = j.Context
 	}
 	return p, nil
-}
-
-// split splits a comma-separated flag, dropping blanks.
-func split(s string) []string {
-	var out []string
-	for _, v := range strings.Split(s, ",") {
-		if v = strings.TrimSpace(v); v != "" {
-			out = append(out, v)
-		}
-	}
-	return out
 }
 
 func (o *options) flagSet(name string) bool {

@@ -227,7 +227,7 @@ func (in Intake) Complete(ctx context.Context, p Plan) (Plan, error) {
 		p.Kind = DocKind(a.Choice)
 		rs, ss := Recommended(p.Kind)
 		if p.Kind == OtherDoc {
-			rs = splitList(a.Text)
+			rs = SplitNames(a.Text)
 			if len(rs) == 0 {
 				return Plan{}, fmt.Errorf("goldfish: intake: question %s: the answer \"other\" needs the reviewers in its text, comma-separated", q.Key)
 			}
@@ -246,7 +246,7 @@ func (in Intake) Complete(ctx context.Context, p Plan) (Plan, error) {
 			return Plan{}, err
 		}
 		if !strings.EqualFold(strings.TrimSpace(a.Text), "none") {
-			p.Context = splitList(a.Text)
+			p.Context = SplitNames(a.Text)
 		}
 	}
 	seats, err := in.Materials.Cast(p.Reviewers, p.Standards)
@@ -328,8 +328,10 @@ func (p Plan) digest() string {
 	return hex.EncodeToString(h[:4])
 }
 
-// splitList splits a comma-separated list, dropping blanks.
-func splitList(s string) []string {
+// SplitNames splits a comma-separated list of names as people write them
+// (reviewers, standards, context paths): white space around each name is
+// trimmed, blanks are dropped.
+func SplitNames(s string) []string {
 	var out []string
 	for _, v := range strings.Split(s, ",") {
 		if v = strings.TrimSpace(v); v != "" {
