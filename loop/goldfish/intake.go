@@ -274,8 +274,12 @@ func targetQuestion(base string, text []byte) loop.Question {
 	q := loop.Question{Key: "intake/target", Kind: loop.Choice, Default: "full file", Text: true,
 		Prompt:  fmt.Sprintf("Which part of %s is to be reviewed?", base),
 		Options: []loop.Option{{ID: "full file", Label: "The full file"}}}
-	seen := map[string]bool{}
-	for _, s := range document.Parse(text).Sections {
+	sections := document.Parse(text).Sections
+	count := map[string]int{}
+	for _, s := range sections {
+		count[s.Title]++
+	}
+	for _, s := range sections {
 		if len(q.Options) > maxTargetOptions {
 			break
 		}
@@ -283,10 +287,11 @@ func targetQuestion(base string, text []byte) loop.Question {
 		if s.ID != "" {
 			id = "id:" + s.ID
 		}
-		if seen[id] || s.Title == "" {
+		// A title that heads two sections names neither (nor does an id
+		// given twice): it is not offered.
+		if (s.ID == "" && count[s.Title] > 1) || s.Title == "" || slices.ContainsFunc(q.Options, func(o loop.Option) bool { return o.ID == id }) {
 			continue
 		}
-		seen[id] = true
 		q.Options = append(q.Options, loop.Option{ID: id, Label: strings.Repeat("#", s.Level) + " " + loop.Printable(s.Title)})
 	}
 	q.Options = append(q.Options, loop.Option{ID: "other", Label: "Another target: write it in the text (heading:TEXT, an id, marker:BEGIN..END)"})

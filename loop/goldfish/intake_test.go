@@ -231,3 +231,27 @@ func TestJournaledPlan(t *testing.T) {
 		t.Errorf("no run: %v", err)
 	}
 }
+
+// TestTargetOptionsResolve: every heading the target question offers
+// names one section of the file; a title that heads two is not offered.
+func TestTargetOptionsResolve(t *testing.T) {
+	text := []byte("# Plan\n\n## Notes\n\na\n\n## Tasks {#T1}\n\n## Notes\n\nb\n\n## 手順\n\nc\n")
+	q := targetQuestion("plan.md", text)
+	var ids []string
+	for _, o := range q.Options {
+		ids = append(ids, o.ID)
+		if o.ID == "other" {
+			continue
+		}
+		tg, err := ParseTarget(o.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tg.Resolve(text); err != nil {
+			t.Errorf("%s: %v", o.ID, err)
+		}
+	}
+	if want := []string{"full file", "heading:Plan", "id:T1", "heading:手順", "other"}; !slices.Equal(ids, want) {
+		t.Errorf("options %v, want %v", ids, want)
+	}
+}
