@@ -162,14 +162,9 @@ func (d *driver) closing(ctx context.Context, n int, g *goldRound) (loop.StopRea
 		Prompt: fmt.Sprintf("The review rounds are complete with no open issues (%d consecutive clean rounds). Go on to the next stage, or is there something to check last?", d.r.Settings.CleanRounds),
 		Options: []loop.Option{{ID: ClosingNext, Label: "Next stage: the review is done"},
 			{ID: ClosingCheck, Label: fmt.Sprintf("A last check: run round %d", n+1)}}}
-	a, err := loop.AskOnce(ctx, d.r.J, d.asker(), q)
-	switch {
-	case errors.Is(err, loop.ErrWaiting):
-		return loop.AwaitingDecisions, nil
-	case errors.Is(err, loop.ErrStop):
-		return loop.Converged, nil
-	case err != nil:
-		return "", err
+	a, stop, err := d.ask(ctx, q, loop.Converged)
+	if err != nil || stop != "" {
+		return stop, err
 	}
 	g.closing = a.Choice
 	if a.Choice == ClosingCheck {
@@ -229,18 +224,30 @@ func (d *driver) weak(g *goldRound) bool {
 func (d *driver) turn(ctx context.Context, n int, sum loop.RoundSummary) (loop.StopReason, error) {
 	q := loop.Question{Key: fmt.Sprintf("r%d/next", n), Kind: loop.Turn,
 		Prompt: fmt.Sprintf("Round %d is done (%d Blocker/Major open); run round %d?", n, sum.OpenAtOrAbove(finding.Medium), n+1)}
+	a, stop, err := d.ask(ctx, q, loop.HumanStopped)
+	if err != nil {
+		return "", err
+	}
+	if stop == "" && a.Choice == loop.No {
+		stop = loop.HumanStopped
+	}
+	if stop != "" {
+		return stop, d.report(n, stop)
+	}
+	return "", nil
+}
+
+// ask asks q once per run (loop.AskOnce): an answer still awaited is
+// AwaitingDecisions, a person's stop (loop.ErrStop) is stopped.
+func (d *driver) ask(ctx context.Context, q loop.Question, stopped loop.StopReason) (loop.Answer, loop.StopReason, error) {
 	a, err := loop.AskOnce(ctx, d.r.J, d.asker(), q)
 	switch {
 	case errors.Is(err, loop.ErrWaiting):
-		return loop.AwaitingDecisions, d.report(n, loop.AwaitingDecisions)
+		return a, loop.AwaitingDecisions, nil
 	case errors.Is(err, loop.ErrStop):
-		return loop.HumanStopped, d.report(n, loop.HumanStopped)
-	case err != nil:
-		return "", err
-	case a.Choice == loop.No:
-		return loop.HumanStopped, d.report(n, loop.HumanStopped)
+		return a, stopped, nil
 	}
-	return "", nil
+	return a, "", err
 }
 
 func (d *driver) asker() loop.Asker {
@@ -269,14 +276,9 @@ func (d *driver) decide(ctx context.Context, rd *loop.Round, g *goldRound) (loop
 	if len(rd.Items()) == 0 {
 		g.choice = choiceNone
 	} else {
-		a, err := loop.AskOnce(ctx, d.r.J, d.asker(), q)
-		switch {
-		case errors.Is(err, loop.ErrWaiting):
-			return loop.AwaitingDecisions, nil
-		case errors.Is(err, loop.ErrStop):
-			return loop.GateStopped, nil
-		case err != nil:
-			return "", err
+		a, stop, err := d.ask(ctx, q, loop.GateStopped)
+		if err != nil || stop != "" {
+			return stop, err
 		}
 		g.choice = a.Choice
 	}
