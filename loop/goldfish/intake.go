@@ -135,8 +135,10 @@ var ErrNotConfirmed = errors.New("goldfish: the plan was not confirmed")
 // target in it, every persona and standard, the context), then shows the
 // plan (target, reviewers, standards, context) and waits for a yes
 // (intake/confirm-<digest of the plan>) before the first round. Nothing is
-// journaled or written: a run does not exist yet. The zero value asks
-// loop.AutoAsker, which takes every default and confirms.
+// journaled, as no run exists yet, and the intake writes nothing itself
+// (a loop.FileAsker writes its questions file). The zero value asks
+// loop.AutoAsker, which takes every default and confirms. An Intake holds
+// no state: it may be used by several goroutines at once if its Asker may.
 type Intake struct {
 	// Asker answers the questions: a terminal form, loop.FileAsker (which
 	// returns loop.ErrWaiting until the answer is written; run the intake

@@ -145,3 +145,25 @@ func checkStopWords(t *testing.T, dir, stop, want string) {
 		}
 	}
 }
+
+// TestWaitingAtTheFindingsGateSaysPending: a run whose inspected findings
+// wait in a decisions file says so, and the pending.md it points to
+// exists in the round's folder.
+func TestWaitingAtTheFindingsGateSaysPending(t *testing.T) {
+	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
+		return []finding.Finding{find(sec, "It's worth noting that uploads", "filler", finding.Medium, "Uploads")}
+	})
+	l, spec := specLoop(t, g)
+	l.Asker, l.Gate = answers(ChoiceInspect, loop.Yes), loop.FileGate{Path: filepath.Join(l.Dir, "decisions.json")}
+	o, err := l.Run(context.Background(), spec)
+	if !errors.Is(err, loop.ErrNotConverged) || o.Reason != loop.AwaitingDecisions {
+		t.Fatalf("%v %+v", err, o)
+	}
+	sum, _ := os.ReadFile(filepath.Join(l.Dir, "summary.md"))
+	if !strings.Contains(string(sum), "Stopped: "+o.Stop+".\n") || !strings.Contains(o.Stop, "pending.md") {
+		t.Errorf("Outcome.Stop %q; summary.md:\n%s", o.Stop, sum)
+	}
+	if _, err := os.Stat(filepath.Join(l.Dir, "round-1", "pending.md")); err != nil {
+		t.Errorf("the pending.md it names: %v", err)
+	}
+}
