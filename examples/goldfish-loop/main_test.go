@@ -84,6 +84,13 @@ func TestOwnFileWaitsThenResumes(t *testing.T) {
 	if code != 2 || !strings.Contains(stdout, "Waiting for an answer") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
+	// Another plan over the unfinished run is refused before its intake
+	// asks anything.
+	qs, _ := os.ReadFile(filepath.Join(out, loop.QuestionsFile))
+	code, stdout, stderr = runCmd(t, nil, "-target", "S1.13", "-reviewers", "style", "-out", out, spec)
+	if after, _ := os.ReadFile(filepath.Join(out, loop.QuestionsFile)); code != 1 || !strings.Contains(stderr, "unfinished run") || string(after) != string(qs) {
+		t.Fatalf("a new run over the unfinished one: exit %d\n%s\n%s\nquestions.json:\n%s", code, stdout, stderr, after)
+	}
 	answer(t, out, map[string]string{"r1/gate": "auto", "r1/next": "yes", "r2/next": "yes", "r3/close": "next"})
 	code, stdout, stderr = runCmd(t, nil, "-target", "h3:S1.12", "-reviewers", "style", "-rules", "strict", "-out", out, "-resume", spec)
 	if code != 0 || !strings.Contains(stdout, "Applied 1,") {

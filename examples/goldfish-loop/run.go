@@ -176,6 +176,9 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 		return exitError, err
 	}
 	if !o.resume {
+		if err := goldfish.CheckNoUnfinishedRun(o.out); err != nil {
+			return exitError, err
+		}
 		plan, err = goldfish.Intake{Asker: asker, MaxSize: int64(*o.maxSize)}.Complete(ctx, plan)
 		switch {
 		case errors.Is(err, loop.ErrWaiting):

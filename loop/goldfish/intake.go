@@ -400,3 +400,18 @@ func TargetForm(t document.Target) string {
 	}
 	return "full file"
 }
+
+// CheckNoUnfinishedRun returns an error wrapping loop.ErrUnfinishedRun when
+// dir holds a run that has not ended, which a new run there would be
+// refused over: call it before the intake, so that nobody answers
+// questions for a run that cannot start.
+func CheckNoUnfinishedRun(dir string) error {
+	open, err := loop.Unfinished((&Loop{Dir: dir}).config())
+	switch {
+	case err != nil:
+		return fmt.Errorf("goldfish: %w", err)
+	case open:
+		return fmt.Errorf("goldfish: %w in %s: resume it (-resume) or undo it (-undo) first", loop.ErrUnfinishedRun, dir)
+	}
+	return nil
+}
