@@ -21,6 +21,11 @@ var ErrNotConverged = errors.New("not converged")
 type Outcome struct {
 	// Reason is why the run stopped.
 	Reason StopReason `json:"reason"`
+	// StopWords is the driver's own wording of Reason, when the kernel's
+	// (StopReason.Describe) is not true of its loop: say, "converged: 2
+	// consecutive clean rounds". Empty means Reason.Describe(); see
+	// StopText.
+	StopWords string `json:"stop_words,omitempty"`
 	// Rounds is the number of rounds run (the last may have stopped at the
 	// gate).
 	Rounds int `json:"rounds"`

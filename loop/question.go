@@ -95,7 +95,7 @@ type AutoAsker struct{}
 
 // Ask returns q's default answer.
 func (AutoAsker) Ask(_ context.Context, q Question) (Answer, error) {
-	return Answer{Key: q.Key, Choice: q.defaultChoice()}, nil
+	return q.defaultAnswer(), nil
 }
 
 // defaultChoice returns the answer an automatic gate gives.
@@ -124,14 +124,14 @@ func (q Question) Validate() error {
 				return fmt.Errorf("question %s: option %d has an empty or repeated id %q", q.Key, i+1, o.ID)
 			}
 		}
-	case Confirm, Turn:
+	case Confirm, Turn, Input:
 		if len(q.Options) > 0 {
 			return fmt.Errorf("question %s: a %s question takes no options", q.Key, q.Kind)
 		}
 	default:
-		return fmt.Errorf("question %s: unknown kind %q (want choice, confirm or turn)", q.Key, q.Kind)
+		return fmt.Errorf("question %s: unknown kind %q (want choice, confirm, turn or input)", q.Key, q.Kind)
 	}
-	if q.Default != "" {
+	if q.Default != "" && q.Kind != Input {
 		if err := q.check(Answer{Key: q.Key, Choice: q.Default}); err != nil {
 			return fmt.Errorf("question %s: default: %w", q.Key, err)
 		}
@@ -143,6 +143,12 @@ func (q Question) Validate() error {
 func (q Question) check(a Answer) error {
 	if a.Key != q.Key {
 		return fmt.Errorf("answer is for %q, not %q", a.Key, q.Key)
+	}
+	if q.Kind == Input {
+		if a.Choice != "" || strings.TrimSpace(a.Text) == "" {
+			return fmt.Errorf("question %s takes text, not a choice (%q) or blank text", q.Key, a.Choice)
+		}
+		return nil
 	}
 	if a.Text != "" && !q.Text {
 		return fmt.Errorf("question %s takes no text", q.Key)
@@ -174,24 +180,6 @@ func AskOnce(ctx context.Context, j *journal.Journal, asker Asker, q Question) (
 		return Answer{}, err
 	}
 	return journal.Step(ctx, j, "ask/"+q.Key, func(ctx context.Context) (Answer, error) {
-		a, err := asker.Ask(ctx, q)
-		if err != nil {
-			return Answer{}, fmt.Errorf("question %s: %w", q.Key, err)
-		}
-		if q.Kind != Choice {
-			switch strings.ToLower(strings.TrimSpace(a.Choice)) {
-			case "y", "yes", "true", "ok":
-				a.Choice = Yes
-			case "n", "no", "false":
-				a.Choice = No
-			}
-		}
-		if a.Key == "" {
-			a.Key = q.Key
-		}
-		if err := q.check(a); err != nil {
-			return Answer{}, fmt.Errorf("question %s: %w", q.Key, err)
-		}
-		return a, nil
+		return ask(ctx, asker, q)
 	})
 }

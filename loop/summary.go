@@ -20,7 +20,7 @@ func (r *Run[S]) WriteSummary(title string, o *Outcome, rounds []*Round) error {
 func (r *Run[S]) renderSummary(title string, o *Outcome, rounds []*Round) []byte {
 	dir := r.Dir
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# %s (%d round(s))\n\nStopped: %s.\n\n", title, o.Rounds, o.Reason.Describe())
+	fmt.Fprintf(&b, "# %s (%d round(s))\n\nStopped: %s.\n\n", title, o.Rounds, o.StopText())
 	if r.DryRun {
 		b.WriteString("## Would apply\n\n")
 	} else {

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -17,27 +15,14 @@ const callTimeout = 5 * time.Minute
 // loop builds the Loop from the flags: each reviewer offline or on the
 // model the provider flags choose for it (-reviewer-model NAME=...), and
 // the resolver ("resolver") and synthesizer ("synthesizer") likewise.
-func (o *options) loop(target document.Target, intent []string) (*goldfish.Loop, string, error) {
-	standards := map[string]string{}
-	for _, s := range o.standards {
-		name, std, ok := strings.Cut(s, "=")
-		if !ok {
-			return nil, "", fmt.Errorf("-standard %q: want reviewer=standard", s)
-		}
-		standards[strings.TrimSpace(name)] = std
-	}
-	var reviewers []string
-	for _, r := range strings.Split(o.reviewers, ",") {
-		if r = strings.TrimSpace(r); r != "" {
-			reviewers = append(reviewers, r)
-		}
-	}
+func (o *options) loop(plan goldfish.Plan, target document.Target, intent []string) (*goldfish.Loop, string, error) {
+	reviewers := plan.Reviewers
 	var m goldfish.Materials
-	seats, err := m.Cast(reviewers, standards)
+	seats, err := m.Cast(reviewers, plan.Standards)
 	if err != nil {
 		return nil, "", err
 	}
-	refs, _, err := m.ContextMaterials(o.context)
+	refs, _, err := m.ContextMaterials(plan.Context)
 	if err != nil {
 		return nil, "", err
 	}

@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/loop"
 
 	"github.com/kaigi-dev/kaigi/examples/internal/sarifcheck"
 )
@@ -38,6 +41,12 @@ func TestDemoOffline(t *testing.T) {
 	if !strings.Contains(out, "Stopped after 3 round(s): converged: 2 consecutive clean rounds") || !strings.Contains(out, "Applied 2,") {
 		t.Errorf("stdout:\n%s", out)
 	}
+	if !strings.Contains(errs, "- Reviewers:\n  - design_critic (against feature-spec-standard)\n") || !strings.Contains(errs, "Start round 1 with this plan?\n  -> yes") {
+		t.Errorf("the demo does not show the plan and its confirmation:\n%s", errs)
+	}
+	if !strings.Contains(errs, "Go on to the next stage, or is there something to check last?\n  -> Next stage: the review is done") {
+		t.Errorf("the demo does not show the closing question:\n%s", errs)
+	}
 	dirs, _ := filepath.Glob(filepath.Join(tmp, "kaigi-goldfish-demo-*"))
 	if len(dirs) != 1 {
 		t.Fatalf("demo folders %v", dirs)
@@ -65,11 +74,24 @@ func TestOwnFileWaitsThenResumes(t *testing.T) {
 	spec := filepath.Join(dir, "spec.md")
 	os.WriteFile(spec, sampleSpec, 0o644)
 	out := filepath.Join(dir, ".goldfish")
-	code, stdout, stderr := runCmd(t, nil, "-target", "h3:S1.12", "-reviewers", "style", "-rules", "strict", "-out", out, spec)
+	args := []string{"-target", "h3:S1.12", "-reviewers", "style", "-rules", "strict", "-out", out, spec}
+	code, stdout, stderr := runCmd(t, nil, args...)
+	if code != 2 || !strings.Contains(stdout, "Waiting for an answer before the first round") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	answer(t, out, nil) // the plan's confirmation
+	code, stdout, stderr = runCmd(t, nil, args...)
 	if code != 2 || !strings.Contains(stdout, "Waiting for an answer") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	os.WriteFile(filepath.Join(out, "answers.json"), []byte(`[{"key":"r1/gate","choice":"auto"},{"key":"r1/next","choice":"yes"},{"key":"r2/next","choice":"yes"}]`), 0o644)
+	// Another plan over the unfinished run is refused before its intake
+	// asks anything.
+	qs, _ := os.ReadFile(filepath.Join(out, loop.QuestionsFile))
+	code, stdout, stderr = runCmd(t, nil, "-target", "S1.13", "-reviewers", "style", "-out", out, spec)
+	if after, _ := os.ReadFile(filepath.Join(out, loop.QuestionsFile)); code != 1 || !strings.Contains(stderr, "unfinished run") || string(after) != string(qs) {
+		t.Fatalf("a new run over the unfinished one: exit %d\n%s\n%s\nquestions.json:\n%s", code, stdout, stderr, after)
+	}
+	answer(t, out, map[string]string{"r1/gate": "auto", "r1/next": "yes", "r2/next": "yes", "r3/close": "next"})
 	code, stdout, stderr = runCmd(t, nil, "-target", "h3:S1.12", "-reviewers", "style", "-rules", "strict", "-out", out, "-resume", spec)
 	if code != 0 || !strings.Contains(stdout, "Applied 1,") {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, stdout, stderr)
@@ -207,6 +229,8 @@ func TestUndoOfARunThatWroteNothing(t *testing.T) {
 	os.WriteFile(spec, sampleSpec, 0o644)
 	out := filepath.Join(dir, ".goldfish")
 	args := []string{"-target", "h3:S1.12", "-reviewers", "style", "-rules", "strict", "-out", out, spec}
+	runCmd(t, nil, args...)
+	answer(t, out, nil) // the plan's confirmation
 	if code, stdout, stderr := runCmd(t, nil, args...); code != 2 || !strings.Contains(stdout, "Waiting for an answer") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -219,5 +243,84 @@ func TestUndoOfARunThatWroteNothing(t *testing.T) {
 	}
 	if code, stdout, stderr := runCmd(t, nil, args...); code != 2 || !strings.Contains(stdout, "Waiting for an answer") {
 		t.Fatalf("a new run after the undo: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// answer answers every question waiting in out/questions.json that
+// answers.json does not answer yet: with choices[key] when given, else
+// with the question's default (yes for a confirmation).
+func answer(t *testing.T, out string, choices map[string]string) {
+	t.Helper()
+	var qs []loop.Question
+	var as []loop.Answer
+	data, err := os.ReadFile(filepath.Join(out, loop.QuestionsFile))
+	if err != nil || json.Unmarshal(data, &qs) != nil {
+		t.Fatalf("questions: %s %v", data, err)
+	}
+	if data, err := os.ReadFile(filepath.Join(out, loop.AnswersFile)); err == nil {
+		json.Unmarshal(data, &as)
+	}
+	for k, c := range choices {
+		if !slices.ContainsFunc(as, func(a loop.Answer) bool { return a.Key == k }) {
+			as = append(as, loop.Answer{Key: k, Choice: c})
+		}
+	}
+	for _, q := range qs {
+		if slices.ContainsFunc(as, func(a loop.Answer) bool { return a.Key == q.Key }) {
+			continue
+		}
+		a := loop.Answer{Key: q.Key, Choice: q.Default}
+		switch {
+		case q.Kind == loop.Input:
+			a.Choice, a.Text = "", q.Default
+		case a.Choice == "":
+			a.Choice = loop.Yes
+		}
+		as = append(as, a)
+	}
+	data, _ = json.Marshal(as)
+	if err := os.WriteFile(filepath.Join(out, loop.AnswersFile), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestIntakeThroughFiles is issue 26: a file given without -target and
+// -reviewers asks, through the files, for the target (the headings
+// offered), then the document's kind (spec recommended, its reviewers),
+// one question per run, then shows the plan and waits for its yes; only
+// then does round 1 start. A resume takes the plan from the journal.
+func TestIntakeThroughFiles(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "spec.md")
+	os.WriteFile(spec, sampleSpec, 0o644)
+	out := filepath.Join(dir, ".goldfish")
+	args := []string{"-rules", "strict", "-out", out, spec}
+	for i, want := range []string{"intake/target", "intake/kind", "intake/confirm-"} {
+		code, stdout, stderr := runCmd(t, nil, args...)
+		if code != 2 || !strings.Contains(stdout, "Waiting for an answer before the first round") {
+			t.Fatalf("step %d: exit %d\n%s\n%s", i+1, code, stdout, stderr)
+		}
+		var qs []loop.Question
+		data, _ := os.ReadFile(filepath.Join(out, loop.QuestionsFile))
+		json.Unmarshal(data, &qs)
+		if len(qs) != i+1 || !strings.HasPrefix(qs[i].Key, want) {
+			t.Fatalf("step %d: questions %s, want %s last", i+1, data, want)
+		}
+		if _, err := os.Stat(filepath.Join(out, "journal.jsonl")); err == nil {
+			t.Fatalf("step %d: a run started before the plan was confirmed", i+1)
+		}
+		if i == 2 && (!strings.Contains(qs[i].Prompt, `the section with id "S1.12"`) || !strings.Contains(qs[i].Prompt, "- structural (against feature-spec-standard)")) {
+			t.Errorf("the plan shown:\n%s", qs[i].Prompt)
+		}
+		answer(t, out, map[string]string{"intake/target": "id:S1.12"})
+	}
+	code, stdout, stderr := runCmd(t, nil, args...)
+	if code != 2 || !strings.Contains(stdout, "see "+filepath.Join(out, loop.QuestionsFile)) || !strings.Contains(stderr, `the section with id "S1.12"`) {
+		t.Fatalf("round 1: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	answer(t, out, map[string]string{"r1/next": "yes", "r2/close": "next"})
+	code, stdout, stderr = runCmd(t, nil, "-rules", "strict", "-out", out, "-resume", spec)
+	if code != 0 || !strings.Contains(stdout, "converged") || !strings.Contains(stdout, "Self-agreement of structural") {
+		t.Fatalf("resume with the journal's plan: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }

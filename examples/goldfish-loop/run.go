@@ -68,15 +68,15 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.SetOutput(stderr)
 	o := &options{flags: fs}
 	o.rules = cli.RulesFlag(fs, demoRules())
-	fs.StringVar(&o.target, "target", "", `the section: "full file", a heading id ("S1.12", "h4:S1.12"), "heading:TEXT" or "marker:BEGIN[..END]" (demo: S1.12)`)
-	fs.StringVar(&o.reviewers, "reviewers", "design_critic,structural", "reviewers, comma-separated: short names (design_critic, structural, implementation_readiness, style, comprehension) or persona paths containing \"/\"")
-	fs.Var(&o.standards, "standard", "reviewer=standard[,standard], a short name (feature-spec-standard, implementation-readiness-standard) or a path; repeatable (default: the persona's own)")
+	fs.StringVar(&o.target, "target", "", `the section: "full file", a heading id ("S1.12", "h4:S1.12"), "heading:TEXT" or "marker:BEGIN[..END]" (default: asked, the file's headings offered; demo: S1.12)`)
+	fs.StringVar(&o.reviewers, "reviewers", "", "reviewers (default: asked, recommended by the document's kind), comma-separated: short names (design_critic, structural, style, implementation_readiness, codebase_details, comprehension, zoom_out) or persona paths containing \"/\"")
+	fs.Var(&o.standards, "standard", "reviewer=standard[,standard], a short name (feature-spec-standard, implementation-readiness-standard, zoom-out-standard, heilmeier-standard, re-implementation-standard) or a path; repeatable (default: the persona's own)")
 	fs.Var(&o.context, "context", "a file or folder every reviewer receives, listed by name and SHA-256 in the journal; repeatable")
 	fs.StringVar(&o.intent, "intent", "", "file of the decisions the section means, one per line, for the offline resolver's comprehension probe")
 	fs.IntVar(&o.rounds, "rounds", goldfish.DefaultMaxRounds, "round cap")
 	fs.IntVar(&o.clean, "clean", goldfish.DefaultCleanRounds, "consecutive clean rounds that stop the loop")
 	fs.BoolVar(&o.hierarchical, "hierarchical", false, "hierarchical dispatch: a synthesizer writes one summary of each round")
-	fs.BoolVar(&o.yes, "yes", false, "answer every gate and turn boundary with its default (auto-approve, next round): for CI")
+	fs.BoolVar(&o.yes, "yes", false, "answer every question with its default (the intake's plan, auto-approve, next round, next stage) without waiting: for CI")
 	fs.StringVar(&o.out, "out", goldfish.DefaultDir, "folder for the journal and artifacts")
 	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out")
 	fs.BoolVar(&o.undo, "undo", false, "revert everything the last run in -out applied, byte for byte")
@@ -145,7 +145,7 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 			o.reviewers = "design_critic,structural,style,implementation_readiness,comprehension"
 		}
 		intent = lines(string(sampleIntent))
-		fmt.Fprintf(stderr, "Demo: reviewing section %s of a copy of the bundled sample spec in %s\n", o.target, dir)
+		fmt.Fprintf(stderr, "Demo: reviewing section %s of a copy of the bundled sample spec in %s\n(on a file of your own, what -target and -reviewers leave out is asked, reviewers recommended by the document's kind)\n", o.target, dir)
 	} else {
 		path = files[0]
 	}
@@ -159,25 +159,50 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 	if err := o.useProviders(demo, getenv); err != nil {
 		return exitError, err
 	}
-	target, err := goldfish.ParseTarget(cmpOr(o.target, "full file"))
+	interactive := isTerminal(stdin) && isTerminal(stderr)
+	var asker loop.Asker
+	var gate loop.Approver
+	switch {
+	case o.yes || (demo && !interactive): // the demo runs its whole cycle unattended
+		asker = shownAsker{w: stderr}
+	case interactive:
+		g := termui.Gate{In: stdin, Out: stderr}
+		gate, asker = g, g
+	default:
+		gate, asker = loop.FileGate{Path: filepath.Join(o.out, "decisions.json")}, loop.FileAsker{Dir: o.out}
+	}
+	plan, err := o.plan(path)
+	if err != nil {
+		return exitError, err
+	}
+	if !o.resume {
+		if err := goldfish.CheckNoUnfinishedRun(o.out); err != nil {
+			return exitError, err
+		}
+		plan, err = goldfish.Intake{Asker: asker, MaxSize: int64(*o.maxSize)}.Complete(ctx, plan)
+		switch {
+		case errors.Is(err, loop.ErrWaiting):
+			fmt.Fprintf(stdout, "Waiting for an answer before the first round: see %s, write the answer to %s and run the same command again.\n",
+				filepath.Join(o.out, loop.QuestionsFile), filepath.Join(o.out, loop.AnswersFile))
+			return exitUnresolved, nil
+		case errors.Is(err, goldfish.ErrNotConfirmed), errors.Is(err, loop.ErrStop):
+			fmt.Fprintln(stdout, "Not started: the plan was not confirmed; nothing was written.")
+			return exitUnresolved, nil
+		case err != nil:
+			return exitError, cli.SizeError(err)
+		}
+	}
+	target, err := goldfish.ParseTarget(plan.Target)
 	if err != nil {
 		return exitError, err
 	}
 	o.enabled = o.rules.Enabled(demo, demoRules())
-	l, desc, err := o.loop(target, intent)
+	l, desc, err := o.loop(plan, target, intent)
 	if err != nil {
 		return exitError, err
 	}
 	l.MaxSize = int64(*o.maxSize)
-	interactive := isTerminal(stdin) && isTerminal(stderr)
-	switch {
-	case o.yes || (demo && !interactive): // the demo runs its whole cycle unattended
-	case interactive:
-		g := termui.Gate{In: stdin, Out: stderr}
-		l.Gate, l.Asker = g, g
-	default:
-		l.Gate, l.Asker = loop.FileGate{Path: filepath.Join(o.out, "decisions.json")}, loop.FileAsker{Dir: o.out}
-	}
+	l.Gate, l.Asker = gate, asker
 	if o.verbose {
 		l.Logger = slog.New(slog.NewTextHandler(stderr, nil))
 	}
@@ -228,6 +253,39 @@ func report(w io.Writer, o *goldfish.Outcome) {
 	fmt.Fprintf(w, "Report: %s\n", o.Report)
 }
 
+// plan returns the inputs the flags give for the file at path. On
+// -resume, what the flags leave out comes from the journaled run.
+func (o *options) plan(path string) (goldfish.Plan, error) {
+	p := goldfish.Plan{File: path, Target: o.target, Reviewers: goldfish.SplitNames(o.reviewers), Standards: map[string]string{}, Context: o.context}
+	for _, s := range o.standards {
+		name, std, ok := strings.Cut(s, "=")
+		if !ok {
+			return p, fmt.Errorf("-standard %q: want reviewer=standard", s)
+		}
+		p.Standards[strings.TrimSpace(name)] = std
+	}
+	if !o.resume {
+		return p, nil
+	}
+	j, err := goldfish.JournaledPlan(o.out)
+	if err != nil {
+		return p, err
+	}
+	if p.Target == "" {
+		p.Target = j.Target
+	}
+	if len(p.Reviewers) == 0 {
+		p.Reviewers = j.Reviewers
+		if len(p.Standards) == 0 {
+			p.Standards = j.Standards
+		}
+	}
+	if !o.flagSet("context") {
+		p.Context = j.Context
+	}
+	return p, nil
+}
+
 func (o *options) flagSet(name string) bool {
 	set := false
 	o.flags.Visit(func(f *flag.Flag) { set = set || f.Name == name })
@@ -264,4 +322,24 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// shownAsker answers every question with its default (loop.AutoAsker, as
+// -yes does) and prints the question and the answer taken, so that an
+// unattended run shows each step it passed.
+type shownAsker struct{ w io.Writer }
+
+func (a shownAsker) Ask(ctx context.Context, q loop.Question) (loop.Answer, error) {
+	ans, err := loop.AutoAsker{}.Ask(ctx, q)
+	if err != nil {
+		return ans, err
+	}
+	label := ans.Choice
+	for _, o := range q.Options {
+		if o.ID == ans.Choice && o.Label != "" {
+			label = o.Label
+		}
+	}
+	fmt.Fprintf(a.w, "? %s\n  -> %s (the default, unattended)\n", loop.Printable(q.Prompt), loop.Printable(label))
+	return ans, nil
 }

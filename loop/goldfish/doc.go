@@ -4,10 +4,15 @@
 // standards; a resolver that remembers (the "elephant", the side that
 // wrote the document) sorts every finding into CONTEST (argue back, with
 // reasons) or PROPOSE_FIX; a gate decides, approved fixes are applied, and
-// the loop goes on until the section is clean in two consecutive rounds.
+// the loop goes on until the section is clean in two consecutive rounds;
+// then the closing question asks for the next stage or a last check.
 //
 // The pieces, each usable alone:
 //
+//   - Intake: the original's first step, before any run exists: the
+//     inputs a Plan lacks asked one at a time, reviewers recommended by the
+//     document's kind (Recommended, GuessKind), the plan shown and
+//     confirmed. JournaledPlan reads a started run's plan back.
 //   - Materials: personas and standards by short name (the bundled ones,
 //     Bundled) or path (a name containing "/"), the reviewer -> standard
 //     map (Cast), and context materials listed by name and SHA-256, so that

@@ -280,7 +280,10 @@ func TestContestMemoryInRun(t *testing.T) {
 // as told.
 func answers(choice, next string) loop.Asker {
 	return loop.AskFunc(func(_ context.Context, q loop.Question) (loop.Answer, error) {
-		if q.Kind == loop.Choice {
+		switch {
+		case strings.HasSuffix(q.Key, "/close"):
+			return loop.Answer{Key: q.Key, Choice: ClosingNext}, nil
+		case q.Kind == loop.Choice:
 			return loop.Answer{Key: q.Key, Choice: choice}, nil
 		}
 		return loop.Answer{Key: q.Key, Choice: next}, nil

@@ -80,7 +80,7 @@ func TestWaitingForAnswers(t *testing.T) {
 	if err != nil || !strings.Contains(string(qs), `"r1/next"`) {
 		t.Fatalf("questions %s %v", qs, err)
 	}
-	ans, _ := json.Marshal([]loop.Answer{{Key: "r1/next", Choice: loop.Yes}})
+	ans, _ := json.Marshal([]loop.Answer{{Key: "r1/next", Choice: loop.Yes}, {Key: "r2/close", Choice: ClosingNext}})
 	os.WriteFile(filepath.Join(l.Dir, loop.AnswersFile), ans, 0o644)
 	o, err = l.Resume(context.Background(), spec)
 	if err != nil || o.Reason != loop.Converged || o.Rounds != 2 {
@@ -108,7 +108,7 @@ func TestWaitingAtGateChoice(t *testing.T) {
 	if !strings.Contains(string(rep), "Stopped: waiting for an answer (see questions.json") || !strings.Contains(string(rep), "## Proposed fixes (1)") {
 		t.Errorf("report while waiting:\n%s", rep)
 	}
-	ans, _ := json.Marshal([]loop.Answer{{Key: "r1/gate", Choice: ChoiceAuto}, {Key: "r1/next", Choice: loop.Yes}, {Key: "r2/next", Choice: loop.Yes}})
+	ans, _ := json.Marshal([]loop.Answer{{Key: "r1/gate", Choice: ChoiceAuto}, {Key: "r1/next", Choice: loop.Yes}, {Key: "r2/next", Choice: loop.Yes}, {Key: "r3/close", Choice: ClosingNext}})
 	os.WriteFile(filepath.Join(l.Dir, loop.AnswersFile), ans, 0o644)
 	o, err = l.Resume(context.Background(), spec)
 	if err != nil || o.Reason != loop.Converged || len(o.Applied) != 1 {

@@ -108,9 +108,13 @@ var offlineRoles = map[string]string{
 // fact-checker (claims and figures with nothing that shows them),
 // structural by the narrative critic (repeated openings and words),
 // implementation_readiness by the reader advocate (sentences a newcomer
-// cannot follow), and style by the anti-AI-slop reviewer (stock phrases,
-// each with a mechanical fix).
+// cannot follow), style by the anti-AI-slop reviewer (stock phrases, each
+// with a mechanical fix), and codebase_details by OfflineCodebase (code
+// names the context materials do not have). zoom_out has none.
 func OfflineReviewer(name string, cfg offline.Config) (agent.Reviewer, bool) {
+	if name == CodebaseName {
+		return OfflineCodebase{}, true
+	}
 	role, ok := offlineRoles[name]
 	if !ok {
 		return nil, false
@@ -133,7 +137,7 @@ func NewOfflineGoldfish(seat Seat, refs []agent.Reference, focus string, cfg off
 	}
 	r, ok := OfflineReviewer(seat.Persona.Name, cfg)
 	if !ok {
-		return nil, fmt.Errorf("goldfish: reviewer %q has no offline form (offline: design_critic, structural, implementation_readiness, style, comprehension); configure a model for it", seat.Persona.Name)
+		return nil, fmt.Errorf("goldfish: reviewer %q has no offline form (offline: design_critic, structural, implementation_readiness, codebase_details, style, comprehension); configure a model for it", seat.Persona.Name)
 	}
 	return &Goldfish{Seat: seat, Reviewer: r, Context: refs, Focus: focus}, nil
 }

@@ -97,7 +97,10 @@ func (e *sectionError) Unwrap() error { return e.Err }
 // goldfish reviews it in a fresh context, the contest memory drops what
 // was argued before, the resolver sorts the rest into CONTEST or
 // PROPOSE_FIX, a gate choice decides, approved fixes are written, and a
-// turn boundary asks before the next round. Every step is journaled in
+// turn boundary asks before the next round; once the loop converged with
+// rounds left, the closing question asks for the next stage or a last
+// check. Intake gathers and confirms its inputs before a Loop is built.
+// Every step is journaled in
 // Dir, from which an interrupted run resumes and an undo reverts:
 //
 //	Dir/journal.jsonl
@@ -129,9 +132,10 @@ type Loop struct {
 	// Gate decides the findings one by one when a round's choice is
 	// ChoiceInspect; nil means loop.AutoGate (nothing applied).
 	Gate loop.Approver
-	// Asker answers the round's gate choice and the turn boundary before
-	// each next round; nil means loop.AutoAsker (ChoiceAuto, and yes),
-	// the "-yes" of the example.
+	// Asker answers the round's gate choice, the turn boundary before
+	// each next round and the closing question once the loop converged
+	// (ClosingNext, ClosingCheck); nil means loop.AutoAsker (ChoiceAuto,
+	// yes, and ClosingNext), the "-yes" of the example.
 	Asker loop.Asker
 	// MaxRounds caps the rounds; 0 means DefaultMaxRounds.
 	MaxRounds int

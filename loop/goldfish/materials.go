@@ -21,10 +21,12 @@ import (
 var bundled embed.FS
 
 // Bundled returns the bundled personas and standards: personas/<name>.md
-// (design_critic, structural, implementation_readiness, comprehension) and
-// standards/<name>.md (feature-spec-standard,
-// implementation-readiness-standard). The library needs no folder of its
-// own on disk: these are the defaults short names resolve to.
+// (design_critic, structural, style, implementation_readiness,
+// codebase_details, comprehension, zoom_out) and standards/<name>.md
+// (feature-spec-standard, implementation-readiness-standard,
+// zoom-out-standard, heilmeier-standard, re-implementation-standard). The
+// library needs no folder of its own on disk: these are the defaults short
+// names resolve to.
 func Bundled() fs.FS {
 	sub, err := fs.Sub(bundled, "bundled")
 	if err != nil { // "bundled" is a valid name: fs.Sub cannot fail
@@ -195,9 +197,11 @@ type Seat struct {
 // Cast resolves reviewers into seats. standards maps a reviewer name to a
 // standard name (or several, comma-separated); a reviewer the map does
 // not name gets the standards its persona file names (the bundled personas
-// name theirs: design_critic and structural audit against
+// name theirs: design_critic, structural and style audit against
 // feature-spec-standard, implementation_readiness against
-// implementation-readiness-standard, comprehension against none). A map
+// implementation-readiness-standard, codebase_details against
+// re-implementation-standard, zoom_out against zoom-out-standard and
+// heilmeier-standard, comprehension against none). A map
 // key that is no reviewer is an error, and so is a reviewer named twice.
 func (m Materials) Cast(reviewers []string, standards map[string]string) ([]Seat, error) {
 	if len(reviewers) == 0 {

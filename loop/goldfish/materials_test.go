@@ -10,7 +10,8 @@ import (
 
 func TestBundledPersonasAndStandards(t *testing.T) {
 	var m Materials
-	for _, name := range []string{"design_critic", "structural", "implementation_readiness", "comprehension", "style"} {
+	personas := []string{"design_critic", "structural", "style", "implementation_readiness", "codebase_details", "comprehension", "zoom_out"}
+	for _, name := range personas {
 		p, rec, err := m.Persona(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -19,13 +20,24 @@ func TestBundledPersonasAndStandards(t *testing.T) {
 			t.Errorf("%s: persona %+v, record %+v", name, p, rec)
 		}
 	}
-	for _, name := range []string{"feature-spec-standard", "implementation-readiness-standard"} {
+	for _, name := range []string{"feature-spec-standard", "implementation-readiness-standard", "zoom-out-standard", "heilmeier-standard", "re-implementation-standard"} {
 		s, rec, err := m.Standard(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		if s.Name != name || strings.HasPrefix(s.Text, "---") || !strings.HasPrefix(s.Text, "#") || rec.Bytes != len(s.Text) {
 			t.Errorf("%s: standard %q, record %+v", name, s.Text[:min(40, len(s.Text))], rec)
+		}
+	}
+	// Every bundled persona's own standards are bundled too, and every
+	// reviewer but the probe audits against at least one.
+	seats, err := m.Cast(personas, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range seats {
+		if len(s.Standards) == 0 && s.Persona.Name != ProbeName {
+			t.Errorf("%s audits against no standard", s.Persona.Name)
 		}
 	}
 }
@@ -57,7 +69,7 @@ func TestCastErrors(t *testing.T) {
 		t.Errorf("a map key that is no reviewer: %v", err)
 	}
 	_, err := m.Cast([]string{"no_such"}, nil)
-	if !errors.Is(err, ErrBadMaterial) || !strings.Contains(err.Error(), "known: comprehension, design_critic") {
+	if !errors.Is(err, ErrBadMaterial) || !strings.Contains(err.Error(), "known: codebase_details, comprehension, design_critic") {
 		t.Errorf("an unknown reviewer: %v", err)
 	}
 	if _, err := m.Cast([]string{"structural", "structural"}, nil); err == nil {

@@ -32,6 +32,9 @@ type RoundView struct {
 	Findings, Dropped []FindingView
 	// Stop is the run's stop reason in words, on its last round.
 	Stop string
+	// Closing is the answer to the closing question after this round
+	// (ClosingNext, ClosingCheck), or "" when it was not asked.
+	Closing string
 }
 
 // ReviewerView is one goldfish's part of a round.
@@ -88,6 +91,12 @@ func RenderReport(v RoundView, prev *RoundView) []byte {
 	}
 	if v.Stop != "" {
 		fmt.Fprintf(&b, "- Stopped: %s\n", v.Stop)
+	}
+	switch v.Closing {
+	case ClosingNext:
+		b.WriteString("- Closing question: next stage\n")
+	case ClosingCheck:
+		fmt.Fprintf(&b, "- Closing question: a last check, round %d\n", v.Round+1)
 	}
 	b.WriteString("\n## Changed since the last round\n\n")
 	for _, c := range Changes(prev, v) {

@@ -46,6 +46,7 @@ type goldRound struct {
 	memDrop  []loop.Item
 	choice   string
 	clean    map[string]bool // reviewers that answered with nothing open at Major or above
+	closing  string          // the closing question's answer (ClosingNext, ClosingCheck), if asked
 }
 
 func (l *Loop) driver(r *loop.Run[settings]) (*driver, error) {
@@ -116,18 +117,60 @@ func (d *driver) rounds(ctx context.Context) (loop.StopReason, error) {
 		}
 		sum := rd.Summary()
 		sums = append(sums, sum)
-		if stop, _ := rule(sums); stop != "" {
+		stop, _ = rule(sums)
+		if stop == loop.Converged && n < s.MaxRounds {
+			if stop, err = d.closing(ctx, n, g); err != nil {
+				return "", err
+			}
+		}
+		if stop != "" {
 			return stop, d.report(n, stop)
 		}
 		if err := d.report(n, ""); err != nil {
 			return "", err
 		}
 		d.r.Emit(loop.Event{Kind: loop.RoundEnded, Round: n})
+		if g.closing == ClosingCheck { // the answer was the yes to one more round
+			continue
+		}
 		next, err := d.turn(ctx, n, sum)
 		if err != nil || next != "" {
 			return next, err
 		}
 	}
+}
+
+// The answers of the closing question, asked when the loop converged with
+// rounds left under the cap (the question "rN/close").
+const (
+	// ClosingNext ends the run: the section goes on to the next stage.
+	// It is the default, the answer of loop.AutoAsker and of "-yes", so a
+	// program that runs the loop as one step of its own gets control
+	// back.
+	ClosingNext = "next"
+	// ClosingCheck asks for a last check: one more round runs, without
+	// the turn question, and the stop rules go on counting; a clean round
+	// converges again and the closing question is asked again.
+	ClosingCheck = "check"
+)
+
+// closing asks the closing question after round n converged: "" runs a
+// last check (round n+1), Converged ends the run (next stage, or the
+// person quit at the question), AwaitingDecisions waits for the answer.
+func (d *driver) closing(ctx context.Context, n int, g *goldRound) (loop.StopReason, error) {
+	q := loop.Question{Key: fmt.Sprintf("r%d/close", n), Kind: loop.Choice, Default: ClosingNext,
+		Prompt: fmt.Sprintf("The review rounds are complete with no open issues (%d consecutive clean rounds). Go on to the next stage, or is there something to check last?", d.r.Settings.CleanRounds),
+		Options: []loop.Option{{ID: ClosingNext, Label: "Next stage: the review is done"},
+			{ID: ClosingCheck, Label: fmt.Sprintf("A last check: run round %d", n+1)}}}
+	a, stop, err := d.ask(ctx, q, loop.Converged)
+	if err != nil || stop != "" {
+		return stop, err
+	}
+	g.closing = a.Choice
+	if a.Choice == ClosingCheck {
+		return "", nil
+	}
+	return loop.Converged, nil
 }
 
 // clean is the stop rule of consecutive clean rounds: Converged after
@@ -181,18 +224,30 @@ func (d *driver) weak(g *goldRound) bool {
 func (d *driver) turn(ctx context.Context, n int, sum loop.RoundSummary) (loop.StopReason, error) {
 	q := loop.Question{Key: fmt.Sprintf("r%d/next", n), Kind: loop.Turn,
 		Prompt: fmt.Sprintf("Round %d is done (%d Blocker/Major open); run round %d?", n, sum.OpenAtOrAbove(finding.Medium), n+1)}
+	a, stop, err := d.ask(ctx, q, loop.HumanStopped)
+	if err != nil {
+		return "", err
+	}
+	if stop == "" && a.Choice == loop.No {
+		stop = loop.HumanStopped
+	}
+	if stop != "" {
+		return stop, d.report(n, stop)
+	}
+	return "", nil
+}
+
+// ask asks q once per run (loop.AskOnce): an answer still awaited is
+// AwaitingDecisions, a person's stop (loop.ErrStop) is stopped.
+func (d *driver) ask(ctx context.Context, q loop.Question, stopped loop.StopReason) (loop.Answer, loop.StopReason, error) {
 	a, err := loop.AskOnce(ctx, d.r.J, d.asker(), q)
 	switch {
 	case errors.Is(err, loop.ErrWaiting):
-		return loop.AwaitingDecisions, d.report(n, loop.AwaitingDecisions)
+		return a, loop.AwaitingDecisions, nil
 	case errors.Is(err, loop.ErrStop):
-		return loop.HumanStopped, d.report(n, loop.HumanStopped)
-	case err != nil:
-		return "", err
-	case a.Choice == loop.No:
-		return loop.HumanStopped, d.report(n, loop.HumanStopped)
+		return a, stopped, nil
 	}
-	return "", nil
+	return a, "", err
 }
 
 func (d *driver) asker() loop.Asker {
@@ -221,14 +276,9 @@ func (d *driver) decide(ctx context.Context, rd *loop.Round, g *goldRound) (loop
 	if len(rd.Items()) == 0 {
 		g.choice = choiceNone
 	} else {
-		a, err := loop.AskOnce(ctx, d.r.J, d.asker(), q)
-		switch {
-		case errors.Is(err, loop.ErrWaiting):
-			return loop.AwaitingDecisions, nil
-		case errors.Is(err, loop.ErrStop):
-			return loop.GateStopped, nil
-		case err != nil:
-			return "", err
+		a, stop, err := d.ask(ctx, q, loop.GateStopped)
+		if err != nil || stop != "" {
+			return stop, err
 		}
 		g.choice = a.Choice
 	}

@@ -3,7 +3,9 @@ package goldfish
 import (
 	"context"
 	"errors"
+	"html"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -84,5 +86,84 @@ func TestWaitingForAnswerSaysSo(t *testing.T) {
 	rep, _ := os.ReadFile(o.Report)
 	if !strings.Contains(o.Stop, "waiting for an answer (see questions.json") || !strings.Contains(string(rep), "- Stopped: "+o.Stop+"\n") || !strings.Contains(err.Error(), o.Stop) {
 		t.Errorf("Outcome.Stop %q, error %q, report:\n%s", o.Stop, err, rep)
+	}
+}
+
+// TestSummarySaysGoldfishStop is issue 26: summary.md and report.html say
+// why a Goldfish run stopped in its own words, as the terminal does:
+// "2 consecutive clean rounds", not the Editorial Swarm's "every high
+// finding was applied or rejected"; and a run waiting on the turn
+// question says it waits for an answer in questions.json, not for
+// decisions in a pending.md that does not exist.
+func TestSummarySaysGoldfishStop(t *testing.T) {
+	clean := func(string, int, int) []finding.Finding { return nil }
+	t.Run("converged", func(t *testing.T) {
+		l, spec := specLoop(t, fake(t, "design_critic", clean))
+		o, err := l.Run(context.Background(), spec)
+		if err != nil || o.Reason != loop.Converged {
+			t.Fatalf("%v %+v", err, o)
+		}
+		checkStopWords(t, l.Dir, o.Stop, "2 consecutive clean rounds")
+	})
+	t.Run("waiting on the turn question", func(t *testing.T) {
+		l, spec := specLoop(t, fake(t, "design_critic", clean))
+		l.Asker = loop.FileAsker{Dir: l.Dir}
+		o, err := l.Run(context.Background(), spec)
+		if !errors.Is(err, loop.ErrNotConverged) || o.Reason != loop.AwaitingDecisions {
+			t.Fatalf("%v %+v", err, o)
+		}
+		checkStopWords(t, l.Dir, o.Stop, "waiting for an answer (see questions.json")
+	})
+}
+
+// checkStopWords checks that summary.md and report.html in dir say stop,
+// which contains want, and nothing of another loop's wording.
+func checkStopWords(t *testing.T, dir, stop, want string) {
+	t.Helper()
+	if !strings.Contains(stop, want) {
+		t.Errorf("Outcome.Stop = %q, want it to say %q", stop, want)
+	}
+	sum, err := os.ReadFile(filepath.Join(dir, "summary.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(sum), "Stopped: "+stop+".\n") {
+		t.Errorf("summary.md does not say %q:\n%s", stop, sum)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, loop.ReportName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html.UnescapeString(string(page)), want) {
+		t.Errorf("%s does not say %q", loop.ReportName, want)
+	}
+	for name, text := range map[string]string{"summary.md": string(sum), loop.ReportName: string(page)} {
+		for _, other := range []string{"every high finding", "pending.md"} {
+			if strings.Contains(text, other) {
+				t.Errorf("%s says %q", name, other)
+			}
+		}
+	}
+}
+
+// TestWaitingAtTheFindingsGateSaysPending: a run whose inspected findings
+// wait in a decisions file says so, and the pending.md it points to
+// exists in the round's folder.
+func TestWaitingAtTheFindingsGateSaysPending(t *testing.T) {
+	g := fake(t, "design_critic", func(sec string, round, shot int) []finding.Finding {
+		return []finding.Finding{find(sec, "It's worth noting that uploads", "filler", finding.Medium, "Uploads")}
+	})
+	l, spec := specLoop(t, g)
+	l.Asker, l.Gate = answers(ChoiceInspect, loop.Yes), loop.FileGate{Path: filepath.Join(l.Dir, "decisions.json")}
+	o, err := l.Run(context.Background(), spec)
+	if !errors.Is(err, loop.ErrNotConverged) || o.Reason != loop.AwaitingDecisions {
+		t.Fatalf("%v %+v", err, o)
+	}
+	sum, _ := os.ReadFile(filepath.Join(l.Dir, "summary.md"))
+	if !strings.Contains(string(sum), "Stopped: "+o.Stop+".\n") || !strings.Contains(o.Stop, "pending.md") {
+		t.Errorf("Outcome.Stop %q; summary.md:\n%s", o.Stop, sum)
+	}
+	if _, err := os.Stat(filepath.Join(l.Dir, "round-1", "pending.md")); err != nil {
+		t.Errorf("the pending.md it names: %v", err)
 	}
 }

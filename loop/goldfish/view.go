@@ -70,7 +70,7 @@ func (d *driver) reviewerViews(rd *loop.Round, g *goldRound) []ReviewerView {
 func (d *driver) view(n int, stop loop.StopReason) RoundView {
 	rd, g, s := d.rs[n-1], d.gs[n-1], d.r.Settings
 	v := RoundView{Round: n, Cap: s.MaxRounds, Path: d.r.Docs[0].Name, Target: s.Target.String(), Lines: finding.LineRange(g.region.Lines),
-		SHA256: hexOf(g.region.Hash), Gate: g.choice, Summary: g.summary, Reviewers: d.reviewerViews(rd, g)}
+		SHA256: hexOf(g.region.Hash), Gate: g.choice, Summary: g.summary, Reviewers: d.reviewerViews(rd, g), Closing: g.closing}
 	if stop != "" {
 		v.Stop = d.stopText(stop)
 	}
@@ -116,13 +116,14 @@ func (d *driver) finish(stop loop.StopReason) (*Outcome, error) {
 	for _, s := range d.spent {
 		o.AddUsage(s.round, s.who, s.model, s.usage, d.l.Prices)
 	}
+	o.StopWords = d.stopText(stop)
 	if err := d.r.WriteSummary("Goldfish summary", o, d.rs); err != nil {
 		return nil, err
 	}
 	if _, err := d.r.WriteReport("Goldfish review report", o, d.rs); err != nil {
 		return nil, err
 	}
-	out := &Outcome{Outcome: o, Report: filepath.Join(d.r.Dir, ReportName), Stop: d.stopText(stop)}
+	out := &Outcome{Outcome: o, Report: filepath.Join(d.r.Dir, ReportName), Stop: o.StopWords}
 	for _, a := range d.agree {
 		out.Agreements = append(out.Agreements, a)
 	}
