@@ -196,7 +196,7 @@ func reviewerPart(p Persona, schemaInPrompt bool) string {
 	}
 	b.WriteString("# Output contract\n\n")
 	fmt.Fprintf(&b, `Answer with exactly one JSON object in Council JSON v1 and nothing else:
-- "reviewer": %[1]s; "schema_version": "1"; "summary": your overall judgement in one or two sentences; "findings": an array (empty if you find nothing); "memo": optional notes.
+- "reviewer": %[1]s; "schema_version": "1"; "summary": your overall judgement in one or two sentences; "findings": an array (empty if you find nothing); "strengths": what works and should be kept, a sentence each (optional); "memo": optional notes.
 - Report every finding you have. Apply no threshold of your own: low-severity and low-confidence findings belong in the list too.
 - Each finding has: "id" ("F001", "F002", ...); "category": %[2]s; "line_range": the line numbers shown, "12" or "12-15"; "issue": what is wrong; "fix"; "confidence": an integer from 0 to 100; "severity": "low", "medium" or "high"; "quotes".
 - "quotes"[0] is copied verbatim from the document text, not from the numbered view (no line number, no "| "): about 30 characters that occur in the lines of line_range. Further quotes may support the finding.

@@ -28,6 +28,12 @@ type Report struct {
 
 	// Memo is free-form notes; a report may leave it empty.
 	Memo string `json:"memo,omitempty" jsonschema_description:"Free-form notes (optional)."`
+
+	// Strengths says what works in the text and should be kept, a
+	// sentence each, as the originals' reviewers report good points
+	// beside problems. // optional: nil, and left out of the JSON, when
+	// the reviewer names none.
+	Strengths []string `json:"strengths,omitempty" jsonschema_description:"What works in the text and should be kept, a sentence each (optional)."`
 }
 
 // Finding is one problem a reviewer found, with the fix it proposes.

@@ -153,6 +153,12 @@ func renderFindings(rs *Round, doc *DocRound, status func(Item) string) []byte {
 			fmt.Fprintf(&b, " (shot %d)", rv.Shot)
 		}
 		fmt.Fprintf(&b, "\n\n%s\n", Printable(strings.TrimSpace(rv.Report.Summary)))
+		if len(rv.Report.Strengths) > 0 {
+			b.WriteString("\nWhat works:\n")
+			for _, s := range rv.Report.Strengths {
+				fmt.Fprintf(&b, "- %s\n", Printable(strings.Join(strings.Fields(s), " ")))
+			}
+		}
 		if m := strings.TrimSpace(rv.Report.Memo); m != "" {
 			fmt.Fprintf(&b, "\nMemo: %s\n", Printable(m))
 		}
