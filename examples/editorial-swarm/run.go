@@ -153,6 +153,11 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		if paths, err = expand(args, o.exclude); err != nil {
 			return exitError, err
 		}
+		if isTerminal(stdin) && isTerminal(stderr) && !o.resume {
+			if paths, err = askMissing(paths, stdin, stderr); err != nil {
+				return exitError, err
+			}
+		}
 		if o.reader == "" && !o.resume { // a resumed run keeps its reader profile
 			return exitError, errors.New("-reader is required: who is the article for? (e.g. -reader \"Web engineers new to Go\")")
 		}
