@@ -29,3 +29,21 @@ func TestUnnaturalAlphabetAllowPattern(t *testing.T) {
 		t.Error("an invalid pattern in AlphabetAllow is accepted")
 	}
 }
+
+// TestMixedPeriodEmojiAndAllowedMarks: a paragraph ending in an emoji is
+// reported unless AllowEmojiAtEnd; an AllowPeriodMarks entry may be a
+// word ("OK"), matched at the end.
+func TestMixedPeriodEmojiAndAllowedMarks(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "ja-no-mixed-period", text: "設定が終わりました。🎉\n", want: 1, advice: true},
+		{rule: "ja-no-mixed-period", text: "設定が終わりました🎉\n", want: 1, advice: true},
+		{rule: "ja-no-mixed-period", text: "設定が終わりました。\n", want: 0},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{AllowEmojiAtEnd: true}}, []ruleCase{
+		{rule: "ja-no-mixed-period", text: "設定が終わりました。🎉\n", want: 0},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{AllowPeriodMarks: []string{"OK"}, ForceAppendPeriod: true}}, []ruleCase{
+		{rule: "ja-no-mixed-period", text: "これでOK\n", want: 0},
+		{rule: "ja-no-mixed-period", text: "これで完了\n", want: 1, after: "これで完了。\n"},
+	})
+}
