@@ -209,7 +209,7 @@
 //	no-double-negative-ja                strict           0        -  -
 //	no-doubled-conjunction               strict           0        -  -
 //	no-doubled-conjunctive-particle-ga   strict           0        -  -
-//	no-doubled-joshi                     strict          20      55%  1/8(12%)
+//	no-doubled-joshi                     strict          19      52%  1/8(12%)
 //	no-exclamation-question-mark         strict          84       9%  0/8(0%)
 //	no-mix-dearu-desumasu                strict           0        -  -
 //	no-unmatched-pair                    strict          39       5%  0/8(0%)

@@ -47,3 +47,46 @@ func TestMixedPeriodEmojiAndAllowedMarks(t *testing.T) {
 		{rule: "ja-no-mixed-period", text: "これで完了\n", want: 1, after: "これで完了。\n"},
 	})
 }
+
+// TestDoubledJoshiSuiteDetails: the conjunctive と after a verb is not
+// the quoting と (しようとすると, 「make」**と**入力すると); strict counts no
+// distance for a 読点; the separator and comma options of textlint.
+func TestDoubledJoshiSuiteDetails(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-doubled-joshi", text: "起動しようとすると警告が出る。\n", want: 0},
+		{rule: "no-doubled-joshi", text: "端末で「go」**と**入力する**と**、結果が出ます。\n", want: 0},
+		{rule: "no-doubled-joshi", text: "僕は君は好きだ。\n", want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{DoubledJoshiStrict: true}}, []ruleCase{
+		{rule: "no-doubled-joshi", text: "彼は急いだ様子で、小声で話した。\n", want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{DoubledJoshiSeparators: []string{"♪"}}}, []ruleCase{
+		{rule: "no-doubled-joshi", text: "これは歌です♪これは曲です♪\n", want: 0},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{DoubledJoshiSeparators: []string{"。"}}}, []ruleCase{
+		{rule: "no-doubled-joshi", text: "これは歌です．これは曲です．\n", want: 1},
+		{rule: "no-doubled-joshi", text: "これは歌です。これは曲です。\n", want: 0},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{DoubledJoshiCommas: []string{}}}, []ruleCase{
+		{rule: "no-doubled-joshi", text: "これがGo、これがRustです。\n", want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{DoubledJoshiCommas: []string{","}}}, []ruleCase{
+		{rule: "no-doubled-joshi", text: "これがGo,これがRustです。\n", want: 0},
+	})
+}
+
+// TestDoubledGaSeparators: a 。 inside brackets ends the count of が, and
+// GaSeparators replaces the marks that end a sentence.
+func TestDoubledGaSeparators(t *testing.T) {
+	const text = "朝は早く出たが，電車には遅れた．遅れたが，会議には間に合った．\n"
+	runRuleCases(t, []ruleCase{
+		{rule: "no-doubled-conjunctive-particle-ga", text: "「朝は早く出たが、電車には遅れた。遅れたが、会議には間に合った」\n", want: 0},
+		{rule: "no-doubled-conjunctive-particle-ga", text: "朝は早く出たが、電車には遅れたが、会議には間に合った。\n", want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{GaSeparators: []string{"。"}}}, []ruleCase{
+		{rule: "no-doubled-conjunctive-particle-ga", text: text, want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{GaSeparators: []string{"。", "．"}}}, []ruleCase{
+		{rule: "no-doubled-conjunctive-particle-ga", text: text, want: 0},
+	})
+}
