@@ -10,14 +10,17 @@ import (
 	"github.com/ikawaha/kagome-dict/ipa"
 	"github.com/ikawaha/kagome/v2/tokenizer"
 
+	"github.com/kaigi-dev/kaigi/providers/offline/internal/ipadict"
 	"github.com/kaigi-dev/kaigi/providers/offline/internal/ipafeat"
 )
 
-// morph loads the Japanese tokenizer once, on first use. Loading the IPA
-// dictionary takes about half a CPU-second and 150 MB, so a review loads
-// it only when a rule of tokenRules is on and a Japanese sentence (one
-// with kana, or kanji in a document with kana) reaches it: English and
-// kana-free text never pay for it.
+// morph loads the Japanese tokenizer once, on first use. The IPA
+// dictionary is read in place from the image of package ipadict and its
+// features from package ipafeat: loading costs about a millisecond and
+// half a megabyte, and the pages of the image are read as the tokenizer
+// touches them. A review still loads it only when a rule of tokenRules is
+// on and a Japanese sentence (one with kana, or kanji in a document with
+// kana) reaches it.
 type morph struct {
 	// load builds the tokenizer; nil means loadIPA. Tests set it to count
 	// loads.
@@ -28,8 +31,10 @@ type morph struct {
 	loadTime time.Duration
 }
 
-// tagger is a loaded tokenizer with the table of the features its
-// dictionary was loaded without.
+// tagger is a loaded tokenizer with the table of its words' features.
+// Its dictionary may lack the per-word part-of-speech table (that of
+// package ipadict does), so a KNOWN token's features are read from feat,
+// never through kagome's Token methods.
 type tagger struct {
 	tok  *tokenizer.Tokenizer
 	feat *ipafeat.Table // nil when the dictionary holds its own features
@@ -54,18 +59,23 @@ func (m *morph) tokenizer() (*tagger, error) {
 	return m.tok, m.err
 }
 
-// loadIPA builds the kagome tokenizer with the IPA dictionary. The
-// dictionary is loaded without its feature strings (ipa.DictShrink), whose
-// decoding is most of its cost, and the four features the rules read come
-// from the pre-built table of package ipafeat; if that table does not
-// match the dictionary (after an upgrade of kagome-dict without
-// regenerating it), the full dictionary is loaded instead.
+// loadIPA builds the kagome tokenizer with the IPA dictionary: the image
+// of package ipadict, whose tables are used in place, with the features
+// of package ipafeat. Where the image cannot be used in place (a big-endian
+// machine, an unaligned image) the dictionary is loaded from its module
+// without its feature strings (ipa.DictShrink, about 0.5 CPU-seconds and
+// 60 MB); if the feature table does not match the dictionary (after an
+// upgrade of kagome-dict without regenerating it), the module's full
+// dictionary is loaded instead, as it was before these tables existed.
 func loadIPA() (*tagger, error) {
 	feat, err := ipafeat.Load()
 	if err != nil {
 		return nil, fmt.Errorf("loading the Japanese tokenizer: %w", err)
 	}
-	d := ipa.DictShrink()
+	d, err := ipadict.Dict()
+	if err != nil {
+		d = ipa.DictShrink()
+	}
 	if feat.Len() != len(d.Morphs) || d.Contents != nil {
 		d, feat = ipa.Dict(), nil
 	}
@@ -150,12 +160,15 @@ func chunkEnd(s string, base int) int {
 func appendTokens(tg *tagger, s string, base int, buf []token) []token {
 	for _, k := range tg.tok.Tokenize(s) {
 		tk := token{surface: k.Surface, off: base + k.Position}
-		tk.pos, _ = k.FeatureAt(0)
-		tk.pos1, _ = k.FeatureAt(1)
-		if k.Class == tokenizer.KNOWN {
-			if tg.feat != nil {
-				tk.ctype, tk.cform, tk.base, tk.reading, _ = tg.feat.Features(k.ID)
-			} else {
+		switch {
+		case k.Class == tokenizer.KNOWN && tg.feat != nil:
+			pos, _ := tg.feat.POS(k.ID)
+			tk.pos, tk.pos1 = pos[0], pos[1]
+			tk.ctype, tk.cform, tk.base, tk.reading, _ = tg.feat.Features(k.ID)
+		default:
+			tk.pos, _ = k.FeatureAt(0)
+			tk.pos1, _ = k.FeatureAt(1)
+			if k.Class == tokenizer.KNOWN {
 				tk.ctype, _ = k.FeatureAt(4)
 				tk.cform, _ = k.FeatureAt(5)
 				tk.base, _ = k.FeatureAt(6)
