@@ -124,7 +124,10 @@ func TestCorruptImages(t *testing.T) {
 		"words":       withCount(0, 1),
 		"connections": withCount(3, 1),
 	} {
-		if _, err := build(img); !errors.Is(err, ErrCorrupt) {
+		if _, err := build(img, true); !errors.Is(err, ErrCorrupt) {
+			t.Errorf("%s: %v, want ErrCorrupt", name, err)
+		}
+		if _, err := build(img, false); !errors.Is(err, ErrCorrupt) {
 			t.Errorf("%s: %v, want ErrCorrupt", name, err)
 		}
 	}
@@ -132,10 +135,29 @@ func TestCorruptImages(t *testing.T) {
 
 func TestUnalignedImage(t *testing.T) {
 	img := aligned(" " + image)[1:]
-	if err := supported(img); !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), "aligned") {
-		t.Errorf("supported(unaligned) = %v, want ErrUnsupported", err)
+	if err := inPlace(img); err == nil || !strings.Contains(err.Error(), "aligned") {
+		t.Errorf("inPlace(unaligned) = %v, want an error", err)
 	}
-	if err := supported(image); err != nil {
+	if err := inPlace(image); err != nil {
 		t.Errorf("the embedded image: %v", err)
+	}
+}
+
+// TestDecodedTablesEqualShared: the tables decoded into the heap, as on a
+// machine that cannot use the image in place, equal the shared ones.
+func TestDecodedTablesEqualShared(t *testing.T) {
+	shared, err := build(image, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded, err := build(image, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(shared, decoded) {
+		t.Error("the decoded dictionary differs from the shared one")
+	}
+	if unsafe.SliceData(decoded.Morphs) == unsafe.SliceData(shared.Morphs) || unsafe.SliceData(decoded.CharCategory) == unsafe.SliceData(shared.CharCategory) {
+		t.Error("the decoded dictionary shares the image")
 	}
 }
