@@ -8,6 +8,7 @@ require (
 	github.com/charmbracelet/huh v1.0.0
 	github.com/golangci/misspell v0.8.0
 	github.com/hashicorp/go-multierror v1.1.1
+	github.com/ikawaha/kagome-dict v1.1.7
 	github.com/ikawaha/kagome-dict/ipa v1.2.6
 	github.com/ikawaha/kagome/v2 v2.10.3
 	github.com/invopop/jsonschema v0.14.0
@@ -56,7 +57,6 @@ require (
 	github.com/hashicorp/go-version v1.7.0 // indirect
 	github.com/haya14busa/go-actions-toolkit v0.0.0-20200105081403-ca0307860f01 // indirect
 	github.com/haya14busa/go-sarif v0.0.0-20240630170108-a3ba8d79599f // indirect
-	github.com/ikawaha/kagome-dict v1.1.7 // indirect
 	github.com/lucasb-eyer/go-colorful v1.2.0 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
 	github.com/mattn/go-localereader v0.0.1 // indirect
