@@ -2,7 +2,8 @@ package loop
 
 import (
 	"bytes"
-	_ "embed"
+	"cmp"
+	"embed"
 	"fmt"
 	"html/template"
 	"path/filepath"
@@ -15,8 +16,11 @@ import (
 // ReportName is the file name of the HTML report in a run folder.
 const ReportName = "report.html"
 
-//go:embed report.html.tmpl
-var reportTemplate string
+// reportFiles are the report's template, its style sheet and its script,
+// each inlined into the page.
+//
+//go:embed report.html.tmpl report.css report.js
+var reportFiles embed.FS
 
 // reportPage is what report.html.tmpl renders.
 type reportPage struct {
@@ -36,12 +40,26 @@ type reportPage struct {
 	CostRows  []Cost
 }
 
+// reportFinding is one row of the findings table, embedded in the page
+// as JSON for report.js.
 type reportFinding struct {
-	Round                               int
-	Key, Reviewer, Severity, Status, By string
-	Where, Issue, Fix, Quote, Reason    string
-	Confidence                          int
-	StatusWord                          string // finding.Status alone, for the filter
+	Round      int    `json:"round"`
+	Key        string `json:"key"`
+	Reviewer   string `json:"reviewer"`
+	Severity   string `json:"severity"`
+	Category   string `json:"category,omitempty"`
+	Confidence int    `json:"confidence"`
+	Where      string `json:"where"`
+	Issue      string `json:"issue"`
+	Fix        string `json:"fix,omitempty"`
+	Quote      string `json:"quote,omitempty"`
+	Status     string `json:"label"`  // StatusLabel's words
+	StatusWord string `json:"status"` // finding.Status alone, for the filter
+	By         string `json:"by,omitempty"`
+	Reason     string `json:"reason,omitempty"`
+
+	file string // the row's order within a round: file, then line
+	line int
 }
 
 type reportDiff struct {
@@ -88,9 +106,10 @@ func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string,
 			if e.Item.File != "" {
 				where = e.Item.File + ":" + where
 			}
-			rf := reportFinding{Round: e.Round, Key: e.Item.Key, Reviewer: e.Item.Reviewer, Severity: string(f.Severity), Confidence: f.Confidence,
+			rf := reportFinding{Round: e.Round, Key: e.Item.Key, Reviewer: e.Item.Reviewer, Severity: string(f.Severity), Category: f.Category, Confidence: f.Confidence,
 				Status: StatusLabel(e.Status, e.By, r.DryRun, o.Reason == AwaitingDecisions), StatusWord: string(e.Status), By: e.By,
-				Where: where, Issue: f.Issue, Fix: f.Fix, Quote: f.Quote(), Reason: e.Reason}
+				Where: where, Issue: f.Issue, Fix: f.Fix, Quote: f.Quote(), Reason: e.Reason,
+				file: e.Item.File, line: e.Item.Lines.Start}
 			page.Findings = append(page.Findings, rf)
 			if e.Status == "rejected" {
 				page.Rejected = append(page.Rejected, rf)
@@ -98,7 +117,9 @@ func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string,
 			reviewers[rf.Reviewer], statuses[rf.StatusWord] = true, true
 		}
 	}
-	slices.SortStableFunc(page.Findings, func(a, b reportFinding) int { return a.Round - b.Round })
+	slices.SortStableFunc(page.Findings, func(a, b reportFinding) int {
+		return cmp.Or(a.Round-b.Round, cmp.Compare(a.file, b.file), a.line-b.line)
+	})
 	for k := range reviewers {
 		page.Reviewers = append(page.Reviewers, k)
 	}
@@ -125,12 +146,12 @@ func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string,
 		}
 	}
 	page.Chart = costChart(o.Costs)
-	t, err := template.New("report").Parse(reportTemplate)
+	t, err := template.ParseFS(reportFiles, "report.html.tmpl", "report.css", "report.js")
 	if err != nil {
 		return "", fmt.Errorf("report template: %w", err)
 	}
 	var b bytes.Buffer
-	if err := t.Execute(&b, page); err != nil {
+	if err := t.ExecuteTemplate(&b, "report.html.tmpl", page); err != nil {
 		return "", fmt.Errorf("report: %w", err)
 	}
 	if err := WriteRendering(path, b.Bytes()); err != nil {
