@@ -63,9 +63,10 @@ type reportFinding struct {
 }
 
 type reportDiff struct {
-	Round int
-	Name  string
-	Lines []reportDiffLine
+	Round          int
+	Name           string
+	Lines          []reportDiffLine
+	Added, Removed int // lines, for the diff's summary
 }
 
 type reportDiffLine struct {
@@ -85,14 +86,25 @@ type reportBar struct {
 
 // WriteReport writes the run folder's report.html from o and the rounds it
 // summarises, and returns its path: one self-contained page (inline CSS,
-// script and SVG; nothing loaded from the network) with the rounds, a
-// table of every finding once (filterable by reviewer, severity and
-// status, also from the address's fragment, e.g.
-// report.html#severity=high&status=open), each round's changes on disk
-// (not undone; in a dry run, those it would make) as a highlighted diff, the rejected findings with their reasons, the skipped
-// reviewer calls with theirs, and tokens and cost per round and reviewer
-// as a chart and a table. Like WriteSummary, it renders also while the
-// run replays only (after an undo).
+// script and SVG, in report.css and report.js beside the template;
+// nothing loaded from the network) with the rounds; every finding once,
+// in a table of where, severity, issue, fix and status that fits the
+// window, each row opening on its reviewer, round, key, quote, reason
+// and decider; each round's changes on disk (not undone; in a dry run,
+// those it would make) as a highlighted diff; the rejected findings with
+// their reasons; the skipped reviewer calls with theirs; and tokens and
+// cost per round and reviewer as a chart and a table.
+//
+// The findings are embedded as JSON and drawn a page of 100 rows at a
+// time, in round, file and line order, so the page's size and not the
+// number of findings sets how long it takes to open. The filters
+// (reviewer, severity, status, a text) and the page are kept in the
+// address's fragment, e.g. report.html#severity=high&status=open&page=2:
+// choosing one sets it, and a new fragment (a link, back, forward)
+// refilters; a key or value the report does not know is named in a
+// message above the table. Without script the table is empty and says so.
+// Like WriteSummary, it renders also while the run replays only (after
+// an undo).
 func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string, error) {
 	path := filepath.Join(r.Dir, ReportName)
 	page := reportPage{Title: title, Reason: o.StopText(), Rounds: o.Rounds, Calls: o.Usage.Calls, Tokens: o.Usage.Total(),
@@ -142,7 +154,16 @@ func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string,
 			if err != nil || bytes.Equal(after, d.Text) {
 				continue
 			}
-			page.Diffs = append(page.Diffs, reportDiff{Round: rd.N, Name: d.Name, Lines: diffLines(apply.UnifiedDiff("a/"+d.Name, "b/"+d.Name, d.Text, after))})
+			diff := reportDiff{Round: rd.N, Name: d.Name, Lines: diffLines(apply.UnifiedDiff("a/"+d.Name, "b/"+d.Name, d.Text, after))}
+			for _, l := range diff.Lines {
+				switch l.Class {
+				case "add":
+					diff.Added++
+				case "del":
+					diff.Removed++
+				}
+			}
+			page.Diffs = append(page.Diffs, diff)
 		}
 	}
 	page.Chart = costChart(o.Costs)

@@ -33,6 +33,16 @@ func Find() string {
 	return ""
 }
 
+// Flags are the command-line flags of a headless Chromium that keeps to
+// itself: no sandbox (tests run as root), no GPU, and none of its
+// background connections (updates, sync, QUIC), with its profile in
+// profileDir.
+func Flags(profileDir string) []string {
+	return []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--no-default-browser-check",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-extensions",
+		"--hide-scrollbars", "--user-data-dir=" + profileDir}
+}
+
 // Browser is one headless Chromium process.
 type Browser struct {
 	cmd    *exec.Cmd
@@ -73,9 +83,7 @@ func Start(ctx context.Context, exe, profileDir string) (*Browser, error) {
 		ours.Close()
 		return nil, fmt.Errorf("headless: %w", err)
 	}
-	cmd := exec.CommandContext(ctx, exe, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-		"--no-first-run", "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars",
-		"--user-data-dir="+profileDir, "about:blank")
+	cmd := exec.CommandContext(ctx, exe, append(Flags(profileDir), "--remote-debugging-pipe", "about:blank")...)
 	cmd.ExtraFiles = []*os.File{toBrowser, fromBrowser} // its fd 3 and 4
 	b := &Browser{cmd: cmd, w: ours, stderr: &lockedText{}, waiting: map[int]chan message{}, done: make(chan struct{})}
 	cmd.Stderr = b.stderr
