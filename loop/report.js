@@ -168,7 +168,8 @@
     found.slice(from, from + PAGE).forEach(function (f, i) { frag.append(...rows(f, from + i)); });
     body.replaceChildren(frag);
     const all = data.length.toLocaleString("en");
-    document.getElementById("count").textContent = found.length === 0 ? "No finding matches (" + all + " in all)." :
+    document.getElementById("count").textContent = data.length === 0 ? "The run has no findings." :
+      found.length === 0 ? "No finding matches (" + all + " in all)." :
       "Showing " + (from + 1).toLocaleString("en") + "\u2013" + Math.min(from + PAGE, found.length).toLocaleString("en") +
       " of " + found.length.toLocaleString("en") + " finding(s)" + (found.length < data.length ? " (" + all + " in all)." : ".");
     document.getElementById("pageinfo").textContent = "page " + page + " of " + pages;

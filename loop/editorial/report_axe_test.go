@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 )
 
 // axeVersion is the axe-core release the test installs from npm.
@@ -61,13 +64,19 @@ func TestHTMLReportAxe(t *testing.T) {
 	t.Logf("npm installed axe-core in %v", time.Since(start).Round(time.Millisecond))
 	small, _ := smallReport(t)
 	many, some := manyFindings(t, 30), manyFindings(t, 2)
+	none := writeDoc(t, "# 題名\n何も問題のない行。\n")
+	nothing := &editorial.Loop{Council: chainCouncil(), Dir: filepath.Join(filepath.Dir(none), ".editorial")}
+	if _, err := nothing.Run(context.Background(), none); err != nil {
+		t.Fatal(err)
+	}
 	ctx, p := openPage(t, 1280, 900)
-	for _, c := range []struct{ name, url, then string }{
-		{"small", "file://" + small, ""},
-		{"3,000 findings", "file://" + many, ""},
-		{"details open", "file://" + some + "#status=rejected", `document.querySelectorAll("#findings button.more").forEach((b, i) => i % 2 || b.click())`},
-		{"unknown filter", "file://" + some + "#severity=critical&colour=red", ""},
-		{"page 2 in a narrow window", "file://" + some + "#page=2", `document.body.style.width = "600px"`},
+	for _, c := range []struct{ name, url, then, count string }{
+		{"small", "file://" + small, "", "1–3 of 3"},
+		{"no findings", "file://" + filepath.Join(nothing.Dir, loop.ReportName), "", "no findings"},
+		{"3,000 findings", "file://" + many, "", "1–100 of 3,000"},
+		{"details open", "file://" + some + "#status=rejected", `document.querySelectorAll("#findings button.more").forEach((b, i) => i % 2 || b.click())`, "of 66"},
+		{"unknown filter", "file://" + some + "#severity=critical&colour=red", "", "No finding matches"},
+		{"page 2 in a narrow window", "file://" + some + "#page=2", `document.body.style.width = "600px"`, "101–200 of 200"},
 	} {
 		if err := p.Navigate(ctx, "about:blank"); err != nil {
 			t.Fatal(err)
@@ -75,7 +84,11 @@ func TestHTMLReportAxe(t *testing.T) {
 		if err := p.Navigate(ctx, c.url); err != nil {
 			t.Fatal(err)
 		}
-		eval(t, ctx, p, shownJS, nil)
+		var s shown
+		eval(t, ctx, p, shownJS, &s)
+		if !strings.Contains(s.Count, c.count) {
+			t.Errorf("%s: the count says %q, want %q", c.name, s.Count, c.count)
+		}
 		if c.then != "" {
 			eval(t, ctx, p, c.then, nil)
 		}
