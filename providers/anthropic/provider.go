@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -328,6 +329,13 @@ type APIError struct {
 // 529 "overloaded".
 func (e *APIError) Is(target error) bool {
 	return target != nil && target == agent.StatusClass(e.StatusCode)
+}
+
+// ErrorType returns the error.type of a span that failed with e (see
+// agent.ErrorTyper): the API's error type, else the HTTP status. Example:
+// "overloaded_error", "529".
+func (e *APIError) ErrorType() string {
+	return cmp.Or(e.Type, strconv.Itoa(e.StatusCode))
 }
 
 // Error names the model, the HTTP status, the error type and the
