@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	neturl "net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -344,6 +345,13 @@ type APIError struct {
 // 529 "overloaded".
 func (e *APIError) Is(target error) bool {
 	return target != nil && target == agent.StatusClass(e.StatusCode)
+}
+
+// ErrorType returns the error.type of a span that failed with e (see
+// agent.ErrorTyper): the API's error type, else the HTTP status. Example:
+// "overloaded_error", "529".
+func (e *APIError) ErrorType() string {
+	return cmp.Or(e.Type, strconv.Itoa(e.StatusCode))
 }
 
 // Error names the model, the HTTP status with its text, the error type

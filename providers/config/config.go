@@ -363,9 +363,20 @@ func (c *Config) choice(ch Choice, override bool) Choice {
 func (c *Config) Offline(reviewer string) bool { return c.Choice(reviewer).Provider == Offline }
 
 // Provider returns a new provider for reviewer and the model to ask for.
-// It fails with ErrOffline for an offline reviewer and when Resolve has
-// not succeeded.
+// The provider is wrapped with agent.Traced (gen_ai.provider.name the
+// choice's provider name, "openai" or "ollama", say), so its calls are
+// spans under a traced ctx and cost nothing otherwise. It fails with
+// ErrOffline for an offline reviewer and when Resolve has not succeeded.
 func (c *Config) Provider(reviewer string) (agent.Provider, string, error) {
+	p, model, err := c.newProvider(reviewer)
+	if err != nil {
+		return nil, "", err
+	}
+	return agent.Traced(p, c.Choice(reviewer).Provider), model, nil
+}
+
+// newProvider is Provider without the tracing.
+func (c *Config) newProvider(reviewer string) (agent.Provider, string, error) {
 	if !c.resolved {
 		return nil, "", errors.New("config: Provider called before a successful Resolve")
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -299,6 +300,13 @@ type APIError struct {
 // 429.
 func (e *APIError) Is(target error) bool {
 	return target != nil && target == agent.StatusClass(e.StatusCode)
+}
+
+// ErrorType returns the error.type of a span that failed with e (see
+// agent.ErrorTyper): the API's error code, else its error type, else the
+// HTTP status. Example: "rate_limit_exceeded", "429".
+func (e *APIError) ErrorType() string {
+	return cmp.Or(e.Code, e.Type, strconv.Itoa(e.StatusCode))
 }
 
 // Error names the model, the HTTP status with its text (agent.HTTPStatus:
