@@ -188,7 +188,7 @@ func (d *Discussion) seats(spec Spec) error {
 }
 
 // open opens the discussion's folder for a new run or a resume
-// (loop.OpenFolder).
+// (loop.Folder): the lifecycle sweeps the folder and its entries.
 func (d *Discussion) open(ctx context.Context, dir string, resume bool) (*journal.Journal, error) {
 	opts := journal.Options{Driver: Driver, Kinds: []string{kindEnd}}
 	if d.OnRecord != nil {
@@ -201,11 +201,15 @@ func (d *Discussion) open(ctx context.Context, dir string, resume bool) (*journa
 	artifact := func(n string) bool {
 		return slices.Contains([]string{WhiteboardFile, VerdictFile, SummaryFile, FanOutFile, EntriesDir}, n)
 	}
-	j, err := loop.OpenFolder(ctx, loop.Folder{Dir: dir, Journal: opts, End: kindEnd, Artifact: artifact, Logger: d.Logger}, resume)
+	mode := loop.OpenNew
+	if resume {
+		mode = loop.OpenResume
+	}
+	f := loop.Folder{Dir: dir, Journal: opts, End: kindEnd, Artifact: artifact, Folders: []string{filepath.Join(dir, EntriesDir)}, Logger: d.Logger}
+	j, _, err := f.Open(ctx, mode)
 	if err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
 	}
-	loop.RemoveStaleTemp(ctx, cmp.Or(d.Logger, slog.New(slog.DiscardHandler)), filepath.Join(dir, EntriesDir))
 	return j, nil
 }
 

@@ -184,29 +184,14 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 			return nil, err
 		}
 	}
-	dir := e.runDir()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("writing: %w", err)
-	}
-	open := func() (*journal.Journal, error) {
-		return journal.Open(filepath.Join(dir, loop.JournalName), journal.Options{Driver: Driver, Kinds: []string{kindEnd}, Observe: e.JournalObserver})
-	}
-	j, err := open()
+	j, state, err := e.folder().Open(ctx, e.openMode())
 	if err != nil {
 		return nil, fmt.Errorf("writing: episode %d: %w", e.Number, err)
 	}
-	e.removeStaleTemp(root) // before Rotate would move the run folder's into the history
-	if res, done := ended(j); done {
-		if !e.Again {
-			j.Close()
-			return res, resultErr(res)
-		}
-		if _, err := loop.Rotate(dir, j, func(n string) bool { return n != "history" }); err != nil {
-			return nil, err
-		}
-		if j, err = open(); err != nil {
-			return nil, fmt.Errorf("writing: episode %d: %w", e.Number, err)
-		}
+	if state == loop.RunFinished {
+		res, _ := ended(j)
+		j.Close()
+		return res, resultErr(res)
 	}
 	defer j.Close()
 	d := &driver{e: e, j: j, root: root, max: e.maxRevisions(), tasks: map[string]*journal.Task[readResult]{}}
@@ -220,23 +205,31 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 	return res, err
 }
 
-// removeStaleTemp removes the temporary files that writes a kill cut
-// short left (apply.Dir.RemoveStaleTemp) in every folder the run writes:
-// the story files, the saved episodes, the workspace, the episode's
-// archive and its run folder (the file gate's questions). Only the holder
-// of the journal's lock writes them, and the caller holds it. A failure is
-// logged: the files are litter, not state.
-func (e *Episode) removeStaleTemp(root *apply.Dir) {
-	for _, folder := range []string{"story", EpisodesDir, WorkspaceDir, archiveDir(e.Number), filepath.Join(RunDir, filepath.Base(e.runDir()))} {
-		pat := filepath.ToSlash(folder) + "/*"
-		removed, err := root.RemoveStaleTemp(pat)
-		for _, r := range removed {
-			e.logger().Info("write-episode: removed a stale temporary file", "file", r)
-		}
-		if err != nil {
-			e.logger().Warn("write-episode: stale temporary files not removed", "folder", pat, "err", err)
-		}
+// folder is the episode's run folder (loop.Folder): a run has finished
+// when its end record decodes, and the lifecycle sweeps every folder the
+// run writes (the story files, the saved episodes, the workspace, the
+// episode's archive and the run folder, with the file gate's questions),
+// which only the holder of the journal's lock writes.
+func (e *Episode) folder() loop.Folder {
+	var folders []string
+	for _, f := range []string{"story", EpisodesDir, WorkspaceDir, archiveDir(e.Number)} {
+		folders = append(folders, filepath.Join(e.Dir, filepath.FromSlash(f)))
 	}
+	return loop.Folder{Dir: e.runDir(), End: kindEnd,
+		Journal:  journal.Options{Driver: Driver, Kinds: []string{kindEnd}, Observe: e.JournalObserver},
+		Started:  func(j *journal.Journal) bool { return len(j.Records()) > 1 }, // more than the header
+		Ended:    func(j *journal.Journal) bool { _, done := ended(j); return done },
+		Artifact: func(n string) bool { return n != "history" },
+		Folders:  folders, Logger: e.logger()}
+}
+
+// openMode is writing's policy: a finished run returns its journaled
+// Result (loop.OpenKeep) unless Again starts it anew (loop.OpenRotate).
+func (e *Episode) openMode() loop.OpenMode {
+	if e.Again {
+		return loop.OpenStartOrResume
+	}
+	return loop.OpenStart | loop.OpenResume | loop.OpenKeep
 }
 
 func (e *Episode) maxRevisions() int {
