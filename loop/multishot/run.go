@@ -5,10 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/kaigi-dev/kaigi/loop"
@@ -152,6 +149,10 @@ type settings struct {
 	JudgeRetries      int           `json:"judge_retries"`
 	MaxWaves          int           `json:"max_waves"`
 	ConfirmDuplicates bool          `json:"confirm_duplicates,omitempty"`
+	// RootRel is the repository's top level relative to the session
+	// folder (loop.FileRel), for loop.CheckLocation; sessions journaled
+	// before it was are not checked.
+	RootRel string `json:"root_rel,omitempty"`
 }
 
 func (l *Loop) settings(t Target, task string) settings {
@@ -256,53 +257,13 @@ func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Dir
 			return nil, err
 		}
 	}
-	if how != "run" {
-		// Nothing to go on with: say so without creating the folder.
-		if _, err := os.Stat(filepath.Join(l.Dir, loop.JournalName)); errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%w: %s holds no session", loop.ErrNothingToResume, l.Dir)
-		}
-	}
-	if err := os.MkdirAll(l.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("multishot: %w", err)
-	}
-	jo := journal.Options{Driver: Driver, Observe: l.JournalObserver}
-	j, err := journal.Open(filepath.Join(l.Dir, loop.JournalName), jo)
+	j, n, err := l.open(ctx, how, change)
 	if err != nil {
 		return nil, err
 	}
 	defer j.Close()
-	n := 0
-	for j.Done(startKey(n + 1)) {
-		n++
-	}
-	finished := n > 0 && j.Done(finishKey(n))
-	switch how {
-	case "run":
-		if n > 0 && !finished {
-			return nil, fmt.Errorf("%w: %s (resume it, or choose another folder)", loop.ErrUnfinishedRun, l.Dir)
-		}
-		if n > 0 {
-			if _, err := loop.Rotate(l.Dir, j, artifact); err != nil {
-				return nil, fmt.Errorf("multishot: %w", err)
-			}
-			if j, err = journal.Open(filepath.Join(l.Dir, loop.JournalName), jo); err != nil {
-				return nil, err
-			}
-			defer j.Close()
-		}
-		n = 1
-	case "resume":
-		if n == 0 {
-			return nil, fmt.Errorf("%w: %s", loop.ErrNothingToResume, l.Dir)
-		}
-	case "continue":
-		if n == 0 {
-			return nil, fmt.Errorf("%w: %s holds no session", loop.ErrNothingToResume, l.Dir)
-		}
-		if !finished {
-			return nil, fmt.Errorf("%w: resume it before a follow-up", loop.ErrUnfinishedRun)
-		}
-		n++
+	if st != nil && change != nil {
+		st.RootRel = loop.FileRel(l.Dir, change.Root)
 	}
 	s := &session{l: l, j: j, pre: change}
 	defer s.close()
