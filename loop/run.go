@@ -204,7 +204,12 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 	f := Folder{Dir: cfg.Dir, Journal: r.journalOptions(), End: cfg.kind("end"), Artifact: cfg.Artifact, Logger: cfg.logger(),
 		Started: func(*journal.Journal) bool { return st.start != nil },
 		Ended:   func(*journal.Journal) bool { return st.ended },
-		Docs:    func(*journal.Journal) []string { return files },
+		Docs: func(*journal.Journal) []string { // the journaled run's, whatever the caller names
+			if st.start != nil {
+				return st.files()
+			}
+			return files
+		},
 		Prepare: func(ctx context.Context, j *journal.Journal) error {
 			r.J = j
 			var err error
