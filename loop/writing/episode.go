@@ -38,7 +38,8 @@ var (
 	// saved and the run is over (Result.Saved is false).
 	ErrNotSaved = errors.New("writing: the episode was not saved")
 	// ErrOtherEpisode: the workspace holds another episode's unfinished
-	// run; finish it (Write that episode) first.
+	// run; finish it (Write that episode) first. The error also matches
+	// loop.ErrOtherFile, the kernel's refusal of other documents.
 	ErrOtherEpisode = errors.New("writing: the workspace belongs to another episode")
 )
 
@@ -291,7 +292,7 @@ func (e *Episode) checkWorkspace() error {
 			continue // an empty journal holds no work
 		}
 		if !hasEnd(recs) {
-			return fmt.Errorf("%w: %s has an unfinished run (write that episode to finish it, or remove %s)", ErrOtherEpisode, en.Name(), filepath.Join(RunDir, en.Name()))
+			return fmt.Errorf("%w: %s has an unfinished run (write that episode to finish it, or remove %s) (%w)", ErrOtherEpisode, en.Name(), filepath.Join(RunDir, en.Name()), loop.ErrOtherFile)
 		}
 	}
 	return nil
