@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/loop"
@@ -137,7 +138,12 @@ func (d *Discussion) Run(ctx context.Context) (*Outcome, error) { return d.run(c
 // spec it started with: it executes the discussion from its start, and
 // every turn, post, label shuffle and target text already journaled is
 // taken from the journal, so no participant is asked twice and no post is
-// doubled. A Dir holding no unfinished discussion is loop.ErrNothingToResume.
+// doubled. A Dir holding no unfinished discussion is loop.ErrNothingToResume
+// (loop.ErrNotStarted when none was started, as a kill before the start
+// leaves: Run it; loop.ErrRunFinished when it ended); a Spec naming other
+// targets than the journaled one is loop.ErrOtherFile. The discussion
+// writes nothing outside Dir and reads its targets once: a Dir moved
+// elsewhere resumes.
 func (d *Discussion) Resume(ctx context.Context) (*Outcome, error) { return d.run(ctx, true) }
 
 // folder returns the workspace root and the discussion's folder.
@@ -236,6 +242,9 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 	if err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
 	}
+	if given := d.Spec.WithDefaults().Targets; resume && !sameSet(given, spec.Targets) {
+		return nil, fmt.Errorf("discussion: %w: %s debates %s, not %s", loop.ErrOtherFile, dir, strings.Join(spec.Targets, ", "), strings.Join(given, ", "))
+	}
 	if err := d.seats(spec); err != nil { // a resume goes on with the journaled spec
 		return nil, fmt.Errorf("discussion: the participants do not play the journaled spec: %w", err)
 	}
@@ -311,4 +320,9 @@ func (d *Discussion) readTarget(root, name string) (string, error) {
 	}
 	_, data, err := loop.OpenDocument(path, cmp.Or(d.MaxSize, loop.DefaultMaxSize), "Discussion.MaxSize", false)
 	return string(data), err
+}
+
+// sameSet reports whether a and b hold the same names, in any order.
+func sameSet(a, b []string) bool {
+	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
 }
