@@ -165,3 +165,82 @@ func TestOpenFolderResumeOfNothingWritesNothing(t *testing.T) {
 		t.Errorf("the resume created the journal (%v)", err)
 	}
 }
+
+// TestOpenModes: what each OpenMode does with a folder holding no run, an
+// unfinished run and a finished one, and the modes refused.
+func TestOpenModes(t *testing.T) {
+	ctx := context.Background()
+	type want struct {
+		state loop.RunState
+		err   error
+	}
+	cases := []struct {
+		mode                       loop.OpenMode
+		none, unfinished, finished want
+	}{
+		{loop.OpenNew, want{loop.RunNone, nil}, want{0, loop.ErrUnfinishedRun}, want{loop.RunNone, nil}},
+		{loop.OpenResume, want{0, loop.ErrNotStarted}, want{loop.RunUnfinished, nil}, want{0, loop.ErrRunFinished}},
+		{loop.OpenStartOrResume, want{loop.RunNone, nil}, want{loop.RunUnfinished, nil}, want{loop.RunNone, nil}},
+		{loop.OpenStart | loop.OpenResume | loop.OpenKeep, want{loop.RunNone, nil}, want{loop.RunUnfinished, nil}, want{loop.RunFinished, nil}},
+		{loop.OpenResume | loop.OpenKeep, want{0, loop.ErrNotStarted}, want{loop.RunUnfinished, nil}, want{loop.RunFinished, nil}},
+		{loop.OpenKeep, want{0, loop.ErrNotStarted}, want{0, loop.ErrUnfinishedRun}, want{loop.RunFinished, nil}},
+	}
+	for _, c := range cases {
+		for i, w := range []want{c.none, c.unfinished, c.finished} {
+			dir := filepath.Join(t.TempDir(), "run")
+			f := loop.Folder{Dir: dir, Journal: journal.Options{Driver: "t", Kinds: []string{"t.end"}}, End: "t.end"}
+			if i > 0 {
+				j, _, err := f.Open(ctx, loop.OpenNew)
+				if err != nil {
+					t.Fatal(err)
+				}
+				journal.Step(ctx, j, loop.StartKey, func(context.Context) (int, error) { return 1, nil })
+				if i == 2 {
+					j.Append("t.end", "", nil)
+				}
+				j.Close()
+			}
+			j, st, err := f.Open(ctx, c.mode)
+			if !errors.Is(err, w.err) || (err == nil) != (w.err == nil) || st != w.state {
+				t.Errorf("mode %b, case %d: state %d, %v; want %d, %v", c.mode, i, st, err, w.state, w.err)
+			}
+			if err == nil {
+				if got := j.Done(loop.StartKey); got != (st != loop.RunNone) {
+					t.Errorf("mode %b, case %d: state %d, but the journal holds a start: %t", c.mode, i, st, got)
+				}
+				j.Close()
+			}
+		}
+	}
+	f := loop.Folder{Dir: t.TempDir(), Journal: journal.Options{Driver: "t", Kinds: []string{"t.end"}}, End: "t.end"}
+	for _, bad := range []loop.OpenMode{loop.OpenRotate, loop.OpenStart | loop.OpenRotate | loop.OpenKeep} {
+		if _, _, err := f.Open(ctx, bad); err == nil {
+			t.Errorf("mode %b was accepted", bad)
+		}
+	}
+}
+
+// TestJournalObserverThroughRunConfig: RunConfig.JournalObserver sees
+// every journal point of the run, its start first.
+func TestJournalObserverThroughRunConfig(t *testing.T) {
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "post.md")
+	os.WriteFile(doc, []byte("本文。\r\n"), 0o644)
+	var keys []string
+	cfg := loop.RunConfig{Dir: filepath.Join(dir, ".run"), Driver: "t", JournalObserver: func(e journal.Event) {
+		if e.Record != nil {
+			keys = append(keys, e.Record.Kind+" "+e.Record.Key)
+		}
+	}}
+	r, err := loop.OpenRun(context.Background(), cfg, []string{doc}, false, true, func() struct{} { return struct{}{} }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.End(loop.Converged); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	if len(keys) < 2 || keys[len(keys)-2] != "step start" || keys[len(keys)-1] != "t.end " {
+		t.Errorf("the observer saw %q", keys)
+	}
+}

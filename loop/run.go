@@ -23,7 +23,9 @@ var (
 	// ErrUnfinishedRun: the run folder holds a run that has not ended and
 	// a new run (not a resume) was asked for.
 	ErrUnfinishedRun = errors.New("an unfinished run exists")
-	// ErrNothingToResume: the run folder holds no unfinished run.
+	// ErrNothingToResume: the run folder holds no unfinished run. The
+	// lifecycle returns it as one of its two reasons, ErrNotStarted or
+	// ErrRunFinished.
 	ErrNothingToResume = errors.New("nothing to resume")
 	// ErrOtherFile: a resume was asked for other documents than the run's.
 	ErrOtherFile = errors.New("the journal belongs to another file")
@@ -157,25 +159,29 @@ type Run[S any] struct {
 }
 
 // OpenRun opens the run in cfg.Dir over the documents at paths (symbolic
-// links followed: the files they name are edited) and journals or
-// replays its start. In this order: each document is opened
+// links followed: the files they name are edited) through the run
+// lifecycle (Folder.Open: OpenNew, or OpenResume when resume is set) and
+// journals or replays its start. In this order: each document is opened
 // (OpenDocument: size, text, and writable unless neither writable nor
 // resume is set: a dry run may review a read-only file); a resume where
-// cfg.Dir holds no journal is ErrNothingToResume, and creates nothing;
-// the journal is
-// opened, whose lock keeps a second run or an undo out
+// cfg.Dir holds no journal is ErrNotStarted, and creates nothing; the
+// journal is opened, whose lock keeps a second run or an undo out
 // (journal.ErrBusy); a run folder copied or moved away from its documents
 // is refused (ErrFolderMoved); an undo a crash cut short is finished (see
 // UndoRun; undone renders the driver's artifacts); stale temporary files
-// are removed; a new run (resume false) refuses an unfinished run
-// (ErrUnfinishedRun) and moves a finished one to history/run-K; a resume
-// refuses a folder with no unfinished run (ErrNothingToResume) and other
-// documents (ErrOtherFile; the same documents in another order are the
-// run's, in its order). Then the "start" step journals the root, the
-// documents and settings() (a JSON object; its fields must not be "root"
-// or "docs"); a resumed run gets the journaled settings, whatever
-// settings() would say now. When *S has a method Check() error, journaled
-// settings it refuses make the journal corrupt (journal.ErrCorrupt).
+// are removed from the run folder and beside the journaled run's
+// documents (the given ones when the folder holds no run); a new run
+// (resume false) refuses an unfinished run (ErrUnfinishedRun) and moves a
+// finished one to history/run-K; a resume refuses a folder where no run
+// was started, as a kill before the start step leaves (ErrNotStarted:
+// start the run anew), a finished run (ErrRunFinished), both matching
+// ErrNothingToResume, and other documents (ErrOtherFile; the same
+// documents in another order are the run's, in its order). Then the
+// "start" step journals the root, the documents and settings() (a JSON
+// object; its fields must not be "root" or "docs"); a resumed run gets the
+// journaled settings, whatever settings() would say now. When *S has a
+// method Check() error, journaled settings it refuses make the journal
+// corrupt (journal.ErrCorrupt).
 func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, writable bool, settings func() S, undone func(context.Context, *Run[S]) error) (*Run[S], error) {
 	switch {
 	case cfg.Dir == "" || cfg.Driver == "":
