@@ -174,10 +174,12 @@ type episodeStart struct {
 }
 
 // Run starts a session in Dir on target, with the user's request task kept
-// word for word (Dir/task.md), and runs it to its end. A finished session
-// in Dir is moved to Dir/history/run-K first (loop.Rotate) with its
-// artifacts; an unfinished one is refused with loop.ErrUnfinishedRun
-// (Resume it, or choose another folder). The session runs the
+// word for word (Dir/task.md), and runs it to its end. The session folder
+// goes through the run lifecycle (loop.Folder), which sweeps the temporary
+// files of writes a kill cut short in it, its logs and beside the files
+// of the change. A finished session in Dir is moved to Dir/history/run-K
+// first with its artifacts; an unfinished one is refused with
+// loop.ErrUnfinishedRun (Resume it, or choose another folder). The session runs the
 // classifier, then waves until every slice is done (Barrier) or one wave (Report). It
 // returns the Summary with a nil error when the session ran (see
 // Summary.OK for whether it is done), and an error when it could not go
@@ -208,7 +210,9 @@ func (l *Loop) Run(ctx context.Context, target Target, task string) (*Summary, e
 // and the first missing step runs for real. A finished session is replayed
 // to its end (nothing runs) and its summary written again, which is what a
 // crash after its last journal point needs. A folder with no session's
-// start journaled is loop.ErrNothingToResume: Run it.
+// start journaled is loop.ErrNotStarted (a loop.ErrNothingToResume): Run
+// it. A session folder moved or copied away from its repository is
+// loop.ErrFolderMoved: its fixes would go to the journaled repository.
 func (l *Loop) Resume(ctx context.Context) (*Summary, error) {
 	return l.execute(ctx, "resume", nil, nil, nil)
 }
@@ -216,7 +220,9 @@ func (l *Loop) Resume(ctx context.Context) (*Summary, error) {
 // Continue runs a follow-up on a finished session: the directives first
 // (explicit slice changes, the user's words verbatim), then waves over the
 // runnable slices (Report mode: one wave over every slice). Slices that
-// failed are run again.
+// failed are run again. An unfinished session is loop.ErrUnfinishedRun
+// (Resume it first), a folder with none loop.ErrNotStarted, one moved away
+// from its repository loop.ErrFolderMoved.
 func (l *Loop) Continue(ctx context.Context, directives ...Directive) (*Summary, error) {
 	return l.execute(ctx, "continue", nil, directives, nil)
 }

@@ -153,7 +153,12 @@ type Result struct {
 // read-only story file the run edits (loop.ErrNotWritable); such a run
 // leaves the folder as it was. Any other error (a model that
 // failed, a gate waiting for an answer: loop.ErrWaiting) leaves the run to
-// be resumed by calling Write again.
+// be resumed by calling Write again. The run folder goes through the run
+// lifecycle (loop.Folder): a second Write while one runs is
+// journal.ErrBusy, another episode's unfinished run ErrOtherEpisode, and
+// the temporary files of writes a kill cut short are swept from every
+// folder the run writes. The journal names the project's files relative
+// to Dir: a project moved as a whole resumes.
 func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 	ctx, end := loop.TraceRun(ctx, e.TracerProvider, Driver)
 	defer func() { end(err) }()
