@@ -105,3 +105,26 @@ func CheckSwept(t testing.TB, swept, kept []string) {
 		}
 	}
 }
+
+// Recorded copies the folder from (a run recorded by an earlier version,
+// in testdata) into a new temporary folder and returns it; in each of
+// journals (paths relative to from) the placeholder "@DIR@", which stands
+// for the folder the recording was made in, becomes the new folder.
+func Recorded(t testing.TB, from string, journals ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(from)); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range journals {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(strings.ReplaceAll(string(data), "@DIR@", dir)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

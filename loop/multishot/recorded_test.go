@@ -4,29 +4,17 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/loop/killtest"
 )
 
-// recorded copies testdata/name, a session folder recorded by the code of
-// the journal's format (the kill test's session, its repository's files,
-// memory and call log), into a new folder, with the journal's paths moved
-// there, and returns the folder.
+// recorded copies testdata/name, a session folder recorded by the code
+// of the journal's format (the kill test's session, its repository's
+// files, memory and call log), into a new folder, with the journal's paths
+// moved there, and returns the folder.
 func recorded(t *testing.T, name string) string {
-	t.Helper()
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", name))); err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, "session", "journal.jsonl")
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(strings.ReplaceAll(string(data), "@DIR@", dir)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	return killtest.Recorded(t, filepath.Join("testdata", name), "session/journal.jsonl")
 }
 
 // TestRecordedSessionResumes: a session killed after a fix was written and

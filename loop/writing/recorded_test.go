@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/kaigi-dev/kaigi/loop/killtest"
 	"github.com/kaigi-dev/kaigi/loop/writing"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
@@ -16,12 +17,7 @@ import (
 // recorded by the code of the journal's format (the kill test's episode),
 // into a new folder and returns it.
 func recorded(t *testing.T, name string) string {
-	t.Helper()
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", name))); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	return killtest.Recorded(t, filepath.Join("testdata", name))
 }
 
 // recordedEpisode is the kill test's episode, without its observers.
