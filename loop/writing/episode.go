@@ -195,7 +195,7 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 		return nil, fmt.Errorf("writing: episode %d: %w", e.Number, err)
 	}
 	if state == loop.RunFinished {
-		res, _ := ended(j)
+		res, _ := ended(j.Records())
 		j.Close()
 		return res, resultErr(res)
 	}
@@ -224,7 +224,7 @@ func (e *Episode) folder() loop.Folder {
 	return loop.Folder{Dir: e.runDir(), End: kindEnd,
 		Journal:  journal.Options{Driver: Driver, Kinds: []string{kindEnd}, Observe: e.JournalObserver},
 		Started:  func(j *journal.Journal) bool { return len(j.Records()) > 1 }, // more than the header
-		Ended:    func(j *journal.Journal) bool { _, done := ended(j); return done },
+		Ended:    func(j *journal.Journal) bool { _, done := ended(j.Records()); return done },
 		Artifact: func(n string) bool { return n != "history" },
 		Folders:  folders, Logger: e.logger()}
 }
@@ -256,9 +256,10 @@ func (e *Episode) logger() *slog.Logger {
 	return cmp.Or(e.Logger, slog.New(slog.DiscardHandler))
 }
 
-// ended returns the Result of a finished run.
-func ended(j *journal.Journal) (*Result, bool) {
-	for _, r := range j.Records() {
+// ended returns the Result of a finished run: the one predicate of a
+// finished episode, for its own folder and the workspace's others.
+func ended(recs []journal.Record) (*Result, bool) {
+	for _, r := range recs {
 		if r.Kind == kindEnd {
 			var res Result
 			if r.Decode(&res) == nil {
@@ -296,18 +297,9 @@ func (e *Episode) checkWorkspace() error {
 		if err != nil || len(recs) < 2 {
 			continue // an empty journal holds no work
 		}
-		if !hasEnd(recs) {
+		if _, done := ended(recs); !done {
 			return fmt.Errorf("%w: %s has an unfinished run (write that episode to finish it, or remove %s) (%w)", ErrOtherEpisode, en.Name(), filepath.Join(RunDir, en.Name()), loop.ErrOtherFile)
 		}
 	}
 	return nil
-}
-
-func hasEnd(recs []journal.Record) bool {
-	for _, r := range recs {
-		if r.Kind == kindEnd {
-			return true
-		}
-	}
-	return false
 }
