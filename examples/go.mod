@@ -6,6 +6,7 @@ require (
 	github.com/charmbracelet/huh v1.0.0
 	github.com/kaigi-dev/kaigi v0.0.0
 	github.com/mattn/go-runewidth v0.0.16
+	golang.org/x/mod v0.42.0
 	golang.org/x/term v0.48.0
 )
 
@@ -65,4 +66,7 @@ require (
 	golang.org/x/text v0.44.0 // indirect
 )
 
+// The library is taken from this checkout; a release requires its tagged
+// version and drops this line (TestCIRecipeOutsideTheCheckout publishes
+// the module that way).
 replace github.com/kaigi-dev/kaigi => ../
