@@ -1,13 +1,12 @@
 // report.js: the findings table of report.html. The findings come as
 // JSON in #findings-data; the table shows one page of those the filters
 // let through, built when shown, so a report of thousands opens at once.
-// The filters live in the address's fragment, both ways:
-// #reviewer=R&severity=high&status=open&q=text&sort=severity&page=2
+// The filters, the order and the page live in the address's fragment,
+// both ways: #reviewer=R&severity=high&status=open&q=text&sort=severity&page=2
 // (sort=severity puts the most severe first; else the files' order,
-// round by round). Choosing a filter
-// sets the fragment; a new fragment (typed, a link, back and forward)
-// refilters. A key or value the report cannot apply is said in
-// #filter-problem, never dropped in silence.
+// round by round). Choosing a filter sets the fragment; a new fragment
+// (typed, a link, back and forward) refilters. A key or value the report
+// cannot apply is said in #filter-problem, never dropped in silence.
 (function () {
   "use strict";
   const PAGE = 100;
