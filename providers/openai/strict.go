@@ -64,7 +64,7 @@ func orderedStrictSchema(raw []byte, schema map[string]any) (json.RawMessage, er
 	if err != nil {
 		return nil, err
 	}
-	aliasOneOf(shape)
+	shape.Alias("oneOf", "anyOf")
 	strict := StrictSchema(schema)
 	if ref, ok := schema["$ref"].(string); ok && schema["type"] == nil && strict["$ref"] == nil {
 		// The root was replaced by the definition it named.
@@ -87,26 +87,6 @@ func orderedStrictSchema(raw []byte, schema map[string]any) (json.RawMessage, er
 		}
 	}
 	return jsonorder.Marshal(strict, shape)
-}
-
-// aliasOneOf makes every "oneOf" of shape also the shape of "anyOf", the
-// name StrictSchema gives it.
-func aliasOneOf(n *jsonorder.Node) {
-	if n == nil {
-		return
-	}
-	if one, ok := n.Fields["oneOf"]; ok {
-		if _, ok := n.Fields["anyOf"]; !ok {
-			n.Fields["anyOf"] = one
-			n.Keys = append(n.Keys, "anyOf")
-		}
-	}
-	for _, k := range n.Keys {
-		aliasOneOf(n.Fields[k])
-	}
-	for _, it := range n.Items {
-		aliasOneOf(it)
-	}
 }
 
 // lookupDef finds "#/$defs/Name" or "#/definitions/Name" in root.
