@@ -2,8 +2,8 @@ package anthropic
 
 import (
 	"encoding/json"
-	"slices"
-	"strings"
+
+	"github.com/kaigi-dev/kaigi/providers/internal/schemaedit"
 )
 
 // adjustSchema returns a copy of schema, a decoded JSON Schema, adjusted
@@ -38,7 +38,7 @@ func adjustSchema(schema map[string]any) map[string]any {
 	}
 	if _, isRef := out["$ref"]; isRef {
 		if defs, ok := schema["$defs"].(map[string]any); ok {
-			out["$defs"] = adjustEach(defs)
+			out["$defs"] = schemaedit.Each(defs, adjustNode)
 		}
 	}
 	return out
@@ -68,7 +68,7 @@ func adjustNode(v any) any {
 		}
 	}
 	if defs, ok := out["$defs"].(map[string]any); ok {
-		out["$defs"] = adjustEach(defs)
+		out["$defs"] = schemaedit.Each(defs, adjustNode)
 	}
 	if one, ok := out["oneOf"]; ok {
 		if _, both := out["anyOf"]; !both {
@@ -90,7 +90,7 @@ func adjustNode(v any) any {
 		}
 	}
 	if list, ok := out["allOf"].([]any); ok {
-		out["allOf"] = adjustList(list)
+		out["allOf"] = schemaedit.List(list, adjustNode)
 	}
 	if !meaningful(out) {
 		return true
@@ -100,7 +100,7 @@ func adjustNode(v any) any {
 		props, hasProps := out["properties"].(map[string]any)
 		switch mapType := out["additionalProperties"] != nil; {
 		case hasProps:
-			out["properties"] = adjustEach(props)
+			out["properties"] = schemaedit.Each(props, adjustNode)
 			out["additionalProperties"] = false
 		case mapType:
 			out["additionalProperties"] = adjustNode(out["additionalProperties"])
@@ -123,7 +123,7 @@ func adjustNode(v any) any {
 		}
 	}
 	if len(extras) > 0 {
-		out["description"] = restate(out["description"], extras)
+		out["description"] = schemaedit.Restate(out["description"], extras, extraValue)
 	}
 	return out
 }
@@ -189,42 +189,12 @@ func supportedFormat(f any) bool {
 	return false
 }
 
-func adjustEach(m map[string]any) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, sub := range m {
-		out[k] = adjustNode(sub)
+// extraValue writes a removed keyword's value for the description, as
+// the SDK did: a string as it is, anything else as JSON.
+func extraValue(v any) string {
+	if s, ok := v.(string); ok {
+		return s
 	}
-	return out
-}
-
-func adjustList(list []any) []any {
-	out := make([]any, len(list))
-	for i, sub := range list {
-		out[i] = adjustNode(sub)
-	}
-	return out
-}
-
-// restate appends the removed keywords to the node's description, sorted
-// by name: strings as they are, other values as JSON.
-func restate(desc any, extras map[string]any) string {
-	keys := make([]string, 0, len(extras))
-	for k := range extras {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		v, ok := extras[k].(string)
-		if !ok {
-			b, _ := json.Marshal(extras[k]) // decoded JSON always encodes
-			v = string(b)
-		}
-		parts[i] = k + ": " + v
-	}
-	s := "{" + strings.Join(parts, ", ") + "}"
-	if d, ok := desc.(string); ok && d != "" {
-		return d + "\n\n" + s
-	}
-	return s
+	b, _ := json.Marshal(v) // decoded JSON always encodes
+	return string(b)
 }

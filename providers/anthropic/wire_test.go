@@ -98,7 +98,7 @@ func TestBaseURLForms(t *testing.T) {
 // given up and retried; the retry's answer is the call's.
 func TestRequestTimeout(t *testing.T) {
 	url, calls := conformance.Server(t, wire, conformance.Reply{Hang: true}, conformance.Reply{Text: "ok", Model: "m"})
-	p := anthropic.New(anthropic.WithBaseURL(url), anthropic.WithModel("m"), anthropic.WithRequestTimeout(100*time.Millisecond), anthropic.WithMaxRetries(1))
+	p := anthropic.New(anthropic.WithBaseURL(url), anthropic.WithModel("m"), anthropic.WithRequestTimeout(time.Second), anthropic.WithMaxRetries(1))
 	resp, err := p.Complete(t.Context(), agent.Request{Messages: []agent.Message{agent.UserText("hi")}})
 	if err != nil || resp.Text != "ok" || len(calls()) != 2 {
 		t.Errorf("Complete = %q, %v after %d calls; want the retry's answer after 2", resp.Text, err, len(calls()))

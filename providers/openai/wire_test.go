@@ -111,7 +111,7 @@ func TestRetriesThroughTheProvider(t *testing.T) {
 // agent.ErrTimedOut.
 func TestRequestTimeout(t *testing.T) {
 	url, calls := conformance.Server(t, wire, conformance.Reply{Hang: true}, conformance.Reply{Text: "ok", Model: "m"})
-	p := openai.New(openai.WithBaseURL(url+"/v1"), openai.WithModel("m"), openai.WithRequestTimeout(100*time.Millisecond), openai.WithMaxRetries(1))
+	p := openai.New(openai.WithBaseURL(url+"/v1"), openai.WithModel("m"), openai.WithRequestTimeout(time.Second), openai.WithMaxRetries(1))
 	resp, err := p.Complete(t.Context(), agent.Request{Messages: []agent.Message{agent.UserText("hi")}})
 	if err != nil || resp.Text != "ok" || len(calls()) != 2 {
 		t.Errorf("Complete = %q, %v after %d calls; want the retry's answer after 2", resp.Text, err, len(calls()))

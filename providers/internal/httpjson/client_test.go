@@ -212,7 +212,8 @@ func TestPostAttemptTimeout(t *testing.T) {
 	t.Run("a hung attempt is retried", func(t *testing.T) {
 		t.Parallel()
 		s := serve(t, step{hang: true}, step{body: "ok"})
-		c := httpjson.Client{MaxRetries: 1, Timeout: 100 * time.Millisecond, Backoff: noWait}
+		// The bound is long enough for the second attempt on a busy machine.
+		c := httpjson.Client{MaxRetries: 1, Timeout: time.Second, Backoff: noWait}
 		ans, err := c.Post(t.Context(), s.URL, nil, nil)
 		if err != nil || ans.Status != 200 || string(ans.Body) != "ok" {
 			t.Fatalf("Post = %+v, %v; want the retry's answer", ans, err)
