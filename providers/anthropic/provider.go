@@ -138,7 +138,7 @@ func New(opts ...Option) *Provider {
 			HTTP:       c.httpClient,
 			MaxRetries: c.maxRetries,
 			MaxBytes:   c.maxResponseBytes,
-			Hint:       "anthropic.WithMaxResponseBytes",
+			Option:     "anthropic.WithMaxResponseBytes",
 		},
 		url:            messagesURL(cmp.Or(c.baseURL, defaultBaseURL)),
 		header:         header,

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"strconv"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/providers/internal/httpjson"
@@ -166,17 +167,18 @@ func (e *APIError) Is(target error) bool {
 	return target != nil && target == agent.StatusClass(e.StatusCode)
 }
 
-// Error names the model, the HTTP status, the error type and the
-// server's message. Example: `anthropic: model "m": HTTP 529 Overloaded
-// (overloaded_error): Overloaded [request req_1]`.
+// ErrorType returns the error.type of a span that failed with e (see
+// agent.ErrorTyper): the API's error type, else the HTTP status. Example:
+// "overloaded_error", "529".
+func (e *APIError) ErrorType() string {
+	return cmp.Or(e.Type, strconv.Itoa(e.StatusCode))
+}
+
+// Error names the model, the HTTP status with its text, the error type,
+// the server's message (agent.HTTPStatus: "HTTP 529 Overloaded
+// (overloaded_error)") and the request id, if any.
 func (e *APIError) Error() string {
-	s := fmt.Sprintf("anthropic: model %q: %s", e.Model, httpjson.StatusLine(e.StatusCode))
-	if e.Type != "" {
-		s += " (" + e.Type + ")"
-	}
-	if e.Message != "" {
-		s += ": " + e.Message
-	}
+	s := fmt.Sprintf("anthropic: model %q: %s", e.Model, agent.HTTPStatus(e.StatusCode, e.Type, e.Message))
 	if e.RequestID != "" {
 		s += " [request " + e.RequestID + "]"
 	}

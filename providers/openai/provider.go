@@ -126,7 +126,7 @@ func New(opts ...Option) *Provider {
 			MaxRetries: c.maxRetries,
 			Timeout:    c.timeout,
 			MaxBytes:   c.maxResponseBytes,
-			Hint:       "openai.WithMaxResponseBytes",
+			Option:     "openai.WithMaxResponseBytes",
 		},
 		url:             strings.TrimRight(c.baseURL, "/") + "/chat/completions",
 		header:          header,

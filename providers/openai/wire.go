@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -135,14 +136,17 @@ func (e *APIError) Is(target error) bool {
 	return target != nil && target == agent.StatusClass(e.StatusCode)
 }
 
-// Error names the model, the HTTP status and the server's message.
-// Example: `openai: model "m": HTTP 529 Overloaded: try later`.
+// ErrorType returns the error.type of a span that failed with e (see
+// agent.ErrorTyper): the API's error code, else its error type, else the
+// HTTP status. Example: "rate_limit_exceeded", "429".
+func (e *APIError) ErrorType() string {
+	return cmp.Or(e.Code, e.Type, strconv.Itoa(e.StatusCode))
+}
+
+// Error names the model, the HTTP status with its text (agent.HTTPStatus:
+// "HTTP 529 Overloaded") and the server's message.
 func (e *APIError) Error() string {
-	s := fmt.Sprintf("openai: model %q: %s", e.Model, httpjson.StatusLine(e.StatusCode))
-	if e.Message != "" {
-		s += ": " + e.Message
-	}
-	return s
+	return fmt.Sprintf("openai: model %q: %s", e.Model, agent.HTTPStatus(e.StatusCode, "", e.Message))
 }
 
 // apiError decodes an error answer: {"error": {"message", "type",

@@ -47,8 +47,13 @@ func TestReadAll(t *testing.T) {
 			res := &http.Response{StatusCode: 200, Header: http.Header{}, ContentLength: tt.contentLength, Body: io.NopCloser(src)}
 			got, err := bodylimit.ReadAll(res, limit, "WithMaxResponseBytes")
 			if tt.wantErr {
-				if !errors.Is(err, agent.ErrResponseTooLarge) || !strings.Contains(err.Error(), "1000 bytes") || !strings.Contains(err.Error(), "WithMaxResponseBytes") {
-					t.Fatalf("err = %v, want agent.ErrResponseTooLarge naming the limit and the option", err)
+				var tl *agent.ResponseTooLargeError
+				if !errors.Is(err, agent.ErrResponseTooLarge) || !errors.As(err, &tl) || tl.Limit != limit || tl.Option != "WithMaxResponseBytes" ||
+					!strings.Contains(err.Error(), "1000 bytes") || !strings.Contains(err.Error(), "WithMaxResponseBytes") {
+					t.Fatalf("err = %v, want an *agent.ResponseTooLargeError naming the limit and the option", err)
+				}
+				if want := max(tt.contentLength, 0); tl.Announced != want {
+					t.Errorf("Announced = %d, want %d", tl.Announced, want)
 				}
 				if strings.Contains(err.Error(), "xx") {
 					t.Error("the error quotes the body")

@@ -29,9 +29,10 @@ type Client struct {
 	// MaxBytes bounds the body read for one answer, error answers
 	// included; 0 or less means agent.DefaultMaxResponseBytes.
 	MaxBytes int64
-	// Hint says how to raise MaxBytes, for the error of a longer answer.
-	// Example: "openai.WithMaxResponseBytes".
-	Hint string
+	// Option names how a Go caller raises MaxBytes, for the error of a
+	// longer answer (agent.ResponseTooLargeError.Option). Example:
+	// "openai.WithMaxResponseBytes".
+	Option string
 	// Backoff is the wait before retry n (0 for the first) when the
 	// answer names none in Retry-After-Ms or Retry-After; nil means
 	// Backoff.
@@ -56,7 +57,8 @@ type Answer struct {
 // Without an answer the error is the last attempt's, unprefixed (callers
 // add theirs): it wraps the context's error when the context ended (during
 // an attempt or a wait), the transport's error (so agent.TransportClass
-// classifies it), or agent.ErrResponseTooLarge, which is never retried.
+// classifies it), or is an *agent.ResponseTooLargeError, which is never
+// retried.
 func (c *Client) Post(ctx context.Context, url string, header http.Header, body []byte) (*Answer, error) {
 	for retry := 0; ; retry++ {
 		if err := ctx.Err(); err != nil {
@@ -117,7 +119,7 @@ func (c *Client) attempt(ctx context.Context, url string, header http.Header, bo
 	if err == nil {
 		defer res.Body.Close()
 		var b []byte
-		if b, err = bodylimit.ReadAll(res, c.MaxBytes, c.Hint); err == nil {
+		if b, err = bodylimit.ReadAll(res, c.MaxBytes, c.Option); err == nil {
 			return &Answer{Status: res.StatusCode, Header: res.Header, Body: b}, Retryable(res.StatusCode), nil
 		}
 		if errors.Is(err, agent.ErrResponseTooLarge) {
@@ -147,7 +149,7 @@ func (c *Client) backoff(n int) time.Duration {
 // failure names what a retry follows: an answer's status or an error.
 func failure(ans *Answer, err error) string {
 	if ans != nil {
-		return StatusLine(ans.Status)
+		return agent.HTTPStatus(ans.Status, "", "")
 	}
 	return err.Error()
 }

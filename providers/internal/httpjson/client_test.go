@@ -255,7 +255,7 @@ func TestPostTooLarge(t *testing.T) {
 	big := strings.Repeat("x", 2048)
 	for _, status := range []int{200, 500, 429} {
 		s := serve(t, step{status: status, body: big}, step{body: "ok"})
-		c := httpjson.Client{MaxRetries: 2, MaxBytes: 1024, Hint: "WithMaxResponseBytes", Backoff: noWait}
+		c := httpjson.Client{MaxRetries: 2, MaxBytes: 1024, Option: "WithMaxResponseBytes", Backoff: noWait}
 		_, err := c.Post(t.Context(), s.URL, nil, nil)
 		if !errors.Is(err, agent.ErrResponseTooLarge) || !strings.Contains(err.Error(), "WithMaxResponseBytes") || strings.Contains(err.Error(), "xxxx") {
 			t.Errorf("HTTP %d: err = %.200v, want agent.ErrResponseTooLarge naming the option, not quoting the body", status, err)

@@ -4,6 +4,6 @@
 // (capped exponential backoff with jitter, or the server's Retry-After),
 // waits bounded by the caller's context, and a bounded body (bodylimit).
 // It also holds what both wire formats need to read an answer: lenient
-// token counts, status texts for non-standard codes and excerpts of
-// error bodies that are not JSON.
+// token counts, excerpts of error bodies that are not JSON, and the
+// redaction of the key from transport errors.
 package httpjson
