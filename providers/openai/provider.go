@@ -128,7 +128,7 @@ func New(opts ...Option) *Provider {
 			MaxBytes:   c.maxResponseBytes,
 			Option:     "openai.WithMaxResponseBytes",
 		},
-		url:             strings.TrimRight(c.baseURL, "/") + "/chat/completions",
+		url:             strings.TrimRight(cmp.Or(c.baseURL, OpenAIBaseURL), "/") + "/chat/completions",
 		header:          header,
 		model:           c.model,
 		apiKey:          c.apiKey,

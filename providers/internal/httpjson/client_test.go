@@ -3,6 +3,7 @@ package httpjson_test
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -115,9 +116,8 @@ func TestPostSendsJSONAndHeaders(t *testing.T) {
 	var got *http.Request
 	var body string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		buf := make([]byte, 100)
-		n, _ := r.Body.Read(buf)
-		got, body = r, string(buf[:n])
+		b, _ := io.ReadAll(r.Body)
+		got, body = r, string(b)
 	}))
 	defer srv.Close()
 	header := http.Header{"Authorization": {"Bearer k"}}
