@@ -90,3 +90,13 @@ func TestDoubledGaSeparators(t *testing.T) {
 		{rule: "no-doubled-conjunctive-particle-ga", text: text, want: 0},
 	})
 }
+
+// TestSuccessiveAllow: a word of SuccessiveAllow is never reported
+// doubled (textlint's allow).
+func TestSuccessiveAllow(t *testing.T) {
+	runOptionCases(t, Config{Options: RuleOptions{SuccessiveAllow: []string{"人人"}}}, []ruleCase{
+		{rule: "ja-no-successive-word", text: "＿人人人人＿\n", want: 0},
+		{rule: "ja-no-successive-word", text: "それはは問題です。\n", want: 1},
+	})
+	runRuleCases(t, []ruleCase{{rule: "ja-no-successive-word", text: "＿人人人人＿\n", want: 1}})
+}
