@@ -100,3 +100,22 @@ func TestSuccessiveAllow(t *testing.T) {
 	})
 	runRuleCases(t, []ruleCase{{rule: "ja-no-successive-word", text: "＿人人人人＿\n", want: 1}})
 }
+
+// TestDoubleNegativeMonoDemo: 〜ないものでもない is a double negative, as
+// textlint's 〜ないものでもない.
+func TestDoubleNegativeMonoDemo(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-double-negative-ja", text: "この計画は成功しないものでもない。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "この計画は成功しないものでも無い。\n", want: 1},
+		{rule: "no-double-negative-ja", text: "この計画は成功するものでもない。\n", want: 0},
+	})
+}
+
+// TestConjunctionDeInsideSentence: a で after a space inside a sentence
+// ("Go で書かれています") is no conjunction.
+func TestConjunctionDeInsideSentence(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-doubled-conjunction", text: "XはGo で書かれています。XはGo で書かれていますが、Yです。\n", want: 0},
+		{rule: "no-doubled-conjunction", text: "そして朝に走った。そして夜に泳いだ。\n", want: 1},
+	})
+}
