@@ -15,7 +15,7 @@ const redundantRule = "ja-no-redundant-expression"
 // ja-no-weak-phrase's five, ja-no-abusage's four) needs: a sentence with none of them is not
 // tokenized.
 func jaTokenNeedles() []string {
-	return []string{"こと", "事", "であ", "で有", "を行", "を、行", "を実行", "を、実行", "かも", "思う", "思います", "示唆", "適応", "可変", "ずら"}
+	return []string{"こと", "事", "であ", "で有", "を行", "を、行", "を,行", "を，行", "を実行", "を、実行", "を,実行", "を，実行", "かも", "思う", "思います", "示唆", "適応", "可変", "ずら"}
 }
 
 // jaTokenRules runs the anti-ai-slop rules that read tokens on a Japanese
@@ -40,8 +40,8 @@ func (r *run) jaTokenRules(s sentence, covered []span) error {
 	}
 	r.toks = tokens(tok, s.text, r.toks)
 	ts := r.toks
-	if r.e.on(redundantRule) {
-		r.redundant(s, ts, covered)
+	if r.e.on(redundantRule) && r.doc.blocks[s.blk].kind != quote {
+		r.redundant(s, ts, covered) // block quotes are someone else's words, as textlint's allowNodeTypes say
 	}
 	if r.e.on(weakRule) {
 		r.weakPhrases(s, ts)
@@ -64,8 +64,9 @@ func (r *run) jaTokenRules(s sentence, covered []span) error {
 //	サ変 noun + を + 実行                            advice
 //
 // As in textlint, 処理を行う and 処理を実行, and a noun in katakana or
-// Latin letters before を行う or を実行 are allowed; a 、 may stand inside
-// the pattern (the fix is then advice). A fix is given only where the
+// Latin letters before を行う or を実行 are allowed, and block quotes are
+// not read; a 、 may stand inside the pattern (the fix is then advice,
+// but for the 、 after することが, which the fix removes with it). A fix is given only where the
 // tokens show the construction it assumes: a noun no word modifies
 // before を行う (see modified), する after が and not after を.
 func (r *run) redundant(s sentence, ts []token, covered []span) {
@@ -96,8 +97,9 @@ func (r *run) dekiru(s sentence, ts []token, i int, covered []span) bool {
 		return false
 	}
 	a := s.start + ts[i].off
-	// 「テストをすることができる」 does not become 「テストをできる」
-	ga := ts[at[2]].surface == "が" && at[3] < 0 && (i == 0 || ts[i-1].surface != "を")
+	// 「テストをすることができる」 does not become 「テストをできる」; a 読点 after が
+	// goes with it (することが、できます → できます), as textlint fixes it
+	ga := ts[at[2]].surface == "が" && (i == 0 || ts[i-1].surface != "を")
 	t := ts[j]
 	switch {
 	case oneOf(t.base, []string{"可", "可能", "不可能", "不能", "不可"}) && j+1 < len(ts) && ts[j+1].pos == "助動詞":

@@ -119,3 +119,14 @@ func TestConjunctionDeInsideSentence(t *testing.T) {
 		{rule: "no-doubled-conjunction", text: "そして朝に走った。そして夜に泳いだ。\n", want: 1},
 	})
 }
+
+// TestRedundantSuiteDetails: block quotes are not read; a 読点 after
+// することが goes with the fix; a comma between を and 行う still matches.
+func TestRedundantSuiteDetails(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "ja-no-redundant-expression", text: "> これは変更することが可能です。\n", want: 0},
+		{rule: "ja-no-redundant-expression", text: "必要なら保存することが、できます。\n", want: 1, after: "必要なら保存できます。\n"},
+		{rule: "ja-no-redundant-expression", text: "必要なら保存することが,できます。\n", want: 1, after: "必要なら保存できます。\n"},
+		{rule: "ja-no-redundant-expression", text: "確認を,行えば分かります。\n", want: 1, advice: true},
+	})
+}
