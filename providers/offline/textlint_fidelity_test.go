@@ -130,3 +130,12 @@ func TestRedundantSuiteDetails(t *testing.T) {
 		{rule: "ja-no-redundant-expression", text: "確認を,行えば分かります。\n", want: 1, advice: true},
 	})
 }
+
+// TestMixStyleSkipsLinkText: the text of a link is not counted, as
+// textlint skips links.
+func TestMixStyleSkipsLinkText(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-mix-dearu-desumasu", text: "[設定は便利です。](https://example.com)\n[値は整数である。](https://example.com)\n", want: 0},
+		{rule: "no-mix-dearu-desumasu", text: "設定は便利です。\n値は整数である。\n", want: 1},
+	})
+}
