@@ -67,6 +67,7 @@ func checkReaderFit(ctx context.Context, r *run) error {
 			r.unmatchedPairs(b)
 		}
 	}
+	r.imageControls()
 	return nil
 }
 

@@ -139,3 +139,16 @@ func TestMixStyleSkipsLinkText(t *testing.T) {
 		{rule: "no-mix-dearu-desumasu", text: "設定は便利です。\n値は整数である。\n", want: 1},
 	})
 }
+
+// TestControlCharactersInImages: the alt text and title of an image are
+// read, as textlint's checkImage (on by default) reads them; code is not.
+func TestControlCharactersInImages(t *testing.T) {
+	img := "![chart\u0008](img/chart.png \"title\u0019\")\n"
+	runRuleCases(t, []ruleCase{
+		{rule: "no-invalid-control-character", text: img, want: 2, fix: "![chart](img/chart.png"},
+		{rule: "no-invalid-control-character", text: "`a\u0008b` is code.\n", want: 0},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{ControlAllow: "\u0019"}}, []ruleCase{
+		{rule: "no-invalid-control-character", text: img, want: 1},
+	})
+}
