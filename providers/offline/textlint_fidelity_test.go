@@ -152,3 +152,16 @@ func TestControlCharactersInImages(t *testing.T) {
 		{rule: "no-invalid-control-character", text: img, want: 1},
 	})
 }
+
+// TestMaxTenKutenAndQuestions: with Kuten "．" a 。 does not end the
+// sentence, so its 読点 count on; a ？ inside brackets ends the count.
+func TestMaxTenKutenAndQuestions(t *testing.T) {
+	runOptionCases(t, Config{Options: RuleOptions{Touten: "，", Kuten: "．"}}, []ruleCase{
+		{rule: "max-ten", text: "あれは，あれは，あれは。あれは，あれは，あれは，なぜですか?\n", want: 1},
+		{rule: "max-ten", text: "あれは，あれは．あれは，あれは，あれは．\n", want: 0},
+	})
+	runRuleCases(t, []ruleCase{
+		{rule: "max-ten", text: "「君は、走れなくても、いいって、思う？ もっと大事なことが、あったら、いいって、思う？」\n", want: 0},
+		{rule: "max-ten", text: "あれは、あれは、あれは。あれは、あれは、あれは。\n", want: 0},
+	})
+}
