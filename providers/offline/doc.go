@@ -82,10 +82,12 @@
 // textlint skips; arabic-kanji-numbers
 // reports every match, not only the first of each pattern in a text
 // node, leaves 一つ alone, and skips textlint's idioms (二つ返事, 三つ子,
-// 瓜二つ) per match rather than per text node; ja-no-abusage's phrase list is our own
-// selection of common misuses (data/phrases-ja.tsv) beside textlint's
-// four token patterns; no-invalid-control-character never reads code
-// (textlint's checkCode and checkImage are not offered) and also removes
+// 瓜二つ) per match rather than per text node; ja-no-abusage's phrase list
+// (data/phrases-ja.tsv) holds the pairs of textlint's prh dictionary,
+// its regular expressions written out as phrases (自分本位 left out), and
+// more common misuses of our own, beside textlint's four token patterns;
+// no-invalid-control-character never reads code (textlint's checkCode
+// is not offered; images are read, as with its checkImage) and also removes
 // C1 controls (U+0080-009F) and bidirectional controls (U+202A-202E,
 // U+2066-2069; advice beside right-to-left text);
 // no-mix-dearu-desumasu with a PreferIn* option also reports a group

@@ -1,6 +1,10 @@
 package offline
 
-import "testing"
+import (
+	"os"
+	"strings"
+	"testing"
+)
 
 // Regression tests of the fixes TestTextlintSuiteScore led to, one per
 // difference from textlint's suites, with texts of our own.
@@ -164,4 +168,27 @@ func TestMaxTenKutenAndQuestions(t *testing.T) {
 		{rule: "max-ten", text: "「君は、走れなくても、いいって、思う？ もっと大事なことが、あったら、いいって、思う？」\n", want: 0},
 		{rule: "max-ten", text: "あれは、あれは、あれは。あれは、あれは、あれは。\n", want: 0},
 	})
+}
+
+// TestAbusageDictionary: every phrase of ja-no-abusage's list
+// (data/phrases-ja.tsv, the pairs of textlint's dict/prh.yml among them)
+// is reported in a sentence and fixed to its correction.
+func TestAbusageDictionary(t *testing.T) {
+	b, err := os.ReadFile("data/phrases-ja.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []ruleCase
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) < 3 || f[0] != "ja-no-abusage" || f[2] == "?" || f[2] == "-" {
+			continue
+		}
+		text := "彼は「" + f[1] + "」と書いた。\n"
+		cases = append(cases, ruleCase{rule: "ja-no-abusage", text: text, want: 1, after: strings.Replace(text, f[1], f[2], 1)})
+	}
+	if len(cases) < 100 {
+		t.Fatalf("%d ja-no-abusage phrases, want the ported dictionary", len(cases))
+	}
+	runRuleCases(t, cases)
 }
