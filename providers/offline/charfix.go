@@ -25,6 +25,9 @@ func (r *run) controlChar(at int, c rune) {
 // of images, which the masked text hides, as textlint's checkImage (on by
 // default) does; code stays unread.
 func (r *run) imageControls() {
+	if r.rev.cfg.Options.ControlSkipImages || r.rev.cfg.Options.ControlCheckCode {
+		return // not read, or read with the rest of the markup (maskedControls)
+	}
 	for _, l := range r.doc.links {
 		if !l.image || l.to <= l.from {
 			continue
@@ -33,6 +36,20 @@ func (r *run) imageControls() {
 			if c := rune(r.doc.raw[at]); c0Control(c) && !strings.ContainsRune(r.rev.cfg.Options.ControlAllow, c) {
 				r.controlChar(at, c)
 			}
+		}
+	}
+}
+
+// maskedControls reports, with Config.Options.ControlCheckCode, the C0
+// controls in the bytes the rules do not read: code, markup and front
+// matter (textlint's checkCode).
+func (r *run) maskedControls() {
+	if !r.rev.cfg.Options.ControlCheckCode {
+		return
+	}
+	for at, m := range r.doc.masked {
+		if c := rune(r.doc.raw[at]); m == mask && c0Control(c) && c != mask && !strings.ContainsRune(r.rev.cfg.Options.ControlAllow, c) {
+			r.controlChar(at, c)
 		}
 	}
 }

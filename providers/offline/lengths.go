@@ -3,6 +3,7 @@ package offline
 import (
 	"cmp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/finding"
 )
@@ -16,12 +17,17 @@ import (
 // sentences of English documents get en-sentence-length, unless
 // Limits.SentenceLength is set or the document has no words (digits
 // only), when sentence-length reviews every document as textlint does.
+// Config.Options.SentenceCountCodePoints counts code points instead.
 func (r *run) sentenceLength(s sentence) {
 	text := s.text
 	for _, re := range r.rev.skip {
 		text = re.ReplaceAllString(text, "")
 	}
-	if n := utf16Len(text); n > r.lim.SentenceLength {
+	n := utf16Len(text)
+	if r.rev.cfg.Options.SentenceCountCodePoints {
+		n = utf8.RuneCountInString(text) - strings.Count(text, string(rune(mask)))
+	}
+	if n > r.lim.SentenceLength {
 		r.e.adviseSized(n, "sentence-length", finding.Medium, 70, s.start, s.end, r.say("sentence has %d characters (limit %d); split it", "一文が%d文字あります（上限%d文字）。文を分けてください"), n, r.lim.SentenceLength)
 	}
 }

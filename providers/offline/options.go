@@ -64,6 +64,10 @@ type RuleOptions struct {
 	// written "/…/" is a regular expression (Go syntax), any other a
 	// literal string.
 	SentenceSkipPatterns []string
+	// SentenceCountCodePoints makes sentence-length count code points
+	// ("𠮷" is one) instead of UTF-16 code units (textlint's countBy:
+	// "codepoints").
+	SentenceCountCodePoints bool
 
 	// DoubledJoshiStrict makes no-doubled-joshi report the pairs it
 	// exempts by default (の, を, て, 並立助詞, 〜かどうか), and
@@ -104,7 +108,12 @@ type RuleOptions struct {
 
 	// ControlAllow lists the control characters
 	// no-invalid-control-character accepts (textlint's allow).
-	ControlAllow string
+	// ControlCheckCode makes it read code too, and the rest of the markup
+	// the other rules skip (textlint's checkCode), and ControlSkipImages
+	// leaves the alt text and title of images unread (checkImage: false).
+	ControlAllow      string
+	ControlCheckCode  bool
+	ControlSkipImages bool
 
 	// KanjiAllow lists words max-kanji-continuous-len accepts whatever
 	// their length (textlint's allow option): a run made only of such

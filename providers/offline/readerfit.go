@@ -68,6 +68,7 @@ func checkReaderFit(ctx context.Context, r *run) error {
 		}
 	}
 	r.imageControls()
+	r.maskedControls()
 	return nil
 }
 

@@ -192,3 +192,24 @@ func TestAbusageDictionary(t *testing.T) {
 	}
 	runRuleCases(t, cases)
 }
+
+// TestControlAndLengthOptions: textlint's checkCode, checkImage: false
+// and countBy: "codepoints".
+func TestControlAndLengthOptions(t *testing.T) {
+	img := "![chart\u0008](img/chart.png)\n"
+	runOptionCases(t, Config{Options: RuleOptions{ControlCheckCode: true}}, []ruleCase{
+		{rule: "no-invalid-control-character", text: "`a\u0008b` is code.\n", want: 1},
+		{rule: "no-invalid-control-character", text: "```\nx\u0008y\n```\n", want: 1},
+		{rule: "no-invalid-control-character", text: img, want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{ControlSkipImages: true}}, []ruleCase{
+		{rule: "no-invalid-control-character", text: img, want: 0},
+	})
+	runOptionCases(t, Config{Limits: Limits{SentenceLength: 5}, Options: RuleOptions{SentenceCountCodePoints: true}}, []ruleCase{
+		{rule: "sentence-length", text: "𠮷野と吉野\n", want: 0},
+		{rule: "sentence-length", text: "𠮷野と吉野家\n", want: 1},
+	})
+	runOptionCases(t, Config{Limits: Limits{SentenceLength: 5}}, []ruleCase{
+		{rule: "sentence-length", text: "𠮷野と吉野\n", want: 1},
+	})
+}

@@ -34,7 +34,7 @@ func suiteLengthRules() []suiteRule {
 				{text: "ではみなさんは、そういうふうに星の集まりだと言われたり、乳の流れたあとだと言われたりしていたこの白いものが何かご存じですか。\n\nではみなさんは、そういうふうに星の集まりだと言われたり、乳の流れたあとだと言われたりしていたこの<a href=\"https://example.com/a/very/long/path/to/a/page.html\" target=\"_blank\" rel=\"noopener noreferrer\">白いもの</a>が何かご存じですか。\n"},
 				{text: "GoをWasmにして動かす仕組みについて。\nTinyGoを使いGoのコードをバイナリにしたモジュールを作り、`runtime.wasm`と静的にリンクして大部分を共有している。\nブラウザで利用されるが、スレッドの制限や10ms未満での応答の制限がある。"},
 				{text: `She said "This is a cat. I like it".`, cfg: limOpt(Limits{SentenceLength: 10}, RuleOptions{SentenceSkipPatterns: []string{`/".*"/`}})},
-				{text: "𠮷野と吉野", cfg: max5, skip: "countBy: codepoints is not offered (the rule counts UTF-16 code units, textlint's default)"},
+				{text: "𠮷野と吉野", cfg: limOpt(Limits{SentenceLength: 5}, RuleOptions{SentenceCountCodePoints: true})},
 				{text: "<p>this is a test.</p>", skip: "HTML plugin: .html files are not reviewed"},
 				{text: "<p>TEST is <a href='https://example.com'>https://example.com</a></p>", skip: "HTML plugin"},
 				{text: "<p><!-- a comment that is long enough to go over the limit --></p>", skip: "HTML plugin"},
