@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -115,6 +116,18 @@ type RuleOptions struct {
 	ControlCheckCode  bool
 	ControlSkipImages bool
 
+	// RedundantDisable names the dictionaries of
+	// ja-no-redundant-expression that are off ("dict1" することが可能 ...
+	// "dict6" を実行, textlint's dictOptions disabled); RedundantAllow,
+	// when not nil, replaces the nouns dict5 and dict6 allow before を行う
+	// and を実行 (default: 処理 and nouns in katakana or Latin letters, as
+	// textlint's テストを行う; an empty list allows none); and
+	// RedundantReadQuotes reads block quotes too (textlint's
+	// allowNodeTypes without BlockQuote).
+	RedundantDisable    []string
+	RedundantAllow      []string
+	RedundantReadQuotes bool
+
 	// KanjiAllow lists words max-kanji-continuous-len accepts whatever
 	// their length (textlint's allow option): a run made only of such
 	// words is not reported.
@@ -135,6 +148,11 @@ func (o RuleOptions) validate() error {
 			if _, err := skipPattern(p); err != nil {
 				return fmt.Errorf("Config.Options.AlphabetAllow: %q: %v: %w", p, err, ErrInvalidOption)
 			}
+		}
+	}
+	for _, d := range o.RedundantDisable {
+		if !slices.Contains([]string{"dict1", "dict2", "dict3", "dict4", "dict5", "dict6"}, d) {
+			return fmt.Errorf("Config.Options.RedundantDisable: %q (want dict1 ... dict6): %w", d, ErrInvalidOption)
 		}
 	}
 	for _, p := range o.SentenceSkipPatterns {

@@ -213,3 +213,25 @@ func TestControlAndLengthOptions(t *testing.T) {
 		{rule: "sentence-length", text: "𠮷野と吉野\n", want: 1},
 	})
 }
+
+// TestRedundantOptions: textlint's dictOptions (a dictionary off, the
+// nouns allowed before を行う) and allowNodeTypes (block quotes read).
+func TestRedundantOptions(t *testing.T) {
+	runOptionCases(t, Config{Options: RuleOptions{RedundantDisable: []string{"dict1"}}}, []ruleCase{
+		{rule: "ja-no-redundant-expression", text: "これは変更することが可能です。\n", want: 0},
+		{rule: "ja-no-redundant-expression", text: "これは変更することができます。\n", want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{RedundantAllow: []string{}}}, []ruleCase{
+		{rule: "ja-no-redundant-expression", text: "テストを行います。\n", want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{RedundantAllow: []string{"検証"}}}, []ruleCase{
+		{rule: "ja-no-redundant-expression", text: "検証を行います。\n", want: 0},
+		{rule: "ja-no-redundant-expression", text: "テストを行います。\n", want: 1},
+	})
+	runOptionCases(t, Config{Options: RuleOptions{RedundantReadQuotes: true}}, []ruleCase{
+		{rule: "ja-no-redundant-expression", text: "> これは変更することが可能です。\n", want: 1},
+	})
+	if err := (RuleOptions{RedundantDisable: []string{"dict7"}}).validate(); err == nil {
+		t.Error("an unknown dictionary in RedundantDisable is accepted")
+	}
+}
