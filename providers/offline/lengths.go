@@ -17,15 +17,31 @@ import (
 // sentences of English documents get en-sentence-length, unless
 // Limits.SentenceLength is set or the document has no words (digits
 // only), when sentence-length reviews every document as textlint does.
-// Config.Options.SentenceCountCodePoints counts code points instead.
+// Config.Options.SentenceCountCodePoints counts code points instead, and
+// SentenceCountURLLinks counts the text of a link that is its own URL.
 func (r *run) sentenceLength(s sentence) {
 	text := s.text
 	for _, re := range r.rev.skip {
 		text = re.ReplaceAllString(text, "")
 	}
-	n := utf16Len(text)
+	count := utf16Len
 	if r.rev.cfg.Options.SentenceCountCodePoints {
-		n = utf8.RuneCountInString(text) - strings.Count(text, string(rune(mask)))
+		count = func(t string) int { return utf8.RuneCountInString(t) - strings.Count(t, string(rune(mask))) }
+	}
+	n := count(text)
+	if r.rev.cfg.Options.SentenceCountURLLinks {
+		for _, l := range r.doc.links {
+			end := s.end
+			if s.last {
+				end = r.doc.blocks[s.blk].end // a sentence is trimmed of the masked link that ends it
+			}
+			if l.image || l.from < s.start || l.to > end || l.start-2 <= l.from {
+				continue
+			}
+			if t := string(r.doc.raw[l.from+1 : l.start-2]); t == l.target {
+				n += count(t) // the text of a URL string link, masked as a URL
+			}
+		}
 	}
 	if n > r.lim.SentenceLength {
 		r.e.adviseSized(n, "sentence-length", finding.Medium, 70, s.start, s.end, r.say("sentence has %d characters (limit %d); split it", "一文が%d文字あります（上限%d文字）。文を分けてください"), n, r.lim.SentenceLength)

@@ -69,6 +69,10 @@ type RuleOptions struct {
 	// ("𠮷" is one) instead of UTF-16 code units (textlint's countBy:
 	// "codepoints").
 	SentenceCountCodePoints bool
+	// SentenceCountURLLinks makes sentence-length count the text of a
+	// link that is its own URL ("[https://x.y](https://x.y)"), which it
+	// skips by default (textlint's skipUrlStringLink: false).
+	SentenceCountURLLinks bool
 
 	// DoubledJoshiStrict makes no-doubled-joshi report the pairs it
 	// exempts by default (の, を, て, 並立助詞, 〜かどうか), and

@@ -235,3 +235,14 @@ func TestRedundantOptions(t *testing.T) {
 		t.Error("an unknown dictionary in RedundantDisable is accepted")
 	}
 }
+
+// TestSentenceLengthURLLinks: the text of a link that is its own URL is
+// skipped unless SentenceCountURLLinks (textlint's skipUrlStringLink).
+func TestSentenceLengthURLLinks(t *testing.T) {
+	const text = "READ [https://example.net](https://example.net)\n"
+	runOptionCases(t, Config{Limits: Limits{SentenceLength: 5}}, []ruleCase{{rule: "sentence-length", text: text, want: 0}})
+	runOptionCases(t, Config{Limits: Limits{SentenceLength: 5}, Options: RuleOptions{SentenceCountURLLinks: true}}, []ruleCase{
+		{rule: "sentence-length", text: text, want: 1, message: "24 characters"},
+		{rule: "sentence-length", text: "READ [home](https://example.net)\n", want: 1},
+	})
+}

@@ -49,7 +49,7 @@ func suiteLengthRules() []suiteRule {
 				{text: "text\n\nline3\nline4\n", errors: 1, cfg: max5},
 				{text: "This is text.\n\n_Hook_ という仕組み自体は[Express](../express/README.md)と似ています。\nしかし、 _Hook_ が直接的に結果(Body)を書き換えることはできません。\nこれは、Expressが最終的な応答(response)を書き換えできるのに対して、\nこのライブラリの _Hook_ は扱える範囲がリクエストの受信からハンドラの呼び出しまでと線引きされている違いと言えます。", errors: 1, cfg: lim(Limits{SentenceLength: 100})},
 				{text: "987654321(12345)", errors: 1, cfg: limOpt(Limits{SentenceLength: 5}, RuleOptions{SentenceSkipPatterns: []string{`/\(.*\)$/`}})},
-				{text: "TEST [https://example.org](https://example.org)", errors: 1, cfg: max5, skip: "skipUrlStringLink: false is not offered"},
+				{text: "TEST [https://example.org](https://example.org)", errors: 1, cfg: limOpt(Limits{SentenceLength: 5}, RuleOptions{SentenceCountURLLinks: true})},
 				{text: "𠮷野と吉野", errors: 1, cfg: max5},
 				{text: "<p>this is a test for the sentence length rule with a plugin</p>", errors: 1, skip: "HTML plugin"},
 			},
