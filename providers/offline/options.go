@@ -75,7 +75,8 @@ type RuleOptions struct {
 	SentenceCountURLLinks bool
 
 	// DoubledJoshiStrict makes no-doubled-joshi report the pairs it
-	// exempts by default (の, を, て, 並立助詞, 〜かどうか), and
+	// exempts by default (の, を, て, 並立助詞, 〜かどうか) and count no
+	// distance for a 読点, and
 	// DoubledJoshiAllow lists particles it never reports (textlint's
 	// strict and allow). DoubledJoshiMinInterval is its min_interval
 	// (default 1): a particle repeated within that many particles and
