@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/kaigi-dev/kaigi v0.0.0
+	github.com/kaigi-dev/kaigi/examples v0.0.0
 	github.com/kaigi-dev/kaigi/loop/temporal v0.0.0
 	go.temporal.io/api v1.64.3
 	go.temporal.io/sdk v1.51.0
@@ -65,5 +66,6 @@ require (
 
 replace (
 	github.com/kaigi-dev/kaigi => ../..
+	github.com/kaigi-dev/kaigi/examples => ..
 	github.com/kaigi-dev/kaigi/loop/temporal => ../../loop/temporal
 )
