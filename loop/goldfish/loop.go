@@ -164,7 +164,8 @@ type Loop struct {
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
 	// TracerProvider traces the run with OpenTelemetry (see
-	// loop.RunConfig.TracerProvider); nil traces nothing.
+	// loop.RunConfig.TracerProvider); nil stands for the provider of the
+	// span in Run's ctx (none: nothing is traced).
 	TracerProvider trace.TracerProvider
 }
 
@@ -232,7 +233,10 @@ func (l *Loop) Run(ctx context.Context, path string) (*Outcome, error) {
 
 // Resume goes on with the unfinished run in Dir on the file at path, with
 // the settings it started with; no goldfish, resolver or person is asked
-// again what the journal holds, and no fix is applied twice.
+// again what the journal holds, and no fix is applied twice. The refusals
+// are loop.OpenRun's: a folder moved away from the file
+// (loop.ErrFolderMoved), another file (loop.ErrOtherFile), no run started
+// (loop.ErrNotStarted: Run it) or a finished one (loop.ErrRunFinished).
 func (l *Loop) Resume(ctx context.Context, path string) (*Outcome, error) {
 	return l.run(ctx, path, true)
 }
