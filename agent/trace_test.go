@@ -90,6 +90,9 @@ func TestTracedNoResponse(t *testing.T) {
 			return agent.Response{}, fmt.Errorf("openai: %w", refusedClass{refused})
 		}), "unavailable"},
 		{"unknown", scripted.New(scripted.Error(errors.New("odd"))), agent.OtherError},
+		{"the model asked for", agent.ProviderFunc(func(context.Context, agent.Request) (agent.Response, error) {
+			return agent.Response{Model: "gpt-4.1-mini"}, typed("invalid_api_key")
+		}), "invalid_api_key"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
