@@ -189,3 +189,28 @@ func TestErrorType(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTraced measures a model call's cost of the wrapper: bare, and
+// wrapped with no span in ctx (the commands without OpenTelemetry
+// variables), and under a recording span.
+func BenchmarkTraced(b *testing.B) {
+	ok := agent.ProviderFunc(func(context.Context, agent.Request) (agent.Response, error) {
+		return agent.Response{Text: "ok", Model: "m", StopReason: "stop", Usage: agent.Usage{InputTokens: 10, OutputTokens: 2}}, nil
+	})
+	req := agent.Request{Model: "m", Messages: []agent.Message{agent.UserText("hi")}}
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(tracetest.NewSpanRecorder()))
+	recording, span := tp.Tracer("bench").Start(context.Background(), "parent")
+	defer span.End()
+	for _, c := range []struct {
+		name string
+		p    agent.Provider
+		ctx  context.Context
+	}{{"bare", ok, context.Background()}, {"untraced", agent.Traced(ok, "x"), context.Background()}, {"recording", agent.Traced(ok, "x"), recording}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				c.p.Complete(c.ctx, req)
+			}
+		})
+	}
+}

@@ -2,11 +2,17 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	tracepb "go.opentelemetry.io/proto/otlp/trace/v1"
 
 	"github.com/kaigi-dev/kaigi/examples/internal/chattest"
 	"github.com/kaigi-dev/kaigi/examples/internal/otlptest"
@@ -94,7 +100,7 @@ func TestTracesOpenAI(t *testing.T) {
 			t.Errorf("chat span %q of %s: %v", s.Name, reviewer, a)
 		}
 		if reviewer == "fact-checker" {
-			if a["error.type"] != "403" || s.Status != 2 {
+			if a["error.type"] != "403" || s.Status != tracepb.Status_STATUS_CODE_ERROR {
 				t.Errorf("the refused call: status %v, %v", s.Status, a)
 			}
 			for k := range a {
@@ -122,4 +128,79 @@ func parentName(spans []otlptest.Span, s otlptest.Span) string {
 		}
 	}
 	return ""
+}
+
+// TestTracesFailedRun: a run that fails still sends the command's span,
+// with status Error and its exit code.
+func TestTracesFailedRun(t *testing.T) {
+	rec, url := otlptest.HTTP(t)
+	code, _, stderr := runBinEnv(t, t.TempDir(), otlptest.Env(url), "-reader", "developers", "missing.md")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, stderr)
+	}
+	spans := rec.Spans()
+	if len(spans) == 0 {
+		t.Fatal("no span sent")
+	}
+	root := spans[len(spans)-1]
+	if root.Name != "editorial-swarm" || root.Status != tracepb.Status_STATUS_CODE_ERROR || root.Attributes["process.exit.code"] != "1" || root.Attributes["error.type"] != "1" {
+		t.Errorf("the command's span: %+v", root)
+	}
+}
+
+// TestTracesInterrupted: Ctrl-C during a model call still sends the
+// spans: the call's, ended canceled, and the command's, with the exit
+// code.
+func TestTracesInterrupted(t *testing.T) {
+	started, release := make(chan struct{}, 8), make(chan struct{})
+	srv := chattest.Server(t, func([]byte) (string, error) {
+		started <- struct{}{}
+		<-release
+		return "", &chattest.StatusError{Code: 400, Message: "too late"}
+	})
+	t.Cleanup(func() { close(release) }) // before the server closes, which waits for its handlers
+	rec, url := otlptest.HTTP(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "post.md"), []byte("# Title\n\nUsers want speed.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-provider", "openai", "-base-url", srv.URL+"/v1", "-reader", "developers", "-rounds", "1", "post.md")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), append(otlptest.Env(url), "OPENAI_API_KEY="+chattest.Key, "KAIGI_PROVIDER=")...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-started:
+	case <-time.After(time.Minute):
+		cmd.Process.Kill()
+		t.Fatalf("no model call in a minute\n%s", stderr.String())
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() <= 0 {
+		t.Fatalf("wait: %v\n%s", err, stderr.String())
+	}
+	var root, chat *otlptest.Span
+	spans := rec.Spans()
+	for i, s := range spans {
+		switch {
+		case s.Name == "editorial-swarm":
+			root = &spans[i]
+		case strings.HasPrefix(s.Name, "chat"):
+			chat = &spans[i]
+		}
+	}
+	if root == nil || chat == nil {
+		t.Fatalf("spans: %v\n%s", otlptest.Tree(spans), stderr.String())
+	}
+	if root.Attributes["process.exit.code"] != strconv.Itoa(ee.ExitCode()) || root.Status != tracepb.Status_STATUS_CODE_ERROR {
+		t.Errorf("the command's span: %+v", root)
+	}
+	if chat.Attributes["error.type"] != "canceled" || chat.Attributes["gen_ai.response.model"] != "" {
+		t.Errorf("the interrupted call's span: %+v", chat)
+	}
 }
