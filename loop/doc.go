@@ -18,9 +18,16 @@
 //   - Stop rules that compose (StopRule, FirstOf, NoAnswer, NoneOpen,
 //     CleanRounds, RoundCap, NoProgress, Signals) over RoundSummary
 //     (Summarize), and StopReason.
-//   - Runs over documents: OpenRun opens a run folder (lock, resume and
-//     location checks, an interrupted undo finished, the start step with
-//     the driver's settings), Run.Review reads and reviews each document
+//   - The run lifecycle, one for every driver: Folder.Open locks a run
+//     folder's journal, sweeps the temporary files of writes a crash cut
+//     short, and starts, resumes, rotates or keeps its run as an OpenMode
+//     says (OpenNew, OpenStartOrResume, OpenKeep for a finished run a
+//     driver replays or continues); what it holds is a RunState, and a
+//     resume with nothing to resume says why (ErrNotStarted,
+//     ErrRunFinished).
+//   - Runs over documents: OpenRun opens a run folder through Folder.Open
+//     (with location checks, an interrupted undo finished, the start step
+//     with the driver's settings), Run.Review reads and reviews each document
 //     (its text journaled once, DocLimit at once), Run.Decide applies the
 //     policy and asks the gate in journaled batches, writing through
 //     journal.Commit, Run.Outcome, Run.Finish, RenderRound and

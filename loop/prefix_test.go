@@ -17,12 +17,12 @@ import (
 // that one prefix, not "discussion: loop: journal: in use ...".
 func TestBusyErrorOnePrefix(t *testing.T) {
 	f := loop.Folder{Dir: filepath.Join(t.TempDir(), "run"), Journal: journal.Options{Driver: "t", Kinds: []string{"t.end"}}, End: "t.end"}
-	j, err := loop.OpenFolder(context.Background(), f, false)
+	j, err := openFolder(context.Background(), f, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	_, err = loop.OpenFolder(context.Background(), f, false)
+	_, err = openFolder(context.Background(), f, false)
 	err = fmt.Errorf("discussion: %w", err) // what the driver does
 	if !errors.Is(err, journal.ErrBusy) {
 		t.Fatalf("second open: %v, want ErrBusy", err)

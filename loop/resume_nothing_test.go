@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
 // TestResumeNothingLeavesNothing is issue 22 item 12 for a resume: a
@@ -23,5 +25,48 @@ func TestResumeNothingLeavesNothing(t *testing.T) {
 	}
 	if _, err := os.Stat(cfg.Dir); !os.IsNotExist(err) {
 		t.Errorf("the resume that found nothing left %s behind (%v)", cfg.Dir, err)
+	}
+}
+
+// TestResumeSaysWhy: a resume of a run killed before its start step is
+// ErrNotStarted, of a finished run ErrRunFinished, each matching
+// ErrNothingToResume and not the other; a new run goes on in the first and
+// moves the second to the history.
+func TestResumeSaysWhy(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	doc := filepath.Join(dir, "post.md")
+	os.WriteFile(doc, []byte("# 題\r\n本文。"), 0o644)
+	cfg := RunConfig{Dir: filepath.Join(dir, ".run"), Driver: "resume-test"}
+	type settings struct{}
+	open := func(resume bool) (*Run[settings], error) {
+		return OpenRun(ctx, cfg, []string{doc}, resume, true, func() settings { return settings{} }, nil)
+	}
+	f := Folder{Dir: cfg.Dir, Journal: journal.Options{Driver: cfg.Driver, Kinds: []string{"resume-test.end", "resume-test.undo"}}, End: "resume-test.end"}
+	j, _, err := f.Open(ctx, OpenNew) // a journal without the start: killed before it
+	if err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	if _, err := open(true); !errors.Is(err, ErrNotStarted) || errors.Is(err, ErrRunFinished) || !errors.Is(err, ErrNothingToResume) {
+		t.Errorf("resume of a run killed before its start: %v", err)
+	}
+	r, err := open(false)
+	if err != nil {
+		t.Fatalf("a new run where none started: %v", err)
+	}
+	if err := r.End(Converged); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	if _, err := open(true); !errors.Is(err, ErrRunFinished) || errors.Is(err, ErrNotStarted) || !errors.Is(err, ErrNothingToResume) {
+		t.Errorf("resume of a finished run: %v", err)
+	}
+	if r, err = open(false); err != nil {
+		t.Fatalf("a new run after the finished one: %v", err)
+	}
+	r.Close()
+	if _, err := os.Stat(filepath.Join(cfg.Dir, "history", "run-1", JournalName)); err != nil {
+		t.Errorf("the finished run was not moved to the history: %v", err)
 	}
 }

@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -25,7 +23,9 @@ var (
 	// ErrUnfinishedRun: the run folder holds a run that has not ended and
 	// a new run (not a resume) was asked for.
 	ErrUnfinishedRun = errors.New("an unfinished run exists")
-	// ErrNothingToResume: the run folder holds no unfinished run.
+	// ErrNothingToResume: the run folder holds no unfinished run. The
+	// lifecycle returns it as one of its two reasons, ErrNotStarted or
+	// ErrRunFinished.
 	ErrNothingToResume = errors.New("nothing to resume")
 	// ErrOtherFile: a resume was asked for other documents than the run's.
 	ErrOtherFile = errors.New("the journal belongs to another file")
@@ -63,6 +63,10 @@ type RunConfig struct {
 	// Planned, Written and the undo's) from the kernel, the others from
 	// the driver (Run.Emit). Never called while replaying only.
 	Observer func(Event)
+	// JournalObserver sees every journal point of the run and of its undo
+	// (journal.Options.Observe), after Observer's Event: tests kill the
+	// process there.
+	JournalObserver func(journal.Event)
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
 	// TracerProvider, when set, traces the run with OpenTelemetry: a span
@@ -158,25 +162,29 @@ type Run[S any] struct {
 }
 
 // OpenRun opens the run in cfg.Dir over the documents at paths (symbolic
-// links followed: the files they name are edited) and journals or
-// replays its start. In this order: each document is opened
+// links followed: the files they name are edited) through the run
+// lifecycle (Folder.Open: OpenNew, or OpenResume when resume is set) and
+// journals or replays its start. In this order: each document is opened
 // (OpenDocument: size, text, and writable unless neither writable nor
 // resume is set: a dry run may review a read-only file); a resume where
-// cfg.Dir holds no journal is ErrNothingToResume, and creates nothing;
-// the journal is
-// opened, whose lock keeps a second run or an undo out
+// cfg.Dir holds no journal is ErrNotStarted, and creates nothing; the
+// journal is opened, whose lock keeps a second run or an undo out
 // (journal.ErrBusy); a run folder copied or moved away from its documents
 // is refused (ErrFolderMoved); an undo a crash cut short is finished (see
 // UndoRun; undone renders the driver's artifacts); stale temporary files
-// are removed; a new run (resume false) refuses an unfinished run
-// (ErrUnfinishedRun) and moves a finished one to history/run-K; a resume
-// refuses a folder with no unfinished run (ErrNothingToResume) and other
-// documents (ErrOtherFile; the same documents in another order are the
-// run's, in its order). Then the "start" step journals the root, the
-// documents and settings() (a JSON object; its fields must not be "root"
-// or "docs"); a resumed run gets the journaled settings, whatever
-// settings() would say now. When *S has a method Check() error, journaled
-// settings it refuses make the journal corrupt (journal.ErrCorrupt).
+// are removed from the run folder and beside the journaled run's
+// documents (the given ones when the folder holds no run); a new run
+// (resume false) refuses an unfinished run (ErrUnfinishedRun) and moves a
+// finished one to history/run-K; a resume refuses a folder where no run
+// was started, as a kill before the start step leaves (ErrNotStarted:
+// start the run anew), a finished run (ErrRunFinished), both matching
+// ErrNothingToResume, and other documents (ErrOtherFile; the same
+// documents in another order are the run's, in its order). Then the
+// "start" step journals the root, the documents and settings() (a JSON
+// object; its fields must not be "root" or "docs"); a resumed run gets the
+// journaled settings, whatever settings() would say now. When *S has a
+// method Check() error, journaled settings it refuses make the journal
+// corrupt (journal.ErrCorrupt).
 func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, writable bool, settings func() S, undone func(context.Context, *Run[S]) error) (*Run[S], error) {
 	switch {
 	case cfg.Dir == "" || cfg.Driver == "":
@@ -190,61 +198,62 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 	if err != nil {
 		return nil, err
 	}
-	if _, err := os.Stat(filepath.Join(cfg.Dir, JournalName)); resume && errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%w in %s", ErrNothingToResume, cfg.Dir) // and nothing made to say so
-	}
-	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
-		return nil, err
+	files := make([]string, len(docs))
+	for i, d := range docs {
+		files[i] = d.File
 	}
 	r := &Run[S]{Dir: filepath.Clean(cfg.Dir), cfg: cfg, moved: relocationOf(ctx)}
-	if err := r.open(); err != nil { // the lock comes first
-		return nil, err
-	}
 	ok := false
 	defer func() {
 		if !ok {
 			r.Close()
 		}
 	}()
-	st, err := r.status()
-	if err != nil {
+	var st *runStatus
+	f := Folder{Dir: cfg.Dir, Journal: r.journalOptions(), End: cfg.kind("end"), Artifact: cfg.Artifact, Logger: cfg.logger(),
+		Started: func(*journal.Journal) bool { return st.start != nil },
+		Ended:   func(*journal.Journal) bool { return st.ended },
+		Docs: func(*journal.Journal) []string { // the journaled run's, whatever the caller names
+			if st.start != nil {
+				return st.files()
+			}
+			return files
+		},
+		Prepare: func(ctx context.Context, j *journal.Journal) error {
+			r.J = j
+			var err error
+			if st, err = r.status(); err != nil {
+				return err
+			}
+			if st.start != nil && (resume || st.undo != nil) {
+				if err := st.checkLocation(cfg.Dir); err != nil {
+					return err
+				}
+			}
+			if st.undo != nil { // an undo was cut short: finish it first
+				if _, err := r.finishUndo(ctx, st, undone); err != nil {
+					return fmt.Errorf("%s holds an interrupted undo, which could not be finished (undo again once the cause is fixed, or remove the folder to start afresh): %w", cfg.Dir, err)
+				}
+				if docs, texts, err = openDocs(paths, &cfg, true); err != nil {
+					return err
+				}
+				st.ended = true
+			}
+			return nil
+		}}
+	mode := OpenNew
+	if resume {
+		mode = OpenResume
+	}
+	j, state, err := f.Open(ctx, mode)
+	switch {
+	case errors.Is(err, ErrUnfinishedRun):
+		return nil, fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", ErrUnfinishedRun, cfg.Dir, RelName(st.start.Docs[0].File))
+	case err != nil:
 		return nil, err
 	}
-	if st.start != nil && (resume || st.undo != nil) {
-		if err := st.checkLocation(cfg.Dir); err != nil {
-			return nil, err
-		}
-	}
-	if st.undo != nil { // an undo was cut short: finish it first
-		if _, err := r.finishUndo(ctx, st, undone); err != nil {
-			return nil, fmt.Errorf("%s holds an interrupted undo, which could not be finished (undo again once the cause is fixed, or remove the folder to start afresh): %w", cfg.Dir, err)
-		}
-		if docs, texts, err = openDocs(paths, &cfg, true); err != nil {
-			return nil, err
-		}
-		st.ended = true
-	}
-	var files []string
-	for _, d := range docs {
-		files = append(files, d.File)
-	}
-	RemoveStaleTemp(ctx, cfg.logger(), cfg.Dir, files...)
-	if !resume && st.start != nil {
-		if !st.ended {
-			return nil, fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", ErrUnfinishedRun, cfg.Dir, RelName(st.start.Docs[0].File))
-		}
-		if _, err := Rotate(cfg.Dir, r.J, func(n string) bool { return cfg.Artifact != nil && cfg.Artifact(n) }); err != nil {
-			return nil, err
-		}
-		if err := r.open(); err != nil {
-			return nil, err
-		}
-		st = &runStatus{}
-	}
-	switch {
-	case resume && (st.start == nil || st.ended):
-		return nil, fmt.Errorf("%w in %s", ErrNothingToResume, cfg.Dir)
-	case resume && !sameSet(st.files(), files):
+	r.J = j
+	if state == RunUnfinished && !sameSet(st.files(), files) {
 		return nil, fmt.Errorf("%w: it records %s, not %s", ErrOtherFile, strings.Join(st.files(), ", "), strings.Join(files, ", "))
 	}
 	raw, err := journal.Step(ctx, r.J, "start", func(context.Context) (json.RawMessage, error) {
@@ -336,13 +345,23 @@ func openDocs(paths []string, cfg *RunConfig, writable bool) ([]Doc, [][]byte, e
 	return docs, texts, nil
 }
 
-// open opens the journal in the run folder, reporting its points as
-// Events.
+// open opens the journal in the run folder.
 func (r *Run[S]) open() error {
-	j, err := journal.Open(filepath.Join(r.Dir, JournalName), journal.Options{Driver: r.cfg.Driver,
-		Kinds: append([]string{r.cfg.kind("end"), r.cfg.kind("undo")}, r.cfg.Kinds...), Observe: r.observe})
+	j, err := journal.Open(filepath.Join(r.Dir, JournalName), r.journalOptions())
 	r.J = j
 	return err
+}
+
+// journalOptions are the run's journal's: its record kinds, and its
+// points reported as Events and to cfg.JournalObserver.
+func (r *Run[S]) journalOptions() journal.Options {
+	return journal.Options{Driver: r.cfg.Driver, Kinds: append([]string{r.cfg.kind("end"), r.cfg.kind("undo")}, r.cfg.Kinds...),
+		Observe: func(e journal.Event) {
+			r.observe(e)
+			if r.cfg.JournalObserver != nil {
+				r.cfg.JournalObserver(e)
+			}
+		}}
 }
 
 // Close releases the run's journal and root folder, and ends its spans.

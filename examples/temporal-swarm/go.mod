@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/kaigi-dev/kaigi v0.0.0
+	github.com/kaigi-dev/kaigi/examples v0.0.0
 	github.com/kaigi-dev/kaigi/loop/temporal v0.0.0
 	go.temporal.io/api v1.64.3
 	go.temporal.io/sdk v1.51.0
@@ -30,7 +31,6 @@ require (
 	github.com/hashicorp/errwrap v1.0.0 // indirect
 	github.com/hashicorp/go-multierror v1.1.1 // indirect
 	github.com/ikawaha/kagome-dict v1.1.7 // indirect
-	github.com/ikawaha/kagome-dict/ipa v1.2.6 // indirect
 	github.com/ikawaha/kagome/v2 v2.10.3 // indirect
 	github.com/invopop/jsonschema v0.14.0 // indirect
 	github.com/nexus-rpc/nexus-proto-annotations v0.1.0 // indirect
@@ -71,5 +71,6 @@ require (
 
 replace (
 	github.com/kaigi-dev/kaigi => ../..
+	github.com/kaigi-dev/kaigi/examples => ..
 	github.com/kaigi-dev/kaigi/loop/temporal => ../../loop/temporal
 )

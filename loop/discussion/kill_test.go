@@ -32,7 +32,7 @@ func killDebate(root string, onRecord func(journal.Record)) (*Outcome, error) {
 		return nil, nil // killed after the artifacts: the run ended, or its end record alone is missing
 	}
 	o, err := d.Resume(context.Background())
-	if errors.Is(err, loop.ErrNothingToResume) { // killed before the start step
+	if errors.Is(err, loop.ErrNotStarted) { // killed before the start step
 		return d.Run(context.Background())
 	}
 	return o, err

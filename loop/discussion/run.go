@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/loop"
@@ -138,7 +139,12 @@ func (d *Discussion) Run(ctx context.Context) (*Outcome, error) { return d.run(c
 // spec it started with: it executes the discussion from its start, and
 // every turn, post, label shuffle and target text already journaled is
 // taken from the journal, so no participant is asked twice and no post is
-// doubled. A Dir holding no unfinished discussion is loop.ErrNothingToResume.
+// doubled. A Dir holding no unfinished discussion is loop.ErrNothingToResume
+// (loop.ErrNotStarted when none was started, as a kill before the start
+// leaves: Run it; loop.ErrRunFinished when it ended); a Spec naming other
+// targets than the journaled one is loop.ErrOtherFile. The discussion
+// writes nothing outside Dir and reads its targets once: a Dir moved
+// elsewhere resumes.
 func (d *Discussion) Resume(ctx context.Context) (*Outcome, error) { return d.run(ctx, true) }
 
 // folder returns the workspace root and the discussion's folder.
@@ -189,7 +195,7 @@ func (d *Discussion) seats(spec Spec) error {
 }
 
 // open opens the discussion's folder for a new run or a resume
-// (loop.OpenFolder).
+// (loop.Folder): the lifecycle sweeps the folder and its entries.
 func (d *Discussion) open(ctx context.Context, dir string, resume bool) (*journal.Journal, error) {
 	opts := journal.Options{Driver: Driver, Kinds: []string{kindEnd}}
 	if d.OnRecord != nil {
@@ -202,11 +208,15 @@ func (d *Discussion) open(ctx context.Context, dir string, resume bool) (*journa
 	artifact := func(n string) bool {
 		return slices.Contains([]string{WhiteboardFile, VerdictFile, SummaryFile, FanOutFile, EntriesDir}, n)
 	}
-	j, err := loop.OpenFolder(ctx, loop.Folder{Dir: dir, Journal: opts, End: kindEnd, Artifact: artifact, Logger: d.Logger}, resume)
+	mode := loop.OpenNew
+	if resume {
+		mode = loop.OpenResume
+	}
+	f := loop.Folder{Dir: dir, Journal: opts, End: kindEnd, Artifact: artifact, Folders: []string{filepath.Join(dir, EntriesDir)}, Logger: d.Logger}
+	j, _, err := f.Open(ctx, mode)
 	if err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
 	}
-	loop.RemoveStaleTemp(ctx, cmp.Or(d.Logger, slog.New(slog.DiscardHandler)), filepath.Join(dir, EntriesDir))
 	return j, nil
 }
 
@@ -232,6 +242,9 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 	spec, err = journal.Step(ctx, j, loop.StartKey, func(context.Context) (Spec, error) { return spec, nil })
 	if err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
+	}
+	if given := d.Spec.WithDefaults().Targets; resume && !sameSet(given, spec.Targets) {
+		return nil, fmt.Errorf("discussion: %w: %s debates %s, not %s", loop.ErrOtherFile, dir, strings.Join(spec.Targets, ", "), strings.Join(given, ", "))
 	}
 	if err := d.seats(spec); err != nil { // a resume goes on with the journaled spec
 		return nil, fmt.Errorf("discussion: the participants do not play the journaled spec: %w", err)
@@ -308,4 +321,9 @@ func (d *Discussion) readTarget(root, name string) (string, error) {
 	}
 	_, data, err := loop.OpenDocument(path, cmp.Or(d.MaxSize, loop.DefaultMaxSize), "Discussion.MaxSize", false)
 	return string(data), err
+}
+
+// sameSet reports whether a and b hold the same names, in any order.
+func sameSet(a, b []string) bool {
+	return slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
 }

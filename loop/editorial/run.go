@@ -70,7 +70,9 @@ func (l *Loop) Run(ctx context.Context, paths ...string) (*Outcome, error) {
 // decision is asked again, and no edit is applied twice. Resume refuses a
 // Dir that was copied or moved away from its documents (loop.ErrFolderMoved),
 // other files than the run's (loop.ErrOtherFile), and a Dir holding no
-// unfinished run (loop.ErrNothingToResume). Otherwise it is Run.
+// unfinished run (loop.ErrNothingToResume: loop.ErrNotStarted when no run
+// was started, as a kill before the start leaves, loop.ErrRunFinished when
+// it ended). Otherwise it is Run.
 func (l *Loop) Resume(ctx context.Context, paths ...string) (*Outcome, error) {
 	return l.run(ctx, paths, true)
 }

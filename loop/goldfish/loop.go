@@ -233,7 +233,10 @@ func (l *Loop) Run(ctx context.Context, path string) (*Outcome, error) {
 
 // Resume goes on with the unfinished run in Dir on the file at path, with
 // the settings it started with; no goldfish, resolver or person is asked
-// again what the journal holds, and no fix is applied twice.
+// again what the journal holds, and no fix is applied twice. The refusals
+// are loop.OpenRun's: a folder moved away from the file
+// (loop.ErrFolderMoved), another file (loop.ErrOtherFile), no run started
+// (loop.ErrNotStarted: Run it) or a finished one (loop.ErrRunFinished).
 func (l *Loop) Resume(ctx context.Context, path string) (*Outcome, error) {
 	return l.run(ctx, path, true)
 }

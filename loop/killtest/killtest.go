@@ -74,3 +74,57 @@ func Snapshot(t testing.TB, dir string, skip ...string) map[string]string {
 	}
 	return files
 }
+
+// PlantTemp writes into dir what a write of the file name that a kill cut
+// short leaves beside it: apply.Dir's temporary file
+// ".NAME.ABCDEFGHIJ.tmp". It returns the file's path.
+func PlantTemp(t testing.TB, dir, name string) string {
+	t.Helper()
+	p := filepath.Join(dir, "."+name+".ABCDEFGHIJ.tmp")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte("half a write"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// CheckSwept fails t for each file of swept that still exists and each of
+// kept that does not.
+func CheckSwept(t testing.TB, swept, kept []string) {
+	t.Helper()
+	for _, p := range swept {
+		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s was not swept (%v)", p, err)
+		}
+	}
+	for _, p := range kept {
+		if _, err := os.Lstat(p); err != nil {
+			t.Errorf("%s was not kept: %v", p, err)
+		}
+	}
+}
+
+// Recorded copies the folder from (a run recorded by an earlier version,
+// in testdata) into a new temporary folder and returns it; in each of
+// journals (paths relative to from) the placeholder "@DIR@", which stands
+// for the folder the recording was made in, becomes the new folder.
+func Recorded(t testing.TB, from string, journals ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(from)); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range journals {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(strings.ReplaceAll(string(data), "@DIR@", dir)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

@@ -78,7 +78,7 @@ func TestKillChild(t *testing.T) {
 	if os.Getenv("KAIGI_MS_RESUME") != "" {
 		_, err = l.Resume(context.Background())
 	}
-	if os.Getenv("KAIGI_MS_RESUME") == "" || errors.Is(err, loop.ErrNothingToResume) {
+	if os.Getenv("KAIGI_MS_RESUME") == "" || errors.Is(err, loop.ErrNotStarted) {
 		// A kill before the session's start was journaled: it never
 		// started, so it is run again.
 		_, err = l.Run(context.Background(), Target{Repo: filepath.Join(dir, "repo"), Kind: Uncommitted}, "task")

@@ -110,7 +110,7 @@ func TestKillDuringToolChild(t *testing.T) {
 	code := Slice{Name: "code", Prompt: "review the code", Files: []string{"app/main.go"}}
 	l := &Loop{Dir: filepath.Join(dir, "session"), Reviewer: rev, Classifier: fixedSlices(code), Mode: Report, Retries: -1, Shots: 2}
 	sum, err := l.Resume(context.Background())
-	if errors.Is(err, loop.ErrNothingToResume) {
+	if errors.Is(err, loop.ErrNotStarted) {
 		sum, err = l.Run(context.Background(), Target{Repo: filepath.Join(dir, "repo"), Kind: Uncommitted}, "task")
 	}
 	if err != nil {

@@ -5,10 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/kaigi-dev/kaigi/loop"
@@ -153,6 +150,10 @@ type settings struct {
 	JudgeRetries      int           `json:"judge_retries"`
 	MaxWaves          int           `json:"max_waves"`
 	ConfirmDuplicates bool          `json:"confirm_duplicates,omitempty"`
+	// RootRel is the repository's top level relative to the session
+	// folder (loop.FileRel), for loop.CheckLocation; sessions journaled
+	// before it was are not checked.
+	RootRel string `json:"root_rel,omitempty"`
 }
 
 func (l *Loop) settings(t Target, task string) settings {
@@ -174,10 +175,12 @@ type episodeStart struct {
 }
 
 // Run starts a session in Dir on target, with the user's request task kept
-// word for word (Dir/task.md), and runs it to its end. A finished session
-// in Dir is moved to Dir/history/run-K first (loop.Rotate) with its
-// artifacts; an unfinished one is refused with loop.ErrUnfinishedRun
-// (Resume it, or choose another folder). The session runs the
+// word for word (Dir/task.md), and runs it to its end. The session folder
+// goes through the run lifecycle (loop.Folder), which sweeps the temporary
+// files of writes a kill cut short in it, its logs and beside the files
+// of the change. A finished session in Dir is moved to Dir/history/run-K
+// first with its artifacts; an unfinished one is refused with
+// loop.ErrUnfinishedRun (Resume it, or choose another folder). The session runs the
 // classifier, then waves until every slice is done (Barrier) or one wave (Report). It
 // returns the Summary with a nil error when the session ran (see
 // Summary.OK for whether it is done), and an error when it could not go
@@ -208,7 +211,9 @@ func (l *Loop) Run(ctx context.Context, target Target, task string) (*Summary, e
 // and the first missing step runs for real. A finished session is replayed
 // to its end (nothing runs) and its summary written again, which is what a
 // crash after its last journal point needs. A folder with no session's
-// start journaled is loop.ErrNothingToResume: Run it.
+// start journaled is loop.ErrNotStarted (a loop.ErrNothingToResume): Run
+// it. A session folder moved or copied away from its repository is
+// loop.ErrFolderMoved: its fixes would go to the journaled repository.
 func (l *Loop) Resume(ctx context.Context) (*Summary, error) {
 	return l.execute(ctx, "resume", nil, nil, nil)
 }
@@ -216,7 +221,9 @@ func (l *Loop) Resume(ctx context.Context) (*Summary, error) {
 // Continue runs a follow-up on a finished session: the directives first
 // (explicit slice changes, the user's words verbatim), then waves over the
 // runnable slices (Report mode: one wave over every slice). Slices that
-// failed are run again.
+// failed are run again. An unfinished session is loop.ErrUnfinishedRun
+// (Resume it first), a folder with none loop.ErrNotStarted, one moved away
+// from its repository loop.ErrFolderMoved.
 func (l *Loop) Continue(ctx context.Context, directives ...Directive) (*Summary, error) {
 	return l.execute(ctx, "continue", nil, directives, nil)
 }
@@ -257,53 +264,13 @@ func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Dir
 			return nil, err
 		}
 	}
-	if how != "run" {
-		// Nothing to go on with: say so without creating the folder.
-		if _, err := os.Stat(filepath.Join(l.Dir, loop.JournalName)); errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%w: %s holds no session", loop.ErrNothingToResume, l.Dir)
-		}
-	}
-	if err := os.MkdirAll(l.Dir, 0o755); err != nil {
-		return nil, fmt.Errorf("multishot: %w", err)
-	}
-	jo := journal.Options{Driver: Driver, Observe: l.JournalObserver}
-	j, err := journal.Open(filepath.Join(l.Dir, loop.JournalName), jo)
+	j, n, err := l.open(ctx, how, change)
 	if err != nil {
 		return nil, err
 	}
 	defer j.Close()
-	n := 0
-	for j.Done(startKey(n + 1)) {
-		n++
-	}
-	finished := n > 0 && j.Done(finishKey(n))
-	switch how {
-	case "run":
-		if n > 0 && !finished {
-			return nil, fmt.Errorf("%w: %s (resume it, or choose another folder)", loop.ErrUnfinishedRun, l.Dir)
-		}
-		if n > 0 {
-			if _, err := loop.Rotate(l.Dir, j, artifact); err != nil {
-				return nil, fmt.Errorf("multishot: %w", err)
-			}
-			if j, err = journal.Open(filepath.Join(l.Dir, loop.JournalName), jo); err != nil {
-				return nil, err
-			}
-			defer j.Close()
-		}
-		n = 1
-	case "resume":
-		if n == 0 {
-			return nil, fmt.Errorf("%w: %s", loop.ErrNothingToResume, l.Dir)
-		}
-	case "continue":
-		if n == 0 {
-			return nil, fmt.Errorf("%w: %s holds no session", loop.ErrNothingToResume, l.Dir)
-		}
-		if !finished {
-			return nil, fmt.Errorf("%w: resume it before a follow-up", loop.ErrUnfinishedRun)
-		}
-		n++
+	if st != nil && change != nil {
+		st.RootRel = loop.FileRel(l.Dir, change.Root)
 	}
 	s := &session{l: l, j: j, pre: change}
 	defer s.close()

@@ -125,7 +125,6 @@ func (s *session) begin(ctx context.Context, start episodeStart) error {
 		return err
 	}
 	s.change = c
-	s.sweep(ctx)
 	for _, f := range c.Files {
 		if f.Skipped != "" {
 			s.notes = append(s.notes, fmt.Sprintf("%s skipped: %s", f.Path, f.Skipped))
@@ -251,23 +250,6 @@ func (s *session) openDir() (*apply.Dir, error) {
 		s.root = d
 	}
 	return s.root, nil
-}
-
-// sweep removes the temporary files that writes cut short by a kill left:
-// beside each file of the change (a fix is written there, through
-// journal.Commit) and in the session folder and its logs. The session's
-// journal lock is held, so no write of this session is in progress; a
-// write of another program to the same file could be, which is why only
-// the names apply.Dir's writes make are removed.
-func (s *session) sweep(ctx context.Context) {
-	var docs []string
-	for _, f := range s.change.Files {
-		if f.Status != Deleted {
-			docs = append(docs, filepath.Join(s.change.Root, filepath.FromSlash(f.Path)))
-		}
-	}
-	loop.RemoveStaleTemp(ctx, s.l.logger(), s.l.Dir, docs...)
-	loop.RemoveStaleTemp(ctx, s.l.logger(), filepath.Join(s.l.Dir, "logs"))
 }
 
 // note adds text to the session's notes, once.

@@ -38,7 +38,8 @@ var (
 	// saved and the run is over (Result.Saved is false).
 	ErrNotSaved = errors.New("writing: the episode was not saved")
 	// ErrOtherEpisode: the workspace holds another episode's unfinished
-	// run; finish it (Write that episode) first.
+	// run; finish it (Write that episode) first. The error also matches
+	// loop.ErrOtherFile, the kernel's refusal of other documents.
 	ErrOtherEpisode = errors.New("writing: the workspace belongs to another episode")
 )
 
@@ -153,7 +154,12 @@ type Result struct {
 // read-only story file the run edits (loop.ErrNotWritable); such a run
 // leaves the folder as it was. Any other error (a model that
 // failed, a gate waiting for an answer: loop.ErrWaiting) leaves the run to
-// be resumed by calling Write again.
+// be resumed by calling Write again. The run folder goes through the run
+// lifecycle (loop.Folder): a second Write while one runs is
+// journal.ErrBusy, another episode's unfinished run ErrOtherEpisode, and
+// the temporary files of writes a kill cut short are swept from every
+// folder the run writes. The journal names the project's files relative
+// to Dir: a project moved as a whole resumes.
 func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 	ctx, end := loop.TraceRun(ctx, e.TracerProvider, Driver)
 	defer func() { end(err) }()
@@ -185,29 +191,14 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 			return nil, err
 		}
 	}
-	dir := e.runDir()
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("writing: %w", err)
-	}
-	open := func() (*journal.Journal, error) {
-		return journal.Open(filepath.Join(dir, loop.JournalName), journal.Options{Driver: Driver, Kinds: []string{kindEnd}, Observe: e.JournalObserver})
-	}
-	j, err := open()
+	j, state, err := e.folder().Open(ctx, e.openMode())
 	if err != nil {
 		return nil, fmt.Errorf("writing: episode %d: %w", e.Number, err)
 	}
-	e.removeStaleTemp(root) // before Rotate would move the run folder's into the history
-	if res, done := ended(j); done {
-		if !e.Again {
-			j.Close()
-			return res, resultErr(res)
-		}
-		if _, err := loop.Rotate(dir, j, func(n string) bool { return n != "history" }); err != nil {
-			return nil, err
-		}
-		if j, err = open(); err != nil {
-			return nil, fmt.Errorf("writing: episode %d: %w", e.Number, err)
-		}
+	if state == loop.RunFinished {
+		res, _ := ended(j.Records())
+		j.Close()
+		return res, resultErr(res)
 	}
 	defer j.Close()
 	d := &driver{e: e, j: j, root: root, max: e.maxRevisions(), tasks: map[string]*journal.Task[readResult]{}}
@@ -221,23 +212,31 @@ func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
 	return res, err
 }
 
-// removeStaleTemp removes the temporary files that writes a kill cut
-// short left (apply.Dir.RemoveStaleTemp) in every folder the run writes:
-// the story files, the saved episodes, the workspace, the episode's
-// archive and its run folder (the file gate's questions). Only the holder
-// of the journal's lock writes them, and the caller holds it. A failure is
-// logged: the files are litter, not state.
-func (e *Episode) removeStaleTemp(root *apply.Dir) {
-	for _, folder := range []string{"story", EpisodesDir, WorkspaceDir, archiveDir(e.Number), filepath.Join(RunDir, filepath.Base(e.runDir()))} {
-		pat := filepath.ToSlash(folder) + "/*"
-		removed, err := root.RemoveStaleTemp(pat)
-		for _, r := range removed {
-			e.logger().Info("write-episode: removed a stale temporary file", "file", r)
-		}
-		if err != nil {
-			e.logger().Warn("write-episode: stale temporary files not removed", "folder", pat, "err", err)
-		}
+// folder is the episode's run folder (loop.Folder): a run has finished
+// when its end record decodes, and the lifecycle sweeps every folder the
+// run writes (the story files, the saved episodes, the workspace, the
+// episode's archive and the run folder, with the file gate's questions),
+// which only the holder of the journal's lock writes.
+func (e *Episode) folder() loop.Folder {
+	var folders []string
+	for _, f := range []string{"story", EpisodesDir, WorkspaceDir, archiveDir(e.Number)} {
+		folders = append(folders, filepath.Join(e.Dir, filepath.FromSlash(f)))
 	}
+	return loop.Folder{Dir: e.runDir(), End: kindEnd,
+		Journal:  journal.Options{Driver: Driver, Kinds: []string{kindEnd}, Observe: e.JournalObserver},
+		Started:  func(j *journal.Journal) bool { return len(j.Records()) > 1 }, // more than the header
+		Ended:    func(j *journal.Journal) bool { _, done := ended(j.Records()); return done },
+		Artifact: func(n string) bool { return n != "history" },
+		Folders:  folders, Logger: e.logger()}
+}
+
+// openMode is writing's policy: a finished run returns its journaled
+// Result (loop.OpenKeep) unless Again starts it anew (loop.OpenRotate).
+func (e *Episode) openMode() loop.OpenMode {
+	if e.Again {
+		return loop.OpenStartOrResume
+	}
+	return loop.OpenStart | loop.OpenResume | loop.OpenKeep
 }
 
 func (e *Episode) maxRevisions() int {
@@ -258,9 +257,10 @@ func (e *Episode) logger() *slog.Logger {
 	return cmp.Or(e.Logger, slog.New(slog.DiscardHandler))
 }
 
-// ended returns the Result of a finished run.
-func ended(j *journal.Journal) (*Result, bool) {
-	for _, r := range j.Records() {
+// ended returns the Result of a finished run: the one predicate of a
+// finished episode, for its own folder and the workspace's others.
+func ended(recs []journal.Record) (*Result, bool) {
+	for _, r := range recs {
 		if r.Kind == kindEnd {
 			var res Result
 			if r.Decode(&res) == nil {
@@ -298,18 +298,9 @@ func (e *Episode) checkWorkspace() error {
 		if err != nil || len(recs) < 2 {
 			continue // an empty journal holds no work
 		}
-		if !hasEnd(recs) {
-			return fmt.Errorf("%w: %s has an unfinished run (write that episode to finish it, or remove %s)", ErrOtherEpisode, en.Name(), filepath.Join(RunDir, en.Name()))
+		if _, done := ended(recs); !done {
+			return fmt.Errorf("%w: %s has an unfinished run (write that episode to finish it, or remove %s) (%w)", ErrOtherEpisode, en.Name(), filepath.Join(RunDir, en.Name()), loop.ErrOtherFile)
 		}
 	}
 	return nil
-}
-
-func hasEnd(recs []journal.Record) bool {
-	for _, r := range recs {
-		if r.Kind == kindEnd {
-			return true
-		}
-	}
-	return false
 }

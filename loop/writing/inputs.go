@@ -61,7 +61,8 @@ func (e *Episode) finished() bool {
 		return false
 	}
 	recs, _, err := journal.Parse(data)
-	return err == nil && hasEnd(recs)
+	_, done := ended(recs)
+	return err == nil && done
 }
 
 // preflight checks, before the run creates or writes anything, what would

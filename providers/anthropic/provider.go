@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	neturl "net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -67,8 +68,23 @@ type Option func(*config)
 // Provider never reads the environment or SDK profile files itself.
 func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
 
-// WithBaseURL sets the server; the default is the SDK's production URL.
+// WithBaseURL sets the server, as its root ("https://api.anthropic.com",
+// "http://proxy:8080/anthropic") or with the API version
+// ("https://api.anthropic.com/v1"): a final "/v1" is dropped, since the
+// requests go to v1/messages under the root. The default is the SDK's
+// production URL.
 func WithBaseURL(url string) Option { return func(c *config) { c.baseURL = url } }
+
+// serverRoot is base without a final "/v1" (or "/v1/"), ending in "/".
+func serverRoot(base string) string {
+	u, err := neturl.Parse(base)
+	if err != nil {
+		return base
+	}
+	p := strings.TrimSuffix(strings.TrimRight(u.Path, "/"), "/v1")
+	u.Path, u.RawPath = p+"/", ""
+	return u.String()
+}
 
 // WithModel sets the model used when a Request names none.
 // Example: "claude-sonnet-4-5".
@@ -119,7 +135,7 @@ func New(opts ...Option) *Provider {
 		option.WithMiddleware(bodylimit.Middleware(c.maxResponseBytes, "anthropic.WithMaxResponseBytes")),
 	}
 	if c.baseURL != "" {
-		ropts = append(ropts, option.WithBaseURL(c.baseURL))
+		ropts = append(ropts, option.WithBaseURL(serverRoot(c.baseURL)))
 	}
 	if c.apiKey != "" {
 		ropts = append(ropts, option.WithAPIKey(c.apiKey))
@@ -338,20 +354,11 @@ func (e *APIError) ErrorType() string {
 	return cmp.Or(e.Type, strconv.Itoa(e.StatusCode))
 }
 
-// Error names the model, the HTTP status, the error type and the
-// server's message.
+// Error names the model, the HTTP status with its text, the error type
+// and the server's message (agent.HTTPStatus: "HTTP 529 Overloaded
+// (overloaded_error)").
 func (e *APIError) Error() string {
-	s := fmt.Sprintf("anthropic: model %q: HTTP %d %s", e.Model, e.StatusCode, http.StatusText(e.StatusCode))
-	if e.Type != "" {
-		s += " (" + e.Type + ")"
-	}
-	if e.Message != "" {
-		s += ": " + e.Message
-	}
-	if e.RequestID != "" {
-		s += " [request " + e.RequestID + "]"
-	}
-	return s
+	return fmt.Sprintf("anthropic: model %q: %s", e.Model, agent.HTTPStatus(e.StatusCode, e.Type, e.Message))
 }
 
 // wrap turns an SDK error into an *APIError or a wrapped transport error.

@@ -125,7 +125,7 @@ type Config struct {
 	// streamed. Setting it is optional.
 	MaxTokens int
 	// MaxResponseBytes bounds the bytes read for one answer on every
-	// provider; 0 means agent.DefaultMaxResponseBytes. Setting it is optional.
+	// provider; 0 means agent.DefaultMaxResponseBytes.
 	MaxResponseBytes int64
 
 	provider  string // -provider, before Resolve
@@ -145,11 +145,12 @@ func Register(fs *flag.FlagSet) *Config {
 	fs.StringVar(&c.provider, "provider", "", "model provider: "+strings.Join(Names(), "|")+
 		" (default: the one whose API key is set in the environment, else offline; env "+EnvProvider+")")
 	fs.StringVar(&c.Default.Model, "model", "", "model name (default: the provider's default; env "+EnvModel+")")
-	fs.StringVar(&c.BaseURL, "base-url", "", "server URL of an OpenAI-compatible or Anthropic API (env "+EnvBaseURL+")")
+	fs.StringVar(&c.BaseURL, "base-url", "", "server URL: for an OpenAI-compatible server up to its /v1 (http://localhost:11434/v1), "+
+		"for anthropic the server's root (https://api.anthropic.com; a final /v1 is accepted) (env "+EnvBaseURL+")")
 	fs.StringVar(&c.Command, "cli", "", `command for -provider cli, split on spaces, {model} replaced (env `+EnvCLI+`)`)
 	fs.IntVar(&c.MaxTokens, "max-tokens", 0, "output token limit of each model call, for every provider but cli; raise it when answers are cut off "+
 		"(default: the provider's, "+strconv.Itoa(anthropic.DefaultMaxTokens)+" for anthropic; env "+EnvMaxTokens+")")
-	fs.Int64Var(&c.MaxResponseBytes, "max-response-bytes", 0, "largest answer read from a provider, in bytes (default "+
+	fs.Int64Var(&c.MaxResponseBytes, "max-response-bytes", 0, "largest answer read from a provider (an HTTP body, the cli command's output), in bytes; raise it when a call fails as too large (default "+
 		strconv.Itoa(agent.DefaultMaxResponseBytes)+"; env "+EnvMaxResponse+")")
 	fs.Func("reviewer-model", "per-reviewer `name=provider[:model]`, repeatable (env "+EnvReviewerModels+", comma-separated)", func(s string) error {
 		return c.addReviewer(s)

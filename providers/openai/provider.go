@@ -309,13 +309,10 @@ func (e *APIError) ErrorType() string {
 	return cmp.Or(e.Code, e.Type, strconv.Itoa(e.StatusCode))
 }
 
-// Error names the model, the HTTP status and the server's message.
+// Error names the model, the HTTP status with its text (agent.HTTPStatus:
+// "HTTP 529 Overloaded") and the server's message.
 func (e *APIError) Error() string {
-	s := fmt.Sprintf("openai: model %q: HTTP %d %s", e.Model, e.StatusCode, http.StatusText(e.StatusCode))
-	if e.Message != "" {
-		s += ": " + e.Message
-	}
-	return s
+	return fmt.Sprintf("openai: model %q: %s", e.Model, agent.HTTPStatus(e.StatusCode, "", e.Message))
 }
 
 // wrap turns an SDK error into an *APIError or a wrapped transport error.

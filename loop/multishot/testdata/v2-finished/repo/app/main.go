@@ -1,0 +1,8 @@
+package main
+
+import "os"
+
+func main() {
+	f, _ := os.Open("x")
+	f.Close()
+}
