@@ -14,8 +14,9 @@ const TracerName = "github.com/kaigi-dev/kaigi"
 // Traced wraps p so each Complete is an OpenTelemetry span with the GenAI
 // semantic conventions' client span: named "chat MODEL" ("chat" for a
 // request that names no model), kind client, with gen_ai.operation.name
-// "chat", gen_ai.provider.name provider, gen_ai.request.model and
-// gen_ai.request.max_tokens when the request sets them.
+// "chat", gen_ai.provider.name provider, gen_ai.request.model,
+// gen_ai.request.max_tokens and gen_ai.request.temperature when the
+// request sets them, and gen_ai.output.type "json" when it has a Schema.
 //
 // What the answer says is written only when one came (a failed call's
 // Response counts as an answer when it reports a stop reason or usage):
@@ -91,6 +92,12 @@ func requestAttributes(provider string, req Request) []attribute.KeyValue {
 	}
 	if req.MaxTokens > 0 {
 		kv = append(kv, attribute.Int("gen_ai.request.max_tokens", req.MaxTokens))
+	}
+	if req.Temperature != nil {
+		kv = append(kv, attribute.Float64("gen_ai.request.temperature", *req.Temperature))
+	}
+	if len(req.Schema) > 0 {
+		kv = append(kv, attribute.String("gen_ai.output.type", "json"))
 	}
 	return kv
 }

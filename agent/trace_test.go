@@ -50,7 +50,9 @@ func attrs(s sdktrace.ReadOnlySpan) map[string]attribute.Value {
 func TestTracedAnswer(t *testing.T) {
 	p := scripted.New(scripted.Reply{Text: "ok", Model: "gpt-4.1-mini-2025", StopReason: "stop",
 		Usage: agent.Usage{InputTokens: 100, OutputTokens: 20, CacheReadTokens: 30}})
-	s, err := traceCall(t, p, agent.Request{Model: "gpt-4.1-mini", MaxTokens: 500, Messages: []agent.Message{agent.UserText("hi")}})
+	temp := 0.2
+	s, err := traceCall(t, p, agent.Request{Model: "gpt-4.1-mini", MaxTokens: 500, Temperature: &temp, Schema: []byte(`{"type":"object"}`),
+		Messages: []agent.Message{agent.UserText("hi")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +62,7 @@ func TestTracedAnswer(t *testing.T) {
 	a := attrs(s)
 	want := map[string]string{
 		"gen_ai.operation.name": "chat", "gen_ai.provider.name": "openai", "gen_ai.request.model": "gpt-4.1-mini",
-		"gen_ai.request.max_tokens": "500", "gen_ai.response.model": "gpt-4.1-mini-2025", "gen_ai.response.finish_reasons": `["stop"]`,
+		"gen_ai.request.max_tokens": "500", "gen_ai.request.temperature": "0.2", "gen_ai.output.type": "json", "gen_ai.response.model": "gpt-4.1-mini-2025", "gen_ai.response.finish_reasons": `["stop"]`,
 		"gen_ai.usage.input_tokens": "130", "gen_ai.usage.output_tokens": "20", "gen_ai.usage.cache_read.input_tokens": "30",
 	}
 	for k, v := range want {

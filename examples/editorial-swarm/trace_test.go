@@ -96,7 +96,7 @@ func TestTracesOpenAI(t *testing.T) {
 		reviewer := strings.TrimPrefix(parentName(spans, s), "kaigi.review ")
 		a := s.Attributes
 		if s.Name != "chat gpt-4.1-mini" || a["gen_ai.operation.name"] != "chat" || a["gen_ai.provider.name"] != "openai" ||
-			a["gen_ai.request.model"] != "gpt-4.1-mini" || a["gen_ai.system"] != "" {
+			a["gen_ai.request.model"] != "gpt-4.1-mini" || a["gen_ai.output.type"] != "json" || a["gen_ai.system"] != "" {
 			t.Errorf("chat span %q of %s: %v", s.Name, reviewer, a)
 		}
 		if reviewer == "fact-checker" {
