@@ -96,10 +96,11 @@ type reportBar struct {
 // cost per round and reviewer as a chart and a table.
 //
 // The findings are embedded as JSON and drawn a page of 100 rows at a
-// time, in round, file and line order, so the page's size and not the
-// number of findings sets how long it takes to open. The filters
-// (reviewer, severity, status, a text) and the page are kept in the
-// address's fragment, e.g. report.html#severity=high&status=open&page=2:
+// time, in round, file and line order or the most severe first, so the
+// page's size and not the number of findings sets how long it takes to
+// open. The filters (reviewer, severity, status, a text), the order and
+// the page are kept in the address's fragment, e.g.
+// report.html#severity=high&status=open&sort=severity&page=2:
 // choosing one sets it, and a new fragment (a link, back, forward)
 // refilters; a key or value the report does not know is named in a
 // message above the table. Without script the table is empty and says so.

@@ -1,11 +1,12 @@
 // report.js: the findings table of report.html. The findings come as
 // JSON in #findings-data; the table shows one page of those the filters
 // let through, built when shown, so a report of thousands opens at once.
-// The filters live in the address's fragment, both ways:
-// #reviewer=R&severity=high&status=open&q=text&page=2. Choosing a filter
-// sets the fragment; a new fragment (typed, a link, back and forward)
-// refilters. A key or value the report cannot apply is said in
-// #filter-problem, never dropped in silence.
+// The filters, the order and the page live in the address's fragment,
+// both ways: #reviewer=R&severity=high&status=open&q=text&sort=severity&page=2
+// (sort=severity puts the most severe first; else the files' order,
+// round by round). Choosing a filter sets the fragment; a new fragment
+// (typed, a link, back and forward) refilters. A key or value the report
+// cannot apply is said in #filter-problem, never dropped in silence.
 (function () {
   "use strict";
   const PAGE = 100;
@@ -13,8 +14,10 @@
   const form = document.getElementById("filters");
   const search = document.getElementById("f-q");
   const selects = {};
-  form.querySelectorAll("select").forEach(function (s) { selects[s.dataset.key] = s; });
-  const keys = Object.keys(selects).concat(["q", "page"]);
+  form.querySelectorAll("select[data-key]").forEach(function (s) { selects[s.dataset.key] = s; });
+  const order = document.getElementById("f-sort");
+  const keys = Object.keys(selects).concat(["q", "sort", "page"]);
+  const rank = { high: 0, medium: 1, low: 2 };
   const table = document.getElementById("findings");
   const body = table.tBodies[0];
   const problem = document.getElementById("filter-problem");
@@ -32,7 +35,7 @@
   // read turns a fragment into filters, with a sentence for each part of
   // it that the report cannot apply.
   function read(hash) {
-    const state = { q: "", page: 1 };
+    const state = { q: "", sort: "", page: 1 };
     const problems = [];
     Object.keys(selects).forEach(function (k) { state[k] = ""; });
     new URLSearchParams(hash.replace(/^#/, "")).forEach(function (v, k) {
@@ -43,6 +46,9 @@
         else problems.push("\u201c" + v + "\u201d is not a page number; showing page 1.");
       } else if (k === "q") {
         state.q = v;
+      } else if (k === "sort") {
+        if (v === "severity") state.sort = v;
+        else problems.push("\u201c" + v + "\u201d is not an order (sort=severity puts the most severe first); showing the files' order.");
       } else {
         state[k] = v;
         if (v && !values(selects[k]).includes(v)) {
@@ -59,6 +65,7 @@
     const p = new URLSearchParams();
     Object.keys(selects).forEach(function (k) { if (state[k]) p.set(k, state[k]); });
     if (state.q) p.set("q", state.q);
+    if (state.sort) p.set("sort", state.sort);
     if (state.page > 1) p.set("page", String(state.page));
     return p.toString();
   }
@@ -77,6 +84,7 @@
       sel.value = state[k];
     });
     if (search.value !== state.q) search.value = state.q;
+    order.value = state.sort;
   }
 
   function matching(state) {
@@ -89,6 +97,7 @@
       if (q && !texts[i].includes(q)) return;
       out.push(f);
     });
+    if (state.sort === "severity") out.sort(function (a, b) { return (rank[a.severity] ?? 3) - (rank[b.severity] ?? 3); });
     return out;
   }
 
@@ -188,19 +197,19 @@
   }
 
   function current() {
-    const state = { q: search.value, page: 1 };
+    const state = { q: search.value, sort: order.value, page: 1 };
     Object.keys(selects).forEach(function (k) { state[k] = selects[k].value; });
     return state;
   }
 
-  Object.keys(selects).forEach(function (k) { selects[k].addEventListener("change", function () { go(current()); }); });
+  Object.values(selects).concat([order]).forEach(function (s) { s.addEventListener("change", function () { go(current()); }); });
   let typing = 0;
   search.addEventListener("input", function () {
     clearTimeout(typing);
     typing = setTimeout(function () { go(current(), true); }, 250);
   });
   form.addEventListener("submit", function (e) { e.preventDefault(); go(current()); });
-  document.getElementById("f-clear").addEventListener("click", function () { go({ q: "", page: 1 }); });
+  document.getElementById("f-clear").addEventListener("click", function () { go({ q: "", sort: order.value, page: 1 }); });
   function turn(by) {
     const state = current();
     state.page = page + by;

@@ -12,8 +12,9 @@ import (
 	"github.com/kaigi-dev/kaigi/internal/headless"
 )
 
-// TestPage: a page loads a file, evaluates expressions (a promise's
-// value, a thrown error named), sees its viewport's size and takes a PNG.
+// TestPage: a page loads a file (a Japanese name), evaluates expressions
+// (a promise's value, a thrown error named), sees its viewport's size,
+// goes to another fragment of it and takes a PNG.
 func TestPage(t *testing.T) {
 	exe := headless.Find()
 	if exe == "" {
@@ -30,7 +31,7 @@ func TestPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file := filepath.Join(t.TempDir(), "p.html")
+	file := filepath.Join(t.TempDir(), "報告 p.html")
 	os.WriteFile(file, []byte("<!DOCTYPE html><title>t</title><p id=x>こんにちは</p>"), 0o644)
 	if err := p.Navigate(ctx, "file://"+file+"#a=1"); err != nil {
 		t.Fatal(err)
@@ -45,6 +46,12 @@ func TestPage(t *testing.T) {
 	}
 	if got.Text != "こんにちは" || got.Width != 800 || got.Hash != "#a=1" {
 		t.Errorf("page: %+v", got)
+	}
+	if err := p.Navigate(ctx, "file://"+file+"#b=2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Eval(ctx, `location.hash`, &got.Hash); err != nil || got.Hash != "#b=2" {
+		t.Errorf("another fragment: %q, %v", got.Hash, err)
 	}
 	if err := p.Eval(ctx, `(() => { throw new Error("no such thing") })()`, nil); err == nil || !strings.Contains(err.Error(), "no such thing") {
 		t.Errorf("a thrown error: %v", err)

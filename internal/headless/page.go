@@ -41,10 +41,18 @@ func (p *Page) Call(ctx context.Context, method string, params, result any) erro
 	return p.b.Call(ctx, p.session, method, params, result)
 }
 
-// Navigate loads url and returns once the page at url has loaded
-// (document.readyState "complete").
+// Navigate loads url and returns once its document has loaded
+// (document.readyState "complete"); a url that differs from the page's
+// only in its fragment returns at once, as the browser does not reload.
 func (p *Page) Navigate(ctx context.Context, url string) error {
+	// The old document carries a mark; the new one is there when a
+	// document without it is complete.
+	const mark = "__headlessOld"
+	if err := p.Eval(ctx, "window."+mark+" = true", nil); err != nil {
+		return err
+	}
 	var nav struct {
+		LoaderID  string `json:"loaderId"`
 		ErrorText string `json:"errorText"`
 	}
 	if err := p.Call(ctx, "Page.navigate", map[string]any{"url": url}, &nav); err != nil {
@@ -53,17 +61,19 @@ func (p *Page) Navigate(ctx context.Context, url string) error {
 	if nav.ErrorText != "" {
 		return fmt.Errorf("headless: navigate to %s: %s", url, nav.ErrorText)
 	}
+	if nav.LoaderID == "" {
+		return nil // the same document, at another fragment
+	}
 	for {
-		// Until the new document is there, this runs in the old one, or fails
-		// as the old one goes: both mean wait.
-		var at struct{ Href, State string }
-		err := p.Eval(ctx, `({href: location.href, state: document.readyState})`, &at)
-		if err == nil && at.Href == url && at.State == "complete" {
+		// While the old document goes, evaluating may fail: that too means wait.
+		var loaded bool
+		err := p.Eval(ctx, "!window."+mark+` && document.readyState === "complete"`, &loaded)
+		if err == nil && loaded {
 			return nil
 		}
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("headless: navigate to %s: %w (last: %+v, %v)", url, ctx.Err(), at, err)
+			return fmt.Errorf("headless: navigate to %s: %w (%v)", url, ctx.Err(), err)
 		case <-time.After(20 * time.Millisecond):
 		}
 	}

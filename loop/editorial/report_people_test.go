@@ -92,7 +92,8 @@ func TestHTMLReportColumns(t *testing.T) {
 }
 
 // TestHTMLReportAddress: the filters and the address follow each other:
-// choosing a filter, turning a page and typing a word set the fragment;
+// choosing a filter or an order, turning a page and typing a word set
+// the fragment;
 // a new fragment, back and forward refilter and set the controls; an
 // unknown key or value is said by name (the select shows it, not blank).
 func TestHTMLReportAddress(t *testing.T) {
@@ -102,7 +103,7 @@ func TestHTMLReportAddress(t *testing.T) {
 	if err := p.Navigate(ctx, "file://"+report); err != nil {
 		t.Fatal(err)
 	}
-	keysOf := func(keep func(reportRow) bool) []string {
+	keysOf := func(rows []reportRow, keep func(reportRow) bool) []string {
 		var out []string
 		for _, r := range rows {
 			if keep(r) {
@@ -126,12 +127,12 @@ func TestHTMLReportAddress(t *testing.T) {
 	pick := func(key, value string) {
 		eval(t, ctx, p, fmt.Sprintf(`(s => { s.value = %q; s.dispatchEvent(new Event("change")); })(document.getElementById("f-%s"))`, value, key), nil)
 	}
-	all := keysOf(func(reportRow) bool { return true })
+	all := keysOf(rows, func(reportRow) bool { return true })
 	if len(all) != 300 {
 		t.Fatalf("%d findings, want 300", len(all))
 	}
-	high := keysOf(func(r reportRow) bool { return r.Severity == "high" })
-	applied := keysOf(func(r reportRow) bool { return r.Status == "applied" })
+	high := keysOf(rows, func(r reportRow) bool { return r.Severity == "high" })
+	applied := keysOf(rows, func(r reportRow) bool { return r.Status == "applied" })
 	if s := check("no fragment", "", all); !strings.Contains(s.Count, "1–100 of 300") || s.Problem != "" {
 		t.Errorf("no fragment: %q, %q", s.Count, s.Problem)
 	}
@@ -140,27 +141,38 @@ func TestHTMLReportAddress(t *testing.T) {
 	pick("severity", "high")
 	check("severity chosen", "#severity=high", high)
 	pick("status", "rejected")
-	check("status chosen", "#severity=high&status=rejected", keysOf(func(r reportRow) bool { return r.Severity == "high" && r.Status == "rejected" }))
+	check("status chosen", "#severity=high&status=rejected", keysOf(rows, func(r reportRow) bool { return r.Severity == "high" && r.Status == "rejected" }))
 	eval(t, ctx, p, `location.hash = "status=applied"`, nil)
 	if s := check("address typed", "#status=applied", applied); s.Selects["status"].Value != "applied" || s.Selects["severity"].Value != "" {
 		t.Errorf("address typed: the selects show %+v", s.Selects)
 	}
 	eval(t, ctx, p, `history.back()`, nil)
-	if s := check("back", "#severity=high&status=rejected", keysOf(func(r reportRow) bool { return r.Severity == "high" && r.Status == "rejected" })); s.Selects["severity"].Value != "high" {
+	if s := check("back", "#severity=high&status=rejected", keysOf(rows, func(r reportRow) bool { return r.Severity == "high" && r.Status == "rejected" })); s.Selects["severity"].Value != "high" {
 		t.Errorf("back: the selects show %+v", s.Selects)
 	}
 	eval(t, ctx, p, `history.back()`, nil)
 	check("back again", "#severity=high", high)
 	eval(t, ctx, p, `history.forward()`, nil)
-	check("forward", "#severity=high&status=rejected", keysOf(func(r reportRow) bool { return r.Severity == "high" && r.Status == "rejected" }))
+	check("forward", "#severity=high&status=rejected", keysOf(rows, func(r reportRow) bool { return r.Severity == "high" && r.Status == "rejected" }))
 
 	word := "とても"
 	eval(t, ctx, p, `document.getElementById("f-clear").click()`, nil)
 	check("show all", "", all)
+	pick("sort", "severity")
+	rank := map[string]int{"high": 0, "medium": 1, "low": 2}
+	bySeverity := slices.Clone(rows)
+	slices.SortStableFunc(bySeverity, func(a, b reportRow) int { return rank[a.Severity] - rank[b.Severity] })
+	check("most severe first", "#sort=severity", keysOf(bySeverity, func(reportRow) bool { return true }))
+	eval(t, ctx, p, `location.hash = "sort=random"`, nil)
+	if s := check("unknown order", "#sort=random", all); !strings.Contains(s.Problem, "“random”") {
+		t.Errorf("unknown order: the message is %q", s.Problem)
+	}
+	pick("sort", "")
+	check("the files' order", "", all)
 	eval(t, ctx, p, fmt.Sprintf(`(i => { i.value = %q; i.dispatchEvent(new Event("input")); })(document.getElementById("f-q"))`, word), nil)
 	var hash string
 	eval(t, ctx, p, `new Promise(r => setTimeout(() => r(location.hash), 600))`, &hash)
-	check("word typed", hash, keysOf(func(r reportRow) bool {
+	check("word typed", hash, keysOf(rows, func(r reportRow) bool {
 		return strings.Contains(strings.Join([]string{r.Where, r.Issue, r.Fix, r.Quote, r.Reason, r.Reviewer, r.Key, r.Category}, "\n"), word)
 	}))
 	if hash != "#q=%E3%81%A8%E3%81%A6%E3%82%82" {

@@ -14,8 +14,8 @@ import (
 )
 
 // TestMaxResponseBytes: the bound is the option's, counts error answers
-// too, and an oversized answer is neither fetched again (the SDK retries
-// bodies it could not read) nor quoted in the error.
+// too, and an oversized answer is neither fetched again nor quoted in the
+// error.
 func TestMaxResponseBytes(t *testing.T) {
 	big := strings.Repeat("x", 64<<10)
 	tests := []struct {

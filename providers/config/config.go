@@ -73,7 +73,7 @@ var ErrOffline = errors.New("offline: no model provider")
 type Choice struct {
 	// Provider is one of Names(). Example: "anthropic".
 	Provider string
-	// Model names the model; empty means DefaultModel(Provider). Setting it is optional.
+	// Model names the model; empty means DefaultModel(Provider).
 	Model string
 }
 
@@ -105,24 +105,23 @@ type Config struct {
 	Default Choice
 	// BaseURL is the server of the default provider (and of overrides that
 	// use the same provider): with /v1 for OpenAI-compatible servers, the
-	// bare server URL for anthropic (the SDK adds /v1/messages). Example:
-	// "http://gpu-box:8000/v1". Setting it is optional.
+	// server's root for anthropic (/v1/messages is added; a final /v1 is
+	// accepted). Example: "http://gpu-box:8000/v1".
 	BaseURL string
 	// Command is the cli provider's command line, split on white space
 	// (no shell, no quoting); "{model}" is replaced by the model.
-	// Example: "claude -p --model {model}". Setting it is optional.
+	// Example: "claude -p --model {model}".
 	Command string
 	// Reviewers maps a reviewer's name to its own choice, for councils
 	// that mix models. A choice of the default provider without a model
-	// takes Default's model. Setting it is optional.
+	// takes Default's model.
 	Reviewers map[string]Choice
 	// MaxTokens caps the output tokens of every call that sets no cap of
 	// its own, on every provider but cli (a command sets its own limits);
 	// 0 leaves each provider's default (anthropic.DefaultMaxTokens for
 	// anthropic, the server's for OpenAI-compatible ones). Raise it when
-	// answers are reported as truncated (agent.ErrTruncated). Anthropic's
-	// SDK refuses caps above about 21000 tokens for calls that are not
-	// streamed. Setting it is optional.
+	// answers are reported as truncated (agent.ErrTruncated); anthropic
+	// then waits longer for an answer (see anthropic.WithRequestTimeout).
 	MaxTokens int
 	// MaxResponseBytes bounds the bytes read for one answer on every
 	// provider; 0 means agent.DefaultMaxResponseBytes.
