@@ -5,6 +5,8 @@ import (
 	"context"
 	"log/slog"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -117,6 +119,24 @@ func TestFlushFails(t *testing.T) {
 	l.Close()
 	setenv(t, map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://" + addr, "OTEL_EXPORTER_OTLP_TIMEOUT": "2000"})
 	if log := run(t, 0); !strings.Contains(log, "level=ERROR") || !strings.Contains(log, "traces: export failed") || !strings.Contains(log, "refused") || strings.Count(log, "\n") != 1 {
+		t.Errorf("logged: %q", log)
+	}
+}
+
+// TestFlushHangs: a collector that accepts and never answers holds the
+// exit only up to the OTLP timeout, and the loss is logged.
+func TestFlushHangs(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(release) })
+	setenv(t, map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": srv.URL, "OTEL_EXPORTER_OTLP_TIMEOUT": "300"})
+	if log := run(t, 0); !strings.Contains(log, "level=ERROR") || !strings.Contains(log, "traces: ") {
 		t.Errorf("logged: %q", log)
 	}
 }
