@@ -131,10 +131,12 @@ func parentName(spans []otlptest.Span, s otlptest.Span) string {
 }
 
 // TestTracesFailedRun: a run that fails still sends the command's span,
-// with status Error and its exit code.
+// with status Error and its exit code, to the traces endpoint and under
+// the service name the environment names.
 func TestTracesFailedRun(t *testing.T) {
 	rec, url := otlptest.HTTP(t)
-	code, _, stderr := runBinEnv(t, t.TempDir(), otlptest.Env(url), "-reader", "developers", "missing.md")
+	env := append(otlptest.Env(""), "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT="+url+"/v1/traces", "OTEL_SERVICE_NAME=docs-ci")
+	code, _, stderr := runBinEnv(t, t.TempDir(), env, "-reader", "developers", "missing.md")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s", code, stderr)
 	}
@@ -143,7 +145,8 @@ func TestTracesFailedRun(t *testing.T) {
 		t.Fatal("no span sent")
 	}
 	root := spans[len(spans)-1]
-	if root.Name != "editorial-swarm" || root.Status != tracepb.Status_STATUS_CODE_ERROR || root.Attributes["process.exit.code"] != "1" || root.Attributes["error.type"] != "1" {
+	if root.Name != "editorial-swarm" || root.Status != tracepb.Status_STATUS_CODE_ERROR || root.Attributes["process.exit.code"] != "1" ||
+		root.Attributes["error.type"] != "1" || root.Resource["service.name"] != "docs-ci" {
 		t.Errorf("the command's span: %+v", root)
 	}
 }

@@ -159,7 +159,9 @@ func Value(v *commonpb.AnyValue) string {
 
 // Env returns the environment of a command traced to endpoint: the OTLP
 // endpoint set, and the other OpenTelemetry variables a test's own
-// environment might hold blanked. Append it after os.Environ().
+// environment might hold blanked (all of them, endpoint "" included, for
+// a test that appends its own). Append it after os.Environ(): the last
+// value of a variable wins.
 func Env(endpoint string) []string {
 	return []string{"OTEL_EXPORTER_OTLP_ENDPOINT=" + endpoint, "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=", "OTEL_EXPORTER_OTLP_PROTOCOL=",
 		"OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=", "OTEL_TRACES_EXPORTER=", "OTEL_SDK_DISABLED=", "OTEL_SERVICE_NAME=", "OTEL_RESOURCE_ATTRIBUTES=",
