@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -205,5 +206,20 @@ func TestTracesInterrupted(t *testing.T) {
 	}
 	if chat.Attributes["error.type"] != "canceled" || chat.Attributes["gen_ai.response.model"] != "" {
 		t.Errorf("the interrupted call's span: %+v", chat)
+	}
+}
+
+// TestTracesCollectorDown: a collector that cannot be reached costs the
+// run nothing but a logged line: the demo exits 0 as it would untraced.
+func TestTracesCollectorDown(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + l.Addr().String()
+	l.Close()
+	code, stdout, stderr := runBinEnv(t, t.TempDir(), otlptest.Env(url))
+	if code != 0 || !strings.Contains(stderr, "traces: export failed") || !strings.Contains(stdout, "Stopped after") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 }
