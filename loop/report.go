@@ -2,7 +2,8 @@ package loop
 
 import (
 	"bytes"
-	_ "embed"
+	"cmp"
+	"embed"
 	"fmt"
 	"html/template"
 	"path/filepath"
@@ -15,8 +16,11 @@ import (
 // ReportName is the file name of the HTML report in a run folder.
 const ReportName = "report.html"
 
-//go:embed report.html.tmpl
-var reportTemplate string
+// reportFiles are the report's template, its style sheet and its script,
+// each inlined into the page.
+//
+//go:embed report.html.tmpl report.css report.js
+var reportFiles embed.FS
 
 // reportPage is what report.html.tmpl renders.
 type reportPage struct {
@@ -36,18 +40,33 @@ type reportPage struct {
 	CostRows  []Cost
 }
 
+// reportFinding is one row of the findings table, embedded in the page
+// as JSON for report.js.
 type reportFinding struct {
-	Round                               int
-	Key, Reviewer, Severity, Status, By string
-	Where, Issue, Fix, Quote, Reason    string
-	Confidence                          int
-	StatusWord                          string // finding.Status alone, for the filter
+	Round      int    `json:"round"`
+	Key        string `json:"key"`
+	Reviewer   string `json:"reviewer"`
+	Severity   string `json:"severity"`
+	Category   string `json:"category,omitempty"`
+	Confidence int    `json:"confidence"`
+	Where      string `json:"where"`
+	Issue      string `json:"issue"`
+	Fix        string `json:"fix,omitempty"`
+	Quote      string `json:"quote,omitempty"`
+	Status     string `json:"label"`  // StatusLabel's words
+	StatusWord string `json:"status"` // finding.Status alone, for the filter
+	By         string `json:"by,omitempty"`
+	Reason     string `json:"reason,omitempty"`
+
+	file string // the row's order within a round: file, then line
+	line int
 }
 
 type reportDiff struct {
-	Round int
-	Name  string
-	Lines []reportDiffLine
+	Round          int
+	Name           string
+	Lines          []reportDiffLine
+	Added, Removed int // lines, for the diff's summary
 }
 
 type reportDiffLine struct {
@@ -67,14 +86,26 @@ type reportBar struct {
 
 // WriteReport writes the run folder's report.html from o and the rounds it
 // summarises, and returns its path: one self-contained page (inline CSS,
-// script and SVG; nothing loaded from the network) with the rounds, a
-// table of every finding once (filterable by reviewer, severity and
-// status, also from the address's fragment, e.g.
-// report.html#severity=high&status=open), each round's changes on disk
-// (not undone; in a dry run, those it would make) as a highlighted diff, the rejected findings with their reasons, the skipped
-// reviewer calls with theirs, and tokens and cost per round and reviewer
-// as a chart and a table. Like WriteSummary, it renders also while the
-// run replays only (after an undo).
+// script and SVG, in report.css and report.js beside the template;
+// nothing loaded from the network) with the rounds; every finding once,
+// in a table of where, severity, issue, fix and status that fits the
+// window, each row opening on its reviewer, round, key, quote, reason
+// and decider; each round's changes on disk (not undone; in a dry run,
+// those it would make) as a highlighted diff; the rejected findings with
+// their reasons; the skipped reviewer calls with theirs; and tokens and
+// cost per round and reviewer as a chart and a table.
+//
+// The findings are embedded as JSON and drawn a page of 100 rows at a
+// time, in round, file and line order or the most severe first, so the
+// page's size and not the number of findings sets how long it takes to
+// open. The filters (reviewer, severity, status, a text), the order and
+// the page are kept in the address's fragment, e.g.
+// report.html#severity=high&status=open&sort=severity&page=2:
+// choosing one sets it, and a new fragment (a link, back, forward)
+// refilters; a key or value the report does not know is named in a
+// message above the table. Without script the table is empty and says so.
+// Like WriteSummary, it renders also while the run replays only (after
+// an undo).
 func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string, error) {
 	path := filepath.Join(r.Dir, ReportName)
 	page := reportPage{Title: title, Reason: o.StopText(), Rounds: o.Rounds, Calls: o.Usage.Calls, Tokens: o.Usage.Total(),
@@ -88,9 +119,10 @@ func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string,
 			if e.Item.File != "" {
 				where = e.Item.File + ":" + where
 			}
-			rf := reportFinding{Round: e.Round, Key: e.Item.Key, Reviewer: e.Item.Reviewer, Severity: string(f.Severity), Confidence: f.Confidence,
+			rf := reportFinding{Round: e.Round, Key: e.Item.Key, Reviewer: e.Item.Reviewer, Severity: string(f.Severity), Category: f.Category, Confidence: f.Confidence,
 				Status: StatusLabel(e.Status, e.By, r.DryRun, o.Reason == AwaitingDecisions), StatusWord: string(e.Status), By: e.By,
-				Where: where, Issue: f.Issue, Fix: f.Fix, Quote: f.Quote(), Reason: e.Reason}
+				Where: where, Issue: f.Issue, Fix: f.Fix, Quote: f.Quote(), Reason: e.Reason,
+				file: e.Item.File, line: e.Item.Lines.Start}
 			page.Findings = append(page.Findings, rf)
 			if e.Status == "rejected" {
 				page.Rejected = append(page.Rejected, rf)
@@ -98,7 +130,9 @@ func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string,
 			reviewers[rf.Reviewer], statuses[rf.StatusWord] = true, true
 		}
 	}
-	slices.SortStableFunc(page.Findings, func(a, b reportFinding) int { return a.Round - b.Round })
+	slices.SortStableFunc(page.Findings, func(a, b reportFinding) int {
+		return cmp.Or(a.Round-b.Round, cmp.Compare(a.file, b.file), a.line-b.line)
+	})
 	for k := range reviewers {
 		page.Reviewers = append(page.Reviewers, k)
 	}
@@ -121,16 +155,25 @@ func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string,
 			if err != nil || bytes.Equal(after, d.Text) {
 				continue
 			}
-			page.Diffs = append(page.Diffs, reportDiff{Round: rd.N, Name: d.Name, Lines: diffLines(apply.UnifiedDiff("a/"+d.Name, "b/"+d.Name, d.Text, after))})
+			diff := reportDiff{Round: rd.N, Name: d.Name, Lines: diffLines(apply.UnifiedDiff("a/"+d.Name, "b/"+d.Name, d.Text, after))}
+			for _, l := range diff.Lines {
+				switch l.Class {
+				case "add":
+					diff.Added++
+				case "del":
+					diff.Removed++
+				}
+			}
+			page.Diffs = append(page.Diffs, diff)
 		}
 	}
 	page.Chart = costChart(o.Costs)
-	t, err := template.New("report").Parse(reportTemplate)
+	t, err := template.ParseFS(reportFiles, "report.html.tmpl", "report.css", "report.js")
 	if err != nil {
 		return "", fmt.Errorf("report template: %w", err)
 	}
 	var b bytes.Buffer
-	if err := t.Execute(&b, page); err != nil {
+	if err := t.ExecuteTemplate(&b, "report.html.tmpl", page); err != nil {
 		return "", fmt.Errorf("report: %w", err)
 	}
 	if err := WriteRendering(path, b.Bytes()); err != nil {

@@ -73,7 +73,10 @@ type RunConfig struct {
 	// for the run (from OpenRun to Close), one per round (Review to the
 	// next Review), one per reviewer call made (ReviewRound; a replayed
 	// call has none), and under it the model calls of providers wrapped
-	// with agent.Traced. Nil traces nothing; no global provider is used.
+	// with agent.Traced. Nil stands for the provider of the span in
+	// OpenRun's ctx, so a caller's span (a command's, a request's) is the
+	// run span's parent; a ctx without a span traces nothing. No global
+	// provider is used.
 	TracerProvider trace.TracerProvider
 }
 

@@ -5,18 +5,22 @@ import (
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"go.opentelemetry.io/otel/attribute"
-	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/trace"
-	"go.opentelemetry.io/otel/trace/noop"
 )
 
-// startSpan starts the run's span, with RunConfig.TracerProvider.
-func (r *Run[S]) startSpan(ctx context.Context, resumed bool) {
-	tp := r.cfg.TracerProvider
+// tracerProvider returns tp, or the provider of ctx's span when tp is nil
+// (a provider that records nothing when ctx has no span).
+func tracerProvider(ctx context.Context, tp trace.TracerProvider) trace.TracerProvider {
 	if tp == nil {
-		tp = noop.NewTracerProvider()
+		return trace.SpanFromContext(ctx).TracerProvider()
 	}
-	_, r.span = tp.Tracer(agent.TracerName).Start(ctx, "kaigi.run "+r.cfg.Driver, trace.WithAttributes(
+	return tp
+}
+
+// startSpan starts the run's span, with RunConfig.TracerProvider (or the
+// provider of ctx's span), as a child of ctx's span.
+func (r *Run[S]) startSpan(ctx context.Context, resumed bool) {
+	_, r.span = tracerProvider(ctx, r.cfg.TracerProvider).Tracer(agent.TracerName).Start(ctx, "kaigi.run "+r.cfg.Driver, trace.WithAttributes(
 		attribute.String("kaigi.driver", r.cfg.Driver),
 		attribute.Int("kaigi.documents", len(r.Docs)),
 		attribute.Bool("kaigi.resumed", resumed),
@@ -73,12 +77,9 @@ func callSpan(ctx context.Context, name string, shot int, key string) (context.C
 	))
 }
 
-// endCall ends a reviewer call's span, recording err.
+// endCall ends a reviewer call's span, recording err (agent.RecordError).
 func endCall(span trace.Span, err error) {
-	if err != nil {
-		span.RecordError(err)
-		span.SetStatus(codes.Error, err.Error())
-	}
+	agent.RecordError(span, err)
 	span.End()
 }
 
@@ -86,15 +87,17 @@ func endCall(span trace.Span, err error) {
 // on Run (a discussion, an episode, a session of shots) with tp, and
 // returns ctx carrying it, so the model calls of providers wrapped with
 // agent.Traced nest under it, and the function that ends it with the
-// run's error recorded. A nil tp traces nothing (ctx is returned as it
-// is). Example:
+// run's error recorded (status Error and error.type, see
+// agent.RecordError). A nil tp stands for the provider of ctx's span: the
+// run's span is a child of a caller's span, and a ctx without a span
+// traces nothing (ctx is returned as it is). Example:
 //
 //	ctx, end := loop.TraceRun(ctx, d.TracerProvider, Driver)
 //	defer func() { end(err) }()
 func TraceRun(ctx context.Context, tp trace.TracerProvider, driver string) (context.Context, func(error)) {
-	if tp == nil {
+	if tp == nil && !trace.SpanFromContext(ctx).IsRecording() {
 		return ctx, func(error) {}
 	}
-	ctx, span := tp.Tracer(agent.TracerName).Start(ctx, "kaigi.run "+driver, trace.WithAttributes(attribute.String("kaigi.driver", driver)))
+	ctx, span := tracerProvider(ctx, tp).Tracer(agent.TracerName).Start(ctx, "kaigi.run "+driver, trace.WithAttributes(attribute.String("kaigi.driver", driver)))
 	return ctx, func(err error) { endCall(span, err) }
 }

@@ -32,9 +32,8 @@ func crlfArticle(t *testing.T) (dir string, text []byte) {
 
 // TestFormatSARIF runs the command with -format sarif, once as a dry run
 // and once applying what the policy allows, and validates each log
-// against the SARIF 2.1.0 schema and, when it is on PATH (.ci/run
-// installs it), with Microsoft's validator, allowing no error and no
-// warning but SARIF2004.
+// against the SARIF 2.1.0 schema and with Microsoft's validator, default
+// and GitHub rules (sarifcheck), allowing no diagnostic.
 func TestFormatSARIF(t *testing.T) {
 	for _, mode := range [][]string{{"-dry-run"}, {}} {
 		dir, _ := crlfArticle(t)

@@ -225,7 +225,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		if err != nil {
 			return exitError, err
 		}
-		o.print(stdout, sum, l.Dir, true)
+		o.print(stdout, sum, repo, l.Dir, true)
 		return exitCode(sum), nil
 	case o.resume:
 		l.Asker, err = o.asker(interactive, stdin, stdout)
@@ -257,7 +257,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 	if err != nil {
 		return exitError, err
 	}
-	o.print(stdout, sum, l.Dir, false)
+	o.print(stdout, sum, o.repo, l.Dir, false)
 	return exitCode(sum), nil
 }
 
@@ -404,14 +404,16 @@ func progress(w io.Writer) func(multishot.Event) {
 	}
 }
 
-func (o *options) print(w io.Writer, s *multishot.Summary, dir string, demo bool) {
+// print prints the summary of the session on repo (a folder inside the
+// repository), whose files the export formats name relative to the
+// repository's top level.
+func (o *options) print(w io.Writer, s *multishot.Summary, repo, dir string, demo bool) {
 	if outformat.IsExport(o.format) {
-		f, _ := export.ParseFormat(o.format)
-		root := o.repo
-		if abs, err := filepath.Abs(root); err == nil {
-			root = abs
+		root, _, err := offline.WorkspaceRoot(repo)
+		if err == nil {
+			err = outformat.ExportReport(w, o.format, s.Export(export.Tool{Name: "kaigi-multi-shot-review", Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}, root))
 		}
-		if err := export.Write(w, f, s.Export(export.Tool{Name: "kaigi-multi-shot-review", Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}, root)); err != nil {
+		if err != nil {
 			fmt.Fprintln(w, "multi-shot-review:", err)
 		}
 		return

@@ -14,7 +14,7 @@ import (
 
 // startServerHint is what a command that cannot reach the server tells
 // the user to do.
-const startServerHint = "is the Temporal server running? For one on this machine, start the development server: cd loop/temporal/devserver && GOTOOLCHAIN=go1.27.3 go run . -addr 127.0.0.1:7233"
+const startServerHint = "is the Temporal server running? For one on this machine, start the development server: cd loop/temporal/devserver && GOWORK=off GOTOOLCHAIN=go1.27.3 go run . -addr 127.0.0.1:7233"
 
 // healthTimeout bounds a health check of the server.
 const healthTimeout = 3 * time.Second

@@ -102,7 +102,8 @@ type Loop struct {
 	// TracerProvider traces the run with OpenTelemetry (see
 	// loop.RunConfig.TracerProvider); wrap model providers with
 	// agent.Traced to see their calls under each reviewer's span. Nil
-	// traces nothing.
+	// stands for the provider of the span in Run's ctx (none: nothing is
+	// traced).
 	TracerProvider trace.TracerProvider
 }
 

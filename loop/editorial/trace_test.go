@@ -68,7 +68,7 @@ func TestSpans(t *testing.T) {
 			if got := attr(s, "kaigi.stop_reason").AsString(); got != string(loop.Converged) {
 				t.Errorf("run span stop reason %q", got)
 			}
-		case "chat ":
+		case "chat":
 			if attr(s, "gen_ai.provider.name").AsString() != "scripted" || attr(s, "gen_ai.operation.name").AsString() != "chat" {
 				t.Errorf("chat span attributes: %v", s.Attributes())
 			}
@@ -83,7 +83,7 @@ func TestSpans(t *testing.T) {
 		"kaigi.round < kaigi.run " + editorial.Driver: 2,
 		"kaigi.review alpha < kaigi.round":            2,
 		"kaigi.review broken < kaigi.round":           2,
-		"chat  < kaigi.review alpha":                  2,
+		"chat < kaigi.review alpha":                   2,
 	}
 	for k, n := range want {
 		if count[k] != n {
@@ -92,7 +92,7 @@ func TestSpans(t *testing.T) {
 	}
 	var tokens int64
 	for _, s := range spans {
-		if s.Name() == "chat " && parent(s) == "kaigi.review alpha" {
+		if s.Name() == "chat" && parent(s) == "kaigi.review alpha" {
 			tokens += attr(s, "gen_ai.usage.input_tokens").AsInt64()
 		}
 	}

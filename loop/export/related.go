@@ -3,8 +3,6 @@ package export
 import (
 	"bytes"
 
-	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
-
 	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/finding"
 )
@@ -61,17 +59,19 @@ func relatedPlaces(r Result) []relatedPlace {
 	return out
 }
 
-// addRelated adds r's related places to res as SARIF relatedLocations,
-// numbered from 1, each with its issue as message when it has one.
-func addRelated(res *sarif.Result, rep Report, r Result) {
+// related is r's related places as SARIF relatedLocations, numbered from
+// 1, each with its issue as message when it has one.
+func related(rep Report, r Result) []sarifLocation {
+	var out []sarifLocation
 	for k, p := range relatedPlaces(r) {
-		phys := sarif.NewPhysicalLocation().WithArtifactLocation(artifact(rep, p.file)).WithRegion(region(p.loc, true))
-		l := sarif.NewLocationWithPhysicalLocation(phys).WithID(k + 1)
+		id := k + 1
+		l := sarifLocation{ID: &id, PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: artifact(rep, p.file), Region: region(p.loc, true)}}
 		if p.message != "" {
-			l.WithMessage(sarif.NewTextMessage(p.message))
+			l.Message = &sarifMessage{Text: p.message}
 		}
-		res.AddRelatedLocation(l)
+		out = append(out, l)
 	}
+	return out
 }
 
 // rdRelatedLocation is reviewdog's RelatedLocation.

@@ -46,7 +46,7 @@ func TestRelatedLocations(t *testing.T) {
 					Message          struct{ Text string }
 					PhysicalLocation struct {
 						ArtifactLocation struct{ URI string }
-						Region           sarifRegion
+						Region           readRegion
 					}
 				} `json:"relatedLocations"`
 			}

@@ -13,8 +13,13 @@ import (
 	"time"
 )
 
-// reviewdog builds the reviewdog the module declares as a tool
-// (go.mod's tool directive) and returns its path.
+// reviewdogVersion is the reviewdog the tests run, installed as its users
+// install it (go install ...@version), so it is no requirement of the
+// module that importers get.
+const reviewdogVersion = "v0.21.0"
+
+// reviewdog installs reviewdog at reviewdogVersion into a temporary
+// folder and returns its path.
 func reviewdog(t *testing.T, ctx context.Context) string {
 	t.Helper()
 	if testing.Short() {
@@ -22,14 +27,15 @@ func reviewdog(t *testing.T, ctx context.Context) string {
 	}
 	gobin, err := exec.LookPath("go")
 	if err != nil {
-		t.Skip("the go command is not on PATH, so the reviewdog tool cannot be built")
+		t.Skip("the go command is not on PATH, so reviewdog cannot be installed")
 	}
-	bin := filepath.Join(t.TempDir(), "reviewdog")
-	out, err := exec.CommandContext(ctx, gobin, "build", "-o", bin, "github.com/reviewdog/reviewdog/cmd/reviewdog").CombinedOutput()
-	if err != nil {
-		t.Fatalf("building reviewdog: %v\n%s", err, out)
+	dir := t.TempDir()
+	cmd := exec.CommandContext(ctx, gobin, "install", "github.com/reviewdog/reviewdog/cmd/reviewdog@"+reviewdogVersion)
+	cmd.Env = append(os.Environ(), "GOBIN="+dir, "GOWORK=off", "GOFLAGS=")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("installing reviewdog %s: %v\n%s", reviewdogVersion, err, out)
 	}
-	return bin
+	return filepath.Join(dir, "reviewdog")
 }
 
 // runReviewdog runs reviewdog in dir with input on stdin and returns what

@@ -2,20 +2,18 @@ package export
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop/export/multitool"
 )
 
 // sarifSchema compiles sarif-schema-2.1.0.json: the OASIS SARIF
@@ -86,8 +84,8 @@ func TestSARIFSchema(t *testing.T) {
 	}
 }
 
-// sarifLog is the part of a SARIF log the tests read.
-type sarifLog struct {
+// readLog is the part of a SARIF log the tests read.
+type readLog struct {
 	Runs []struct {
 		ColumnKind         string
 		OriginalURIBaseIDs map[string]struct{ URI string } `json:"originalUriBaseIds"`
@@ -102,14 +100,14 @@ type sarifLog struct {
 			Locations           []struct {
 				PhysicalLocation struct {
 					ArtifactLocation struct{ URI, URIBaseID string } `json:"artifactLocation"`
-					Region           sarifRegion
+					Region           readRegion
 				}
 			}
 			Suppressions []struct{ Kind, Status, Justification string }
 			Fixes        []struct {
 				ArtifactChanges []struct {
 					Replacements []struct {
-						DeletedRegion   sarifRegion
+						DeletedRegion   readRegion
 						InsertedContent struct{ Text string }
 					}
 				}
@@ -118,7 +116,7 @@ type sarifLog struct {
 	}
 }
 
-type sarifRegion struct {
+type readRegion struct {
 	StartLine, StartColumn, EndLine, EndColumn int
 	CharOffset, CharLength                     int
 	Snippet                                    struct{ Text string }
@@ -130,7 +128,7 @@ type sarifRegion struct {
 // suppressions and rule indexes.
 func TestSARIFContent(t *testing.T) {
 	rep := catReport()
-	var log sarifLog
+	var log readLog
 	if err := json.Unmarshal(sarifOf(t, rep), &log); err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +159,7 @@ func TestSARIFContent(t *testing.T) {
 	// F001 on line 3: "吾輩は猫である。" is 8 characters (24 bytes) before the quote.
 	r := run.Results[0]
 	reg := r.Locations[0].PhysicalLocation.Region
-	if want := (sarifRegion{StartLine: 3, StartColumn: 9, EndLine: 3, EndColumn: 17, CharOffset: 21, CharLength: 8}); !sameRegion(reg, want) || reg.Snippet.Text != "名前はまだ無い。" {
+	if want := (readRegion{StartLine: 3, StartColumn: 9, EndLine: 3, EndColumn: 17, CharOffset: 21, CharLength: 8}); !sameRegion(reg, want) || reg.Snippet.Text != "名前はまだ無い。" {
 		t.Errorf("F001 region %+v, want %+v", reg, want)
 	}
 	if r.Level != "warning" || len(r.Fixes) != 1 {
@@ -201,58 +199,41 @@ func TestSARIFContent(t *testing.T) {
 	}
 }
 
-func sameRegion(a, b sarifRegion) bool {
+func sameRegion(a, b readRegion) bool {
 	a.Snippet, b.Snippet = struct{ Text string }{}, struct{ Text string }{}
 	return a == b
 }
 
-// multitoolVersion is the @microsoft/sarif-multitool the validator test
-// runs when the tool is not on PATH.
-const multitoolVersion = "5.7.0"
-
 // TestSARIFMultitool validates the SARIF of every fixture with
-// Microsoft's SARIF validator (sarif-multitool validate): from PATH, or
-// through npx. It fails on any error and on any warning but SARIF2004
-// ("index": -1, which the go-sarif library always writes).
+// Microsoft's SARIF validator (sarif-multitool validate, from PATH or
+// through npx), with the default rules and with GitHub's (--rule-kind
+// Gh), and fails on any error, warning or note.
 func TestSARIFMultitool(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the SARIF validator takes seconds to start")
 	}
-	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
-	defer cancel()
-	var cmd []string
-	if p, err := exec.LookPath("sarif-multitool"); err == nil {
-		cmd = []string{p}
-	} else if npx, err := exec.LookPath("npx"); err == nil {
-		cmd = []string{npx, "--yes", "@microsoft/sarif-multitool@" + multitoolVersion}
-		if out, err := exec.CommandContext(ctx, cmd[0], append(cmd[1:], "--version")...).CombinedOutput(); err != nil {
-			t.Skipf("sarif-multitool is not on PATH and npx could not run it (%v): %s", err, out)
-		}
-	} else {
-		t.Skip("neither sarif-multitool nor npx (npm) is on PATH: install it with npm install -g @microsoft/sarif-multitool")
-	}
-	dir := t.TempDir()
 	for name, rep := range fixtures() {
-		in := filepath.Join(dir, name+".sarif")
-		if err := os.WriteFile(in, sarifOf(t, rep), 0o644); err != nil {
-			t.Fatal(err)
+		if !multitool.Check(t, name, sarifOf(t, rep)) {
+			t.Skip("the SARIF validator is not installed")
 		}
-		args := append(cmd[1:], "validate", in, "--output", filepath.Join(dir, name+".validation.sarif"), "--log", "ForceOverwrite")
-		out, err := exec.CommandContext(ctx, cmd[0], args...).CombinedOutput()
-		if err != nil {
-			t.Errorf("%s: sarif-multitool validate: %v\n%s", name, err, out)
-			continue
-		}
-		diag := regexp.MustCompile(`(?m)^.*: (error|warning|note) (SARIF\d+):.*$`)
-		for _, m := range diag.FindAllSubmatch(out, -1) {
-			if string(m[1]) == "warning" && string(m[2]) == "SARIF2004" {
-				continue
-			}
-			t.Errorf("%s: %s", name, m[0])
-		}
-		if !strings.Contains(string(out), "Analysis completed successfully") {
-			t.Errorf("%s: the validator did not complete:\n%s", name, out)
-		}
+	}
+	// The check is not vacuous: without a fullDescription, GitHub's rules
+	// refuse the log.
+	tool, err := multitool.Find(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "bare.sarif")
+	bare := regexp.MustCompile(`(?s)"fullDescription": \{.*?\},`).ReplaceAll(sarifOf(t, catReport()), nil)
+	if err := os.WriteFile(file, bare, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	diags, err := tool.Validate(t.Context(), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(diags, "\n"), "GH2012") {
+		t.Errorf("a log without fullDescription passes: %q", diags)
 	}
 }
 
@@ -272,7 +253,7 @@ func TestSARIFRootURI(t *testing.T) {
 	}
 	rep := escapeReport()
 	rep.Root = "relative/dir"
-	if _, err := SARIF(rep); err == nil || !strings.Contains(err.Error(), "relative/dir") {
+	if err := WriteSARIF(&bytes.Buffer{}, rep); err == nil || !strings.Contains(err.Error(), "relative/dir") {
 		t.Errorf("relative root: %v", err)
 	}
 }
@@ -320,7 +301,7 @@ func TestCheck(t *testing.T) {
 func TestSARIFWholeFile(t *testing.T) {
 	rep := Report{Tool: tool, Results: []Result{{File: "a.md", Finding: finding.Finding{Issue: "too long", Severity: finding.Medium}}}}
 	out := sarifOf(t, rep)
-	var log sarifLog
+	var log readLog
 	if err := json.Unmarshal(out, &log); err != nil {
 		t.Fatal(err)
 	}

@@ -164,7 +164,8 @@ type Loop struct {
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
 	// TracerProvider traces the run with OpenTelemetry (see
-	// loop.RunConfig.TracerProvider); nil traces nothing.
+	// loop.RunConfig.TracerProvider); nil stands for the provider of the
+	// span in Run's ctx (none: nothing is traced).
 	TracerProvider trace.TracerProvider
 }
 

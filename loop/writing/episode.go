@@ -80,7 +80,8 @@ type Episode struct {
 	Logger *slog.Logger
 	// TracerProvider, when set, traces each execution with OpenTelemetry
 	// (loop.TraceRun): a run span, with the model calls of providers
-	// wrapped with agent.Traced under it. Nil traces nothing.
+	// wrapped with agent.Traced under it. Nil stands for the provider of
+	// the span in Write's ctx (none: nothing is traced).
 	TracerProvider trace.TracerProvider
 }
 

@@ -10,8 +10,8 @@ import (
 	"github.com/kaigi-dev/kaigi/providers/conformance"
 )
 
-// BenchmarkComplete measures one structured, cache-marked call through the
-// SDK against a local server: the provider's and the SDK's overhead.
+// BenchmarkComplete measures one structured, cache-marked call against a
+// local server: the provider's overhead, encoding and decoding included.
 func BenchmarkComplete(b *testing.B) {
 	url, _ := conformance.Server(b, wire, conformance.Reply{Text: `{"ok":true}`, Model: "m"})
 	p := anthropic.New(anthropic.WithBaseURL(url), anthropic.WithModel("m"))

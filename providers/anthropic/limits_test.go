@@ -14,8 +14,8 @@ import (
 )
 
 // TestMaxResponseBytes: the bound is the option's, counts error answers
-// too, and an oversized answer is neither fetched again (the SDK retries
-// bodies it could not read) nor quoted in the error.
+// too, and an oversized answer is neither fetched again nor quoted in the
+// error.
 func TestMaxResponseBytes(t *testing.T) {
 	big := strings.Repeat("x", 64<<10)
 	tests := []struct {
@@ -41,6 +41,10 @@ func TestMaxResponseBytes(t *testing.T) {
 			}
 			if !errors.Is(err, agent.ErrResponseTooLarge) || !strings.Contains(err.Error(), "WithMaxResponseBytes") {
 				t.Fatalf("err = %.300v, want agent.ErrResponseTooLarge naming the option", err)
+			}
+			var tl *agent.ResponseTooLargeError
+			if !errors.As(err, &tl) || tl.Limit != tt.limit || tl.Option != "anthropic.WithMaxResponseBytes" {
+				t.Errorf("err = %.300v, want an *agent.ResponseTooLargeError of limit %d naming anthropic.WithMaxResponseBytes", err, tt.limit)
 			}
 			if strings.Contains(err.Error(), "xxxxxxxx") {
 				t.Error("the error quotes the answer")

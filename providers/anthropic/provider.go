@@ -4,27 +4,22 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"time"
 
-	sdk "github.com/anthropics/anthropic-sdk-go/v2"
-	"github.com/anthropics/anthropic-sdk-go/v2/option"
-	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
-
 	"github.com/kaigi-dev/kaigi/agent"
-	"github.com/kaigi-dev/kaigi/providers/internal/bodylimit"
-	"github.com/kaigi-dev/kaigi/providers/internal/jsonorder"
+	"github.com/kaigi-dev/kaigi/providers/internal/httpjson"
 )
 
 // DefaultMaxTokens caps a reply when the Request sets no MaxTokens; the
 // Messages API requires a cap.
 const DefaultMaxTokens = 8192
 
-// DefaultMaxRetries is how often the SDK retries a 408, 409, 429 or 5xx
-// answer (honouring Retry-After) unless WithMaxRetries says otherwise.
+// DefaultMaxRetries is how often a call is retried after a 408, 409, 429
+// or 5xx answer (529 "overloaded" included) or a connection error unless
+// WithMaxRetries says otherwise.
 const DefaultMaxRetries = 2
 
 // DefaultSystemCacheMin is the length in bytes from which the system
@@ -35,10 +30,21 @@ const DefaultSystemCacheMin = 4096
 // maxBreakPoints is the API's limit of cache_control marks per request.
 const maxBreakPoints = 4
 
+// defaultBaseURL is the API's server.
+const defaultBaseURL = "https://api.anthropic.com"
+
+// apiVersion is the anthropic-version header: the API version whose
+// request and answer shapes (output_config among them) the Provider
+// speaks.
+const apiVersion = "2026-10-21"
+
 // Provider is an agent.Provider for Anthropic's Messages API. It is safe
 // for concurrent use.
 type Provider struct {
-	svc            sdk.MessageService
+	client         httpjson.Client
+	url            string      // of the messages endpoint
+	header         http.Header // version and key; read only
+	timeout        time.Duration
 	model          string
 	apiKey         string
 	maxTokens      int
@@ -62,24 +68,31 @@ type config struct {
 // Option configures a Provider.
 type Option func(*config)
 
-// WithAPIKey sets the API key the SDK sends with every request. The
-// Provider never reads the environment or SDK profile files itself.
+// WithAPIKey sets the API key, sent as a bearer token with every request.
+// The Provider never reads the environment or profile files itself.
 func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
 
-// WithBaseURL sets the server; the default is the SDK's production URL.
+// WithBaseURL sets the server, with or without the API's /v1: both
+// "https://api.anthropic.com" (the default) and
+// "https://api.anthropic.com/v1" send calls to
+// https://api.anthropic.com/v1/messages. A final slash is ignored.
 func WithBaseURL(url string) Option { return func(c *config) { c.baseURL = url } }
 
 // WithModel sets the model used when a Request names none.
 // Example: "claude-sonnet-4-5".
 func WithModel(model string) Option { return func(c *config) { c.model = model } }
 
-// WithMaxRetries sets how often the SDK retries a 408, 409, 429 or 5xx
-// answer or a connection error; 0 disables retries.
+// WithMaxRetries sets how often a call is retried after a 408, 409, 429
+// or 5xx answer or a connection error (default DefaultMaxRetries); 0
+// disables retries. A retry waits what the answer's Retry-After-Ms or
+// Retry-After asks (up to two minutes; a longer wait is not made), else
+// 0.5 s doubling up to 8 s with jitter, and never past the context's
+// deadline: the last answer's error is returned instead.
 func WithMaxRetries(n int) Option { return func(c *config) { c.maxRetries = max(n, 0) } }
 
 // WithMaxTokens sets the reply cap used when a Request sets no MaxTokens
-// (default DefaultMaxTokens). Without WithRequestTimeout, the SDK refuses
-// caps above about 21000 tokens for non-streaming calls.
+// (default DefaultMaxTokens; 0 means the default). A larger cap also
+// lengthens the default bound of an attempt (see WithRequestTimeout).
 func WithMaxTokens(n int) Option { return func(c *config) { c.maxTokens = n } }
 
 // WithMaxResponseBytes bounds the body read for one answer, error answers
@@ -98,46 +111,65 @@ func WithSystemCacheMin(n int) Option { return func(c *config) { c.systemCacheMi
 // the schema in the prompt; use it for models without structured outputs.
 func WithSchemaSupport(ok bool) Option { return func(c *config) { c.schema = ok } }
 
-// WithHTTPClient sets the HTTP client.
+// WithHTTPClient sets the HTTP client; the default is http.DefaultClient.
 func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpClient = hc } }
 
-// WithRequestTimeout bounds each attempt (retries get their own); the
-// context passed to Complete bounds the whole call.
+// WithRequestTimeout bounds each attempt, reading the answer included;
+// an attempt that runs out is retried like a connection error, and each
+// retry gets its own bound. The context passed to Complete bounds the
+// whole call. Without it an attempt is bounded by the time an answer of
+// the request's token cap may take unstreamed: 10 minutes, more for caps
+// above 21333 tokens (an hour at 128000).
 func WithRequestTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
 
 // New returns a Provider for the Messages API. Nothing is read from the
-// environment or from SDK profile files.
+// environment or from profile files.
 func New(opts ...Option) *Provider {
-	c := config{maxRetries: DefaultMaxRetries, maxTokens: DefaultMaxTokens, systemCacheMin: DefaultSystemCacheMin, schema: true}
+	c := config{baseURL: defaultBaseURL, maxRetries: DefaultMaxRetries, maxTokens: DefaultMaxTokens, systemCacheMin: DefaultSystemCacheMin, schema: true}
 	for _, o := range opts {
 		o(&c)
 	}
-	ropts := []option.RequestOption{
-		option.WithoutEnvironmentDefaults(),
-		option.WithMaxRetries(c.maxRetries),
-		option.WithMiddleware(bodylimit.Middleware(c.maxResponseBytes, "anthropic.WithMaxResponseBytes")),
-	}
-	if c.baseURL != "" {
-		ropts = append(ropts, option.WithBaseURL(c.baseURL))
-	}
+	header := http.Header{"Anthropic-Version": {apiVersion}}
 	if c.apiKey != "" {
-		ropts = append(ropts, option.WithAPIKey(c.apiKey))
+		header.Set("Authorization", "Bearer "+c.apiKey)
 	}
-	if c.httpClient != nil {
-		ropts = append(ropts, option.WithHTTPClient(c.httpClient))
-	}
-	if c.timeout > 0 {
-		ropts = append(ropts, option.WithRequestTimeout(c.timeout))
-	}
-	client := sdk.NewClient(ropts...)
 	return &Provider{
-		svc:            client.Messages,
+		client: httpjson.Client{
+			HTTP:       c.httpClient,
+			MaxRetries: c.maxRetries,
+			MaxBytes:   c.maxResponseBytes,
+			Option:     "anthropic.WithMaxResponseBytes",
+		},
+		url:            messagesURL(cmp.Or(c.baseURL, defaultBaseURL)),
+		header:         header,
+		timeout:        max(c.timeout, 0),
 		model:          c.model,
 		apiKey:         c.apiKey,
 		maxTokens:      cmp.Or(c.maxTokens, DefaultMaxTokens),
 		systemCacheMin: c.systemCacheMin,
 		schema:         c.schema,
 	}
+}
+
+// messagesURL is the messages endpoint of base, with or without its /v1.
+func messagesURL(base string) string {
+	base = strings.TrimRight(base, "/")
+	if !strings.HasSuffix(base, "/v1") {
+		base += "/v1"
+	}
+	return base + "/messages"
+}
+
+// attemptTimeout is the bound of one attempt for a reply of up to
+// maxTokens: WithRequestTimeout's, else the time such a reply may take
+// unstreamed (an hour for 128000 tokens), at least 10 minutes and at
+// most an hour.
+func (p *Provider) attemptTimeout(maxTokens int) time.Duration {
+	if p.timeout > 0 {
+		return p.timeout
+	}
+	expected := time.Duration(float64(time.Hour) * float64(maxTokens) / 128000)
+	return min(max(expected, 10*time.Minute), time.Hour)
 }
 
 // The Provider tells an LLM reviewer whether to spell the schema out.
@@ -156,8 +188,8 @@ func (p *Provider) SupportsSchema() bool { return p.schema }
 // rejects empty blocks); its break point moves to the block before it. The
 // API allows four break points: when there are more, the last four are
 // kept (each covers everything before it). Unless WithSchemaSupport(false),
-// a Schema is adjusted by the SDK's transformation (objects closed,
-// unsupported keywords moved into descriptions) and sent as
+// a Schema is adjusted as the official SDK adjusts it (objects closed,
+// unsupported keywords restated in descriptions) and sent as
 // output_config.format, its keys in the order the Schema lists them.
 //
 // Stop reason "max_tokens" or "model_context_window_exceeded" sets
@@ -171,20 +203,26 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 		return agent.Response{}, fmt.Errorf("anthropic: %w: set Request.Model or WithModel", agent.ErrNoModel)
 	}
 	failed := agent.Response{Model: model}
-	params, err := p.params(model, req)
+	mr, err := p.request(model, req)
 	if err != nil {
 		return failed, err
 	}
-	var ropts []option.RequestOption
-	if req.Temperature != nil {
-		ropts = append(ropts, option.WithJSONSet("temperature", *req.Temperature))
-	}
-	msg, err := p.svc.New(ctx, params, ropts...)
+	body, err := json.Marshal(mr)
 	if err != nil {
-		return failed, p.wrap(model, err)
+		return failed, fmt.Errorf("anthropic: encoding the request: %w", err)
 	}
-	if msg == nil {
-		return failed, fmt.Errorf("anthropic: model %q: %w: no message in the answer", model, agent.ErrEmptyReply)
+	client := p.client
+	client.Timeout = p.attemptTimeout(mr.MaxTokens)
+	ans, err := client.Post(ctx, p.url, p.header, body)
+	if err != nil {
+		return failed, httpjson.TransportError(p.redact(fmt.Sprintf("anthropic: model %q: %v", model, err)), err)
+	}
+	if ans.Status >= 300 {
+		return failed, p.apiError(model, ans)
+	}
+	var msg message
+	if err := json.Unmarshal(ans.Body, &msg); err != nil {
+		return failed, fmt.Errorf("anthropic: model %q: the answer is not a message: %w", model, err)
 	}
 	var text strings.Builder
 	for _, b := range msg.Content {
@@ -192,18 +230,18 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 			text.WriteString(b.Text)
 		}
 	}
-	stop := string(msg.StopReason)
+	stop := msg.StopReason
 	resp := agent.Response{
 		Text:       text.String(),
-		Model:      cmp.Or(string(msg.Model), model),
+		Model:      cmp.Or(msg.Model, model),
 		StopReason: stop,
 		Truncated:  stop == "max_tokens" || stop == "model_context_window_exceeded",
 		// A negative count, which some servers send, is taken as 0.
 		Usage: agent.Usage{
-			InputTokens:      max(msg.Usage.InputTokens, 0),
-			OutputTokens:     max(msg.Usage.OutputTokens, 0),
-			CacheReadTokens:  max(msg.Usage.CacheReadInputTokens, 0),
-			CacheWriteTokens: max(msg.Usage.CacheCreationInputTokens, 0),
+			InputTokens:      max(int64(msg.Usage.InputTokens), 0),
+			OutputTokens:     max(int64(msg.Usage.OutputTokens), 0),
+			CacheReadTokens:  max(int64(msg.Usage.CacheReadInputTokens), 0),
+			CacheWriteTokens: max(int64(msg.Usage.CacheCreationInputTokens), 0),
 			Calls:            1,
 		},
 	}
@@ -216,169 +254,4 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 	return resp, nil
 }
 
-func (p *Provider) params(model string, req agent.Request) (sdk.MessageNewParams, error) {
-	params := sdk.MessageNewParams{
-		Model:     sdk.Model(model),
-		MaxTokens: int64(cmp.Or(req.MaxTokens, p.maxTokens)),
-		Messages:  make([]sdk.MessageParam, 0, len(req.Messages)),
-	}
-	var marks []*sdk.CacheControlEphemeralParam
-	mark := func(cc *sdk.CacheControlEphemeralParam) {
-		if cc != nil && (len(marks) == 0 || marks[len(marks)-1] != cc) {
-			marks = append(marks, cc)
-		}
-	}
-	var last *sdk.CacheControlEphemeralParam // the latest block's, for an empty Part's mark
-	if req.System != "" {
-		params.System = []sdk.TextBlockParam{{Text: req.System}}
-		last = &params.System[0].CacheControl
-		if p.systemCacheMin > 0 && len(req.System) >= p.systemCacheMin {
-			mark(last)
-		}
-	}
-	for i, m := range req.Messages {
-		blocks := make([]sdk.ContentBlockParamUnion, 0, len(m.Parts))
-		for _, part := range m.Parts {
-			if part.Text == "" {
-				// The API rejects empty text blocks; the break point
-				// (the prefix up to here) goes to the block before.
-				if part.CacheBreak {
-					mark(last)
-				}
-				continue
-			}
-			b := sdk.NewTextBlock(part.Text)
-			last = &b.OfText.CacheControl
-			if part.CacheBreak {
-				mark(last)
-			}
-			blocks = append(blocks, b)
-		}
-		if len(blocks) == 0 {
-			return params, fmt.Errorf("anthropic: message %d: no text", i)
-		}
-		switch m.Role {
-		case agent.User:
-			params.Messages = append(params.Messages, sdk.NewUserMessage(blocks...))
-		case agent.Assistant:
-			params.Messages = append(params.Messages, sdk.NewAssistantMessage(blocks...))
-		default:
-			return params, fmt.Errorf("anthropic: message %d: unknown role %q", i, m.Role)
-		}
-	}
-	for _, cc := range marks[max(len(marks)-maxBreakPoints, 0):] {
-		*cc = sdk.NewCacheControlEphemeralParam()
-	}
-	if len(req.Schema) > 0 && p.schema {
-		var schema map[string]any
-		if err := json.Unmarshal(req.Schema, &schema); err != nil {
-			return params, fmt.Errorf("anthropic: Request.Schema is not a JSON object: %w", err)
-		}
-		delete(schema, "$schema") // meta-data the transformation would
-		delete(schema, "$id")     // otherwise restate in the description
-		if adjusted, ok := sdk.BetaJSONSchemaOutputFormat(schema).Schema.(map[string]any); ok {
-			schema = adjusted
-		}
-		format, err := orderedFormat(req.Schema, schema)
-		if err != nil {
-			return params, fmt.Errorf("anthropic: Request.Schema: %w", err)
-		}
-		params.OutputConfig.Format = param.Override[sdk.JSONOutputFormatParam](format)
-	}
-	return params, nil
-}
-
-// orderedFormat encodes the output format with schema, the adjusted
-// Request.Schema raw, in raw's key order: through a Go map the properties
-// would reach the model in alphabetical order, and structured outputs
-// write them in schema order.
-func orderedFormat(raw []byte, schema map[string]any) (json.RawMessage, error) {
-	shape, err := jsonorder.Parse(raw)
-	if err != nil {
-		return nil, err
-	}
-	s, err := jsonorder.Marshal(schema, shape)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(struct {
-		Type   string          `json:"type"`
-		Schema json.RawMessage `json:"schema"`
-	}{"json_schema", s})
-}
-
-// APIError is an error answer from the server: an HTTP status and the
-// server's message, with the API key cut out of it.
-type APIError struct {
-	// StatusCode is the HTTP status. Example: 429.
-	StatusCode int
-	// Model is the model the request named.
-	Model string
-	// Type is the API's error type. Example: "rate_limit_error",
-	// "authentication_error". It may be empty.
-	Type string
-	// Message is the server's explanation, if any. It may be empty.
-	Message string
-	// RequestID is the API's request id, for support. It may be empty.
-	RequestID string
-}
-
-// Is reports whether target is the error class of the status (see
-// agent.StatusClass): errors.Is(err, agent.ErrUnavailable) holds for a
-// 529 "overloaded".
-func (e *APIError) Is(target error) bool {
-	return target != nil && target == agent.StatusClass(e.StatusCode)
-}
-
-// Error names the model, the HTTP status, the error type and the
-// server's message.
-func (e *APIError) Error() string {
-	s := fmt.Sprintf("anthropic: model %q: HTTP %d %s", e.Model, e.StatusCode, http.StatusText(e.StatusCode))
-	if e.Type != "" {
-		s += " (" + e.Type + ")"
-	}
-	if e.Message != "" {
-		s += ": " + e.Message
-	}
-	if e.RequestID != "" {
-		s += " [request " + e.RequestID + "]"
-	}
-	return s
-}
-
-// wrap turns an SDK error into an *APIError or a wrapped transport error.
-// The API key never appears in the result.
-func (p *Provider) wrap(model string, err error) error {
-	var apiErr *sdk.Error
-	if errors.As(err, &apiErr) {
-		return &APIError{
-			StatusCode: apiErr.StatusCode,
-			Model:      model,
-			Type:       p.redact(string(apiErr.Type())),
-			Message:    p.redact(apiErr.Message),
-			RequestID:  apiErr.RequestID,
-		}
-	}
-	return &redactedError{msg: p.redact(fmt.Sprintf("anthropic: model %q: %v", model, err)), err: err}
-}
-
-func (p *Provider) redact(s string) string {
-	if p.apiKey == "" {
-		return s
-	}
-	return strings.ReplaceAll(s, p.apiKey, "[redacted]")
-}
-
-// redactedError is a transport error whose message has the key cut out;
-// it unwraps to the original, so errors.Is(err, context.Canceled) works,
-// and matches its agent error class (agent.TransportClass).
-type redactedError struct {
-	msg string
-	err error
-}
-
-func (e *redactedError) Error() string { return e.msg }
-func (e *redactedError) Unwrap() error { return e.err }
-func (e *redactedError) Is(target error) bool {
-	return target != nil && target == agent.TransportClass(e.err)
-}
+func (p *Provider) redact(s string) string { return httpjson.Redact(s, p.apiKey) }

@@ -73,7 +73,7 @@ var ErrOffline = errors.New("offline: no model provider")
 type Choice struct {
 	// Provider is one of Names(). Example: "anthropic".
 	Provider string
-	// Model names the model; empty means DefaultModel(Provider). Setting it is optional.
+	// Model names the model; empty means DefaultModel(Provider).
 	Model string
 }
 
@@ -105,27 +105,26 @@ type Config struct {
 	Default Choice
 	// BaseURL is the server of the default provider (and of overrides that
 	// use the same provider): with /v1 for OpenAI-compatible servers, the
-	// bare server URL for anthropic (the SDK adds /v1/messages). Example:
-	// "http://gpu-box:8000/v1". Setting it is optional.
+	// server's root for anthropic (/v1/messages is added; a final /v1 is
+	// accepted). Example: "http://gpu-box:8000/v1".
 	BaseURL string
 	// Command is the cli provider's command line, split on white space
 	// (no shell, no quoting); "{model}" is replaced by the model.
-	// Example: "claude -p --model {model}". Setting it is optional.
+	// Example: "claude -p --model {model}".
 	Command string
 	// Reviewers maps a reviewer's name to its own choice, for councils
 	// that mix models. A choice of the default provider without a model
-	// takes Default's model. Setting it is optional.
+	// takes Default's model.
 	Reviewers map[string]Choice
 	// MaxTokens caps the output tokens of every call that sets no cap of
 	// its own, on every provider but cli (a command sets its own limits);
 	// 0 leaves each provider's default (anthropic.DefaultMaxTokens for
 	// anthropic, the server's for OpenAI-compatible ones). Raise it when
-	// answers are reported as truncated (agent.ErrTruncated). Anthropic's
-	// SDK refuses caps above about 21000 tokens for calls that are not
-	// streamed. Setting it is optional.
+	// answers are reported as truncated (agent.ErrTruncated); anthropic
+	// then waits longer for an answer (see anthropic.WithRequestTimeout).
 	MaxTokens int
 	// MaxResponseBytes bounds the bytes read for one answer on every
-	// provider; 0 means agent.DefaultMaxResponseBytes. Setting it is optional.
+	// provider; 0 means agent.DefaultMaxResponseBytes.
 	MaxResponseBytes int64
 
 	provider  string // -provider, before Resolve
@@ -145,11 +144,12 @@ func Register(fs *flag.FlagSet) *Config {
 	fs.StringVar(&c.provider, "provider", "", "model provider: "+strings.Join(Names(), "|")+
 		" (default: the one whose API key is set in the environment, else offline; env "+EnvProvider+")")
 	fs.StringVar(&c.Default.Model, "model", "", "model name (default: the provider's default; env "+EnvModel+")")
-	fs.StringVar(&c.BaseURL, "base-url", "", "server URL of an OpenAI-compatible or Anthropic API (env "+EnvBaseURL+")")
+	fs.StringVar(&c.BaseURL, "base-url", "", "server URL: for an OpenAI-compatible server up to its /v1 (http://localhost:11434/v1), "+
+		"for anthropic the server's root (https://api.anthropic.com; a final /v1 is accepted) (env "+EnvBaseURL+")")
 	fs.StringVar(&c.Command, "cli", "", `command for -provider cli, split on spaces, {model} replaced (env `+EnvCLI+`)`)
 	fs.IntVar(&c.MaxTokens, "max-tokens", 0, "output token limit of each model call, for every provider but cli; raise it when answers are cut off "+
 		"(default: the provider's, "+strconv.Itoa(anthropic.DefaultMaxTokens)+" for anthropic; env "+EnvMaxTokens+")")
-	fs.Int64Var(&c.MaxResponseBytes, "max-response-bytes", 0, "largest answer read from a provider, in bytes (default "+
+	fs.Int64Var(&c.MaxResponseBytes, "max-response-bytes", 0, "largest answer read from a provider (an HTTP body, the cli command's output), in bytes; raise it when a call fails as too large (default "+
 		strconv.Itoa(agent.DefaultMaxResponseBytes)+"; env "+EnvMaxResponse+")")
 	fs.Func("reviewer-model", "per-reviewer `name=provider[:model]`, repeatable (env "+EnvReviewerModels+", comma-separated)", func(s string) error {
 		return c.addReviewer(s)
@@ -362,9 +362,20 @@ func (c *Config) choice(ch Choice, override bool) Choice {
 func (c *Config) Offline(reviewer string) bool { return c.Choice(reviewer).Provider == Offline }
 
 // Provider returns a new provider for reviewer and the model to ask for.
-// It fails with ErrOffline for an offline reviewer and when Resolve has
-// not succeeded.
+// The provider is wrapped with agent.Traced (gen_ai.provider.name the
+// choice's provider name, "openai" or "ollama", say), so its calls are
+// spans under a traced ctx and cost nothing otherwise. It fails with
+// ErrOffline for an offline reviewer and when Resolve has not succeeded.
 func (c *Config) Provider(reviewer string) (agent.Provider, string, error) {
+	p, model, err := c.newProvider(reviewer)
+	if err != nil {
+		return nil, "", err
+	}
+	return agent.Traced(p, c.Choice(reviewer).Provider), model, nil
+}
+
+// newProvider is Provider without the tracing.
+func (c *Config) newProvider(reviewer string) (agent.Provider, string, error) {
 	if !c.resolved {
 		return nil, "", errors.New("config: Provider called before a successful Resolve")
 	}

@@ -108,7 +108,7 @@ func TestProviderTypes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Provider(%q): %v", tt.reviewer, err)
 		}
-		if got := fmt.Sprintf("%T", p); got != tt.wantType || model != tt.wantModel {
+		if got := fmt.Sprintf("%T", p.(interface{ Unwrap() agent.Provider }).Unwrap()); got != tt.wantType || model != tt.wantModel {
 			t.Errorf("Provider(%q) = %s, %q; want %s, %q", tt.reviewer, got, model, tt.wantType, tt.wantModel)
 		}
 	}

@@ -2,6 +2,7 @@ package config_test
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -100,8 +101,16 @@ func TestMaxResponseBytes(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = p.Complete(t.Context(), agent.Request{Model: model, Messages: []agent.Message{agent.UserText("hi")}})
-	if !strings.Contains(fmt.Sprint(err), "answer too large") {
-		t.Errorf("err = %v, want the 1000-byte bound to apply", err)
+	if !strings.Contains(fmt.Sprint(err), "answer too large") || !strings.Contains(fmt.Sprint(err), "openai.WithMaxResponseBytes") {
+		t.Fatalf("err = %v, want the 1000-byte bound to apply, in Go terms", err)
+	}
+	// A command user reads the flag's name instead of the Go option.
+	msg := config.Explain(err)
+	if !strings.Contains(msg, "limit of 1000 bytes (raise it with -max-response-bytes or KAIGI_MAX_RESPONSE_BYTES)") || strings.Contains(msg, "WithMaxResponseBytes") {
+		t.Errorf("Explain = %q", msg)
+	}
+	if other := errors.New("x"); config.Explain(other) != "x" {
+		t.Errorf("Explain of another error = %q", config.Explain(other))
 	}
 }
 

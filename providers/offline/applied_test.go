@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -14,29 +15,39 @@ import (
 // offline fix that apply refuses is a fix the user never gets.
 func applyFixes(t testing.TB, text []byte, fs []finding.Finding) []byte {
 	t.Helper()
-	var props []apply.Proposal
-	for _, f := range fs {
-		if !f.Advisory() {
-			props = append(props, apply.Proposal{Key: f.Category + "/" + f.ID, Finding: f})
-		}
+	out, problems, err := fixAll(text, fs)
+	for _, p := range problems {
+		t.Error(p)
 	}
-	anchors, skips := apply.Resolve(text, props, apply.Options{})
-	for _, s := range skips {
-		t.Errorf("apply refused %s: %v", s.Key, s.Err)
-	}
-	changes, conflicts := apply.Merge(anchors)
-	for _, c := range conflicts {
-		t.Errorf("apply found a conflict: %+v", c)
-	}
-	p, err := apply.NewPatch(text, changes)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := p.Apply(text)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// fixAll applies every fix of fs to text as applyFixes does and returns
+// what apply refused or found in conflict instead of failing a test.
+func fixAll(text []byte, fs []finding.Finding) (out []byte, problems []string, err error) {
+	var props []apply.Proposal
+	for i, f := range fs {
+		if !f.Advisory() {
+			props = append(props, apply.Proposal{Key: fmt.Sprintf("%s/%s/%d", f.Category, f.ID, i), Finding: f})
+		}
+	}
+	anchors, skips := apply.Resolve(text, props, apply.Options{})
+	for _, s := range skips {
+		problems = append(problems, fmt.Sprintf("apply refused %s: %v", s.Key, s.Err))
+	}
+	changes, conflicts := apply.Merge(anchors)
+	for _, c := range conflicts {
+		problems = append(problems, fmt.Sprintf("apply found a conflict: %+v", c))
+	}
+	p, err := apply.NewPatch(text, changes)
+	if err != nil {
+		return nil, problems, err
+	}
+	out, err = p.Apply(text)
+	return out, problems, err
 }
 
 // TestDoubledWordRunsGiveOneFix holds issue 9 item 6: a word written three

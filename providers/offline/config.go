@@ -12,17 +12,16 @@ type Config struct {
 	// Enabled lists the rule IDs and named sets (SetStrict, SetPedantic,
 	// SetFacts, SetAll) to turn on beside the default rules. Rules lists
 	// every ID; the package doc gives each rule's measured precision.
-	// Example: []string{SetStrict, "en-passive"}. Setting it is optional.
+	// Example: []string{SetStrict, "en-passive"}.
 	Enabled []string
 
 	// Disabled lists rule IDs to turn off; it wins over Enabled.
 	// Example: []string{"max-kanji-continuous-len", "en-passive"}.
-	// Setting it is optional.
 	Disabled []string
 
 	// Limits overrides numeric limits; a zero field keeps the default
 	// (for the English sentence length, adjusted for the target's reader
-	// profile). Setting it is optional.
+	// profile).
 	Limits Limits
 
 	// LinkFS, when set, is the workspace against which the fact-checker
@@ -32,13 +31,13 @@ type Config struct {
 	// index.md), and one that leaves LinkFS is reported. When nil the
 	// "broken-link" rule is skipped and nothing is read from disk.
 	// WorkspaceRoot gives the default: the repository root, else the
-	// current folder. Example: os.DirFS(root). Setting it is optional.
+	// current folder. Example: os.DirFS(root).
 	LinkFS fs.FS
 
 	// LinkDir is the slash-separated folder, inside LinkFS, that
 	// agent.Target.Path is relative to ("docs/guide"); "" and "." are
 	// LinkFS's root. A LinkDir that leaves LinkFS turns link checking
-	// off. Setting it is optional.
+	// off.
 	LinkDir string
 
 	// Options sets the documented options of the rules named after

@@ -75,6 +75,7 @@ type narrative struct {
 	conjBlk    int    // the block lastConj was seen in
 	lastConj   string // the last conjunction that opened a Japanese sentence's conjunctions in conjBlk
 	paragraphs []paraLen
+	carry      joshiCarry // particles counted over a sentence end the options do not count
 }
 
 // proseInfo is what the next sentence needs to know about the previous.
@@ -271,7 +272,7 @@ func (nr *narrative) japanese(s sentence) error {
 	if err != nil {
 		return err
 	}
-	nr.buf = tokens(tok, s.text, nr.buf)
+	nr.buf = nr.proseTokens(tok, s)
 	ts := nr.buf
 	nr.doubledJoshi(s, ts)
 	nr.doubledGa(s, ts)
@@ -338,4 +339,38 @@ func (nr *narrative) paragraphLengths() {
 			nr.e.adviseSized(p.n, "paragraph-length", finding.Low, 50, b.start, b.end, nr.say("paragraph of %d %s is more than four times the median (%d); split it where the topic turns", "段落が%d%sあり、中央値（%d）の4倍を超えています。話題の変わり目で分けてください"), p.n, unit, median)
 		}
 	}
+}
+
+// proseTokens tokenizes sentence s without its emphasis markers (the
+// masked "**" of "**と**"), which the tokenizer would read as symbols that
+// change the parts of speech around them, as textlint reads the text of
+// the emphasis alone. Offsets stay those of s.text; when a token would
+// span a removed marker, s.text is tokenized as it is.
+func (nr *narrative) proseTokens(tok *tagger, s sentence) []token {
+	raw := nr.doc.raw[s.start:s.end]
+	var kept []byte
+	var at []int // at[i]: the offset in s.text of kept[i]
+	for i := 0; i < len(s.text); i++ {
+		if s.text[i] == mask && strings.IndexByte("*_~", raw[i]) >= 0 {
+			continue
+		}
+		kept = append(kept, s.text[i])
+		at = append(at, i)
+	}
+	if len(kept) == len(s.text) {
+		return tokens(tok, s.text, nr.buf)
+	}
+	ts := tokens(tok, string(kept), nr.buf)
+	for i, t := range ts {
+		if t.surface == "" {
+			ts[i].off = at[min(t.off, len(at)-1)]
+			continue
+		}
+		a, b := at[t.off], at[t.off+len(t.surface)-1]
+		if b-a != len(t.surface)-1 {
+			return tokens(tok, s.text, ts) // a word written across a marker
+		}
+		ts[i].off = a
+	}
+	return ts
 }

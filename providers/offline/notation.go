@@ -260,10 +260,21 @@ func capitalNames(text string) bool {
 
 // allowedLetter reports whether the letter at text[at] lies inside an
 // occurrence of one of the allowed strings, as textlint's allow list is
-// matched against the text.
+// matched against the text; an entry written "/…/" is a regular
+// expression (Go syntax), as in textlint.
 func allowedLetter(text string, at int, allow []string) bool {
 	for _, w := range allow {
 		if w == "" {
+			continue
+		}
+		if len(w) > 2 && strings.HasPrefix(w, "/") && strings.HasSuffix(w, "/") {
+			if re, err := skipPattern(w); err == nil {
+				for _, m := range re.FindAllStringIndex(text, -1) {
+					if m[0] <= at && at < m[1] {
+						return true
+					}
+				}
+			}
 			continue
 		}
 		for from := max(0, at-len(w)+1); from <= at && from < len(text); from++ {
@@ -292,15 +303,16 @@ func (r *run) maxComma(s sentence) {
 // exclamations reports !, ！, ? and ？ (textlint
 // no-exclamation-question-mark) in every sentence of any document,
 // headings included, as textlint does, except those that Config.Options
-// allows and the "!" of a name (textlint's "Yahoo!", and a "!" between a
+// allows, the "?" of an English document unless it follows a "!"
+// ("Wow!?" is an exclamation, not a question), and the "!" of a name (textlint's "Yahoo!", and a "!" between a
 // Latin letter and a letter: "Jeopardy!の"). A ！ ending a body sentence becomes 。; elsewhere
 // it is advice. Block quotes, someone else's words, are not reviewed.
 func (r *run) exclamations(s sentence, covered []span) {
 	o := r.rev.cfg.Options
 	for i, c := range s.text {
 		switch {
-		case c == '?' && !s.ja && !r.doc.kana:
-			continue // a question in an English document is English punctuation
+		case c == '?' && !s.ja && !r.doc.kana && !strings.HasSuffix(s.text[:i], "!"):
+			continue // a question in an English document is English punctuation; "!?" is an exclamation
 		case c == '!' && !o.AllowHalfWidthExclamation, c == '！' && !o.AllowFullWidthExclamation,
 			c == '?' && !o.AllowHalfWidthQuestion, c == '？' && !o.AllowFullWidthQuestion:
 		default:

@@ -54,6 +54,10 @@ type RuleOptions struct {
 	PeriodMark        string
 	AllowPeriodMarks  []string
 	ForceAppendPeriod bool
+	// AllowEmojiAtEnd lets a paragraph end in an emoji after its period
+	// ("完了。🎉"), which ja-no-mixed-period reports by default
+	// (textlint's allowEmojiAtEnd).
+	AllowEmojiAtEnd bool
 
 	// SentenceSkipPatterns are removed from a sentence before
 	// sentence-length counts it (textlint's skipPatterns): a pattern
@@ -70,14 +74,29 @@ type RuleOptions struct {
 	DoubledJoshiStrict      bool
 	DoubledJoshiAllow       []string
 	DoubledJoshiMinInterval int
+	// DoubledJoshiSeparators, when not nil, replaces the marks that end
+	// a sentence for no-doubled-joshi (textlint's separatorCharacters;
+	// by default 。, ．, ?, !, ？ and ！), and DoubledJoshiCommas, when
+	// not nil, the marks that count as one more step between two
+	// particles (commaCharacters; by default 、 and ，); an empty,
+	// non-nil list means none.
+	DoubledJoshiSeparators, DoubledJoshiCommas []string
+
+	// GaSeparators, when not nil, replaces the marks that end a sentence
+	// for no-doubled-conjunctive-particle-ga (textlint's separatorChars).
+	GaSeparators []string
 
 	// SuccessiveOnomatopoeia makes ja-no-successive-word report doubled
 	// katakana words too ("ドキドキ"), which it takes for onomatopoeia by
 	// default (textlint's allowOnomatopee: false).
 	SuccessiveOnomatopoeia bool
+	// SuccessiveAllow lists words ja-no-successive-word never reports
+	// doubled (textlint's allow: "人人" lets ＿人人人＿ stand).
+	SuccessiveAllow []string
 
 	// AlphabetAllow replaces the letters and words ja-unnatural-alphabet
-	// accepts between Japanese characters (default: a, i, u, e, o and n),
+	// accepts between Japanese characters (default: a, i, u, e, o and n;
+	// an entry written "/…/" is a regular expression, Go syntax),
 	// and AlphabetNoCommonCase turns off its built-in exceptions (X言語,
 	// x座標, x軸, Eメール) (textlint's allow and allowCommonCase).
 	AlphabetAllow        []string
@@ -100,6 +119,13 @@ func (o RuleOptions) validate() error {
 	} {
 		if f.v != "" && f.v != StyleDesumasu && f.v != StyleDearu {
 			return fmt.Errorf("Config.Options.%s: %q (want %q, %q or empty): %w", f.name, f.v, StyleDesumasu, StyleDearu, ErrInvalidOption)
+		}
+	}
+	for _, p := range o.AlphabetAllow {
+		if len(p) > 2 && strings.HasPrefix(p, "/") && strings.HasSuffix(p, "/") {
+			if _, err := skipPattern(p); err != nil {
+				return fmt.Errorf("Config.Options.AlphabetAllow: %q: %v: %w", p, err, ErrInvalidOption)
+			}
 		}
 	}
 	for _, p := range o.SentenceSkipPatterns {

@@ -82,10 +82,12 @@ func (r *run) enSentenceLength(s sentence) {
 // sentence ending in '.' or '．' gets 。 instead, and a paragraph whose
 // last sentence ends in no period at all gets advice (textlint's
 // forceAppendPeriod is off, so no 。 is appended automatically). A
-// paragraph ending in code, a link or a URL, in an emoji or in a closing
-// 」 or 』 (quoted speech) is left alone. Config.Options.PeriodMark,
-// AllowPeriodMarks and ForceAppendPeriod are textlint's periodMark,
-// allowPeriodMarks and forceAppendPeriod.
+// paragraph ending in code, a link or a URL, or in a closing 」 or 』
+// (quoted speech) is left alone; one ending in an emoji ("完了。🎉") gets
+// advice, as textlint reports it. Config.Options.PeriodMark,
+// AllowPeriodMarks (each a suffix: "OK" allows "これでOK"),
+// ForceAppendPeriod and AllowEmojiAtEnd are textlint's periodMark,
+// allowPeriodMarks, forceAppendPeriod and allowEmojiAtEnd.
 func (r *run) mixedPeriod(s sentence) {
 	o := r.rev.cfg.Options
 	mark := cmp.Or(o.PeriodMark, "。")
@@ -93,8 +95,13 @@ func (r *run) mixedPeriod(s sentence) {
 	body := strings.TrimRight(t, "）)")
 	last, n := utf8.DecodeLastRuneInString(body)
 	lastS := string(last)
+	if tail := string(r.doc.masked[s.end:r.doc.blocks[s.blk].end]); s.last && !o.AllowEmojiAtEnd && symbolsOnly(tail) {
+		at := s.end + strings.Index(tail, strings.TrimSpace(tail))
+		r.e.advise("ja-no-mixed-period", finding.Low, 70, at, at+len(strings.TrimSpace(tail)), "文末が句点「%s」で終わっていません（末尾に絵文字があります）", mark)
+		return
+	}
 	switch {
-	case lastS == mark || slices.Contains(o.AllowPeriodMarks, lastS):
+	case lastS == mark || slices.ContainsFunc(o.AllowPeriodMarks, func(m string) bool { return m != "" && strings.HasSuffix(body, m) }):
 		return
 	case (last == '.' || last == '．') && (strings.HasSuffix(body, "..") || strings.HasSuffix(body, "．．")):
 		// an ellipsis: 「Kubernetesは...」 does not become 「Kubernetesは..。」
@@ -109,8 +116,8 @@ func (r *run) mixedPeriod(s sentence) {
 		return
 	case last == '！' || last == '？' || last == '!' || last == '?' || last == ':' || last == '：' || last == '」' || last == '』':
 		return
-	case unicode.Is(unicode.So, last) || r.maskedAfter(s):
-		// ends in an emoji, or in masked code, a link or a URL: not ours to judge
+	case unicode.Is(unicode.So, last) && o.AllowEmojiAtEnd, r.maskedAfter(s):
+		// ends in an allowed emoji, or in masked code, a link or a URL: not ours to judge
 		return
 	}
 	msg := "文末に句点「" + mark + "」がありません"
@@ -118,12 +125,27 @@ func (r *run) mixedPeriod(s sentence) {
 		msg += "（括弧も閉じられていません）"
 	}
 	_, ln := utf8.DecodeLastRuneInString(t)
-	if o.ForceAppendPeriod {
+	if o.ForceAppendPeriod && !unicode.Is(unicode.So, last) {
 		at := s.start + len(t)
 		r.e.fix("ja-no-mixed-period", finding.Low, 70, at-ln, at, t[len(t)-ln:]+mark, "%s", msg)
 		return
 	}
 	r.e.advise("ja-no-mixed-period", finding.Low, 70, s.start+len(t)-ln, s.start+len(t), "%s", msg)
+}
+
+// symbolsOnly reports whether text holds symbols (emoji) and spaces
+// only, and at least one symbol.
+func symbolsOnly(text string) bool {
+	n := 0
+	for _, c := range text {
+		switch {
+		case unicode.Is(unicode.So, c):
+			n++
+		case !unicode.IsSpace(c) && c != 0x200D && c != 0xFE0F && !unicode.Is(unicode.Sk, c):
+			return false
+		}
+	}
+	return n > 0
 }
 
 // maskedAfter reports whether masked bytes (code, a link's syntax, a URL)

@@ -139,9 +139,10 @@ func TestNoExclamationQuestionMark(t *testing.T) {
 		{rule: "no-exclamation-question-mark", text: "Yahoo!で検索します。\n", want: 0},
 		{rule: "no-exclamation-question-mark", text: "Yahoo!\n", want: 0},
 		// not Japanese-only: English documents too, and "!?" after a word is
-		// no name; a question in an English document is English punctuation
+		// no name; a question in an English document is English punctuation,
+		// but the "?" of "!?" is part of the exclamation
 		{rule: "no-exclamation-question-mark", text: "It works!\n", want: 1, advice: true},
-		{rule: "no-exclamation-question-mark", text: "Really!?\n", want: 1},
+		{rule: "no-exclamation-question-mark", text: "Really!?\n", want: 2},
 		{rule: "no-exclamation-question-mark", text: "Does it work? Yes.\n", want: 0},
 		{rule: "no-exclamation-question-mark", text: "説明します。\n\nDoes it work? Yes.\n", want: 1},
 		{rule: "no-exclamation-question-mark", text: "Run `ls -a!` now.\n", want: 0}, // code

@@ -500,14 +500,17 @@ func blankAfter(b []byte, i int) bool {
 
 // language reads the document's language from its prose (the masked
 // text of its blocks, so code and markup do not count): it is Japanese
-// (kana) when it holds kana and at least one Japanese character (kana or
-// kanji) for every eight English words, and written in Han characters
-// (cjk) when it holds such characters in that share, kana or not. One
-// Japanese sentence, or a rune literal '世' in code, does not make an
-// English document Japanese; English names in Japanese text do not make
-// it English.
+// (kana) when it holds at least one Japanese character (kana or kanji)
+// for every eight English words and either kana or, in prose of kanji
+// only (第五章, 三十回), none of the function characters of Chinese
+// (的, 了, 这, 們, ...); it is written in Han characters (cjk) when it
+// holds such characters in that share, kana or not. One Japanese
+// sentence, or a rune literal '世' in code, does not make an English
+// document Japanese; English names in Japanese text do not make it
+// English.
 func (d *document) language() (kana, cjk bool) {
 	jaChars, enWords := 0, 0
+	chinese := false
 	for _, b := range d.blocks {
 		inWord := false
 		for _, r := range string(d.masked[b.start:b.end]) {
@@ -523,13 +526,18 @@ func (d *document) language() (kana, cjk bool) {
 				kana = true
 			case r >= 0x3040 && isKanji(r):
 				jaChars++
+				chinese = chinese || bytes.ContainsRune([]byte(chineseMarks), r)
 			}
 			inWord = false
 		}
 	}
 	cjk = jaChars > 0 && jaChars*8 >= enWords
-	return kana && cjk, cjk
+	return (kana || !chinese) && cjk, cjk
 }
+
+// chineseMarks are Han characters Chinese prose is seldom without and
+// Japanese prose written in kanji only seldom holds.
+const chineseMarks = "的了这這们們个個吗嗎呢么麼说說"
 
 // words reports whether the document's prose holds a letter: a
 // document of digits and symbols only has no language.

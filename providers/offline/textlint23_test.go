@@ -130,3 +130,15 @@ func TestJaNoSuccessiveWordSuite(t *testing.T) {
 		{rule: "ja-no-successive-word", text: "これは問題あるある文です。\n", want: 1, advice: true},
 	})
 }
+
+// TestKanjiOnlyDocumentIsJapanese: prose of kanji only (第五章, 三十回)
+// is Japanese, as textlint reads any text; Chinese prose, which holds
+// its function characters (的, 了, 这), gets no Japanese rule.
+func TestKanjiOnlyDocumentIsJapanese(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "arabic-kanji-numbers", text: "第五章", want: 1, after: "第5章"},
+		{rule: "arabic-kanji-numbers", text: "三十回\n", want: 1, after: "30回\n"},
+		{rule: "arabic-kanji-numbers", text: "这是第五章的内容。\n", want: 0},
+		{rule: "arabic-kanji-numbers", text: "這是第五章的內容。\n", want: 0},
+	})
+}

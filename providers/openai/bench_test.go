@@ -21,8 +21,8 @@ func BenchmarkStrictSchema(b *testing.B) {
 	}
 }
 
-// BenchmarkComplete measures one structured call through the SDK against
-// a local server: the provider's and the SDK's overhead per call.
+// BenchmarkComplete measures one structured call against
+// a local server: the provider's overhead per call, encoding and decoding included.
 func BenchmarkComplete(b *testing.B) {
 	url, _ := conformance.Server(b, wire, conformance.Reply{Text: `{"ok":true}`, Model: "m", Usage: agent.Usage{InputTokens: 10}})
 	p := openai.New(openai.WithBaseURL(url+"/v1"), openai.WithModel("m"))

@@ -38,6 +38,10 @@ func TestMaxResponseBytes(t *testing.T) {
 			if !errors.Is(err, agent.ErrResponseTooLarge) || !strings.Contains(err.Error(), "WithMaxResponseBytes") {
 				t.Fatalf("err = %.300v, want agent.ErrResponseTooLarge naming the option", err)
 			}
+			var tl *agent.ResponseTooLargeError
+			if !errors.As(err, &tl) || tl.Limit != tt.limit || tl.Option != "openai.WithMaxResponseBytes" {
+				t.Errorf("err = %.300v, want an *agent.ResponseTooLargeError of limit %d naming openai.WithMaxResponseBytes", err, tt.limit)
+			}
 			if strings.Contains(err.Error(), "xxxxxxxx") {
 				t.Error("the error quotes the answer")
 			}

@@ -4,18 +4,13 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 	"time"
 
-	sdk "github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
-	"github.com/openai/openai-go/v3/shared"
-
 	"github.com/kaigi-dev/kaigi/agent"
-	"github.com/kaigi-dev/kaigi/providers/internal/bodylimit"
+	"github.com/kaigi-dev/kaigi/providers/internal/httpjson"
 )
 
 // Base URLs of common OpenAI-compatible servers, for WithBaseURL.
@@ -28,14 +23,17 @@ const (
 	OpenRouterBaseURL = "https://openrouter.ai/api/v1"
 )
 
-// DefaultMaxRetries is how often the SDK retries a 408, 409, 429 or 5xx
-// answer (honouring Retry-After) unless WithMaxRetries says otherwise.
+// DefaultMaxRetries is how often a call is retried after a 408, 409, 429
+// or 5xx answer or a connection error unless WithMaxRetries says
+// otherwise.
 const DefaultMaxRetries = 2
 
 // Provider is an agent.Provider for the Chat Completions API of OpenAI and
 // of every server that imitates it. It is safe for concurrent use.
 type Provider struct {
-	svc             sdk.ChatCompletionService
+	client          httpjson.Client
+	url             string      // of the chat completions endpoint
+	header          http.Header // Authorization, if there is a key; read only
 	model           string
 	apiKey          string
 	maxTokens       int
@@ -65,15 +63,21 @@ type Option func(*config)
 func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = key } }
 
 // WithBaseURL sets the server, such as OllamaBaseURL or
-// "http://gpu-box:8000/v1". The default is OpenAIBaseURL.
+// "http://gpu-box:8000/v1": the URL the API's paths follow, with its /v1
+// (a final slash is ignored). Calls go to its /chat/completions. The
+// default is OpenAIBaseURL.
 func WithBaseURL(url string) Option { return func(c *config) { c.baseURL = url } }
 
 // WithModel sets the model used when a Request names none.
 // Example: "gpt-4.1-mini".
 func WithModel(model string) Option { return func(c *config) { c.model = model } }
 
-// WithMaxRetries sets how often the SDK retries a 408, 409, 429 or 5xx
-// answer or a connection error; 0 disables retries.
+// WithMaxRetries sets how often a call is retried after a 408, 409, 429
+// or 5xx answer or a connection error (default DefaultMaxRetries); 0
+// disables retries. A retry waits what the answer's Retry-After-Ms or
+// Retry-After asks (up to two minutes; a longer wait is not made), else
+// 0.5 s doubling up to 8 s with jitter, and never past the context's
+// deadline: the last answer's error is returned instead.
 func WithMaxRetries(n int) Option { return func(c *config) { c.maxRetries = max(n, 0) } }
 
 // WithMaxTokens sets the reply cap in tokens used when a Request sets no
@@ -89,8 +93,10 @@ func WithMaxResponseBytes(n int64) Option { return func(c *config) { c.maxRespon
 // WithHTTPClient sets the HTTP client; the default is http.DefaultClient.
 func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpClient = hc } }
 
-// WithRequestTimeout bounds each attempt (retries get their own); the
-// context passed to Complete bounds the whole call.
+// WithRequestTimeout bounds each attempt, reading the answer included;
+// an attempt that runs out is retried like a connection error, and each
+// retry gets its own bound. The context passed to Complete bounds the
+// whole call. The default is no bound but the context's.
 func WithRequestTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
 
 // WithSchemaSupport says whether the server honours response_format
@@ -110,22 +116,20 @@ func New(opts ...Option) *Provider {
 	for _, o := range opts {
 		o(&c)
 	}
-	ropts := []option.RequestOption{
-		option.WithBaseURL(c.baseURL),
-		option.WithMaxRetries(c.maxRetries),
-		option.WithMiddleware(bodylimit.Middleware(c.maxResponseBytes, "openai.WithMaxResponseBytes")),
-	}
+	header := http.Header{}
 	if c.apiKey != "" {
-		ropts = append(ropts, option.WithAPIKey(c.apiKey))
-	}
-	if c.httpClient != nil {
-		ropts = append(ropts, option.WithHTTPClient(c.httpClient))
-	}
-	if c.timeout > 0 {
-		ropts = append(ropts, option.WithRequestTimeout(c.timeout))
+		header.Set("Authorization", "Bearer "+c.apiKey)
 	}
 	return &Provider{
-		svc:             sdk.NewChatCompletionService(ropts...),
+		client: httpjson.Client{
+			HTTP:       c.httpClient,
+			MaxRetries: c.maxRetries,
+			Timeout:    c.timeout,
+			MaxBytes:   c.maxResponseBytes,
+			Option:     "openai.WithMaxResponseBytes",
+		},
+		url:             strings.TrimRight(cmp.Or(c.baseURL, OpenAIBaseURL), "/") + "/chat/completions",
+		header:          header,
 		model:           c.model,
 		apiKey:          c.apiKey,
 		maxTokens:       c.maxTokens,
@@ -165,18 +169,23 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 		return agent.Response{}, fmt.Errorf("openai: %w: set Request.Model or WithModel", agent.ErrNoModel)
 	}
 	failed := agent.Response{Model: model}
-	params, err := p.params(model, req)
+	body, err := p.body(model, req)
 	if err != nil {
 		return failed, err
 	}
-	cc, err := p.svc.New(ctx, params)
+	ans, err := p.client.Post(ctx, p.url, p.header, body)
 	if err != nil {
-		return failed, p.wrap(model, err)
+		return failed, httpjson.TransportError(p.redact(fmt.Sprintf("openai: model %q: %v", model, err)), err)
 	}
-	if cc == nil || len(cc.Choices) == 0 {
-		if cc != nil {
-			failed.Model, failed.Usage = cmp.Or(cc.Model, model), usage(cc.Usage)
-		}
+	if ans.Status >= 300 {
+		return failed, p.apiError(model, ans)
+	}
+	var cc chatCompletion
+	if err := json.Unmarshal(ans.Body, &cc); err != nil {
+		return failed, fmt.Errorf("openai: model %q: the answer is not a chat completion: %w", model, err)
+	}
+	if len(cc.Choices) == 0 {
+		failed.Model, failed.Usage = cmp.Or(cc.Model, model), usage(cc.Usage)
 		return failed, fmt.Errorf("openai: model %q: %w: no choices in the answer", model, agent.ErrEmptyReply)
 	}
 	ch := cc.Choices[0]
@@ -199,69 +208,6 @@ func (p *Provider) Complete(ctx context.Context, req agent.Request) (agent.Respo
 	return resp, nil
 }
 
-func (p *Provider) params(model string, req agent.Request) (sdk.ChatCompletionNewParams, error) {
-	msgs := make([]sdk.ChatCompletionMessageParamUnion, 0, len(req.Messages)+1)
-	if req.System != "" {
-		msgs = append(msgs, sdk.SystemMessage(req.System))
-	}
-	for i, m := range req.Messages {
-		switch m.Role {
-		case agent.User:
-			msgs = append(msgs, sdk.UserMessage(m.Text()))
-		case agent.Assistant:
-			msgs = append(msgs, sdk.AssistantMessage(m.Text()))
-		default:
-			return sdk.ChatCompletionNewParams{}, fmt.Errorf("openai: message %d: unknown role %q", i, m.Role)
-		}
-	}
-	params := sdk.ChatCompletionNewParams{Model: model, Messages: msgs}
-	if n := cmp.Or(max(req.MaxTokens, 0), p.maxTokens); n > 0 {
-		if p.legacyMaxTokens {
-			params.MaxTokens = sdk.Int(int64(n))
-		} else {
-			params.MaxCompletionTokens = sdk.Int(int64(n))
-		}
-	}
-	if req.Temperature != nil {
-		params.Temperature = sdk.Float(*req.Temperature)
-	}
-	if len(req.Schema) > 0 && p.schema {
-		var schema map[string]any
-		if err := json.Unmarshal(req.Schema, &schema); err != nil {
-			return params, fmt.Errorf("openai: Request.Schema is not a JSON object: %w", err)
-		}
-		strict, err := orderedStrictSchema(req.Schema, schema)
-		if err != nil {
-			return params, fmt.Errorf("openai: Request.Schema: %w", err)
-		}
-		params.ResponseFormat = sdk.ChatCompletionNewParamsResponseFormatUnion{
-			OfJSONSchema: &shared.ResponseFormatJSONSchemaParam{
-				JSONSchema: shared.ResponseFormatJSONSchemaJSONSchemaParam{
-					Name:   schemaName(req.SchemaName),
-					Strict: sdk.Bool(true),
-					Schema: strict,
-				},
-			},
-		}
-	}
-	return params, nil
-}
-
-// usage maps the API's counts: cached and cache-written prompt tokens are
-// counted apart from the rest of the prompt (agent.Usage's convention).
-// A negative count, which some servers send, is taken as 0.
-func usage(u sdk.CompletionUsage) agent.Usage {
-	read := max(u.PromptTokensDetails.CachedTokens, 0)
-	write := max(u.PromptTokensDetails.CacheWriteTokens, 0)
-	return agent.Usage{
-		InputTokens:      max(u.PromptTokens-read-write, 0),
-		OutputTokens:     max(u.CompletionTokens, 0),
-		CacheReadTokens:  read,
-		CacheWriteTokens: write,
-		Calls:            1,
-	}
-}
-
 // schemaName makes name acceptable to the API: [A-Za-z0-9_-]{1,64}.
 func schemaName(name string) string {
 	b := []byte(name)
@@ -278,71 +224,4 @@ func schemaName(name string) string {
 		return "response"
 	}
 	return string(b)
-}
-
-// APIError is an error answer from the server: an HTTP status and the
-// server's message, with the API key cut out of it.
-type APIError struct {
-	// StatusCode is the HTTP status. Example: 401.
-	StatusCode int
-	// Model is the model the request named.
-	Model string
-	// Type and Code are the API's error type and code, if it sent them.
-	// Example: "invalid_request_error", "invalid_api_key". It may be empty.
-	Type, Code string
-	// Message is the server's explanation, if any. It may be empty.
-	Message string
-}
-
-// Is reports whether target is the error class of the status (see
-// agent.StatusClass): errors.Is(err, agent.ErrRateLimited) holds for a
-// 429.
-func (e *APIError) Is(target error) bool {
-	return target != nil && target == agent.StatusClass(e.StatusCode)
-}
-
-// Error names the model, the HTTP status and the server's message.
-func (e *APIError) Error() string {
-	s := fmt.Sprintf("openai: model %q: HTTP %d %s", e.Model, e.StatusCode, http.StatusText(e.StatusCode))
-	if e.Message != "" {
-		s += ": " + e.Message
-	}
-	return s
-}
-
-// wrap turns an SDK error into an *APIError or a wrapped transport error.
-// The API key never appears in the result.
-func (p *Provider) wrap(model string, err error) error {
-	var apiErr *sdk.Error
-	if errors.As(err, &apiErr) {
-		return &APIError{
-			StatusCode: apiErr.StatusCode,
-			Model:      model,
-			Type:       p.redact(apiErr.Type),
-			Code:       p.redact(apiErr.Code),
-			Message:    p.redact(apiErr.Message),
-		}
-	}
-	return &redactedError{msg: p.redact(fmt.Sprintf("openai: model %q: %v", model, err)), err: err}
-}
-
-// redactedError is a transport error whose message has the key cut out;
-// it unwraps to the original, so errors.Is(err, context.Canceled) works,
-// and matches its agent error class (agent.TransportClass).
-type redactedError struct {
-	msg string
-	err error
-}
-
-func (e *redactedError) Error() string { return e.msg }
-func (e *redactedError) Unwrap() error { return e.err }
-func (e *redactedError) Is(target error) bool {
-	return target != nil && target == agent.TransportClass(e.err)
-}
-
-func (p *Provider) redact(s string) string {
-	if p.apiKey == "" {
-		return s
-	}
-	return strings.ReplaceAll(s, p.apiKey, "[redacted]")
 }

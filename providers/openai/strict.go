@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/providers/internal/jsonorder"
+	"github.com/kaigi-dev/kaigi/providers/internal/schemaedit"
 )
 
 // StrictSchema returns a copy of schema, a decoded JSON Schema, adjusted to
@@ -64,7 +65,7 @@ func orderedStrictSchema(raw []byte, schema map[string]any) (json.RawMessage, er
 	if err != nil {
 		return nil, err
 	}
-	aliasOneOf(shape)
+	shape.Alias("oneOf", "anyOf")
 	strict := StrictSchema(schema)
 	if ref, ok := schema["$ref"].(string); ok && schema["type"] == nil && strict["$ref"] == nil {
 		// The root was replaced by the definition it named.
@@ -87,26 +88,6 @@ func orderedStrictSchema(raw []byte, schema map[string]any) (json.RawMessage, er
 		}
 	}
 	return jsonorder.Marshal(strict, shape)
-}
-
-// aliasOneOf makes every "oneOf" of shape also the shape of "anyOf", the
-// name StrictSchema gives it.
-func aliasOneOf(n *jsonorder.Node) {
-	if n == nil {
-		return
-	}
-	if one, ok := n.Fields["oneOf"]; ok {
-		if _, ok := n.Fields["anyOf"]; !ok {
-			n.Fields["anyOf"] = one
-			n.Keys = append(n.Keys, "anyOf")
-		}
-	}
-	for _, k := range n.Keys {
-		aliasOneOf(n.Fields[k])
-	}
-	for _, it := range n.Items {
-		aliasOneOf(it)
-	}
 }
 
 // lookupDef finds "#/$defs/Name" or "#/definitions/Name" in root.
@@ -136,16 +117,16 @@ func strictNode(v any) any {
 		case "type", "enum", "const", "description", "title", "$ref", "required":
 			out[k] = val
 		case "properties", "$defs", "definitions":
-			out[k] = strictEach(val)
+			out[k] = schemaedit.Each(val, strictNode)
 		case "items", "additionalProperties":
 			if items, ok := val.([]any); ok {
-				out[k] = strictList(items)
+				out[k] = schemaedit.List(items, strictNode)
 			} else {
 				out[k] = strictNode(val)
 			}
 		case "anyOf", "oneOf":
 			if list, ok := val.([]any); ok && len(list) > 0 {
-				out["anyOf"] = append(anyOfList(out["anyOf"]), strictList(list)...)
+				out["anyOf"] = append(anyOfList(out["anyOf"]), schemaedit.List(list, strictNode)...)
 			}
 		case "$schema", "$id", "$comment":
 		default:
@@ -156,7 +137,7 @@ func strictNode(v any) any {
 		closeObject(out)
 	}
 	if len(extras) > 0 {
-		out["description"] = describeExtras(out["description"], extras)
+		out["description"] = schemaedit.Restate(out["description"], extras, extraValue)
 	}
 	return out
 }
@@ -191,49 +172,17 @@ func isObject(node map[string]any) bool {
 	return hasProps
 }
 
-func strictEach(v any) any {
-	m, ok := v.(map[string]any)
-	if !ok {
-		return v
-	}
-	out := make(map[string]any, len(m))
-	for k, sub := range m {
-		out[k] = strictNode(sub)
-	}
-	return out
-}
-
-func strictList(list []any) []any {
-	out := make([]any, len(list))
-	for i, sub := range list {
-		out[i] = strictNode(sub)
-	}
-	return out
-}
-
 func anyOfList(v any) []any {
 	l, _ := v.([]any)
 	return l
 }
 
-// describeExtras restates removed keywords after the node's description.
-func describeExtras(desc any, extras map[string]any) string {
-	keys := make([]string, 0, len(extras))
-	for k := range extras {
-		keys = append(keys, k)
+// extraValue writes a removed keyword's value for the description: as
+// JSON ("regex" quoted).
+func extraValue(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
 	}
-	slices.Sort(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		b, err := json.Marshal(extras[k])
-		if err != nil {
-			b = []byte(fmt.Sprint(extras[k]))
-		}
-		parts[i] = k + ": " + string(b)
-	}
-	s := "{" + strings.Join(parts, ", ") + "}"
-	if d, ok := desc.(string); ok && d != "" {
-		return d + "\n\n" + s
-	}
-	return s
+	return string(b)
 }

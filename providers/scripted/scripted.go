@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -77,6 +78,11 @@ type StatusError struct {
 }
 
 // Error names the status and the message.
+// ErrorType returns the status, as a real API error with no error code
+// of its own names it for a span's error.type (see agent.ErrorTyper).
+// Example: "503".
+func (e *StatusError) ErrorType() string { return strconv.Itoa(e.Status) }
+
 func (e *StatusError) Error() string {
 	s := fmt.Sprintf("scripted: HTTP %d %s", e.Status, http.StatusText(e.Status))
 	if e.Message != "" {

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+
+	"github.com/kaigi-dev/kaigi/providers/config"
 )
 
 // ExitError is every command's exit code for an error.
@@ -28,7 +30,8 @@ func Parse(fs *flag.FlagSet, args []string) error {
 
 // Run is a command's body: parse declares, parses and checks its flags;
 // -h returns help; a flag Parse refused returns ExitError; any other error
-// of parse, or an error of run, is printed on stderr as "NAME: error".
+// of parse, or an error of run, is printed on stderr as "NAME: error", in
+// the words of the command's flags (config.Explain).
 // Otherwise it returns run's code; an error never exits 0 (ExitError
 // then).
 func Run(name string, stderr io.Writer, help int, parse func() error, run func() (int, error)) int {
@@ -40,12 +43,12 @@ func Run(name string, stderr io.Writer, help int, parse func() error, run func()
 	case errors.As(err, &r):
 		return ExitError
 	case err != nil:
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		fmt.Fprintf(stderr, "%s: %s\n", name, config.Explain(err))
 		return ExitError
 	}
 	code, err := run()
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		fmt.Fprintf(stderr, "%s: %s\n", name, config.Explain(err))
 		if code == 0 {
 			code = ExitError
 		}

@@ -5,7 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +13,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/export"
+	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
 // Text and JSON are the commands' own outputs.
@@ -46,15 +47,27 @@ func Check(v string) error {
 // IsExport reports whether v is one of loop/export's formats.
 func IsExport(v string) bool { return v != Text && v != JSON && slices.Contains(Names(), v) }
 
-// Export prints o in export format v for tool (the command's name), with
-// file paths relative to the working folder when the documents are under
-// it (see export.FromOutcome).
-func Export(w io.Writer, v, tool string, o *loop.Outcome) error {
-	cwd, err := os.Getwd()
+// tool is the export.Tool of the command named name.
+func tool(name string) export.Tool {
+	return export.Tool{Name: name, Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}
+}
+
+// Export prints o in export format v for the command named name, with
+// file paths relative to the repository holding the documents (the
+// nearest folder above them with .git), else to the working folder when
+// the documents are under it, else to their common folder
+// (offline.WorkspaceRoot, export.FromOutcome): the paths GitHub and
+// reviewdog resolve in a checkout, under the SARIF root.
+func Export(w io.Writer, v, name string, o *loop.Outcome) error {
+	base := "."
+	if len(o.Files) > 0 {
+		base = loop.CommonDir(o.Files)
+	}
+	root, _, err := offline.WorkspaceRoot(base)
 	if err != nil {
 		return err
 	}
-	rep, err := export.FromOutcome(export.Tool{Name: tool, Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}, o, cwd)
+	rep, err := export.FromOutcome(tool(name), o, root)
 	if err != nil {
 		return err
 	}
@@ -70,25 +83,61 @@ type Settled struct {
 	Reason   string
 }
 
-// ExportFindings prints findings in export format v for tool, each with
-// its Finding.File relative to root (read from there for columns).
-func ExportFindings(w io.Writer, v, tool, root string, findings []Settled) error {
-	rep := export.Report{Tool: export.Tool{Name: tool, Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}, Root: root}
+// ExportFindings prints findings in export format v for the command named
+// name, each with its Finding.File relative to dir (read from there for
+// columns); the report's root is the repository holding dir, or the
+// folder offline.WorkspaceRoot gives, and the paths are relative to it.
+func ExportFindings(w io.Writer, v, name, dir string, findings []Settled) error {
+	root, rel, err := offline.WorkspaceRoot(dir)
+	if err != nil {
+		return err
+	}
+	in := func(p string) string { return path.Join(rel, p) } // p's path under root
+	rep := export.Report{Tool: tool(name), Root: root}
 	texts := map[string][]byte{}
 	for _, s := range findings {
 		f := s.Finding
 		if !filepath.IsLocal(filepath.FromSlash(f.File)) {
-			return fmt.Errorf("%s: finding %s names %q, not a file inside %s", tool, f.ID, f.File, root)
+			return fmt.Errorf("%s: finding %s names %q, not a file inside %s", name, f.ID, f.File, dir)
 		}
 		text, ok := texts[f.File]
 		if !ok {
-			var err error
-			if text, err = loop.ReadDocument(filepath.Join(root, filepath.FromSlash(f.File))); err != nil {
+			if text, err = loop.ReadDocument(filepath.Join(dir, filepath.FromSlash(f.File))); err != nil {
 				return err
 			}
 			texts[f.File] = text
 		}
-		rep.Results = append(rep.Results, export.Result{File: f.File, Text: text, Finding: f, Reviewer: cmp.Or(s.Reviewer, tool), Status: s.Status, Reason: s.Reason})
+		f.File = in(f.File)
+		if len(f.Related) > 0 {
+			f.Related = slices.Clone(f.Related)
+			for i, l := range f.Related {
+				if l.File != "" {
+					f.Related[i].File = in(l.File)
+				}
+			}
+		}
+		rep.Results = append(rep.Results, export.Result{File: f.File, Text: text, Finding: f, Reviewer: cmp.Or(s.Reviewer, name), Status: s.Status, Reason: s.Reason})
+	}
+	return export.Write(w, export.Format(v), rep)
+}
+
+// ExportReport prints rep in export format v, after reading the text of
+// each result that has none from rep.Root (for columns, snippets and
+// SARIF's line hashes); a file that cannot be read (deleted by the
+// change, say) is left without.
+func ExportReport(w io.Writer, v string, rep export.Report) error {
+	rep.Results = slices.Clone(rep.Results)
+	texts := map[string][]byte{}
+	for i, r := range rep.Results {
+		if r.Text != nil || rep.Root == "" || !filepath.IsLocal(filepath.FromSlash(r.File)) {
+			continue
+		}
+		text, ok := texts[r.File]
+		if !ok {
+			text, _ = loop.ReadDocument(filepath.Join(rep.Root, filepath.FromSlash(r.File)))
+			texts[r.File] = text
+		}
+		rep.Results[i].Text = text
 	}
 	return export.Write(w, export.Format(v), rep)
 }

@@ -174,7 +174,8 @@ func buildDevserver() (string, error) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
 	cmd.Dir = modDir
-	cmd.Env = append(os.Environ(), "GOTOOLCHAIN="+toolchain)
+	// The devserver is its own module outside the repository's go.work.
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN="+toolchain, "GOWORK=off")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("devtest: building the Temporal devserver (GOTOOLCHAIN=%s go build in %s): %v\n%s", toolchain, modDir, err, out)

@@ -1,73 +1,34 @@
 package bodylimit
 
 import (
-	"fmt"
 	"io"
 	"net/http"
 
 	"github.com/kaigi-dev/kaigi/agent"
 )
 
-// Middleware returns middleware that lets at most limit bytes of each
-// response body be read (limit <= 0 means agent.DefaultMaxResponseBytes).
-// A read past the limit, or the first read of a body whose Content-Length
-// already exceeds it, fails with an error wrapping
-// agent.ErrResponseTooLarge that names the limit and how to raise it
-// (hint, such as "WithMaxResponseBytes"); nothing past the limit is read.
-// The response is marked "x-should-retry: false" at that moment, so an SDK
-// that retries a body it could not read does not fetch the same oversized
-// answer again.
-func Middleware(limit int64, hint string) func(*http.Request, func(*http.Request) (*http.Response, error)) (*http.Response, error) {
+// ReadAll reads res.Body to its end if it holds at most limit bytes
+// (limit <= 0 means agent.DefaultMaxResponseBytes). A body whose
+// Content-Length already exceeds the limit is not read at all; of a
+// longer body without one, limit+1 bytes are read and no more. Either
+// fails with an *agent.ResponseTooLargeError (which matches
+// agent.ErrResponseTooLarge) naming the limit and the option that raises
+// it (option, such as "openai.WithMaxResponseBytes"), without quoting the
+// body. Errors of the read itself are returned as they are. ReadAll does
+// not close the body.
+func ReadAll(res *http.Response, limit int64, option string) ([]byte, error) {
 	if limit <= 0 {
 		limit = agent.DefaultMaxResponseBytes
 	}
-	return func(req *http.Request, next func(*http.Request) (*http.Response, error)) (*http.Response, error) {
-		res, err := next(req)
-		if err != nil || res == nil || res.Body == nil {
-			return res, err
-		}
-		res.Body = &body{rc: res.Body, left: limit, limit: limit, hint: hint, res: res}
-		return res, nil
+	if res.ContentLength > limit {
+		return nil, &agent.ResponseTooLargeError{Limit: limit, Announced: res.ContentLength, Option: option}
 	}
+	b, err := io.ReadAll(io.LimitReader(res.Body, limit+1)) // one byte more tells "at the limit" from "past it"
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, &agent.ResponseTooLargeError{Limit: limit, Option: option}
+	}
+	return b, nil
 }
-
-// body reads at most limit bytes of rc.
-type body struct {
-	rc    io.ReadCloser
-	left  int64 // bytes that may still be read
-	limit int64
-	hint  string
-	res   *http.Response
-	err   error // sticky, once the limit is passed
-}
-
-func (b *body) Read(p []byte) (int, error) {
-	if b.err != nil {
-		return 0, b.err
-	}
-	if b.res.ContentLength > b.limit {
-		return 0, b.fail(fmt.Sprintf("the server announced %d bytes, more", b.res.ContentLength))
-	}
-	if int64(len(p)) > b.left+1 {
-		p = p[:b.left+1] // one byte more tells "at the limit" from "past it"
-	}
-	n, err := b.rc.Read(p)
-	if int64(n) > b.left {
-		return int(b.left), b.fail("the server sent more")
-	}
-	b.left -= int64(n)
-	return n, err
-}
-
-// fail makes the body fail from now on; what completes "... than the
-// limit".
-func (b *body) fail(what string) error {
-	if b.res.Header == nil {
-		b.res.Header = http.Header{}
-	}
-	b.res.Header.Set("X-Should-Retry", "false")
-	b.err = fmt.Errorf("%w: %s than the limit of %d bytes (raise it with %s)", agent.ErrResponseTooLarge, what, b.limit, b.hint)
-	return b.err
-}
-
-func (b *body) Close() error { return b.rc.Close() }

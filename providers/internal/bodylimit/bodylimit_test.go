@@ -24,14 +24,14 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-func TestMiddleware(t *testing.T) {
+func TestReadAll(t *testing.T) {
 	const limit = 1000
 	tests := []struct {
 		name          string
 		size          int
 		contentLength int64 // -1: unknown (chunked)
 		wantErr       bool
-		maxRead       int // bytes the SDK may pull from the connection
+		maxRead       int // bytes that may be pulled from the connection
 	}{
 		{"under the limit", 999, -1, false, 999},
 		{"at the limit", 1000, -1, false, 1000},
@@ -39,27 +39,24 @@ func TestMiddleware(t *testing.T) {
 		{"far over, chunked", 1 << 20, -1, true, 1001},
 		{"announced over the limit", 1 << 20, 1 << 20, true, 0},
 		{"announced at the limit", 1000, 1000, false, 1000},
+		{"empty", 0, 0, false, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src := &countingReader{r: bytes.NewReader(bytes.Repeat([]byte("x"), tt.size))}
-			mw := bodylimit.Middleware(limit, "WithMaxResponseBytes")
-			res, err := mw(&http.Request{}, func(*http.Request) (*http.Response, error) {
-				return &http.Response{StatusCode: 200, Header: http.Header{}, ContentLength: tt.contentLength, Body: io.NopCloser(src)}, nil
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := io.ReadAll(res.Body)
+			res := &http.Response{StatusCode: 200, Header: http.Header{}, ContentLength: tt.contentLength, Body: io.NopCloser(src)}
+			got, err := bodylimit.ReadAll(res, limit, "WithMaxResponseBytes")
 			if tt.wantErr {
-				if !errors.Is(err, agent.ErrResponseTooLarge) || !strings.Contains(err.Error(), "1000 bytes") || !strings.Contains(err.Error(), "WithMaxResponseBytes") {
-					t.Fatalf("err = %v, want agent.ErrResponseTooLarge naming the limit and the option", err)
+				var tl *agent.ResponseTooLargeError
+				if !errors.Is(err, agent.ErrResponseTooLarge) || !errors.As(err, &tl) || tl.Limit != limit || tl.Option != "WithMaxResponseBytes" ||
+					!strings.Contains(err.Error(), "1000 bytes") || !strings.Contains(err.Error(), "WithMaxResponseBytes") {
+					t.Fatalf("err = %v, want an *agent.ResponseTooLargeError naming the limit and the option", err)
 				}
-				if res.Header.Get("X-Should-Retry") != "false" {
-					t.Error("an oversized answer is not marked as not to be retried")
+				if want := max(tt.contentLength, 0); tl.Announced != want {
+					t.Errorf("Announced = %d, want %d", tl.Announced, want)
 				}
-				if _, err2 := res.Body.Read(make([]byte, 10)); !errors.Is(err2, agent.ErrResponseTooLarge) {
-					t.Errorf("a read after the failure gave %v", err2)
+				if strings.Contains(err.Error(), "xx") {
+					t.Error("the error quotes the body")
 				}
 			} else if err != nil || len(got) != tt.size {
 				t.Fatalf("read %d bytes, %v; want %d", len(got), err, tt.size)
@@ -74,20 +71,30 @@ func TestMiddleware(t *testing.T) {
 	}
 }
 
-func TestMiddlewareDefault(t *testing.T) {
-	mw := bodylimit.Middleware(0, "x")
-	res, _ := mw(&http.Request{}, func(*http.Request) (*http.Response, error) {
-		return &http.Response{ContentLength: agent.DefaultMaxResponseBytes + 1, Body: io.NopCloser(strings.NewReader(""))}, nil
-	})
-	if _, err := io.ReadAll(res.Body); !errors.Is(err, agent.ErrResponseTooLarge) {
+func TestReadAllDefault(t *testing.T) {
+	res := &http.Response{ContentLength: agent.DefaultMaxResponseBytes + 1, Body: io.NopCloser(strings.NewReader(""))}
+	if _, err := bodylimit.ReadAll(res, 0, "x"); !errors.Is(err, agent.ErrResponseTooLarge) {
 		t.Errorf("limit 0: err = %v, want the default limit to apply", err)
 	}
 }
 
-func TestMiddlewarePassesErrors(t *testing.T) {
-	boom := errors.New("dial failed")
-	res, err := bodylimit.Middleware(10, "x")(&http.Request{}, func(*http.Request) (*http.Response, error) { return nil, boom })
-	if res != nil || !errors.Is(err, boom) {
-		t.Errorf("got %v, %v; want the transport error passed on", res, err)
+// failingReader returns some bytes, then err.
+type failingReader struct {
+	sent bool
+	err  error
+}
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if !f.sent {
+		f.sent = true
+		return copy(p, "abc"), nil
+	}
+	return 0, f.err
+}
+
+func TestReadAllPassesReadErrors(t *testing.T) {
+	res := &http.Response{ContentLength: -1, Body: io.NopCloser(&failingReader{err: io.ErrUnexpectedEOF})}
+	if _, err := bodylimit.ReadAll(res, 10, "x"); !errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, agent.ErrResponseTooLarge) {
+		t.Errorf("err = %v, want the read error as it is", err)
 	}
 }

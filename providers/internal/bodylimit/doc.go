@@ -1,4 +1,3 @@
-// Package bodylimit bounds the HTTP response bodies an SDK reads, as
-// middleware of the shape both official SDKs (openai-go, anthropic-sdk-go)
-// take with option.WithMiddleware.
+// Package bodylimit reads HTTP response bodies up to a bound, for the
+// providers that talk to servers they do not control.
 package bodylimit

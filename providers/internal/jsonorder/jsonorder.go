@@ -165,3 +165,25 @@ func orderedKeys(m map[string]any, shape *Node) []string {
 	slices.Sort(rest)
 	return append(keys, rest...)
 }
+
+// Alias makes the field from, wherever n and its descendants have it,
+// also the shape of the field to when they lack one: for a key that an
+// adjustment renames (oneOf to anyOf), so the renamed value keeps its
+// order.
+func (n *Node) Alias(from, to string) {
+	if n == nil {
+		return
+	}
+	if f, ok := n.Fields[from]; ok {
+		if _, ok := n.Fields[to]; !ok {
+			n.Fields[to] = f
+			n.Keys = append(n.Keys, to)
+		}
+	}
+	for _, k := range n.Keys {
+		n.Fields[k].Alias(from, to)
+	}
+	for _, it := range n.Items {
+		it.Alias(from, to)
+	}
+}

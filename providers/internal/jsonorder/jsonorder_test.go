@@ -39,3 +39,27 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestAlias(t *testing.T) {
+	raw := []byte(`{"p":{"oneOf":[{"z":1,"a":2}]},"list":[{"oneOf":[{"y":1,"b":2}],"anyOf":[{"k":1,"j":2}]}]}`)
+	shape, err := jsonorder.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shape.Alias("oneOf", "anyOf")
+	v := map[string]any{
+		"p":    map[string]any{"anyOf": []any{map[string]any{"a": 2, "z": 1}}},
+		"list": []any{map[string]any{"anyOf": []any{map[string]any{"j": 2, "k": 1}}}},
+	}
+	got, err := jsonorder.Marshal(v, shape)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A renamed oneOf keeps its order; an anyOf already there keeps its own.
+	want := `{"p":{"anyOf":[{"z":1,"a":2}]},"list":[{"anyOf":[{"k":1,"j":2}]}]}`
+	if string(got) != want {
+		t.Errorf("Marshal =\n%s\nwant\n%s", got, want)
+	}
+	var none *jsonorder.Node
+	none.Alias("a", "b") // a nil shape has nothing to alias
+}

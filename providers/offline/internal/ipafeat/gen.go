@@ -1,30 +1,35 @@
 //go:build ignore
 
-// gen writes features.bin.gz, the table package ipafeat reads (see
-// ipafeat.go for its layout), from the
-// kagome IPA dictionary in the module's go.mod. Run it after upgrading
-// github.com/ikawaha/kagome-dict/ipa:
+// gen writes features.bin, the table package ipafeat reads (see doc.go
+// for its layout), from the kagome IPA dictionary in the module's go.mod.
+// Run it after upgrading github.com/ikawaha/kagome-dict/ipa:
 //
-//	go run gen.go
+//	go generate
 package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/binary"
 	"fmt"
 	"log"
 	"os"
+	"strings"
 
 	"github.com/ikawaha/kagome-dict/ipa"
 )
 
+const (
+	magic   = "IPAF3\n"
+	recSize = 9
+	posLen  = 4
+)
+
 func main() {
 	d := ipa.Dict()
-	if len(d.Contents) != len(d.Morphs) {
-		log.Fatalf("%d contents for %d morphs", len(d.Contents), len(d.Morphs))
+	if len(d.Contents) != len(d.Morphs) || len(d.POSTable.POSs) != len(d.Morphs) {
+		log.Fatalf("%d contents and %d parts of speech for %d morphs", len(d.Contents), len(d.POSTable.POSs), len(d.Morphs))
 	}
-	var ctypes, cforms []string
+	var ctypes, cforms, tuples []string
 	index := func(list *[]string, s string) byte {
 		for i, x := range *list {
 			if x == s {
@@ -44,7 +49,15 @@ func main() {
 		if len(c) < 4 {
 			log.Fatalf("morph %d: %d features", id, len(c))
 		}
-		recs = append(recs, index(&ctypes, c[0]), index(&cforms, c[1]))
+		pos := d.POSTable.POSs[id]
+		if len(pos) != posLen {
+			log.Fatalf("morph %d: %d parts of speech, want %d", id, len(pos), posLen)
+		}
+		var names []string
+		for _, p := range pos {
+			names = append(names, d.POSTable.NameList[p])
+		}
+		recs = append(recs, index(&tuples, strings.Join(names, "\x00")), index(&ctypes, c[0]), index(&cforms, c[1]))
 		for _, str := range c[2:4] { // 基本形, 読み
 			off, ok := offsets[str]
 			if !ok {
@@ -65,6 +78,13 @@ func main() {
 	var out bytes.Buffer
 	out.WriteString(magic)
 	binary.Write(&out, binary.LittleEndian, uint32(len(d.Contents)))
+	out.WriteByte(byte(len(tuples)))
+	for _, t := range tuples {
+		for _, s := range strings.Split(t, "\x00") {
+			out.WriteByte(byte(len(s)))
+			out.WriteString(s)
+		}
+	}
 	for _, list := range [][]string{ctypes, cforms} {
 		out.WriteByte(byte(len(list)))
 		for _, s := range list {
@@ -75,25 +95,9 @@ func main() {
 	binary.Write(&out, binary.LittleEndian, uint32(blob.Len()))
 	out.Write(recs)
 	out.Write(blob.Bytes())
-	f, err := os.Create("features.bin.gz")
-	if err != nil {
+	if err := os.WriteFile("features.bin", out.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
 	}
-	zw, _ := gzip.NewWriterLevel(f, gzip.BestCompression)
-	if _, err := zw.Write(out.Bytes()); err != nil {
-		log.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		log.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		log.Fatal(err)
-	}
-	fmt.Printf("%d morphs, %d inflection types, %d forms, %d bytes of base forms and readings, %d bytes raw\n",
-		len(d.Contents), len(ctypes), len(cforms), blob.Len(), out.Len())
+	fmt.Printf("%d morphs, %d part-of-speech tuples, %d inflection types, %d forms, %d bytes of base forms and readings, %d bytes\n",
+		len(d.Contents), len(tuples), len(ctypes), len(cforms), blob.Len(), out.Len())
 }
-
-const (
-	magic   = "IPAF2\n"
-	recSize = 8
-)

@@ -28,15 +28,31 @@ func TestTableMatchesTheDictionary(t *testing.T) {
 		if !ok || ct != c[0] || cf != c[1] || base != c[2] || reading != c[3] {
 			t.Fatalf("word %d: %q %q %q %q %v, want %q", id, ct, cf, base, reading, ok, c[:4])
 		}
+		pos, ok := tb.POS(id)
+		var want [posLen]string
+		for i, p := range d.POSTable.POSs[id] {
+			want[i] = d.POSTable.NameList[p]
+		}
+		if !ok || len(d.POSTable.POSs[id]) != posLen || pos != want {
+			t.Fatalf("word %d: part of speech %q %v, want %q", id, pos, ok, want)
+		}
 	}
 	if _, _, _, _, ok := tb.Features(tb.Len()); ok {
 		t.Error("an id out of range is found")
 	}
+	if _, ok := tb.POS(-1); ok {
+		t.Error("a negative id is found")
+	}
 }
 
 func TestCorruptTables(t *testing.T) {
-	for _, raw := range []string{"", "IPAF2\n", "IPAF2\n\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00", "XXXXX\n\x00\x00\x00\x00"} {
-		if _, err := parse([]byte(raw)); !errors.Is(err, ErrCorrupt) {
+	for _, raw := range []string{
+		"", "IPAF3\n", "IPAF2\n\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00",
+		"IPAF3\n\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", // one word, no record
+		"IPAF3\n\x00\x00\x00\x00\x01\x01",                     // a tuple cut short
+		image[:len(image)-1],
+	} {
+		if _, err := parse(raw); !errors.Is(err, ErrCorrupt) {
 			t.Errorf("parse(%q) = %v, want ErrCorrupt", raw, err)
 		}
 	}
@@ -64,6 +80,10 @@ func TestTokensReadTheSameFeatures(t *testing.T) {
 		}
 		n++
 		ct, cf, base, reading, ok := tb.Features(k.ID)
+		pos, _ := tb.POS(k.ID)
+		if want := k.POS(); pos != [posLen]string(want) {
+			t.Errorf("%s: part of speech %q, want %q", k.Surface, pos, want)
+		}
 		w4, _ := k.FeatureAt(4)
 		w5, _ := k.FeatureAt(5)
 		w6, _ := k.FeatureAt(6)

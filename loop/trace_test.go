@@ -1,0 +1,85 @@
+package loop_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// TestRunUnderCallersSpan: a run with no TracerProvider, opened under a
+// caller's span, traces with that span's provider: the run span is the
+// caller's child, and a failed reviewer call's span has error.type.
+func TestRunUnderCallersSpan(t *testing.T) {
+	rec := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
+	ctx, cmd := tp.Tracer("test").Start(context.Background(), "command")
+	root := t.TempDir()
+	doc := filepath.Join(root, "a.md")
+	os.WriteFile(doc, []byte("text\n"), 0o644)
+	failing := agent.ReviewerFunc{ReviewerName: "down", Fn: func(context.Context, agent.Target) (agent.Review, error) {
+		return agent.Review{}, agent.ErrUnavailable
+	}}
+	cfg := loop.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini"}
+	r, err := loop.OpenRun(ctx, cfg, []string{doc}, false, true, func() testSettings { return testSettings{} }, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	miniDriver(ctx, r, council.Council{Members: council.Members(failing)})
+	r.Close()
+	cmd.End()
+	parents := map[string]string{}
+	names := map[string]string{}
+	var review sdktrace.ReadOnlySpan
+	for _, s := range rec.Ended() {
+		names[s.SpanContext().SpanID().String()] = s.Name()
+		if s.Name() == "kaigi.review down" {
+			review = s
+		}
+	}
+	for _, s := range rec.Ended() {
+		parents[s.Name()] = names[s.Parent().SpanID().String()]
+	}
+	if parents["kaigi.run mini"] != "command" || parents["kaigi.round"] != "kaigi.run mini" || parents["kaigi.review down"] != "kaigi.round" {
+		t.Fatalf("span tree (child: parent): %v", parents)
+	}
+	if errType := errorType(review); review.Status().Code.String() != "Error" || errType != "unavailable" {
+		t.Errorf("the failed reviewer call: status %v, error.type %q", review.Status(), errType)
+	}
+}
+
+// TestTraceRunUnderCallersSpan: TraceRun with no TracerProvider nests the
+// run span under ctx's span and records error.type.
+func TestTraceRunUnderCallersSpan(t *testing.T) {
+	rec := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
+	ctx, cmd := tp.Tracer("test").Start(context.Background(), "command")
+	_, end := loop.TraceRun(ctx, nil, "mini")
+	end(errors.New("boom"))
+	cmd.End()
+	spans := rec.Ended()
+	if len(spans) != 2 || spans[0].Name() != "kaigi.run mini" || spans[0].Parent().SpanID() != cmd.SpanContext().SpanID() {
+		t.Fatalf("spans: %v", spans)
+	}
+	if got := errorType(spans[0]); got != agent.OtherError {
+		t.Errorf("run span error.type %q, want %q", got, agent.OtherError)
+	}
+}
+
+// errorType returns s's error.type attribute.
+func errorType(s sdktrace.ReadOnlySpan) string {
+	for _, kv := range s.Attributes() {
+		if kv.Key == "error.type" {
+			return kv.Value.AsString()
+		}
+	}
+	return ""
+}
