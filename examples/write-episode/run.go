@@ -281,7 +281,7 @@ func (o *options) asker(demo bool, stdin io.Reader, stderr io.Writer) (loop.Aske
 		return loop.FileAsker{Dir: filepath.Join(o.story, writing.RunDir, fmt.Sprintf("episode-%02d", o.episode))}, nil
 	case "auto":
 		if demo {
-			return answersFirst{dir: filepath.Join(o.story, writing.RunDir, fmt.Sprintf("episode-%02d", o.episode)), log: stderr}, nil
+			return newDemoAsker(filepath.Join(o.story, writing.RunDir, fmt.Sprintf("episode-%02d", o.episode)), stderr), nil
 		}
 		return loop.AutoAsker{}, nil
 	}

@@ -23,12 +23,19 @@ import (
 //
 //   - ArcFile: the role map, | episode | role | intensity | pull | notes |
 //     (pull A, B or C); the last row is the finale.
-//   - CharacterFile: free text; a line "[HOLD until M] what" keeps "what"
-//     out of every episode before M.
+//   - CharacterFile: one "## Name" section per character with "Stage
+//     now:" and "Next trigger:" lines; a line "[HOLD until M] what" keeps
+//     "what" out of every episode before M; the run keeps an "Arc
+//     progress" table in it, one row per saved episode.
 //   - PersonasFile: | id | name | focus |; the id (lower-case letters,
 //     digits, '-' and '_') names the memory file.
-//   - TrackerFile: | episode | role | opening | revisions | judgment |; the
-//     run adds its row (replacing one of the same episode).
+//   - TrackerFile: sections (English or Japanese headings, see
+//     MissingTrackerSections); its "Episodes" table (or a tracker that is
+//     one table) | episode | role | opening | revisions | judgment | gets
+//     the run's row (replacing one of the same episode), as do the
+//     structure pattern, sensory lens and tempo profile histories the
+//     accents read; "Scene structure patterns" | episode | main structure
+//     | opening | recurring scenes | and "Current warnings" feed the brief.
 //   - HandoverFile: lines "- [TAG] text"; [MUST-THIS], [PERSONA-ALERT] and
 //     [TRY-NEXT] go into the brief, the last two become [RESOLVED] once the
 //     episode is saved, and the retro adds its approved Try as [TRY-NEXT].
