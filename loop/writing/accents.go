@@ -50,10 +50,10 @@ type Accents struct {
 	Fallback bool
 }
 
-// HasCompatTable reports whether the writing guide has the table of
+// hasCompatTable reports whether the writing guide has the table of
 // structure patterns by role tag the accents are fitted with.
-func HasCompatTable(guide string) bool {
-	_, ok := Section(guide, guideCompat...)
+func hasCompatTable(guide string) bool {
+	_, ok := section(guide, guideCompat...)
 	return ok
 }
 
@@ -81,7 +81,7 @@ func ChooseAccents(s *Story, n int, role, pull string) *Accents {
 		}
 		return en
 	}
-	a := &Accents{Fallback: !HasCompatTable(s.Guide)}
+	a := &Accents{Fallback: !hasCompatTable(s.Guide)}
 
 	compat := tableRows(sectionText(s.Guide, guideCompat), true)
 	catalog := pick(structuresEN, structuresJA)
@@ -143,7 +143,7 @@ func ChooseAccents(s *Story, n int, role, pull string) *Accents {
 
 // sectionText returns the section of md named by names, or "".
 func sectionText(md string, names []string) string {
-	text, _ := Section(md, names...)
+	text, _ := section(md, names...)
 	return text
 }
 

@@ -55,7 +55,7 @@ func Brief(s *Story, n int) string {
 	if f.Planned > 0 {
 		fmt.Fprintf(&b, "- Planned episodes: %d; remaining after this one: %d\n", f.Planned, f.Remaining)
 	}
-	chars := s.CharacterArcs(n)
+	chars := s.characterArcs(n)
 	for _, c := range chars {
 		if c.Trigger != "" {
 			fmt.Fprintf(&b, "- Arc to advance: %s, from %q towards its next trigger %q\n", shortName(c.Name), orNone(c.Stage), c.Trigger)

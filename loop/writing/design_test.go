@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/writing"
 )
@@ -157,4 +158,42 @@ func TestTrackerSections(t *testing.T) {
 	if m := writing.MissingTrackerSections(ja, ""); len(m) != 1 || m[0] != "### 感覚レンズ履歴" {
 		t.Errorf("missing %v", m)
 	}
+}
+
+// TestScriptedArcLevelTry: a Try the designer modifies into a change of
+// the arc design goes to the handover notes as [DESIGN-REVIEW], not as a
+// [TRY-NEXT] for the next episode.
+func TestScriptedArcLevelTry(t *testing.T) {
+	dir := story(t, false)
+	w := &world{verdicts: []string{"OK"}}
+	ask := loop.AskFunc(func(_ context.Context, q loop.Question) (loop.Answer, error) {
+		if q.Key == "s7.6/try" {
+			return loop.Answer{Key: q.Key, Choice: "modify", Text: "arc change: make episode 3 a turn, not an afterglow"}, nil
+		}
+		return loop.AutoAsker{}.Ask(context.Background(), q)
+	})
+	e := w.episode(t, dir, 2, 1, ask)
+	e.Readers = func(p writing.Persona) writing.Reader { return lowReader{p} }
+	if _, err := e.Write(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	h := read(t, dir, writing.HandoverFile)
+	if !strings.Contains(h, "- [DESIGN-REVIEW] make episode 3 a turn, not an afterglow (retro of episode 2)") || strings.Contains(h, "[TRY-NEXT] arc change") {
+		t.Errorf("handover notes:\n%s", h)
+	}
+}
+
+// lowReader rates yuki 2 and the others 5, so the retro has a Try.
+type lowReader struct{ p writing.Persona }
+
+func (r lowReader) Read(context.Context, writing.ReadTask) (writing.Feedback, agent.Usage, error) {
+	stars := 5
+	if r.p.ID == "yuki" {
+		stars = 2
+	}
+	return writing.Feedback{Stars: stars, OneLine: "x"}, agent.Usage{}, nil
+}
+
+func (lowReader) Compare(context.Context, writing.CompareTask) (writing.Preference, agent.Usage, error) {
+	return writing.Preference{Prefer: "tie"}, agent.Usage{}, nil
 }

@@ -170,7 +170,7 @@ func (d *driver) finish(ctx context.Context, forced bool) (*Result, error) {
 		}
 		a, err := loop.AskOnce(ctx, d.j, d.asker(), loop.Question{Key: "s7.6/try", Kind: loop.Choice, Text: true,
 			Prompt:  "Retro of episode " + fmt.Sprint(n) + ": try this in the next episode? " + r.Try,
-			Options: []loop.Option{{ID: "approve", Label: "Approve"}, {ID: "reject", Label: "Reject (say why)"}, {ID: "modify", Label: "Modify (write your version)"}}})
+			Options: []loop.Option{{ID: "approve", Label: "Approve"}, {ID: "reject", Label: "Reject (say why)"}, {ID: "modify", Label: "Modify (write your version; start it \"arc change:\" for a change of the arc design, kept as [DESIGN-REVIEW])"}}})
 		if err != nil {
 			return nil, err
 		}
@@ -180,8 +180,14 @@ func (d *driver) finish(ctx context.Context, forced bool) (*Result, error) {
 			try = strings.TrimSpace(a.Text)
 		}
 		if a.Choice != "reject" {
+			tag := "TRY-NEXT"
+			if m := designReviewRE.FindString(try); m != "" {
+				// An arc-level Try is not squeezed into an episode: it waits
+				// for the arc's review.
+				tag, try = "DESIGN-REVIEW", strings.TrimSpace(try[len(m):])
+			}
 			err := loop.RewriteFiles(ctx, d.j, "s7.6/handover", d.root, []string{HandoverFile}, func(_ string, old []byte) ([]byte, error) {
-				return appendLine(old, fmt.Sprintf("- [TRY-NEXT] %s (retro of episode %d)", try, n)), nil
+				return appendLine(old, fmt.Sprintf("- [%s] %s (retro of episode %d)", tag, try, n)), nil
 			})
 			if err != nil {
 				return nil, err

@@ -159,7 +159,7 @@ func discussion4D(t DiscussTask) []string {
 // roleMap is the arc's role map: its "Role map" section (役割マップ), or
 // the whole arc design when it has none.
 func roleMap(arc string) string {
-	if text, ok := Section(arc, "Role map", "エピソード役割マップ", "役割マップ"); ok {
+	if text, ok := section(arc, "Role map", "エピソード役割マップ", "役割マップ"); ok {
 		return strings.TrimSpace(text)
 	}
 	return arc

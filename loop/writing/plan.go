@@ -55,7 +55,7 @@ func ReadFacts(s *Story, n int) Facts {
 			}
 		}
 	}
-	f.AccentFallback = !HasCompatTable(s.Guide)
+	f.AccentFallback = !hasCompatTable(s.Guide)
 	f.LegacyHandover = strings.TrimSpace(s.Handover) != "" && len(s.Threads()) == 0
 	return f
 }
@@ -118,10 +118,10 @@ func climax(role string) bool {
 	return strings.Contains(r, "climax") || strings.Contains(r, "頂点")
 }
 
-// Character is one character's arc as CharacterFile gives it: a "## Name"
+// character is one character's arc as CharacterFile gives it: a "## Name"
 // section with "Stage now:" and "Next trigger:" lines (現在ステージ, 次トリガー)
 // and "[HOLD until M]" lines.
-type Character struct {
+type character struct {
 	Name, Stage, Trigger string
 	// Holds are what stays unresolved in episode n (the held lines with
 	// M > n), each with its episode.
@@ -133,16 +133,16 @@ var (
 	triggerRE = regexp.MustCompile(`(?i)^\s*[-*]?\s*(?:next trigger|次(?:の)?トリガー)\s*[:：]\s*(.+)$`)
 )
 
-// CharacterArcs returns the characters of CharacterFile, as of episode n.
-func (s *Story) CharacterArcs(n int) []Character {
-	var out []Character
+// characterArcs returns the characters of CharacterFile, as of episode n.
+func (s *Story) characterArcs(n int) []character {
+	var out []character
 	skip := false
 	for _, l := range splitLines(s.Characters) {
 		line := strings.TrimRight(l, "\r\n")
 		if lv, h := headingOf(line); lv == 2 {
 			skip = nameMatches(h, arcNames)
 			if !skip {
-				out = append(out, Character{Name: h})
+				out = append(out, character{Name: h})
 			}
 			continue
 		}
@@ -172,7 +172,7 @@ func shortName(name string) string {
 
 // plotEntry returns the plot outline's section of episode n, or "".
 func plotEntry(plot string, n int) string {
-	text, _ := Section(plot, fmt.Sprintf("Episode %d", n), fmt.Sprintf("第%d話", n), fmt.Sprintf("Ep. %d", n))
+	text, _ := section(plot, fmt.Sprintf("Episode %d", n), fmt.Sprintf("第%d話", n), fmt.Sprintf("Ep. %d", n))
 	return strings.TrimSpace(text)
 }
 
@@ -201,7 +201,7 @@ func plannedAbsences(s *Story, n int) []string {
 	}
 	for _, w := range warnings(s.Tracker) {
 		note := w
-		for _, c := range s.CharacterArcs(n) {
+		for _, c := range s.characterArcs(n) {
 			name := shortName(c.Name)
 			if !strings.Contains(w, name) || strings.Contains(here, name) {
 				continue

@@ -50,7 +50,7 @@ func Assumptions(s *Story, n int) []Assumption {
 	if strings.TrimSpace(s.Plot) != "" && plotEntry(s.Plot, n) == "" {
 		out = append(out, Assumption{"plot", fmt.Sprintf("The plot outline has no entry for episode %d: which events and characters does it hold?", n), "the events of the role map's notes, with the characters of the previous episode"})
 	}
-	for _, c := range s.CharacterArcs(n) {
+	for _, c := range s.characterArcs(n) {
 		if c.Trigger == "" {
 			out = append(out, Assumption{"trigger-" + slug(shortName(c.Name)), fmt.Sprintf("%s's arc names no next trigger: does it move in episode %d, and how?", shortName(c.Name), n),
 				fmt.Sprintf("%s's arc holds still at its stage (%s)", shortName(c.Name), orNone(c.Stage))})

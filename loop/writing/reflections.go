@@ -147,8 +147,9 @@ func (a ModelAuthor) Reflect(ctx context.Context, t ReflectTask) (Reflection, ag
 }
 
 // Reflect notes, for a revision, the review's fixes the draft does not
-// hold (their quotes did not anchor, or the revision's cap left them for
-// the polish step); a first draft brings no surprise.
+// hold (their quotes are still in it: they did not anchor, or the
+// revision's cap left them for the polish step); a first draft brings no
+// surprise.
 func (OfflineAuthor) Reflect(_ context.Context, t ReflectTask) (Reflection, agent.Usage, error) {
 	if t.Verdict == nil {
 		return Reflection{}, agent.Usage{}, nil
@@ -157,7 +158,7 @@ func (OfflineAuthor) Reflect(_ context.Context, t ReflectTask) (Reflection, agen
 	for _, is := range t.Verdict.Issues {
 		if is.Fix != "" {
 			fixes++
-			if !strings.Contains(t.Draft, is.Fix) {
+			if is.Quote != "" && strings.Contains(t.Draft, is.Quote) {
 				left++
 			}
 		}

@@ -69,9 +69,9 @@ func splitLines(md string) []string {
 	return lines
 }
 
-// Section returns the text of md's first section whose heading matches
+// section returns the text of md's first section whose heading matches
 // one of names (without its heading line), and false when there is none.
-func Section(md string, names ...string) (string, bool) {
+func section(md string, names ...string) (string, bool) {
 	lines := splitLines(md)
 	s, e, ok := sectionLines(lines, names)
 	if !ok {
@@ -83,7 +83,7 @@ func Section(md string, names ...string) (string, bool) {
 // sectionRows returns the episode rows of the tables of md's section
 // named by names (tableRows), nil when there is no such section.
 func sectionRows(md string, names ...string) [][]string {
-	text, ok := Section(md, names...)
+	text, ok := section(md, names...)
 	if !ok {
 		return nil
 	}

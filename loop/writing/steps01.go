@@ -96,7 +96,7 @@ func (d *driver) arcProgress(arcs []byte, body string) []byte {
 	n := d.e.Number
 	row, _ := d.story.ArcRow(n)
 	var in, next []string
-	for _, c := range d.story.CharacterArcs(n) {
+	for _, c := range d.story.characterArcs(n) {
 		if strings.Contains(body, shortName(c.Name)) {
 			in = append(in, shortName(c.Name))
 		}

@@ -58,7 +58,7 @@ func MissingTrackerSections(tracker, arc string) []string {
 	ja := japanese(tracker + arc)
 	var out []string
 	for _, sec := range requiredSections {
-		if _, ok := Section(tracker, sec.names...); !ok {
+		if _, ok := section(tracker, sec.names...); !ok {
 			out = append(out, sec.heading(ja))
 		}
 	}
@@ -73,7 +73,7 @@ func regenerateTracker(tracker []byte, arc string) []byte {
 	out := bytes.Clone(tracker)
 	nl := eol(tracker)
 	for _, sec := range requiredSections {
-		if _, ok := Section(string(out), sec.names...); ok {
+		if _, ok := section(string(out), sec.names...); ok {
 			continue
 		}
 		h := sec.tableHeader(ja)
@@ -129,7 +129,7 @@ func isKnownSection(h string) bool {
 // other sections as the old one-table tracker (upsertRow), else into a new
 // "## Episodes" section at its end.
 func upsertEpisodeRow(tracker []byte, n int, header, row string) []byte {
-	if _, ok := Section(string(tracker), sectionEpisodes...); !ok {
+	if _, ok := section(string(tracker), sectionEpisodes...); !ok {
 		other := false
 		for _, l := range splitLines(string(tracker)) {
 			if lv, h := headingOf(l); lv > 0 && isKnownSection(h) {
@@ -157,7 +157,7 @@ func lastRows(rows [][]string, n, k int) [][]string {
 
 // warnings returns the lines of the tracker's current warnings.
 func warnings(tracker string) []string {
-	text, _ := Section(tracker, sectionWarnings...)
+	text, _ := section(tracker, sectionWarnings...)
 	var out []string
 	for l := range strings.Lines(text) {
 		if t := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "-*")); t != "" && !strings.HasPrefix(t, "|") {
