@@ -108,6 +108,9 @@ type Revision struct {
 	Reason   string `json:"reason"`
 	// Votes are the readers' winners: "new", "old" or "tie", by persona.
 	Votes map[string]string `json:"votes,omitempty"`
+	// Issues are the main issues of the review it answered, most severe
+	// first (at most three).
+	Issues []string `json:"issues,omitempty"`
 }
 
 // Result is what a run did.
@@ -125,8 +128,11 @@ type Result struct {
 	// Version is the final draft's version; Revisions lists every attempt.
 	Version   int        `json:"version"`
 	Revisions []Revision `json:"revisions"`
-	// Discussions counts the discussion rounds held, over all drafts.
-	Discussions int `json:"discussions"`
+	// Discussions counts the discussion rounds held, over all drafts;
+	// Held names every discussion with the designer or between the roles
+	// ("2Q: 1 question(s) to the designer", "4D on draft v0: 1 round(s)").
+	Discussions int      `json:"discussions"`
+	Held        []string `json:"held,omitempty"`
 	// Polish lists the polish step's fixes (applied or not).
 	Polish []PolishItem `json:"polish,omitempty"`
 	// Stars are the readers' ratings of the final draft by persona id.
