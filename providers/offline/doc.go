@@ -302,8 +302,9 @@
 // (BenchmarkScaling, CPU time) Japanese takes 0.93 to 9.2 s as lines
 // (9.9x) and 1.26 to 11.3 s as one line (9.0x), English 0.36 to 3.7 s
 // (10.4x) and 0.44 to 4.0 s (9.1x), with 9.6-10.2x the bytes allocated;
-// unclosed link and code syntax on one line (BenchmarkSingleLine) 9.6x
-// and 8.7x.
+// unclosed link and code syntax on one line (BenchmarkSingleLine) 10.2x
+// and 8.7x (a 10 MB line of unclosed links, a finding every 6 bytes,
+// peaks at 1.8 GB resident).
 //
 // The smallest use:
 //
