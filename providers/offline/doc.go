@@ -44,8 +44,10 @@
 // 無い事もない, 〜とは限らない. The tokenizer is loaded once, lazily, by the
 // first review that needs it, and shared by the reviewers Editorial
 // creates together. A document's language is that of its prose (code and
-// markup do not count): it is Japanese when its prose holds kana and at
-// least one Japanese character for every eight English words. Every rule
+// markup do not count): it is Japanese when its prose holds at least one
+// Japanese character for every eight English words and either kana or,
+// written in kanji only (第五章), none of Chinese's function characters
+// (的, 了, 这). Every rule
 // gives a Japanese document Japanese messages, and sentence-length
 // reviews all its sentences, Latin-only ones too, while the sentences of
 // English documents are measured in words by en-sentence-length. A
