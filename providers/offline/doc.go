@@ -268,7 +268,7 @@
 //	no-doubled-joshi                     strict          19      52%  1/8(12%)
 //	no-exclamation-question-mark         strict          84       9%  0/8(0%)
 //	no-mix-dearu-desumasu                strict           0        -  -
-//	no-unmatched-pair                    strict          39       5%  0/8(0%)
+//	no-unmatched-pair                    strict          37       5%  0/8(0%)
 //	sentence-length                      strict          34      35%  2/8(25%)
 //	em-dash                              pedantic         0        -  -
 //	en-passive                           pedantic        11       0%  1/8(12%)
