@@ -66,11 +66,17 @@ func loadHeldOut(t *testing.T) (heldOutKey, map[string][]byte) {
 		}
 		texts[a.File] = text
 	}
+	seen := map[heldOutProblem]bool{}
 	for _, p := range key.Planted {
 		lines := strings.Split(string(texts[p.File]), "\n")
 		if p.Line < 1 || p.Line > len(lines) || !strings.Contains(lines[p.Line-1], p.Quote) {
 			t.Fatalf("answer key: %s:%d does not hold %q", p.File, p.Line, p.Quote)
 		}
+		at := heldOutProblem{File: p.File, Line: p.Line}
+		if seen[at] {
+			t.Fatalf("answer key: two problems on %s:%d; one finding would count for both", p.File, p.Line)
+		}
+		seen[at] = true
 	}
 	return key, texts
 }
@@ -94,7 +100,8 @@ func covers(f finding.Finding, line int) (ok, related bool) {
 // its related locations covers the planted line. It runs the reviewers the
 // editorial-swarm command seats by default (Config with link checking
 // against the workspace root, nothing else set) and, for the record, every
-// rule (SetAll). Precision is the share of findings whose own location is
+// rule (SetAll), each also with condensing off (MaxPerRule: Unlimited).
+// Precision is the share of findings whose own location is
 // on a planted line. Only the defaults' recall is held to a floor.
 func TestHeldOutRecall(t *testing.T) {
 	key, texts := loadHeldOut(t)
@@ -108,7 +115,9 @@ func TestHeldOutRecall(t *testing.T) {
 		cfg  Config
 	}{
 		{"defaults", Config{LinkFS: os.DirFS(root), LinkDir: rel}},
+		{"defaults-unlimited", Config{LinkFS: os.DirFS(root), LinkDir: rel, MaxPerRule: Unlimited}},
 		{"all", Config{LinkFS: os.DirFS(root), LinkDir: rel, Enabled: []string{SetAll}}},
+		{"all-unlimited", Config{LinkFS: os.DirFS(root), LinkDir: rel, Enabled: []string{SetAll}, MaxPerRule: Unlimited}},
 	} {
 		for _, a := range key.Articles {
 			t.Run(mode.name+"/"+a.File, func(t *testing.T) {
