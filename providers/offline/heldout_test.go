@@ -122,58 +122,67 @@ func TestHeldOutRecall(t *testing.T) {
 		for _, a := range key.Articles {
 			t.Run(mode.name+"/"+a.File, func(t *testing.T) {
 				fs := reviewAll(t, Editorial(mode.cfg), agent.Target{Path: a.File, Text: texts[a.File], ReaderProfile: a.ReaderProfile})
-				planted := map[int]bool{}
-				found, total := 0, 0
-				var missed []string
+				var problems []heldOutProblem
 				for _, p := range key.Planted {
-					if p.File != a.File {
-						continue
-					}
-					total++
-					planted[p.Line] = true
-					var by []string
-					for _, f := range fs {
-						if ok, related := covers(f, p.Line); ok {
-							if related {
-								by = append(by, ruleOf(f.Issue)+" (related)")
-							} else {
-								by = append(by, ruleOf(f.Issue))
-							}
-						}
-					}
-					if len(by) > 0 {
-						found++
-						t.Logf("found  %s:%d %s (%s) by %s", a.File, p.Line, p.Kind, p.Problem, strings.Join(by, ", "))
-					} else {
-						missed = append(missed, p.Kind)
-						t.Logf("MISSED %s:%d %s (%s): %q", a.File, p.Line, p.Kind, p.Problem, p.Quote)
+					if p.File == a.File {
+						problems = append(problems, p)
 					}
 				}
-				onPlanted := 0
-				for _, f := range fs {
-					hit := false
-					for line := range planted {
-						if f.LineRange.Contains(line) {
-							hit = true
-							break
-						}
-					}
-					if hit {
-						onPlanted++
-					} else {
-						t.Logf("unplanted finding %s %s %q", f.LineRange, f.Issue, f.Quote())
-					}
-				}
+				found, onPlanted, missed := scoreHeldOut(t, fs, problems)
 				precision := 0.0
 				if len(fs) > 0 {
 					precision = float64(onPlanted) / float64(len(fs))
 				}
 				t.Logf("%s %s: recall %d/%d, %d findings, %d on a planted line (precision %.0f%%); missed kinds: %s",
-					mode.name, a.File, found, total, len(fs), onPlanted, 100*precision, strings.Join(missed, ", "))
+					mode.name, a.File, found, len(problems), len(fs), onPlanted, 100*precision, strings.Join(missed, ", "))
 				if mode.name == "defaults" && found < floors[a.File] {
-					t.Errorf("%s: right-line recall %d/%d fell below the regression floor %d", a.File, found, total, floors[a.File])
+					t.Errorf("%s: right-line recall %d/%d fell below the regression floor %d", a.File, found, len(problems), floors[a.File])
 				}
 			})
 		}
 	}
+}
+
+// scoreHeldOut logs, for each planted problem of one article, the rules
+// whose findings cover its line, and each finding on no planted line. It
+// returns how many problems were found, how many findings stand on a
+// planted line, and the kinds of the problems missed.
+func scoreHeldOut(t *testing.T, fs []finding.Finding, problems []heldOutProblem) (found, onPlanted int, missed []string) {
+	t.Helper()
+	planted := map[int]bool{}
+	for _, p := range problems {
+		planted[p.Line] = true
+		var by []string
+		for _, f := range fs {
+			if ok, related := covers(f, p.Line); ok {
+				if related {
+					by = append(by, ruleOf(f.Issue)+" (related)")
+				} else {
+					by = append(by, ruleOf(f.Issue))
+				}
+			}
+		}
+		if len(by) > 0 {
+			found++
+			t.Logf("found  %s:%d %s (%s) by %s", p.File, p.Line, p.Kind, p.Problem, strings.Join(by, ", "))
+		} else {
+			missed = append(missed, p.Kind)
+			t.Logf("MISSED %s:%d %s (%s): %q", p.File, p.Line, p.Kind, p.Problem, p.Quote)
+		}
+	}
+	for _, f := range fs {
+		hit := false
+		for line := range planted {
+			if f.LineRange.Contains(line) {
+				hit = true
+				break
+			}
+		}
+		if hit {
+			onPlanted++
+		} else {
+			t.Logf("unplanted finding %s %s %q", f.LineRange, f.Issue, f.Quote())
+		}
+	}
+	return found, onPlanted, missed
 }
