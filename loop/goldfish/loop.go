@@ -257,7 +257,7 @@ func JournaledFile(dir string) (string, error) {
 	return files[0], nil
 }
 
-func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, error) {
+func (l *Loop) run(ctx context.Context, path string, resume bool) (_ *Outcome, err error) {
 	switch {
 	case l.Dir == "":
 		return nil, errors.New("goldfish: Dir is not set")
@@ -300,7 +300,7 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
+	defer func() { r.RecordError(err); r.Close() }()
 	d, err := l.driver(r)
 	if err != nil {
 		return nil, err
