@@ -122,7 +122,7 @@ func (l *Loop) config() loop.RunConfig {
 		Artifact: func(n string) bool {
 			return n == "summary.md" || n == loop.ReportName || n == DecisionsName || strings.HasPrefix(n, "round-")
 		},
-		Observer: l.Observer, Logger: l.logger(), TracerProvider: l.TracerProvider}
+		Observer: l.Observer, JournalObserver: l.JournalObserver, Logger: l.logger(), TracerProvider: l.TracerProvider}
 }
 
 func (l *Loop) run(ctx context.Context, paths []string, resume bool) (_ *Outcome, err error) {
