@@ -56,6 +56,9 @@ type Outcome struct {
 	File string `json:"file"`
 	// Files are the documents the run worked on, in order.
 	Files []string `json:"files"`
+	// Notes are the rounds of a loop without findings, as OutcomeOf was
+	// given them; nil for an Outcome of Review's rounds.
+	Notes []RoundNote `json:"notes,omitempty"`
 }
 
 // Entry is one finding of an Outcome: which round, which item, where it
@@ -190,7 +193,8 @@ func phaseOf(d Decision) string {
 // converged (or was a dry run), the change when Stopped closed the run
 // because a document was changed by someone else (it matches
 // ErrDocumentChanged), otherwise one wrapping ErrNotConverged that says
-// why. It renders nothing. The error is recorded on the run's span
+// why (and, for an Outcome of Review's rounds, the findings left open).
+// It renders nothing. The error is recorded on the run's span
 // (RecordError).
 func (r *Run[S]) Finish(o *Outcome) (err error) {
 	r.traceEnd(o.Reason)
@@ -208,6 +212,9 @@ func (r *Run[S]) Finish(o *Outcome) (err error) {
 		return nil
 	case NoReviewerAnswered:
 		return fmt.Errorf("%w: no reviewer answered in round %d: %s", ErrNotConverged, o.Rounds, skipReasons(o.Skipped, o.Rounds))
+	}
+	if o.Notes != nil {
+		return fmt.Errorf("%w: %s after %d round(s)", ErrNotConverged, o.Reason, o.Rounds)
 	}
 	return fmt.Errorf("%w: %s after %d round(s), %d finding(s) open (%d high)", ErrNotConverged, o.Reason, o.Rounds, len(o.Unresolved), o.UnresolvedHigh())
 }
