@@ -18,14 +18,20 @@ import (
 // held twice in a row (WonInARow) or after 4 rounds. Its rounds are
 // notes, from which OutcomeOf, WriteSummary and Finish give the outcome,
 // summary.md and the exit error that a findings loop gets from Review's
-// rounds.
+// rounds, and RunConfig.Describe says its stop in its own words.
 func ExampleRun_OutcomeOf() {
 	folder, _ := os.MkdirTemp("", "notes-example")
 	defer os.RemoveAll(folder)
 	doc := filepath.Join(folder, "post.md")
 	os.WriteFile(doc, []byte("# A long title about the Go language\n"), 0o644)
 	ctx := context.Background()
-	cfg := loop.RunConfig{Dir: filepath.Join(folder, ".titles"), Driver: "titles"}
+	cfg := loop.RunConfig{Dir: filepath.Join(folder, ".titles"), Driver: "titles",
+		Describe: func(r loop.StopReason) string { // the loop's own words; "" leaves the kernel's
+			if r == loop.Converged {
+				return "converged: the current title held 2 rounds in a row"
+			}
+			return ""
+		}}
 	r, err := loop.OpenRun(ctx, cfg, []string{doc}, false, true, func() struct{} { return struct{}{} }, nil)
 	if err != nil {
 		fmt.Println(err)
@@ -66,7 +72,7 @@ func ExampleRun_OutcomeOf() {
 	// finish: <nil>
 	// # Titles (3 round(s))
 	//
-	// Stopped: converged: every high finding was applied or rejected.
+	// Stopped: converged: the current title held 2 rounds in a row.
 	//
 	// ## Rounds
 	//

@@ -56,6 +56,9 @@ type Outcome struct {
 	File string `json:"file"`
 	// Files are the documents the run worked on, in order.
 	Files []string `json:"files"`
+	// DryRun reports a run that wrote no document (Run.DryRun): what
+	// Applied lists would have been applied.
+	DryRun bool `json:"dry_run,omitempty"`
 	// Notes are the rounds of a loop without findings, as OutcomeOf was
 	// given them; nil for an Outcome of Review's rounds.
 	Notes []RoundNote `json:"notes,omitempty"`
@@ -131,7 +134,7 @@ type SkippedCall struct {
 // applied when its decision's side effect is on disk and not undone (in a
 // dry run: when it would have been applied).
 func (r *Run[S]) Outcome(rounds []*Round, reason StopReason, prices agent.Prices) *Outcome {
-	o := &Outcome{Reason: reason, File: r.Docs[0].File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}, Skipped: []SkippedCall{}}
+	o := &Outcome{Reason: reason, File: r.Docs[0].File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}, Skipped: []SkippedCall{}, DryRun: r.DryRun}
 	for _, d := range r.Docs {
 		o.Files = append(o.Files, d.File)
 	}
@@ -190,7 +193,7 @@ func phaseOf(d Decision) string {
 
 // Finish ends the run unless it waits at or was stopped by the gate (a
 // resume goes on then) and returns the error for o: nil when the run
-// converged (or was a dry run), the change when Stopped closed the run
+// converged (or stopped for a reason in RunConfig.Succeeded), the change when Stopped closed the run
 // because a document was changed by someone else (it matches
 // ErrDocumentChanged), otherwise one wrapping ErrNotConverged that says
 // why (and, for an Outcome of Review's rounds, the findings left open).
@@ -207,10 +210,10 @@ func (r *Run[S]) Finish(o *Outcome) (err error) {
 	if o.Reason == DocumentChanged && r.changed != nil {
 		return fmt.Errorf("%w; the run is closed with what it applied: run again to review the file as it is now", r.changed)
 	}
-	switch o.Reason {
-	case Converged, DryRun:
+	switch {
+	case o.Reason == Converged || slices.Contains(r.cfg.Succeeded, o.Reason):
 		return nil
-	case NoReviewerAnswered:
+	case o.Reason == NoReviewerAnswered:
 		return fmt.Errorf("%w: no reviewer answered in round %d: %s", ErrNotConverged, o.Rounds, skipReasons(o.Skipped, o.Rounds))
 	}
 	if o.Notes != nil {

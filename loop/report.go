@@ -108,7 +108,7 @@ type reportBar struct {
 // an undo).
 func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string, error) {
 	path := filepath.Join(r.Dir, ReportName)
-	page := reportPage{Title: title, Reason: o.StopText(), Rounds: o.Rounds, Calls: o.Usage.Calls, Tokens: o.Usage.Total(),
+	page := reportPage{Title: title, Reason: r.StopText(o), Rounds: o.Rounds, Calls: o.Usage.Calls, Tokens: o.Usage.Total(),
 		Cost: o.CostText(), CostRows: o.Costs}
 	reviewers := map[string]bool{}
 	statuses := map[string]bool{}

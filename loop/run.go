@@ -67,6 +67,13 @@ type RunConfig struct {
 	// (journal.Options.Observe), after Observer's Event: tests kill the
 	// process there.
 	JournalObserver func(journal.Event)
+	// Describe says the driver's stop reasons in its own words, for
+	// summary.md and report.html (Run.StopText); "" for a reason, or a nil
+	// Describe, leaves it to StopReason.Describe.
+	Describe func(StopReason) string
+	// Succeeded lists the driver's stop reasons that Finish, as for
+	// Converged, returns no error for: a dry run's, say.
+	Succeeded []StopReason
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
 	// TracerProvider, when set, traces the run with OpenTelemetry: a span

@@ -5,8 +5,9 @@ type StopReason string
 
 // The reasons a loop stops.
 const (
-	// Converged: every high finding of the last round was applied or
-	// rejected.
+	// Converged: the loop's stop rules found the work done (no finding
+	// left open that must be closed, k clean rounds, a version that held
+	// k times); the driver's Describe says by which rule.
 	Converged StopReason = "converged"
 	// MaxRounds: the round cap was hit before the loop's stop rules said
 	// it converged.
@@ -15,16 +16,10 @@ const (
 	// rejected), so another round would review the same text with the same
 	// instructions.
 	Stalled StopReason = "stalled"
-	// AwaitingDecisions: the gate left findings pending (a file gate with no
-	// decision for them yet); resume once the decisions exist.
+	// AwaitingDecisions: the gate left something undecided (a file gate
+	// with no decision for it yet, a question not answered); resume once
+	// the decisions exist.
 	AwaitingDecisions StopReason = "awaiting-decisions"
-	// RewriteRequested: a reviewer asked for a whole rewrite (category
-	// "rewrite"), which is out of scope for polishing.
-	RewriteRequested StopReason = "rewrite-requested"
-	// DryRun: one round was reviewed and decided; the document was left
-	// alone, while the journal and the artifacts (the diff shows what
-	// would change) were written.
-	DryRun StopReason = "dry-run"
 	// GateStopped: the gate asked to stop (a human quit the checklist);
 	// what was decided is kept and the run can be resumed.
 	GateStopped StopReason = "gate-stopped"
@@ -40,21 +35,20 @@ const (
 	NoReviewerAnswered StopReason = "no-reviewer-answered"
 )
 
-// Describe says the stop reason in words, for people.
+// Describe says the stop reason in the kernel's words, for people: true
+// of any loop, so a driver says its own (what converged means, where the
+// gate's pending decisions are) through RunConfig.Describe or
+// Outcome.StopWords. A reason the kernel does not define is said as it is.
 func (r StopReason) Describe() string {
 	switch r {
 	case Converged:
-		return "converged: every high finding was applied or rejected"
+		return "converged: the loop's stop rule found the work done"
 	case MaxRounds:
 		return "the round cap was reached before the run converged"
 	case Stalled:
 		return "a round changed nothing, so another would review the same text"
 	case AwaitingDecisions:
-		return "waiting for decisions at the gate (see pending.md in the last round)"
-	case RewriteRequested:
-		return "a reviewer asked for a whole rewrite, which is out of scope for polishing"
-	case DryRun:
-		return "dry run: the document was not changed; the journal and artifacts were written"
+		return "waiting for decisions at the gate; resume once they are made"
 	case GateStopped:
 		return "stopped at the gate; resume to go on"
 	case DocumentChanged:
@@ -66,3 +60,7 @@ func (r StopReason) Describe() string {
 	}
 	return string(r)
 }
+
+// PendingText says AwaitingDecisions for a run whose gate writes
+// pending.md (RenderRound), in the words of the drivers that use it.
+const PendingText = "waiting for decisions at the gate (see pending.md in the last round)"

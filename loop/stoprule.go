@@ -4,8 +4,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
-// The stop reasons of the composable stop rules, beside those the
-// Editorial Swarm's loop already gives (see StopReason).
+// The stop reasons of the composable stop rules, beside StopReason's.
 const (
 	// JudgeStopped: a judge (an agent or a rule that weighs whether more
 	// rounds help) said stop; the remaining findings are final.

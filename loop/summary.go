@@ -21,7 +21,7 @@ func (r *Run[S]) WriteSummary(title string, o *Outcome, rounds []*Round) error {
 func (r *Run[S]) renderSummary(title string, o *Outcome, rounds []*Round) []byte {
 	dir := r.Dir
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# %s (%d round(s))\n\nStopped: %s.\n\n", title, o.Rounds, o.StopText())
+	fmt.Fprintf(&b, "# %s (%d round(s))\n\nStopped: %s.\n\n", title, o.Rounds, r.StopText(o))
 	if o.Notes != nil {
 		renderNotes(&b, o.Notes)
 	} else {

@@ -59,7 +59,7 @@ func TestExportReport(t *testing.T) {
 
 	// From elsewhere the paths are relative to the documents' folder; in a
 	// dry run nothing was applied.
-	out.Reason = loop.DryRun
+	out.Reason, out.DryRun = "dry-run", true
 	rep, err = exportReport(out, t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -17,8 +17,8 @@ import (
 // report prints the final table of what was applied, rejected and left
 // open, the reviewers that were skipped and why, and the run's usage.
 func report(w io.Writer, o *editorial.Outcome, dir string) {
-	dry := o.Reason == loop.DryRun
-	stopped := o.Reason.Describe()
+	dry := o.Reason == editorial.DryRun
+	stopped := editorial.Describe(o.Reason)
 	if dry {
 		stopped = "dry run: the article was not changed; the journal and artifacts are in " + dir
 	}

@@ -627,7 +627,7 @@ func writeFile(ctx context.Context, dst string, store temporal.Store, ref string
 // report prints how the run ended and where its result is (out "": not
 // written).
 func report(w io.Writer, res temporal.Result, out, name string) {
-	fmt.Fprintf(w, "Stopped: %s, after %s and %s.\n", loop.StopReason(res.Reason).Describe(), plural(res.Advances, "advance"), plural(res.Calls, "call"))
+	fmt.Fprintf(w, "Stopped: %s, after %s and %s.\n", editorial.Describe(loop.StopReason(res.Reason)), plural(res.Advances, "advance"), plural(res.Calls, "call"))
 	if out == "" {
 		return
 	}

@@ -45,7 +45,7 @@ func TestOnTemporal(t *testing.T) {
 		}
 		want, reason, _ := inProcessEditorial(t, "sample-ja.md", sample, nil)
 		sameDoc(t, filepath.Join(out, "sample-ja.md"), want)
-		if !strings.Contains(stdout, loop.StopReason(reason).Describe()) {
+		if !strings.Contains(stdout, editorial.Describe(loop.StopReason(reason))) {
 			t.Errorf("stdout does not say the run stopped %q:\n%s", reason, stdout)
 		}
 		if got, _ := os.ReadFile(file); !bytes.Equal(got, sample) {
@@ -116,7 +116,7 @@ func TestOnTemporal(t *testing.T) {
 			t.Errorf("answered %d times on Temporal, %d in a process", waits, localWaits)
 		}
 		sameDoc(t, filepath.Join(out, "sample-ja.md"), want)
-		if !strings.Contains(stdout, loop.StopReason(reason).Describe()) {
+		if !strings.Contains(stdout, editorial.Describe(loop.StopReason(reason))) {
 			t.Errorf("status does not say the run stopped %q:\n%s", reason, stdout)
 		}
 		var res temporal.Result
@@ -163,7 +163,7 @@ func TestOnTemporal(t *testing.T) {
 		want, reason, _, local := inProcessRun(t, "sample-ja.md", sample, nil)
 		sameDoc(t, filepath.Join(dir, "sample-ja.md.temporal-out", "sample-ja.md"), want)
 		sameFindings(t, filepath.Join(dir, "sample-ja.md.temporal-out", ".editorial"), local)
-		if !strings.Contains(stdout, loop.StopReason(reason).Describe()) {
+		if !strings.Contains(stdout, editorial.Describe(loop.StopReason(reason))) {
 			t.Errorf("the demo on Temporal does not stop as in a process (%q):\n%s", reason, stdout)
 		}
 		if !strings.Contains(string(readFile(t, filepath.Join(local, "round-1", "reviewer-fact-checker.json"))), "images/architecture.png") {

@@ -139,7 +139,7 @@ func TestDryRun(t *testing.T) {
 	})
 	l := &editorial.Loop{Council: c, Dir: dir, Gate: gate, DryRun: true}
 	out, err := l.Run(context.Background(), path)
-	if err != nil || out.Reason != loop.DryRun {
+	if err != nil || out.Reason != editorial.DryRun {
 		t.Fatalf("dry run: %v, %+v", err, out)
 	}
 	if readFile(t, path) != doc {
@@ -178,7 +178,7 @@ func TestRewriteRequested(t *testing.T) {
 	for _, tc := range []struct {
 		action loop.Action
 		want   loop.StopReason
-	}{{loop.Defer, loop.RewriteRequested}, {loop.Reject, loop.Converged}} {
+	}{{loop.Defer, editorial.RewriteRequested}, {loop.Reject, loop.Converged}} {
 		path := writeDoc(t, "The whole thing rambles.\n")
 		c := council.Council{Members: council.Members(phraseReviewer("n", editorial.RewriteCategory,
 			rule{phrase: "rambles", severity: finding.Medium, conf: 80, issue: "needs a rewrite"}))}
@@ -190,7 +190,7 @@ func TestRewriteRequested(t *testing.T) {
 		if out.Reason != tc.want {
 			t.Errorf("rewrite finding %sed: stopped %s, want %s", tc.action, out.Reason, tc.want)
 		}
-		if (tc.want == loop.RewriteRequested) != errors.Is(err, loop.ErrNotConverged) {
+		if (tc.want == editorial.RewriteRequested) != errors.Is(err, loop.ErrNotConverged) {
 			t.Errorf("rewrite finding %sed: err %v", tc.action, err)
 		}
 	}

@@ -25,6 +25,35 @@ const DecisionsName = "decisions.json"
 // writes; a journal of another driver is refused (journal.ErrFormat).
 const Driver = "editorial-swarm"
 
+// The Editorial Swarm's own stop reasons, beside the kernel's.
+const (
+	// RewriteRequested: a reviewer asked for a whole rewrite (category
+	// RewriteCategory), which is out of scope for polishing.
+	RewriteRequested loop.StopReason = "rewrite-requested"
+	// DryRun: one round was reviewed and decided; the document was left
+	// alone, while the journal and the artifacts (the diff shows what
+	// would change) were written. Finish returns no error for it.
+	DryRun loop.StopReason = "dry-run"
+)
+
+// Describe says why an Editorial Swarm run stopped, in words: its own
+// reasons, what converged means for it (no high finding open) and where
+// the gate's pending decisions are; any other reason as
+// loop.StopReason.Describe says it.
+func Describe(reason loop.StopReason) string {
+	switch reason {
+	case loop.Converged:
+		return "converged: every high finding was applied or rejected"
+	case loop.AwaitingDecisions:
+		return loop.PendingText
+	case RewriteRequested:
+		return "a reviewer asked for a whole rewrite, which is out of scope for polishing"
+	case DryRun:
+		return "dry run: the document was not changed; the journal and artifacts were written"
+	}
+	return reason.Describe()
+}
+
 // RewriteCategory is the category of a finding that asks for a whole
 // rewrite. Unless it is rejected, the loop stops after its round with
 // RewriteRequested: rewriting is out of scope for polishing.

@@ -122,6 +122,7 @@ func (l *Loop) config() loop.RunConfig {
 		Artifact: func(n string) bool {
 			return n == "summary.md" || n == loop.ReportName || n == DecisionsName || strings.HasPrefix(n, "round-")
 		},
+		Describe: Describe, Succeeded: []loop.StopReason{DryRun},
 		Observer: l.Observer, JournalObserver: l.JournalObserver, Logger: l.logger(), TracerProvider: l.TracerProvider}
 }
 
@@ -253,12 +254,12 @@ func (d *driver) review(n int) func(context.Context, int, []byte) (loop.Findings
 // rewrite request stops; then convergence (no high finding open), a round
 // that changed nothing, and the round cap.
 func (d *driver) stopRule() loop.StopRule {
-	dry := func([]loop.RoundSummary) (loop.StopReason, bool) { return loop.DryRun, d.r.DryRun }
+	dry := func([]loop.RoundSummary) (loop.StopReason, bool) { return DryRun, d.r.DryRun }
 	rewrite := func([]loop.RoundSummary) (loop.StopReason, bool) {
 		rd := d.rs[len(d.rs)-1]
 		for _, it := range rd.Items() {
 			if dec, ok := rd.Decisions.Get(it.Key); it.Finding.Category == RewriteCategory && (!ok || dec.Action != loop.Reject) {
-				return loop.RewriteRequested, true
+				return RewriteRequested, true
 			}
 		}
 		return "", false

@@ -58,7 +58,7 @@ func FromOutcome(tool Tool, o *loop.Outcome, cwd string) (Report, error) {
 		r := Result{File: filepath.ToSlash(rel), Text: text, Finding: f, Reviewer: e.Item.Reviewer,
 			Status: e.Status, Reason: e.Reason, Round: e.Round, Key: e.Item.Key}
 		switch {
-		case r.Status == finding.Applied && o.Reason == loop.DryRun:
+		case r.Status == finding.Applied && o.DryRun:
 			r.Status, r.Reason = finding.Open, "a run would apply it"
 		case r.Status == finding.Rejected && strings.TrimSpace(r.Reason) == "":
 			r.Reason = strings.TrimSpace("rejected " + by(e.By))

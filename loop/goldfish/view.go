@@ -143,10 +143,14 @@ func (d *driver) finish(stop loop.StopReason) (*Outcome, error) {
 }
 
 // Describe says why a Goldfish run stopped, in words: Converged is
-// "k consecutive clean rounds", any other reason as loop.StopReason says.
+// "k consecutive clean rounds", AwaitingDecisions names the gate's
+// pending.md, any other reason as loop.StopReason says.
 func Describe(reason loop.StopReason, cleanRounds int) string {
-	if reason == loop.Converged {
+	switch reason {
+	case loop.Converged:
 		return "converged: " + strconv.Itoa(cleanRounds) + " consecutive clean rounds (every goldfish answered, nothing at Major or above left open, no fix written)"
+	case loop.AwaitingDecisions:
+		return loop.PendingText
 	}
 	return reason.Describe()
 }
