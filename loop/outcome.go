@@ -193,12 +193,12 @@ func phaseOf(d Decision) string {
 
 // Finish ends the run unless it waits at or was stopped by the gate (a
 // resume goes on then) and returns the error for o: nil when the run
-// converged (or stopped for a reason in RunConfig.Succeeded), the change when Stopped closed the run
-// because a document was changed by someone else (it matches
-// ErrDocumentChanged), otherwise one wrapping ErrNotConverged that says
-// why (and, for an Outcome of Review's rounds, the findings left open).
-// It renders nothing. The error is recorded on the run's span
-// (RecordError).
+// converged or stopped for a reason in RunConfig.Succeeded; the change
+// when Stopped closed the run because a document was changed by someone
+// else (it matches ErrDocumentChanged); otherwise one wrapping
+// ErrNotConverged that says why (and, for an Outcome of Review's rounds,
+// the findings left open). It renders nothing. The error is recorded on
+// the run's span (RecordError).
 func (r *Run[S]) Finish(o *Outcome) (err error) {
 	r.traceEnd(o.Reason)
 	defer func() { r.RecordError(err) }()
