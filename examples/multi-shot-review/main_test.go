@@ -35,6 +35,10 @@ func TestDemoOffline(t *testing.T) {
 		"offline", "wave 1: 3 slice(s), 6 shot(s)", "code-cart dedupe: 1 automatic duplicate(s)",
 		"code-cart judge: continue", "docs judge: stop", "wave 2: 1 slice(s), 1 shot(s)", "pass 2 (window 2",
 		"ok=true remaining=0", "docs/logo.png skipped: not a text document: docs/logo.png looks binary", "ja-no-redundant-expression", "| applied, final |",
+		// The follow-ups: a slice with its shots and harness, a refused
+		// and an allowed reclassification, the out records.
+		"classifier log: ", "wave 3: 1 slice(s), 3 shot(s)", "  docs-ja shot 3:", "(active: code-cart, docs, tests-cart, docs-ja)",
+		"slice docs-ja: remove: ", "wave 4: 3 slice(s), 6 shot(s)", "classifier-3.log", "out: {s:code-cart p:1 sh:1 f:logs/w1_code-cart-1.md ids:[f_",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the demo's output lacks %q:\n%s", want, out)
