@@ -24,14 +24,7 @@ func TestClassifierAndSliceFlags(t *testing.T) {
 	for _, k := range []string{"KAIGI_PROVIDER", "OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENROUTER_API_KEY", "KAIGI_REVIEWER_MODELS"} {
 		t.Setenv(k, "")
 	}
-	repo := t.TempDir()
-	gitC := func(args ...string) {
-		if out, err := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("%v: %s", err, out)
-		}
-	}
-	gitC("init", "-q")
-	gitC("commit", "-q", "--allow-empty", "-m", "base")
+	repo := emptyRepo(t)
 	os.WriteFile(filepath.Join(repo, "notes.md"), []byte("# Notes\n\nIn today's fast-paced world, notes matter.\n"), 0o644)
 	os.WriteFile(filepath.Join(repo, "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o644)
 	in := t.TempDir()
@@ -120,4 +113,16 @@ func TestClassifierAndSliceFlags(t *testing.T) {
 	if !strings.Contains(string(data), `"variant": "fast"`) {
 		t.Errorf("-variant fast is not in the summary:\n%s", data)
 	}
+}
+
+// emptyRepo returns a new git repository with one empty commit.
+func emptyRepo(t *testing.T) string {
+	t.Helper()
+	repo := t.TempDir()
+	for _, args := range [][]string{{"init", "-q"}, {"commit", "-q", "--allow-empty", "-m", "base"}} {
+		if out, err := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+	}
+	return repo
 }
