@@ -14,15 +14,18 @@ const TracerName = "github.com/kaigi-dev/kaigi"
 // Traced wraps p so each Complete is an OpenTelemetry span with the GenAI
 // semantic conventions' client span: named "chat MODEL" ("chat" for a
 // request that names no model), kind client, with gen_ai.operation.name
-// "chat", gen_ai.provider.name provider, gen_ai.request.model and
-// gen_ai.request.max_tokens when the request sets them.
+// "chat", gen_ai.provider.name provider, gen_ai.request.model,
+// gen_ai.request.max_tokens and gen_ai.request.temperature when the
+// request sets them, and gen_ai.output.type "json" when it has a Schema.
 //
-// What the answer says is written only when one came: gen_ai.response.model
-// and gen_ai.response.finish_reasons when the provider reported them, and
-// the token counts when it reported usage: gen_ai.usage.input_tokens
-// (every prompt token, cached ones included, as the conventions count
-// them), gen_ai.usage.output_tokens, and gen_ai.usage.cache_read.input_tokens
-// and gen_ai.usage.cache_creation.input_tokens when not zero. A call that
+// What the answer says is written only when one came (a failed call's
+// Response counts as an answer when it reports a stop reason or usage):
+// gen_ai.response.model and gen_ai.response.finish_reasons when the
+// provider reported them, and the token counts when it reported usage:
+// gen_ai.usage.input_tokens (every prompt token, cached ones included, as
+// the conventions count them), gen_ai.usage.output_tokens, and
+// gen_ai.usage.cache_read.input_tokens and
+// gen_ai.usage.cache_creation.input_tokens when not zero. A call that
 // failed has status Error, the error recorded as an event and error.type
 // (see ErrorType). The deprecated gen_ai.system is not written.
 //
@@ -63,9 +66,19 @@ func (t *traced) Complete(ctx context.Context, req Request) (Response, error) {
 	}
 	span.SetAttributes(requestAttributes(t.provider, req)...)
 	resp, err := t.p.Complete(ctx, req)
-	span.SetAttributes(responseAttributes(resp)...)
+	if answered(resp, err) {
+		span.SetAttributes(responseAttributes(resp)...)
+	}
 	RecordError(span, err)
 	return resp, err
+}
+
+// answered reports whether a call got an answer: it succeeded, or its
+// failure reports a stop reason or usage (an empty or truncated answer).
+// A failure's Model alone is no answer: providers name the model they
+// asked for on every failure.
+func answered(resp Response, err error) bool {
+	return err == nil || resp.StopReason != "" || callUsage(resp.Usage).Total() > 0
 }
 
 // requestAttributes are a chat span's attributes known before the call.
@@ -79,6 +92,12 @@ func requestAttributes(provider string, req Request) []attribute.KeyValue {
 	}
 	if req.MaxTokens > 0 {
 		kv = append(kv, attribute.Int("gen_ai.request.max_tokens", req.MaxTokens))
+	}
+	if req.Temperature != nil {
+		kv = append(kv, attribute.Float64("gen_ai.request.temperature", *req.Temperature))
+	}
+	if len(req.Schema) > 0 {
+		kv = append(kv, attribute.String("gen_ai.output.type", "json"))
 	}
 	return kv
 }

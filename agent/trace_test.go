@@ -50,7 +50,9 @@ func attrs(s sdktrace.ReadOnlySpan) map[string]attribute.Value {
 func TestTracedAnswer(t *testing.T) {
 	p := scripted.New(scripted.Reply{Text: "ok", Model: "gpt-4.1-mini-2025", StopReason: "stop",
 		Usage: agent.Usage{InputTokens: 100, OutputTokens: 20, CacheReadTokens: 30}})
-	s, err := traceCall(t, p, agent.Request{Model: "gpt-4.1-mini", MaxTokens: 500, Messages: []agent.Message{agent.UserText("hi")}})
+	temp := 0.2
+	s, err := traceCall(t, p, agent.Request{Model: "gpt-4.1-mini", MaxTokens: 500, Temperature: &temp, Schema: []byte(`{"type":"object"}`),
+		Messages: []agent.Message{agent.UserText("hi")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +62,7 @@ func TestTracedAnswer(t *testing.T) {
 	a := attrs(s)
 	want := map[string]string{
 		"gen_ai.operation.name": "chat", "gen_ai.provider.name": "openai", "gen_ai.request.model": "gpt-4.1-mini",
-		"gen_ai.request.max_tokens": "500", "gen_ai.response.model": "gpt-4.1-mini-2025", "gen_ai.response.finish_reasons": `["stop"]`,
+		"gen_ai.request.max_tokens": "500", "gen_ai.request.temperature": "0.2", "gen_ai.output.type": "json", "gen_ai.response.model": "gpt-4.1-mini-2025", "gen_ai.response.finish_reasons": `["stop"]`,
 		"gen_ai.usage.input_tokens": "130", "gen_ai.usage.output_tokens": "20", "gen_ai.usage.cache_read.input_tokens": "30",
 	}
 	for k, v := range want {
@@ -90,6 +92,9 @@ func TestTracedNoResponse(t *testing.T) {
 			return agent.Response{}, fmt.Errorf("openai: %w", refusedClass{refused})
 		}), "unavailable"},
 		{"unknown", scripted.New(scripted.Error(errors.New("odd"))), agent.OtherError},
+		{"the model asked for", agent.ProviderFunc(func(context.Context, agent.Request) (agent.Response, error) {
+			return agent.Response{Model: "gpt-4.1-mini"}, typed("invalid_api_key")
+		}), "invalid_api_key"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -184,5 +189,30 @@ func TestErrorType(t *testing.T) {
 		if got := agent.ErrorType(tt.err); got != tt.want {
 			t.Errorf("ErrorType(%v) = %q, want %q", tt.err, got, tt.want)
 		}
+	}
+}
+
+// BenchmarkTraced measures a model call's cost of the wrapper: bare, and
+// wrapped with no span in ctx (the commands without OpenTelemetry
+// variables), and under a recording span.
+func BenchmarkTraced(b *testing.B) {
+	ok := agent.ProviderFunc(func(context.Context, agent.Request) (agent.Response, error) {
+		return agent.Response{Text: "ok", Model: "m", StopReason: "stop", Usage: agent.Usage{InputTokens: 10, OutputTokens: 2}}, nil
+	})
+	req := agent.Request{Model: "m", Messages: []agent.Message{agent.UserText("hi")}}
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(tracetest.NewSpanRecorder()))
+	recording, span := tp.Tracer("bench").Start(context.Background(), "parent")
+	defer span.End()
+	for _, c := range []struct {
+		name string
+		p    agent.Provider
+		ctx  context.Context
+	}{{"bare", ok, context.Background()}, {"untraced", agent.Traced(ok, "x"), context.Background()}, {"recording", agent.Traced(ok, "x"), recording}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				c.p.Complete(c.ctx, req)
+			}
+		})
 	}
 }

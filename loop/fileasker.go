@@ -24,18 +24,25 @@ const (
 type FileAsker struct {
 	// Dir is the folder of the two files. Required.
 	Dir string
+	// Fallback, when set, answers the questions the answers file does not
+	// (an AutoAsker for a demo whose file answers some of them): nothing
+	// is added to questions.json and Ask does not wait.
+	Fallback Asker
 }
 
-// Ask returns the answer to q from the answers file, or records q as
-// waiting and returns ErrWaiting. A malformed answers file is an error
+// Ask returns the answer to q from the answers file, or Fallback's, or
+// records q as waiting and returns ErrWaiting. A malformed answers file is an error
 // naming the file and what is wrong.
-func (f FileAsker) Ask(_ context.Context, q Question) (Answer, error) {
+func (f FileAsker) Ask(ctx context.Context, q Question) (Answer, error) {
 	answers, err := readJSONArray[Answer](filepath.Join(f.Dir, AnswersFile), answersShape, `an object with "key" and "choice"`, func(a Answer) string { return a.Key })
 	if err != nil {
 		return Answer{}, err
 	}
 	if i := slices.IndexFunc(answers, func(a Answer) bool { return a.Key == q.Key }); i >= 0 {
 		return answers[i], nil
+	}
+	if f.Fallback != nil {
+		return f.Fallback.Ask(ctx, q)
 	}
 	qpath := filepath.Join(f.Dir, QuestionsFile)
 	waiting, err := readJSONArray[Question](qpath, questionsShape, `an object with "key", "kind" and "prompt"`, func(w Question) string { return w.Key })

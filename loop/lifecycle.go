@@ -87,8 +87,9 @@ const (
 // Folder is the one lifecycle of a run folder, for every driver: it locks
 // the journal, finishes what a crash cut short (Prepare), sweeps the
 // temporary files of cut-short writes, refuses or rotates as the OpenMode
-// says, and tells the driver what the journal holds. Dir, Journal and End
-// or Ended are required; a Folder is a value, and Open does not modify it.
+// says, and tells the driver what the journal holds. Dir and End or Ended
+// are required. Open does not modify the Folder; its funcs are called on
+// Open's goroutine, with the journal locked.
 type Folder struct {
 	// Dir is the run folder; its journal is Dir/JournalName.
 	Dir string
@@ -104,8 +105,8 @@ type Folder struct {
 	Started func(*journal.Journal) bool
 	// Prepare, when set, runs once the journal is locked and before its
 	// state is read: it finishes what a crash cut short (an undo) and
-	// refuses a folder that must not go on (ErrFolderMoved, ErrOtherFile).
-	// Its error is returned as it is, with the journal released.
+	// refuses a folder that must not go on (ErrFolderMoved). Its error is
+	// returned as it is, with the journal released.
 	Prepare func(context.Context, *journal.Journal) error
 	// Artifact reports which entries of Dir belong to a finished run and
 	// move with its journal to history/run-K; nil moves only the journal.
@@ -139,7 +140,7 @@ func (f Folder) Open(ctx context.Context, mode OpenMode) (_ *journal.Journal, _ 
 		return nil, 0, errors.New("Folder.Dir and End (or Ended) are required")
 	case f.End != "" && !slices.Contains(f.Journal.Kinds, f.End):
 		return nil, 0, fmt.Errorf("Folder.Journal.Kinds must include the end kind %q", f.End)
-	case mode&OpenRotate != 0 && mode&(OpenKeep) != 0, mode&OpenRotate != 0 && mode&OpenStart == 0:
+	case mode&OpenRotate != 0 && (mode&OpenKeep != 0 || mode&OpenStart == 0):
 		return nil, 0, fmt.Errorf("open mode %b: OpenRotate needs OpenStart and excludes OpenKeep", mode)
 	}
 	path := filepath.Join(f.Dir, JournalName)

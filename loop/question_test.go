@@ -139,3 +139,23 @@ func FuzzAnswersFile(f *testing.F) {
 		}
 	})
 }
+
+// TestFileAskerFallback: with a Fallback, the answers file's answers come
+// first, every other question goes to the fallback, and nothing waits or
+// is written into questions.json.
+func TestFileAskerFallback(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, loop.AnswersFile), []byte(`[{"key":"q1","text":"from the file"}]`), 0o644)
+	fa := loop.FileAsker{Dir: dir, Fallback: loop.AutoAsker{}}
+	a, err := loop.Ask(context.Background(), fa, loop.Question{Key: "q1", Kind: loop.Input, Prompt: "p", Default: "default"})
+	if err != nil || a.Text != "from the file" {
+		t.Errorf("q1: %+v, %v", a, err)
+	}
+	a, err = loop.Ask(context.Background(), fa, loop.Question{Key: "q2", Kind: loop.Confirm, Prompt: "p", Default: loop.No})
+	if err != nil || a.Choice != loop.No {
+		t.Errorf("q2: %+v, %v; want the fallback's default", a, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, loop.QuestionsFile)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("questions.json written: %v", err)
+	}
+}

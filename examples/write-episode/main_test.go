@@ -32,7 +32,7 @@ func TestDemo(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	for _, step := range []string{"step0", "step2", "step3", "step4", "step4d", "step5", "step6", "step6.5", "step7", "step7.5", "step7.6", "step8"} {
+	for _, step := range []string{"step0", "step1", "step2", "step2q", "step3", "step4", "step4d", "step5", "step6", "step6.5", "step7", "step7.5", "step7.6", "step8"} {
 		if !regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(step) + ` +✓`).MatchString(stderr) {
 			t.Errorf("step %s is not shown completed:\n%s", step, stderr)
 		}
@@ -50,13 +50,27 @@ func TestDemo(t *testing.T) {
 			t.Errorf("the demo did not write %s: %v", f, err)
 		}
 	}
+	// The brief has the writing accents, and 2Q's question is answered
+	// from the sample's answers file.
+	brief, _ := os.ReadFile(filepath.Join(dir, "archive/episode-03/episode-brief.md"))
+	for _, want := range []string{"## Writing accents (suggestions)", "Recommended: parallel threads", "### Tempo profile", "### Hook type", "## The designer's answers (2Q)", "The designer: Sato stays off the page in episode 3"} {
+		if !strings.Contains(string(brief), want) {
+			t.Errorf("the brief lacks %q:\n%s", want, brief)
+		}
+	}
+	if !strings.Contains(stderr, "answered from answers.json: Sato stays off the page") {
+		t.Errorf("the demo does not show the 2Q answer from the file:\n%s", stderr)
+	}
+	if tr, _ := os.ReadFile(filepath.Join(dir, "story/series-tracker.md")); !strings.Contains(string(tr), "| 3 | parallel threads | parallel threads |") {
+		t.Errorf("the tracker's history lacks episode 3:\n%s", tr)
+	}
 	if q, _ := os.ReadFile(filepath.Join(dir, "story/quality-log.md")); !strings.Contains(string(q), "\n| 3 | ") {
 		t.Errorf("no quality-log row for episode 3:\n%s", q)
 	}
 	if p, _ := os.ReadFile(filepath.Join(dir, "archive/episode-03/progress.md")); !strings.Contains(string(p), `current_step: "step8"`) || strings.Contains(string(p), "- [ ]") {
 		t.Errorf("progress.md:\n%s", p)
 	}
-	for _, want := range []string{"saved:", "1 accepted by the readers' pairwise comparison", "PASS_WITH_POLISH", "never moves"} {
+	for _, want := range []string{"saved:", "1 accepted by the readers' pairwise comparison", "PASS_WITH_POLISH", "never moves", "discussion:   2Q: 1 question(s) to the designer"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("the report lacks %q:\n%s", want, stdout)
 		}

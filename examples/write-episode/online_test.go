@@ -38,15 +38,16 @@ func TestOnlineOpenAICompatible(t *testing.T) {
 	if err != nil || !strings.Contains(string(saved), "Draft v1") {
 		t.Fatalf("saved episode %q, %v", saved, err)
 	}
-	// 2 drafts, 2 reviews, 2 discussions of one round, 3 readers x 2 orders
-	// comparing, 3 readers on each of the 2 drafts.
-	want := map[string]int{"write": 2, "review": 2, "explain": 2, "discuss": 2, "compare": 6, "read": 6}
+	// 2 drafts and a reflection on each, 2 reviews, 2 discussions of one
+	// round, 3 readers x 2 orders comparing, 3 readers on each of the 2
+	// drafts.
+	want := map[string]int{"write": 2, "reflect": 2, "review": 2, "explain": 2, "discuss": 2, "compare": 6, "read": 6}
 	for k, n := range want {
 		if calls[k] != n {
 			t.Errorf("%s: %d call(s), want %d (all %v)", k, calls[k], n, calls)
 		}
 	}
-	if !strings.Contains(stdout, "20 model call(s)") {
+	if !strings.Contains(stdout, "22 model call(s)") {
 		t.Errorf("the report lacks the usage:\n%s", stdout)
 	}
 	if strings.Contains(stdout+stderr, "test-key") {
@@ -117,6 +118,9 @@ func modelServer(t *testing.T, verdict func(review int) writing.VerdictKind) (ma
 		case who == "author" && strings.Contains(all, "Explain your intent"):
 			calls["explain"]++
 			content = js(writing.Reply{Agree: true})
+		case who == "author" && strings.Contains(all, "Reflect on your draft"):
+			calls["reflect"]++
+			content = js(writing.Reflection{Surprise: "Ren's choice came before the storm did."})
 		case who == "author":
 			content = fmt.Sprintf("The Storm\n\nDraft v%d: the lamp went dark, and Ren ran.\n", calls["write"])
 			calls["write"]++

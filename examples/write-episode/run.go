@@ -26,7 +26,10 @@ import (
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
-//go:embed sample
+// The sample holds the designer's answer to the demo's 2Q question in
+// the run folder's answers file, where -gate file reads answers.
+//
+//go:embed all:sample
 var sample embed.FS
 
 // The demo's episode and first draft inside the sample story.
@@ -148,7 +151,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		if err := o.printUnsaved(stdout, res); err != nil {
 			return exitError, err
 		}
-		if _, auto := asker.(loop.AutoAsker); auto && res != nil && res.Judgment.Outcome == writing.ForcePass {
+		if auto(asker) && res != nil && res.Judgment.Outcome == writing.ForcePass {
 			err = fmt.Errorf("%w\n-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide", err,
 				filepath.Join(o.story, writing.WorkspaceDir))
 		}
@@ -277,6 +280,9 @@ func (o *options) asker(demo bool, stdin io.Reader, stderr io.Writer) (loop.Aske
 	case "file":
 		return loop.FileAsker{Dir: filepath.Join(o.story, writing.RunDir, fmt.Sprintf("episode-%02d", o.episode))}, nil
 	case "auto":
+		if demo {
+			return newDemoAsker(filepath.Join(o.story, writing.RunDir, fmt.Sprintf("episode-%02d", o.episode)), stderr), nil
+		}
 		return loop.AutoAsker{}, nil
 	}
 	return nil, fmt.Errorf("-gate %q: want ask, file or auto", g)
@@ -309,6 +315,9 @@ func report(w io.Writer, r *writing.Result, dir string) {
 		fmt.Fprintf(w, "                v%d: %s\n", rv.Version, rv.Reason)
 	}
 	fmt.Fprintf(w, "  arc review:   %s; discussion rounds: %d\n", r.Verdict, r.Discussions)
+	for _, h := range r.Held {
+		fmt.Fprintf(w, "  discussion:   %s\n", h)
+	}
 	fmt.Fprintf(w, "  judgment:     %s (%s)\n", r.Judgment.Outcome, strings.Join(r.Judgment.Reasons, "; "))
 	fmt.Fprintf(w, "  readers:      mean ★%.2f, median ★%.2f\n", r.Judgment.Mean, r.Judgment.Median)
 	for _, st := range r.Readers {

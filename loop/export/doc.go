@@ -31,6 +31,14 @@
 // Severity maps onto levels as high: error, medium: warning, low: note
 // (SARIF), INFO (reviewdog) or notice (GitHub).
 //
+// A SARIF log meets GitHub code scanning's rules (sarif-multitool validate
+// --rule-kind Gh): every rule has a full description, no id or index is
+// written as -1, and each result whose text is known carries the
+// primaryLocationLineHash GitHub's upload-sarif action would compute
+// (LineHashes), so that alerts follow their lines across runs. Its ROOT
+// base URI is Report.Root: make the Results' paths relative to the
+// repository they live in, as GitHub resolves them in the checkout.
+//
 // The smallest use:
 //
 //	rep := export.Report{Tool: export.Tool{Name: "kaigi"}, Results: results}

@@ -170,7 +170,7 @@ type lineHashCache map[string]struct {
 // for a line text does not have.
 func (c lineHashCache) line(file string, text []byte, n int) string {
 	e, ok := c[file]
-	if !ok || !bytes.Equal(e.text, text) {
+	if !ok || !sameBytes(e.text, text) {
 		e.text, e.hashes = text, LineHashes(text)
 		c[file] = e
 	}
@@ -178,4 +178,16 @@ func (c lineHashCache) line(file string, text []byte, n int) string {
 		return ""
 	}
 	return e.hashes[n-1]
+}
+
+// sameBytes reports whether a and b hold the same bytes, without reading
+// them when they are the same slice (the results of one file share it).
+func sameBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 || &a[0] == &b[0] {
+		return true
+	}
+	return bytes.Equal(a, b)
 }

@@ -2,6 +2,7 @@ package export
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -73,5 +74,37 @@ func TestSARIFLineHash(t *testing.T) {
 	}
 	if h, ok := bare.Runs[0].Results[0].PartialFingerprints[LineHashKey]; ok {
 		t.Errorf("a result without its text has %s %q", LineHashKey, h)
+	}
+}
+
+// FuzzLineHashes checks that any text has one hash per line as
+// upload-sarif counts lines (its test's split on CRLF, CR and LF), each
+// in its form.
+func FuzzLineHashes(f *testing.F) {
+	f.Add(catText)
+	f.Add("a\r\r\n\n\xe3\x81")
+	f.Add(strings.Repeat("x \t", 70) + "\n")
+	form := regexp.MustCompile(`^[0-9a-f]{1,16}:[1-9][0-9]*$`)
+	f.Fuzz(func(t *testing.T, text string) {
+		got := LineHashes([]byte(text))
+		if want := len(regexp.MustCompile(`\r\n|\r|\n`).Split(text, -1)); len(got) != want {
+			t.Fatalf("%d hashes for %d lines", len(got), want)
+		}
+		for i, h := range got {
+			if !form.MatchString(h) {
+				t.Fatalf("line %d: hash %q", i+1, h)
+			}
+		}
+	})
+}
+
+// BenchmarkLineHashes hashes the lines of the 1 MB Japanese CRLF
+// document of BenchmarkWrite.
+func BenchmarkLineHashes(b *testing.B) {
+	text := benchReport().Results[0].Text
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		LineHashes(text)
 	}
 }

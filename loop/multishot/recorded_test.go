@@ -20,7 +20,8 @@ func recorded(t *testing.T, name string) string {
 // TestRecordedSessionResumes: a session killed after a fix was written and
 // before its record (testdata/v2-killed, recorded before the run lifecycle
 // moved into loop) resumes to what the recorded finished session holds
-// (testdata/v2-finished), running only the shots the journal lacks; the
+// (testdata/v2-finished), running only the shots the journal lacks, with
+// the temporary file of a cut-short write beside the fixed file swept; the
 // finished one replays to its end and writes its summary again; a
 // follow-up continues it.
 func TestRecordedSessionResumes(t *testing.T) {
@@ -40,9 +41,12 @@ func TestRecordedSessionResumes(t *testing.T) {
 	}
 
 	dir := recorded(t, "v2-killed")
+	// What a kill in the middle of the fix's write leaves beside the file.
+	stale := killtest.PlantTemp(t, filepath.Join(dir, "repo", "docs"), "guide.md")
 	if _, err := killLoop(dir, nil).Resume(ctx); err != nil {
 		t.Fatalf("resume of the killed session: %v", err)
 	}
+	killtest.CheckSwept(t, []string{stale}, nil)
 	if got := canonical(t, dir); got != want {
 		t.Errorf("the killed session resumed to\n%s\nwant\n%s", got, want)
 	}

@@ -8,8 +8,24 @@
 // save, the trackers and the quality log are updated, a retro proposes one
 // Try for the human to approve, and the workspace is archived.
 //
-// The steps are the seed's (0, 2, 3, 4, 4D, 5, 6, 6.5, 7, 7.5, 7.6, 8), each
-// made of journal steps, and workspace/progress.md shows the current step,
+// Before the first draft, the episode design: step 0 reads the facts
+// (ReadFacts: planned and remaining episodes, the act boundary, the
+// writing guide's compatibility table, the handover notes' format), step
+// 1 checks the series tracker's required sections (MissingTrackerSections;
+// the missing ones are regenerated into it with the save), step 2 writes
+// the brief (Brief, with the writing accents of ChooseAccents), step 2Q
+// asks the designer the points filled by assumption (Assumptions, through
+// Episode.Asker as loop.Input questions; an answer starting "arc change:"
+// becomes a [DESIGN-REVIEW] handover thread) and confirms a climax
+// episode's one line (3b). The first draft's prompt repeats the brief's
+// key points (AuthorTask.Points). An Author that is a Reflector notes
+// what surprised it (AuthorReflectionsFile) and which accent it changed
+// (workspace/accent-note.md); the orchestrator's notes
+// (OrchestratorReflectionsFile) are read by the next retro and never
+// given to a role.
+//
+// The steps are the seed's (0, 1, 2, 2Q, 3, 4, 4D, 5, 6, 6.5, 7, 7.5, 7.6,
+// 8), each made of journal steps, and workspace/progress.md shows the current step,
 // its status, the checkboxes and the revision count. A run killed anywhere
 // resumes by replay (Episode.Write again): nothing journaled is asked
 // twice, and readers, which are background tasks (journal.Start) keyed by
@@ -27,7 +43,9 @@
 // per episode (loop.SetMemoryEntry), replaced on a re-run.
 //
 // Gates (Episode.Asker, a loop.Asker: AutoAsker, FileAsker, a terminal
-// form, a callback): a verdict other than OK when the revisions end asks to
+// form, a callback): 2Q's questions and a climax's one line before the
+// first draft (an automatic asker keeps the brief's assumptions and the
+// designed line); a verdict other than OK when the revisions end asks to
 // confirm a FORCE_PASS; a no gives one more revision with the human's note,
 // after which a second no ends the run unsaved (ErrNotSaved). For
 // MAJOR_REVISION the question defaults to no, so an unattended run never

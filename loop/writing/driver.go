@@ -66,6 +66,14 @@ type driver struct {
 	saved      string
 	usage      agent.Usage
 	prog       progress
+
+	facts          Facts
+	trackerMissing []string           // the tracker's sections step 1 regenerated
+	questions      []qa               // step 2Q
+	line           string             // the climax line (step 3b)
+	points         []string           // the brief's key points for the first draft
+	reflections    map[int]Reflection // the author's, by draft version
+	orchestrator   []string           // the orchestrator's reflections (step 7.6)
 }
 
 // discussion is the 4D discussion of one draft.
@@ -109,16 +117,29 @@ func (d *driver) run(ctx context.Context) (*Result, error) {
 		return nil, err
 	}
 	d.story, d.personas, d.date = story, story.PersonaList(), now.Format("2006-01-02")
-	row, _ := story.ArcRow(n)
-	d.prog.personas, d.prog.finale = d.personas, row.Finale
-	if err := d.step("step0", "completed", fmt.Sprintf("%d reader personas; previous episode: %s", len(d.personas), orNone(story.PreviousName))); err != nil {
+	d.reflections = map[int]Reflection{}
+	d.facts = ReadFacts(story, n)
+	d.prog.personas, d.prog.facts = d.personas, d.facts
+	if err := d.step("step0", "completed", d.step0Detail()); err != nil {
+		return nil, err
+	}
+	if err := d.checkTracker(); err != nil {
 		return nil, err
 	}
 
 	if d.brief, err = journal.Step(ctx, d.j, "s2/brief", func(context.Context) (string, error) { return Brief(story, n), nil }); err != nil {
 		return nil, err
 	}
+	row, _ := story.ArcRow(n)
+	d.points = briefPoints(story, n)
+	d.prog.accents = ChooseAccents(story, n, row.Role, cmpOr(row.Pull, estimatedPull(row.Role))) != nil
 	if err := d.step("step2", "completed", "episode-brief.md"); err != nil {
+		return nil, err
+	}
+	if err := d.ask2Q(ctx); err != nil {
+		return nil, err
+	}
+	if err := d.confirmLine(ctx); err != nil {
 		return nil, err
 	}
 
@@ -156,6 +177,11 @@ func (d *driver) write(ctx context.Context, v int, verdict *Verdict, notes []str
 	t := AuthorTask{Episode: d.e.Number, Version: v, Brief: d.brief, Story: d.story, Verdict: verdict, Notes: notes}
 	if v > 0 {
 		t.Draft = d.drafts[d.current]
+	} else {
+		t.Points = slices.Clone(d.points)
+		if d.line != "" {
+			t.Points = append(t.Points, "The one line the episode exists for: "+d.line)
+		}
 	}
 	r, err := journal.Call(ctx, d.j, d.key("s3/draft/v%d", v), func(ctx context.Context) (drafted, error) {
 		text, u, err := d.e.Author.Write(ctx, t)
@@ -171,6 +197,9 @@ func (d *driver) write(ctx context.Context, v int, verdict *Verdict, notes []str
 		return "", err
 	}
 	d.drafts[v], d.usage = r.Text, d.usage.Add(r.Usage)
+	if err := d.reflect(ctx, v, verdict); err != nil {
+		return "", err
+	}
 	return r.Text, d.step("step3", "completed", fmt.Sprintf("draft v%d: %d bytes (archived as draft-v%d.txt)", v, len(r.Text), v))
 }
 
@@ -266,7 +295,7 @@ func (d *driver) revise(ctx context.Context, notes []string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	rev := Revision{Version: v, Verdict: vd.Verdict}
+	rev := Revision{Version: v, Verdict: vd.Verdict, Issues: mainIssues(vd)}
 	for k := 0; k < v; k++ {
 		if old, ok := d.drafts[k]; ok && old == text {
 			rev.Reason = fmt.Sprintf("the author returned draft v%d unchanged; v%d stays", k, base)

@@ -64,9 +64,11 @@ type Episode struct {
 	Author  Author
 	Critic  Critic
 	Readers func(Persona) Reader
-	// Asker answers the gates: the force-pass confirmation, the save
-	// confirmation and the Try approval (loop.FileAsker, a terminal form,
-	// an AskFunc). Nil means loop.AutoAsker: every question's default.
+	// Asker answers the gates: the 2Q questions to the designer (loop.Input,
+	// the default the brief's assumption), a climax's one line, the
+	// force-pass confirmation, the save confirmation and the Try approval
+	// (loop.FileAsker, a terminal form, an AskFunc). Nil means
+	// loop.AutoAsker: every question's default.
 	Asker loop.Asker
 	// Again starts a new run of an episode whose run has finished (the
 	// finished journal moves to history/run-K); without it, Write of a
@@ -108,6 +110,9 @@ type Revision struct {
 	Reason   string `json:"reason"`
 	// Votes are the readers' winners: "new", "old" or "tie", by persona.
 	Votes map[string]string `json:"votes,omitempty"`
+	// Issues are the main issues of the review it answered, most severe
+	// first (at most three).
+	Issues []string `json:"issues,omitempty"`
 }
 
 // Result is what a run did.
@@ -125,8 +130,11 @@ type Result struct {
 	// Version is the final draft's version; Revisions lists every attempt.
 	Version   int        `json:"version"`
 	Revisions []Revision `json:"revisions"`
-	// Discussions counts the discussion rounds held, over all drafts.
-	Discussions int `json:"discussions"`
+	// Discussions counts the discussion rounds held, over all drafts;
+	// Held names every discussion with the designer or between the roles
+	// ("2Q: 1 question(s) to the designer", "4D on draft v0: 1 round(s)").
+	Discussions int      `json:"discussions"`
+	Held        []string `json:"held,omitempty"`
 	// Polish lists the polish step's fixes (applied or not).
 	Polish []PolishItem `json:"polish,omitempty"`
 	// Stars are the readers' ratings of the final draft by persona id.

@@ -2,12 +2,15 @@ package writing
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"regexp"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
 func (d *driver) asker() loop.Asker {
@@ -130,7 +133,7 @@ func (d *driver) finish(ctx context.Context, forced bool) (*Result, error) {
 		return nil, err
 	}
 	d.saved = file
-	if err := loop.RewriteFiles(ctx, d.j, "s7/trackers", d.root, []string{TrackerFile, SummariesFile, HandoverFile}, d.trackers(title)); err != nil {
+	if err := loop.RewriteFiles(ctx, d.j, "s7/trackers", d.root, []string{TrackerFile, SummariesFile, HandoverFile, CharacterFile, AuthorReflectionsFile}, d.trackers(title)); err != nil {
 		return nil, err
 	}
 	if err := d.step("step7", "completed", "saved "+file+"; trackers updated"); err != nil {
@@ -149,7 +152,17 @@ func (d *driver) finish(ctx context.Context, forced bool) (*Result, error) {
 		return nil, err
 	}
 
-	r := makeRetro(d)
+	prev, err := journal.Step(ctx, d.j, "s7.6/orchestrator-notes", func(context.Context) (string, error) {
+		b, err := d.root.ReadFile(OrchestratorReflectionsFile)
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", nil
+		}
+		return lastOrchestratorNote(string(b), n), err
+	})
+	if err != nil {
+		return nil, err
+	}
+	r := makeRetro(d, prev)
 	d.retro = &r
 	if r.Try != "" {
 		if err := d.step("step7.6", "in_progress", "asking to approve the Try"); err != nil {
@@ -157,7 +170,7 @@ func (d *driver) finish(ctx context.Context, forced bool) (*Result, error) {
 		}
 		a, err := loop.AskOnce(ctx, d.j, d.asker(), loop.Question{Key: "s7.6/try", Kind: loop.Choice, Text: true,
 			Prompt:  "Retro of episode " + fmt.Sprint(n) + ": try this in the next episode? " + r.Try,
-			Options: []loop.Option{{ID: "approve", Label: "Approve"}, {ID: "reject", Label: "Reject (say why)"}, {ID: "modify", Label: "Modify (write your version)"}}})
+			Options: []loop.Option{{ID: "approve", Label: "Approve"}, {ID: "reject", Label: "Reject (say why)"}, {ID: "modify", Label: "Modify (write your version; start it \"arc change:\" for a change of the arc design, kept as [DESIGN-REVIEW])"}}})
 		if err != nil {
 			return nil, err
 		}
@@ -167,12 +180,27 @@ func (d *driver) finish(ctx context.Context, forced bool) (*Result, error) {
 			try = strings.TrimSpace(a.Text)
 		}
 		if a.Choice != "reject" {
+			tag := "TRY-NEXT"
+			if m := designReviewRE.FindString(try); m != "" {
+				// An arc-level Try is not squeezed into an episode: it waits
+				// for the arc's review.
+				tag, try = "DESIGN-REVIEW", strings.TrimSpace(try[len(m):])
+			}
 			err := loop.RewriteFiles(ctx, d.j, "s7.6/handover", d.root, []string{HandoverFile}, func(_ string, old []byte) ([]byte, error) {
-				return appendLine(old, fmt.Sprintf("- [TRY-NEXT] %s (retro of episode %d)", try, n)), nil
+				return appendLine(old, fmt.Sprintf("- [%s] %s (retro of episode %d)", tag, try, n)), nil
 			})
 			if err != nil {
 				return nil, err
 			}
+		}
+	}
+	if notes := d.orchestratorNotes(); len(notes) > 0 {
+		d.orchestrator = notes
+		err := loop.RewriteFiles(ctx, d.j, "s7.6/orchestrator", d.root, []string{OrchestratorReflectionsFile}, func(_ string, old []byte) ([]byte, error) {
+			return loop.SetMemoryEntry(old, fmt.Sprintf("Episode %d", n), "- "+strings.Join(notes, "\n- ")), nil
+		})
+		if err != nil {
+			return nil, err
 		}
 	}
 	if err := d.step("step7.6", "completed", fmt.Sprintf("Keep %d, Problem %d, Try: %s", len(r.Keep), len(r.Problem), orNone(r.Try))); err != nil {
@@ -213,8 +241,9 @@ func (d *driver) revisionTest() string {
 	return strings.Join(parts, ", ")
 }
 
-// trackers returns the step 7 edit of the tracker (one row per episode),
-// the episode summaries (one entry per episode) and the handover notes
+// trackers returns the step 7 edit of the tracker (one row per episode
+// in its episodes table and, when the brief had accents, in its history
+// tables), the character arcs (arcProgress), the episode summaries (one entry per episode) and the handover notes
 // (the [TRY-NEXT] and [PERSONA-ALERT] threads this brief used become
 // [RESOLVED]; a star spread of 2 or more adds a [PERSONA-ALERT] for the
 // lowest reader).
@@ -226,11 +255,22 @@ func (d *driver) trackers(title string) func(string, []byte) ([]byte, error) {
 		switch name {
 		case TrackerFile:
 			r := fmt.Sprintf("| %d | %s | %s | %d | %s |", n, orNone(row.Role), cellText(firstSentence(body), 40), len(d.revisions), d.judgment.Outcome)
-			return upsertRow(old, n, "| episode | role | opening | revisions | judgment |", r), nil
+			old = regenerateTracker(old, d.story.Arc)
+			return d.trackHistory(upsertEpisodeRow(old, n, "| episode | role | opening | revisions | judgment |", r)), nil
+		case AuthorReflectionsFile:
+			if e := d.reflectionEntry(); e != "" {
+				return loop.SetMemoryEntry(old, fmt.Sprintf("Episode %d", n), e), nil
+			}
+			return old, nil
+		case CharacterFile:
+			return d.arcProgress(old, body), nil
 		case SummariesFile:
 			return loop.SetMemoryEntry(old, fmt.Sprintf("Episode %d", n), title+": "+cellText(body, 160)), nil
 		}
 		out := resolvedRE.ReplaceAll(old, []byte("${1}[RESOLVED]"))
+		for _, r := range d.designReviews() {
+			out = appendLine(out, r)
+		}
 		if alert := d.personaAlert(); alert != "" {
 			out = appendLine(out, alert)
 		}
@@ -266,8 +306,16 @@ func (d *driver) result() *Result {
 	if d.judgment != nil {
 		res.Judgment = *d.judgment
 	}
+	if len(d.questions) > 0 {
+		res.Held = append(res.Held, fmt.Sprintf("2Q: %d question(s) to the designer", len(d.questions)))
+	}
+	if d.line != "" {
+		res.Held = append(res.Held, "3b: the climax line confirmed with the designer")
+	}
 	for _, t := range d.discussion {
-		res.Discussions += (len(t.Turns) + 1) / 2
+		rounds := (len(t.Turns) + 1) / 2
+		res.Discussions += rounds
+		res.Held = append(res.Held, fmt.Sprintf("4D on draft v%d: %d round(s)", t.Version, rounds))
 	}
 	for i, f := range d.final {
 		res.Stars[d.personas[i].ID] = f.Stars

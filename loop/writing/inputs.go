@@ -69,8 +69,9 @@ func (e *Episode) finished() bool {
 // make it fail on its way: the story material (ErrNoArc, every file within
 // the size limit), the episode number (ErrNotInArc), and the story files
 // the run edits (TrackerFile, SummariesFile, HandoverFile, QualityLogFile,
-// the readers' memory files, the episode's saved file of an earlier run),
-// which must be writable where they exist (loop.ErrNotWritable).
+// CharacterFile, the reflection files, the readers' memory files, the
+// episode's saved file of an earlier run), which must be writable where
+// they exist (loop.ErrNotWritable).
 func (e *Episode) preflight(root *apply.Dir) error {
 	s, err := readStory(root, e.Number, e.maxSize())
 	if err != nil {
@@ -79,7 +80,7 @@ func (e *Episode) preflight(root *apply.Dir) error {
 	if eps := s.ArcEpisodes(); len(eps) > 0 && e.Number > eps[len(eps)-1] {
 		return fmt.Errorf("%w: episode %d is past the last episode of the role map in %s, which plans episode(s) %s", ErrNotInArc, e.Number, ArcFile, spans(eps))
 	}
-	edited := []string{TrackerFile, SummariesFile, HandoverFile, QualityLogFile}
+	edited := []string{TrackerFile, SummariesFile, HandoverFile, QualityLogFile, CharacterFile, AuthorReflectionsFile, OrchestratorReflectionsFile}
 	for _, p := range s.PersonaList() {
 		edited = append(edited, MemoryFile(p.ID))
 	}

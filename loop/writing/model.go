@@ -68,6 +68,9 @@ func (a ModelAuthor) Write(ctx context.Context, t AuthorTask) (string, agent.Usa
 		parts = append(parts, "## Current draft\n\n"+t.Draft, "## Arc review\n\n"+verdictText(*t.Verdict))
 		instr = fmt.Sprintf("Revise the draft of episode %d to answer the arc review; keep what works. Answer with the whole revised text only.", t.Episode)
 	}
+	if len(t.Points) > 0 {
+		instr += "\n\nThe brief's key points:\n- " + strings.Join(t.Points, "\n- ")
+	}
 	if len(t.Notes) > 0 {
 		instr += "\n\nAlso:\n- " + strings.Join(t.Notes, "\n- ")
 	}
@@ -104,9 +107,11 @@ func (c ModelCritic) Discuss(ctx context.Context, t DiscussTask) (Reply, agent.U
 func (r ModelReader) Read(ctx context.Context, t ReadTask) (Feedback, agent.Usage, error) {
 	parts := []string{"## Episode summaries so far\n\n" + t.Story.Summaries, "## Previous episode\n\n" + t.Story.Previous,
 		"## The last episodes' quality log (judge this one against them: better or worse?)\n\n" + recentRows(t.Story.QualityLog, t.Episode, 3),
+		fmt.Sprintf("## The arc's role map (the new episode is episode %d)\n\n%s", t.Episode, roleMap(t.Story.Arc)),
 		"## Your persona\n\n" + personaText(t.Persona), "## Your reading memory\n\n" + t.Memory}
 	if t.Brief != "" {
-		parts = append(parts, "## Setting and characters\n\n"+t.Story.Characters, "## Episode brief\n\n"+t.Brief)
+		parts = append(parts, "## Setting\n\n"+t.Story.Setting, "## Characters\n\n"+t.Story.CharacterSheet, "## Character arcs\n\n"+t.Story.Characters,
+			"## Handover notes\n\n"+t.Story.Handover, "## Episode brief\n\n"+t.Brief)
 	}
 	parts = append(parts, "## The new episode\n\n"+t.Draft)
 	return ask[Feedback](ctx, r.Model, r.Model.request(readerSystem, parts, fmt.Sprintf(
@@ -149,4 +154,13 @@ func discussion4D(t DiscussTask) []string {
 		fmt.Fprintf(&b, "- %s (agree %t): %s\n", turn.Speaker, turn.Agree, turn.Text)
 	}
 	return []string{"## Draft\n\n" + t.Draft, "## Arc review\n\n" + verdictText(t.Verdict), fmt.Sprintf("## Discussion so far (round %d of %d)\n\n%s", t.Round, MaxDiscussion, orNone(b.String()))}
+}
+
+// roleMap is the arc's role map: its "Role map" section (役割マップ), or
+// the whole arc design when it has none.
+func roleMap(arc string) string {
+	if text, ok := section(arc, "Role map", "エピソード役割マップ", "役割マップ"); ok {
+		return strings.TrimSpace(text)
+	}
+	return arc
 }

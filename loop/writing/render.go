@@ -15,7 +15,11 @@ import (
 // rendering of values the journal holds.
 func (d *driver) renderings() map[string][]byte {
 	n := d.e.Number
+	d.prog.accentChanged = d.accentChange() != ""
 	files := map[string][]byte{"progress.md": d.prog.render()}
+	if c := d.accentChange(); c != "" {
+		files["accent-note.md"] = fmt.Appendf(nil, "# Accent note — episode %d, draft v%d\n\nThe author did not follow every writing accent of the brief:\n\n%s\n", n, d.current, c)
+	}
 	if d.brief != "" {
 		files["episode-brief.md"] = []byte(d.brief)
 	}
@@ -42,6 +46,21 @@ func (d *driver) renderings() map[string][]byte {
 
 	b.Reset()
 	fmt.Fprintf(&b, "# Discussion log — episode %d\n", n)
+	if len(d.trackerMissing) > 0 {
+		fmt.Fprintf(&b, "\n## Step 1: the series tracker\n\n%s\n", trackerNote(d.trackerMissing))
+	}
+	if d.facts.LegacyHandover {
+		fmt.Fprintf(&b, "\n## Step 0: the handover notes\n\n%s.\n", legacyNote)
+	}
+	if len(d.questions) > 0 {
+		b.WriteString("\n## 2Q: questions to the designer\n\n")
+		for _, q := range d.questions {
+			fmt.Fprintf(&b, "- Q: %s\n  - assumed: %s\n  - answer: %s%s\n", q.Question, q.Assumed, q.Answer, map[bool]string{true: " (an arc change: [DESIGN-REVIEW] in the handover notes)"}[q.Review])
+		}
+	}
+	if d.line != "" {
+		fmt.Fprintf(&b, "\n## 3b: the climax line, confirmed with the designer\n\n> %s\n", d.line)
+	}
 	for _, disc := range d.discussion {
 		fmt.Fprintf(&b, "\n## Draft v%d (the verdict does not change)\n\n", disc.Version)
 		for i, t := range disc.Turns {
@@ -60,7 +79,7 @@ func (d *driver) renderings() map[string][]byte {
 	b.Reset()
 	fmt.Fprintf(&b, "# Revision log — episode %d\n", n)
 	for _, r := range d.revisions {
-		fmt.Fprintf(&b, "\n## Revision %d\n\n- Verdict it answered: %s\n- Accepted: %t\n- Reason: %s\n", r.Version, r.Verdict, r.Accepted, r.Reason)
+		fmt.Fprintf(&b, "\n## Revision %d\n\n- Verdict it answered: %s\n- Main issues: %s\n- Accepted: %t\n- Reason: %s\n", r.Version, r.Verdict, orNone(strings.Join(r.Issues, "; ")), r.Accepted, r.Reason)
 		for _, id := range slices.Sorted(maps.Keys(r.Votes)) {
 			fmt.Fprintf(&b, "- %s prefers: %s\n", id, r.Votes[id])
 		}

@@ -2,6 +2,7 @@ package writing
 
 import (
 	"fmt"
+	"strings"
 )
 
 // retro is the step 7.6 retro: Keep, Problem and at most one Try, with
@@ -14,16 +15,28 @@ type retro struct {
 }
 
 // makeRetro draws the retro from the run: Keep from the reviewer's
-// summary of an OK, each reader's first good point and the revisions that
-// won; Problem from spots two readers flagged, revisions that lost, a
+// summary of an OK, the author's surprise (author-reflections.md), each
+// reader's first good point and the revisions that won; Problem from the
+// orchestrator's note on the episode before (orchestrator-reflections.md,
+// which no role reads), the series tracker's warnings, spots two readers
+// flagged, revisions that lost, a
 // force pass and readers whose score never moves; the Try from the first
 // problem that suggests one (a shared spot, a lost revision, a stuck
 // reader, a reader far below the others, a minor issue), or none.
-func makeRetro(d *driver) retro {
+func makeRetro(d *driver, orchestrator string) retro {
 	var r retro
 	vd := d.verdicts[d.current]
 	if vd.Verdict == OK && vd.Summary != "" {
 		r.Keep = append(r.Keep, "arc reviewer: "+vd.Summary)
+	}
+	if s := strings.TrimSpace(d.reflections[d.current].Surprise); s != "" {
+		r.Keep = append(r.Keep, "the author's surprise: "+oneLine(s))
+	}
+	if orchestrator != "" {
+		r.Problem = append(r.Problem, "the orchestrator's note on "+orchestrator)
+	}
+	for _, w := range warnings(d.story.Tracker) {
+		r.Problem = append(r.Problem, "series tracker warning: "+w)
 	}
 	for i, f := range d.final {
 		if len(f.Good) > 0 {

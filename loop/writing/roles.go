@@ -49,6 +49,10 @@ type AuthorTask struct {
 	// Notes are further instructions: why an earlier revision was not
 	// accepted, or what the human asked for instead of a force pass.
 	Notes []string
+	// Points are the brief's key points repeated for the first draft (the
+	// role tag, the writing accents, the choice, the pull, a climax's one
+	// line); nil for a revision.
+	Points []string
 }
 
 // ReviewTask is what the arc reviewer gets for one draft.
@@ -89,7 +93,9 @@ type ReadTask struct {
 	Story  *Story
 	Draft  string
 	// Brief is given to consistency personas only (their focus names
-	// consistency); empty for the others.
+	// consistency), who also read the setting, the characters and the
+	// handover notes of Story; empty for the others. Every reader gets the
+	// arc's role map (Story.Arc).
 	Brief string
 }
 

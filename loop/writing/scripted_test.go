@@ -30,6 +30,9 @@ type world struct {
 	calls  map[string]int
 	reads  map[string]int // persona/version -> Read calls
 	writes []string       // the author's instructions
+
+	reflection writing.Reflection // the author's reflection on every draft
+	requests   []string           // every request: the role, a line end, the text
 }
 
 var (
@@ -58,7 +61,11 @@ func (w *world) provider() *scripted.Provider {
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		js := func(v any) scripted.Reply { b, _ := json.Marshal(v); return scripted.Text(string(b)) }
+		w.requests = append(w.requests, role+"\n"+all)
 		switch {
+		case role == "author" && strings.Contains(all, "Reflect on your draft"):
+			w.calls["reflect"]++
+			return js(w.reflection)
 		case role == "author" && !strings.Contains(all, "Explain your intent"):
 			w.writes = append(w.writes, instr)
 			return scripted.Text(fmt.Sprintf("The Storm\n\nDraft v%d of the episode: Ren runs to the lamp.\n", len(w.writes)-1))
@@ -119,6 +126,12 @@ func (a *answers) Ask(_ context.Context, q loop.Question) (loop.Answer, error) {
 	defer a.mu.Unlock()
 	a.got = append(a.got, q)
 	c, ok := a.by[q.Key]
+	if q.Kind == loop.Input {
+		if !ok {
+			c = q.Default
+		}
+		return loop.Answer{Key: q.Key, Text: c}, nil
+	}
 	if !ok {
 		c = q.Default
 		if c == "" && q.Kind == loop.Choice {

@@ -23,12 +23,19 @@ import (
 //
 //   - ArcFile: the role map, | episode | role | intensity | pull | notes |
 //     (pull A, B or C); the last row is the finale.
-//   - CharacterFile: free text; a line "[HOLD until M] what" keeps "what"
-//     out of every episode before M.
+//   - CharacterFile: one "## Name" section per character with "Stage
+//     now:" and "Next trigger:" lines; a line "[HOLD until M] what" keeps
+//     "what" out of every episode before M; the run keeps an "Arc
+//     progress" table in it, one row per saved episode.
 //   - PersonasFile: | id | name | focus |; the id (lower-case letters,
 //     digits, '-' and '_') names the memory file.
-//   - TrackerFile: | episode | role | opening | revisions | judgment |; the
-//     run adds its row (replacing one of the same episode).
+//   - TrackerFile: sections (English or Japanese headings, see
+//     MissingTrackerSections); its "Episodes" table (or a tracker that is
+//     one table) | episode | role | opening | revisions | judgment | gets
+//     the run's row (replacing one of the same episode), as do the
+//     structure pattern, sensory lens and tempo profile histories the
+//     accents read; "Scene structure patterns" | episode | main structure
+//     | opening | recurring scenes | and "Current warnings" feed the brief.
 //   - HandoverFile: lines "- [TAG] text"; [MUST-THIS], [PERSONA-ALERT] and
 //     [TRY-NEXT] go into the brief, the last two become [RESOLVED] once the
 //     episode is saved, and the retro adds its approved Try as [TRY-NEXT].
@@ -36,17 +43,36 @@ import (
 //   - QualityLogFile: | episode | date | revisions | verdict | judgment |
 //     stars | mean | revision test |, stars as "id:N" pairs.
 //   - MemoryFile(id): one "## Episode N" section per episode.
+//   - PremiseFile: free text; a line "planned episodes: 24" (or
+//     "想定話数: 24", "全24話") gives the planned length.
+//   - PlotOutlineFile: one "## Episode N" (or "## 第N話") section per
+//     episode: the events and characters planned; a line "One line: ..."
+//     (or "一文: ...") is a climax episode's line.
+//   - WritingGuideFile: the writing guide; its sections "Structure pattern
+//     × role" (構成パターン × 役割タグ 推奨相性) and "Tempo curve" (テンポ
+//     強度カーブ), tables | name | roles |, fit the accents to the role.
+//   - SettingFile and CharacterSheetFile: free text for the consistency
+//     reader.
+//   - AuthorReflectionsFile and OrchestratorReflectionsFile: one "## Episode
+//     N" section per episode, written by the run (see Episode.Write).
 const (
-	ArcFile        = "story/scenario-arc.md"
-	CharacterFile  = "story/character-arcs.md"
-	PersonasFile   = "story/reader-personas.md"
-	TrackerFile    = "story/series-tracker.md"
-	HandoverFile   = "story/handover-notes.md"
-	SummariesFile  = "story/episode-summaries.md"
-	QualityLogFile = "story/quality-log.md"
-	EpisodesDir    = "episodes"
-	WorkspaceDir   = "workspace"
-	ArchiveDir     = "archive"
+	ArcFile                     = "story/scenario-arc.md"
+	CharacterFile               = "story/character-arcs.md"
+	PersonasFile                = "story/reader-personas.md"
+	TrackerFile                 = "story/series-tracker.md"
+	HandoverFile                = "story/handover-notes.md"
+	SummariesFile               = "story/episode-summaries.md"
+	QualityLogFile              = "story/quality-log.md"
+	PremiseFile                 = "story/premise.md"
+	PlotOutlineFile             = "story/plot-outline.md"
+	WritingGuideFile            = "story/writing-guide.md"
+	SettingFile                 = "story/setting.md"
+	CharacterSheetFile          = "story/characters.md"
+	AuthorReflectionsFile       = "story/author-reflections.md"
+	OrchestratorReflectionsFile = "story/orchestrator-reflections.md"
+	EpisodesDir                 = "episodes"
+	WorkspaceDir                = "workspace"
+	ArchiveDir                  = "archive"
 )
 
 // ErrNoArc reports a story folder without its arc design (ArcFile and
@@ -66,6 +92,17 @@ type Story struct {
 	Handover   string `json:"handover,omitempty"`
 	Summaries  string `json:"summaries,omitempty"`
 	QualityLog string `json:"quality_log,omitempty"`
+	Premise    string `json:"premise,omitempty"`
+	Plot       string `json:"plot,omitempty"`
+	Guide      string `json:"guide,omitempty"`
+	Setting    string `json:"setting,omitempty"`
+	// CharacterSheet is CharacterSheetFile (who the characters are);
+	// Characters is CharacterFile (their arcs).
+	CharacterSheet string `json:"character_sheet,omitempty"`
+	// AuthorReflections is AuthorReflectionsFile, the author's own notes.
+	// The orchestrator's reflections are never read into the Story: no
+	// role sees them.
+	AuthorReflections string `json:"author_reflections,omitempty"`
 	// Memories are the personas' memory files by persona id.
 	Memories map[string]string `json:"memories,omitempty"`
 	// Previous is the previous episode's text and PreviousName its file
@@ -98,7 +135,9 @@ func readStory(root *apply.Dir, n int, limit int64) (*Story, error) {
 		required bool
 	}{{ArcFile, &s.Arc, true}, {CharacterFile, &s.Characters, true}, {PersonasFile, &s.Personas, true},
 		{TrackerFile, &s.Tracker, false}, {HandoverFile, &s.Handover, false}, {SummariesFile, &s.Summaries, false},
-		{QualityLogFile, &s.QualityLog, false}} {
+		{QualityLogFile, &s.QualityLog, false}, {PremiseFile, &s.Premise, false}, {PlotOutlineFile, &s.Plot, false},
+		{WritingGuideFile, &s.Guide, false}, {SettingFile, &s.Setting, false}, {CharacterSheetFile, &s.CharacterSheet, false},
+		{AuthorReflectionsFile, &s.AuthorReflections, false}} {
 		if *f.dst, err = read(f.name, f.required); err != nil {
 			return nil, err
 		}

@@ -363,8 +363,9 @@ func (c *Config) Offline(reviewer string) bool { return c.Choice(reviewer).Provi
 
 // Provider returns a new provider for reviewer and the model to ask for.
 // The provider is wrapped with agent.Traced (gen_ai.provider.name the
-// choice's provider name, "openai" or "ollama", say), so its calls are
-// spans under a traced ctx and cost nothing otherwise. It fails with
+// choice's provider name, "openai" or "ollama", say; do not wrap it
+// again), so its calls are spans under a traced ctx; under a ctx without
+// a span nothing is recorded. It fails with
 // ErrOffline for an offline reviewer and when Resolve has not succeeded.
 func (c *Config) Provider(reviewer string) (agent.Provider, string, error) {
 	p, model, err := c.newProvider(reviewer)

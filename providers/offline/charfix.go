@@ -12,6 +12,48 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
+// c0Control reports a C0 control character or DEL other than tab and
+// the line breaks.
+func c0Control(c rune) bool { return c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7F }
+
+// controlChar reports the C0 control c at offset at, with its removal.
+func (r *run) controlChar(at int, c rune) {
+	r.e.fix("no-invalid-control-character", finding.Low, 90, at, at+1, "", "%s", r.say(fmt.Sprintf("control character U+%04X does not belong in text", c), fmt.Sprintf("制御文字 U+%04X は文章に不要です", c)))
+}
+
+// imageControls reports the C0 controls in the alt text, target and title
+// of images, which the masked text hides, as textlint's checkImage (on by
+// default) does; code stays unread.
+func (r *run) imageControls() {
+	if r.rev.cfg.Options.ControlSkipImages || r.rev.cfg.Options.ControlCheckCode {
+		return // not read, or read with the rest of the markup (maskedControls)
+	}
+	for _, l := range r.doc.links {
+		if !l.image || l.to <= l.from {
+			continue
+		}
+		for at := l.from; at < l.to; at++ {
+			if c := rune(r.doc.raw[at]); c0Control(c) && !strings.ContainsRune(r.rev.cfg.Options.ControlAllow, c) {
+				r.controlChar(at, c)
+			}
+		}
+	}
+}
+
+// maskedControls reports, with Config.Options.ControlCheckCode, the C0
+// controls in the bytes the rules do not read: code, markup and front
+// matter (textlint's checkCode).
+func (r *run) maskedControls() {
+	if !r.rev.cfg.Options.ControlCheckCode {
+		return
+	}
+	for at, m := range r.doc.masked {
+		if c := rune(r.doc.raw[at]); m == mask && c0Control(c) && c != mask && !strings.ContainsRune(r.rev.cfg.Options.ControlAllow, c) {
+			r.controlChar(at, c)
+		}
+	}
+}
+
 // characters reports half-width katakana, decomposed characters and
 // zero-width characters in a block. Half-width kana, NFD and U+200B and
 // U+FEFF (past the start of the file, which parse masks) get a fix; the
@@ -53,9 +95,9 @@ func (r *run) characters(b block) {
 			if pn > 0 && norm.NFC.String(old) != old {
 				r.e.fix("no-nfd", finding.Low, 95, at-pn, at+n, norm.NFC.String(old), "濁点・アクセントが結合文字（NFD）になっています")
 			}
-		case (c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0x7F) && r.doc.raw[at] == byte(c) && !strings.ContainsRune(r.rev.cfg.Options.ControlAllow, c):
+		case c0Control(c) && r.doc.raw[at] == byte(c) && !strings.ContainsRune(r.rev.cfg.Options.ControlAllow, c):
 			// a control character: masked bytes are 0x1F too, so only a 0x1F of the text itself counts
-			r.e.fix("no-invalid-control-character", finding.Low, 90, at, at+1, "", "%s", r.say(fmt.Sprintf("control character U+%04X does not belong in text", c), fmt.Sprintf("制御文字 U+%04X は文章に不要です", c)))
+			r.controlChar(at, c)
 		case c >= 0x80 && c <= 0x9F && !strings.ContainsRune(r.rev.cfg.Options.ControlAllow, c):
 			// a C1 control: text decoded in the wrong encoding, or pasted from a terminal
 			r.e.fix("no-invalid-control-character", finding.Low, 90, at, at+n, "", "%s", r.say(fmt.Sprintf("control character U+%04X does not belong in text", c), fmt.Sprintf("制御文字 U+%04X は文章に不要です", c)))

@@ -323,39 +323,52 @@ type precisionRow struct {
 	precision      int // percent; -1 for "-"
 }
 
-// docPrecisionTable reads the precision table of doc.go: the comment
-// lines between "rule  set  findings" and the blank comment line after.
-func docPrecisionTable(t *testing.T) map[string]precisionRow {
+// docTable returns the rows of a table in doc.go's comments, each split
+// into fields: the comment lines after the one whose fields begin with
+// header, up to the next blank comment line.
+func docTable(t *testing.T, header ...string) (rows [][]string, lines []string) {
 	t.Helper()
 	b, err := os.ReadFile("doc.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := map[string]precisionRow{}
 	in := false
 	for _, line := range strings.Split(string(b), "\n") {
 		f := strings.Fields(strings.TrimPrefix(line, "//"))
 		switch {
-		case !in && len(f) > 2 && f[0] == "rule" && f[1] == "set" && f[2] == "findings":
+		case !in && len(f) >= len(header) && slices.Equal(f[:len(header)], header):
 			in = true
 		case in && len(f) == 0:
 			in = false
 		case in:
-			if len(f) != 5 {
-				t.Fatalf("doc.go: precision table row %q: want rule, set, findings, changed%%, right/sampled (precision%%)", line)
-			}
-			r := precisionRow{rule: f[0], set: f[1], changed: -1, precision: -1}
-			fmt.Sscan(f[2], &r.findings)
-			if f[3] != "-" {
-				fmt.Sscanf(f[3], "%d%%", &r.changed)
-			}
-			if f[4] != "-" {
-				if n, _ := fmt.Sscanf(f[4], "%d/%d(%d%%)", &r.right, &r.sampled, &r.precision); n != 3 {
-					t.Fatalf("doc.go: precision table row %q: want right/sampled(precision%%), got %q", line, f[4])
-				}
-			}
-			rows[r.rule] = r
+			rows, lines = append(rows, f), append(lines, line)
 		}
+	}
+	return rows, lines
+}
+
+// docPrecisionTable reads the precision table of doc.go: the comment
+// lines between "rule  set  findings" and the blank comment line after.
+func docPrecisionTable(t *testing.T) map[string]precisionRow {
+	t.Helper()
+	rows := map[string]precisionRow{}
+	fields, lines := docTable(t, "rule", "set", "findings")
+	for i, f := range fields {
+		line := lines[i]
+		if len(f) != 5 {
+			t.Fatalf("doc.go: precision table row %q: want rule, set, findings, changed%%, right/sampled (precision%%)", line)
+		}
+		r := precisionRow{rule: f[0], set: f[1], changed: -1, precision: -1}
+		fmt.Sscan(f[2], &r.findings)
+		if f[3] != "-" {
+			fmt.Sscanf(f[3], "%d%%", &r.changed)
+		}
+		if f[4] != "-" {
+			if n, _ := fmt.Sscanf(f[4], "%d/%d(%d%%)", &r.right, &r.sampled, &r.precision); n != 3 {
+				t.Fatalf("doc.go: precision table row %q: want right/sampled(precision%%), got %q", line, f[4])
+			}
+		}
+		rows[r.rule] = r
 	}
 	if len(rows) == 0 {
 		t.Fatal("doc.go: no precision table")

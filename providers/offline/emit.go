@@ -307,7 +307,7 @@ func (d *document) adviceQuote(start, end int) string {
 		s = mdoc.PrevBoundary(lb, s)
 	}
 	if q := strings.TrimSpace(line[s:e]); q != "" {
-		return q
+		return strings.Clone(q) // not a slice of line, which a finding would keep alive
 	}
 	return line
 }

@@ -3,6 +3,7 @@ package offline
 import (
 	"cmp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/finding"
 )
@@ -16,12 +17,33 @@ import (
 // sentences of English documents get en-sentence-length, unless
 // Limits.SentenceLength is set or the document has no words (digits
 // only), when sentence-length reviews every document as textlint does.
+// Config.Options.SentenceCountCodePoints counts code points instead, and
+// SentenceCountURLLinks counts the text of a link that is its own URL.
 func (r *run) sentenceLength(s sentence) {
 	text := s.text
 	for _, re := range r.rev.skip {
 		text = re.ReplaceAllString(text, "")
 	}
-	if n := utf16Len(text); n > r.lim.SentenceLength {
+	count := utf16Len
+	if r.rev.cfg.Options.SentenceCountCodePoints {
+		count = func(t string) int { return utf8.RuneCountInString(t) - strings.Count(t, string(rune(mask))) }
+	}
+	n := count(text)
+	if r.rev.cfg.Options.SentenceCountURLLinks {
+		for _, l := range r.doc.links {
+			end := s.end
+			if s.last {
+				end = r.doc.blocks[s.blk].end // a sentence is trimmed of the masked link that ends it
+			}
+			if l.image || l.from < s.start || l.to > end || l.start-2 <= l.from {
+				continue
+			}
+			if t := string(r.doc.raw[l.from+1 : l.start-2]); t == l.target {
+				n += count(t) // the text of a URL string link, masked as a URL
+			}
+		}
+	}
+	if n > r.lim.SentenceLength {
 		r.e.adviseSized(n, "sentence-length", finding.Medium, 70, s.start, s.end, r.say("sentence has %d characters (limit %d); split it", "一文が%d文字あります（上限%d文字）。文を分けてください"), n, r.lim.SentenceLength)
 	}
 }
@@ -45,13 +67,24 @@ func utf16Len(s string) int {
 // item) with more than Limits.MaxTen 読点 is reported at the first one
 // over, and counting starts again after it. A 読点 between two nouns
 // (名詞、名詞, brackets and spaces skipped: "A、B", "(1)、(2)", the list
-// "HTML 、CSS 、") does not count unless Config.Options.MaxTenStrict; Options.Touten and Options.Kuten change the
-// marks counted and the mark that resets the count. Only a sentence with
-// more marks than the limit is tokenized.
+// "HTML 、CSS 、") does not count unless Config.Options.MaxTenStrict.
+// Options.Touten and Options.Kuten change the marks counted and the mark
+// that ends a sentence: with Kuten "．" a 。 does not, and the count goes
+// on into the next sentence. A ？ or ！ inside brackets ends the count,
+// as textlint splits there. Only a sentence with more marks than the
+// limit is tokenized.
 func (r *run) maxTen(s sentence) error {
 	o := r.rev.cfg.Options
 	touten, kuten := cmp.Or(o.Touten, "、"), cmp.Or(o.Kuten, "。")
-	if strings.Count(s.text, touten) <= r.lim.MaxTen {
+	carried := 0
+	if c := r.tenCarry; c.open && c.blk == s.blk {
+		carried = c.count
+	}
+	// with a Kuten of its own, a sentence ending in another mark ("。" for
+	// Kuten "．") goes on in the next one, as textlint splits at Kuten only
+	r.tenCarry.open, r.tenCarry.blk, r.tenCarry.count = o.Kuten != "" && !s.last && endsOutside(s, []string{kuten, "?", "!", "？", "！"}), s.blk, 0
+	if carried+strings.Count(s.text, touten) <= r.lim.MaxTen {
+		r.tenCarry.count = carried + strings.Count(s.text, touten)
 		return nil
 	}
 	tok, err := r.rev.shared.ja.tokenizer()
@@ -60,7 +93,7 @@ func (r *run) maxTen(s sentence) error {
 	}
 	r.toks = tokens(tok, s.text, r.toks)
 	ts := r.toks
-	count := 0
+	count := carried
 	for i, t := range ts {
 		switch t.surface {
 		case touten:
@@ -68,7 +101,7 @@ func (r *run) maxTen(s sentence) error {
 				continue
 			}
 			count++
-		case kuten:
+		case kuten, "？", "！", "?", "!": // a question inside brackets ends a sentence too: 「…思う？ もっと…」
 			count = 0
 		}
 		if count > r.lim.MaxTen {
@@ -77,6 +110,7 @@ func (r *run) maxTen(s sentence) error {
 			count = 0
 		}
 	}
+	r.tenCarry.count = count
 	return nil
 }
 

@@ -32,6 +32,7 @@ func doubleNegatives() []negPattern {
 		{"〜ないでもない", []tokTest{is(isNai), is(de), is(waMo)}},
 		{"〜ないことはない", []tokTest{is(isNai), is(readingIn("名詞", "コト")), is(waMo)}},
 		{"〜ないものではない", []tokTest{is(isNai), is(readingIn("名詞", "モノ")), is(de), is(wa)}},
+		{"〜ないものでもない", []tokTest{is(isNai), is(readingIn("名詞", "モノ")), is(de), is(mo)}},
 		{"〜ないわけではない", []tokTest{is(isNai), is(readingIn("名詞", "ワケ")), is(de), is(waMo)}},
 		{"〜ないとはいいきれない", []tokTest{is(isNai), is(to), maybe(wa), is(readingIn("", "イイ")), is(readingIn("動詞", "キレ"))}},
 		{"〜ないとは言えない", []tokTest{is(isNai), is(to), is(wa), is(readingIn("動詞", "イエ"))}},

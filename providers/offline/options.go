@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -64,9 +65,18 @@ type RuleOptions struct {
 	// written "/…/" is a regular expression (Go syntax), any other a
 	// literal string.
 	SentenceSkipPatterns []string
+	// SentenceCountCodePoints makes sentence-length count code points
+	// ("𠮷" is one) instead of UTF-16 code units (textlint's countBy:
+	// "codepoints").
+	SentenceCountCodePoints bool
+	// SentenceCountURLLinks makes sentence-length count the text of a
+	// link that is its own URL ("[https://x.y](https://x.y)"), which it
+	// skips by default (textlint's skipUrlStringLink: false).
+	SentenceCountURLLinks bool
 
 	// DoubledJoshiStrict makes no-doubled-joshi report the pairs it
-	// exempts by default (の, を, て, 並立助詞, 〜かどうか), and
+	// exempts by default (の, を, て, 並立助詞, 〜かどうか) and count no
+	// distance for a 読点, and
 	// DoubledJoshiAllow lists particles it never reports (textlint's
 	// strict and allow). DoubledJoshiMinInterval is its min_interval
 	// (default 1): a particle repeated within that many particles and
@@ -104,7 +114,24 @@ type RuleOptions struct {
 
 	// ControlAllow lists the control characters
 	// no-invalid-control-character accepts (textlint's allow).
-	ControlAllow string
+	// ControlCheckCode makes it read code too, and the rest of the markup
+	// the other rules skip (textlint's checkCode), and ControlSkipImages
+	// leaves the alt text and title of images unread (checkImage: false).
+	ControlAllow      string
+	ControlCheckCode  bool
+	ControlSkipImages bool
+
+	// RedundantDisable names the dictionaries of
+	// ja-no-redundant-expression that are off ("dict1" することが可能 ...
+	// "dict6" を実行, textlint's dictOptions disabled); RedundantAllow,
+	// when not nil, replaces the nouns dict5 and dict6 allow before を行う
+	// and を実行 (default: 処理 and nouns in katakana or Latin letters, as
+	// textlint's テストを行う; an empty list allows none); and
+	// RedundantReadQuotes reads block quotes too (textlint's
+	// allowNodeTypes without BlockQuote).
+	RedundantDisable    []string
+	RedundantAllow      []string
+	RedundantReadQuotes bool
 
 	// KanjiAllow lists words max-kanji-continuous-len accepts whatever
 	// their length (textlint's allow option): a run made only of such
@@ -126,6 +153,11 @@ func (o RuleOptions) validate() error {
 			if _, err := skipPattern(p); err != nil {
 				return fmt.Errorf("Config.Options.AlphabetAllow: %q: %v: %w", p, err, ErrInvalidOption)
 			}
+		}
+	}
+	for _, d := range o.RedundantDisable {
+		if !slices.Contains([]string{"dict1", "dict2", "dict3", "dict4", "dict5", "dict6"}, d) {
+			return fmt.Errorf("Config.Options.RedundantDisable: %q (want dict1 ... dict6): %w", d, ErrInvalidOption)
 		}
 	}
 	for _, p := range o.SentenceSkipPatterns {

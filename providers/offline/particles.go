@@ -238,9 +238,9 @@ func (nr *narrative) doubledConjunction(s sentence, ts []token) {
 	if nr.conjBlk != s.blk {
 		nr.conjBlk, nr.lastConj = s.blk, ""
 	}
-	for _, t := range ts {
-		if t.pos != "接続詞" {
-			continue
+	for i, t := range ts {
+		if t.pos != "接続詞" || t.surface == "で" && i > 0 {
+			continue // a で inside a sentence is a particle kagome took for a conjunction ("Go で書く")
 		}
 		if t.surface == nr.lastConj {
 			at := s.start + t.off

@@ -67,6 +67,8 @@ func checkReaderFit(ctx context.Context, r *run) error {
 			r.unmatchedPairs(b)
 		}
 	}
+	r.imageControls()
+	r.maskedControls()
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -15,7 +16,7 @@ const redundantRule = "ja-no-redundant-expression"
 // ja-no-weak-phrase's five, ja-no-abusage's four) needs: a sentence with none of them is not
 // tokenized.
 func jaTokenNeedles() []string {
-	return []string{"こと", "事", "であ", "で有", "を行", "を、行", "を実行", "を、実行", "かも", "思う", "思います", "示唆", "適応", "可変", "ずら"}
+	return []string{"こと", "事", "であ", "で有", "を行", "を、行", "を,行", "を，行", "を実行", "を、実行", "を,実行", "を，実行", "かも", "思う", "思います", "示唆", "適応", "可変", "ずら"}
 }
 
 // jaTokenRules runs the anti-ai-slop rules that read tokens on a Japanese
@@ -40,8 +41,8 @@ func (r *run) jaTokenRules(s sentence, covered []span) error {
 	}
 	r.toks = tokens(tok, s.text, r.toks)
 	ts := r.toks
-	if r.e.on(redundantRule) {
-		r.redundant(s, ts, covered)
+	if r.e.on(redundantRule) && (r.doc.blocks[s.blk].kind != quote || r.rev.cfg.Options.RedundantReadQuotes) {
+		r.redundant(s, ts, covered) // block quotes are someone else's words, as textlint's allowNodeTypes say
 	}
 	if r.e.on(weakRule) {
 		r.weakPhrases(s, ts)
@@ -64,8 +65,9 @@ func (r *run) jaTokenRules(s sentence, covered []span) error {
 //	サ変 noun + を + 実行                            advice
 //
 // As in textlint, 処理を行う and 処理を実行, and a noun in katakana or
-// Latin letters before を行う or を実行 are allowed; a 、 may stand inside
-// the pattern (the fix is then advice). A fix is given only where the
+// Latin letters before を行う or を実行 are allowed, and block quotes are
+// not read; a 、 may stand inside the pattern (the fix is then advice,
+// but for the 、 after することが, which the fix removes with it). A fix is given only where the
 // tokens show the construction it assumes: a noun no word modifies
 // before を行う (see modified), する after が and not after を.
 func (r *run) redundant(s sentence, ts []token, covered []span) {
@@ -87,6 +89,9 @@ func (r *run) redundant(s sentence, ts []token, covered []span) {
 	}
 }
 
+// dictOn reports whether dictionary d ("dict1" ... "dict6") is on.
+func (r *run) dictOn(d string) bool { return !slices.Contains(r.rev.cfg.Options.RedundantDisable, d) }
+
 // dekiru matches dictionaries 1 and 2 at ts[i] (する) and reports
 // whether it found one.
 func (r *run) dekiru(s sentence, ts []token, i int, covered []span) bool {
@@ -96,11 +101,12 @@ func (r *run) dekiru(s sentence, ts []token, i int, covered []span) bool {
 		return false
 	}
 	a := s.start + ts[i].off
-	// 「テストをすることができる」 does not become 「テストをできる」
-	ga := ts[at[2]].surface == "が" && at[3] < 0 && (i == 0 || ts[i-1].surface != "を")
+	// 「テストをすることができる」 does not become 「テストをできる」; a 読点 after が
+	// goes with it (することが、できます → できます), as textlint fixes it
+	ga := ts[at[2]].surface == "が" && (i == 0 || ts[i-1].surface != "を")
 	t := ts[j]
 	switch {
-	case oneOf(t.base, []string{"可", "可能", "不可能", "不能", "不可"}) && j+1 < len(ts) && ts[j+1].pos == "助動詞":
+	case oneOf(t.base, []string{"可", "可能", "不可能", "不能", "不可"}) && j+1 < len(ts) && ts[j+1].pos == "助動詞" && r.dictOn("dict1"):
 		end := s.start + ts[j+1].off + len(ts[j+1].surface)
 		word := surfaces(ts, i, j+2)
 		if overlaps(covered, a-s.start, end-s.start) {
@@ -116,7 +122,7 @@ func (r *run) dekiru(s sentence, ts []token, i int, covered []span) bool {
 			r.e.advise(redundantRule, finding.Low, 75, a, end, "「%s」は冗長な表現です。「する%s」を省き簡潔に書いてください", word, surfaces(ts, i+1, j))
 		}
 		return true
-	case t.pos == "動詞" && t.pos1 == "自立" && t.base == "できる" && j+1 < len(ts):
+	case t.pos == "動詞" && t.pos1 == "自立" && t.base == "できる" && j+1 < len(ts) && r.dictOn("dict2"):
 		end := s.start + t.off + len(t.surface)
 		word := surfaces(ts, i, j+1)
 		if ga {
@@ -139,7 +145,7 @@ func (r *run) dearuTo(s sentence, ts []token, i int) bool {
 	a := s.start + ts[i].off
 	if end, _, ok := matchTokens(ts, j, []tokTest{is(func(t token) bool {
 		return t.pos == "動詞" && t.ctype == "一段" && t.cform == "連用形" && t.reading == "イエ"
-	}), is(func(t token) bool { return t.base == "ます" && t.cform == "基本形" })}); ok {
+	}), is(func(t token) bool { return t.base == "ます" && t.cform == "基本形" })}); ok && r.dictOn("dict3") {
 		b := s.start + ts[end-1].off + len(ts[end-1].surface)
 		word := surfaces(ts, i, end)
 		if at[2] < 0 && at[4] < 0 && afterNoun(r.doc.raw[:a]) {
@@ -150,7 +156,7 @@ func (r *run) dearuTo(s sentence, ts []token, i int) bool {
 		return true
 	}
 	pat := []tokTest{is(baseIn("動詞", "考える")), is(surfaceIn("助詞", "て")), maybe(isComma), is(func(t token) bool { return t.pos == "動詞" && t.pos1 == "非自立" && t.base == "いる" }), maybe(baseIn("助動詞", "ます"))}
-	if end, _, ok := matchTokens(ts, j, pat); ok {
+	if end, _, ok := matchTokens(ts, j, pat); ok && r.dictOn("dict4") {
 		b := s.start + ts[end-1].off + len(ts[end-1].surface)
 		r.e.advise(redundantRule, finding.Low, 60, a, b, "「%s」は冗長な表現です。事実なら「である」と言い切り、意見なら「である」を省いてください", surfaces(ts, i, end))
 		return true
@@ -168,8 +174,11 @@ func (r *run) woOkonau(s sentence, ts []token, i int) bool {
 	}
 	noun := ts[i].surface
 	v := ts[j-1]
-	if noun == "処理" || allKatakanaOrLatin(noun) {
+	if allow := r.rev.cfg.Options.RedundantAllow; allow == nil && (noun == "処理" || allKatakanaOrLatin(noun)) || slices.Contains(allow, noun) {
 		return false // textlint's allow list
+	}
+	if !r.dictOn(map[bool]string{false: "dict5", true: "dict6"}[v.surface == "実行"]) {
+		return false
 	}
 	if strings.IndexFunc(noun, unicode.IsLetter) < 0 {
 		return false // a bracket or symbol the dictionary tags サ変接続: "(VM)を実行" has no action noun

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/finding"
@@ -55,7 +56,8 @@ func (nr *narrative) doubledWords(s sentence) {
 // reduplication can be meant. A run of repetitions ("ををを") is one
 // finding, so that its fixes never overlap. Numbers, katakana
 // onomatopoeia, words in hiragana only ("まあまあ") other than verbs and
-// adjectives ("あるある" is reported) and symbols are exempt.
+// adjectives ("あるある" is reported), symbols and the words of
+// Config.Options.SuccessiveAllow are exempt.
 func (nr *narrative) successive(s sentence, ts []token) {
 	for i := 1; i < len(ts); i++ {
 		p, t := ts[i-1], ts[i]
@@ -72,6 +74,7 @@ func (nr *narrative) successive(s sentence, ts []token) {
 			times = fmt.Sprintf("%d回", j-i+1)
 		}
 		switch {
+		case slices.Contains(nr.rev.cfg.Options.SuccessiveAllow, t.surface):
 		case t.pos == "名詞" && t.pos1 == "数" || isOnomatopoeia(t.surface) && !nr.rev.cfg.Options.SuccessiveOnomatopoeia:
 		case t.pos == "助詞", t.pos == "助動詞": // an auxiliary is never reduplicated: 「ですです」
 			nr.e.fix("ja-no-successive-word", finding.Low, 85, at, end, "", "「%s」が%s続いています", t.surface, times)

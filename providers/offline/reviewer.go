@@ -36,15 +36,19 @@ type shared struct {
 
 // run is the state of one Review call.
 type run struct {
-	doc    *document
-	e      *emitter
-	lim    Limits
-	prof   profile
-	reader readerInfo
-	target agent.Target
-	rev    *Reviewer
-	toks   []token         // a token buffer the rules of one review reuse
-	code   map[string]bool // codeWords, once computed
+	doc      *document
+	e        *emitter
+	lim      Limits
+	prof     profile
+	reader   readerInfo
+	target   agent.Target
+	rev      *Reviewer
+	toks     []token         // a token buffer the rules of one review reuse
+	code     map[string]bool // codeWords, once computed
+	tenCarry struct {
+		blk, count int
+		open       bool
+	} // max-ten's count, carried over a sentence end Options.Kuten does not count
 }
 
 // Editorial returns the four Editorial Swarm reviewers in order:

@@ -83,12 +83,3 @@ func ruleList() []RuleInfo {
 
 // Rules returns every rule of the offline reviewers, grouped by reviewer.
 func Rules() []RuleInfo { return ruleList() }
-
-func ruleByID(id string) (RuleInfo, bool) {
-	for _, r := range ruleList() {
-		if r.ID == id {
-			return r, true
-		}
-	}
-	return RuleInfo{}, false
-}

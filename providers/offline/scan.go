@@ -42,6 +42,7 @@ type link struct {
 	target     string
 	start, end int // byte span of the target in the document
 	image      bool
+	from, to   int // byte span of the whole image or link syntax, "![alt](target "title")"
 }
 
 // sentence is one sentence of a block.
@@ -379,7 +380,7 @@ func (d *document) maskLink(i, s, e int, closeAt []int32) int {
 			return i
 		}
 		ts, te := linkTarget(b, close+2, end)
-		d.links = append(d.links, link{target: string(d.raw[ts:te]), start: ts, end: te, image: image})
+		d.links = append(d.links, link{target: string(d.raw[ts:te]), start: ts, end: te, image: image, from: i, to: end + 1})
 		if image {
 			fill(b, i, end+1)
 		} else {

@@ -35,7 +35,8 @@ type styles [3][]styleHit
 // their base form (not でした, ません), and である (で + ある in any form:
 // であった, であり). Unless strict, only those that end the sentence
 // count: what follows them up to the next 、 or 。, noun or auxiliary is
-// not 、 ("ですが、" and "である場合" do not count; "ですね。" does).
+// not 、 ("ですが、" and "である場合" do not count; "ですね。" does). The
+// text of a link does not count, as textlint skips links.
 func (nr *narrative) styleTokens(s sentence, ts []token, g styleGroup) {
 	strict := nr.rev.cfg.Options.StrictStyle
 	for i, t := range ts {
@@ -52,6 +53,9 @@ func (nr *narrative) styleTokens(s sentence, ts []token, g styleGroup) {
 			continue
 		}
 		a, b := tokenSpan(ts, i, end)
+		if inLinkText(nr.doc.raw, s.start+a, s.start+b) {
+			continue // the text of a link, which textlint does not read
+		}
 		h := styleHit{dearu: dearu, start: s.start + a, end: s.start + b, word: strings.TrimRight(s.text[a:b], "\x1f ")}
 		if dearu && last && afterNoun(nr.doc.raw[:h.start]) {
 			h.end = s.start + ts[i+1].off + len(ts[i+1].surface)

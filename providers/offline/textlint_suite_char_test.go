@@ -131,12 +131,12 @@ func suiteControlCases() []suiteCase {
 		{text: "vertical\v", cfg: opt(RuleOptions{ControlAllow: "\v"})},
 		{text: "\u0019", cfg: opt(RuleOptions{ControlAllow: "\u0019"})},
 		{text: "`let s = \"\u0008\"`"}, // checkCode: false is the only behaviour
-		{text: img, skip: "checkImage: false is not offered"},
+		{text: img, cfg: opt(RuleOptions{ControlSkipImages: true})},
 		{text: img, cfg: opt(RuleOptions{ControlAllow: "\u0008\u0019"})},
 
 		{text: "vertical\v", errors: 1, output: "vertical"},
-		{text: "`let s = \"\u0008\"`", errors: 1, skip: "checkCode: true is not offered: code is never read"},
-		{text: "\n```\nlet s = \"\u0008\"\n```", errors: 1, skip: "checkCode: true is not offered"},
+		{text: "`let s = \"\u0008\"`", errors: 1, cfg: opt(RuleOptions{ControlCheckCode: true})},
+		{text: "\n```\nlet s = \"\u0008\"\n```", errors: 1, cfg: opt(RuleOptions{ControlCheckCode: true})},
 		{text: img, errors: 2},
 		{text: img, errors: 1, cfg: opt(RuleOptions{ControlAllow: "\u0019"})},
 	}

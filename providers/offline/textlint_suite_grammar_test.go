@@ -76,6 +76,7 @@ func suiteGrammarRules() []suiteRule {
 				{text: "朝は早くに家を出たが，始業には間に合わなかった．間に合わなかったが，会議には出られた．", errors: 1, cfg: opt(RuleOptions{GaSeparators: []string{"。"}})},
 				{text: "おはよう。\n朝は早くに家を出たが、始業には間に合わなかったが、会議には出られた。", errors: 1},
 				{text: "\n朝は早くに家を出たが、始業には間に合わなかったが、会議には出られた。", errors: 1},
+				{text: "\n朝は早くに家を出たが、始業には間に合わなかったが、会議には出られた。", errors: 1}, // the suite checks its range apart
 			},
 		},
 		{

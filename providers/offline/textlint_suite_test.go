@@ -2,7 +2,6 @@ package offline
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -179,41 +178,26 @@ func TestTextlintSuiteScore(t *testing.T) {
 	}
 }
 
-// suiteRow is one row of doc.go's suite table.
-type suiteRow struct{ suiteScore }
-
 // docSuiteTable reads the suite table of doc.go: rows of rule, invalid
-// caught, valid quiet, fixes equal (each n/d) and skipped, after a header
-// line "rule invalid valid fixes skipped".
-func docSuiteTable(t *testing.T) map[string]suiteRow {
+// caught, valid quiet, fixes equal (each n/d, fixes "-" for none) and
+// skipped, after a header line "rule invalid valid fixes skipped".
+func docSuiteTable(t *testing.T) map[string]suiteScore {
 	t.Helper()
-	b, err := os.ReadFile("doc.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows := map[string]suiteRow{}
-	in := false
-	for _, line := range strings.Split(string(b), "\n") {
-		f := strings.Fields(strings.TrimPrefix(line, "//"))
-		switch {
-		case !in && len(f) == 5 && strings.Join(f, " ") == "rule invalid valid fixes skipped":
-			in = true
-		case in && len(f) == 0:
-			in = false
-		case in:
-			var r suiteRow
-			ok := len(f) == 5
-			for i, p := range []struct{ n, d *int }{{&r.caught, &r.invalid}, {&r.quiet, &r.valid}, {&r.fixed, &r.fixes}} {
-				if ok && f[i+1] != "-" {
-					n, _ := fmt.Sscanf(f[i+1], "%d/%d", p.n, p.d)
-					ok = n == 2
-				}
+	rows := map[string]suiteScore{}
+	fields, lines := docTable(t, "rule", "invalid", "valid", "fixes", "skipped")
+	for i, f := range fields {
+		var r suiteScore
+		ok := len(f) == 5
+		for k, p := range []struct{ n, d *int }{{&r.caught, &r.invalid}, {&r.quiet, &r.valid}, {&r.fixed, &r.fixes}} {
+			if ok && f[k+1] != "-" {
+				n, _ := fmt.Sscanf(f[k+1], "%d/%d", p.n, p.d)
+				ok = n == 2
 			}
-			if n, _ := fmt.Sscan(f[len(f)-1], &r.skipped); !ok || n != 1 {
-				t.Fatalf("doc.go: suite table row %q: want rule, caught/invalid, quiet/valid, fixed/fixes (or -), skipped", line)
-			}
-			rows[f[0]] = r
 		}
+		if n, _ := fmt.Sscan(f[len(f)-1], &r.skipped); !ok || n != 1 {
+			t.Fatalf("doc.go: suite table row %q: want rule, caught/invalid, quiet/valid, fixed/fixes (or -), skipped", lines[i])
+		}
+		rows[f[0]] = r
 	}
 	if len(rows) == 0 {
 		t.Error("doc.go: no suite table (header: rule invalid valid fixes skipped)")

@@ -2,7 +2,6 @@ package termui
 
 import (
 	"fmt"
-	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"io"
 	"strings"
 	"sync"
@@ -11,6 +10,8 @@ import (
 
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/providers/config"
 )
 
 // Progress shows what the reviewers are doing. On a terminal (Live) it
@@ -60,7 +61,7 @@ func (p *Progress) council(e council.Event) {
 	case council.Finished:
 		line = fmt.Sprintf("done: %d finding(s), %d token(s), %s", e.Findings, e.Usage.Total(), e.Duration.Round(1e6))
 	case council.Skipped:
-		line = "skipped: " + fold(e.Err.Error())
+		line = "skipped: " + fold(config.Explain(e.Err)) // in the words of the command's flags
 		note = fmt.Sprintf("  %s %s", key, line)
 	}
 	if !p.live {

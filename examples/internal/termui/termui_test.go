@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"fmt"
 	"io"
 	"regexp"
 	"strings"
@@ -13,10 +13,12 @@ import (
 	"github.com/charmbracelet/huh"
 	"github.com/mattn/go-runewidth"
 
+	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply"
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 )
 
 func item(key string, sev finding.Severity, applicable bool, conflict int) loop.Item {
@@ -126,6 +128,18 @@ func TestProgressLive(t *testing.T) {
 	last := s[strings.LastIndex(s, "\x1b[2A"):]
 	if !strings.Contains(last, "a                  done") || !strings.Contains(last, "b                  running") {
 		t.Errorf("live redraw does not keep one line per reviewer:\n%q", s)
+	}
+}
+
+// TestProgressSkipTooLarge: a reviewer skipped for an oversized answer
+// is told in the words of the command's flag, not the Go option.
+func TestProgressSkipTooLarge(t *testing.T) {
+	var out bytes.Buffer
+	p := NewProgress(&out, false)
+	err := fmt.Errorf("agent: reviewer %q: %w", "fact", &agent.ResponseTooLargeError{Limit: 1000, Option: "openai.WithMaxResponseBytes"})
+	p.Observe(editorial.Event{Kind: editorial.CouncilEvent, Council: &council.Event{Kind: council.Skipped, Reviewer: "fact", Shot: 1, Err: err}})
+	if s := out.String(); !strings.Contains(s, "limit of 1000 bytes (raise it with -max-response-bytes or KAIGI_MAX_RESPONSE_BYTES)") || strings.Contains(s, "WithMaxResponseBytes") {
+		t.Errorf("progress = %q", s)
 	}
 }
 

@@ -8,7 +8,9 @@
 // dict.Dict at the embedded image (unsafe.Slice, no copying; the pages
 // are read from the binary as the tokenizer touches them) and builds only
 // the trie's table of duplicate entries (47,086 map entries) and the
-// small tables of tables_gen.go. The dictionary has no per-word part of
+// small tables of tables_gen.go: 0.6 MB in 190 allocations. On a machine
+// whose memory layout does not match the image (big endian, an image not
+// aligned to 8 bytes) it decodes the same tables into the heap instead. The dictionary has no per-word part of
 // speech table (POSTable.POSs is nil) and no contents: read a word's
 // features from package ipafeat, never through Token.FeatureAt or
 // Token.POS of a KNOWN token, which would index the missing table.
