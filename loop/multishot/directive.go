@@ -80,9 +80,6 @@ func (s *session) check(dirs []Directive, classify bool) error {
 			if err := d.Slice.Validate(reviewed); err != nil {
 				return err
 			}
-			if err := s.checkHarness(d.Slice); err != nil {
-				return err
-			}
 			switch {
 			case ok && st != Removed:
 				return fmt.Errorf("%w: add %s: the slice is active (remove it first)", ErrBadSlice, name)
@@ -110,7 +107,9 @@ func (s *session) check(dirs []Directive, classify bool) error {
 	return nil
 }
 
-// checkHarness reports whether sl's harness, if it names one, resolves.
+// checkHarness reports whether sl's harness, if it names one, resolves:
+// checked when a directive is journaled and at each wave, not when a
+// journaled one is replayed (a slice that no longer runs needs none).
 func (s *session) checkHarness(sl Slice) error {
 	if sl.Harness == "" {
 		return nil

@@ -319,6 +319,11 @@ func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Dir
 			if err := s.check(dirs, classify); err != nil {
 				return episodeStart{}, err
 			}
+			for _, d := range dirs {
+				if err := s.checkHarness(d.Slice); d.Op == AddSlice && err != nil {
+					return episodeStart{}, err
+				}
+			}
 			return episodeStart{Directives: dirs, Classify: classify}, nil
 		})
 		if err != nil {
