@@ -109,6 +109,9 @@ func TestDemoFormats(t *testing.T) {
 		if f == "sarif" {
 			sarifcheck.Check(t, []byte(out))
 		}
+		if f == "json" && (!strings.Contains(out, `"wave": 4`) || !strings.Contains(out, `"sh": 3`)) {
+			t.Errorf("-format json is not the summary of the session after its follow-ups:\n%s", out)
+		}
 	}
 	if code, _, _ := runCmd(t, "-format", "xml"); code != exitError {
 		t.Errorf("-format xml: exit %d", code)

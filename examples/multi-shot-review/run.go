@@ -235,9 +235,16 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		if err != nil {
 			return exitError, err
 		}
-		o.print(stdout, sum, repo, l.Dir, true)
+		// A person reads the first run's summary, then the follow-ups; a
+		// program gets the session's summary at its end.
+		if o.format == outformat.Text {
+			o.print(stdout, sum, repo, l.Dir, true)
+		}
 		if sum, err = o.demoFollowUps(ctx, l, info, shown); err != nil {
 			return exitError, err
+		}
+		if o.format != outformat.Text {
+			o.print(stdout, sum, repo, l.Dir, true)
 		}
 		return exitCode(sum), nil
 	case o.resume:
