@@ -52,6 +52,9 @@ func TestFlags(t *testing.T) {
 		{"extra"},
 		{"-repo", t.TempDir(), "-uncommitted"}, // no task
 		{"-repo", t.TempDir(), "-uncommitted", "-task", "x", "-gate", "maybe"},
+		{"-continue", "-slice-shots", "3"},                 // no -add-slice
+		{"-continue", "-slice-harness", "offline"},         // no -add-slice
+		{"-remove-slice", "docs", "-directive", "drop it"}, // not a follow-up
 	} {
 		if code, _, _ := runCmd(t, args...); code != exitError {
 			t.Errorf("%q: exit %d, want %d", args, code, exitError)

@@ -108,6 +108,12 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	if err := o.checkCounts(); err != nil {
 		return nil, err
 	}
+	if (o.sliceShots != 0 || o.harness != "" || o.sliceFiles != "" || o.slicePrompt != "") && o.addSlice == "" {
+		return nil, errors.New("-slice-shots, -slice-harness, -slice-files and -slice-prompt-file define the slice of -add-slice; give it")
+	}
+	if (o.addSlice != "" || o.removeSlice != "") && !o.follow && !o.reclassify {
+		return nil, errors.New("-add-slice and -remove-slice change a finished session: give -continue or -reclassify")
+	}
 	if err := outformat.Check(o.format); err != nil {
 		return nil, err
 	}
