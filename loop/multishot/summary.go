@@ -136,7 +136,8 @@ func (s *Summary) Markdown() string {
 	if len(s.Out)+len(s.Err) > 0 {
 		b.WriteString("\n## Shots\n\n")
 		for _, o := range s.Out {
-			fmt.Fprintf(&b, "- wave %d, %s, pass %d, shot %d: [%s](%s) %s\n", o.Wave, o.Slice, o.Pass, o.Shot, o.Status, o.File, strings.Join(o.IDs, " "))
+			line := fmt.Sprintf("- wave %d, %s, pass %d, shot %d: [%s](%s) %s", o.Wave, o.Slice, o.Pass, o.Shot, o.Status, o.File, strings.Join(o.IDs, " "))
+			b.WriteString(strings.TrimSpace(line) + "\n")
 		}
 		for _, e := range s.Err {
 			fmt.Fprintf(&b, "- wave %d, %s, pass %d, shot %d: %s: %s\n", e.Wave, e.Slice, e.Pass, e.Shot, e.Status, oneLine(e.Message))
