@@ -14,5 +14,6 @@
 //	go run ./examples/multi-shot-review -repo . -uncommitted -task "what I asked for"
 //	go run ./examples/multi-shot-review -repo . -base main -provider openai -task-file task.md
 //
-// Exit codes: 0 the session is done (ok), 1 error, 2 findings remain.
+// Exit codes: 0 the session is done (ok), 1 error, 2 findings remain or
+// the classification left no slice to review (its log says why).
 package main

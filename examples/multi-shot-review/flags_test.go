@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -125,4 +127,16 @@ func emptyRepo(t *testing.T) string {
 		}
 	}
 	return repo
+}
+
+// TestExitCodeNoSlices: a session the classification left with no slice
+// exits 2, as the original does; other errors keep their code.
+func TestExitCodeNoSlices(t *testing.T) {
+	noSlices := fmt.Errorf("run: %w", multishot.ErrNoSlices)
+	if got := failedCode(exitError, noSlices); got != exitRemaining {
+		t.Errorf("failedCode(no slices) = %d, want %d", got, exitRemaining)
+	}
+	if got := failedCode(exitError, errors.New("other")); got != exitError {
+		t.Errorf("failedCode(other) = %d, want %d", got, exitError)
+	}
 }

@@ -29,6 +29,15 @@ const (
 	exitRemaining = 2
 )
 
+// failedCode is code, except that a session the classification left with
+// no slice exits exitRemaining, as the original does (its log says why).
+func failedCode(code int, err error) int {
+	if errors.Is(err, multishot.ErrNoSlices) {
+		return exitRemaining
+	}
+	return code
+}
+
 // callTimeout bounds one model call (a shot, a judgement).
 const callTimeout = 10 * time.Minute
 
@@ -89,7 +98,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.directive, "directive", "", "the user's request for the slice change, word for word")
 	fs.StringVar(&o.directiveFile, "directive-file", "", "read the user's request for the slice change from this file")
 	o.providers = config.Register(fs)
-	cli.Usage(fs, "Usage: multi-shot-review [flags]\n\nWith no -uncommitted, -base or -commit, reviews a bundled sample change in a temporary repository, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 findings remain.")
+	cli.Usage(fs, "Usage: multi-shot-review [flags]\n\nWith no -uncommitted, -base or -commit, reviews a bundled sample change in a temporary repository, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 findings remain or the classification left no slice (its log says why).")
 	if err := cli.Parse(fs, args); err != nil {
 		return nil, err
 	}
@@ -145,7 +154,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}, func() (int, error) {
 		code, err := o.run(ctx, stdin, stdout, stderr)
-		return code, cli.SizeError(err)
+		return failedCode(code, err), cli.SizeError(err)
 	})
 }
 

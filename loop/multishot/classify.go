@@ -2,6 +2,7 @@ package multishot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -31,6 +32,12 @@ type classified struct {
 // classify asks the classifier for the slices of the change (a journal
 // step under key, logged in ClassifierLog for episode) and adds them: a
 // name of a tombstone revives it as a new definition.
+// ErrNoSlices: the classification failed or proposed no slice, so the
+// session has nothing to review; the error names the classifier's log
+// (ClassifierLog), which says why. The commands exit 2 on it, as the
+// original does.
+var ErrNoSlices = errors.New("multishot: the classification left no slice to review")
+
 func (s *session) classify(ctx context.Context, key string, episode int) error {
 	cls := s.l.Classifier
 	if cls == nil {
@@ -53,7 +60,7 @@ func (s *session) classify(ctx context.Context, key string, episode int) error {
 		}
 		s.writeClassifierLog(logName, in, sl, err)
 		if err != nil {
-			return classified{}, fmt.Errorf("multishot: classifier (its log: %s): %w", logName, err)
+			return classified{}, fmt.Errorf("%w (the classifier's log: %s): %w", ErrNoSlices, logName, err)
 		}
 		return classified{Slices: sl, Usage: u}, nil
 	})

@@ -172,7 +172,7 @@ func TestClassifierLogOnFailure(t *testing.T) {
 			l := &Loop{Dir: filepath.Join(t.TempDir(), "s"), Reviewer: &script{}, Classifier: c, UserDirectives: directives}
 			_, err := l.Run(context.Background(), Target{Repo: r.dir, Kind: Uncommitted}, "the task")
 			logName := ClassifierLog(l.Dir, 1)
-			if err == nil || !strings.Contains(err.Error(), logName) {
+			if err == nil || !strings.Contains(err.Error(), logName) || !errors.Is(err, ErrNoSlices) {
 				t.Fatalf("Run: %v (want the log's name)", err)
 			}
 			text, rerr := os.ReadFile(logName)
