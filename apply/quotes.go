@@ -46,8 +46,9 @@ type QuoteOptions struct {
 	Options
 	// Overlap is the rule for overlapping fixes.
 	Overlap Overlap
-	// Max, when positive, is the most fixes kept: the fixes after the
-	// Max-th kept one are skipped with ErrLimit.
+	// Max, when positive, is the most fixes kept: the anchored fixes
+	// after the Max-th kept one are skipped with ErrLimit (with
+	// FirstWins, without being checked for overlaps).
 	Max int
 }
 
@@ -119,6 +120,10 @@ func PatchAnchors(doc []byte, anchors []Anchor, opt QuoteOptions) (QuotePatch, e
 	case FirstWins:
 		var kept []Edit // sorted by (Start, End), pairwise non-overlapping
 		for i, a := range anchors {
+			if opt.Max > 0 && len(kept) == opt.Max {
+				why[i] = limitErr(a.Key, opt.Max)
+				continue
+			}
 			if k := clashing(kept, a.Edit); k >= 0 {
 				why[i] = fmt.Errorf("apply: %s: %w kept before it (%s)", a.Key, ErrConflict, brief(kept[k].Old))
 				continue
@@ -147,7 +152,7 @@ func PatchAnchors(doc []byte, anchors []Anchor, opt QuoteOptions) (QuotePatch, e
 	for i, a := range anchors {
 		switch {
 		case keep[i] && opt.Max > 0 && len(take) == opt.Max:
-			qp.Skips = append(qp.Skips, Skip{Key: a.Key, Err: fmt.Errorf("apply: %s: %w (%d)", a.Key, ErrLimit, opt.Max)})
+			qp.Skips = append(qp.Skips, Skip{Key: a.Key, Err: limitErr(a.Key, opt.Max)})
 		case keep[i]:
 			take = append(take, a)
 		default:
@@ -161,6 +166,11 @@ func PatchAnchors(doc []byte, anchors []Anchor, opt QuoteOptions) (QuotePatch, e
 	}
 	qp.Patch, qp.Kept = p, take
 	return qp, nil
+}
+
+// limitErr is the skip of fix key after max kept ones.
+func limitErr(key string, max int) error {
+	return fmt.Errorf("apply: %s: %w (%d)", key, ErrLimit, max)
 }
 
 // byPlace orders edits by Start, then End.
