@@ -43,7 +43,9 @@
 // per episode (loop.SetMemoryEntry), replaced on a re-run.
 //
 // Gates (Episode.Asker, a loop.Asker: AutoAsker, FileAsker, a terminal
-// form, a callback): a verdict other than OK when the revisions end asks to
+// form, a callback): 2Q's questions and a climax's one line before the
+// first draft (an automatic asker keeps the brief's assumptions and the
+// designed line); a verdict other than OK when the revisions end asks to
 // confirm a FORCE_PASS; a no gives one more revision with the human's note,
 // after which a second no ends the run unsaved (ErrNotSaved). For
 // MAJOR_REVISION the question defaults to no, so an unattended run never

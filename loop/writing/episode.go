@@ -64,9 +64,11 @@ type Episode struct {
 	Author  Author
 	Critic  Critic
 	Readers func(Persona) Reader
-	// Asker answers the gates: the force-pass confirmation, the save
-	// confirmation and the Try approval (loop.FileAsker, a terminal form,
-	// an AskFunc). Nil means loop.AutoAsker: every question's default.
+	// Asker answers the gates: the 2Q questions to the designer (loop.Input,
+	// the default the brief's assumption), a climax's one line, the
+	// force-pass confirmation, the save confirmation and the Try approval
+	// (loop.FileAsker, a terminal form, an AskFunc). Nil means
+	// loop.AutoAsker: every question's default.
 	Asker loop.Asker
 	// Again starts a new run of an episode whose run has finished (the
 	// finished journal moves to history/run-K); without it, Write of a

@@ -32,3 +32,17 @@ func TestUpsertSectionRow(t *testing.T) {
 		t.Errorf("regenerated:\n%q", got)
 	}
 }
+
+// TestUpsertEpisodeRowOldTracker: a tracker of old, one table without a
+// heading, keeps its rows in that table after step 1 added the required
+// sections below it.
+func TestUpsertEpisodeRowOldTracker(t *testing.T) {
+	old := regenerateTracker([]byte("| episode | role | opening | revisions | judgment |\n|---|---|---|---|---|\n| 1 | setup | The bus. | 0 | PASS |\n"), "")
+	out := string(upsertEpisodeRow(old, 2, "| episode | role | opening | revisions | judgment |", "| 2 | turn | Rain. | 0 | PASS |"))
+	if !strings.HasPrefix(out, "| episode | role | opening | revisions | judgment |\n|---|---|---|---|---|\n| 1 | setup | The bus. | 0 | PASS |\n| 2 | turn | Rain. | 0 | PASS |\n\n## Action balance") {
+		t.Errorf("got\n%s", out)
+	}
+	if rows := episodeRows(out); len(rows) != 2 {
+		t.Errorf("episode rows %v", rows)
+	}
+}

@@ -89,28 +89,39 @@ func regenerateTracker(tracker []byte, arc string) []byte {
 
 // episodeRows returns the rows of the tracker's own episodes table: its
 // "Episodes" section, or else its first table under no other section
-// heading (a tracker that is one table).
+// heading (the tracker of old, one table).
 func episodeRows(tracker string) [][]string {
 	if rows := sectionRows(tracker, sectionEpisodes...); rows != nil {
 		return rows
 	}
-	var first strings.Builder
+	lines := splitLines(tracker)
+	if s, e, ok := bareTable(lines); ok {
+		return tableRows(strings.Join(lines[s:e], ""), false)
+	}
+	return nil
+}
+
+// bareTable returns the line span of the first table of lines that is
+// under no heading of a known tracker section.
+func bareTable(lines []string) (start, end int, ok bool) {
 	known := false
-	for _, l := range splitLines(tracker) {
+	for i, l := range lines {
 		if lv, h := headingOf(l); lv > 0 {
-			if first.Len() > 0 {
-				break
+			if ok {
+				return start, i, true
 			}
 			known = isKnownSection(h)
 			continue
 		}
-		if !known && strings.HasPrefix(strings.TrimSpace(l), "|") {
-			first.WriteString(l)
-		} else if first.Len() > 0 {
-			break
+		table := strings.HasPrefix(strings.TrimSpace(l), "|")
+		switch {
+		case !ok && table && !known:
+			start, ok = i, true
+		case ok && !table:
+			return start, i, true
 		}
 	}
-	return tableRows(first.String(), false)
+	return start, len(lines), ok
 }
 
 // isKnownSection reports a heading of a tracker section other than the
@@ -125,25 +136,21 @@ func isKnownSection(h string) bool {
 }
 
 // upsertEpisodeRow puts the tracker's episodes-table row of episode n:
-// into its "Episodes" section, else into a tracker that has none of the
-// other sections as the old one-table tracker (upsertRow), else into a new
-// "## Episodes" section at its end.
+// into its "Episodes" section, else into its first table under no other
+// section (upsertRow within it), else into a new "## Episodes" section at
+// its end.
 func upsertEpisodeRow(tracker []byte, n int, header, row string) []byte {
 	if _, ok := section(string(tracker), sectionEpisodes...); !ok {
-		other := false
-		for _, l := range splitLines(string(tracker)) {
-			if lv, h := headingOf(l); lv > 0 && isKnownSection(h) {
-				other = true
-			}
-		}
-		if !other {
-			return upsertRow(tracker, n, header, row)
+		lines := splitLines(string(tracker))
+		if s, e, ok := bareTable(lines); ok {
+			head, body, tail := strings.Join(lines[:s], ""), strings.Join(lines[s:e], ""), strings.Join(lines[e:], "")
+			return []byte(head + string(upsertRow([]byte(body), n, header, row)) + tail)
 		}
 	}
 	return upsertSectionRow(tracker, sectionEpisodes, "## Episodes", n, header, row)
 }
 
-// recentRows returns the rows of rows whose episode is before n, the last
+// lastRows returns the rows of rows whose episode is before n, the last
 // k of them (by their order in the table).
 func lastRows(rows [][]string, n, k int) [][]string {
 	var out [][]string

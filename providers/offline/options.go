@@ -49,7 +49,8 @@ type RuleOptions struct {
 
 	// PeriodMark is the period ja-no-mixed-period wants at the end of a
 	// paragraph (default "。"); a '.', '．' or '。' that is not it is
-	// replaced. AllowPeriodMarks lists other marks accepted there, and
+	// replaced. AllowPeriodMarks lists other marks accepted there (each
+	// matched at the end, so a word such as "OK" may be one), and
 	// ForceAppendPeriod makes a missing period a fix rather than advice
 	// (textlint's periodMark, allowPeriodMarks and forceAppendPeriod).
 	PeriodMark        string
@@ -75,10 +76,9 @@ type RuleOptions struct {
 	SentenceCountURLLinks bool
 
 	// DoubledJoshiStrict makes no-doubled-joshi report the pairs it
-	// exempts by default (の, を, て, 並立助詞, 〜かどうか) and count no
-	// distance for a 読点, and
-	// DoubledJoshiAllow lists particles it never reports (textlint's
-	// strict and allow). DoubledJoshiMinInterval is its min_interval
+	// exempts by default (の, を, て, 並立助詞, 〜かどうか) and count a 読点
+	// as no distance between two particles; DoubledJoshiAllow lists
+	// particles it never reports (textlint's strict and allow). DoubledJoshiMinInterval is its min_interval
 	// (default 1): a particle repeated within that many particles and
 	// marks is reported.
 	DoubledJoshiStrict      bool

@@ -46,21 +46,37 @@ const maxHold = 2 << 10
 
 // splitSentences yields the trimmed spans of the sentences in b[s:e].
 // A sentence ends at 。！？!? (with any closing brackets after them) outside
-// 「」『』（）【】《》 (held open for at most maxHold bytes), and
-// at '.' followed by white space or the end when the word before it is not
-// an abbreviation or a number.
+// 「」『』（）【】《》 and ASCII "…" pairs (held open for at most maxHold
+// bytes), at '.' followed by white space or the end when the word before
+// it is not an abbreviation or a number and it stands outside a "…" pair,
+// and after a "…" pair that ends in . ! or ? (He said "stop." Then left.).
 func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
 	return func(yield func(int, int) bool) {
 		start := s
-		depth := 0 // open 「『（【《 brackets: a 。 inside a quotation does not end the sentence, as in textlint's sentence-splitter
+		depth := 0      // open 「『（【《 brackets: a 。 inside a quotation does not end the sentence, as in textlint's sentence-splitter
+		quoted := false // inside an ASCII "…" pair, which holds a '.' as the brackets hold a 。
 		holdFrom := 0
 		for i := s; i < e; {
 			r, n := utf8.DecodeRune(b[i:e])
 			end := -1
 			if depth > 0 && i-holdFrom > maxHold {
-				depth = 0 // a bracket never closed holds no more: the rest of a long line splits as text
+				depth, quoted = 0, false // a bracket never closed holds no more: the rest of a long line splits as text
 			}
 			switch r {
+			case '"':
+				switch {
+				case quoted:
+					quoted, depth = false, max(depth-1, 0)
+					if depth == 0 && i > 0 && strings.IndexByte(".!?", b[i-1]) >= 0 && (i+n == e || isSpaceByte(b[i+n])) {
+						end = i + n // He said "stop." Then left.
+					}
+				case (i == start || isSpaceByte(b[i-1])) && bytes.IndexByte(b[i+1:min(e, i+maxHold)], '"') >= 0:
+					// a quotation closed later in the block: She said "A. B".
+					if depth == 0 {
+						holdFrom = i
+					}
+					quoted, depth = true, depth+1
+				}
 			case '「', '『', '（', '【', '《':
 				if depth == 0 {
 					holdFrom = i
@@ -73,7 +89,7 @@ func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
 					end = i + n
 				}
 			case '.':
-				if i+n == e || isSpaceByte(b[i+n]) || isCloser(b[i+n:e]) {
+				if !quoted && (i+n == e || isSpaceByte(b[i+n]) || isCloser(b[i+n:e])) {
 					if !abbreviation(b[start:i], b[i+n:e]) {
 						end = i + n
 					}

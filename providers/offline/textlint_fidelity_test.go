@@ -246,3 +246,16 @@ func TestSentenceLengthURLLinks(t *testing.T) {
 		{rule: "sentence-length", text: "READ [home](https://example.net)\n", want: 1},
 	})
 }
+
+// TestSentenceInsideQuotes: a '.' inside an ASCII "…" pair does not end
+// the sentence, as textlint's sentence-splitter keeps the pair whole;
+// a quotation that ends with its sentence still ends it.
+func TestSentenceInsideQuotes(t *testing.T) {
+	runOptionCases(t, Config{Limits: Limits{SentenceLength: 10}, Options: RuleOptions{SentenceSkipPatterns: []string{`/".*"/`}}}, []ruleCase{
+		{rule: "sentence-length", text: "He said \"A dog. I like it\".\n", want: 0},
+	})
+	runOptionCases(t, Config{Limits: Limits{SentenceLength: 30}}, []ruleCase{
+		{rule: "sentence-length", text: "He said \"stop.\" Then he left the room at once.\n", want: 0},
+		{rule: "sentence-length", text: "He said \"A dog. I like it a lot, really\".\n", want: 1},
+	})
+}
