@@ -85,7 +85,8 @@ type QuotePatch struct {
 // PatchQuotes anchors each fix in doc (Resolve, with opt.Options), picks
 // the anchored ones by opt.Overlap and opt.Max, and builds their patch
 // against doc (PatchAnchors). It is the one way from a model's quotes to
-// a patch; it never modifies doc. The error is NewPatch's, which the
+// a patch; it never modifies doc or fixes, and holds no state between
+// calls, so calls may run concurrently. The error is NewPatch's, which the
 // anchors of one document only give for a bug.
 func PatchQuotes(doc []byte, fixes []QuoteFix, opt QuoteOptions) (QuotePatch, error) {
 	props := make([]Proposal, len(fixes))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -261,5 +262,30 @@ func TestClashingAgreesWithOverlaps(t *testing.T) {
 		if got := clashing(kept, e) >= 0; got != want {
 			t.Fatalf("iteration %d: clashing(%+v, %+v) = %v, a scan says %v", iter, kept, e, got, want)
 		}
+	}
+}
+
+// BenchmarkPatchQuotes: many fixes with unique quotes in one long
+// Japanese document, given in reverse order of place, under each rule.
+func BenchmarkPatchQuotes(b *testing.B) {
+	var doc strings.Builder
+	var fixes []QuoteFix
+	for i := range 2000 {
+		q := fmt.Sprintf("第%d文は猫である。", i)
+		doc.WriteString(q + "\r\n")
+		fixes = append(fixes, QuoteFix{Key: fmt.Sprint("k", i), Quote: q, Fix: fmt.Sprintf("第%d文は犬である。", i)})
+	}
+	slices.Reverse(fixes)
+	text := []byte(doc.String())
+	for _, o := range []Overlap{SkipOverlaps, FirstWins} {
+		b.Run(fmt.Sprint("overlap=", o), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				qp, err := PatchQuotes(text, fixes, QuoteOptions{Overlap: o})
+				if err != nil || len(qp.Kept) != len(fixes) {
+					b.Fatalf("%d kept, %v", len(qp.Kept), err)
+				}
+			}
+		})
 	}
 }
