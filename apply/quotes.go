@@ -95,9 +95,6 @@ func PatchQuotes(doc []byte, fixes []QuoteFix, opt QuoteOptions) (QuotePatch, er
 	}
 	anchors, skips := Resolve(doc, props, opt.Options)
 	qp, err := PatchAnchors(doc, anchors, opt)
-	if err != nil {
-		return QuotePatch{}, err
-	}
 	if len(skips) > 0 { // both lists are in input order: interleave them by it
 		order := make(map[string]int, len(fixes))
 		for i, f := range fixes {
@@ -106,13 +103,14 @@ func PatchQuotes(doc []byte, fixes []QuoteFix, opt QuoteOptions) (QuotePatch, er
 		qp.Skips = append(qp.Skips, skips...)
 		slices.SortStableFunc(qp.Skips, func(a, b Skip) int { return order[a.Key] - order[b.Key] })
 	}
-	return qp, nil
+	return qp, err
 }
 
 // PatchAnchors picks anchors by opt.Overlap and opt.Max and builds the
 // patch of those kept against doc, the document they were anchored in.
 // Keys must be unique. The error is NewPatch's: an anchor whose Old text
-// is not at its place in doc.
+// is not at its place in doc; Patch and Kept are then nil, Skips and
+// Conflicts still say what the overlap rule and Max left out.
 func PatchAnchors(doc []byte, anchors []Anchor, opt QuoteOptions) (QuotePatch, error) {
 	var qp QuotePatch
 	keep := make([]bool, len(anchors))
@@ -163,7 +161,7 @@ func PatchAnchors(doc []byte, anchors []Anchor, opt QuoteOptions) (QuotePatch, e
 	changes, _ := Merge(take) // no conflicts left
 	p, err := NewPatch(doc, changes)
 	if err != nil {
-		return QuotePatch{}, err
+		return qp, err
 	}
 	qp.Patch, qp.Kept = p, take
 	return qp, nil

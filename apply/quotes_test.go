@@ -289,3 +289,21 @@ func BenchmarkPatchQuotes(b *testing.B) {
 		})
 	}
 }
+
+// TestPatchAnchorsBadOld: an anchor whose Old is not the text at its
+// place is NewPatch's error, and the overlaps are still reported.
+func TestPatchAnchorsBadOld(t *testing.T) {
+	doc := []byte("abcdef")
+	anchors := []Anchor{
+		{Key: "x", Edit: Edit{Start: 0, End: 2, Old: "zz", New: "AB"}},
+		{Key: "y", Edit: Edit{Start: 3, End: 5, Old: "de", New: "D"}},
+		{Key: "z", Edit: Edit{Start: 4, End: 6, Old: "ef", New: "F"}},
+	}
+	qp, err := PatchAnchors(doc, anchors, QuoteOptions{})
+	if !errors.Is(err, ErrBadChange) || qp.Patch != nil || qp.Kept != nil {
+		t.Fatalf("PatchAnchors: %+v, %v; want ErrBadChange and no patch", qp, err)
+	}
+	if len(qp.Conflicts) != 1 || len(qp.Skips) != 2 || !errors.Is(qp.Skips[0].Err, ErrConflict) {
+		t.Errorf("conflicts %+v, skips %+v", qp.Conflicts, qp.Skips)
+	}
+}

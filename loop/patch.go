@@ -40,10 +40,10 @@ func BuildPatch(text []byte, prior *apply.Patch, items []Item, take func(Item) b
 	}
 	qp, err := apply.PatchAnchors(base, anchors, apply.QuoteOptions{})
 	switch {
-	case err != nil:
-		return nil, fmt.Errorf("the edits do not apply to the text: %w", err)
 	case len(qp.Conflicts) > 0:
 		return nil, fmt.Errorf("%w: %v", ErrConflictingApprovals, qp.Conflicts[0].Keys)
+	case err != nil:
+		return nil, fmt.Errorf("the edits do not apply to the text: %w", err)
 	}
 	return qp.Patch, nil
 }
