@@ -7,7 +7,8 @@
 // English and Japanese, a review policy, a deleted and a binary file) and
 // reviews it offline: go vet and the offline prose reviewers, two shots per
 // slice, so the waves, the automatic duplicates, the passes and the judge
-// show.
+// show; then follow-ups add a slice with its own shots and harness and,
+// once every slice is removed, classify the change anew.
 //
 //	go run ./examples/multi-shot-review
 //	go run ./examples/multi-shot-review -repo . -uncommitted -task "what I asked for"
