@@ -79,15 +79,19 @@ func StartOrResume(ctx context.Context, d Driver, dir string, args json.RawMessa
 	return stop, err
 }
 
-// DriverPath returns the file p (slash-separated, relative to dir) names
-// in a Driver's folder dir; a path outside dir (absolute, with "..", or
-// not in its clean form) is an error.
-func DriverPath(dir, p string) (string, error) {
-	local := filepath.FromSlash(p)
-	if p == "" || !filepath.IsLocal(local) || filepath.ToSlash(filepath.Clean(local)) != p || strings.Contains(p, `\`) {
-		return "", fmt.Errorf("loop: path %q: want a clean slash-separated path inside the run's folder", p)
+// DriverPaths returns the files paths (slash-separated, relative to dir)
+// name in a Driver's folder dir, in order; a path outside dir (absolute,
+// with "..", or not in its clean form) is an error.
+func DriverPaths(dir string, paths ...string) ([]string, error) {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		local := filepath.FromSlash(p)
+		if p == "" || !filepath.IsLocal(local) || filepath.ToSlash(filepath.Clean(local)) != p || strings.Contains(p, `\`) {
+			return nil, fmt.Errorf("loop: path %q: want a clean slash-separated path inside the run's folder", p)
+		}
+		out[i] = filepath.Join(dir, local)
 	}
-	return filepath.Join(dir, local), nil
+	return out, nil
 }
 
 // DriverArtifacts returns the paths under dir of files, as a Stop's

@@ -41,13 +41,13 @@ func TestStartOrResume(t *testing.T) {
 }
 
 // TestDriverPath: a Driver's paths stay inside its folder.
-func TestDriverPath(t *testing.T) {
+func TestDriverPaths(t *testing.T) {
 	dir := t.TempDir()
-	if p, err := loop.DriverPath(dir, "docs/記事.md"); err != nil || p != filepath.Join(dir, "docs", "記事.md") {
+	if p, err := loop.DriverPaths(dir, "docs/記事.md", "a.md"); err != nil || !slices.Equal(p, []string{filepath.Join(dir, "docs", "記事.md"), filepath.Join(dir, "a.md")}) {
 		t.Errorf("docs/記事.md: %q, %v", p, err)
 	}
 	for _, bad := range []string{"", "/etc/passwd", "../x", "a/../b", "a//b", "./a", `a\b`} {
-		if _, err := loop.DriverPath(dir, bad); err == nil {
+		if _, err := loop.DriverPaths(dir, "a.md", bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}
