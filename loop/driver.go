@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -95,11 +96,12 @@ func DriverPaths(dir string, paths ...string) ([]string, error) {
 }
 
 // DriverArtifacts returns the paths under dir of files, as a Stop's
-// Artifacts: empty ones and files outside dir are left out.
+// Artifacts: empty names, files that do not exist and files outside dir
+// are left out.
 func DriverArtifacts(dir string, files ...string) []string {
 	var out []string
 	for _, f := range files {
-		if f == "" {
+		if _, err := os.Stat(f); f == "" || err != nil {
 			continue
 		}
 		if !filepath.IsAbs(f) {

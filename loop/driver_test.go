@@ -81,8 +81,12 @@ func TestDriverGateAndArgs(t *testing.T) {
 // TestDriverArtifacts: paths under the folder, slash-separated; others
 // and empty ones left out.
 func TestDriverArtifacts(t *testing.T) {
-	dir := t.TempDir()
-	got := loop.DriverArtifacts(dir, filepath.Join(dir, "run", "summary.md"), "", filepath.Join(t.TempDir(), "elsewhere.md"), filepath.Join(dir, "a.md"))
+	dir, other := t.TempDir(), t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "run"), 0o755)
+	for _, f := range []string{filepath.Join(dir, "run", "summary.md"), filepath.Join(dir, "a.md"), filepath.Join(other, "elsewhere.md")} {
+		os.WriteFile(f, nil, 0o644)
+	}
+	got := loop.DriverArtifacts(dir, filepath.Join(dir, "run", "summary.md"), "", filepath.Join(other, "elsewhere.md"), filepath.Join(dir, "missing.md"), filepath.Join(dir, "a.md"))
 	if want := []string{"run/summary.md", "a.md"}; !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
 	}

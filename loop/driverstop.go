@@ -22,23 +22,14 @@ func ReviewStop(dir, run, decisions string, o *Outcome, err error) (Stop, error)
 	}
 	local := func(p string) string { return filepath.Join(dir, filepath.FromSlash(p)) }
 	stop := Stop{Reason: string(o.Reason), Text: o.StopText(), Usage: o.Usage}
-	for _, name := range []string{"summary.md", ReportName} {
-		if p := path.Join(run, name); exists(local(p)) {
-			stop.Artifacts = append(stop.Artifacts, p)
-		}
-	}
+	stop.Artifacts = DriverArtifacts(dir, local(path.Join(run, "summary.md")), local(path.Join(run, ReportName)))
 	if o.Reason == AwaitingDecisions {
 		pending := path.Join(run, fmt.Sprintf("round-%d", o.Rounds), "pending.json")
-		if exists(local(pending)) {
+		if _, err := os.Stat(local(pending)); err == nil {
 			stop.Question, stop.Answer = pending, decisions
 		} else {
 			stop.Question, stop.Answer = path.Join(run, QuestionsFile), path.Join(run, AnswersFile)
 		}
 	}
 	return stop, nil
-}
-
-func exists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }
