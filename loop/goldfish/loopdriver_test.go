@@ -108,13 +108,8 @@ func TestDriverAnsweredByFile(t *testing.T) {
 	}
 }
 
-// defaultAnswer is the answer an automatic gate gives q.
+// defaultAnswer is the answer the automatic gate gives q.
 func defaultAnswer(q loop.Question) loop.Answer {
-	a := loop.Answer{Key: q.Key, Choice: q.Default}
-	if a.Choice == "" && len(q.Options) > 0 {
-		a.Choice = q.Options[0].ID
-	} else if a.Choice == "" {
-		a.Choice = loop.Yes
-	}
+	a, _ := loop.AutoAsker{}.Ask(context.Background(), q)
 	return a
 }
