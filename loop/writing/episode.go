@@ -85,6 +85,8 @@ type Episode struct {
 	// wrapped with agent.Traced under it. Nil stands for the provider of
 	// the span in Write's ctx (none: nothing is traced).
 	TracerProvider trace.TracerProvider
+
+	resume bool // only resume an unfinished run or return a finished one's Result (NewDriver)
 }
 
 // Event reports a step of the run.
@@ -245,6 +247,9 @@ func (e *Episode) folder() loop.Folder {
 // openMode is writing's policy: a finished run returns its journaled
 // Result (loop.OpenKeep) unless Again starts it anew (loop.OpenRotate).
 func (e *Episode) openMode() loop.OpenMode {
+	if e.resume { // NewDriver's resume: no run started is loop.ErrNotStarted
+		return loop.OpenResume | loop.OpenKeep
+	}
 	if e.Again {
 		return loop.OpenStartOrResume
 	}
