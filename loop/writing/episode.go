@@ -85,6 +85,8 @@ type Episode struct {
 	// wrapped with agent.Traced under it. Nil stands for the provider of
 	// the span in Write's ctx (none: nothing is traced).
 	TracerProvider trace.TracerProvider
+
+	resume bool // only resume an unfinished run or return a finished one's Result (NewDriver)
 }
 
 // Event reports a step of the run.
@@ -135,6 +137,10 @@ type Result struct {
 	// ("2Q: 1 question(s) to the designer", "4D on draft v0: 1 round(s)").
 	Discussions int      `json:"discussions"`
 	Held        []string `json:"held,omitempty"`
+	// ArcObservation is set when the episode closes its act: the arc
+	// observation due before the next act (also a [DESIGN-REVIEW]
+	// handover thread at the save), as the original's arc observer.
+	ArcObservation string `json:"arc_observation,omitempty"`
 	// Polish lists the polish step's fixes (applied or not).
 	Polish []PolishItem `json:"polish,omitempty"`
 	// Stars are the readers' ratings of the final draft by persona id.
@@ -241,6 +247,9 @@ func (e *Episode) folder() loop.Folder {
 // openMode is writing's policy: a finished run returns its journaled
 // Result (loop.OpenKeep) unless Again starts it anew (loop.OpenRotate).
 func (e *Episode) openMode() loop.OpenMode {
+	if e.resume { // NewDriver's resume: no run started is loop.ErrNotStarted
+		return loop.OpenResume | loop.OpenKeep
+	}
 	if e.Again {
 		return loop.OpenStartOrResume
 	}

@@ -1,0 +1,121 @@
+package loop_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// TestStartOrResume: a resume that finds no run started starts it anew;
+// any other resume error is returned as it is, and a start is not retried.
+func TestStartOrResume(t *testing.T) {
+	var calls []bool
+	d := func(err error) loop.Driver {
+		calls = nil
+		return loop.DriverFunc(func(_ context.Context, _ string, _ json.RawMessage, resume bool) (loop.Stop, error) {
+			calls = append(calls, resume)
+			if resume {
+				return loop.Stop{}, err
+			}
+			return loop.Stop{Reason: "started"}, nil
+		})
+	}
+	ctx := context.Background()
+	stop, err := loop.StartOrResume(ctx, d(fmt.Errorf("x: %w", loop.ErrNotStarted)), t.TempDir(), nil, true)
+	if err != nil || stop.Reason != "started" || !slices.Equal(calls, []bool{true, false}) {
+		t.Errorf("not started: %+v, %v, calls %v; want started anew", stop, err, calls)
+	}
+	if _, err := loop.StartOrResume(ctx, d(loop.ErrRunFinished), t.TempDir(), nil, true); !errors.Is(err, loop.ErrRunFinished) || len(calls) != 1 {
+		t.Errorf("finished: %v, calls %v; want ErrRunFinished and no start", err, calls)
+	}
+	if _, err := loop.StartOrResume(ctx, d(nil), t.TempDir(), nil, false); err != nil || !slices.Equal(calls, []bool{false}) {
+		t.Errorf("start: %v, calls %v", err, calls)
+	}
+}
+
+// TestDriverPath: a Driver's paths stay inside its folder.
+func TestDriverPaths(t *testing.T) {
+	dir := t.TempDir()
+	if p, err := loop.DriverPaths(dir, "docs/記事.md", "a.md"); err != nil || !slices.Equal(p, []string{filepath.Join(dir, "docs", "記事.md"), filepath.Join(dir, "a.md")}) {
+		t.Errorf("docs/記事.md: %q, %v", p, err)
+	}
+	for _, bad := range []string{"", "/etc/passwd", "../x", "a/../b", "a//b", "./a", `a\b`} {
+		if _, err := loop.DriverPaths(dir, "a.md", bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+// TestDriverGateAndArgs: the gate's names, and arguments decoded with
+// the driver's name in the error.
+func TestDriverGateAndArgs(t *testing.T) {
+	for g, want := range map[loop.DriverGate]bool{"": true, loop.GateFile: true, loop.GateAuto: false} {
+		if file, err := g.File(); err != nil || file != want {
+			t.Errorf("%q: %v, %v", g, file, err)
+		}
+	}
+	if _, err := loop.DriverGate("terminal").File(); err == nil {
+		t.Error("terminal: no error")
+	}
+	type args struct {
+		Documents []string `json:"documents"`
+	}
+	if a, err := loop.DriverArgs[args]("x", nil); err != nil || a.Documents != nil {
+		t.Errorf("no args: %+v, %v", a, err)
+	}
+	if a, err := loop.DriverArgs[args]("x", json.RawMessage(`{"documents":["a.md"]}`)); err != nil || !slices.Equal(a.Documents, []string{"a.md"}) {
+		t.Errorf("args: %+v, %v", a, err)
+	}
+	if _, err := loop.DriverArgs[args]("editorial", json.RawMessage(`{"documents":"a.md"}`)); err == nil || err.Error()[:20] != "editorial arguments:" {
+		t.Errorf("bad args: %v", err)
+	}
+}
+
+// TestDriverArtifacts: paths under the folder, slash-separated; others
+// and empty ones left out.
+func TestDriverArtifacts(t *testing.T) {
+	dir, other := t.TempDir(), t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "run"), 0o755)
+	for _, f := range []string{filepath.Join(dir, "run", "summary.md"), filepath.Join(dir, "a.md"), filepath.Join(other, "elsewhere.md")} {
+		os.WriteFile(f, nil, 0o644)
+	}
+	got := loop.DriverArtifacts(dir, filepath.Join(dir, "run", "summary.md"), "", filepath.Join(other, "elsewhere.md"), filepath.Join(dir, "missing.md"), filepath.Join(dir, "a.md"))
+	if want := []string{"run/summary.md", "a.md"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestReviewStop: a run waiting at the gate asks its round's pending.json
+// (answered in the decisions file), or the asker's questions when there is
+// none; ErrNotConverged is a stop, another error an error.
+func TestReviewStop(t *testing.T) {
+	dir := t.TempDir()
+	o := &loop.Outcome{Reason: loop.AwaitingDecisions, Rounds: 2}
+	o.Usage.Calls = 3
+	stop, err := loop.ReviewStop(dir, ".run", ".run/decisions.json", o, fmt.Errorf("x: %w", loop.ErrNotConverged))
+	if err != nil || stop.Question != ".run/questions.json" || stop.Answer != ".run/answers.json" || stop.Usage.Calls != 3 || !stop.Waiting() {
+		t.Errorf("no pending: %+v, %v", stop, err)
+	}
+	os.MkdirAll(filepath.Join(dir, ".run", "round-2"), 0o755)
+	for _, f := range []string{"round-2/pending.json", "summary.md"} {
+		os.WriteFile(filepath.Join(dir, ".run", f), []byte("{}"), 0o644)
+	}
+	stop, _ = loop.ReviewStop(dir, ".run", ".run/decisions.json", o, nil)
+	if stop.Question != ".run/round-2/pending.json" || stop.Answer != ".run/decisions.json" || !slices.Equal(stop.Artifacts, []string{".run/summary.md"}) {
+		t.Errorf("pending: %+v", stop)
+	}
+	o.Reason = loop.Converged
+	if stop, _ = loop.ReviewStop(dir, ".run", ".run/decisions.json", o, nil); stop.Waiting() || stop.Reason != string(loop.Converged) || stop.Text == "" {
+		t.Errorf("converged: %+v", stop)
+	}
+	if _, err := loop.ReviewStop(dir, ".run", "d", o, errors.New("disk full")); err == nil {
+		t.Error("an error became a stop")
+	}
+}

@@ -1,0 +1,73 @@
+package editorial
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"path"
+
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// DefaultDir is the run folder of a Driver's run, relative to its
+// folder, when Args.Dir is empty.
+const DefaultDir = ".editorial"
+
+// Args are the Editorial Swarm's arguments as a loop.Driver takes them.
+// Its paths are slash-separated and relative to the Driver's folder.
+type Args struct {
+	// Documents are the documents to polish. Required.
+	Documents []string `json:"documents"`
+	// Dir is the run folder; "" means DefaultDir.
+	Dir string `json:"dir,omitempty"`
+	// Gate is the gate: loop.GateFile (the default: a question stops the
+	// run, waiting for the decisions file) or loop.GateAuto (nothing is
+	// asked; what the policy does not apply stays open).
+	Gate loop.DriverGate `json:"gate,omitempty"`
+	// Settings are the configuring program's own (which reviewers, which
+	// provider), handed to the configure function as they are.
+	Settings json.RawMessage `json:"settings,omitempty"`
+}
+
+// NewDriver returns the Editorial Swarm as a loop.Driver. configure
+// returns the loop for a run's arguments (its Council, Policy,
+// MaxRounds, …) and must return the same loop for the same arguments on
+// every execution; the Driver sets the loop's Dir and Gate from args. A
+// run waiting at the gate stops with the round's pending.json as its
+// Question and the decisions file as its Answer.
+func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
+	return loop.DriverFunc(func(ctx context.Context, dir string, raw json.RawMessage, resume bool) (loop.Stop, error) {
+		args, err := loop.DriverArgs[Args]("editorial", raw)
+		if err != nil {
+			return loop.Stop{}, err
+		}
+		if len(args.Documents) == 0 {
+			return loop.Stop{}, errors.New("editorial arguments: no documents")
+		}
+		file, err := args.Gate.File()
+		if err != nil {
+			return loop.Stop{}, err
+		}
+		run := cmp.Or(args.Dir, DefaultDir)
+		decisions := path.Join(run, DecisionsName)
+		local, err := loop.DriverPaths(dir, append([]string{run, decisions}, args.Documents...)...)
+		if err != nil {
+			return loop.Stop{}, err
+		}
+		l, err := configure(args)
+		if err != nil {
+			return loop.Stop{}, err
+		}
+		l.Dir, l.Gate = local[0], loop.AutoGate{}
+		if file {
+			l.Gate = loop.FileGate{Path: local[1]}
+		}
+		start := l.Run
+		if resume {
+			start = l.Resume
+		}
+		out, err := start(ctx, local[2:]...)
+		return loop.ReviewStop(dir, run, decisions, out, err)
+	})
+}

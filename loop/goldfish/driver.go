@@ -1,0 +1,82 @@
+package goldfish
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"path"
+
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// Args are the Goldfish review loop's arguments as a loop.Driver takes
+// them. Its paths are slash-separated and relative to the Driver's folder.
+type Args struct {
+	// Document is the file under review. Required.
+	Document string `json:"document"`
+	// Dir is the run folder; "" means DefaultDir.
+	Dir string `json:"dir,omitempty"`
+	// Gate is loop.GateFile (the default: the round's choice, the turn
+	// boundary and the findings' gate are questions the run stops at) or
+	// loop.GateAuto (loop.AutoAsker and loop.AutoGate).
+	Gate loop.DriverGate `json:"gate,omitempty"`
+	// Settings are the configuring program's own, handed to configure.
+	Settings json.RawMessage `json:"settings,omitempty"`
+}
+
+// driverDecisions is the findings' gate's decisions file in a Driver's
+// run folder.
+const driverDecisions = "decisions.json"
+
+// NewDriver returns the Goldfish review loop as a loop.Driver. configure
+// returns the loop for a run's arguments (its Reviewers, Resolver,
+// Target, …) and must return the same loop for the same arguments on
+// every execution; the Driver sets Dir, Gate and Asker from args. A
+// waiting run's answer goes to the asker's answers.json or, when the
+// findings' gate waits (the round's pending.json), to driverDecisions.
+// The Stop's Artifacts lead with the latest goldfish_review_report.md.
+func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
+	return loop.DriverFunc(func(ctx context.Context, dir string, raw json.RawMessage, resume bool) (loop.Stop, error) {
+		args, err := loop.DriverArgs[Args]("goldfish", raw)
+		if err != nil {
+			return loop.Stop{}, err
+		}
+		if args.Document == "" {
+			return loop.Stop{}, errors.New("goldfish arguments: no document")
+		}
+		file, err := args.Gate.File()
+		if err != nil {
+			return loop.Stop{}, err
+		}
+		run := cmp.Or(args.Dir, DefaultDir)
+		decisions := path.Join(run, driverDecisions)
+		local, err := loop.DriverPaths(dir, run, decisions, args.Document)
+		if err != nil {
+			return loop.Stop{}, err
+		}
+		l, err := configure(args)
+		if err != nil {
+			return loop.Stop{}, err
+		}
+		l.Dir = local[0]
+		l.Gate, l.Asker = loop.AutoGate{}, loop.AutoAsker{}
+		if file {
+			l.Gate, l.Asker = loop.FileGate{Path: local[1]}, loop.FileAsker{Dir: l.Dir}
+		}
+		start := l.Run
+		if resume {
+			start = l.Resume
+		}
+		out, err := start(ctx, local[2])
+		if out == nil {
+			return loop.Stop{}, err
+		}
+		stop, err := loop.ReviewStop(dir, run, decisions, out.Outcome, err)
+		if err == nil {
+			stop.Text = cmp.Or(out.Stop, stop.Text)
+			stop.Artifacts = append(loop.DriverArtifacts(dir, out.Report), stop.Artifacts...)
+		}
+		return stop, err
+	})
+}

@@ -1,0 +1,83 @@
+package writing
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path"
+	"path/filepath"
+
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// Args are the write-episode loop's arguments as a loop.Driver takes
+// them.
+type Args struct {
+	// Episode is the episode to write, from 1. Required.
+	Episode int `json:"episode"`
+	// Gate is loop.GateFile (the default: a question stops the run,
+	// waiting for the answers file in the episode's run folder) or
+	// loop.GateAuto (loop.AutoAsker: every question's default).
+	Gate loop.DriverGate `json:"gate,omitempty"`
+	// Settings are the configuring program's own (which models), handed
+	// to configure as they are.
+	Settings json.RawMessage `json:"settings,omitempty"`
+}
+
+// NotSaved is a Driver's stop reason for an episode the human declined to
+// save (ErrNotSaved).
+const NotSaved = "not-saved"
+
+// NewDriver returns the write-episode loop as a loop.Driver over the
+// project in its folder. configure returns the episode for a run's
+// arguments (its Author, Critic, Readers, MaxRevisions) and must return the
+// same one for the same arguments on every execution; the Driver sets Dir,
+// Number and Asker from args. A start (resume false) starts the episode or
+// goes on with its unfinished run, as Write does; a resume of an episode
+// never started is loop.ErrNotStarted. A finished episode's Driver returns
+// its journaled Result's stop again. The Stop's Reason is the judgment
+// (PASS, PASS_WITH_POLISH, FORCE_PASS) or NotSaved, its Artifacts the saved
+// episode; a question waits with the run folder's questions.json and
+// answers.json.
+func NewDriver(configure func(args Args) (*Episode, error)) loop.Driver {
+	return loop.DriverFunc(func(ctx context.Context, dir string, raw json.RawMessage, resume bool) (loop.Stop, error) {
+		args, err := loop.DriverArgs[Args]("writing", raw)
+		if err != nil {
+			return loop.Stop{}, err
+		}
+		if args.Episode < 1 {
+			return loop.Stop{}, fmt.Errorf("writing arguments: episode %d: want 1 or more", args.Episode)
+		}
+		file, err := args.Gate.File()
+		if err != nil {
+			return loop.Stop{}, err
+		}
+		e, err := configure(args)
+		if err != nil {
+			return loop.Stop{}, err
+		}
+		e.Dir, e.Number, e.resume, e.Asker = dir, args.Episode, resume, loop.AutoAsker{}
+		run := path.Join(RunDir, fmt.Sprintf("episode-%02d", e.Number))
+		if file {
+			e.Asker = loop.FileAsker{Dir: e.runDir()}
+		}
+		res, err := e.Write(ctx)
+		switch {
+		case errors.Is(err, loop.ErrWaiting):
+			return loop.Stop{Reason: string(loop.AwaitingDecisions), Text: "waiting for an answer",
+				Question: path.Join(run, loop.QuestionsFile), Answer: path.Join(run, loop.AnswersFile)}, nil
+		case res == nil || (err != nil && !errors.Is(err, ErrNotSaved)):
+			return loop.Stop{}, err
+		}
+		stop := loop.Stop{Reason: string(res.Judgment.Outcome), Usage: res.Usage,
+			Text: fmt.Sprintf("episode %d %q saved as %s; the arc reviewer's verdict: %s", res.Episode, res.Title, res.File, res.Verdict)}
+		if !res.Saved {
+			stop.Reason, stop.Text = NotSaved, fmt.Sprintf("episode %d %q not saved", res.Episode, res.Title)
+		}
+		if res.File != "" {
+			stop.Artifacts = loop.DriverArtifacts(dir, filepath.Join(dir, filepath.FromSlash(res.File)))
+		}
+		return stop, nil
+	})
+}
