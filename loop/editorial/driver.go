@@ -68,6 +68,10 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 			start = l.Resume
 		}
 		out, err := start(ctx, local[2:]...)
-		return loop.ReviewStop(dir, run, decisions, out, err)
+		stop, err := loop.ReviewStop(dir, run, decisions, out, err)
+		if err == nil {
+			stop.Text = Describe(out.Reason) // the Editorial Swarm's words, not the kernel's
+		}
+		return stop, err
 	})
 }

@@ -49,7 +49,7 @@ func TestDriverWaitsAndResumes(t *testing.T) {
 	if err != nil || stop.Reason != string(loop.Converged) || stop.Waiting() {
 		t.Fatalf("resumed: %+v, %v; want converged", stop, err)
 	}
-	if !slices.Contains(stop.Artifacts, ".editorial/summary.md") || stop.Text == "" {
+	if !slices.Contains(stop.Artifacts, ".editorial/summary.md") || stop.Text != "converged: every high finding was applied or rejected" {
 		t.Errorf("artifacts %q, text %q: want summary.md and the stop in words", stop.Artifacts, stop.Text)
 	}
 	if got, want := readFile(t, filepath.Join(dir, "article.md")), "# 題名\r\nbeta の行。\r\ngamma の行。\r\n数字は 42% です。\r\n"; got != want {
