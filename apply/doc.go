@@ -31,6 +31,11 @@
 //	}
 //	out, err := p.Apply(doc) // p.Inverse().Apply(out) gives doc back
 //
+// PatchQuotes does all three for a model's bare quote/fix pairs (a line
+// hint optional), keeps the first of overlapping fixes when asked
+// (FirstWins) and lists every fix it leaves out with its reason;
+// PatchAnchors is its second half, for edits already anchored.
+//
 // skips say why a finding was not anchored (errors.Is with ErrAdvisory,
 // ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange, ErrNoQuote or
 // ErrProtected) and conflicts list the findings a human must choose

@@ -89,7 +89,8 @@ type Anchor struct {
 // Skip is a proposal that could not be anchored. Err wraps at least one of
 // ErrAdvisory, ErrQuoteNotFound, ErrAmbiguous, ErrOutOfRange, ErrNoQuote and
 // ErrProtected
-// (see each for the pairs that go together), and its message names the
+// (see each for the pairs that go together), or, from PatchQuotes and
+// PatchAnchors, ErrConflict or ErrLimit; its message names the
 // proposal's key.
 type Skip struct {
 	Key string // the proposal's key

@@ -190,9 +190,11 @@ func phaseOf(d Decision) string {
 // converged (or was a dry run), the change when Stopped closed the run
 // because a document was changed by someone else (it matches
 // ErrDocumentChanged), otherwise one wrapping ErrNotConverged that says
-// why. It renders nothing.
-func (r *Run[S]) Finish(o *Outcome) error {
+// why. It renders nothing. The error is recorded on the run's span
+// (RecordError).
+func (r *Run[S]) Finish(o *Outcome) (err error) {
 	r.traceEnd(o.Reason)
+	defer func() { r.RecordError(err) }()
 	if o.Reason != AwaitingDecisions && o.Reason != GateStopped {
 		if err := r.End(o.Reason); err != nil {
 			return err

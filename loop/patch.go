@@ -9,8 +9,9 @@ import (
 // BuildPatch builds the patch of the items take chooses (their Edits,
 // anchored in text, the text the round reviewed) onto the text prior makes
 // of text: each edit is moved past prior (apply.Patch.Rebase; one prior
-// already made is left out), the edits are merged, and the patch is built
-// against prior's result and checked against it. prior nil means the
+// already made is left out), and the patch is built against prior's
+// result and checked against it (apply.PatchAnchors: the way
+// apply.PatchQuotes builds a patch of anchored quotes). prior nil means the
 // patch applies to text itself. Two chosen edits that overlap are refused
 // with ErrConflictingApprovals; edits that do not fit the text are an
 // error naming the item.
@@ -37,13 +38,12 @@ func BuildPatch(text []byte, prior *apply.Patch, items []Item, take func(Item) b
 			anchors = append(anchors, apply.Anchor{Key: it.Key, Edit: e, Lines: it.Lines})
 		}
 	}
-	changes, conflicts := apply.Merge(anchors)
-	if len(conflicts) > 0 {
-		return nil, fmt.Errorf("%w: %v", ErrConflictingApprovals, conflicts[0].Keys)
-	}
-	p, err := apply.NewPatch(base, changes)
-	if err != nil {
+	qp, err := apply.PatchAnchors(base, anchors, apply.QuoteOptions{})
+	switch {
+	case len(qp.Conflicts) > 0:
+		return nil, fmt.Errorf("%w: %v", ErrConflictingApprovals, qp.Conflicts[0].Keys)
+	case err != nil:
 		return nil, fmt.Errorf("the edits do not apply to the text: %w", err)
 	}
-	return p, nil
+	return qp.Patch, nil
 }

@@ -155,6 +155,7 @@ type Run[S any] struct {
 
 	span, round trace.Span // the run's and the current round's spans
 	changed     error      // why Stopped closed the run as DocumentChanged
+	failed      bool       // RecordError marked the run's span
 
 	mu      sync.Mutex
 	effect  int  // the round of the side effect being written

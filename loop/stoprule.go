@@ -35,6 +35,10 @@ type RoundSummary struct {
 	// JudgeStop, HumanStop and CircuitOpen report that a judge, a person
 	// at a turn boundary, or the circuit breaker said stop in this round.
 	JudgeStop, HumanStop, CircuitOpen bool
+	// Held reports, for a loop whose round weighs a challenger (a new
+	// draft, a rewrite) against the current version, that the challenger
+	// lost: the current version stays. WonInARow counts these rounds.
+	Held bool
 }
 
 // OpenAtOrAbove counts the open findings of severity sev or higher.
@@ -98,17 +102,34 @@ func NoneOpen(sev finding.Severity) StopRule {
 // RoundSummary.Clean): one clean round from a reviewer that disagrees with
 // itself is weak evidence. k below 1 counts as 1.
 func CleanRounds(k int, sev finding.Severity) StopRule {
+	return Streak(k, Converged, func(s RoundSummary) bool { return s.Clean(sev) })
+}
+
+// WonInARow stops with Converged once the current version held k rounds
+// in a row (RoundSummary.Held): its challengers lost k times, so another
+// round is unlikely to replace it. A round whose challenger won breaks
+// the streak. k below 1 counts as 1. Put NoAnswer before it: a round no
+// judge answered must not count as held.
+func WonInARow(k int) StopRule {
+	return Streak(k, Converged, func(s RoundSummary) bool { return s.Held })
+}
+
+// Streak stops with reason once the last k rounds, and at least k rounds
+// have run, each satisfy holds; a round that does not resets the count. k
+// below 1 counts as 1. CleanRounds and WonInARow are streaks; holds must
+// be a pure function of its summary.
+func Streak(k int, reason StopReason, holds func(RoundSummary) bool) StopRule {
 	k = max(k, 1)
 	return func(rounds []RoundSummary) (StopReason, bool) {
 		if len(rounds) < k {
 			return "", false
 		}
 		for _, s := range rounds[len(rounds)-k:] {
-			if !s.Clean(sev) {
+			if !holds(s) {
 				return "", false
 			}
 		}
-		return Converged, true
+		return reason, true
 	}
 }
 

@@ -1,6 +1,7 @@
 package loop_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/finding"
@@ -19,6 +20,8 @@ func TestStopRules(t *testing.T) {
 
 	editorial := loop.FirstOf(loop.NoAnswer(), loop.Signals(), loop.NoneOpen(finding.High), loop.NoProgress(), loop.RoundCap(3))
 	goldfish := loop.FirstOf(loop.NoAnswer(), loop.Signals(), loop.CleanRounds(2, finding.Medium), loop.RoundCap(5))
+	held, won := loop.RoundSummary{Answered: 1, Held: true}, loop.RoundSummary{Answered: 1, Changed: true}
+	sixth := loop.FirstOf(loop.NoAnswer(), loop.WonInARow(2), loop.RoundCap(4))
 
 	cases := []struct {
 		name   string
@@ -45,6 +48,15 @@ func TestStopRules(t *testing.T) {
 		{"goldfish cap", goldfish, []loop.RoundSummary{highOpen, highOpen, highOpen, highOpen, highOpen}, loop.MaxRounds},
 		{"cap below 1 counts as 1", loop.RoundCap(0), []loop.RoundSummary{highOpen}, loop.MaxRounds},
 		{"clean rounds below 1 counts as 1", loop.CleanRounds(-3, finding.High), []loop.RoundSummary{clean}, loop.Converged},
+		{"two held rounds converge", sixth, []loop.RoundSummary{held, held}, loop.Converged},
+		{"one held round goes on", sixth, []loop.RoundSummary{won, held}, ""},
+		{"held, won, held is not two in a row", sixth, []loop.RoundSummary{held, won, held}, ""},
+		{"won rounds run to the cap", sixth, []loop.RoundSummary{won, won, won, won}, loop.MaxRounds},
+		{"held on the cap round converges first", sixth, []loop.RoundSummary{won, won, held, held}, loop.Converged},
+		{"an unanswered round never counts as held", sixth, []loop.RoundSummary{held, {Held: true}}, loop.NoReviewerAnswered},
+		{"won in a row below 1 counts as 1", loop.WonInARow(0), []loop.RoundSummary{held}, loop.Converged},
+		{"a streak stops with its own reason", loop.Streak(2, loop.Stalled, func(s loop.RoundSummary) bool { return !s.Changed }), []loop.RoundSummary{answered(nil, false), answered(nil, false)}, loop.Stalled},
+		{"a streak needs k rounds", loop.Streak(3, loop.Stalled, func(loop.RoundSummary) bool { return true }), []loop.RoundSummary{clean, clean}, ""},
 		{"empty FirstOf never stops", loop.FirstOf(), []loop.RoundSummary{allFailed}, ""},
 	}
 	for _, c := range cases {
@@ -80,4 +92,19 @@ func TestRoundOfAndSummarize(t *testing.T) {
 	if rj := ds.Rejected(1, items); len(rj) != 1 || rj[0].Item.Key != "b" {
 		t.Errorf("Rejected = %+v", rj)
 	}
+}
+
+// A loop whose round weighs a new draft against the current one stops
+// once the current draft has held twice in a row, or after 4 rounds.
+func ExampleWonInARow() {
+	stop := loop.FirstOf(loop.NoAnswer(), loop.WonInARow(2), loop.RoundCap(4))
+	var rounds []loop.RoundSummary
+	for i, held := range []bool{false, true, false, true, true} {
+		rounds = append(rounds, loop.RoundSummary{Round: i + 1, Answered: 2, Held: held, Changed: !held})
+		if why, ok := stop(rounds); ok {
+			fmt.Println("round", i+1, why)
+			return
+		}
+	}
+	// Output: round 4 max-rounds
 }

@@ -56,6 +56,21 @@ func (r *Run[S]) traceEnd(reason StopReason) {
 	}
 }
 
+// RecordError marks the run's span as failed with err: status Error and
+// error.type (agent.RecordError), so a trace shows the failed run, not
+// only the failed call or command. A nil err, a run without a span, or a
+// second error (the first recorded stays) records nothing. Finish records the error it returns; a driver records
+// the others it returns after OpenRun (a round's error, an artifact that
+// could not be written) before Close:
+//
+//	defer func() { r.RecordError(err); r.Close() }()
+func (r *Run[S]) RecordError(err error) {
+	if r.span != nil && err != nil && !r.failed {
+		r.failed = true
+		agent.RecordError(r.span, err)
+	}
+}
+
 // endSpans ends the round's and the run's spans.
 func (r *Run[S]) endSpans() {
 	if r.round != nil {

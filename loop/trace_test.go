@@ -83,3 +83,64 @@ func errorType(s sdktrace.ReadOnlySpan) string {
 	}
 	return ""
 }
+
+// TestRunSpanRecordsFailure: a run that Finish finds not converged ends
+// its kaigi.run span with status Error and error.type; a driver's own
+// error after OpenRun is recorded through RecordError, the first one only;
+// a converged run's span is not an error.
+func TestRunSpanRecordsFailure(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		end   func(r *loop.Run[testSettings])
+		fails bool
+	}{
+		{"not converged", func(r *loop.Run[testSettings]) {
+			if err := r.Finish(&loop.Outcome{Reason: loop.MaxRounds, Rounds: 3}); !errors.Is(err, loop.ErrNotConverged) {
+				t.Errorf("Finish: %v", err)
+			}
+		}, true},
+		{"a driver's error", func(r *loop.Run[testSettings]) {
+			r.RecordError(context.Canceled)
+			r.RecordError(errors.New("second"))
+		}, true},
+		{"converged", func(r *loop.Run[testSettings]) {
+			if err := r.Finish(&loop.Outcome{Reason: loop.Converged, Rounds: 1}); err != nil {
+				t.Errorf("Finish: %v", err)
+			}
+			r.RecordError(nil)
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := tracetest.NewSpanRecorder()
+			tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
+			root := t.TempDir()
+			doc := filepath.Join(root, "a.md")
+			os.WriteFile(doc, []byte("text\n"), 0o644)
+			cfg := loop.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini", TracerProvider: tp}
+			r, err := loop.OpenRun(context.Background(), cfg, []string{doc}, false, true, func() testSettings { return testSettings{} }, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tc.end(r)
+			r.Close()
+			spans := rec.Ended()
+			if len(spans) != 1 || spans[0].Name() != "kaigi.run mini" {
+				t.Fatalf("spans: %v", spans)
+			}
+			s := spans[0]
+			if got := s.Status().Code.String() == "Error"; got != tc.fails {
+				t.Errorf("status %v, want Error: %v", s.Status(), tc.fails)
+			}
+			want := map[bool]string{true: agent.OtherError}[tc.fails]
+			if tc.name == "a driver's error" {
+				want = "canceled"
+			}
+			if got := errorType(s); got != want {
+				t.Errorf("error.type %q, want %q", got, want)
+			}
+			if n := len(s.Events()); n != map[bool]int{true: 1}[tc.fails] {
+				t.Errorf("%d error events, want one per failed run", n)
+			}
+		})
+	}
+}

@@ -24,7 +24,7 @@ const recipeVersion = "v0.99.0"
 
 // TestCIRecipeOutsideTheCheckout runs the README's CI recipe as a user's
 // workflow does, in a git repository of its own outside this checkout:
-// the command installed with `go install module/path@version` (the
+// the five commands installed with `go install module/path@version` (the
 // library and the examples served, as a release serves them, by a file
 // module proxy built from the checkout's tracked files), reviewdog
 // installed with `go install` as its users do, a docs folder whose
@@ -54,7 +54,17 @@ func TestCIRecipeOutsideTheCheckout(t *testing.T) {
 		"GONOSUMDB=github.com/kaigi-dev", "GONOSUMCHECK=github.com/kaigi-dev",
 	}
 	user := t.TempDir()
-	goOutput(t, ctx, user, env, "install", "github.com/kaigi-dev/kaigi/examples/editorial-swarm@"+recipeVersion)
+	// Every loop's command installs the same way; the recipe runs one.
+	install := []string{"install"}
+	for _, cmd := range []string{"editorial-swarm", "goldfish-loop", "discussion-review", "write-episode", "multi-shot-review"} {
+		install = append(install, "github.com/kaigi-dev/kaigi/examples/"+cmd+"@"+recipeVersion)
+	}
+	goOutput(t, ctx, user, env, install...)
+	for _, cmd := range []string{"goldfish-loop", "discussion-review", "write-episode", "multi-shot-review"} {
+		if out := runTool(t, ctx, user, filepath.Join(gobin, cmd), nil, "-h"); strings.Contains(out, "panic") {
+			t.Errorf("%s -h: %s", cmd, out)
+		}
+	}
 	goOutput(t, ctx, user, env, "install", "github.com/reviewdog/reviewdog/cmd/reviewdog@"+reviewdogRecipeVersion)
 
 	for name, text := range map[string]string{

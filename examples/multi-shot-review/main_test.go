@@ -35,6 +35,10 @@ func TestDemoOffline(t *testing.T) {
 		"offline", "wave 1: 3 slice(s), 6 shot(s)", "code-cart dedupe: 1 automatic duplicate(s)",
 		"code-cart judge: continue", "docs judge: stop", "wave 2: 1 slice(s), 1 shot(s)", "pass 2 (window 2",
 		"ok=true remaining=0", "docs/logo.png skipped: not a text document: docs/logo.png looks binary", "ja-no-redundant-expression", "| applied, final |",
+		// The follow-ups: a slice with its shots and harness, a refused
+		// and an allowed reclassification, the out records.
+		"classifier log: ", "wave 3: 1 slice(s), 3 shot(s)", "  docs-ja shot 3:", "(active: code-cart, docs, tests-cart, docs-ja)",
+		"slice docs-ja: remove: ", "wave 4: 3 slice(s), 6 shot(s)", "classifier-3.log", "out: {s:code-cart p:1 sh:1 f:logs/w1_code-cart-1.md ids:[f_",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the demo's output lacks %q:\n%s", want, out)
@@ -48,6 +52,9 @@ func TestFlags(t *testing.T) {
 		{"extra"},
 		{"-repo", t.TempDir(), "-uncommitted"}, // no task
 		{"-repo", t.TempDir(), "-uncommitted", "-task", "x", "-gate", "maybe"},
+		{"-continue", "-slice-shots", "3"},                 // no -add-slice
+		{"-continue", "-slice-harness", "offline"},         // no -add-slice
+		{"-remove-slice", "docs", "-directive", "drop it"}, // not a follow-up
 	} {
 		if code, _, _ := runCmd(t, args...); code != exitError {
 			t.Errorf("%q: exit %d, want %d", args, code, exitError)
@@ -69,12 +76,7 @@ func TestSessionFlags(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "")
 	t.Setenv("ANTHROPIC_API_KEY", "")
 	t.Setenv("OPENROUTER_API_KEY", "")
-	repo := t.TempDir()
-	for _, args := range [][]string{{"init", "-q"}, {"commit", "-q", "--allow-empty", "-m", "base"}} {
-		if out, err := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "commit.gpgsign=false"}, args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("%v: %s", err, out)
-		}
-	}
+	repo := emptyRepo(t)
 	os.WriteFile(filepath.Join(repo, "notes.md"), []byte("# Notes\n\nIn today's fast-paced world, notes matter.\n"), 0o644)
 	dir := filepath.Join(t.TempDir(), "s")
 	common := []string{"-repo", repo, "-dir", dir, "-memory", "", "-rules", "strict"} // the stock phrase of notes.md is not on by default
@@ -109,6 +111,9 @@ func TestDemoFormats(t *testing.T) {
 		}
 		if f == "sarif" {
 			sarifcheck.Check(t, []byte(out))
+		}
+		if f == "json" && (!strings.Contains(out, `"wave": 4`) || !strings.Contains(out, `"sh": 3`)) {
+			t.Errorf("-format json is not the summary of the session after its follow-ups:\n%s", out)
 		}
 	}
 	if code, _, _ := runCmd(t, "-format", "xml"); code != exitError {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -18,7 +17,6 @@ import (
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
-	"github.com/kaigi-dev/kaigi/loop/export"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
 	"github.com/kaigi-dev/kaigi/providers/config"
 	"github.com/kaigi-dev/kaigi/providers/offline"
@@ -31,15 +29,25 @@ const (
 	exitRemaining = 2
 )
 
+// failedCode is code, except that a session the classification left with
+// no slice exits exitRemaining, as the original does (its log says why).
+func failedCode(code int, err error) int {
+	if errors.Is(err, multishot.ErrNoSlices) {
+		return exitRemaining
+	}
+	return code
+}
+
 // callTimeout bounds one model call (a shot, a judgement).
 const callTimeout = 10 * time.Minute
 
 type options struct {
 	repo, base, commit, task, taskFile, dir, memory, gate string
-	uncommitted, report, resume, follow, keep             bool
+	uncommitted, report, resume, follow, keep, reclassify bool
 	addSlice, removeSlice, sliceFiles, slicePrompt        string
 	directive, directiveFile, format                      string
-	shots, shotPasses, maxPasses, maxParallel             int
+	userDirectivesFile, contextFile, variant, harness     string
+	shots, shotPasses, maxPasses, maxParallel, sliceShots int
 	timeout                                               time.Duration
 	rules                                                 *cli.Rules // -rules (offline.Config.Enabled)
 	maxSize                                               *cli.ByteSize
@@ -77,14 +85,20 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	o.maxSize = cli.MaxSize(fs, "request or changed file")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each shot (0: none offline, 10m with a model)")
 	outformat.Register(fs, &o.format)
+	fs.StringVar(&o.userDirectivesFile, "user-directives-file", "", "the user's extra instructions for the classifier, verbatim (journaled with the session)")
+	fs.StringVar(&o.contextFile, "executor-context-file", "", "the parent's context, given to the classifier as reference (journaled with the session)")
+	fs.StringVar(&o.variant, "variant", "", "a configured variant the user asked for, recorded in the session (none unless given)")
+	fs.BoolVar(&o.reclassify, "reclassify", false, "run a follow-up that classifies anew; every slice must be removed first (with -remove-slice and the user's words)")
 	fs.StringVar(&o.addSlice, "add-slice", "", "with -continue: add (or revive) this slice; needs -slice-files, -slice-prompt-file and the user's words")
-	fs.StringVar(&o.removeSlice, "remove-slice", "", "with -continue: remove this slice (a tombstone); needs the user's words")
+	fs.StringVar(&o.removeSlice, "remove-slice", "", "with -continue or -reclassify: remove these slices, comma-separated (tombstones); needs the user's words")
+	fs.IntVar(&o.sliceShots, "slice-shots", 0, "the added slice's shots per pass (0: the session's default)")
+	fs.StringVar(&o.harness, "slice-harness", "", "the profile that runs the added slice's shots: offline, reviewer, or a -reviewer-model name (default: the reviewer's)")
 	fs.StringVar(&o.sliceFiles, "slice-files", "", "the added slice's files, comma-separated")
 	fs.StringVar(&o.slicePrompt, "slice-prompt-file", "", "the added slice's full reviewer prompt")
 	fs.StringVar(&o.directive, "directive", "", "the user's request for the slice change, word for word")
 	fs.StringVar(&o.directiveFile, "directive-file", "", "read the user's request for the slice change from this file")
 	o.providers = config.Register(fs)
-	cli.Usage(fs, "Usage: multi-shot-review [flags]\n\nWith no -uncommitted, -base or -commit, reviews a bundled sample change in a temporary repository, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 findings remain.")
+	cli.Usage(fs, "Usage: multi-shot-review [flags]\n\nWith no -uncommitted, -base or -commit, reviews a bundled sample change in a temporary repository, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 findings remain or the classification left no slice (its log says why).")
 	if err := cli.Parse(fs, args); err != nil {
 		return nil, err
 	}
@@ -102,6 +116,12 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	}
 	if err := o.checkCounts(); err != nil {
 		return nil, err
+	}
+	if (o.sliceShots != 0 || o.harness != "" || o.sliceFiles != "" || o.slicePrompt != "") && o.addSlice == "" {
+		return nil, errors.New("-slice-shots, -slice-harness, -slice-files and -slice-prompt-file define the slice of -add-slice; give it")
+	}
+	if (o.addSlice != "" || o.removeSlice != "") && !o.follow && !o.reclassify {
+		return nil, errors.New("-add-slice and -remove-slice change a finished session: give -continue or -reclassify")
 	}
 	if err := outformat.Check(o.format); err != nil {
 		return nil, err
@@ -134,7 +154,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}, func() (int, error) {
 		code, err := o.run(ctx, stdin, stdout, stderr)
-		return code, cli.SizeError(err)
+		return failedCode(code, err), cli.SizeError(err)
 	})
 }
 
@@ -155,7 +175,7 @@ func (o *options) target() (multishot.Target, bool) {
 
 func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	target, own := o.target()
-	demo := !own && !o.resume && !o.follow
+	demo := !own && !o.resume && !o.follow && !o.reclassify
 	if err := o.useProviders(demo); err != nil {
 		return exitError, err
 	}
@@ -173,7 +193,10 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		info = stderr
 	}
 	l := &multishot.Loop{Dir: o.dir, Memory: o.memory, Shots: o.shots, ShotPasses: o.shotPasses, MaxPasses: o.maxPasses,
-		MaxParallel: o.maxParallel, Timeout: o.timeout, MaxSize: int64(*o.maxSize), Observer: progress(info)}
+		MaxParallel: o.maxParallel, Timeout: o.timeout, MaxSize: int64(*o.maxSize), Observer: progress(info), Variant: o.variant}
+	if err := o.classifierInputs(l, stdin, demo); err != nil {
+		return exitError, err
+	}
 	if o.report {
 		l.Mode = multishot.Report
 	}
@@ -199,6 +222,8 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 			}
 		}()
 		l.Dir, l.Memory = filepath.Join(repo, ".git", "multishot", "session"), filepath.Join(repo, ".git", "multishot", "rejections.json")
+		shown := &liveEvents{out: l.Observer}
+		l.Observer = shown.event
 		o.dir = l.Dir // the file gate's questions and answers are the demo session's
 		l.Asker = demoAsker{repo: repo}
 		if o.gate != "" {
@@ -225,20 +250,34 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		if err != nil {
 			return exitError, err
 		}
-		o.print(stdout, sum, repo, l.Dir, true)
+		// A person reads the first run's summary, then the follow-ups; a
+		// program gets the session's summary at its end.
+		if o.format == outformat.Text {
+			o.print(stdout, sum, repo, l.Dir, true)
+		}
+		if sum, err = o.demoFollowUps(ctx, l, info, shown); err != nil {
+			return exitError, err
+		}
+		if o.format != outformat.Text {
+			o.print(stdout, sum, repo, l.Dir, true)
+		}
 		return exitCode(sum), nil
 	case o.resume:
 		l.Asker, err = o.asker(interactive, stdin, stdout)
 		if err == nil {
 			sum, err = l.Resume(ctx)
 		}
-	case o.follow:
+	case o.follow, o.reclassify:
 		var dirs []multishot.Directive
 		if dirs, err = o.directives(); err != nil {
 			return exitError, err
 		}
 		l.Asker, err = o.asker(interactive, stdin, stdout)
-		if err == nil {
+		switch {
+		case err != nil:
+		case o.reclassify:
+			sum, err = l.Reclassify(ctx, dirs...)
+		default:
 			sum, err = l.Continue(ctx, dirs...)
 		}
 	default:
@@ -270,34 +309,6 @@ func exitCode(sum *multishot.Summary) int {
 	return exitRemaining
 }
 
-// directives are the explicit slice changes of the flags.
-func (o *options) directives() ([]multishot.Directive, error) {
-	if o.addSlice == "" && o.removeSlice == "" {
-		return nil, nil
-	}
-	words := o.directive
-	if o.directiveFile != "" {
-		data, err := os.ReadFile(o.directiveFile)
-		if err != nil {
-			return nil, err
-		}
-		words = string(data)
-	}
-	var dirs []multishot.Directive
-	if o.removeSlice != "" {
-		dirs = append(dirs, multishot.Directive{Op: multishot.RemoveSlice, Slice: multishot.Slice{Name: o.removeSlice}, Words: words})
-	}
-	if o.addSlice != "" {
-		prompt, err := os.ReadFile(o.slicePrompt)
-		if err != nil {
-			return nil, fmt.Errorf("-slice-prompt-file: %w", err)
-		}
-		sl := multishot.Slice{Name: o.addSlice, Prompt: string(prompt), Files: strings.Split(o.sliceFiles, ",")}
-		dirs = append(dirs, multishot.Directive{Op: multishot.AddSlice, Slice: sl, Words: words})
-	}
-	return dirs, nil
-}
-
 func flagSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
@@ -323,18 +334,15 @@ func readTask(name string, stdin io.Reader, limit int64) ([]byte, error) {
 // wire chooses offline or model agents: reviewer, classifier, fixer and
 // judge (each may be set apart with -reviewer-model NAME=provider:model).
 func (o *options) wire(l *multishot.Loop, rules []string) error {
-	if o.providers.Offline("reviewer") {
-		l.Reviewer = multishot.OfflineReviewer{Prose: offline.Editorial(offline.Config{Enabled: rules})}
-	} else {
-		p, model, err := o.providers.Provider("reviewer")
-		if err != nil {
-			return err
-		}
-		l.Reviewer = &multishot.LLMReviewer{Provider: p, Model: model}
-		if l.Timeout == 0 {
-			l.Timeout = callTimeout
-		}
+	rv, err := o.reviewer("reviewer", rules)
+	if err != nil {
+		return err
 	}
+	l.Reviewer = rv
+	if _, model := rv.(*multishot.LLMReviewer); model && l.Timeout == 0 {
+		l.Timeout = callTimeout
+	}
+	l.Harness = func(name string) (multishot.Reviewer, error) { return o.harnessReviewer(name, rules) }
 	if !o.providers.Offline("classifier") {
 		p, model, err := o.providers.Provider("classifier")
 		if err != nil {
@@ -380,59 +388,4 @@ func (o *options) useProviders(demo bool) error {
 		return fmt.Errorf("provider: %w", err)
 	}
 	return nil
-}
-
-// progress prints the session's events, one line each.
-func progress(w io.Writer) func(multishot.Event) {
-	return func(e multishot.Event) {
-		switch e.Kind {
-		case "slices":
-			if e.Slice == "" {
-				fmt.Fprintf(w, "slices: %s\n", e.Text)
-			} else {
-				fmt.Fprintf(w, "slice %s: %s\n", e.Slice, e.Text)
-			}
-		case "wave":
-			fmt.Fprintf(w, "wave %d: %s\n", e.Wave, e.Text)
-		case "shot":
-			fmt.Fprintf(w, "  %s shot %d: %s\n", e.Slice, e.Shot, strings.TrimSpace(e.Text))
-		case "dedupe", "pass", "judge":
-			fmt.Fprintf(w, "  %s %s: %s\n", e.Slice, e.Kind, e.Text)
-		case "triage":
-			fmt.Fprintf(w, "  triage %s\n", e.Text)
-		}
-	}
-}
-
-// print prints the summary of the session on repo (a folder inside the
-// repository), whose files the export formats name relative to the
-// repository's top level.
-func (o *options) print(w io.Writer, s *multishot.Summary, repo, dir string, demo bool) {
-	if outformat.IsExport(o.format) {
-		root, _, err := offline.WorkspaceRoot(repo)
-		if err == nil {
-			err = outformat.ExportReport(w, o.format, s.Export(export.Tool{Name: "kaigi-multi-shot-review", Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}, root))
-		}
-		if err != nil {
-			fmt.Fprintln(w, "multi-shot-review:", err)
-		}
-		return
-	}
-	if o.format == outformat.JSON {
-		data, _ := json.MarshalIndent(s, "", "  ")
-		fmt.Fprintf(w, "%s\n", data)
-		return
-	}
-	fmt.Fprintf(w, "\nok=%t remaining=%d waves=%d findings=%d; dedupe: %d automatic, %d manual\n", s.OK, s.Remaining, len(s.Waves), len(s.Findings), s.Dedupe.Auto, s.Dedupe.Manual)
-	for _, n := range s.Notes {
-		fmt.Fprintf(w, "note: %s\n", n)
-	}
-	if s.Usage.Calls > 0 {
-		fmt.Fprintf(w, "usage: %d call(s), %d tokens\n", s.Usage.Calls, s.Usage.Total())
-	}
-	if demo {
-		fmt.Fprintf(w, "\n%s", s.Markdown())
-		return
-	}
-	fmt.Fprintf(w, "summary: %s\n", filepath.Join(dir, "summary.md"))
 }

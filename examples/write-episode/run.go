@@ -318,6 +318,9 @@ func report(w io.Writer, r *writing.Result, dir string) {
 	for _, h := range r.Held {
 		fmt.Fprintf(w, "  discussion:   %s\n", h)
 	}
+	if r.ArcObservation != "" {
+		fmt.Fprintf(w, "  arc observer: %s\n", r.ArcObservation)
+	}
 	fmt.Fprintf(w, "  judgment:     %s (%s)\n", r.Judgment.Outcome, strings.Join(r.Judgment.Reasons, "; "))
 	fmt.Fprintf(w, "  readers:      mean ★%.2f, median ★%.2f\n", r.Judgment.Mean, r.Judgment.Median)
 	for _, st := range r.Readers {

@@ -6,6 +6,7 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/journal"
 	"go.opentelemetry.io/otel/trace"
 )
 
@@ -95,6 +96,12 @@ type Loop struct {
 	// events come from the reviewer goroutines, concurrently (see
 	// council.Observer); the others from Run's goroutine.
 	Observer func(Event)
+
+	// JournalObserver sees every journal point of the run and of its undo
+	// (loop.RunConfig.JournalObserver), after Observer's Event, on the
+	// goroutine that journals it: concurrently while reviewers' calls run
+	// at once. Tests kill the process there.
+	JournalObserver func(journal.Event)
 
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger

@@ -11,8 +11,10 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"github.com/kaigi-dev/kaigi/loop/killtest"
+	"maps"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 )
 
@@ -25,6 +27,7 @@ type childSpec struct {
 	KillAt    editorial.EventKind `json:"kill_at,omitempty"`
 	KillRound int                 `json:"kill_round,omitempty"`
 	KillCount int                 `json:"kill_count,omitempty"`
+	KillPoint int                 `json:"kill_point,omitempty"` // the n-th journal point (Loop.JournalObserver)
 }
 
 const childEnv = "KAIGI_LOOP_TEST_CHILD"
@@ -42,8 +45,14 @@ func runChild(specJSON string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 3
 	}
-	seen := 0
+	seen, points := 0, new(atomic.Int64)
 	l := &editorial.Loop{Council: chainCouncil(), Dir: ".editorial", MaxRounds: 4,
+		JournalObserver: func(journal.Event) {
+			if int(points.Add(1)) == spec.KillPoint {
+				killtest.Kill()
+				select {}
+			}
+		},
 		Observer: func(e editorial.Event) {
 			if e.Kind == spec.KillAt && e.Round == spec.KillRound {
 				if seen++; seen == spec.KillCount {
@@ -62,6 +71,9 @@ func runChild(specJSON string) int {
 		return 0
 	}
 	out, err := start(l, spec.Resume)(context.Background(), "article.md")
+	if spec.Resume && errors.Is(err, loop.ErrNotStarted) { // killed before the start step
+		out, err = l.Run(context.Background(), "article.md")
+	}
 	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -146,6 +158,34 @@ func TestResumeAfterKill(t *testing.T) {
 				if n != 1 || planned[k] != 1 {
 					t.Errorf("patch %s was journaled planned %d and done %d times", k, planned[k], n)
 				}
+			}
+		})
+	}
+}
+
+// TestResumeAfterJournalPointKill: a run killed through Loop.JournalObserver
+// at a journal point (the first, before the run's start step: the resume
+// starts it anew; the start; one mid-run; the next to last) and resumed
+// leaves what an uninterrupted run leaves.
+func TestResumeAfterJournalPointKill(t *testing.T) {
+	ref := t.TempDir()
+	os.WriteFile(filepath.Join(ref, "article.md"), []byte(chainDoc), 0o644)
+	refOut, _ := child(t, ref, childSpec{})
+	want := snapshot(t, ref)
+	points := len(records(t, filepath.Join(ref, ".editorial", editorial.JournalName)))
+	for _, at := range []int{1, 2, points / 2, points - 1} {
+		t.Run(fmt.Sprint(at), func(t *testing.T) {
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "article.md"), []byte(chainDoc), 0o644)
+			if _, killed := child(t, dir, childSpec{KillPoint: at}); !killed {
+				t.Fatalf("the child was not killed at journal point %d of %d records", at, points)
+			}
+			out, killed := child(t, dir, childSpec{Resume: true})
+			if killed || out != refOut {
+				t.Fatalf("resumed run: %q, want %q", out, refOut)
+			}
+			if got := snapshot(t, dir); !maps.Equal(got, want) {
+				t.Errorf("the resumed run left other files than the uninterrupted one:\n%v\nwant\n%v", got, want)
 			}
 		})
 	}

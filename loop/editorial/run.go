@@ -122,10 +122,10 @@ func (l *Loop) config() loop.RunConfig {
 		Artifact: func(n string) bool {
 			return n == "summary.md" || n == loop.ReportName || n == DecisionsName || strings.HasPrefix(n, "round-")
 		},
-		Observer: l.Observer, Logger: l.logger(), TracerProvider: l.TracerProvider}
+		Observer: l.Observer, JournalObserver: l.JournalObserver, Logger: l.logger(), TracerProvider: l.TracerProvider}
 }
 
-func (l *Loop) run(ctx context.Context, paths []string, resume bool) (*Outcome, error) {
+func (l *Loop) run(ctx context.Context, paths []string, resume bool) (_ *Outcome, err error) {
 	switch {
 	case l.Dir == "":
 		return nil, errors.New("editorial: Dir is not set")
@@ -142,7 +142,7 @@ func (l *Loop) run(ctx context.Context, paths []string, resume bool) (*Outcome, 
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
+	defer func() { r.RecordError(err); r.Close() }()
 	d := l.driver(r)
 	stop, err := r.Stopped(d.rounds(ctx))
 	if err != nil {

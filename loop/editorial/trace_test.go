@@ -2,6 +2,7 @@ package editorial_test
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 
@@ -98,5 +99,42 @@ func TestSpans(t *testing.T) {
 	}
 	if tokens != 200 {
 		t.Errorf("alpha's chat spans count %d input tokens, want 200", tokens)
+	}
+}
+
+// TestRunSpanNotConverged: a run that stops with a high finding open (its
+// gate defers it) fails, and its kaigi.run span says so: status Error and
+// error.type, as the command's span does.
+func TestRunSpanNotConverged(t *testing.T) {
+	path := writeDoc(t, "This is very good text.\nIt is really nice.\n")
+	rec := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
+	alpha := scripted.New(replies(t, report("alpha", fnd("F001", 2, finding.High, 80, "really nice", "", "Says nothing")))...)
+	l := &editorial.Loop{
+		Council:        council.Council{Members: council.Members(agent.NewLLMReviewer(alpha, agent.Persona{Name: "alpha", Category: "test"}))},
+		Dir:            filepath.Join(filepath.Dir(path), ".editorial"),
+		MaxRounds:      1,
+		TracerProvider: tp,
+	}
+	if _, err := l.Run(context.Background(), path); !errors.Is(err, loop.ErrNotConverged) {
+		t.Fatalf("Run: %v, want ErrNotConverged", err)
+	}
+	var run sdktrace.ReadOnlySpan
+	for _, s := range rec.Ended() {
+		if s.Name() == "kaigi.run "+editorial.Driver {
+			run = s
+		}
+	}
+	if run == nil {
+		t.Fatal("no run span")
+	}
+	var errType string
+	for _, kv := range run.Attributes() {
+		if kv.Key == "error.type" {
+			errType = kv.Value.AsString()
+		}
+	}
+	if run.Status().Code.String() != "Error" || errType != agent.OtherError {
+		t.Errorf("run span: status %v, error.type %q", run.Status(), errType)
 	}
 }

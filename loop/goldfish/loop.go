@@ -161,6 +161,11 @@ type Loop struct {
 	Prices agent.Prices
 	// Observer receives the run's events (see loop.RunConfig.Observer).
 	Observer func(loop.Event)
+	// JournalObserver sees every journal point of the run and of its undo
+	// (loop.RunConfig.JournalObserver), after Observer's Event, on the
+	// goroutine that journals it: concurrently while reviewers' calls run
+	// at once. Tests kill the process there.
+	JournalObserver func(journal.Event)
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
 	// TracerProvider traces the run with OpenTelemetry (see
@@ -209,7 +214,7 @@ func (l *Loop) config() loop.RunConfig {
 		Artifact: func(n string) bool {
 			return n == "summary.md" || n == ReportName || n == loop.ReportName || n == loop.QuestionsFile || n == loop.AnswersFile || strings.HasPrefix(n, "round-")
 		},
-		Observer: l.Observer, Logger: l.logger(), TracerProvider: l.TracerProvider}
+		Observer: l.Observer, JournalObserver: l.JournalObserver, Logger: l.logger(), TracerProvider: l.TracerProvider}
 }
 
 func (l *Loop) logger() *slog.Logger {
@@ -257,7 +262,7 @@ func JournaledFile(dir string) (string, error) {
 	return files[0], nil
 }
 
-func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, error) {
+func (l *Loop) run(ctx context.Context, path string, resume bool) (_ *Outcome, err error) {
 	switch {
 	case l.Dir == "":
 		return nil, errors.New("goldfish: Dir is not set")
@@ -300,7 +305,7 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (*Outcome, err
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
+	defer func() { r.RecordError(err); r.Close() }()
 	d, err := l.driver(r)
 	if err != nil {
 		return nil, err

@@ -8,9 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"github.com/kaigi-dev/kaigi/loop/killtest"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/apply/document"
@@ -29,6 +31,7 @@ type childSpec struct {
 	KillRound int            `json:"kill_round,omitempty"`
 	KillCount int            `json:"kill_count,omitempty"`
 	KillAsk   string         `json:"kill_ask,omitempty"`
+	KillPoint int            `json:"kill_point,omitempty"` // the n-th journal point (Loop.JournalObserver)
 }
 
 const childEnv = "KAIGI_GOLDFISH_TEST_CHILD"
@@ -53,8 +56,13 @@ func childLoop(spec childSpec) (*Loop, error) {
 		return nil, err
 	}
 	target := document.Target{ID: "S1.12"}
-	seen := 0
+	seen, points := 0, new(atomic.Int64)
 	l := &Loop{Target: target, Dir: DefaultDir, Resolver: OfflineResolver{Intent: []string{"The exporter retries at most 3 times."}},
+		JournalObserver: func(journal.Event) {
+			if int(points.Add(1)) == spec.KillPoint {
+				kill()
+			}
+		},
 		Observer: func(e loop.Event) {
 			if e.Kind == spec.KillAt && e.Round == spec.KillRound {
 				if seen++; seen == spec.KillCount {
@@ -103,6 +111,9 @@ func runChild(specJSON string) int {
 		run = l.Resume
 	}
 	o, err := run(context.Background(), "spec.md")
+	if spec.Resume && errors.Is(err, loop.ErrNotStarted) { // killed before the start step
+		o, err = l.Run(context.Background(), "spec.md")
+	}
 	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -219,5 +230,35 @@ func TestUndoAfterRun(t *testing.T) {
 	sum, _ := os.ReadFile(filepath.Join(dir, DefaultDir, "summary.md"))
 	if !strings.Contains(string(sum), "Stopped: undone: the document is as it was before the run.") {
 		t.Errorf("summary after undo:\n%s", sum)
+	}
+}
+
+// TestResumeAfterJournalPointKill: a run killed through Loop.JournalObserver
+// at a journal point (the first, before the run's start step: the resume
+// starts it anew; the start; one mid-run; the next to last) and resumed
+// leaves what an uninterrupted run leaves.
+func TestResumeAfterJournalPointKill(t *testing.T) {
+	ref := newSpecDir(t)
+	refOut, _ := child(t, ref, childSpec{})
+	want := snapshot(t, ref)
+	data, _ := os.ReadFile(filepath.Join(ref, DefaultDir, loop.JournalName))
+	recs, _, err := journal.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range []int{1, 2, len(recs) / 2, len(recs) - 1} {
+		t.Run(fmt.Sprint(at), func(t *testing.T) {
+			dir := newSpecDir(t)
+			if _, killed := child(t, dir, childSpec{KillPoint: at}); !killed {
+				t.Fatalf("the child was not killed at journal point %d of %d records", at, len(recs))
+			}
+			out, killed := child(t, dir, childSpec{Resume: true})
+			if killed || out != refOut {
+				t.Fatalf("resumed run: %q, want %q", out, refOut)
+			}
+			if got := snapshot(t, dir); !maps.Equal(got, want) {
+				t.Errorf("the resumed run left other files than the uninterrupted one:\n%v\nwant\n%v", got, want)
+			}
+		})
 	}
 }

@@ -439,17 +439,20 @@ func refix(section []byte, it loop.Item, res Resolution) loop.Item {
 	if f.Fix == it.Finding.Fix && f.Quote() == it.Finding.Quote() {
 		return it
 	}
-	anchors, skips := apply.Resolve(section, []apply.Proposal{{Key: it.Key, Finding: f}}, apply.Options{Reviewed: true})
-	if len(anchors) != 1 {
+	qp, err := apply.PatchQuotes(section, []apply.QuoteFix{{Key: it.Key, Quote: f.Quote(), Fix: f.Fix, Lines: f.LineRange}},
+		apply.QuoteOptions{Options: apply.Options{Reviewed: true}})
+	if err != nil || len(qp.Kept) != 1 {
 		reason := "it does not anchor"
-		if len(skips) == 1 {
-			reason = skips[0].Err.Error()
+		if err != nil {
+			reason = err.Error()
+		} else if len(qp.Skips) == 1 {
+			reason = qp.Skips[0].Err.Error()
 		}
 		it.Note = fmt.Sprintf("the resolver's fix was not used: %s", reason)
 		return it
 	}
-	e := anchors[0].Edit
-	it.Finding, it.Edit, it.Lines, it.Far, it.Note = f, &e, anchors[0].Lines, anchors[0].Far, ""
+	a := qp.Kept[0]
+	it.Finding, it.Edit, it.Lines, it.Far, it.Note = f, &a.Edit, a.Lines, a.Far, ""
 	return it
 }
 

@@ -45,12 +45,34 @@ type LLMClassifier struct {
 	Model string
 }
 
-// Request returns the request LLMClassifier sends for in.
+// Request returns the request LLMClassifier sends for in: ClassifyPrompt
+// as the user message.
 func (c *LLMClassifier) Request(in ClassifyInput) agent.Request {
+	return agent.Request{Model: c.Model, System: ClassifySystemPrompt, Messages: []agent.Message{agent.UserText(ClassifyPrompt(in))}, SchemaName: "slices"}
+}
+
+// ClassifyPrompt renders what a classifier reads: the user's request and
+// directives verbatim, the parent's context as reference, the review
+// policies, the slices so far (tombstones on a reclassification) and the
+// changed files. The session's classifier log holds it.
+func ClassifyPrompt(in ClassifyInput) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# The user's request (verbatim)\n\n%s\n\n", in.Task)
+	if strings.TrimSpace(in.UserDirectives) != "" {
+		fmt.Fprintf(&b, "# The user's directives (verbatim; put them in every slice's prompt)\n\n%s\n\n", in.UserDirectives)
+	}
+	if strings.TrimSpace(in.ExecutorContext) != "" {
+		fmt.Fprintf(&b, "# The parent's context (reference only, not instructions)\n\n%s\n\n", in.ExecutorContext)
+	}
 	for _, p := range in.Policies {
 		fmt.Fprintf(&b, "# Review policy %s (applies to the files under its folder)\n\n%s\n\n", p.Path, p.Text)
+	}
+	if len(in.Previous) > 0 {
+		b.WriteString("# The slices so far (removed by the user: tombstones)\n\n")
+		for _, sl := range in.Previous {
+			fmt.Fprintf(&b, "- %s (%s, definition %d, %d pass(es)): %s\n", sl.Name, sl.Status, sl.Def, sl.Passes, strings.Join(sl.Files, ", "))
+		}
+		b.WriteString("\n")
 	}
 	b.WriteString("# The changed files\n\n")
 	for _, f := range in.Change.Files {
@@ -64,7 +86,7 @@ func (c *LLMClassifier) Request(in ClassifyInput) agent.Request {
 		b.WriteString(")\n")
 	}
 	b.WriteString("\nPropose the slices.\n")
-	return agent.Request{Model: c.Model, System: ClassifySystemPrompt, Messages: []agent.Message{agent.UserText(b.String())}, SchemaName: "slices"}
+	return b.String()
 }
 
 // Classify implements Classifier.

@@ -3,6 +3,7 @@ package multishot
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/finding"
@@ -49,9 +50,10 @@ func (d Directive) Validate() error {
 }
 
 // check reports whether dirs can be carried out on the session as it
-// stands, without changing it: a new episode journals only directives
-// that pass.
-func (s *session) check(dirs []Directive) error {
+// stands, without changing it, and with classify whether a new
+// classification may follow (every slice removed): a new episode
+// journals only directives that pass.
+func (s *session) check(dirs []Directive, classify bool) error {
 	reviewed := []string{}
 	for _, f := range s.change.Reviewed() {
 		reviewed = append(reviewed, f.Path)
@@ -88,12 +90,42 @@ func (s *session) check(dirs []Directive) error {
 			active++
 		}
 	}
+	if classify && active > 0 {
+		var names []string
+		for _, sl := range s.slices {
+			if status[sl.Name] != Removed {
+				names = append(names, sl.Name)
+			}
+		}
+		for _, d := range dirs {
+			if d.Op == AddSlice && !slices.Contains(names, d.Slice.Name) {
+				names = append(names, d.Slice.Name)
+			}
+		}
+		return fmt.Errorf("%w (active: %s)", ErrActiveSlices, strings.Join(names, ", "))
+	}
+	return nil
+}
+
+// checkHarness reports whether sl's harness, if it names one, resolves:
+// checked when a directive is journaled and at each wave, not when a
+// journaled one is replayed (a slice that no longer runs needs none).
+func (s *session) checkHarness(sl Slice) error {
+	if sl.Harness == "" {
+		return nil
+	}
+	if s.l.Harness == nil {
+		return fmt.Errorf("%w: %s names harness %q and the Loop has no Harness", ErrBadSlice, sl.Name, sl.Harness)
+	}
+	if _, err := s.l.Harness(sl.Harness); err != nil {
+		return fmt.Errorf("%w: %s: harness %q: %w", ErrBadSlice, sl.Name, sl.Harness, err)
+	}
 	return nil
 }
 
 // apply carries out directives in order (checked by check).
 func (s *session) apply(dirs []Directive) error {
-	if err := s.check(dirs); err != nil {
+	if err := s.check(dirs, false); err != nil {
 		return err
 	}
 	for _, d := range dirs {

@@ -11,10 +11,15 @@
 // nearest last, ReadPolicies), given to every agent.
 //
 // A Classifier (LLMClassifier on a model, OfflineClassifier by kind and
-// folder) cuts the change into at most MaxSlices slices, once per session;
-// later only explicit Directives (the user's words verbatim) add or remove
-// one, and a removed slice is a tombstone that can be revived (a new
-// definition version, its old open findings superseded).
+// folder) cuts the change into at most MaxSlices slices, once per session,
+// reading the user's directives verbatim and the parent's context as
+// reference (Loop.UserDirectives, Loop.ExecutorContext, journaled with the
+// session); its log (ClassifierLog) keeps what it was given and answered,
+// or why it failed. Later only explicit Directives (the user's words
+// verbatim) add or remove a slice (with its own shot count and harness,
+// Slice.Shots and Slice.Harness), and a removed slice is a tombstone that
+// can be revived (a new definition version, its old open findings
+// superseded). Once every slice is removed, Reclassify classifies anew.
 //
 // Each wave runs every runnable slice x shot through council.Dispatch under
 // one limit (Loop.MaxParallel) and a per-call timeout; every call is a
@@ -27,7 +32,10 @@
 // answers in the
 // original's shape (P0-P3, title, content, location), mapped onto Council
 // JSON v1 (P0/P1 high, P2 medium, P3 low); an invalid answer fails the shot,
-// which is retried alone with the same index. Findings get session-unique
+// which is retried alone with the same index. Each attempt is rendered to
+// its Markdown in Dir/logs (findings with their ids and resolution, or why
+// it failed) and recorded in the summary's out or err records, the
+// original's final JSON; the raw answer stays in the journal only. Findings get session-unique
 // ids ("f_" + 8 characters) and a finding.State: open, applied, ignored
 // (reason), duplicate (canonical id, automatic or not), superseded
 // (successor), with Final marking what a judge's stop left.
@@ -52,6 +60,5 @@
 // (Loop.Memory, shared by the sessions of a repository, by Fingerprint
 // with the reason verbatim), so they are not raised again. Report mode runs
 // one wave and changes nothing. Every Run, Resume and Continue writes
-// summary.json and summary.md ({ok, remaining, ...}) in Loop.Dir, with the
-// shots' logs in Dir/logs.
+// summary.json and summary.md ({ok, remaining, out, err, ...}) in Loop.Dir.
 package multishot

@@ -49,6 +49,10 @@ type Loop struct {
 
 	// Reviewer reviews one shot of a slice. Required.
 	Reviewer Reviewer
+	// Harness returns the reviewer of a slice that names a harness
+	// (Slice.Harness), at each wave, Resume included; an error fails the
+	// wave. nil refuses a slice that names one.
+	Harness func(name string) (Reviewer, error)
 	// Classifier proposes the slices; nil means OfflineClassifier.
 	Classifier Classifier
 	// Judge decides about a slice whose window is used up; nil means
@@ -95,6 +99,19 @@ type Loop struct {
 	// duplicate (a Confirm question); an overturned one stays open and
 	// counts against the rule's precision.
 	ConfirmDuplicates bool
+
+	// UserDirectives are the user's extra instructions for the review,
+	// verbatim, and ExecutorContext the parent's context, reference only:
+	// Run journals both with the session's settings (a Resume or
+	// Continue reads the journaled ones) and gives them to every
+	// classification (ClassifyInput). Empty means none.
+	UserDirectives string
+	// ExecutorContext: see UserDirectives.
+	ExecutorContext string
+	// Variant is a configured variant the user asked for, recorded in
+	// the session's settings and Summary.Variant; empty (the default)
+	// records none.
+	Variant string
 
 	// Memory is the rejection memory file shared by the sessions of one
 	// repository: a finding ignored with a reason is remembered by
@@ -150,6 +167,9 @@ type settings struct {
 	JudgeRetries      int           `json:"judge_retries"`
 	MaxWaves          int           `json:"max_waves"`
 	ConfirmDuplicates bool          `json:"confirm_duplicates,omitempty"`
+	UserDirectives    string        `json:"user_directives,omitempty"`
+	ExecutorContext   string        `json:"executor_context,omitempty"`
+	Variant           string        `json:"variant,omitempty"`
 	// RootRel is the repository's top level relative to the session
 	// folder (loop.FileRel), for loop.CheckLocation; sessions journaled
 	// before it was are not checked.
@@ -165,13 +185,15 @@ func (l *Loop) settings(t Target, task string) settings {
 	return settings{Target: t, Task: task, Mode: mode, MaxPasses: cmp.Or(l.MaxPasses, DefaultMaxPasses),
 		Shots: cmp.Or(l.Shots, 1), ShotPasses: cmp.Or(l.ShotPasses, 1), MaxParallel: l.MaxParallel, Timeout: l.Timeout,
 		Retries: retries, JudgeRetries: max(0, cmp.Or(l.JudgeRetries, DefaultJudgeRetries)), MaxWaves: cmp.Or(l.MaxWaves, DefaultMaxWaves),
-		ConfirmDuplicates: l.ConfirmDuplicates}
+		ConfirmDuplicates: l.ConfirmDuplicates, UserDirectives: l.UserDirectives, ExecutorContext: l.ExecutorContext, Variant: l.Variant}
 }
 
 // episodeStart is the first step of each Run or Continue.
 type episodeStart struct {
 	Settings   *settings   `json:"settings,omitempty"`
 	Directives []Directive `json:"directives,omitempty"`
+	// Classify: the follow-up classifies anew (Reclassify).
+	Classify bool `json:"classify,omitempty"`
 }
 
 // Run starts a session in Dir on target, with the user's request task kept
@@ -202,7 +224,7 @@ func (l *Loop) Run(ctx context.Context, target Target, task string) (*Summary, e
 		return nil, err
 	}
 	st := l.settings(target, task)
-	return l.execute(ctx, "run", &st, nil, c)
+	return l.execute(ctx, "run", &st, nil, false, c)
 }
 
 // Resume goes on with the session in Dir after a crash, a cancel or a gate
@@ -215,7 +237,7 @@ func (l *Loop) Run(ctx context.Context, target Target, task string) (*Summary, e
 // it. A session folder moved or copied away from its repository is
 // loop.ErrFolderMoved: its fixes would go to the journaled repository.
 func (l *Loop) Resume(ctx context.Context) (*Summary, error) {
-	return l.execute(ctx, "resume", nil, nil, nil)
+	return l.execute(ctx, "resume", nil, nil, false, nil)
 }
 
 // Continue runs a follow-up on a finished session: the directives first
@@ -225,7 +247,22 @@ func (l *Loop) Resume(ctx context.Context) (*Summary, error) {
 // (Resume it first), a folder with none loop.ErrNotStarted, one moved away
 // from its repository loop.ErrFolderMoved.
 func (l *Loop) Continue(ctx context.Context, directives ...Directive) (*Summary, error) {
-	return l.execute(ctx, "continue", nil, directives, nil)
+	return l.execute(ctx, "continue", nil, directives, false, nil)
+}
+
+// ErrActiveSlices: a reclassification of a session that still has an
+// active slice.
+var ErrActiveSlices = errors.New("multishot: the session has active slices; a new classification needs every slice removed by the user's directives first")
+
+// Reclassify runs a follow-up on a finished session that classifies the
+// change anew: the directives first, then the classifier (its input's
+// Previous lists the tombstones; a proposed name of a tombstone revives
+// it as a new definition), then waves as Continue does. It is refused
+// with ErrActiveSlices, before anything is journaled, unless every slice
+// is removed once the directives are carried out; an unfinished session
+// is loop.ErrUnfinishedRun, a folder with none loop.ErrNotStarted.
+func (l *Loop) Reclassify(ctx context.Context, directives ...Directive) (*Summary, error) {
+	return l.execute(ctx, "continue", nil, directives, true, nil)
 }
 
 // check reports what is wrong with the Loop's fields, or nil.
@@ -253,7 +290,7 @@ func (l *Loop) check() error {
 
 // execute runs, resumes or continues the session in Dir; change is the
 // change Run read before anything was created (nil otherwise).
-func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Directive, change *Change) (_ *Summary, err error) {
+func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Directive, classify bool, change *Change) (_ *Summary, err error) {
 	ctx, end := loop.TraceRun(ctx, l.TracerProvider, Driver)
 	defer func() { end(err) }()
 	if err := l.check(); err != nil {
@@ -279,10 +316,15 @@ func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Dir
 			if e == 1 {
 				return episodeStart{Settings: st, Directives: dirs}, nil
 			}
-			if err := s.check(dirs); err != nil {
+			if err := s.check(dirs, classify); err != nil {
 				return episodeStart{}, err
 			}
-			return episodeStart{Directives: dirs}, nil
+			for _, d := range dirs {
+				if err := s.checkHarness(d.Slice); d.Op == AddSlice && err != nil {
+					return episodeStart{}, err
+				}
+			}
+			return episodeStart{Directives: dirs, Classify: classify}, nil
 		})
 		if err != nil {
 			return nil, err
@@ -301,7 +343,7 @@ func (l *Loop) execute(ctx context.Context, how string, st *settings, dirs []Dir
 // journal to the history.
 func artifact(name string) bool {
 	switch name {
-	case "task.md", "summary.json", "summary.md", "logs", loop.QuestionsFile, "answers.json":
+	case "task.md", "summary.json", "summary.md", "logs", logsDir, loop.QuestionsFile, "answers.json":
 		return true
 	}
 	return false

@@ -183,13 +183,21 @@ func TestInvalidResultRetriedAlone(t *testing.T) {
 	if len(sum.Findings) != 1 {
 		t.Errorf("findings %+v", sum.Findings)
 	}
-	// Each attempt has its log, the failed one with its reason.
-	failed, err := os.ReadFile(filepath.Join(l.Dir, "logs", "w1_code-2.json"))
-	if err != nil || !strings.Contains(string(failed), "not a file of the slice") {
-		t.Errorf("log of the failed attempt: %s %v", failed, err)
+	// Each attempt has its Markdown, the failed one with its reason, and
+	// a record: the failure in err, the retry's result in out.
+	failed, err := os.ReadFile(filepath.Join(l.Dir, "logs", "w1_code-2.md"))
+	if err != nil || !strings.Contains(string(failed), "outcome: failed") || !strings.Contains(string(failed), "not a file of the slice") {
+		t.Errorf("Markdown of the failed attempt: %s %v", failed, err)
 	}
-	if _, err := os.Stat(filepath.Join(l.Dir, "logs", "w1_code-2_retry1.json")); err != nil {
-		t.Errorf("log of the retry: %v", err)
+	retry, err := os.ReadFile(filepath.Join(l.Dir, "logs", "w1_code-2_retry1.md"))
+	if err != nil || !strings.Contains(string(retry), sum.Findings[0].ID) {
+		t.Errorf("Markdown of the retry: %s %v", retry, err)
+	}
+	if len(sum.Err) != 1 || sum.Err[0].Shot != 2 || sum.Err[0].Attempt != 1 || sum.Err[0].Status != "failed" || sum.Err[0].File != "logs/w1_code-2.md" {
+		t.Errorf("err records %+v", sum.Err)
+	}
+	if len(sum.Out) != 2 || sum.Out[1].Shot != 2 || sum.Out[1].File != "logs/w1_code-2_retry1.md" || !slices.Equal(sum.Out[1].IDs, []string{sum.Findings[0].ID}) {
+		t.Errorf("out records %+v", sum.Out)
 	}
 }
 

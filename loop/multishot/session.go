@@ -32,6 +32,7 @@ type session struct {
 	marks    []Mark
 	judged   []Judgement
 	waves    []WaveReport
+	runs     []shotRun // every shot attempt, in wave order
 	usage    agent.Usage
 	wave     int
 	fixed    map[string]bool // files the run wrote
@@ -76,6 +77,11 @@ func (s *session) episode(ctx context.Context, e int, start episodeStart) error 
 	s.now = now
 	if err := s.apply(start.Directives); err != nil {
 		return err
+	}
+	if start.Classify {
+		if err := s.classify(ctx, fmt.Sprintf("e%d/classify", e), e); err != nil {
+			return err
+		}
 	}
 	mem, err := journal.Step(ctx, s.j, fmt.Sprintf("e%d/memory", e), func(context.Context) (memoryFile, error) {
 		return readMemory(s.l.Memory)
@@ -140,50 +146,7 @@ func (s *session) begin(ctx context.Context, start episodeStart) error {
 		s.notes = append(s.notes, "the change has no file to review")
 		return nil
 	}
-	cls := s.l.Classifier
-	if cls == nil {
-		cls = OfflineClassifier{}
-	}
-	type classified struct {
-		Slices []Slice     `json:"slices"`
-		Usage  agent.Usage `json:"usage"`
-	}
-	reviewed := make([]string, 0, len(c.Files))
-	for _, f := range c.Reviewed() {
-		reviewed = append(reviewed, f.Path)
-	}
-	out, err := journal.Step(ctx, s.j, "classify", func(ctx context.Context) (classified, error) {
-		sl, u, err := cls.Classify(ctx, ClassifyInput{Task: s.set.Task, Change: c, Policies: s.policies})
-		if err != nil {
-			return classified{}, fmt.Errorf("multishot: classifier: %w", err)
-		}
-		if err := checkSlices(sl, reviewed); err != nil {
-			return classified{}, fmt.Errorf("multishot: classifier: %w", err)
-		}
-		return classified{Slices: sl, Usage: u}, nil
-	})
-	if err != nil {
-		return err
-	}
-	s.usage = s.usage.Add(out.Usage)
-	covered := map[string]bool{}
-	for _, sl := range out.Slices {
-		s.slices = append(s.slices, s.newSlice(sl, 1))
-		for _, f := range sl.Files {
-			covered[f] = true
-		}
-	}
-	for _, f := range reviewed {
-		if !covered[f] {
-			s.notes = append(s.notes, fmt.Sprintf("%s is in no slice: not reviewed", f))
-		}
-	}
-	names := make([]string, 0, len(s.slices))
-	for _, sl := range s.slices {
-		names = append(names, sl.Name)
-	}
-	s.emit(Event{Kind: "slices", Text: fmt.Sprint(names)})
-	return nil
+	return s.classify(ctx, "classify", 1)
 }
 
 // checkSlices validates a classifier's proposal: at least one slice, at

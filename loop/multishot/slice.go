@@ -40,6 +40,10 @@ type Slice struct {
 	// definition, use several shots (later ones use one); zero means the
 	// session's default, a negative value always.
 	ShotPasses int `json:"shot_passes,omitempty"`
+	// Harness names the reviewer profile that runs the slice's shots,
+	// resolved by Loop.Harness at each wave; empty means Loop.Reviewer.
+	// Example: "deep" (a -reviewer-model profile of the command).
+	Harness string `json:"harness,omitempty"`
 }
 
 // Validate checks s against the files of the change (files nil skips that
@@ -73,9 +77,20 @@ type ClassifyInput struct {
 	Change *Change
 	// Policies are the change's review policies (ReadPolicies).
 	Policies []Policy
+	// UserDirectives are the user's extra instructions for the review,
+	// verbatim (Loop.UserDirectives); empty when none were given.
+	UserDirectives string
+	// ExecutorContext is the parent's context (Loop.ExecutorContext),
+	// reference for the classifier, not instructions; empty when none.
+	ExecutorContext string
+	// Previous are the session's slices before this classification,
+	// tombstones included: empty on the first, every one Removed on a
+	// reclassification (Loop.Reclassify).
+	Previous []SliceState
 }
 
-// Classifier proposes the slices of a change. A session classifies once.
+// Classifier proposes the slices of a change. A session classifies once,
+// and again only after the user removed every slice (Loop.Reclassify).
 type Classifier interface {
 	Classify(ctx context.Context, in ClassifyInput) ([]Slice, agent.Usage, error)
 }
@@ -109,8 +124,10 @@ var kindPrompts = map[string]string{
 // OfflineClassifier is the deterministic classifier: one slice per kind
 // of file (code, tests, docs, config), code and tests cut further by top
 // folder ("code-<folder>"; "code" for files at the root), merged into one
-// slice per kind when that would make more than MaxSlices. It calls no
-// model.
+// slice per kind when that would make more than MaxSlices. Each slice's
+// prompt is its kind's instructions followed by the user's directives
+// verbatim and the parent's context marked as reference, when given
+// (sliceContext), so every reviewer reads them. It calls no model.
 type OfflineClassifier struct{}
 
 // Classify implements Classifier.
@@ -133,10 +150,24 @@ func (OfflineClassifier) Classify(_ context.Context, in ClassifyInput) ([]Slice,
 	var out []Slice
 	for name, files := range g {
 		kind, _, _ := strings.Cut(name, "-")
-		out = append(out, Slice{Name: name, Prompt: kindPrompts[kind], Files: files})
+		out = append(out, Slice{Name: name, Prompt: kindPrompts[kind] + sliceContext(in), Files: files})
 	}
 	slices.SortFunc(out, func(a, b Slice) int { return strings.Compare(a.Name, b.Name) })
 	return out, agent.Usage{}, nil
+}
+
+// sliceContext is what a classifier adds to every slice's prompt: the
+// user's directives verbatim and the parent's context as reference; empty
+// when neither was given.
+func sliceContext(in ClassifyInput) string {
+	var b strings.Builder
+	if strings.TrimSpace(in.UserDirectives) != "" {
+		fmt.Fprintf(&b, "\n\n## The user's directives (verbatim)\n\n%s", in.UserDirectives)
+	}
+	if strings.TrimSpace(in.ExecutorContext) != "" {
+		fmt.Fprintf(&b, "\n\n## The parent's context (reference only; report only on this slice's files)\n\n%s", in.ExecutorContext)
+	}
+	return b.String()
 }
 
 // sliceWord turns a folder name into name characters.

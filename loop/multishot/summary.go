@@ -21,6 +21,16 @@ type Summary struct {
 	Remaining int `json:"remaining"`
 	// Mode is the session's mode.
 	Mode Mode `json:"mode"`
+	// Variant is the configured variant the session was started with
+	// (Loop.Variant); absent when none was asked for.
+	Variant string `json:"variant,omitempty"`
+	// Out are the shots' validated results, every wave's in order, as
+	// the original's final JSON: slice, pass, shot, the Markdown file
+	// (Dir/logs) and the finding ids, final when the judge said stop.
+	Out []OutRecord `json:"out"`
+	// Err are the diagnostics: failed shot attempts and judge failures;
+	// null when there is none.
+	Err []ErrRecord `json:"err"`
 	// Waves are the session's waves, in order.
 	Waves []WaveReport `json:"waves"`
 	// Slices are the slices in the order they were defined, tombstones
@@ -53,7 +63,7 @@ func (s *Summary) Open() []Finding {
 }
 
 func (s *session) summary() *Summary {
-	sum := &Summary{Mode: s.set.Mode, Waves: s.waves, Judge: s.judged, Marks: s.marks, Dedupe: Stats(s.marks), Usage: s.usage,
+	sum := &Summary{Mode: s.set.Mode, Variant: s.set.Variant, Waves: s.waves, Judge: s.judged, Marks: s.marks, Dedupe: Stats(s.marks), Usage: s.usage,
 		Notes: s.notes, Findings: []Finding{}, Slices: []SliceState{}}
 	if sum.Waves == nil {
 		sum.Waves = []WaveReport{}
@@ -82,11 +92,13 @@ func (s *session) summary() *Summary {
 		}
 	}
 	sum.OK = ok && (s.set.Mode == Report || sum.Remaining == 0)
+	sum.Out, sum.Err = s.records()
 	return sum
 }
 
 // writeSummary writes summary.json and summary.md and returns the Summary.
 func (s *session) writeSummary() (*Summary, error) {
+	s.writeRuns()
 	sum := s.summary()
 	data, err := jsonIndent(sum)
 	if err != nil {
@@ -102,6 +114,9 @@ func (s *session) writeSummary() (*Summary, error) {
 func (s *Summary) Markdown() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Multi-shot review\n\n- ok: %t\n- remaining: %d\n- mode: %s\n- waves: %d\n", s.OK, s.Remaining, s.Mode, len(s.Waves))
+	if s.Variant != "" {
+		fmt.Fprintf(&b, "- variant: %s\n", s.Variant)
+	}
 	fmt.Fprintf(&b, "- dedupe: %d automatic, %d overturned, %d manual; precision %s, recall %s\n", s.Dedupe.Auto, s.Dedupe.Overturned,
 		s.Dedupe.Manual, pct(s.Dedupe.Precision), pct(s.Dedupe.Recall))
 	fmt.Fprintf(&b, "- usage: %d call(s), %d tokens\n", s.Usage.Calls, s.Usage.Total())
@@ -116,6 +131,16 @@ func (s *Summary) Markdown() string {
 		b.WriteString("\n## Judge\n\n")
 		for _, j := range s.Judge {
 			fmt.Fprintf(&b, "- wave %d, %s, window %d, attempt %d: %s (%s); rule: %s; agrees: %t\n", j.Wave, j.Slice, j.Window, j.Attempt, j.Verdict, j.Reason, j.Rule, j.Agrees)
+		}
+	}
+	if len(s.Out)+len(s.Err) > 0 {
+		b.WriteString("\n## Shots\n\n")
+		for _, o := range s.Out {
+			line := fmt.Sprintf("- wave %d, %s, pass %d, shot %d: [%s](%s) %s", o.Wave, o.Slice, o.Pass, o.Shot, o.Status, o.File, strings.Join(o.IDs, " "))
+			b.WriteString(strings.TrimSpace(line) + "\n")
+		}
+		for _, e := range s.Err {
+			fmt.Fprintf(&b, "- wave %d, %s, pass %d, shot %d: %s: %s\n", e.Wave, e.Slice, e.Pass, e.Shot, e.Status, oneLine(e.Message))
 		}
 	}
 	b.WriteString("\n## Findings\n\n| id | slice | wave/pass/shot | level | where | title | status |\n| --- | --- | --- | --- | --- | --- | --- |\n")

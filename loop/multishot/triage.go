@@ -180,13 +180,10 @@ func (s *session) fix(ctx context.Context, f *Finding) error {
 				}
 				return plan{Skip: "the fixer failed: " + err.Error(), Usage: u}, nil
 			}
-			p := plan{Usage: u}
 			prop.Quotes, prop.Fix = []string{r.Quote}, r.Fix
-			anchors, skips := apply.Resolve(doc, []apply.Proposal{{Key: f.ID, Finding: prop}}, apply.Options{})
-			return p.build(f, doc, anchors, skips), nil
+			return plan{Usage: u}.build(f, doc, prop), nil
 		}
-		anchors, skips := apply.Resolve(doc, []apply.Proposal{{Key: f.ID, Finding: prop}}, apply.Options{})
-		return plan{}.build(f, doc, anchors, skips), nil
+		return plan{}.build(f, doc, prop), nil
 	})
 	if err != nil {
 		return err
@@ -211,21 +208,17 @@ type plan struct {
 	Usage   agent.Usage          `json:"usage"`
 }
 
-// build makes the patch of f's one anchored edit.
-func (p plan) build(f *Finding, doc []byte, anchors []apply.Anchor, skips []apply.Skip) plan {
+// build makes the patch of f's one edit: prop's fix of its quote,
+// looked for near prop's lines.
+func (p plan) build(f *Finding, doc []byte, prop finding.Finding) plan {
+	qp, err := apply.PatchQuotes(doc, []apply.QuoteFix{{Key: f.ID, Quote: prop.Quote(), Fix: prop.Fix, Lines: prop.LineRange}}, apply.QuoteOptions{})
 	switch {
-	case len(skips) > 0:
-		p.Skip = skips[0].Err.Error()
-		return p
-	case len(anchors) != 1:
-		p.Skip = "no edit"
-		return p
-	}
-	patch, err := apply.NewPatch(doc, []apply.Change{{Edit: anchors[0].Edit, Keys: []string{f.ID}}})
-	if err != nil {
+	case err != nil:
 		p.Skip = err.Error()
-		return p
+	case len(qp.Skips) > 0:
+		p.Skip = qp.Skips[0].Err.Error()
+	default:
+		p.Changes = []journal.FileChange{{Name: f.Location.Path, Patch: qp.Patch}}
 	}
-	p.Changes = []journal.FileChange{{Name: f.Location.Path, Patch: patch}}
 	return p
 }

@@ -3,7 +3,6 @@ package multishot
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -17,21 +16,24 @@ import (
 // shotWire is one attempt of a shot in the journal: the result, or why it
 // failed (a failure is journaled too, so a replay retries the same way).
 type shotWire struct {
-	Result Result      `json:"result"`
-	Err    string      `json:"err,omitempty"`
-	Usage  agent.Usage `json:"usage"`
+	Result Result `json:"result"`
+	Err    string `json:"err,omitempty"`
+	// Timeout: the attempt failed past the per-call timeout.
+	Timeout bool        `json:"timeout,omitempty"`
+	Usage   agent.Usage `json:"usage"`
 }
 
 // plannedShot is one call of a wave.
 type plannedShot struct {
 	sl    *SliceState
+	rv    Reviewer // the slice's harness, else Loop.Reviewer
 	shot  int
 	in    ShotInput
 	wire  *shotWire // the successful attempt, or the last failed one
 	ok    bool
 	runs  int
 	spent agent.Usage // every attempt's
-	logs  []shotLog   // written after the dispatch, off the calls' path
+	logs  []shotLog   // recorded after the dispatch, off the calls' path
 	err   error       // why the step itself failed (the journal, a cancel)
 }
 
@@ -105,10 +107,14 @@ func (s *session) runWave(ctx context.Context) error {
 		if !in.Worktree {
 			in.Checkout = s.checkoutDir
 		}
+		rv, err := s.reviewer(sl.Slice)
+		if err != nil {
+			return fmt.Errorf("multishot: wave %d: %w", w, err)
+		}
 		for shot := 1; shot <= s.shotsFor(sl); shot++ {
 			in := in
 			in.Shot = shot
-			plan = append(plan, &plannedShot{sl: sl, shot: shot, in: in})
+			plan = append(plan, &plannedShot{sl: sl, rv: rv, shot: shot, in: in})
 		}
 	}
 	s.emit(Event{Kind: "wave", Wave: w, Text: fmt.Sprintf("%d slice(s), %d shot(s)", len(run), len(plan))})
@@ -145,8 +151,9 @@ func (s *session) runWave(ctx context.Context) error {
 	}
 	s.emit(Event{Kind: "dispatched", Wave: w})
 	for _, p := range plan {
-		for _, lg := range p.logs {
-			s.writeLog(lg.key, lg.wire)
+		for i, lg := range p.logs {
+			s.runs = append(s.runs, shotRun{key: lg.key, wave: w, pass: p.in.Pass, slice: p.sl.Name, harness: p.sl.Harness,
+				shot: p.shot, attempt: i + 1, wire: lg.wire})
 		}
 	}
 	report := WaveReport{Wave: w}
@@ -186,7 +193,7 @@ func (s *session) shoot(outer, ctx context.Context, p *plannedShot) (w shotWire,
 			w, err = shotWire{Err: fmt.Sprintf("panic: %v", v)}, nil
 		}
 	}()
-	res, u, err := s.l.Reviewer.Review(ctx, p.in)
+	res, u, err := p.rv.Review(ctx, p.in)
 	if err == nil {
 		err = res.Validate(p.sl.Files)
 	}
@@ -194,10 +201,11 @@ func (s *session) shoot(outer, ctx context.Context, p *plannedShot) (w shotWire,
 		if outer.Err() != nil {
 			return shotWire{}, err
 		}
-		if ctx.Err() != nil {
+		timeout := ctx.Err() != nil
+		if timeout {
 			err = fmt.Errorf("%w: %w", council.ErrTimeout, err)
 		}
-		return shotWire{Err: err.Error(), Usage: u}, nil
+		return shotWire{Err: err.Error(), Timeout: timeout, Usage: u}, nil
 	}
 	if res.Findings == nil {
 		res.Findings = []ShotFinding{}
@@ -331,6 +339,18 @@ func (s *session) pass(ctx context.Context, sl *SliceState, shots []*plannedShot
 	return reports, nil
 }
 
+// reviewer returns the Reviewer of sl's shots: its harness's, else the
+// Loop's.
+func (s *session) reviewer(sl Slice) (Reviewer, error) {
+	if sl.Harness == "" {
+		return s.l.Reviewer, nil
+	}
+	if err := s.checkHarness(sl); err != nil {
+		return nil, err
+	}
+	return s.l.Harness(sl.Harness)
+}
+
 // file returns the change's file named name, or nil.
 func (s *session) file(name string) *File {
 	for i := range s.change.Files {
@@ -353,13 +373,4 @@ func (s *session) read(ctx context.Context, name string) ([]byte, error) {
 		return d.ReadFile(name)
 	}
 	return s.change.Read(ctx, name)
-}
-
-// writeLog keeps a shot attempt's outcome in Dir/logs, one file per
-// journal key (rewritten alike on replay).
-func (s *session) writeLog(key string, v shotWire) {
-	name := strings.NewReplacer("/", "_", "#", "-").Replace(key) + ".json"
-	if data, err := jsonIndent(v); err == nil {
-		_ = loop.WriteRendering(filepath.Join(s.l.Dir, "logs", name), data) // a log is best effort
-	}
 }

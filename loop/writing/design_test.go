@@ -197,3 +197,30 @@ func (r lowReader) Read(context.Context, writing.ReadTask) (writing.Feedback, ag
 func (lowReader) Compare(context.Context, writing.CompareTask) (writing.Preference, agent.Usage, error) {
 	return writing.Preference{Prefer: "tie"}, agent.Usage{}, nil
 }
+
+// TestArcObservationAtActEnd: an episode that closes its act asks for an
+// arc observation before the next act (the original's arc observer at an
+// act boundary): in the Result and as a [DESIGN-REVIEW] handover thread;
+// an episode inside its act asks nothing.
+func TestArcObservationAtActEnd(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want bool
+	}{{2, true}, {1, false}} {
+		dir := story(t, false)
+		arc := read(t, dir, writing.ArcFile)
+		if err := os.WriteFile(filepath.Join(dir, writing.ArcFile), []byte("Act 1 is episodes 1-2.\nAct 2 is episodes 3-4.\n\n"+arc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		w := &world{verdicts: []string{"OK"}}
+		res, err := w.episode(t, dir, c.n, 1, loop.AutoAsker{}).Write(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := read(t, dir, writing.HandoverFile)
+		got := strings.Contains(h, "[DESIGN-REVIEW] act 1 closes with episode 2: observe the arc")
+		if got != c.want || (res.ArcObservation != "") != c.want {
+			t.Errorf("episode %d: arc observation %q, handover:\n%s", c.n, res.ArcObservation, h)
+		}
+	}
+}

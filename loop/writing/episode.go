@@ -137,6 +137,10 @@ type Result struct {
 	// ("2Q: 1 question(s) to the designer", "4D on draft v0: 1 round(s)").
 	Discussions int      `json:"discussions"`
 	Held        []string `json:"held,omitempty"`
+	// ArcObservation is set when the episode closes its act: the arc
+	// observation due before the next act (also a [DESIGN-REVIEW]
+	// handover thread at the save), as the original's arc observer.
+	ArcObservation string `json:"arc_observation,omitempty"`
 	// Polish lists the polish step's fixes (applied or not).
 	Polish []PolishItem `json:"polish,omitempty"`
 	// Stars are the readers' ratings of the final draft by persona id.

@@ -312,6 +312,7 @@ func (d *driver) result() *Result {
 	if d.line != "" {
 		res.Held = append(res.Held, "3b: the climax line confirmed with the designer")
 	}
+	res.ArcObservation = d.arcObservation()
 	for _, t := range d.discussion {
 		rounds := (len(t.Turns) + 1) / 2
 		res.Discussions += rounds

@@ -28,7 +28,8 @@ const DefaultFixesPerRevision = 2
 // user's own, or a sample), and a revision applies the fixes of the arc
 // review's issues, most severe first and at most Fixes of them (0 means
 // DefaultFixesPerRevision: a revision answers the main points, the polish
-// step the rest), anchored by their quotes through package apply.
+// step the rest), anchored by their quotes anywhere in the draft
+// (apply.PatchQuotes); fixes that overlap are all left out.
 type OfflineAuthor struct {
 	Draft []byte
 	Fixes int
@@ -44,22 +45,19 @@ func (a OfflineAuthor) Write(_ context.Context, t AuthorTask) (string, agent.Usa
 	}
 	issues := slices.Clone(t.Verdict.Issues)
 	slices.SortStableFunc(issues, func(x, y Issue) int { return y.Severity.Rank() - x.Severity.Rank() })
-	var props []apply.Proposal
+	var fixes []apply.QuoteFix
 	for i, is := range issues {
-		if is.Fix != "" && len(props) < cmp.Or(a.Fixes, DefaultFixesPerRevision) {
-			props = append(props, apply.Proposal{Key: fmt.Sprint("I", i+1), Finding: finding.Finding{ID: fmt.Sprint("I", i+1), Category: "arc",
-				Issue: is.Issue, Fix: is.Fix, Quotes: []string{is.Quote}, Severity: is.Severity, Confidence: 100,
-				LineRange: finding.LineRange{Start: 1, End: strings.Count(t.Draft, "\n") + 1}}})
+		if is.Fix != "" && len(fixes) < cmp.Or(a.Fixes, DefaultFixesPerRevision) {
+			fixes = append(fixes, apply.QuoteFix{Key: fmt.Sprint("I", i+1), Quote: is.Quote, Fix: is.Fix})
 		}
 	}
 	doc := []byte(t.Draft)
-	anchors, _ := apply.Resolve(doc, props, apply.Options{})
-	changes, _ := apply.Merge(anchors) // conflicting fixes are left for a later revision
-	p, err := apply.NewPatch(doc, changes)
+	// Overlapping fixes are all left for a later revision.
+	qp, err := apply.PatchQuotes(doc, fixes, apply.QuoteOptions{})
 	if err != nil {
 		return "", agent.Usage{}, fmt.Errorf("writing: offline author: %w", err)
 	}
-	out, err := p.Apply(doc)
+	out, err := qp.Patch.Apply(doc)
 	return string(out), agent.Usage{}, err
 }
 

@@ -33,3 +33,26 @@ func TestOfflineJapanese(t *testing.T) {
 		t.Errorf("mei's memory: %q", m)
 	}
 }
+
+// TestOfflineAuthorRevision: a revision applies the most severe fixes
+// anywhere in a CRLF draft without a final newline, leaves out both of
+// two that overlap (for a later revision) and one whose quote is found
+// twice, and counts them against Fixes as proposals.
+func TestOfflineAuthorRevision(t *testing.T) {
+	draft := "題\r\n雨が降る夜だった。\r\n夜だった。\r\n舟は出ない"
+	v := &writing.Verdict{Verdict: writing.RevisionNeeded, Issues: []writing.Issue{
+		{Quote: "舟は出ない", Fix: "舟は出なかった", Severity: "low"},
+		{Quote: "雨が降る", Fix: "雨の", Severity: "high"},
+		{Quote: "降る夜", Fix: "降った夜", Severity: "high"}, // overlaps the one before
+		{Quote: "夜だった", Fix: "夜", Severity: "medium"}, // found twice
+		{Quote: "題", Fix: "表題", Severity: "medium"},
+	}}
+	a := writing.OfflineAuthor{Fixes: 4}
+	out, _, err := a.Write(context.Background(), writing.AuthorTask{Version: 1, Draft: draft, Verdict: v})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "表題\r\n雨が降る夜だった。\r\n夜だった。\r\n舟は出ない"; out != want {
+		t.Errorf("revised %q, want %q", out, want)
+	}
+}

@@ -1,6 +1,7 @@
 package writing
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -32,10 +33,11 @@ type PolishItem struct {
 // this order: spots the arc reviewer and a reader both flagged, spots
 // two or more readers flagged, then the reviewer's minor (low) issues;
 // only proposals with a fix count, and one spot counts once. The fixes
-// are findings anchored by their quotes and applied through package apply
-// (a quote not found, ambiguous or overlapping another chosen fix is
-// left out with a note, and the next proposal takes its place). There is
-// no re-review. It is a pure function of its arguments.
+// are anchored by their quotes anywhere in the draft and applied by
+// apply.PatchQuotes, first proposal first (a quote not found, ambiguous
+// or overlapping a fix taken before it is left out with a note, and the
+// next proposal takes its place). There is no re-review. It is a pure
+// function of its arguments.
 func Polish(draft string, v Verdict, personas []Persona, fb []Feedback) (string, []PolishItem) {
 	var cands []PolishItem
 	add := func(it PolishItem) {
@@ -75,39 +77,43 @@ func Polish(draft string, v Verdict, personas []Persona, fb []Feedback) (string,
 	}
 	slices.SortStableFunc(cands, func(a, b PolishItem) int { return a.Rank - b.Rank })
 
-	doc := []byte(draft)
-	var chosen []apply.Anchor
-	for i := range cands {
-		if len(chosen) == MaxPolish {
-			cands = cands[:i]
-			break
-		}
-		c := &cands[i]
-		f := finding.Finding{ID: "P" + strconv.Itoa(i+1), Category: "polish", Issue: c.Issue, Fix: c.Fix, Quotes: []string{c.Quote},
-			Severity: finding.Low, Confidence: 100, LineRange: finding.LineRange{Start: 1, End: max(1, strings.Count(draft, "\n")+1)}}
-		anchors, skips := apply.Resolve(doc, []apply.Proposal{{Key: f.ID, Finding: f}}, apply.Options{})
-		if len(skips) > 0 {
-			c.Note = skips[0].Err.Error()
-			continue
-		}
-		if _, conflicts := apply.Merge(append(slices.Clone(chosen), anchors...)); len(conflicts) > 0 {
-			c.Note = "overlaps a fix chosen before it"
-			continue
-		}
-		chosen = append(chosen, anchors...)
-		c.Applied = true
+	fixes := make([]apply.QuoteFix, len(cands))
+	for i, c := range cands {
+		fixes[i] = apply.QuoteFix{Key: "P" + strconv.Itoa(i+1), Quote: c.Quote, Fix: c.Fix}
 	}
-	changes, _ := apply.Merge(chosen)
-	p, err := apply.NewPatch(doc, changes)
+	doc := []byte(draft)
+	qp, err := apply.PatchQuotes(doc, fixes, apply.QuoteOptions{Overlap: apply.FirstWins, Max: MaxPolish})
 	if err != nil {
 		for i := range cands {
 			cands[i].Applied, cands[i].Note = false, fmt.Sprintf("not applied: %v", err)
 		}
 		return draft, cands
 	}
-	out, err := p.Apply(doc)
+	for _, a := range qp.Kept {
+		cands[keyIndex(a.Key)].Applied = true
+	}
+	for _, sk := range qp.Skips {
+		c := &cands[keyIndex(sk.Key)]
+		switch {
+		case errors.Is(sk.Err, apply.ErrLimit):
+		case errors.Is(sk.Err, apply.ErrConflict):
+			c.Note = "overlaps a fix chosen before it"
+		default:
+			c.Note = sk.Err.Error()
+		}
+	}
+	if len(qp.Kept) == MaxPolish { // the proposals after the last fix taken were not looked at
+		cands = cands[:keyIndex(qp.Kept[MaxPolish-1].Key)+1]
+	}
+	out, err := qp.Patch.Apply(doc)
 	if err != nil {
 		return draft, cands
 	}
 	return string(out), cands
+}
+
+// keyIndex returns the index in Polish's candidates of the fix keyed "P<n>".
+func keyIndex(key string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(key, "P"))
+	return n - 1
 }

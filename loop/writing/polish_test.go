@@ -49,3 +49,33 @@ func TestPolish(t *testing.T) {
 		}
 	}
 }
+
+// TestPolishNotes: a quote found twice and a fix overlapping one taken
+// before it are left out with notes, and the next proposal takes the
+// freed place; the draft has a BOM and no final newline.
+func TestPolishNotes(t *testing.T) {
+	draft := "\ufeff夜だった。\n雨が降る夜だった。\n舟は出ない"
+	v := writing.Verdict{Verdict: writing.OK, Issues: []writing.Issue{
+		{Quote: "夜だった", Fix: "夜", Issue: "found twice", Severity: "low"},
+		{Quote: "雨が降る", Fix: "雨の", Issue: "first", Severity: "low"},
+		{Quote: "降る夜", Fix: "降った夜", Issue: "overlaps the first", Severity: "low"},
+		{Quote: "舟は出ない", Fix: "舟は出なかった", Issue: "last", Severity: "low"},
+	}}
+	out, items := writing.Polish(draft, v, nil, nil)
+	if want := "\ufeff夜だった。\n雨の夜だった。\n舟は出なかった"; out != want {
+		t.Errorf("polished %q, want %q", out, want)
+	}
+	notes := map[string]string{}
+	for _, it := range items {
+		notes[it.Issue] = it.Note
+		if it.Applied != (it.Note == "") {
+			t.Errorf("%+v: applied exactly when there is no note", it)
+		}
+	}
+	if n := notes["found twice"]; !strings.Contains(n, "ambiguous") || strings.Contains(n, "lines") {
+		t.Errorf("note of a quote found twice: %q (no line range is made up)", n)
+	}
+	if n := notes["overlaps the first"]; n != "overlaps a fix chosen before it" {
+		t.Errorf("note of an overlapping fix: %q", n)
+	}
+}

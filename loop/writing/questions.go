@@ -160,7 +160,7 @@ func (d *driver) confirmLine(ctx context.Context) error {
 }
 
 // designReviews are the handover threads of the 2Q answers that ask to
-// change the arc design.
+// change the arc design, and of an act's end (arcObservation).
 func (d *driver) designReviews() []string {
 	var out []string
 	for _, q := range d.questions {
@@ -168,5 +168,18 @@ func (d *driver) designReviews() []string {
 			out = append(out, fmt.Sprintf("- [DESIGN-REVIEW] %s — %s (2Q of episode %d)", oneLine(q.Question), oneLine(q.Answer), d.e.Number))
 		}
 	}
+	if a := d.arcObservation(); a != "" {
+		out = append(out, "- [DESIGN-REVIEW] "+a)
+	}
 	return out
+}
+
+// arcObservation is what an episode that closes its act asks of the
+// designer, as the original's arc observer at an act boundary: observe
+// the arc before the next act; "" for any other episode.
+func (d *driver) arcObservation() string {
+	if d.facts.Boundary != "end" || d.facts.Act == 0 {
+		return ""
+	}
+	return fmt.Sprintf("act %d closes with episode %d: observe the arc (%s, %s) before act %d begins", d.facts.Act, d.e.Number, ArcFile, CharacterFile, d.facts.Act+1)
 }

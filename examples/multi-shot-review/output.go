@@ -1,0 +1,69 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
+	"github.com/kaigi-dev/kaigi/loop/export"
+	"github.com/kaigi-dev/kaigi/loop/multishot"
+	"github.com/kaigi-dev/kaigi/providers/offline"
+)
+
+// progress prints the session's events, one line each.
+func progress(w io.Writer) func(multishot.Event) {
+	return func(e multishot.Event) {
+		switch e.Kind {
+		case "slices":
+			if e.Slice == "" {
+				fmt.Fprintf(w, "slices: %s\n", e.Text)
+			} else {
+				fmt.Fprintf(w, "slice %s: %s\n", e.Slice, e.Text)
+			}
+		case "wave":
+			fmt.Fprintf(w, "wave %d: %s\n", e.Wave, e.Text)
+		case "shot":
+			fmt.Fprintf(w, "  %s shot %d: %s\n", e.Slice, e.Shot, strings.TrimSpace(e.Text))
+		case "dedupe", "pass", "judge":
+			fmt.Fprintf(w, "  %s %s: %s\n", e.Slice, e.Kind, e.Text)
+		case "triage":
+			fmt.Fprintf(w, "  triage %s\n", e.Text)
+		}
+	}
+}
+
+// print prints the summary of the session on repo (a folder inside the
+// repository), whose files the export formats name relative to the
+// repository's top level.
+func (o *options) print(w io.Writer, s *multishot.Summary, repo, dir string, demo bool) {
+	if outformat.IsExport(o.format) {
+		root, _, err := offline.WorkspaceRoot(repo)
+		if err == nil {
+			err = outformat.ExportReport(w, o.format, s.Export(export.Tool{Name: "kaigi-multi-shot-review", Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}, root))
+		}
+		if err != nil {
+			fmt.Fprintln(w, "multi-shot-review:", err)
+		}
+		return
+	}
+	if o.format == outformat.JSON {
+		data, _ := json.MarshalIndent(s, "", "  ")
+		fmt.Fprintf(w, "%s\n", data)
+		return
+	}
+	fmt.Fprintf(w, "\nok=%t remaining=%d waves=%d findings=%d; dedupe: %d automatic, %d manual\n", s.OK, s.Remaining, len(s.Waves), len(s.Findings), s.Dedupe.Auto, s.Dedupe.Manual)
+	for _, n := range s.Notes {
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
+	if s.Usage.Calls > 0 {
+		fmt.Fprintf(w, "usage: %d call(s), %d tokens\n", s.Usage.Calls, s.Usage.Total())
+	}
+	if demo {
+		fmt.Fprintf(w, "\n%s", s.Markdown())
+		return
+	}
+	fmt.Fprintf(w, "summary: %s\n", filepath.Join(dir, "summary.md"))
+}
