@@ -49,7 +49,7 @@ func TestMain(m *testing.M) {
 // call waits delay and, when log is set, appends "start NAME HASH" (the
 // text's SHA-256) to it as it begins and "done NAME HASH" before it
 // answers.
-func chainSwarm(delay time.Duration, log string) func(temporal.EditorialArgs) (*editorial.Loop, error) {
+func chainSwarm(delay time.Duration, log string) func(editorial.Args) (*editorial.Loop, error) {
 	note := func(what, name string, text []byte) error {
 		if log == "" {
 			return nil
@@ -79,7 +79,7 @@ func chainSwarm(delay time.Duration, log string) func(temporal.EditorialArgs) (*
 			return r.Review(ctx, t)
 		}}
 	}
-	return func(temporal.EditorialArgs) (*editorial.Loop, error) {
+	return func(editorial.Args) (*editorial.Loop, error) {
 		return &editorial.Loop{MaxRounds: 5, Council: council.Council{Limit: 4, Members: council.Members(
 			slow(phraseReviewer("one", nil, rule{phrase: "one", fix: "two", severity: finding.Low, conf: 90})),
 			slow(phraseReviewer("two", nil, rule{phrase: "two", fix: "three", severity: finding.Low, conf: 90})),
@@ -104,7 +104,7 @@ func runWorker(addr string) int {
 	w := worker.New(c, os.Getenv(envQueue), worker.Options{})
 	temporal.Register(w, &temporal.Activities{
 		Store:   temporal.FileStore{Dir: os.Getenv(envStore)},
-		Drivers: map[string]temporal.Driver{"editorial": temporal.Editorial(chainSwarm(time.Duration(delay)*time.Millisecond, os.Getenv(envLog)))},
+		Drivers: map[string]temporal.Driver{"editorial": editorial.NewDriver(chainSwarm(time.Duration(delay)*time.Millisecond, os.Getenv(envLog)))},
 		WorkDir: os.Getenv(envWork),
 	})
 	stop := make(chan os.Signal, 1)
