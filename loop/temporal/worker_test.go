@@ -92,7 +92,8 @@ func chainSwarm(delay time.Duration, log string) func(editorial.Args) (*editoria
 const chainArticle = "# 手順\n\none の段落はとても短い。\n"
 
 // runWorker is a worker process: the loop workflow with chainSwarm as
-// "editorial", until SIGTERM (or SIGKILL).
+// "editorial", discussionDriver and writingDriver, until SIGTERM (or
+// SIGKILL).
 func runWorker(addr string) int {
 	c, err := client.Dial(client.Options{HostPort: addr})
 	if err != nil {
@@ -104,7 +105,11 @@ func runWorker(addr string) int {
 	w := worker.New(c, os.Getenv(envQueue), worker.Options{})
 	temporal.Register(w, &temporal.Activities{
 		Store:   temporal.FileStore{Dir: os.Getenv(envStore)},
-		Drivers: map[string]temporal.Driver{"editorial": editorial.NewDriver(chainSwarm(time.Duration(delay)*time.Millisecond, os.Getenv(envLog)))},
+		Drivers: map[string]temporal.Driver{
+			"editorial":  editorial.NewDriver(chainSwarm(time.Duration(delay)*time.Millisecond, os.Getenv(envLog))),
+			"discussion": discussionDriver(),
+			"writing":    writingDriver(),
+		},
 		WorkDir: os.Getenv(envWork),
 	})
 	stop := make(chan os.Signal, 1)

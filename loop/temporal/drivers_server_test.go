@@ -1,0 +1,110 @@
+package temporal_test
+
+import (
+	"context"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+
+	"go.temporal.io/sdk/client"
+	tlog "go.temporal.io/sdk/log"
+
+	"github.com/kaigi-dev/kaigi/loop/temporal"
+	"github.com/kaigi-dev/kaigi/loop/temporal/devtest"
+)
+
+// TestDiscussionAndWritingOnServer: on a real Temporal server, the
+// discussion and write-episode drivers (discussion.NewDriver,
+// writing.NewDriver, registered with no adapter) run side by side; the
+// worker running them is killed with SIGKILL once both have advanced, and
+// a new worker ends each with the same files and stop as in a process.
+func TestDiscussionAndWritingOnServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a Temporal server and worker processes")
+	}
+	work, store := t.TempDir(), t.TempDir()
+	post := map[string][]byte{"post.md": []byte("# Notes\r\n\r\nIn today's fast-paced world, it is worth noting that Go is fast.\r\n\r\n> They say 99.9% of builds pass.")}
+	story := episodeDocs()
+	runs := []struct {
+		id, driver string
+		in         temporal.Input
+		docs       map[string][]byte
+		random     *regexp.Regexp // what each run draws for itself
+		want       temporal.Stop
+		tree       map[string][]byte
+	}{
+		{id: "discussion-s", driver: "discussion", docs: post, random: regexp.MustCompile(`^r\d+/labels/`)},
+		{id: "writing-s", driver: "writing", in: temporal.Input{Args: episodeArgs}, docs: story, random: regexp.MustCompile(`^s4/compare/`)},
+	}
+	for i := range runs {
+		r := &runs[i]
+		d := discussionDriver()
+		if r.driver == "writing" {
+			d = writingDriver()
+		}
+		r.want, r.tree = inProcess(t, d, work, r.id, r.in.Args, r.docs)
+	}
+
+	addr := devtest.Start(t)
+	c, err := client.Dial(client.Options{HostPort: addr, Logger: tlog.NewStructuredLogger(discard())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	log := filepath.Join(t.TempDir(), "calls.log")
+	first := startWorker(t, addr, "drivers", store, work, log, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	handles := make([]client.WorkflowRun, len(runs))
+	for i, r := range runs {
+		in := r.in
+		in.Driver, in.HeartbeatTimeout = r.driver, 2*time.Second
+		if in.Files, err = temporal.PutFiles(ctx, temporal.FileStore{Dir: store}, r.docs); err != nil {
+			t.Fatal(err)
+		}
+		if handles[i], err = c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: r.id, TaskQueue: "drivers"}, temporal.WorkflowName, in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Kill once both advanced at least once (or ended).
+	for advanced := 0; advanced < len(runs); {
+		if ctx.Err() != nil {
+			t.Fatalf("no advance: %s", first.stderr.String())
+		}
+		advanced = 0
+		for _, r := range runs {
+			var p temporal.Progress
+			if v, err := c.QueryWorkflow(ctx, r.id, "", temporal.QueryName); err == nil && v.Get(&p) == nil && p.Advances > 0 {
+				advanced++
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	first.kill(t)
+	startWorker(t, addr, "drivers", store, work, log, 0)
+
+	for i, r := range runs {
+		var res temporal.Result
+		if err := handles[i].Get(ctx, &res); err != nil {
+			t.Fatalf("%s: %v", r.driver, err)
+		}
+		got, err := temporal.GetFiles(ctx, temporal.FileStore{Dir: store}, res.Files)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Reason != r.want.Reason || res.Text != r.want.Text || res.Usage != r.want.Usage {
+			t.Errorf("%s stopped %q (%q, %+v), in a process %q (%q, %+v)", r.driver, res.Reason, res.Text, res.Usage, r.want.Reason, r.want.Text, r.want.Usage)
+		}
+		if len(res.Artifacts) == 0 || len(res.Artifacts) != len(r.want.Artifacts) {
+			t.Errorf("%s artifacts %q, in a process %q", r.driver, res.Artifacts, r.want.Artifacts)
+		}
+		for _, a := range res.Artifacts {
+			if _, ok := got[a]; !ok {
+				t.Errorf("%s: artifact %s is not in the workspace", r.driver, a)
+			}
+		}
+		sameTree(t, got, r.tree, r.random)
+		t.Logf("%s: %s after %d advances and %d calls", r.driver, res.Reason, res.Advances, res.Calls)
+	}
+}
