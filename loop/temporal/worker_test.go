@@ -104,7 +104,7 @@ func runWorker(addr string) int {
 	delay, _ := strconv.Atoi(os.Getenv(envDelay))
 	w := worker.New(c, os.Getenv(envQueue), worker.Options{})
 	temporal.Register(w, &temporal.Activities{
-		Store:   temporal.FileStore{Dir: os.Getenv(envStore)},
+		Store: temporal.FileStore{Dir: os.Getenv(envStore)},
 		Drivers: map[string]temporal.Driver{
 			"editorial":  editorial.NewDriver(chainSwarm(time.Duration(delay)*time.Millisecond, os.Getenv(envLog))),
 			"discussion": discussionDriver(),
