@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/internal/drivertest"
 )
 
 // driverRepo returns a repository with an uncommitted change of a Go
@@ -45,31 +45,15 @@ func TestDriverAnsweredByFile(t *testing.T) {
 	if _, err := d.Run(ctx, r.dir, args, true); !errors.Is(err, loop.ErrNotStarted) {
 		t.Fatalf("resume before any run: %v, want ErrNotStarted", err)
 	}
-	stop, err := d.Run(ctx, r.dir, args, false)
-	var answers []loop.Answer
-	for waits := 0; err == nil && stop.Waiting(); waits++ {
-		if waits == 10 || stop.Answer != ".multishot/session/"+loop.AnswersFile {
-			t.Fatalf("after %d answers the run waits for %+v", waits, stop)
-		}
-		data, rerr := os.ReadFile(filepath.Join(r.dir, filepath.FromSlash(stop.Question)))
-		var qs []loop.Question
-		if rerr != nil || json.Unmarshal(data, &qs) != nil || len(qs) == 0 {
-			t.Fatalf("questions %s: %v", data, rerr)
-		}
-		for _, q := range qs {
-			if !slices.ContainsFunc(answers, func(a loop.Answer) bool { return a.Key == q.Key }) {
-				a, _ := loop.AutoAsker{}.Ask(ctx, q)
-				answers = append(answers, a)
-			}
-		}
-		data, _ = json.Marshal(answers)
-		if err := os.WriteFile(filepath.Join(r.dir, filepath.FromSlash(stop.Answer)), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		stop, err = d.Run(ctx, r.dir, args, true)
-	}
+	ran, err := drivertest.RunAnswered(ctx, d, r.dir, args)
 	if err != nil {
 		t.Fatal(err)
+	}
+	stop, answers := ran.Stop, ran.Answers
+	for _, w := range ran.Waits {
+		if w.Answer != ".multishot/session/"+loop.AnswersFile {
+			t.Errorf("waited for %+v", w)
+		}
 	}
 	if len(answers) == 0 {
 		t.Error("the file gate asked nothing")
