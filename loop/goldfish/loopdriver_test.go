@@ -10,8 +10,8 @@ import (
 
 	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/loop"
-	"github.com/kaigi-dev/kaigi/loop/internal/drivertest"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
+	"github.com/kaigi-dev/kaigi/loop/internal/drivertest"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
