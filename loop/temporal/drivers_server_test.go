@@ -14,12 +14,12 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/temporal/devtest"
 )
 
-// TestDiscussionAndWritingOnServer: on a real Temporal server, the
-// discussion and write-episode drivers (discussion.NewDriver,
-// writing.NewDriver, registered with no adapter) run side by side; the
-// worker running them is killed with SIGKILL once both have advanced, and
-// a new worker ends each with the same files and stop as in a process.
-func TestDiscussionAndWritingOnServer(t *testing.T) {
+// TestDiscussionWritingMultishotOnServer: on a real Temporal server, the
+// discussion, write-episode and multi-shot drivers (their packages'
+// NewDriver, registered with no adapter) run side by side; the worker
+// running them is killed with SIGKILL once all have advanced, and a new
+// worker ends each with the same files and stop as in a process.
+func TestDiscussionWritingMultishotOnServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a Temporal server and worker processes")
 	}
@@ -30,20 +30,22 @@ func TestDiscussionAndWritingOnServer(t *testing.T) {
 		id, driver string
 		in         temporal.Input
 		docs       map[string][]byte
-		random     *regexp.Regexp // what each run draws for itself
+		d          temporal.Driver
+		same       func(t *testing.T, got, want map[string][]byte) // what each run draws for itself aside
 		want       temporal.Stop
 		tree       map[string][]byte
 	}{
-		{id: "discussion-s", driver: "discussion", docs: post, random: regexp.MustCompile(`^r\d+/labels/`)},
-		{id: "writing-s", driver: "writing", in: temporal.Input{Args: episodeArgs}, docs: story, random: regexp.MustCompile(`^s4/compare/`)},
+		{id: "discussion-s", driver: "discussion", d: discussionDriver(), docs: post, same: func(t *testing.T, got, want map[string][]byte) {
+			sameTree(t, got, want, regexp.MustCompile(`^r\d+/labels/`))
+		}},
+		{id: "writing-s", driver: "writing", d: writingDriver(), in: temporal.Input{Args: episodeArgs}, docs: story, same: func(t *testing.T, got, want map[string][]byte) {
+			sameTree(t, got, want, regexp.MustCompile(`^s4/compare/`))
+		}},
+		{id: "multishot-s", driver: "multishot", d: multishotDriver(), in: temporal.Input{Args: multishotArgs}, docs: gitTree(t), same: sameSession},
 	}
 	for i := range runs {
 		r := &runs[i]
-		d := discussionDriver()
-		if r.driver == "writing" {
-			d = writingDriver()
-		}
-		r.want, r.tree = inProcess(t, d, work, r.id, r.in.Args, r.docs)
+		r.want, r.tree = inProcess(t, r.d, work, r.id, r.in.Args, r.docs)
 	}
 
 	addr := devtest.Start(t)
@@ -104,7 +106,7 @@ func TestDiscussionAndWritingOnServer(t *testing.T) {
 				t.Errorf("%s: artifact %s is not in the workspace", r.driver, a)
 			}
 		}
-		sameTree(t, got, r.tree, r.random)
+		r.same(t, got, r.tree)
 		t.Logf("%s: %s after %d advances and %d calls", r.driver, res.Reason, res.Advances, res.Calls)
 	}
 }

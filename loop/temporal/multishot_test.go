@@ -26,6 +26,10 @@ func multishotDriver() temporal.Driver {
 	})
 }
 
+// multishotArgs review the uncommitted change, the automatic gate
+// fixing what it can.
+var multishotArgs = json.RawMessage(`{"kind":"uncommitted","task":"tidy the guide","gate":"auto"}`)
+
 // gitTree returns the files of a repository (its .git folder included)
 // holding an uncommitted change of a Japanese document.
 func gitTree(t *testing.T) map[string][]byte {
@@ -64,7 +68,7 @@ func gitTree(t *testing.T) map[string][]byte {
 func TestMultishotSameAsInProcess(t *testing.T) {
 	work := t.TempDir()
 	docs := gitTree(t)
-	args := json.RawMessage(`{"kind":"uncommitted","task":"tidy the guide","gate":"auto"}`)
+	args := multishotArgs
 	stop, want := inProcess(t, multishotDriver(), work, "multishot-1", args, docs)
 	if stop.Usage != (agent.Usage{}) || len(stop.Artifacts) != 2 {
 		t.Errorf("in a process: %+v", stop)
@@ -73,10 +77,20 @@ func TestMultishotSameAsInProcess(t *testing.T) {
 	if res.Reason != stop.Reason || res.Text != stop.Text {
 		t.Errorf("stopped %q (%s), in a process %q (%s)", res.Reason, res.Text, stop.Reason, stop.Text)
 	}
-	// Git's index holds the files' times, and the finding ids derive from
-	// the session's nonce, a random draw each run journals: the journal is
-	// compared with its ids and times replaced, the other files as they are
-	// with their ids replaced.
+	sameSession(t, got, want)
+	if string(got["docs/guide.md"]) == string(docs["docs/guide.md"]) {
+		t.Error("no fix was applied")
+	}
+	t.Logf("%s (%s) after %d advances and %d calls", res.Reason, res.Text, res.Advances, res.Calls)
+}
+
+// sameSession fails unless two multi-shot workspaces hold the same files
+// and session journal. Git's index holds the files' times, and the
+// finding ids derive from the session's nonce, a random draw each run
+// journals: the journal is compared with its ids and times replaced, the
+// other files with their ids replaced, .git aside.
+func sameSession(t *testing.T, got, want map[string][]byte) {
+	t.Helper()
 	ids := regexp.MustCompile(`f_[A-Za-z0-9_-]{8}`)
 	const journalFile = ".multishot/session/journal.jsonl"
 	records := func(data []byte) []string {
@@ -104,8 +118,4 @@ func TestMultishotSameAsInProcess(t *testing.T) {
 		return files
 	}
 	sameTree(t, same(got), same(want))
-	if string(got["docs/guide.md"]) == string(docs["docs/guide.md"]) {
-		t.Error("no fix was applied")
-	}
-	t.Logf("%s (%s) after %d advances and %d calls", res.Reason, res.Text, res.Advances, res.Calls)
 }

@@ -92,7 +92,7 @@ func chainSwarm(delay time.Duration, log string) func(editorial.Args) (*editoria
 const chainArticle = "# 手順\n\none の段落はとても短い。\n"
 
 // runWorker is a worker process: the loop workflow with chainSwarm as
-// "editorial", discussionDriver and writingDriver, until SIGTERM (or
+// "editorial", discussionDriver, writingDriver and multishotDriver, until SIGTERM (or
 // SIGKILL).
 func runWorker(addr string) int {
 	c, err := client.Dial(client.Options{HostPort: addr})
@@ -109,6 +109,7 @@ func runWorker(addr string) int {
 			"editorial":  editorial.NewDriver(chainSwarm(time.Duration(delay)*time.Millisecond, os.Getenv(envLog))),
 			"discussion": discussionDriver(),
 			"writing":    writingDriver(),
+			"multishot":  multishotDriver(),
 		},
 		WorkDir: os.Getenv(envWork),
 	})
