@@ -2,6 +2,8 @@ package temporal_test
 
 import (
 	"context"
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -10,22 +12,28 @@ import (
 	"go.temporal.io/sdk/client"
 	tlog "go.temporal.io/sdk/log"
 
+	"github.com/kaigi-dev/kaigi/loop/goldfish"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 	"github.com/kaigi-dev/kaigi/loop/temporal/devtest"
 )
 
-// TestDiscussionWritingMultishotOnServer: on a real Temporal server, the
+// TestFourDriversOnServer: on a real Temporal server, the Goldfish,
 // discussion, write-episode and multi-shot drivers (their packages'
-// NewDriver, registered with no adapter) run side by side; the worker
+// NewDriver, registered with no adapter) run side by side (the Editorial
+// Swarm's kill is TestWorkerKilledMidRound); the worker
 // running them is killed with SIGKILL once all have advanced, and a new
 // worker ends each with the same files and stop as in a process.
-func TestDiscussionWritingMultishotOnServer(t *testing.T) {
+func TestFourDriversOnServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a Temporal server and worker processes")
 	}
 	work, store := t.TempDir(), t.TempDir()
 	post := map[string][]byte{"post.md": []byte("# Notes\r\n\r\nIn today's fast-paced world, it is worth noting that Go is fast.\r\n\r\n> They say 99.9% of builds pass.")}
 	story := episodeDocs()
+	spec, err := os.ReadFile("../goldfish/testdata/spec.md")
+	if err != nil {
+		t.Fatal(err)
+	}
 	runs := []struct {
 		id, driver string
 		in         temporal.Input
@@ -41,6 +49,8 @@ func TestDiscussionWritingMultishotOnServer(t *testing.T) {
 		{id: "writing-s", driver: "writing", d: writingDriver(), in: temporal.Input{Args: episodeArgs}, docs: story, same: func(t *testing.T, got, want map[string][]byte) {
 			sameTree(t, got, want, regexp.MustCompile(`^s4/compare/`))
 		}},
+		{id: "goldfish-s", driver: "goldfish", d: goldfish.NewDriver(offlineGoldfish), in: temporal.Input{Args: json.RawMessage(`{"document":"spec.md","gate":"auto"}`)}, docs: map[string][]byte{"spec.md": spec},
+			same: func(t *testing.T, got, want map[string][]byte) { sameTree(t, got, want) }},
 		{id: "multishot-s", driver: "multishot", d: multishotDriver(), in: temporal.Input{Args: multishotArgs}, docs: gitTree(t), same: sameSession},
 	}
 	for i := range runs {
@@ -70,20 +80,25 @@ func TestDiscussionWritingMultishotOnServer(t *testing.T) {
 		}
 	}
 	// Kill once both advanced at least once (or ended).
+	running := 0 // the runs not done when the worker was killed
 	for advanced := 0; advanced < len(runs); {
 		if ctx.Err() != nil {
 			t.Fatalf("no advance: %s", first.stderr.String())
 		}
-		advanced = 0
+		advanced, running = 0, 0
 		for _, r := range runs {
 			var p temporal.Progress
 			if v, err := c.QueryWorkflow(ctx, r.id, "", temporal.QueryName); err == nil && v.Get(&p) == nil && p.Advances > 0 {
 				advanced++
+				if p.State != temporal.Done {
+					running++
+				}
 			}
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	first.kill(t)
+	t.Logf("killed the worker with %d of %d runs going", running, len(runs))
 	startWorker(t, addr, "drivers", store, work, log, 0)
 
 	for i, r := range runs {

@@ -21,6 +21,7 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/goldfish"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 )
 
@@ -92,7 +93,8 @@ func chainSwarm(delay time.Duration, log string) func(editorial.Args) (*editoria
 const chainArticle = "# 手順\n\none の段落はとても短い。\n"
 
 // runWorker is a worker process: the loop workflow with chainSwarm as
-// "editorial", discussionDriver, writingDriver and multishotDriver, until SIGTERM (or
+// "editorial", the offline Goldfish, discussionDriver, writingDriver and
+// multishotDriver, until SIGTERM (or
 // SIGKILL).
 func runWorker(addr string) int {
 	c, err := client.Dial(client.Options{HostPort: addr})
@@ -110,6 +112,7 @@ func runWorker(addr string) int {
 			"discussion": discussionDriver(),
 			"writing":    writingDriver(),
 			"multishot":  multishotDriver(),
+			"goldfish":   goldfish.NewDriver(offlineGoldfish),
 		},
 		WorkDir: os.Getenv(envWork),
 	})
