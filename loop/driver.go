@@ -24,7 +24,7 @@ import (
 // come from files in dir (Stop.Answer), so that a run can move between
 // machines with its folder. Run may be called concurrently for different
 // folders; one folder has one run at a time (the lifecycle's lock refuses
-// a second with ErrBusy).
+// a second with journal.ErrBusy).
 //
 // Errors: a resume of a run never started (a kill before its start step)
 // matches ErrNotStarted, and the caller starts it anew (StartOrResume); a

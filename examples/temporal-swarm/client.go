@@ -23,6 +23,7 @@ import (
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/goldfish"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 )
 
@@ -185,9 +186,9 @@ func realPath(p string) string {
 // input returns the workflow's input for the document name (Files unset),
 // its links checked against the listing links (a Store reference).
 func (o *runOptions) input(name, links string) (temporal.Input, error) {
-	gate := "file" // ask answers the workflow's wait from here
+	gate := loop.GateFile // ask answers the workflow's wait from here
 	if o.gate == "auto" {
-		gate = "auto"
+		gate = loop.GateAuto
 	}
 	var args any
 	switch o.loop {
@@ -196,10 +197,10 @@ func (o *runOptions) input(name, links string) (temporal.Input, error) {
 			return temporal.Input{}, fmt.Errorf("-auto: %w", err)
 		}
 		s, _ := json.Marshal(editorialSettings{Reader: o.reader, Rounds: o.rounds, Auto: o.auto, Links: links})
-		args = temporal.EditorialArgs{Documents: []string{name}, Gate: gate, Settings: s}
+		args = editorial.Args{Documents: []string{name}, Gate: gate, Settings: s}
 	case goldfishLoop:
 		s, _ := json.Marshal(goldfishSettings{Target: o.target, Reviewers: o.reviewers, Rounds: o.rounds})
-		args = temporal.GoldfishArgs{Document: name, Gate: gate, Settings: s}
+		args = goldfish.Args{Document: name, Gate: gate, Settings: s}
 	default:
 		return temporal.Input{}, fmt.Errorf("-loop %q: want editorial or goldfish", o.loop)
 	}

@@ -25,7 +25,7 @@ const (
 )
 
 // editorialSettings are the run's own settings of an Editorial Swarm run,
-// carried in temporal.EditorialArgs.Settings: what a client chooses per
+// carried in editorial.Args.Settings: what a client chooses per
 // run (the worker chooses the reviewers).
 type editorialSettings struct {
 	Reader string `json:"reader,omitempty"` // the reader profile
@@ -37,7 +37,7 @@ type editorialSettings struct {
 }
 
 // goldfishSettings are a Goldfish run's own settings, carried in
-// temporal.GoldfishArgs.Settings.
+// goldfish.Args.Settings.
 type goldfishSettings struct {
 	Target    string `json:"target,omitempty"`    // the section; "" means the whole file
 	Reviewers string `json:"reviewers,omitempty"` // comma-separated; "" means design_critic,structural
@@ -56,7 +56,7 @@ func drivers(cfg *config.Config, store temporal.Store) (map[string]temporal.Driv
 		return nil, "", err
 	}
 	return map[string]temporal.Driver{
-		editorialLoop: temporal.Editorial(func(args temporal.EditorialArgs) (*editorial.Loop, error) {
+		editorialLoop: editorial.NewDriver(func(args editorial.Args) (*editorial.Loop, error) {
 			var s editorialSettings
 			if len(args.Settings) > 0 {
 				if err := json.Unmarshal(args.Settings, &s); err != nil {
@@ -73,7 +73,7 @@ func drivers(cfg *config.Config, store temporal.Store) (map[string]temporal.Driv
 			}
 			return editorialLoopFor(c, args.Settings)
 		}),
-		goldfishLoop: temporal.Goldfish(func(args temporal.GoldfishArgs) (*goldfish.Loop, error) {
+		goldfishLoop: goldfish.NewDriver(func(args goldfish.Args) (*goldfish.Loop, error) {
 			return goldfishLoopFor(args.Settings)
 		}),
 	}, desc, nil

@@ -6,12 +6,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
+	"github.com/kaigi-dev/kaigi/loop/internal/drivertest"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
@@ -70,30 +70,15 @@ func TestDriverAnsweredByFile(t *testing.T) {
 	if _, err := d.Run(ctx, dir, args, true); !errors.Is(err, loop.ErrNotStarted) {
 		t.Fatalf("resume before any run: %v, want ErrNotStarted", err)
 	}
-	stop, err := d.Run(ctx, dir, args, false)
-	var answers []loop.Answer
-	for waits := 0; err == nil && stop.Waiting(); waits++ {
-		if waits == 10 || stop.Answer != ".goldfish/"+loop.AnswersFile {
-			t.Fatalf("after %d answers the run waits for %+v", waits, stop)
-		}
-		data, rerr := os.ReadFile(filepath.Join(dir, filepath.FromSlash(stop.Question)))
-		var qs []loop.Question
-		if rerr != nil || json.Unmarshal(data, &qs) != nil || len(qs) == 0 {
-			t.Fatalf("questions %s: %v", data, rerr)
-		}
-		for _, q := range qs {
-			if !slices.ContainsFunc(answers, func(a loop.Answer) bool { return a.Key == q.Key }) {
-				answers = append(answers, defaultAnswer(q))
-			}
-		}
-		data, _ = json.Marshal(answers)
-		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(stop.Answer)), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		stop, err = d.Run(ctx, dir, args, true)
-	}
+	r, err := drivertest.RunAnswered(ctx, d, dir, args)
 	if err != nil {
 		t.Fatal(err)
+	}
+	stop, answers := r.Stop, r.Answers
+	for _, w := range r.Waits {
+		if w.Answer != ".goldfish/"+loop.AnswersFile {
+			t.Errorf("waited for %+v", w)
+		}
 	}
 	if len(answers) == 0 {
 		t.Error("the file gate asked nothing")
@@ -106,10 +91,4 @@ func TestDriverAnsweredByFile(t *testing.T) {
 	if string(got) != string(auto2) {
 		t.Error("the document differs from the automatic gate's")
 	}
-}
-
-// defaultAnswer is the answer the automatic gate gives q.
-func defaultAnswer(q loop.Question) loop.Answer {
-	a, _ := loop.AutoAsker{}.Ask(context.Background(), q)
-	return a
 }

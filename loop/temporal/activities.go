@@ -23,38 +23,22 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
-// A Driver runs one kind of loop in a workspace folder, as the loop's own
-// command would: Run starts the run (resume false) or resumes it (true)
-// over the documents in dir, with args (the driver's own settings, as the
-// workflow was started with them), and returns how it stopped. It must
-// keep the loop kernel's contract (every value that could differ between
-// two executions comes from a journal step, see package journal), take its
-// gate answers from a file in dir, and write nothing outside dir. The same
-// Driver must be registered on every worker of a task queue.
-type Driver interface {
-	Run(ctx context.Context, dir string, args json.RawMessage, resume bool) (Stop, error)
-}
+// Driver is the loop kernel's driver contract (loop.Driver): the
+// workflow runs any driver package's Driver (editorial.NewDriver,
+// goldfish.NewDriver, discussion.NewDriver, writing.NewDriver,
+// multishot.NewDriver, or a loop.DriverFunc) in a run's workspace, dir the
+// workspace's folder on the worker and the Stop's paths workspace paths.
+// A run that waits (Stop.Answer) is resumed once the answer is written
+// there; a resume that finds no run started (loop.ErrNotStarted) starts it
+// anew. The same Driver must be registered on every worker of a task
+// queue.
+type Driver = loop.Driver
 
 // DriverFunc adapts a function to Driver.
-type DriverFunc func(ctx context.Context, dir string, args json.RawMessage, resume bool) (Stop, error)
+type DriverFunc = loop.DriverFunc
 
-// Run calls f.
-func (f DriverFunc) Run(ctx context.Context, dir string, args json.RawMessage, resume bool) (Stop, error) {
-	return f(ctx, dir, args, resume)
-}
-
-// Stop is how a Driver's run stopped.
-type Stop struct {
-	// Reason is the loop's stop reason (loop.StopReason's text).
-	Reason string `json:"reason"`
-	// Answer, when the loop waits for a person, is the workspace path
-	// (slash-separated) where the answer goes (the loop's decisions or
-	// answers file); the workflow waits for it. Empty when the run ended.
-	Answer string `json:"answer,omitempty"`
-	// Question is the workspace path of what the loop asks (its
-	// pending.json or questions.json), shown by the workflow's progress.
-	Question string `json:"question,omitempty"`
-}
+// Stop is how a Driver's run stopped (loop.Stop).
+type Stop = loop.Stop
 
 // Activities are the activities of the loop workflow, for a worker to
 // register (see Register). Every worker of a task queue must be given the
@@ -228,7 +212,7 @@ func (a *Activities) execute(ctx context.Context, dir string, in AdvanceInput, r
 	done := make(chan struct{})
 	watched := make(chan error, 1)
 	go func() { watched <- r.watch(done, notReached) }()
-	stop, err := d.Run(ctx, dir, in.Args, in.Resume)
+	stop, err := loop.StartOrResume(ctx, d, dir, in.Args, in.Resume)
 	close(done)
 	if werr := <-watched; werr != nil && err != nil {
 		err = werr

@@ -1,8 +1,6 @@
 package temporal_test
 
 import (
-	"context"
-	"encoding/json"
 	"regexp"
 	"testing"
 
@@ -11,11 +9,11 @@ import (
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
-// discussionDriver is the discussion review as a Driver written with
-// DriverFunc: a third loop, unchanged, on the workflow.
+// discussionDriver is the discussion review's Driver
+// (discussion.NewDriver): a third loop, unchanged, on the workflow.
 func discussionDriver() temporal.Driver {
-	return temporal.DriverFunc(func(ctx context.Context, dir string, _ json.RawMessage, resume bool) (temporal.Stop, error) {
-		d := &discussion.Discussion{
+	return discussion.NewDriver(func(discussion.Args) (*discussion.Discussion, error) {
+		return &discussion.Discussion{
 			Spec: discussion.Spec{ID: "notes", Topic: "Is the post ready?", Targets: []string{"post.md"},
 				Participants: []discussion.ParticipantSpec{{Name: "style", Lens: "stock phrases"}, {Name: "facts", Lens: "unsourced figures"}},
 				Synthesizer:  discussion.SynthesizerSpec{Instruction: "Weigh what survived."}},
@@ -24,17 +22,7 @@ func discussionDriver() temporal.Driver {
 				discussion.NewOffline("facts", offline.FactChecker(offline.Config{})),
 			},
 			Lead: discussion.NewOfflineLead("lead"),
-			Root: dir,
-		}
-		run := d.Run
-		if resume {
-			run = d.Resume
-		}
-		o, err := run(ctx)
-		if err != nil {
-			return temporal.Stop{}, err
-		}
-		return temporal.Stop{Reason: "verdict " + string(o.Stopped)}, nil
+		}, nil
 	})
 }
 

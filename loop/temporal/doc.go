@@ -45,9 +45,9 @@
 //
 // A worker registers the workflow and its activities with Register, given
 // Activities: a Store every worker shares (FileStore on a shared volume,
-// or a user's own over an object store), the drivers by name (Editorial
-// and Goldfish adapt the two review loops; DriverFunc adapts any driver
-// that keeps the journal's contract), and a WorkDir that is the same path
+// or a user's own over an object store), the drivers by name (any
+// loop.Driver: each driver package's NewDriver, or a loop.DriverFunc that
+// keeps the journal's contract; no adapter is needed), and a WorkDir that is the same path
 // on every worker (journals name their documents by absolute path). A
 // client stores the documents with PutFiles, starts WorkflowName with an
 // Input, and reads the Result's Files with GetFiles. The workflow ID names

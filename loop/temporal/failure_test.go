@@ -21,14 +21,14 @@ import (
 func TestFailedCallIsASkip(t *testing.T) {
 	work := t.TempDir()
 	var tries calls
-	configure := func(temporal.EditorialArgs) (*editorial.Loop, error) {
+	configure := func(editorial.Args) (*editorial.Loop, error) {
 		return &editorial.Loop{Council: council.Council{Members: council.Members(
 			phraseReviewer("first", nil, rule{phrase: "alpha", fix: "beta", severity: finding.Low, conf: 90}),
 			failing("down", &tries),
 		)}}, nil
 	}
-	d := temporal.Editorial(configure)
-	args := mustJSON(t, temporal.EditorialArgs{Documents: []string{"article.md"}, Gate: "auto"})
+	d := editorial.NewDriver(configure)
+	args := mustJSON(t, editorial.Args{Documents: []string{"article.md"}, Gate: "auto"})
 	docs := map[string][]byte{"article.md": []byte(article)}
 	stop, want := inProcess(t, d, work, "failing", args, docs)
 	inProcessTries := tries.total.Load()
@@ -49,7 +49,7 @@ func TestFailedCallIsASkip(t *testing.T) {
 // broke the schema), so the skip says what a process would.
 func TestFailedCallKeepsItsClass(t *testing.T) {
 	work := t.TempDir()
-	configure := func(temporal.EditorialArgs) (*editorial.Loop, error) {
+	configure := func(editorial.Args) (*editorial.Loop, error) {
 		return &editorial.Loop{Council: council.Council{Members: council.Members(
 			phraseReviewer("first", nil, rule{phrase: "alpha", fix: "beta", severity: finding.Low, conf: 90}),
 			agent.ReviewerFunc{ReviewerName: "cut", Fn: func(context.Context, agent.Target) (agent.Review, error) {
@@ -60,8 +60,8 @@ func TestFailedCallKeepsItsClass(t *testing.T) {
 			}},
 		)}}, nil
 	}
-	d := temporal.Editorial(configure)
-	args := mustJSON(t, temporal.EditorialArgs{Documents: []string{"article.md"}, Gate: "auto"})
+	d := editorial.NewDriver(configure)
+	args := mustJSON(t, editorial.Args{Documents: []string{"article.md"}, Gate: "auto"})
 	docs := map[string][]byte{"article.md": []byte(article)}
 	stop, want := inProcess(t, d, work, "classes", args, docs)
 	res, got := onWorkflow(t, d, work, "classes", temporal.Input{Driver: "editorial", Args: args,

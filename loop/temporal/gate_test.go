@@ -11,6 +11,7 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/testsuite"
 
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 )
 
@@ -38,11 +39,11 @@ func decide(t *testing.T, pending []byte) []byte {
 // way and resumed.
 func TestEditorialGateAsUpdate(t *testing.T) {
 	work := t.TempDir()
-	args := mustJSON(t, temporal.EditorialArgs{Documents: []string{"article.md"}})
+	args := mustJSON(t, editorial.Args{Documents: []string{"article.md"}})
 	docs := map[string][]byte{"article.md": []byte(article)}
 
 	// In a process: run, answer pending.json, resume, until it ends.
-	d := temporal.Editorial(swarm(nil))
+	d := editorial.NewDriver(swarm(nil))
 	dir := filepath.Join(work, "gated")
 	os.MkdirAll(dir, 0o755)
 	os.WriteFile(filepath.Join(dir, "article.md"), docs["article.md"], 0o644)
@@ -89,13 +90,13 @@ func TestAnswerRefusedWhileRunning(t *testing.T) {
 	work := t.TempDir()
 	store := temporal.FileStore{Dir: t.TempDir()}
 	files, _ := temporal.PutFiles(context.Background(), store, map[string][]byte{"article.md": []byte(article)})
-	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"editorial": temporal.Editorial(swarm(nil))}, WorkDir: work})
+	env := newEnv(t, &temporal.Activities{Store: store, Drivers: map[string]temporal.Driver{"editorial": editorial.NewDriver(swarm(nil))}, WorkDir: work})
 	env.SetStartWorkflowOptions(client.StartWorkflowOptions{ID: "early"})
 	var refused error
 	env.RegisterDelayedCallback(func() {
 		env.UpdateWorkflow(temporal.UpdateName, "", &testsuite.TestUpdateCallback{OnReject: func(err error) { refused = err }}, temporal.Answer{Data: []byte("[]")})
 	}, 0)
-	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "editorial", Args: mustJSON(t, temporal.EditorialArgs{Documents: []string{"article.md"}, Gate: "auto"}), Files: files})
+	env.ExecuteWorkflow(temporal.WorkflowName, temporal.Input{Driver: "editorial", Args: mustJSON(t, editorial.Args{Documents: []string{"article.md"}, Gate: "auto"}), Files: files})
 	if err := env.GetWorkflowError(); err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 
 // offlineGoldfish is the Goldfish loop on its offline reviewers over
 // section S1.12.
-func offlineGoldfish(args temporal.GoldfishArgs) (*goldfish.Loop, error) {
+func offlineGoldfish(args goldfish.Args) (*goldfish.Loop, error) {
 	seats, err := goldfish.Materials{}.Cast([]string{"design_critic", "structural", "style", "implementation_readiness"}, nil)
 	if err != nil {
 		return nil, err
@@ -37,9 +37,9 @@ func TestGoldfishSameAsInProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	work := t.TempDir()
-	args := mustJSON(t, temporal.GoldfishArgs{Document: "spec.md", Gate: "auto"})
+	args := mustJSON(t, goldfish.Args{Document: "spec.md", Gate: "auto"})
 	docs := map[string][]byte{"spec.md": spec}
-	d := temporal.Goldfish(offlineGoldfish)
+	d := goldfish.NewDriver(offlineGoldfish)
 	stop, want := inProcess(t, d, work, "goldfish-1", args, docs)
 
 	res, got := onWorkflow(t, d, work, "goldfish-1", temporal.Input{Driver: "goldfish", Args: args}, docs, nil)

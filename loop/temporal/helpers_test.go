@@ -83,8 +83,8 @@ func phraseReviewer(name string, c *calls, rules ...rule) agent.Reviewer {
 
 // swarm is a scripted four-reviewer Editorial Swarm: two rounds of safe
 // edits (alpha -> beta -> gamma), a high finding a person decides.
-func swarm(c *calls) func(temporal.EditorialArgs) (*editorial.Loop, error) {
-	return func(temporal.EditorialArgs) (*editorial.Loop, error) {
+func swarm(c *calls) func(editorial.Args) (*editorial.Loop, error) {
+	return func(editorial.Args) (*editorial.Loop, error) {
 		return &editorial.Loop{Council: council.Council{Limit: 2, Members: council.Members(
 			phraseReviewer("first", c, rule{phrase: "alpha", fix: "beta", severity: finding.Low, conf: 90}),
 			phraseReviewer("second", c, rule{phrase: "beta", fix: "gamma", severity: finding.Low, conf: 85}),

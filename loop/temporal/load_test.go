@@ -15,6 +15,7 @@ import (
 	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/worker"
 
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 	"github.com/kaigi-dev/kaigi/loop/temporal/devtest"
 )
@@ -33,9 +34,9 @@ func TestLoad(t *testing.T) {
 		t.Skip("set " + envLoad + "=N to run N concurrent runs on a Temporal server")
 	}
 	const delay = 20 * time.Millisecond
-	args := mustJSON(t, temporal.EditorialArgs{Documents: []string{"article.md"}, Gate: "auto"})
+	args := mustJSON(t, editorial.Args{Documents: []string{"article.md"}, Gate: "auto"})
 	docs := map[string][]byte{"article.md": []byte(chainArticle)}
-	d := temporal.Editorial(chainSwarm(delay, ""))
+	d := editorial.NewDriver(chainSwarm(delay, ""))
 
 	// In one process: the same runs, concurrently, each in its folder.
 	local := t.TempDir()

@@ -22,6 +22,7 @@ import (
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 	"github.com/kaigi-dev/kaigi/loop/temporal/devtest"
@@ -38,9 +39,9 @@ func TestWorkerKilledMidRound(t *testing.T) {
 	}
 	const delay = 500 * time.Millisecond
 	work, store, log := t.TempDir(), t.TempDir(), filepath.Join(t.TempDir(), "calls.log")
-	args := mustJSON(t, temporal.EditorialArgs{Documents: []string{"article.md"}, Gate: "auto"})
+	args := mustJSON(t, editorial.Args{Documents: []string{"article.md"}, Gate: "auto"})
 	docs := map[string][]byte{"article.md": []byte(chainArticle)}
-	stop, want := inProcess(t, temporal.Editorial(chainSwarm(0, "")), work, "kill-1", args, docs)
+	stop, want := inProcess(t, editorial.NewDriver(chainSwarm(0, "")), work, "kill-1", args, docs)
 
 	addr := devtest.Start(t)
 	c, err := client.Dial(client.Options{HostPort: addr, Logger: tlog.NewStructuredLogger(discard())})

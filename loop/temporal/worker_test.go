@@ -21,6 +21,7 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/goldfish"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 )
 
@@ -49,7 +50,7 @@ func TestMain(m *testing.M) {
 // call waits delay and, when log is set, appends "start NAME HASH" (the
 // text's SHA-256) to it as it begins and "done NAME HASH" before it
 // answers.
-func chainSwarm(delay time.Duration, log string) func(temporal.EditorialArgs) (*editorial.Loop, error) {
+func chainSwarm(delay time.Duration, log string) func(editorial.Args) (*editorial.Loop, error) {
 	note := func(what, name string, text []byte) error {
 		if log == "" {
 			return nil
@@ -79,7 +80,7 @@ func chainSwarm(delay time.Duration, log string) func(temporal.EditorialArgs) (*
 			return r.Review(ctx, t)
 		}}
 	}
-	return func(temporal.EditorialArgs) (*editorial.Loop, error) {
+	return func(editorial.Args) (*editorial.Loop, error) {
 		return &editorial.Loop{MaxRounds: 5, Council: council.Council{Limit: 4, Members: council.Members(
 			slow(phraseReviewer("one", nil, rule{phrase: "one", fix: "two", severity: finding.Low, conf: 90})),
 			slow(phraseReviewer("two", nil, rule{phrase: "two", fix: "three", severity: finding.Low, conf: 90})),
@@ -92,7 +93,9 @@ func chainSwarm(delay time.Duration, log string) func(temporal.EditorialArgs) (*
 const chainArticle = "# 手順\n\none の段落はとても短い。\n"
 
 // runWorker is a worker process: the loop workflow with chainSwarm as
-// "editorial", until SIGTERM (or SIGKILL).
+// "editorial", the offline Goldfish, discussionDriver, writingDriver and
+// multishotDriver, until SIGTERM (or
+// SIGKILL).
 func runWorker(addr string) int {
 	c, err := client.Dial(client.Options{HostPort: addr})
 	if err != nil {
@@ -103,8 +106,14 @@ func runWorker(addr string) int {
 	delay, _ := strconv.Atoi(os.Getenv(envDelay))
 	w := worker.New(c, os.Getenv(envQueue), worker.Options{})
 	temporal.Register(w, &temporal.Activities{
-		Store:   temporal.FileStore{Dir: os.Getenv(envStore)},
-		Drivers: map[string]temporal.Driver{"editorial": temporal.Editorial(chainSwarm(time.Duration(delay)*time.Millisecond, os.Getenv(envLog)))},
+		Store: temporal.FileStore{Dir: os.Getenv(envStore)},
+		Drivers: map[string]temporal.Driver{
+			"editorial":  editorial.NewDriver(chainSwarm(time.Duration(delay)*time.Millisecond, os.Getenv(envLog))),
+			"discussion": discussionDriver(),
+			"writing":    writingDriver(),
+			"multishot":  multishotDriver(),
+			"goldfish":   goldfish.NewDriver(offlineGoldfish),
+		},
 		WorkDir: os.Getenv(envWork),
 	})
 	stop := make(chan os.Signal, 1)

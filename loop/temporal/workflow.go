@@ -11,6 +11,8 @@ import (
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
+
+	"github.com/kaigi-dev/kaigi/agent"
 )
 
 // Names a client uses with the loop workflow.
@@ -96,6 +98,12 @@ type Result struct {
 	Reason   string `json:"reason"` // the driver's stop reason
 	Advances int    `json:"advances"`
 	Calls    int    `json:"calls"` // calls made (activities that succeeded or failed for good)
+	// Text, Usage and Artifacts are the driver's Stop's: how the run ended
+	// in words, its model calls and the workspace paths of what it wrote
+	// for people.
+	Text      string      `json:"text,omitempty"`
+	Usage     agent.Usage `json:"usage,omitzero"`
+	Artifacts []string    `json:"artifacts,omitempty"`
 	// Dirs are the names the paths the run recorded (summary.md's
 	// artifacts) give the workspace's folder on the worker that ended it:
 	// WorkDir/RUN, and the same relative to that worker's working
@@ -267,7 +275,8 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 		switch {
 		case out.Stop != nil && out.Stop.Answer == "":
 			progress.State, progress.Reason = Done, out.Stop.Reason
-			return Result{Files: adv.Files, Reason: out.Stop.Reason, Advances: progress.Advances, Calls: progress.Calls, Dirs: out.Dirs}, nil
+			return Result{Files: adv.Files, Reason: out.Stop.Reason, Advances: progress.Advances, Calls: progress.Calls, Dirs: out.Dirs,
+				Text: out.Stop.Text, Usage: out.Stop.Usage, Artifacts: out.Stop.Artifacts}, nil
 		case out.Stop != nil:
 			if err := checkPath(out.Stop.Answer); err != nil {
 				return Result{}, temporal.NewNonRetryableApplicationError(err.Error(), "BadDriver", nil)

@@ -16,6 +16,7 @@ import (
 	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/testsuite"
 
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 )
@@ -161,13 +162,13 @@ func inProcess(t *testing.T, d temporal.Driver, work, run string, args json.RawM
 // run in a process.
 func TestEditorialSameAsInProcess(t *testing.T) {
 	work := t.TempDir()
-	args := mustJSON(t, temporal.EditorialArgs{Documents: []string{"article.md"}, Gate: "auto"})
+	args := mustJSON(t, editorial.Args{Documents: []string{"article.md"}, Gate: "auto"})
 	docs := map[string][]byte{"article.md": []byte(article)}
 	var local calls
-	stop, want := inProcess(t, temporal.Editorial(swarm(&local)), work, "run-1", args, docs)
+	stop, want := inProcess(t, editorial.NewDriver(swarm(&local)), work, "run-1", args, docs)
 
 	var onTemporal calls
-	res, got := onWorkflow(t, temporal.Editorial(swarm(&onTemporal)), work, "run-1", temporal.Input{Driver: "editorial", Args: args, Limit: 2}, docs, nil)
+	res, got := onWorkflow(t, editorial.NewDriver(swarm(&onTemporal)), work, "run-1", temporal.Input{Driver: "editorial", Args: args, Limit: 2}, docs, nil)
 	if res.Reason != stop.Reason {
 		t.Errorf("stopped %q, in a process %q", res.Reason, stop.Reason)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/internal/drivertest"
 	"github.com/kaigi-dev/kaigi/loop/writing"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
@@ -64,31 +65,15 @@ func TestDriverAnsweredByFile(t *testing.T) {
 	if _, err := d.Run(ctx, dir, args, true); !errors.Is(err, loop.ErrNotStarted) {
 		t.Fatalf("resume before any run: %v, want ErrNotStarted", err)
 	}
-	stop, err := d.Run(ctx, dir, args, false)
-	var answers []loop.Answer
-	for waits := 0; err == nil && stop.Waiting(); waits++ {
-		if waits == 10 || stop.Answer != ".write-episode/episode-01/"+loop.AnswersFile {
-			t.Fatalf("after %d answers the run waits for %+v", waits, stop)
-		}
-		data, rerr := os.ReadFile(filepath.Join(dir, filepath.FromSlash(stop.Question)))
-		var qs []loop.Question
-		if rerr != nil || json.Unmarshal(data, &qs) != nil || len(qs) == 0 {
-			t.Fatalf("questions %s: %v", data, rerr)
-		}
-		for _, q := range qs {
-			if !slices.ContainsFunc(answers, func(a loop.Answer) bool { return a.Key == q.Key }) {
-				a, _ := loop.AutoAsker{}.Ask(ctx, q)
-				answers = append(answers, a)
-			}
-		}
-		data, _ = json.Marshal(answers)
-		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(stop.Answer)), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		stop, err = d.Run(ctx, dir, args, true)
-	}
+	r, err := drivertest.RunAnswered(ctx, d, dir, args)
 	if err != nil {
 		t.Fatal(err)
+	}
+	stop, answers := r.Stop, r.Answers
+	for _, w := range r.Waits {
+		if w.Answer != ".write-episode/episode-01/"+loop.AnswersFile {
+			t.Errorf("waited for %+v", w)
+		}
 	}
 	if len(answers) == 0 {
 		t.Error("the file gate asked nothing")
