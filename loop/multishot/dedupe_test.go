@@ -3,6 +3,8 @@ package multishot
 import (
 	"fmt"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/finding"
 )
 
 // labelledPairs are pairs of findings two shots of one slice might report,
@@ -97,5 +99,22 @@ func TestDedupeNamesDiffer(t *testing.T) {
 			_, tokens := features(a, b)
 			t.Errorf("Same(%q, %q) = %t (title overlap %.2f), want %t", c.a, c.b, got, tokens, c.same)
 		}
+	}
+}
+
+// TestLevelSeverity: the P scale maps onto Council JSON v1 in the shape of
+// every driver's scale, (severity, ok), and a string that is no level is
+// not ok.
+func TestLevelSeverity(t *testing.T) {
+	for l, want := range map[Level]finding.Severity{P0: finding.High, P1: finding.High, P2: finding.Medium, P3: finding.Low} {
+		if got, ok := l.Severity(); !ok || got != want {
+			t.Errorf("%s.Severity() = %s, %v; want %s", l, got, ok, want)
+		}
+	}
+	if s, ok := Level("P9").Severity(); ok || s != "" {
+		t.Errorf("P9.Severity() = %q, %v", s, ok)
+	}
+	if severityOf("P9") != finding.Low {
+		t.Error("an unknown level does not read as low")
 	}
 }

@@ -21,17 +21,19 @@ const (
 	P3 Level = "P3"
 )
 
-// Severity maps l onto Council JSON v1: P0 and P1 are high, P2 medium, P3
-// low (and anything else low).
-func (l Level) Severity() finding.Severity {
+// Severity maps l onto Council JSON v1 (P0 and P1 are high, P2 medium, P3
+// low), and false for a string that is no level; the same shape as the
+// other drivers' scales (goldfish.Level.Severity).
+func (l Level) Severity() (finding.Severity, bool) {
 	switch l {
 	case P0, P1:
-		return finding.High
+		return finding.High, true
 	case P2:
-		return finding.Medium
-	default:
-		return finding.Low
+		return finding.Medium, true
+	case P3:
+		return finding.Low, true
 	}
+	return "", false
 }
 
 // rank orders levels, the most severe first (P0 is 0).

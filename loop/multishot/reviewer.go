@@ -131,9 +131,18 @@ func (r *LLMReviewer) Review(ctx context.Context, in ShotInput) (Result, agent.U
 // mechanical edit kept; confidence 50, since the reviewer gives none.
 func toFinding(id, slice string, f ShotFinding) finding.Finding {
 	out := finding.Finding{ID: id, Category: slice, File: f.Location.Path, LineRange: f.Location.Lines(),
-		Issue: f.Title + "\n\n" + f.Content, Fix: f.Fix, Confidence: 50, Severity: f.Severity.Severity(), Quotes: []string{}}
+		Issue: f.Title + "\n\n" + f.Content, Fix: f.Fix, Confidence: 50, Severity: severityOf(f.Severity), Quotes: []string{}}
 	if f.Quote != "" {
 		out.Quotes = []string{f.Quote}
 	}
 	return out
+}
+
+// severityOf is l's Council JSON v1 severity; a validated result holds
+// only levels, and anything else reads as low.
+func severityOf(l Level) finding.Severity {
+	if s, ok := l.Severity(); ok {
+		return s
+	}
+	return finding.Low
 }
