@@ -120,7 +120,9 @@ func modelServer(t *testing.T, verdict func(review int) writing.VerdictKind) (ma
 			content = js(writing.Reply{Agree: true})
 		case who == "author" && strings.Contains(all, "Reflect on your draft"):
 			calls["reflect"]++
-			content = js(writing.Reflection{Surprise: "Ren's choice came before the storm did."})
+			content = js(writing.Reflection{Surprise: "Ren's choice came before the storm did.",
+				Choice:  writing.Choice{Who: "Ren", What: "runs for the dinghy", Kind: writing.Decision, NotTaken: "mending the lamp"},
+				Balance: writing.Balance{Action: 70, Dialogue: 10, Interior: 20}})
 		case who == "author":
 			content = fmt.Sprintf("The Storm\n\nDraft v%d: the lamp went dark, and Ren ran.\n", calls["write"])
 			calls["write"]++

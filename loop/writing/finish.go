@@ -242,8 +242,9 @@ func (d *driver) revisionTest() string {
 }
 
 // trackers returns the step 7 edit of the tracker (one row per episode
-// in its episodes table and, when the brief had accents, in its history
-// tables), the character arcs (arcProgress), the episode summaries (one entry per episode) and the handover notes
+// in its episodes table, in its protagonist agency and action balance
+// tables when the author's reflection reported them, and, when the brief
+// had accents, in its history tables), the character arcs (arcProgress), the episode summaries (one entry per episode) and the handover notes
 // (the [TRY-NEXT] and [PERSONA-ALERT] threads this brief used become
 // [RESOLVED]; a star spread of 2 or more adds a [PERSONA-ALERT] for the
 // lowest reader).
@@ -256,7 +257,7 @@ func (d *driver) trackers(title string) func(string, []byte) ([]byte, error) {
 		case TrackerFile:
 			r := fmt.Sprintf("| %d | %s | %s | %d | %s |", n, orNone(row.Role), cellText(firstSentence(body), 40), len(d.revisions), d.judgment.Outcome)
 			old = regenerateTracker(old, d.story.Arc)
-			return d.trackHistory(upsertEpisodeRow(old, n, "| episode | role | opening | revisions | judgment |", r)), nil
+			return d.trackAgency(d.trackHistory(upsertEpisodeRow(old, n, "| episode | role | opening | revisions | judgment |", r))), nil
 		case AuthorReflectionsFile:
 			if e := d.reflectionEntry(); e != "" {
 				return loop.SetMemoryEntry(old, fmt.Sprintf("Episode %d", n), e), nil

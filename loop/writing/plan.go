@@ -225,3 +225,12 @@ func targetLength(premise string) string {
 	}
 	return ""
 }
+
+// protagonist is the short name of the first character of the character
+// arcs, or "".
+func (s *Story) protagonist() string {
+	if cs := s.characterArcs(0); len(cs) > 0 {
+		return shortName(cs[0].Name)
+	}
+	return ""
+}

@@ -2,6 +2,7 @@ package writing
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -22,6 +23,9 @@ type Reflector interface {
 type ReflectTask struct {
 	Episode, Version int
 	Brief, Draft     string
+	// Protagonist is the first character of the character arcs (its
+	// short name), or "" when they name none.
+	Protagonist string
 	// Verdict is the arc review the draft answered; nil for the first
 	// draft.
 	Verdict *Verdict
@@ -35,6 +39,18 @@ type Reflection struct {
 	// AccentChange says which writing accent the draft does not follow,
 	// and why; empty when it follows them all.
 	AccentChange string `json:"accent_change"`
+	// Choice is the protagonist's choice in the draft, for the tracker's
+	// protagonist agency table.
+	Choice Choice `json:"choice"`
+	// Balance is the draft's action balance, for the tracker's action
+	// balance table.
+	Balance Balance `json:"balance"`
+}
+
+// Validate reports an invalid choice or balance (Choice.Validate,
+// Balance.Validate); the zero values are valid and write no row.
+func (r Reflection) Validate() error {
+	return errors.Join(r.Choice.Validate(), r.Balance.Validate())
 }
 
 type reflected struct {
@@ -42,15 +58,19 @@ type reflected struct {
 	Usage      agent.Usage `json:"usage"`
 }
 
-// reflect asks the author to reflect on draft v, when it can.
+// reflect asks the author to reflect on draft v, when it can; a
+// reflection that does not validate is an error.
 func (d *driver) reflect(ctx context.Context, v int, verdict *Verdict) error {
 	r, ok := d.e.Author.(Reflector)
 	if !ok {
 		return nil
 	}
-	t := ReflectTask{Episode: d.e.Number, Version: v, Brief: d.brief, Draft: d.drafts[v], Verdict: verdict}
+	t := ReflectTask{Episode: d.e.Number, Version: v, Brief: d.brief, Draft: d.drafts[v], Verdict: verdict, Protagonist: d.story.protagonist()}
 	res, err := journal.Call(ctx, d.j, d.key("s3/reflect/v%d", v), func(ctx context.Context) (reflected, error) {
 		rf, u, err := r.Reflect(ctx, t)
+		if err == nil {
+			err = rf.Validate()
+		}
 		if err != nil {
 			return reflected{}, fmt.Errorf("writing: episode %d: author, reflection on draft v%d: %w", d.e.Number, v, err)
 		}
@@ -139,20 +159,29 @@ func lastOrchestratorNote(md string, n int) string {
 	return fmt.Sprintf("episode %d: %s", best, oneLine(text))
 }
 
-// Reflect asks the model what surprised it in the draft and what it
-// changed of the accents, as a typed call.
+// Reflect asks the model what surprised it in the draft, what it changed
+// of the accents, the protagonist's choice and the action balance, as a
+// typed call; the balance's shares are scaled to sum to 100.
 func (a ModelAuthor) Reflect(ctx context.Context, t ReflectTask) (Reflection, agent.Usage, error) {
-	return ask[Reflection](ctx, a.Model, a.Model.request(authorSystem, []string{"## Episode brief\n\n" + t.Brief, "## Your draft\n\n" + t.Draft},
-		fmt.Sprintf("Reflect on your draft v%d of episode %d. surprise: one line on what surprised you in writing it (not what went as planned); empty if nothing did. accent_change: which of the brief's writing accents you did not follow and why; empty if you followed them.", t.Version, t.Episode)))
+	rf, u, err := ask[Reflection](ctx, a.Model, a.Model.request(authorSystem, []string{"## Episode brief\n\n" + t.Brief, "## Your draft\n\n" + t.Draft},
+		fmt.Sprintf("Reflect on your draft v%d of episode %d. surprise: one line on what surprised you in writing it (not what went as planned); empty if nothing did. accent_change: which of the brief's writing accents you did not follow and why; empty if you followed them. "+
+			"choice: the protagonist's (%s) choice in the draft: who chooses, what they chose (one line), its kind (judgement or decision when they choose, reaction when they only react to events) and the option not taken that the draft shows (empty if none); write them in the draft's language. "+
+			"balance: the shares of action, dialogue and interior (thoughts and feelings) in the draft's text, in percent, summing to 100.", t.Version, t.Episode, orNone(t.Protagonist))))
+	if err == nil {
+		rf.Balance = normalized(rf.Balance.Action, rf.Balance.Dialogue, rf.Balance.Interior)
+	}
+	return rf, u, err
 }
 
-// Reflect notes, for a revision, the review's fixes the draft does not
-// hold (their quotes are still in it: they did not anchor, or the
-// revision's cap left them for the polish step); a first draft brings no
-// surprise.
+// Reflect reads the draft's choice and balance by word rules
+// (offlineChoice, offlineBalance) and notes, for a revision, the review's
+// fixes the draft does not hold (their quotes are still in it: they did
+// not anchor, or the revision's cap left them for the polish step); a
+// first draft brings no surprise.
 func (OfflineAuthor) Reflect(_ context.Context, t ReflectTask) (Reflection, agent.Usage, error) {
+	rf := Reflection{Choice: offlineChoice(t.Protagonist, t.Draft), Balance: offlineBalance(t.Draft)}
 	if t.Verdict == nil {
-		return Reflection{}, agent.Usage{}, nil
+		return rf, agent.Usage{}, nil
 	}
 	left, fixes := 0, 0
 	for _, is := range t.Verdict.Issues {
@@ -163,8 +192,8 @@ func (OfflineAuthor) Reflect(_ context.Context, t ReflectTask) (Reflection, agen
 			}
 		}
 	}
-	if left == 0 {
-		return Reflection{}, agent.Usage{}, nil
+	if left > 0 {
+		rf.Surprise = fmt.Sprintf("%d of the review's %d fixes are not in the revision: more was asked than one revision applies.", left, fixes)
 	}
-	return Reflection{Surprise: fmt.Sprintf("%d of the review's %d fixes are not in the revision: more was asked than one revision applies.", left, fixes)}, agent.Usage{}, nil
+	return rf, agent.Usage{}, nil
 }

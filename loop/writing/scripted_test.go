@@ -31,7 +31,7 @@ type world struct {
 	reads  map[string]int // persona/version -> Read calls
 	writes []string       // the author's instructions
 
-	reflection writing.Reflection // the author's reflection on every draft
+	reflection writing.Reflection // the author's reflection on every draft (a default choice and balance when zero)
 	requests   []string           // every request: the role, a line end, the text
 }
 
@@ -65,7 +65,14 @@ func (w *world) provider() *scripted.Provider {
 		switch {
 		case role == "author" && strings.Contains(all, "Reflect on your draft"):
 			w.calls["reflect"]++
-			return js(w.reflection)
+			rf := w.reflection
+			if rf.Choice == (writing.Choice{}) {
+				rf.Choice = writing.Choice{Who: "Ren", What: "runs to the lamp", Kind: writing.Decision, NotTaken: "waiting for Sato"}
+			}
+			if rf.Balance == (writing.Balance{}) {
+				rf.Balance = writing.Balance{Action: 3, Dialogue: 1, Interior: 1} // scaled to 60/20/20
+			}
+			return js(rf)
 		case role == "author" && !strings.Contains(all, "Explain your intent"):
 			w.writes = append(w.writes, instr)
 			return scripted.Text(fmt.Sprintf("The Storm\n\nDraft v%d of the episode: Ren runs to the lamp.\n", len(w.writes)-1))
@@ -327,9 +334,10 @@ func TestScriptedReaderMemoryOnceOnRerun(t *testing.T) {
 			if m := read(t, dir, writing.MemoryFile("mei")); count(m, "## Episode 1") != 1 || ja && !strings.Contains(m, "\r\n## Episode 2\r\n") {
 				t.Errorf("mei's memory lost its history or line ends:\n%q", m)
 			}
-			for _, f := range []string{"story/quality-log.md", "story/series-tracker.md"} {
-				if got := read(t, dir, f); count(got, "| 2 |") != 1 {
-					t.Errorf("%s has %d rows for episode 2:\n%s", f, count(got, "| 2 |"), got)
+			// The tracker: one row in the episodes, agency and balance tables.
+			for f, want := range map[string]int{"story/quality-log.md": 1, "story/series-tracker.md": 3} {
+				if got := read(t, dir, f); count(got, "| 2 |") != want {
+					t.Errorf("%s has %d rows for episode 2, want %d:\n%s", f, count(got, "| 2 |"), want, got)
 				}
 			}
 			if got := read(t, dir, "story/episode-summaries.md"); count(got, "## Episode 2") != 1 {
