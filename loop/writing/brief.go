@@ -22,9 +22,11 @@ var holdRE = regexp.MustCompile(`\[HOLD until (\d+)\]\s*(.+)`)
 // the old format are all [MUST-VOL]), anti-pattern constraints from the
 // last three episodes (the tracker's scene structure patterns: main
 // structure, opening, recurring scenes; else its openings), the
-// protagonist's choice against the agency history, the reader pull (A an
+// protagonist's choice against the agency history (a passive last
+// episode asks for a decision), the reader pull (A an
 // external incident and a strong hook, B medium, C one grain of mystery),
-// the scenes and length, and the writing accents (ChooseAccents; none for
+// the scenes (with the action balance of the last three episodes) and
+// length, and the writing accents (ChooseAccents; none for
 // episode 1).
 func Brief(s *Story, n int) string {
 	var b strings.Builder
@@ -88,7 +90,7 @@ func Brief(s *Story, n int) string {
 	writeAntiPatterns(&b, s, n)
 	writeChoice(&b, s, n)
 	writePull(&b, pull)
-	writeScenes(&b, s, row.Role)
+	writeScenes(&b, s, n, row.Role)
 	if a := ChooseAccents(s, n, row.Role, pull); a != nil {
 		b.WriteString(a.render())
 	}

@@ -116,7 +116,10 @@ func writeChoice(b *strings.Builder, s *Story, n int) {
 	}
 	last := strings.ToLower(cell(hist[len(hist)-1], 1))
 	kind := "a decision (the last episode's choice was a judgement)"
-	if strings.Contains(last, "decision") || strings.Contains(last, "決断") {
+	switch {
+	case strings.Contains(last, "reaction") || strings.Contains(last, "反応"):
+		kind = "a decision, made by the protagonist (in the last episode they only reacted)"
+	case strings.Contains(last, "decision") || strings.Contains(last, "決断"):
 		kind = "a judgement (the last episode's choice was a decision)"
 	}
 	var types []string
@@ -137,9 +140,19 @@ func writePull(b *strings.Builder, pull string) {
 	}
 }
 
-func writeScenes(b *strings.Builder, s *Story, role string) {
+// writeScenes writes the scene plan: the role tag, the action balance of
+// the last three episodes (| episode | action | dialogue | interior |)
+// and the premise's length.
+func writeScenes(b *strings.Builder, s *Story, n int, role string) {
 	b.WriteString("\n## Scenes and length\n\n")
 	fmt.Fprintf(b, "- Scenes: plan them for the role tag %s; every scene serves the focus.\n", orNone(role))
+	if rows := lastRows(sectionRows(s.Tracker, sectionAction.names...), n, 3); len(rows) > 0 {
+		var parts []string
+		for _, r := range rows {
+			parts = append(parts, fmt.Sprintf("episode %d: %s / %s / %s", episodeNumber(r[0]), orNone(cell(r, 1)), orNone(cell(r, 2)), orNone(cell(r, 3))))
+		}
+		fmt.Fprintf(b, "- Action balance so far (action / dialogue / interior): %s; weigh this episode's against it.\n", strings.Join(parts, "; "))
+	}
 	if l := targetLength(s.Premise); l != "" {
 		fmt.Fprintf(b, "- Length: %s (the premise)\n", l)
 	}
