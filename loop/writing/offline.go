@@ -144,10 +144,7 @@ type OfflineReader struct {
 // lens returns what the persona measures, and the categories it counts
 // (nil: sentence length).
 func lens(p Persona) (string, []string) {
-	f := strings.ToLower(p.Focus)
-	has := func(words ...string) bool {
-		return slices.ContainsFunc(words, func(w string) bool { return strings.Contains(f, w) })
-	}
+	has := func(words ...string) bool { return hasAny(p.Focus, words) }
 	switch {
 	case has("pace", "tempo", "hook", "テンポ", "引き"):
 		return "mean sentence length", nil
