@@ -19,8 +19,11 @@
 // becomes a [DESIGN-REVIEW] handover thread) and confirms a climax
 // episode's one line (3b). The first draft's prompt repeats the brief's
 // key points (AuthorTask.Points). An Author that is a Reflector notes
-// what surprised it (AuthorReflectionsFile) and which accent it changed
-// (workspace/accent-note.md); the orchestrator's notes
+// what surprised it (AuthorReflectionsFile), which accent it changed
+// (workspace/accent-note.md), the protagonist's choice and the action
+// balance (Reflection.Choice, Reflection.Balance: the save upserts this
+// episode's row into the tracker's protagonist agency and action balance
+// tables, which the next brief reads); the orchestrator's notes
 // (OrchestratorReflectionsFile) are read by the next retro and never
 // given to a role.
 //
