@@ -7,17 +7,16 @@ import (
 	"testing"
 )
 
-// TestOriginalSpecFiles loads the original's own spec files
-// (tools/discussion_specs/*.json of the repository LOOPS.md names; not
-// committed here) from the folder $KAIGI_DISCUSSION_SPECS, as the command
-// does with -id and -targets for a file that has neither, and validates
-// each. Without the variable it skips, saying so; the two fixtures in
-// testdata/original, written by us in the same shape, are checked by
-// TestOriginalSpecs in every run.
+// TestOriginalSpecFiles loads the original's own 25 spec files
+// (testdata/upstream-specs, copied from the repository LOOPS.md names;
+// see its SOURCES.md), or those of the folder $KAIGI_DISCUSSION_SPECS, as
+// the command does with -id and -targets for a file that has neither, and
+// validates each. The two fixtures in testdata/original, written by us in
+// the same shape, are checked by TestOriginalSpecs.
 func TestOriginalSpecFiles(t *testing.T) {
 	dir := os.Getenv("KAIGI_DISCUSSION_SPECS")
 	if dir == "" {
-		t.Skip("set KAIGI_DISCUSSION_SPECS to a folder of the original's spec files to load them")
+		dir = filepath.Join("testdata", "upstream-specs")
 	}
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil || len(files) == 0 {
@@ -47,4 +46,7 @@ func TestOriginalSpecFiles(t *testing.T) {
 		ok++
 	}
 	t.Logf("%d of %d of the original's spec files load and validate", ok, len(files))
+	if os.Getenv("KAIGI_DISCUSSION_SPECS") == "" && len(files) != 25 {
+		t.Errorf("testdata/upstream-specs holds %d spec files, want the original's 25", len(files))
+	}
 }
