@@ -33,3 +33,49 @@ func ReviewStop(dir, run, decisions string, o *Outcome, err error) (Stop, error)
 	}
 	return stop, nil
 }
+
+// ReviewFolder is where a round-framework driver (OpenRun's) runs inside a
+// Driver's folder: its run folder, the file gate's decisions file and its
+// documents, checked by DriverPaths' rules, and the gate its arguments
+// name. The zero value is not usable: NewReviewFolder makes one.
+type ReviewFolder struct {
+	dir, run, decisions string // relative to dir, slash-separated
+	// Run, Decisions and Docs are the run folder, the decisions file and
+	// the documents as local paths.
+	Run, Decisions string
+	Docs           []string
+	// FileGate: the arguments name the file gate (DriverGate.File).
+	FileGate bool
+}
+
+// NewReviewFolder resolves run (the run folder), run/decisions (the
+// decisions file's name) and docs inside dir, all slash paths relative to
+// it. It returns DriverGate.File's error for an unknown gate and
+// DriverPaths' for a path that leaves dir.
+func NewReviewFolder(dir string, gate DriverGate, run, decisions string, docs ...string) (ReviewFolder, error) {
+	file, err := gate.File()
+	if err != nil {
+		return ReviewFolder{}, err
+	}
+	f := ReviewFolder{dir: dir, run: run, decisions: path.Join(run, decisions), FileGate: file}
+	local, err := DriverPaths(dir, append([]string{f.run, f.decisions}, docs...)...)
+	if err != nil {
+		return ReviewFolder{}, err
+	}
+	f.Run, f.Decisions, f.Docs = local[0], local[1], local[2:]
+	return f, nil
+}
+
+// Gate is the gate the arguments name: a FileGate on Decisions, or
+// AutoGate.
+func (f ReviewFolder) Gate() Approver {
+	if f.FileGate {
+		return FileGate{Path: f.Decisions}
+	}
+	return AutoGate{}
+}
+
+// Stop is ReviewStop for the folder's run and decisions file.
+func (f ReviewFolder) Stop(o *Outcome, err error) (Stop, error) {
+	return ReviewStop(f.dir, f.run, f.decisions, o, err)
+}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"path"
 
 	"github.com/kaigi-dev/kaigi/loop"
 )
@@ -45,13 +44,7 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if len(args.Documents) == 0 {
 			return loop.Stop{}, errors.New("editorial arguments: no documents")
 		}
-		file, err := args.Gate.File()
-		if err != nil {
-			return loop.Stop{}, err
-		}
-		run := cmp.Or(args.Dir, DefaultDir)
-		decisions := path.Join(run, DecisionsName)
-		local, err := loop.DriverPaths(dir, append([]string{run, decisions}, args.Documents...)...)
+		f, err := loop.NewReviewFolder(dir, args.Gate, cmp.Or(args.Dir, DefaultDir), DecisionsName, args.Documents...)
 		if err != nil {
 			return loop.Stop{}, err
 		}
@@ -59,16 +52,13 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if err != nil {
 			return loop.Stop{}, err
 		}
-		l.Dir, l.Gate = local[0], loop.AutoGate{}
-		if file {
-			l.Gate = loop.FileGate{Path: local[1]}
-		}
+		l.Dir, l.Gate = f.Run, f.Gate()
 		start := l.Run
 		if resume {
 			start = l.Resume
 		}
-		out, err := start(ctx, local[2:]...)
-		stop, err := loop.ReviewStop(dir, run, decisions, out, err)
+		out, err := start(ctx, f.Docs...)
+		stop, err := f.Stop(out, err)
 		if err == nil {
 			stop.Text = Describe(out.Reason) // the Editorial Swarm's words, not the kernel's
 		}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"path"
 
 	"github.com/kaigi-dev/kaigi/loop"
 )
@@ -45,13 +44,7 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if args.Document == "" {
 			return loop.Stop{}, errors.New("goldfish arguments: no document")
 		}
-		file, err := args.Gate.File()
-		if err != nil {
-			return loop.Stop{}, err
-		}
-		run := cmp.Or(args.Dir, DefaultDir)
-		decisions := path.Join(run, driverDecisions)
-		local, err := loop.DriverPaths(dir, run, decisions, args.Document)
+		f, err := loop.NewReviewFolder(dir, args.Gate, cmp.Or(args.Dir, DefaultDir), driverDecisions, args.Document)
 		if err != nil {
 			return loop.Stop{}, err
 		}
@@ -59,20 +52,19 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if err != nil {
 			return loop.Stop{}, err
 		}
-		l.Dir = local[0]
-		l.Gate, l.Asker = loop.AutoGate{}, loop.AutoAsker{}
-		if file {
-			l.Gate, l.Asker = loop.FileGate{Path: local[1]}, loop.FileAsker{Dir: l.Dir}
+		l.Dir, l.Gate, l.Asker = f.Run, f.Gate(), loop.AutoAsker{}
+		if f.FileGate {
+			l.Asker = loop.FileAsker{Dir: l.Dir}
 		}
 		start := l.Run
 		if resume {
 			start = l.Resume
 		}
-		out, err := start(ctx, local[2])
+		out, err := start(ctx, f.Docs[0])
 		if out == nil {
 			return loop.Stop{}, err
 		}
-		stop, err := loop.ReviewStop(dir, run, decisions, out.Outcome, err)
+		stop, err := f.Stop(out.Outcome, err)
 		if err == nil {
 			stop.Text = cmp.Or(out.Stop, stop.Text)
 			stop.Artifacts = append(loop.DriverArtifacts(dir, out.Report), stop.Artifacts...)
