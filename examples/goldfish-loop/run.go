@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	_ "embed"
 	"encoding/json"
@@ -140,7 +141,7 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 		if o.out == goldfish.DefaultDir {
 			o.out = filepath.Join(dir, goldfish.DefaultDir)
 		}
-		o.target = cmpOr(o.target, "S1.12")
+		o.target = cmp.Or(o.target, "S1.12")
 		if !o.flagSet("reviewers") {
 			o.reviewers = "design_critic,structural,style,implementation_readiness,comprehension"
 		}
@@ -315,13 +316,6 @@ func lines(s string) []string {
 		}
 	}
 	return out
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // shownAsker answers every question with its default (loop.AutoAsker, as

@@ -1,6 +1,7 @@
 package temporal
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -163,8 +164,8 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 	if err := in.check(id); err != nil {
 		return Result{}, temporal.NewNonRetryableApplicationError(err.Error(), "BadInput", nil)
 	}
-	limit := cmpOr(in.Limit, DefaultLimit)
-	maxAdv := cmpOr(in.MaxAdvances, DefaultMaxAdvances)
+	limit := cmp.Or(in.Limit, DefaultLimit)
+	maxAdv := cmp.Or(in.MaxAdvances, DefaultMaxAdvances)
 	progress := Progress{State: Running}
 	var answer *Answer
 	// An answer's update completes once the advance it was handed to has
@@ -208,7 +209,7 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 		return Result{}, err
 	}
 
-	hb := cmpOr(in.HeartbeatTimeout, DefaultHeartbeatTimeout)
+	hb := cmp.Or(in.HeartbeatTimeout, DefaultHeartbeatTimeout)
 	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		ScheduleToCloseTimeout: advanceDeadline,
 		StartToCloseTimeout:    30 * time.Minute,
@@ -222,7 +223,7 @@ func Workflow(ctx workflow.Context, in Input) (Result, error) {
 		retry = &temporal.RetryPolicy{InitialInterval: time.Second, MaximumAttempts: DefaultCallAttempts}
 	}
 	cctx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		StartToCloseTimeout: cmpOr(in.CallTimeout, DefaultCallTimeout),
+		StartToCloseTimeout: cmp.Or(in.CallTimeout, DefaultCallTimeout),
 		HeartbeatTimeout:    hb,
 		RetryPolicy:         retry,
 	})
@@ -387,12 +388,4 @@ func callMessage(err error) string {
 		return "timed out (" + to.TimeoutType().String() + ")"
 	}
 	return err.Error()
-}
-
-func cmpOr[T comparable](v, def T) T {
-	var zero T
-	if v == zero {
-		return def
-	}
-	return v
 }

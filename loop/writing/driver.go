@@ -1,6 +1,7 @@
 package writing
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -132,7 +133,7 @@ func (d *driver) run(ctx context.Context) (*Result, error) {
 	}
 	row, _ := story.ArcRow(n)
 	d.points = briefPoints(story, n)
-	d.prog.accents = ChooseAccents(story, n, row.Role, cmpOr(row.Pull, estimatedPull(row.Role))) != nil
+	d.prog.accents = ChooseAccents(story, n, row.Role, cmp.Or(row.Pull, estimatedPull(row.Role))) != nil
 	if err := d.step("step2", "completed", "episode-brief.md"); err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package writing
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -67,7 +68,7 @@ func mainIssues(v Verdict) []string {
 func (d *driver) trackHistory(tracker []byte) []byte {
 	n := d.e.Number
 	row, _ := d.story.ArcRow(n)
-	a := ChooseAccents(d.story, n, row.Role, cmpOr(row.Pull, estimatedPull(row.Role)))
+	a := ChooseAccents(d.story, n, row.Role, cmp.Or(row.Pull, estimatedPull(row.Role)))
 	if a == nil {
 		return tracker
 	}

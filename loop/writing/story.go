@@ -1,6 +1,7 @@
 package writing
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -240,19 +241,12 @@ func (s *Story) PersonaList() []Persona {
 		if !idRE.MatchString(id) || slices.ContainsFunc(out, func(p Persona) bool { return p.ID == id }) {
 			continue
 		}
-		out = append(out, Persona{ID: id, Name: cmpOr(cell(r, 1), id), Focus: cell(r, 2)})
+		out = append(out, Persona{ID: id, Name: cmp.Or(cell(r, 1), id), Focus: cell(r, 2)})
 	}
 	return out
 }
 
 var idRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,39}$`)
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
-}
 
 // ArcRow is episode n's row of the arc's role map (ArcFile):
 // | episode | role | intensity | pull | notes |.
