@@ -103,12 +103,9 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 		if o.resume {
 			return exitError, errors.New("-resume needs -spec and -root (the demo prints the command to use)")
 		}
-		dir, err := os.MkdirTemp("", "kaigi-discussion-demo-")
-		if err != nil {
-			return exitError, err
-		}
 		sub, _ := fs.Sub(sample, "sample")
-		if err := os.CopyFS(dir, sub); err != nil {
+		dir, err := cli.DemoCopy("kaigi-discussion-demo-", sub)
+		if err != nil {
 			return exitError, err
 		}
 		o.spec, o.root = filepath.Join(dir, "spec.json"), dir

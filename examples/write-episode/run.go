@@ -93,7 +93,11 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 	}
 	demo, started := o.story == "", false
 	if demo {
-		dir, err := os.MkdirTemp("", "kaigi-write-episode-")
+		sub, err := sampleFiles()
+		if err != nil {
+			return exitError, err
+		}
+		dir, err := cli.DemoCopy("kaigi-write-episode-", sub)
 		if err != nil {
 			return exitError, err
 		}
@@ -102,9 +106,6 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 				os.RemoveAll(dir) // the demo failed before it began: nothing to look at
 			}
 		}()
-		if err := copySample(dir); err != nil {
-			return exitError, err
-		}
 		o.story, o.episode = dir, demoEpisode
 		if o.draft == "" {
 			o.draft = filepath.Join(dir, demoDraft)
@@ -177,9 +178,12 @@ func journaled(dir string, n int) bool {
 	return err == nil
 }
 
+// sampleFiles is the bundled sample story.
+func sampleFiles() (fs.FS, error) { return fs.Sub(sample, "sample") }
+
 // copySample copies the bundled sample story into dir.
 func copySample(dir string) error {
-	sub, err := fs.Sub(sample, "sample")
+	sub, err := sampleFiles()
 	if err != nil {
 		return err
 	}
