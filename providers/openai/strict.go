@@ -125,12 +125,15 @@ func strictNode(v any) any {
 				out[k] = strictNode(val)
 			}
 		case "anyOf", "oneOf":
-			if list, ok := val.([]any); ok && len(list) > 0 {
-				out["anyOf"] = append(anyOfList(out["anyOf"]), schemaedit.List(list, strictNode)...)
-			}
+			// joined below, anyOf first, so the order does not follow the map's
 		case "$schema", "$id", "$comment":
 		default:
 			extras[k] = val
+		}
+	}
+	for _, k := range []string{"anyOf", "oneOf"} {
+		if list, ok := node[k].([]any); ok && len(list) > 0 {
+			out["anyOf"] = append(anyOfList(out["anyOf"]), schemaedit.List(list, strictNode)...)
 		}
 	}
 	if isObject(out) {
