@@ -94,7 +94,11 @@ type paraLen struct {
 func checkNarrative(ctx context.Context, r *run) error {
 	nr := &narrative{run: r, topic: headingWords(r.doc), negPats: doubleNegatives(), conjBlk: -1, conjFrom: -1, tokens: r.e.needsTokens(NarrativeCriticName)}
 	n := 0
-	seen := map[string]sentenceCopy{} // a block's sentence texts -> their first copy, for repeated-sentence
+	seen := map[string]sentenceCopy{} // sentence texts -> their first copy, for repeated-sentence
+	var counts map[string]int
+	if r.e.on(repeatSentenceRule) {
+		counts = sentenceCounts(r.doc)
+	}
 	var prev *sentenceCopy
 	for s := range r.doc.sentences() {
 		if err := tick(ctx, n); err != nil {
@@ -102,10 +106,7 @@ func checkNarrative(ctx context.Context, r *run) error {
 		}
 		n++
 		k := r.doc.blocks[s.blk].kind
-		if prev != nil && prev.blk != s.blk {
-			clear(seen) // repeated-sentence compares the sentences of one block
-		}
-		nr.repeatedSentence(s, seen, prev)
+		nr.repeatedSentence(s, seen, prev, counts)
 		prev = &sentenceCopy{blk: s.blk, end: s.end}
 		if k == heading {
 			nr.prev, nr.openers = nil, nil

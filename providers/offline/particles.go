@@ -233,14 +233,22 @@ func (nr *narrative) droppingRa(s sentence, ts []token) {
 // paragraph or list item, a sentence whose first conjunction (wherever it
 // stands in the sentence) is the same as the last one met in an earlier
 // sentence is reported, even when sentences without a conjunction come
-// between them.
+// between them. A conjunction inside a sentence counts only after a 読点
+// or an opening bracket: after a word, a space or inline code it is a
+// particle the tokenizer took for one ("Go で書く", "`name` では").
 func (nr *narrative) doubledConjunction(s sentence, ts []token) {
 	if nr.conjBlk != s.blk {
 		nr.conjBlk, nr.lastConj = s.blk, ""
 	}
 	for i, t := range ts {
-		if t.pos != "接続詞" || t.surface == "で" && i > 0 {
-			continue // a で inside a sentence is a particle kagome took for a conjunction ("Go で書く")
+		if t.pos != "接続詞" {
+			continue
+		}
+		if i > 0 && (t.surface == "で" || !strings.Contains("、，,（(「『【", ts[i-1].surface)) || i == 0 && nr.afterCode(s.start) {
+			// inside a sentence, a conjunction not after punctuation is a
+			// particle kagome took for one: "Go で書く", "`name` では",
+			// "`entry` が必要", "一部またはすべて"
+			continue
 		}
 		if t.surface == nr.lastConj {
 			at := s.start + t.off
@@ -249,4 +257,15 @@ func (nr *narrative) doubledConjunction(s sentence, ts []token) {
 		nr.lastConj = t.surface
 		return
 	}
+}
+
+// afterCode reports whether inline code or other masked text stands just
+// before at, spaces between: a sentence the splitter starts after code
+// ("`name` では…") opens with a particle, not a conjunction.
+func (nr *narrative) afterCode(at int) bool {
+	m := nr.doc.masked
+	for at > 0 && (m[at-1] == ' ' || m[at-1] == '\t') {
+		at--
+	}
+	return at > 0 && m[at-1] == mask
 }

@@ -25,7 +25,7 @@ const realDocsDir = "testdata/realdocs"
 // ceilings (the rates measured last): per 1,000 English words and per
 // 2,000 Japanese characters.
 const (
-	realDocsCeilingEn = 0.4
+	realDocsCeilingEn = 0.5 // 0.4 before stock phrases joined the defaults (5 findings, all true)
 	realDocsCeilingJa = 0.1
 )
 

@@ -12,7 +12,7 @@ import (
 // that", "had had", "all it is is", "log in in the", "turn on on".
 func legitDouble(w string) bool {
 	switch w {
-	case "that", "had", "is", "in", "on", "to", "do", "can", "so":
+	case "that", "had", "is", "in", "on", "do", "can", "so":
 		return true
 	}
 	return false
@@ -21,7 +21,8 @@ func legitDouble(w string) bool {
 // doubledWords reports "the the": a run of the same word written two or
 // more times in a row, separated by spaces only, is one finding whose fix
 // keeps the first word and removes the rest ("the the the" → "the"), so
-// that the fixes of one run never overlap.
+// that the fixes of one run never overlap. A word that opens a hyphenated
+// compound repeats nothing ("to to-do lists", "in in-place").
 func (nr *narrative) doubledWords(s sentence) {
 	runA, runB, prevB, n := -1, -1, -1, 0 // the run's first word, the end of its last, its length
 	flush := func() {
@@ -39,7 +40,7 @@ func (nr *narrative) doubledWords(s sentence) {
 		nr.e.fix("en-doubled-word", finding.Low, 90, s.start+runA, s.start+prevB, s.text[runA:runB], nr.say("%q is written %s", "「%s」が%s続いています"), s.text[runA:runB], nr.say(times, strings.NewReplacer("twice", "2回", " times", "回").Replace(times)))
 	}
 	for a, b := range words(s.text) {
-		if runA >= 0 && strings.TrimLeft(s.text[prevB:a], " ") == "" && strings.EqualFold(s.text[runA:runB], s.text[a:b]) {
+		if runA >= 0 && strings.TrimLeft(s.text[prevB:a], " ") == "" && strings.EqualFold(s.text[runA:runB], s.text[a:b]) && !strings.HasPrefix(s.text[b:], "-") {
 			prevB, n = b, n+1
 			continue
 		}

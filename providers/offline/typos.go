@@ -183,27 +183,36 @@ func functionWords(ts []token) bool {
 type sentenceCopy struct {
 	line     int
 	blk, end int
+	para     bool // a body paragraph's, not a list item's
 }
 
 // repeatedSentence reports a sentence of a paragraph or list item that
-// repeats an earlier sentence of the same paragraph verbatim, markup and
-// code included (at least minRepeat characters: short ones repeat by
-// themselves). Across paragraphs a repeat is mostly boilerplate ("This
-// setting will be removed in Go 1.27." under each setting) and is left
-// alone. A copy that directly follows its original, with only spaces
-// between them, is a slip of copy and paste, and is removed; another is
-// advice naming the line of the first. seen holds the block's sentences
-// so far (the caller clears it between blocks); prev is the previous
-// sentence.
-func (nr *narrative) repeatedSentence(s sentence, seen map[string]sentenceCopy, prev *sentenceCopy) {
+// repeats an earlier sentence verbatim, markup and code included (at
+// least minRepeat characters: short ones repeat by themselves). A copy
+// that directly follows its original, with only spaces between them, is
+// a slip of copy and paste, and is removed; another copy in the same
+// paragraph is advice naming the line of the first. Across paragraphs a
+// repeat is often boilerplate ("This setting will be removed in Go
+// 1.27." under each setting), so there only a long prose sentence
+// (minCrossRepeat words, a Japanese character counting half a word) of
+// a body paragraph that the document holds exactly twice (counts, made
+// by sentenceCounts) is reported, as advice. seen holds the sentences
+// so far; prev is the previous sentence.
+func (nr *narrative) repeatedSentence(s sentence, seen map[string]sentenceCopy, prev *sentenceCopy, counts map[string]int) {
 	k := nr.doc.blocks[s.blk].kind
 	if !nr.e.on(repeatSentenceRule) || k != paragraph && k != listItem || runeCount(s.text) < minRepeat {
 		return
 	}
 	raw := string(nr.doc.raw[s.start:s.end])
 	first, ok := seen[raw]
-	if !ok || first.blk != s.blk {
-		seen[raw] = sentenceCopy{line: nr.doc.line(s.start), blk: s.blk, end: s.end}
+	if !ok {
+		seen[raw] = sentenceCopy{line: nr.doc.line(s.start), blk: s.blk, end: s.end, para: k == paragraph}
+		return
+	}
+	if first.blk != s.blk {
+		if first.para && k == paragraph && counts[raw] == 2 && proseWords(s.text) >= minCrossRepeat {
+			nr.e.advise(repeatSentenceRule, finding.Low, 70, s.start, s.end, nr.say("this sentence repeats the one on line %d word for word", "この文は%d行目の文と同じです"), first.line)
+		}
 		return
 	}
 	if prev != nil && prev.blk == s.blk && prev.end == first.end && strings.Trim(string(nr.doc.raw[first.end:s.start]), " \u3000") == "" {
@@ -211,4 +220,29 @@ func (nr *narrative) repeatedSentence(s sentence, seen map[string]sentenceCopy, 
 		return
 	}
 	nr.e.advise(repeatSentenceRule, finding.Low, 70, s.start, s.end, nr.say("this sentence repeats the one on line %d word for word", "この文は%d行目の文と同じです"), first.line)
+}
+
+// minCrossRepeat is the fewest words a sentence holds for
+// repeatedSentence to report a copy of it in another paragraph.
+const minCrossRepeat = 8
+
+// sentenceCounts returns how many times each sentence of the document's
+// paragraphs and list items is written, by its text.
+func sentenceCounts(d *document) map[string]int {
+	n := map[string]int{}
+	for s := range d.sentences() {
+		if k := d.blocks[s.blk].kind; k == paragraph || k == listItem {
+			n[string(d.raw[s.start:s.end])]++
+		}
+	}
+	return n
+}
+
+// proseWords counts the words of a sentence, a Japanese sentence's
+// characters counting half a word each.
+func proseWords(text string) int {
+	if isJapanese(text) {
+		return runeCount(text) / 2
+	}
+	return wordCount(text)
 }

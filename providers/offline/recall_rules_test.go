@@ -1,0 +1,80 @@
+package offline
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// findingsOf returns the issues rule gives on text with every rule on
+// and condensing off.
+func findingsOf(t *testing.T, rule, text string) []string {
+	t.Helper()
+	var out []string
+	for _, f := range reviewAll(t, unlimitedAll(), agentTarget(text)) {
+		if ruleOf(f.Issue) == rule {
+			out = append(out, f.LineRange.String()+" "+f.Quote())
+		}
+	}
+	return out
+}
+
+func TestDoubledWordCompound(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		{"Keep the steps to to the letter when you restore a backup.\n", 1},
+		{"Add the task to to-do lists before the release starts.\n", 0},
+		{"Sort the slice in in-place order before you search it.\n", 0},
+		{"Log in in the browser before you open the dashboard.\n", 0},
+	} {
+		if got := findingsOf(t, "en-doubled-word", c.text); len(got) != c.want {
+			t.Errorf("%q: en-doubled-word gave %q, want %d findings", c.text, got, c.want)
+		}
+	}
+}
+
+func TestDoubledConjunctionAfterCode(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int
+	}{
+		// a sentence the splitter starts after inline code opens with a particle
+		{"`handleAddTodo` では、配列のスプレッド構文が使えます。`handleChangeTodo` では、`map` で新しい配列を作成します。\n", 0},
+		// a conjunction after a word, a space or code inside a sentence is a particle
+		{"配列の一部またはすべての要素を変更します。データやインデックス（またはその両方）に基づいて決めます。\n", 0},
+		{"`name` が必要です。`formats` に `'umd'` が含まれている場合に Vite が使います。\n", 0},
+		{"しかし、この方法は遅いです。しかし、ほかの方法はありません。\n", 1},
+		{"この方法は遅いです。また、手順が多いです。ほかの方法はありません。また、高価です。\n", 1},
+	} {
+		if got := findingsOf(t, "no-doubled-conjunction", c.text); len(got) != c.want {
+			t.Errorf("%q: no-doubled-conjunction gave %q, want %d findings", c.text, got, c.want)
+		}
+	}
+}
+
+func TestRepeatedSentenceAcrossParagraphs(t *testing.T) {
+	long := "A backup is only as good as the last restore you have tested yourself."
+	filler := "The restore runs on a spare machine.\n\nIt reads the archived segments first.\n\n"
+	for _, c := range []struct {
+		name string
+		text string
+		want int
+	}{
+		{"twice in two paragraphs", long + "\n\n" + filler + long + "\n", 1},
+		{"three times is boilerplate", long + "\n\n" + filler + long + "\n\n" + filler + long + "\n", 0},
+		{"short sentences repeat by themselves", "Run the tests again.\n\n" + filler + "Run the tests again.\n", 0},
+		{"list items are parallel by design", "- " + long + "\n\n" + filler + "- " + long + "\n", 0},
+		{"twice in a row is removed", long + " " + long + "\n", 1},
+		{"japanese", "説明の文は短く、具体的な言葉で書くようにします。\n\n入力欄にはラベルを付けます。\n\n説明の文は短く、具体的な言葉で書くようにします。\n", 1},
+	} {
+		got := findingsOf(t, "repeated-sentence", c.text)
+		if len(got) != c.want {
+			t.Errorf("%s: repeated-sentence gave %q, want %d findings", c.name, got, c.want)
+		}
+		if last := strings.Count(c.text, "\n"); c.want == 1 && !strings.HasPrefix(got[0], fmt.Sprint(last)+" ") {
+			t.Errorf("%s: repeated-sentence gave %q, want it on the later copy, line %d", c.name, got, last)
+		}
+	}
+}
