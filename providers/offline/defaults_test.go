@@ -67,10 +67,11 @@ func TestConfigEnabled(t *testing.T) {
 		cfg  Config
 		want string
 	}{
-		{Config{}, "en-doubled-word"},
+		{Config{}, "en-doubled-word en-stock-phrase"},
 		{Config{Enabled: []string{SetStrict}}, "en-doubled-word en-stock-phrase"},
-		{Config{Enabled: []string{"en-stock-phrase"}}, "en-doubled-word en-stock-phrase"},
-		{Config{Enabled: []string{SetFacts}}, "en-doubled-word unsourced-claim unsourced-figure"},
+		{Config{Enabled: []string{"unsourced-figure"}}, "en-doubled-word en-stock-phrase unsourced-figure"},
+		{Config{Enabled: []string{SetFacts}}, "en-doubled-word en-stock-phrase unsourced-claim unsourced-figure"},
+		{Config{Disabled: []string{"en-stock-phrase"}}, "en-doubled-word"},
 		{Config{Enabled: []string{SetAll}, Disabled: []string{"unsourced-claim", "en-doubled-word"}}, "en-stock-phrase unsourced-figure"},
 	} {
 		if got := strings.Join(rules(c.cfg), " "); got != c.want {
@@ -90,8 +91,8 @@ func TestConfigEnabled(t *testing.T) {
 // demo, which runs on the defaults, must still show findings.
 func TestDefaultsOnSamples(t *testing.T) {
 	want := map[string]string{
-		"sample-en.md": "broken-link en-doubled-word en-redundant no-zero-width-spaces",
-		"sample-ja.md": "broken-link ja-no-mixed-period ja-no-successive-word no-dropping-the-ra no-hankaku-kana no-nfd no-zero-width-spaces",
+		"sample-en.md": "broken-link en-cliche en-doubled-word en-redundant en-stock-phrase no-doubled-conjunction no-zero-width-spaces",
+		"sample-ja.md": "broken-link ja-no-mixed-period ja-no-successive-word no-double-negative-ja no-doubled-conjunction no-dropping-the-ra no-hankaku-kana no-mix-dearu-desumasu no-nfd no-zero-width-spaces",
 	}
 	key := loadKey(t)
 	for _, name := range []string{"sample-en.md", "sample-ja.md"} {

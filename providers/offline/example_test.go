@@ -30,6 +30,7 @@ func ExampleEditorial() {
 	}
 	// Output:
 	// enabled: []
+	// anti-ai-slop line 3 [low/85] "It's worth noting that the" -> "The"
 	// narrative-critic line 3 [low/90] "the the" -> "the"
 	// enabled: [strict facts]
 	// anti-ai-slop line 3 [low/85] "It's worth noting that the" -> "The"

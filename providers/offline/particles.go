@@ -259,7 +259,7 @@ func (nr *narrative) doubledConjunction(s sentence, ts []token) {
 	}
 }
 
-// afterCode reports whether inline code or other masked text stands just
+// afterCode reports whether inline code or an inline tag stands just
 // before at, spaces between: a sentence the splitter starts after code
 // ("`name` では…") opens with a particle, not a conjunction.
 func (nr *narrative) afterCode(at int) bool {
@@ -267,5 +267,5 @@ func (nr *narrative) afterCode(at int) bool {
 	for at > 0 && (m[at-1] == ' ' || m[at-1] == '\t') {
 		at--
 	}
-	return at > 0 && m[at-1] == mask
+	return at > 0 && m[at-1] == mask && strings.IndexByte("`>", nr.doc.raw[at-1]) >= 0 // code or a tag, not a list marker
 }
