@@ -78,6 +78,20 @@ func (r *run) characters(b block) {
 			old := text[i:j]
 			r.e.fix("no-hankaku-kana", finding.Low, 90, at, b.start+j, widenKana(old), "半角カナ「%s」は全角にしてください", old)
 			n = j - i
+		case isZenkakuLetter(c) && r.e.on(zenkakuAlphabetRule):
+			// ＨＴＭＬ → HTML: Latin letters are half-width in technical
+			// Japanese (JTF style guide 2.1.9)
+			j := i
+			for j < len(text) {
+				c2, n2 := utf8.DecodeRuneInString(text[j:])
+				if !isZenkakuLetter(c2) {
+					break
+				}
+				j += n2
+			}
+			old := text[i:j]
+			r.e.fix(zenkakuAlphabetRule, finding.Low, 90, at, b.start+j, narrowLetters(old), "全角のアルファベット「%s」は半角にしてください", old)
+			n = j - i
 		case c == 0x309B || c == 0x309C:
 			// a spacing dakuten or handakuten after kana: テ゛ → デ (textlint no-nfd)
 			_, pn := utf8.DecodeLastRuneInString(text[:i])
@@ -165,4 +179,15 @@ func widenKana(s string) string {
 	w := width.Widen.String(s)
 	w = strings.NewReplacer("゛", "\u3099", "゜", "\u309A").Replace(w)
 	return norm.NFC.String(w)
+}
+
+// zenkakuAlphabetRule reports full-width Latin letters.
+const zenkakuAlphabetRule = "no-zenkaku-alphabet"
+
+// isZenkakuLetter reports a full-width Latin letter (Ａ-Ｚ, ａ-ｚ).
+func isZenkakuLetter(c rune) bool { return c >= 'Ａ' && c <= 'Ｚ' || c >= 'ａ' && c <= 'ｚ' }
+
+// narrowLetters returns s, full-width Latin letters only, in half-width.
+func narrowLetters(s string) string {
+	return strings.Map(func(c rune) rune { return c - 'Ａ' + 'A' }, s)
 }

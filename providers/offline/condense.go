@@ -39,8 +39,8 @@ func eachCounts(rule string) bool {
 	switch rule {
 	case "unsourced-figure", "unsourced-claim", "inconsistent-quantity", "broken-link",
 		"en-doubled-word", "ja-no-successive-word", "no-dropping-the-ra", "ja-no-abusage", "ja-unnatural-alphabet",
-		"no-hankaku-kana", "no-nfd", "no-zero-width-spaces", "no-invalid-control-character", "no-unmatched-pair",
-		"en-misspelling", "ja-doubled-phrase", "repeated-sentence":
+		"no-hankaku-kana", "no-zenkaku-alphabet", "no-nfd", "no-zero-width-spaces", "no-invalid-control-character", "no-unmatched-pair",
+		"en-misspelling", "en-confusable", "ja-doubled-phrase", "repeated-sentence":
 		return true
 	}
 	return false

@@ -64,11 +64,11 @@ type Config struct {
 	// no-dropping-the-ra, ja-no-abusage, ja-unnatural-alphabet,
 	// no-hankaku-kana, no-nfd, no-zero-width-spaces,
 	// no-invalid-control-character, no-unmatched-pair, en-misspelling,
-	// ja-doubled-phrase, repeated-sentence), and every finding
+	// en-confusable, no-zenkaku-alphabet, ja-doubled-phrase,
+	// repeated-sentence), and every finding
 	// of a short document (under 750 English words of prose, a Japanese
 	// character counting half a word). 0 means the default, 1; Unlimited
-	// turns condensing off (every finding, each apart). Setting it is
-	// optional.
+	// turns condensing off (every finding, each apart).
 	MaxPerRule int
 }
 

@@ -38,7 +38,7 @@ func defaultRules() []string {
 	return []string{
 		"en-redundant", "ja-no-mixed-period",
 		// errors by definition, too few findings on the measuring part to measure
-		"en-doubled-word", "en-misspelling", "ja-doubled-phrase", "ja-no-successive-word", "no-dropping-the-ra", "no-hankaku-kana",
+		"en-doubled-word", "en-misspelling", "en-confusable", "ja-doubled-phrase", "ja-no-successive-word", "no-dropping-the-ra", "no-hankaku-kana", "no-zenkaku-alphabet",
 		"no-nfd", "no-zero-width-spaces", "no-invalid-control-character", "broken-link",
 		// errors by definition that gave no finding on the measuring part
 		// (and none, or none left, on the tuning part): a misuse from the

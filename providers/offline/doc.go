@@ -138,8 +138,9 @@
 // its own (broken-link, unsourced-figure, unsourced-claim,
 // inconsistent-quantity, en-doubled-word, ja-no-successive-word,
 // no-dropping-the-ra, ja-no-abusage, ja-unnatural-alphabet,
-// no-hankaku-kana, no-nfd, no-zero-width-spaces,
-// no-invalid-control-character, no-unmatched-pair); and short documents
+// no-hankaku-kana, no-zenkaku-alphabet, no-nfd, no-zero-width-spaces,
+// no-invalid-control-character, no-unmatched-pair, en-misspelling,
+// en-confusable, ja-doubled-phrase, repeated-sentence); and short documents
 // (under 750 English words of prose, a Japanese character counting half a
 // word), whose findings fit on one screen. With every rule on (SetAll),
 // on the tuned-document set (testdata/realdocs) this gives 2.3 findings
@@ -222,7 +223,8 @@
 // measure; so are the rules of such errors that gave none there (a misuse
 // from ja-no-abusage's list, an IME slip, a double negative, two sentences
 // opening with the same conjunction, である in a です/ます text, stock
-// filler and clichés). Config.Enabled turns on more, by named set or by rule ID:
+// filler and clichés, "its the", "will loose", 以外 written 意外, ＨＴＭＬ).
+// Config.Enabled turns on more, by named set or by rule ID:
 // SetStrict adds the rest of textlint's preset-ja-technical-writing and
 // their English counterparts, SetPedantic the rules whose findings are
 // mostly taste, SetFacts the heuristic fact-checking (advisory: it cannot
@@ -240,6 +242,7 @@
 //
 //	rule                                 set       findings  changed  right (precision)
 //	broken-link                          default           0        -  -
+//	en-confusable                        default           0        -  -
 //	en-cliche                            default           0        -  -
 //	en-doubled-word                      default           2      50%  1/2(50%)
 //	en-misspelling                       default           4     100%  4/4(100%)
@@ -257,6 +260,7 @@
 //	no-invalid-control-character         default           0        -  -
 //	no-mix-dearu-desumasu                default           0        -  -
 //	no-nfd                               default           0        -  -
+//	no-zenkaku-alphabet                  default           0        -  -
 //	no-zero-width-spaces                 default           0        -  -
 //	arabic-kanji-numbers                 strict            0        -  -
 //	en-sentence-length                   strict           46       4%  1/8(12%)

@@ -189,10 +189,10 @@ func pow10(k int) int64 {
 }
 
 // japaneseIME reports a character ja-unnatural-alphabet counts as typed
-// through a Japanese input method: kanji, kana, full-width forms and
-// 。、・−.
+// through a Japanese input method: kanji, kana, full-width forms other
+// than letters (a letter beside a letter is a word: ＨＴＭＬ) and 。、・−.
 func japaneseIME(c rune) bool {
-	return isKanji(c) || c >= 'ぁ' && c <= 'ん' || c >= 'ァ' && c <= 'ヶ' || c == 'ー' || c >= 0xFF00 && c <= 0xFFEF ||
+	return isKanji(c) || c >= 'ぁ' && c <= 'ん' || c >= 'ァ' && c <= 'ヶ' || c == 'ー' || c >= 0xFF00 && c <= 0xFFEF && !isZenkakuLetter(c) ||
 		c == '。' || c == '、' || c == '・' || c == '−'
 }
 

@@ -78,3 +78,43 @@ func TestRepeatedSentenceAcrossParagraphs(t *testing.T) {
 		}
 	}
 }
+
+func TestConfusable(t *testing.T) {
+	for _, c := range []struct {
+		text, rule string
+		want       int
+	}{
+		{"If its the first time you restore, read the whole page.\n", "en-confusable", 1},
+		{"The server keeps its own copy of every segment it reads.\n", "en-confusable", 0},
+		{"Its a good idea to test the restore every month.\n", "en-confusable", 1},
+		{"A crash will loose the changes made since the last backup.\n", "en-confusable", 1},
+		{"Keep the cable loose so the plug does not break.\n", "en-confusable", 0},
+		{"The `its` field and a loose-coupled design stay as they are.\n", "en-confusable", 0},
+		{"フォームにはラベル意外の説明も置けます。\n", "no-zenkaku-alphabet", 0},
+		{"フォームにはラベル意外の説明も置けます。\n", "ja-no-abusage", 1},
+		{"結果は意外なものでした。意外にも速く終わりました。\n", "ja-no-abusage", 0},
+		{"ＨＴＭＬの要素を使います。\n", "no-zenkaku-alphabet", 1},
+	} {
+		if got := findingsOf(t, c.rule, c.text); len(got) != c.want {
+			t.Errorf("%q: %s gave %q, want %d findings", c.text, c.rule, got, c.want)
+		}
+	}
+}
+
+func TestConfusableFix(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Its a good idea to test the restore every month.\n", "It's a good idea to test the restore every month.\n"},
+		{"A crash will loose the changes made since the last backup.\n", "A crash will lose the changes made since the last backup.\n"},
+		{"フォームにはラベル意外の説明も置けます。\n", "フォームにはラベル以外の説明も置けます。\n"},
+		{"ＨＴＭＬの要素を使います。\n", "HTMLの要素を使います。\n"},
+	} {
+		fs := reviewAll(t, editorial(), agentTarget(c.text))
+		if len(fs) != 1 || fs[0].Fix == "" {
+			t.Errorf("%q: the defaults give %v, want one finding with a fix", c.text, fs)
+			continue
+		}
+		if got := strings.Replace(c.text, fs[0].Quote(), fs[0].Fix, 1); got != c.want {
+			t.Errorf("%q: fixed to %q, want %q", c.text, got, c.want)
+		}
+	}
+}

@@ -60,6 +60,7 @@ func ruleList() []RuleInfo {
 		{"en-doubled-word", NarrativeCriticName, "en", `the same word twice in a row ("the the")`},
 		{"en-passive", NarrativeCriticName, "en", `passive voice with a known agent ("was written by")`},
 		{"en-misspelling", NarrativeCriticName, "en", "common misspellings of English words (the list of github.com/golangci/misspell), whole words only"},
+		{"en-confusable", NarrativeCriticName, "en", "a word written for one it sounds like where the words around it settle which was meant (its the → it's the, will loose → will lose)"},
 		{"ja-doubled-phrase", NarrativeCriticName, "ja", "a phrase of two to four words written twice in a row (であるである)"},
 		{"repeated-sentence", NarrativeCriticName, "", "a sentence that repeats an earlier one word for word"},
 
@@ -69,6 +70,7 @@ func ruleList() []RuleInfo {
 		{"max-kanji-continuous-len", ReaderAdvocateName, "ja", "runs of kanji longer than Limits.MaxKanji"},
 		{"ja-no-mixed-period", ReaderAdvocateName, "ja", "Japanese sentences ending in '.' or '．' instead of 。, and paragraphs ending in no period"},
 		{"no-hankaku-kana", ReaderAdvocateName, "ja", "half-width katakana"},
+		{"no-zenkaku-alphabet", ReaderAdvocateName, "ja", "full-width Latin letters (ＨＴＭＬ), which technical Japanese writes half-width"},
 		{"no-nfd", ReaderAdvocateName, "", "decomposed (NFD) characters such as a separate dakuten"},
 		{"no-zero-width-spaces", ReaderAdvocateName, "", "zero-width spaces and joiners"},
 		{"arabic-kanji-numbers", ReaderAdvocateName, "ja", "kanji numerals for counted quantities (三つ → 3つ) and digits in idioms (世界1 → 世界一), JTF 2.2.2"},

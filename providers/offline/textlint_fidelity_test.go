@@ -185,6 +185,9 @@ func TestAbusageDictionary(t *testing.T) {
 			continue
 		}
 		text := "彼は「" + f[1] + "」と書いた。\n"
+		if len(f) > 6 && strings.Contains(f[6], "noun") {
+			text = "彼は「ラベル" + f[1] + "」と書いた。\n" // the fix is given after a noun only
+		}
 		cases = append(cases, ruleCase{rule: "ja-no-abusage", text: text, want: 1, after: strings.Replace(text, f[1], f[2], 1)})
 	}
 	if len(cases) < 100 {
