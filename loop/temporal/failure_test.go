@@ -71,3 +71,32 @@ func TestFailedCallKeepsItsClass(t *testing.T) {
 	}
 	sameTree(t, got, want)
 }
+
+// TestFailedCallUsageCounted: what a call spent before it failed (the
+// tokens of an answer then refused) counts in the run's usage on Temporal
+// as in a process, its retries' last attempt as the process's one call.
+func TestFailedCallUsageCounted(t *testing.T) {
+	work := t.TempDir()
+	spent := agent.Usage{InputTokens: 120, OutputTokens: 30, Calls: 1}
+	configure := func(editorial.Args) (*editorial.Loop, error) {
+		return &editorial.Loop{Council: council.Council{Members: council.Members(
+			phraseReviewer("first", nil, rule{phrase: "alpha", fix: "beta", severity: finding.Low, conf: 90}),
+			agent.ReviewerFunc{ReviewerName: "refused", Fn: func(context.Context, agent.Target) (agent.Review, error) {
+				return agent.Review{Usage: spent}, fmt.Errorf("refused: %w", &finding.ValidationError{Violations: []finding.Violation{{Pointer: "/findings", Message: "required"}}})
+			}},
+		)}}, nil
+	}
+	d := editorial.NewDriver(configure)
+	args := mustJSON(t, editorial.Args{Documents: []string{"article.md"}, Gate: "auto"})
+	docs := map[string][]byte{"article.md": []byte(article)}
+	stop, want := inProcess(t, d, work, "spent", args, docs)
+	if stop.Usage.InputTokens < spent.InputTokens {
+		t.Fatalf("in a process the failed call's usage is not counted: %+v", stop.Usage)
+	}
+	res, got := onWorkflow(t, d, work, "spent", temporal.Input{Driver: "editorial", Args: args,
+		CallRetry: &sdktemporal.RetryPolicy{InitialInterval: time.Millisecond, MaximumAttempts: 2}}, docs, nil)
+	if res.Usage != stop.Usage {
+		t.Errorf("usage on Temporal %+v, in a process %+v", res.Usage, stop.Usage)
+	}
+	sameTree(t, got, want)
+}
