@@ -126,7 +126,7 @@ func (r *stepReviewer) ReviewShot(ctx context.Context, t agent.Target, planned i
 		}
 		if err != nil {
 			failed = rv
-			return reviewWire{}, err
+			return reviewWire{}, agent.WithSpent(err, rv.Usage) // what it spent reaches the caller, wherever the call was made
 		}
 		ran = true
 		return reviewWire{Report: rv.Report, Usage: rv.Usage, Model: rv.Model}, nil
@@ -140,6 +140,7 @@ func (r *stepReviewer) ReviewShot(ctx context.Context, t agent.Target, planned i
 			}
 			s.mu.Unlock()
 		}
+		failed.Usage = agent.SpentBy(err) // this process's call's, or a durable engine's call made elsewhere
 		return failed, err
 	}
 	return agent.Review{Report: w.Report, Usage: w.Usage, Model: w.Model}, nil

@@ -29,7 +29,7 @@ func (l *Loop) open(ctx context.Context, how string, change *Change) (*journal.J
 		Artifact: artifact, Folders: []string{filepath.Join(l.Dir, "logs"), filepath.Join(l.Dir, logsDir)}, Logger: l.logger(),
 		Docs: func(j *journal.Journal) []string {
 			if change == nil {
-				change, _ = journaledChange(j)
+				change, _ = journaledChange(ctx, j)
 			}
 			return changedFiles(change)
 		}}
@@ -41,7 +41,7 @@ func (l *Loop) open(ctx context.Context, how string, change *Change) (*journal.J
 		mode = loop.OpenKeep
 	}
 	if how != "run" {
-		f.Prepare = func(_ context.Context, j *journal.Journal) error { return checkLocation(l.Dir, j) }
+		f.Prepare = func(ctx context.Context, j *journal.Journal) error { return checkLocation(ctx, l.Dir, j) }
 	}
 	j, st, err := f.Open(ctx, mode)
 	switch {
@@ -71,14 +71,16 @@ func episodes(j *journal.Journal) int {
 	return n
 }
 
-// journaledChange returns the change j journaled, or nil.
-func journaledChange(j *journal.Journal) (*Change, error) {
+// journaledChange returns the change j journaled, or nil, its Root read
+// through ctx's relocation (loop.Relocated).
+func journaledChange(ctx context.Context, j *journal.Journal) (*Change, error) {
 	for _, r := range j.Records() {
 		if r.Kind == journal.KindStep && r.Key == "change" {
 			var c Change
 			if err := r.Decode(&c); err != nil {
 				return nil, err
 			}
+			c.Root = loop.Relocated(ctx, c.Root)
 			return &c, nil
 		}
 	}
@@ -103,7 +105,7 @@ func changedFiles(c *Change) []string {
 // checkLocation refuses a session folder moved or copied away from its
 // repository (loop.ErrFolderMoved): its fixes would go to the repository
 // journaled, not to the one beside the folder.
-func checkLocation(dir string, j *journal.Journal) error {
+func checkLocation(ctx context.Context, dir string, j *journal.Journal) error {
 	var st episodeStart
 	for _, r := range j.Records() {
 		if r.Kind == journal.KindStep && r.Key == startKey(1) {
@@ -112,7 +114,7 @@ func checkLocation(dir string, j *journal.Journal) error {
 			}
 		}
 	}
-	c, err := journaledChange(j)
+	c, err := journaledChange(ctx, j)
 	if err != nil || c == nil || st.Settings == nil || st.Settings.RootRel == "" {
 		return err // nothing written yet, or a session journaled before RootRel
 	}

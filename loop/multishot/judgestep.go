@@ -47,7 +47,7 @@ func (s *session) judge(ctx context.Context, sl *SliceState, kept []*Finding) er
 	want, _ := Rule(passes)
 	for attempt := 1; attempt <= 1+s.set.JudgeRetries; attempt++ {
 		in := JudgeInput{Slice: sl.Slice, Task: s.set.Task, Window: sl.Window, Passes: passes, Attempt: attempt}
-		v, err := journal.Step(ctx, s.j, fmt.Sprintf("w%d/%s/judge#%d", s.wave, sl.Name, attempt), func(jctx context.Context) (jw judgeWire, err error) {
+		v, err := journal.Call(ctx, s.j, fmt.Sprintf("w%d/%s/judge#%d", s.wave, sl.Name, attempt), func(jctx context.Context) (jw judgeWire, err error) {
 			defer func() {
 				if v := recover(); v != nil { // a panicking judge fails this judgement
 					jw, err = judgeWire{Err: fmt.Sprintf("panic: %v", v)}, nil

@@ -130,6 +130,11 @@ func (s *session) begin(ctx context.Context, start episodeStart) error {
 	if err != nil {
 		return err
 	}
+	if root := loop.Relocated(ctx, c.Root); root != c.Root { // a copy of the run (a durable engine's call)
+		moved := *c
+		moved.Root = root
+		c = &moved
+	}
 	s.change = c
 	for _, f := range c.Files {
 		if f.Skipped != "" {

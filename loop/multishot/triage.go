@@ -152,15 +152,22 @@ func (s *session) decide(ctx context.Context, f *Finding, a loop.Answer) error {
 }
 
 // fix applies f's own edit (its quote replaced by its fix) to the working
-// tree through the journal: the patch is a step, the write a
-// journal.Commit, so a resumed run neither loses nor repeats it. A fix
+// tree through the journal: the patch is a step (a journal.Call when it
+// asks the Fixer), the write a journal.Commit, so a resumed run neither loses nor repeats it. A fix
 // that cannot be anchored leaves f open with a note.
 func (s *session) fix(ctx context.Context, f *Finding) error {
 	root, err := s.openDir()
 	if err != nil {
 		return err
 	}
-	p, err := journal.Step(ctx, s.j, fmt.Sprintf("w%d/fixplan/%s", s.wave, f.ID), func(ctx context.Context) (plan, error) {
+	// A plan that asks the fixer is a call (journal.Call: a durable engine
+	// makes it elsewhere, on a copy of the run's folder); one that applies
+	// the finding's own edit is local.
+	step := journal.Step[plan]
+	if f.Quote == "" || f.Fix == "" {
+		step = journal.Call[plan]
+	}
+	p, err := step(ctx, s.j, fmt.Sprintf("w%d/fixplan/%s", s.wave, f.ID), func(ctx context.Context) (plan, error) {
 		if err := loop.CheckWritable(filepath.Join(s.change.Root, filepath.FromSlash(f.Location.Path))); err != nil {
 			return plan{Skip: err.Error()}, nil // a read-only file is the person's to change
 		}

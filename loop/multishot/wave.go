@@ -124,7 +124,7 @@ func (s *session) runWave(ctx context.Context) error {
 		for i, p := range pending {
 			key := shotKey(w, p.sl.Name, p.shot, attempt)
 			calls[i] = council.Call[shotWire]{Name: p.sl.Name, Shot: p.shot, Do: func(cctx context.Context) (shotWire, agent.Usage, error) {
-				v, err := journal.Step(cctx, s.j, key, func(sctx context.Context) (shotWire, error) { return s.shoot(ctx, sctx, p) })
+				v, err := journal.Call(cctx, s.j, key, func(sctx context.Context) (shotWire, error) { return s.shoot(ctx, sctx, p) })
 				if err != nil {
 					p.err = err
 					return v, v.Usage, err

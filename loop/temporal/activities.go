@@ -89,6 +89,8 @@ type CallResult struct {
 	// Classes and Violations describe Err (see CallError).
 	Classes    []string            `json:"classes,omitempty"`
 	Violations []finding.Violation `json:"violations,omitempty"`
+	// Usage is what a failed call's last attempt spent (agent.SpentBy).
+	Usage agent.Usage `json:"usage,omitzero"`
 }
 
 // AdvanceOutput is what an advance returns.

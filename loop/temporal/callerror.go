@@ -32,11 +32,12 @@ var callClasses = [...]struct {
 type callFailure struct {
 	Classes    []string            `json:"classes,omitempty"`
 	Violations []finding.Violation `json:"violations,omitempty"`
+	Usage      agent.Usage         `json:"usage,omitzero"` // what it spent (agent.SpentBy)
 }
 
 // failureOf describes err for the workflow.
 func failureOf(err error) callFailure {
-	var f callFailure
+	f := callFailure{Usage: agent.SpentBy(err)}
 	for _, c := range callClasses {
 		if errors.Is(err, c.err) {
 			f.Classes = append(f.Classes, c.name)
@@ -64,15 +65,20 @@ func callFailed(err error) error {
 // errors.Is and errors.As see the classes the call's error had (an answer
 // cut at the token limit is agent.ErrTruncated, a schema violation a
 // *finding.ValidationError), as the step would have returned it in a
-// process; what the failed call spent is not known.
+// process; agent.SpentBy returns what its last attempt spent, as the
+// call's own error would have told in a process.
 type CallError struct {
 	Key        string              // the step key
 	Message    string              // the call's last error message
 	Classes    []string            // see Is
 	Violations []finding.Violation // see As
+	Usage      agent.Usage         // see Spent
 }
 
 func (e *CallError) Error() string { return e.Message }
+
+// Spent returns what the call's last attempt spent (agent.SpentBy).
+func (e *CallError) Spent() agent.Usage { return e.Usage }
 
 // Is reports whether the call's error was of target's class.
 func (e *CallError) Is(target error) bool {

@@ -64,20 +64,22 @@
 //     Swarm's and Goldfish's reviewers, Goldfish's synthesizer, resolver
 //     and probe comparisons, the discussion's turns and lead, the writing
 //     loop's drafts, reviews, replies, readers (journal.StartCall) and
-//     pair judgments). The multi-shot review's shots and judges are still
-//     steps: they run inside an advance, which is retried whole if its
-//     worker dies.
+//     pair judgments, the multi-shot review's shots and their retries,
+//     judgements and fixer plans). A worker's death cuts only the calls
+//     and the advance it was running; each is retried, and the calls whose
+//     results the workflow recorded are not made again.
 //   - A call that failed for good reaches the driver as a CallError with
-//     the call's message and its error's classes (a truncated answer, a
-//     schema violation and its list, a provider's kind of failure), so the
-//     skip it becomes says what a process would; only what the failed call
-//     spent is not counted.
+//     the call's message, its error's classes (a truncated answer, a
+//     schema violation and its list, a provider's kind of failure) and
+//     what its last attempt spent (agent.SpentBy, when the call's error
+//     carried it: agent.WithSpent), so the skip it becomes says and counts
+//     what a process would.
 //   - The paths a run records (summary.md's list of artifacts) are those
 //     under WorkDir; Result.Dirs names that folder, for a client that
 //     writes the result elsewhere to replace it. A call's copy of the run is read as the run's folder
 //     through loop.Relocate, which moves the kernel's start only: a driver
-//     that records absolute paths of its own must not rely on them in a
-//     call.
+//     that journals absolute paths of its own reads them through
+//     loop.Relocated (the multi-shot review's repository root).
 //   - A run's folders are removed from the worker that ends it; other
 //     workers remove theirs once unused for SweepAge (an advance sweeps
 //     WorkDir once an hour). Any of them can go at any time: the

@@ -34,6 +34,12 @@ var multishotArgs = json.RawMessage(`{"kind":"uncommitted","task":"tidy the guid
 // holding an uncommitted change of a Japanese document.
 func gitTree(t *testing.T) map[string][]byte {
 	t.Helper()
+	return gitTreeWith(t, nil)
+}
+
+// gitTreeWith is gitTree whose change also writes more, names to texts.
+func gitTreeWith(t *testing.T, more map[string]string) map[string][]byte {
+	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
@@ -59,6 +65,9 @@ func gitTree(t *testing.T) map[string][]byte {
 	git("add", "-A")
 	git("commit", "-q", "-m", "base")
 	write("docs/guide.md", "\ufeff# ガイド\r\n\r\nIt is worth noting that the the change is very very important.\r\nNew text")
+	for name, text := range more {
+		write(name, text)
+	}
 	return readTree(t, dir)
 }
 

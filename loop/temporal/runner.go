@@ -55,7 +55,7 @@ func (r *stepRunner) RunStep(ctx context.Context, key string, call bool, run fun
 		r.last = time.Now()
 		r.mu.Unlock()
 		if res.Err != "" {
-			return nil, &CallError{Key: key, Message: res.Err, Classes: res.Classes, Violations: res.Violations}
+			return nil, &CallError{Key: key, Message: res.Err, Classes: res.Classes, Violations: res.Violations, Usage: res.Usage}
 		}
 		return res.Data, nil
 	}

@@ -93,8 +93,8 @@ func chainSwarm(delay time.Duration, log string) func(editorial.Args) (*editoria
 const chainArticle = "# 手順\n\none の段落はとても短い。\n"
 
 // runWorker is a worker process: the loop workflow with chainSwarm as
-// "editorial", the offline Goldfish, discussionDriver, writingDriver and
-// multishotDriver, until SIGTERM (or
+// "editorial", the offline Goldfish, discussionDriver, writingDriver,
+// multishotDriver and slowMultishot, until SIGTERM (or
 // SIGKILL).
 func runWorker(addr string) int {
 	c, err := client.Dial(client.Options{HostPort: addr})
@@ -108,11 +108,12 @@ func runWorker(addr string) int {
 	temporal.Register(w, &temporal.Activities{
 		Store: temporal.FileStore{Dir: os.Getenv(envStore)},
 		Drivers: map[string]temporal.Driver{
-			"editorial":  editorial.NewDriver(chainSwarm(time.Duration(delay)*time.Millisecond, os.Getenv(envLog))),
-			"discussion": discussionDriver(),
-			"writing":    writingDriver(),
-			"multishot":  multishotDriver(),
-			"goldfish":   goldfish.NewDriver(offlineGoldfish),
+			"editorial":      editorial.NewDriver(chainSwarm(time.Duration(delay)*time.Millisecond, os.Getenv(envLog))),
+			"discussion":     discussionDriver(),
+			"writing":        writingDriver(),
+			"multishot":      multishotDriver(),
+			"multishot-slow": slowMultishot(time.Duration(delay)*time.Millisecond, os.Getenv(envLog)),
+			"goldfish":       goldfish.NewDriver(offlineGoldfish),
 		},
 		WorkDir: os.Getenv(envWork),
 	})

@@ -370,7 +370,7 @@ func callResult(err error) CallResult {
 		r := CallResult{Err: app.Message()}
 		var f callFailure
 		if app.HasDetails() && app.Details(&f) == nil {
-			r.Classes, r.Violations = f.Classes, f.Violations
+			r.Classes, r.Violations, r.Usage = f.Classes, f.Violations, f.Usage
 		}
 		return r
 	}
