@@ -372,6 +372,11 @@ func (r *Run[S]) journalOptions() journal.Options {
 		}}
 }
 
+// RootDir is the run's root folder (Root) opened for writes confined to it,
+// as RewriteFiles takes it: the names in Docs are relative to it. It is
+// valid until Close, and shared: do not close it.
+func (r *Run[S]) RootDir() *apply.Dir { return r.root }
+
 // Close releases the run's journal and root folder, and ends its spans.
 func (r *Run[S]) Close() {
 	r.endSpans()
