@@ -67,28 +67,14 @@ func (r *run) characters(b block) {
 		at := b.start + i
 		switch {
 		case c >= 0xFF61 && c <= 0xFF9F: // ｡-ﾟ, as textlint no-hankaku-kana
-			j := i
-			for j < len(text) {
-				c2, n2 := utf8.DecodeRuneInString(text[j:])
-				if c2 < 0xFF61 || c2 > 0xFF9F {
-					break
-				}
-				j += n2
-			}
+			j := runEnd(text, i, func(c rune) bool { return c >= 0xFF61 && c <= 0xFF9F })
 			old := text[i:j]
 			r.e.fix("no-hankaku-kana", finding.Low, 90, at, b.start+j, widenKana(old), "半角カナ「%s」は全角にしてください", old)
 			n = j - i
 		case isZenkakuLetter(c) && r.e.on(zenkakuAlphabetRule):
 			// ＨＴＭＬ → HTML: Latin letters are half-width in technical
 			// Japanese (JTF style guide 2.1.9)
-			j := i
-			for j < len(text) {
-				c2, n2 := utf8.DecodeRuneInString(text[j:])
-				if !isZenkakuLetter(c2) {
-					break
-				}
-				j += n2
-			}
+			j := runEnd(text, i, isZenkakuLetter)
 			old := text[i:j]
 			r.e.fix(zenkakuAlphabetRule, finding.Low, 90, at, b.start+j, narrowLetters(old), "全角のアルファベット「%s」は半角にしてください", old)
 			n = j - i
@@ -190,4 +176,17 @@ func isZenkakuLetter(c rune) bool { return c >= 'Ａ' && c <= 'Ｚ' || c >= 'ａ
 // narrowLetters returns s, full-width Latin letters only, in half-width.
 func narrowLetters(s string) string {
 	return strings.Map(func(c rune) rune { return c - 'Ａ' + 'A' }, s)
+}
+
+// runEnd returns where the run of characters in, starting at i, ends in
+// text.
+func runEnd(text string, i int, in func(rune) bool) int {
+	for i < len(text) {
+		c, n := utf8.DecodeRuneInString(text[i:])
+		if !in(c) {
+			break
+		}
+		i += n
+	}
+	return i
 }

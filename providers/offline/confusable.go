@@ -42,7 +42,7 @@ func (nr *narrative) confusable(s sentence) {
 		case "loose":
 			switch text(i - 1) {
 			case "to", "will", "can", "could", "would", "may", "might", "must", "should", "shall", "not", "never", "cannot", "don't", "won't", "didn't", "doesn't":
-				if strings.TrimSpace(s.text[ws[i-1].b:w.a]) == "" && !joined(s.text, w.a, w.b) {
+				if strings.TrimSpace(s.text[ws[i-1].b:w.a]) == "" {
 					fix = "lose"
 				}
 			}

@@ -94,11 +94,7 @@ type paraLen struct {
 func checkNarrative(ctx context.Context, r *run) error {
 	nr := &narrative{run: r, topic: headingWords(r.doc), negPats: doubleNegatives(), conjBlk: -1, conjFrom: -1, tokens: r.e.needsTokens(NarrativeCriticName)}
 	n := 0
-	seen := map[string]sentenceCopy{} // sentence texts -> their first copy, for repeated-sentence
-	var counts map[string]int
-	if r.e.on(repeatSentenceRule) {
-		counts = sentenceCounts(r.doc)
-	}
+	rs := &repeats{seen: map[string]*sentenceCopy{}} // for repeated-sentence
 	var prev *sentenceCopy
 	for s := range r.doc.sentences() {
 		if err := tick(ctx, n); err != nil {
@@ -106,7 +102,7 @@ func checkNarrative(ctx context.Context, r *run) error {
 		}
 		n++
 		k := r.doc.blocks[s.blk].kind
-		nr.repeatedSentence(s, seen, prev, counts)
+		nr.repeatedSentence(s, rs, prev)
 		prev = &sentenceCopy{blk: s.blk, end: s.end}
 		if k == heading {
 			nr.prev, nr.openers = nil, nil
@@ -133,6 +129,7 @@ func checkNarrative(ctx context.Context, r *run) error {
 			return err
 		}
 	}
+	nr.repeatedCopies(rs)
 	nr.mixedStyle()
 	nr.paragraphLengths()
 	return nil

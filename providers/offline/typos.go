@@ -184,6 +184,22 @@ type sentenceCopy struct {
 	line     int
 	blk, end int
 	para     bool // a body paragraph's, not a list item's
+	copies   int  // how many times the document holds it, so far
+}
+
+// crossCopy is a copy of a sentence in another paragraph than its first,
+// reported by repeatedCopies once the document is read.
+type crossCopy struct {
+	start, end int
+	text       string
+}
+
+// repeats is what repeatedSentence keeps while the sentences are read:
+// the sentence texts with their first copy, and the copies in another
+// paragraph.
+type repeats struct {
+	seen  map[string]*sentenceCopy
+	cross []crossCopy
 }
 
 // repeatedSentence reports a sentence of a paragraph or list item that
@@ -195,23 +211,28 @@ type sentenceCopy struct {
 // repeat is often boilerplate ("This setting will be removed in Go
 // 1.27." under each setting), so there only a long prose sentence
 // (minCrossRepeat words, a Japanese character counting half a word) of
-// a body paragraph that the document holds exactly twice (counts, made
-// by sentenceCounts) is reported, as advice. seen holds the sentences
-// so far; prev is the previous sentence.
-func (nr *narrative) repeatedSentence(s sentence, seen map[string]sentenceCopy, prev *sentenceCopy, counts map[string]int) {
+// a body paragraph that the document holds exactly twice is reported,
+// as advice, by repeatedCopies once every sentence is counted. prev is
+// the previous sentence.
+func (nr *narrative) repeatedSentence(s sentence, rs *repeats, prev *sentenceCopy) {
 	k := nr.doc.blocks[s.blk].kind
 	if !nr.e.on(repeatSentenceRule) || k != paragraph && k != listItem || runeCount(s.text) < minRepeat {
 		return
 	}
 	raw := string(nr.doc.raw[s.start:s.end])
-	first, ok := seen[raw]
+	first, ok := rs.seen[raw]
 	if !ok {
-		seen[raw] = sentenceCopy{line: nr.doc.line(s.start), blk: s.blk, end: s.end, para: k == paragraph}
+		rs.seen[raw] = &sentenceCopy{line: nr.doc.line(s.start), blk: s.blk, end: s.end, para: k == paragraph, copies: 1}
 		return
 	}
+	first.copies++
 	if first.blk != s.blk {
-		if first.para && k == paragraph && counts[raw] == 2 && proseWords(s.text) >= minCrossRepeat {
-			nr.e.advise(repeatSentenceRule, finding.Low, 70, s.start, s.end, nr.say("this sentence repeats the one on line %d word for word", "この文は%d行目の文と同じです"), first.line)
+		words := wordCount(s.text)
+		if s.ja {
+			words = runeCount(s.text) / 2
+		}
+		if first.para && k == paragraph && words >= minCrossRepeat {
+			rs.cross = append(rs.cross, crossCopy{s.start, s.end, raw})
 		}
 		return
 	}
@@ -219,30 +240,24 @@ func (nr *narrative) repeatedSentence(s sentence, seen map[string]sentenceCopy, 
 		nr.e.fix(repeatSentenceRule, finding.Low, 85, first.end, s.end, "", "%s", nr.say("the sentence is written twice in a row", "同じ文が2回続いています"))
 		return
 	}
-	nr.e.advise(repeatSentenceRule, finding.Low, 70, s.start, s.end, nr.say("this sentence repeats the one on line %d word for word", "この文は%d行目の文と同じです"), first.line)
+	nr.repeatAdvice(s.start, s.end, first.line)
+}
+
+// repeatedCopies reports the copies in another paragraph of the
+// sentences the document holds exactly twice.
+func (nr *narrative) repeatedCopies(rs *repeats) {
+	for _, c := range rs.cross {
+		if first := rs.seen[c.text]; first.copies == 2 {
+			nr.repeatAdvice(c.start, c.end, first.line)
+		}
+	}
+}
+
+// repeatAdvice advises on a sentence that repeats the one on line first.
+func (nr *narrative) repeatAdvice(start, end, first int) {
+	nr.e.advise(repeatSentenceRule, finding.Low, 70, start, end, nr.say("this sentence repeats the one on line %d word for word", "この文は%d行目の文と同じです"), first)
 }
 
 // minCrossRepeat is the fewest words a sentence holds for
 // repeatedSentence to report a copy of it in another paragraph.
 const minCrossRepeat = 8
-
-// sentenceCounts returns how many times each sentence of the document's
-// paragraphs and list items is written, by its text.
-func sentenceCounts(d *document) map[string]int {
-	n := map[string]int{}
-	for s := range d.sentences() {
-		if k := d.blocks[s.blk].kind; k == paragraph || k == listItem {
-			n[string(d.raw[s.start:s.end])]++
-		}
-	}
-	return n
-}
-
-// proseWords counts the words of a sentence, a Japanese sentence's
-// characters counting half a word each.
-func proseWords(text string) int {
-	if isJapanese(text) {
-		return runeCount(text) / 2
-	}
-	return wordCount(text)
-}
