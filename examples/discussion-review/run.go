@@ -177,9 +177,7 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 	switch o.format {
 	case outformat.Text:
 	case outformat.JSON:
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := outformat.WriteJSON(stdout, out); err != nil {
 			return exitError, err
 		}
 	default:

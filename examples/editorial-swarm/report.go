@@ -1,9 +1,7 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"io"
 	"path/filepath"
 	"strings"
@@ -11,7 +9,9 @@ import (
 
 	"github.com/mattn/go-runewidth"
 
+	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 )
 
 // report prints the final table of what was applied, rejected and left
@@ -109,7 +109,5 @@ func writeJSON(w io.Writer, o *editorial.Outcome, dir string) error {
 	if err != nil {
 		return err
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(summary{Outcome: o, Artifacts: abs, UnresolvedHigh: o.UnresolvedHigh()})
+	return outformat.WriteJSON(w, summary{Outcome: o, Artifacts: abs, UnresolvedHigh: o.UnresolvedHigh()})
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	_ "embed"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -220,9 +219,7 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 	case outformat.Text:
 		report(stdout, out)
 	case outformat.JSON:
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(out); err != nil {
+		if err := outformat.WriteJSON(stdout, out); err != nil {
 			return exitError, err
 		}
 	default:

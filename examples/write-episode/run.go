@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"embed"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -375,9 +374,7 @@ func (o *options) printUnsaved(w io.Writer, res *writing.Result) error {
 // at by its new text, one not applied by its quote).
 func (o *options) print(w io.Writer, res *writing.Result) error {
 	if o.format == outformat.JSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(res)
+		return outformat.WriteJSON(w, res)
 	}
 	var settled []outformat.Settled
 	for i, p := range res.Polish {

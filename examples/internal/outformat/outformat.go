@@ -2,6 +2,7 @@ package outformat
 
 import (
 	"cmp"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -21,6 +22,14 @@ const (
 	Text = "text"
 	JSON = "json"
 )
+
+// WriteJSON writes v to w as the commands' -format json output: indented
+// JSON, two spaces, ending in a new line. It returns the encoder's error.
+func WriteJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
 
 // Names lists the values -format takes, text first.
 func Names() []string {

@@ -25,3 +25,16 @@ func TestFlag(t *testing.T) {
 		t.Error("text, json and unknown values are not export formats")
 	}
 }
+
+func TestWriteJSON(t *testing.T) {
+	var b strings.Builder
+	if err := WriteJSON(&b, map[string]any{"a": []int{1}}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "{\n  \"a\": [\n    1\n  ]\n}\n"; b.String() != want {
+		t.Errorf("WriteJSON wrote %q, want %q", b.String(), want)
+	}
+	if err := WriteJSON(&b, func() {}); err == nil {
+		t.Error("WriteJSON of a func: no error")
+	}
+}
