@@ -19,27 +19,33 @@ func findingsOf(t *testing.T, rule, text string) []string {
 	return out
 }
 
-func TestDoubledWordCompound(t *testing.T) {
-	for _, c := range []struct {
-		text string
-		want int
-	}{
-		{"Keep the steps to to the letter when you restore a backup.\n", 1},
-		{"Add the task to to-do lists before the release starts.\n", 0},
-		{"Sort the slice in in-place order before you search it.\n", 0},
-		{"Log in in the browser before you open the dashboard.\n", 0},
-	} {
-		if got := findingsOf(t, "en-doubled-word", c.text); len(got) != c.want {
-			t.Errorf("%q: en-doubled-word gave %q, want %d findings", c.text, got, c.want)
+// countCase is a text and how many findings one rule gives on it.
+type countCase struct {
+	text string
+	want int
+}
+
+// wantCounts checks rule's number of findings on each case's text.
+func wantCounts(t *testing.T, rule string, cases []countCase) {
+	t.Helper()
+	for _, c := range cases {
+		if got := findingsOf(t, rule, c.text); len(got) != c.want {
+			t.Errorf("%q: %s gave %q, want %d findings", c.text, rule, got, c.want)
 		}
 	}
 }
 
+func TestDoubledWordCompound(t *testing.T) {
+	wantCounts(t, "en-doubled-word", []countCase{
+		{"Keep the steps to to the letter when you restore a backup.\n", 1},
+		{"Add the task to to-do lists before the release starts.\n", 0},
+		{"Sort the slice in in-place order before you search it.\n", 0},
+		{"Log in in the browser before you open the dashboard.\n", 0},
+	})
+}
+
 func TestDoubledConjunctionAfterCode(t *testing.T) {
-	for _, c := range []struct {
-		text string
-		want int
-	}{
+	wantCounts(t, "no-doubled-conjunction", []countCase{
 		// a sentence the splitter starts after inline code opens with a particle
 		{"`handleAddTodo` では、配列のスプレッド構文が使えます。`handleChangeTodo` では、`map` で新しい配列を作成します。\n", 0},
 		// a conjunction after a word, a space or code inside a sentence is a particle
@@ -47,11 +53,7 @@ func TestDoubledConjunctionAfterCode(t *testing.T) {
 		{"`name` が必要です。`formats` に `'umd'` が含まれている場合に Vite が使います。\n", 0},
 		{"しかし、この方法は遅いです。しかし、ほかの方法はありません。\n", 1},
 		{"この方法は遅いです。また、手順が多いです。ほかの方法はありません。また、高価です。\n", 1},
-	} {
-		if got := findingsOf(t, "no-doubled-conjunction", c.text); len(got) != c.want {
-			t.Errorf("%q: no-doubled-conjunction gave %q, want %d findings", c.text, got, c.want)
-		}
-	}
+	})
 }
 
 func TestRepeatedSentenceAcrossParagraphs(t *testing.T) {
