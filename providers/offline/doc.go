@@ -223,7 +223,19 @@
 // measure; so are the rules of such errors that gave none there (a misuse
 // from ja-no-abusage's list, an IME slip, a double negative, two sentences
 // opening with the same conjunction, である in a です/ます text, stock
-// filler and clichés, "its the", "will loose", 以外 written 意外, ＨＴＭＬ).
+// filler and clichés, "its the", "will loose", 以外 written 意外, ＨＴＭＬ,
+// a sentence over half again the length limit). So are the two rules of
+// one word spelt two ways in one document (ja-long-vowel-variant: サーバ
+// and サーバー, the commonest small correction of the tuning part;
+// en-term-variant: "write-ahead log" and "write ahead log"), each right
+// on the findings it gave there, and no-unmatched-pair, right on all its
+// findings there once code elements, MDX and emoticons stopped reading
+// as prose. Those three changes to what is prose were made after reading
+// no-unmatched-pair's 37 false findings on the measuring part (a code
+// element's code past a blank line, {/* */} comments, ":-)"), so its row
+// below is not a measure on unseen text; sentence-length's and
+// overlong-sentence's figures moved with them (MDX imports had read as
+// 300-character sentences).
 // Config.Enabled turns on more, by named set or by rule ID:
 // SetStrict adds the rest of textlint's preset-ja-technical-writing and
 // their English counterparts, SetPedantic the rules whose findings are
@@ -250,7 +262,7 @@
 //	en-stock-phrase                      default           1       0%  1/1(100%)
 //	ja-doubled-phrase                    default           0        -  -
 //	ja-no-abusage                        default           0        -  -
-//	ja-no-mixed-period                   default          11      54%  6/8(75%)
+//	ja-no-mixed-period                   default          10      60%  7/8(87%)
 //	ja-no-successive-word                default           0        -  -
 //	ja-unnatural-alphabet                default           0        -  -
 //	no-double-negative-ja                default           0        -  -
@@ -262,36 +274,39 @@
 //	no-nfd                               default           0        -  -
 //	no-zenkaku-alphabet                  default           0        -  -
 //	no-zero-width-spaces                 default           0        -  -
+//	no-unmatched-pair                    default           4      25%  4/4(100%)
+//	en-term-variant                      default           2       0%  2/2(100%)
+//	ja-long-vowel-variant                default           2      50%  2/2(100%)
+//	overlong-sentence                    default           0        -  -
 //	arabic-kanji-numbers                 strict            0        -  -
-//	en-sentence-length                   strict           46       4%  1/8(12%)
+//	en-sentence-length                   strict           43       4%  1/8(12%)
 //	en-weasel                            strict           25       0%  3/8(37%)
 //	ja-no-redundant-expression           strict           28      46%  4/8(50%)
 //	ja-no-weak-phrase                    strict            9      11%  2/8(25%)
 //	ja-stock-phrase                      strict            0        -  -
-//	max-comma                            strict           25       0%  0/8(0%)
+//	max-comma                            strict           24       0%  0/8(0%)
 //	max-kanji-continuous-len             strict           21       9%  0/8(0%)
 //	max-ten                              strict            9      22%  1/8(12%)
 //	no-doubled-conjunctive-particle-ga   strict            0        -  -
 //	no-doubled-joshi                     strict           19      52%  1/8(12%)
-//	no-exclamation-question-mark         strict           84       9%  0/8(0%)
-//	no-unmatched-pair                    strict           37       5%  0/8(0%)
-//	sentence-length                      strict           34      35%  2/8(25%)
+//	no-exclamation-question-mark         strict           80       8%  0/8(0%)
+//	sentence-length                      strict           13      69%  5/8(62%)
 //	em-dash                              pedantic          0        -  -
 //	en-passive                           pedantic         11       0%  1/8(12%)
 //	en-there-is                          pedantic         23       0%  1/8(12%)
 //	paragraph-length                     pedantic          0        -  -
-//	repeated-sentence                    pedantic         33       6%  0/8(0%)
+//	repeated-sentence                    pedantic         32       6%  0/8(0%)
 //	repeated-word                        pedantic         44      15%  1/8(12%)
 //	same-opening                         pedantic          4      25%  0/4(0%)
-//	undefined-acronym                    pedantic         73       6%  0/8(0%)
+//	undefined-acronym                    pedantic         69       5%  0/8(0%)
 //	undefined-jargon                     pedantic          0        -  -
-//	inconsistent-quantity                facts             1       0%  0/1(0%)
+//	inconsistent-quantity                facts             0        -  -
 //	unsourced-claim                      facts             0        -  -
-//	unsourced-figure                     facts            17       5%  0/8(0%)
+//	unsourced-figure                     facts            18       5%  0/8(0%)
 //
-// The defaults give 13 findings on the English measuring documents (0.32
-// per 1,000 words, 85% right) and 7 on the Japanese (0.11 per 2,000
-// characters, 71% right; 11 with condensing off, 82% right): few, so the
+// The defaults give 17 findings on the English measuring documents (0.42
+// per 1,000 words, 88% right) and 10 on the Japanese (0.15 per 2,000
+// characters, 90% right; 14 with condensing off, 93% right): few, so the
 // defaults find little a writer left, but what they find an editor fixes.
 // Across paragraphs a repeated sentence is mostly deliberate in edited
 // documentation (0 of 8 sampled: parallel sections of a reference), so

@@ -17,6 +17,8 @@ import (
 // sentences of English documents get en-sentence-length, unless
 // Limits.SentenceLength is set or the document has no words (digits
 // only), when sentence-length reviews every document as textlint does.
+// A sentence over half again the limit is overlong-sentence's instead,
+// when that rule is on (one finding a sentence).
 // Config.Options.SentenceCountCodePoints counts code points instead, and
 // SentenceCountURLLinks counts the text of a link that is its own URL.
 func (r *run) sentenceLength(s sentence) {
@@ -43,10 +45,17 @@ func (r *run) sentenceLength(s sentence) {
 			}
 		}
 	}
-	if n > r.lim.SentenceLength {
+	if overlong(n, r.lim.SentenceLength) && r.e.on("overlong-sentence") {
+		r.e.adviseSized(n, "overlong-sentence", finding.Medium, 75, s.start, s.end, r.say("sentence has %d characters, over half again the limit of %d; split it", "一文が%d文字あります（上限%d文字の1.5倍を超えています）。文を分けてください"), n, r.lim.SentenceLength)
+	} else if n > r.lim.SentenceLength {
 		r.e.adviseSized(n, "sentence-length", finding.Medium, 70, s.start, s.end, r.say("sentence has %d characters (limit %d); split it", "一文が%d文字あります（上限%d文字）。文を分けてください"), n, r.lim.SentenceLength)
 	}
 }
+
+// overlong reports whether a sentence of size n is over half again the
+// limit: too long by any style guide's measure, where one just over the
+// limit is a matter of the guide chosen.
+func overlong(n, limit int) bool { return 2*n > 3*limit }
 
 // utf16Len counts the UTF-16 code units of s, mask bytes left out.
 func utf16Len(s string) int {

@@ -15,7 +15,8 @@ import (
 // «...») may not. Beyond textlint, a closer never opened is reported too,
 // except the ")" of an enumerator ("a) first", "1) one") and the closer of
 // a mark an earlier sentence of the block left open (one mistake, one
-// finding, at the opener); 〈〉, 《》 and “” are paired as well. A bracket
+// finding, at the opener), and the mouth of an emoticon (":-)", ";)",
+// ":("); 〈〉, 《》 and “” are paired as well. A bracket
 // closed by its other-width twin ("（...)") is one finding, at the opener,
 // as textlint reports one; a closer whose opener lies deeper in the stack
 // ("« ‹ »") closes it, and the marks opened after it are the findings.
@@ -45,6 +46,9 @@ func (r *run) unmatchedPairs(b block) {
 				} else {
 					stack = append(stack, open{c, i})
 				}
+				continue
+			}
+			if (c == '(' || c == ')') && emoticon(text, i) {
 				continue
 			}
 			if _, ok := closerOf(c); ok {
@@ -256,4 +260,18 @@ func openerOf(c rune) (rune, bool) {
 		return '‹', true
 	}
 	return 0, false
+}
+
+// emoticon reports whether the '(' or ')' at text[i] is the mouth of an
+// emoticon: ":)", ";)", ":(" or, with a nose, ":-)", ";-(", after white
+// space or at the start.
+func emoticon(text string, i int) bool {
+	j := i - 1
+	if j >= 0 && text[j] == '-' {
+		j--
+	}
+	if j < 0 || text[j] != ':' && text[j] != ';' {
+		return false
+	}
+	return j == 0 || text[j-1] == ' ' || text[j-1] == '\n' || text[j-1] == '\t' || text[j-1] == mask
 }

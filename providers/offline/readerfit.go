@@ -69,13 +69,19 @@ func checkReaderFit(ctx context.Context, r *run) error {
 	}
 	r.imageControls()
 	r.maskedControls()
+	r.longVowelVariants()
+	r.termVariants()
 	return nil
 }
 
 // enSentenceLength reports an English prose sentence over the reader's
-// word limit.
+// word limit; one over half again the limit is overlong-sentence's
+// instead, when that rule is on.
 func (r *run) enSentenceLength(s sentence) {
-	if n := wordCount(s.text); n > r.lim.SentenceWords {
+	n := wordCount(s.text)
+	if overlong(n, r.lim.SentenceWords) && r.e.on("overlong-sentence") {
+		r.e.adviseSized(n, "overlong-sentence", finding.Medium, 75, s.start, s.end, "sentence has %d words, over half again the limit of %d for this reader; split it", n, r.lim.SentenceWords)
+	} else if n > r.lim.SentenceWords {
 		r.e.adviseSized(n, "en-sentence-length", finding.Medium, 65, s.start, s.end, "sentence has %d words (limit %d for this reader); split it", n, r.lim.SentenceWords)
 	}
 }

@@ -66,10 +66,13 @@ func ruleList() []RuleInfo {
 
 		{"sentence-length", ReaderAdvocateName, "ja", "sentences of Japanese documents over Limits.SentenceLength UTF-16 code units"},
 		{"en-sentence-length", ReaderAdvocateName, "en", "English sentences over Limits.SentenceWords words"},
+		{"overlong-sentence", ReaderAdvocateName, "", "sentences over half again the length limit (Limits.SentenceLength characters in Japanese, Limits.SentenceWords words in English): too long by any guide's measure"},
 		{"max-ten", ReaderAdvocateName, "ja", "more 読点 in a sentence than Limits.MaxTen"},
 		{"max-kanji-continuous-len", ReaderAdvocateName, "ja", "runs of kanji longer than Limits.MaxKanji"},
 		{"ja-no-mixed-period", ReaderAdvocateName, "ja", "Japanese sentences ending in '.' or '．' instead of 。, and paragraphs ending in no period"},
 		{"no-hankaku-kana", ReaderAdvocateName, "ja", "half-width katakana"},
+		{"en-term-variant", ReaderAdvocateName, "en", `a compound term written both hyphenated and open before the same word in one document ("write-ahead log" and "write ahead log")`},
+		{"ja-long-vowel-variant", ReaderAdvocateName, "ja", "a katakana word spelt both with and without a long-vowel mark in one document (サーバ and サーバー)"},
 		{"no-zenkaku-alphabet", ReaderAdvocateName, "ja", "full-width Latin letters (ＨＴＭＬ), which technical Japanese writes half-width"},
 		{"no-nfd", ReaderAdvocateName, "", "decomposed (NFD) characters such as a separate dakuten"},
 		{"no-zero-width-spaces", ReaderAdvocateName, "", "zero-width spaces and joiners"},

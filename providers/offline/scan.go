@@ -98,7 +98,8 @@ func (d *document) contentSpan(i int) (start, end int) {
 
 // parse reads src's blocks with the module's one Markdown scanner
 // (package apply/document) and masks everything that is not prose: front
-// matter, code, HTML blocks and comments, math, breaks, link definitions,
+// matter, code, HTML blocks and comments (a code element such as
+// <docs-code> to its closing tag, past CommonMark's end), MDX comments, math, breaks, link definitions,
 // block markers, table pipes, then inline code, links and URLs. It never
 // fails: any byte sequence is a document.
 func parse(src []byte) *document {
@@ -108,13 +109,25 @@ func parse(src []byte) *document {
 		fill(d.masked, 0, o.Lines.BOM())
 	}
 	maskTemplates(d.masked)
+	maskMDXComments(d.masked)
 	for _, c := range o.Comments {
 		fill(d.masked, c.Start, c.End)
 	}
 	for _, m := range o.QuoteMarkers {
 		fill(d.masked, m.Start, m.End)
 	}
+	hidden := 0 // the end of the code element open, if any
 	for _, b := range o.Blocks {
+		if b.Span.Start < hidden {
+			fill(d.masked, b.Span.Start, min(b.Span.End, hidden))
+			if b.Span.End <= hidden {
+				continue
+			}
+			b.Span.Start = hidden
+		}
+		if end := codeElementEnd(src, b); end > 0 {
+			hidden = end
+		}
 		d.addBlock(b)
 	}
 	for i := range d.blocks {
@@ -162,6 +175,8 @@ func (d *document) addBlock(b mdoc.Block) {
 		fill(d.masked, us, ue)
 		_, e := d.lineSpan(b.Lines.End - 2)
 		add(heading, b.Span.Start, e)
+	case b.Kind == mdoc.Paragraph && b.Quote == 0 && esm(d.raw[b.Span.Start:b.Span.End]):
+		fill(d.masked, b.Span.Start, b.Span.End)
 	case b.Kind.Prose():
 		add(kind, b.Span.Start, b.Span.End)
 	case b.Kind == mdoc.LinkDefinition:

@@ -139,13 +139,16 @@ func abbreviated(w string) bool {
 
 // abbreviation reports whether the text before a '.' ends with an
 // abbreviation, an initial, or a version/number ("v1."); after is the
-// text after the '.'. A capital letter alone is an initial only next to
+// text after the '.'. A word glued to a number is a unit ("100ms."). A capital letter alone is an initial only next to
 // another initial or after a capitalised name ("J. R. R. Tolkien",
 // "George W. Bush"); "module A. Notice" is two sentences.
 func abbreviation(before, after []byte) bool {
 	i := len(before)
 	for i > 0 && (isASCIILetter(before[i-1]) || before[i-1] == '.') {
 		i--
+	}
+	if i > 0 && before[i-1] >= '0' && before[i-1] <= '9' {
+		return false // a unit after a number ("100ms."), not the title Ms.
 	}
 	w := strings.ToLower(string(before[i:]))
 	if len(w) == 1 && w[0] >= 'a' && w[0] <= 'z' && unicode.IsUpper(rune(before[i])) {

@@ -1,0 +1,86 @@
+package offline
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// longVowelRule reports a katakana word a document spells both with and
+// without a long-vowel mark (サーバ and サーバー, インタフェース and
+// インターフェース): technical Japanese picks one spelling per word (JIS
+// Z 8301, the JTF style guide), and its authors correct the other one
+// (the commonest small correction of the corpus's tuning part).
+const longVowelRule = "ja-long-vowel-variant"
+
+// katakanaLetter reports a katakana letter or the long-vowel mark ー
+// (the middle dot ・ splits words).
+func katakanaLetter(c rune) bool { return c >= 0x30A1 && c <= 0x30FA || c == 0x30FC }
+
+// longVowelVariants reports, for each katakana word the document's prose
+// spells two ways that differ only in ー, the spelling it uses less often,
+// at every place it stands, with the other spelling as the fix when that
+// one is used at least twice and more often (otherwise advice: neither is
+// the document's choice). A word is a maximal run of katakana; the
+// shorter spelling must have at least three letters, ー included, so that
+// サーバ pairs with サーバー but ルル never with ルール.
+func (r *run) longVowelVariants() {
+	if !r.e.on(longVowelRule) {
+		return
+	}
+	type place struct{ start, end int }
+	spell := map[string]map[string][]place{} // key (no ー) -> spelling -> places
+	var order []string
+	for _, b := range r.doc.blocks {
+		if b.kind == tableRow {
+			continue
+		}
+		text := string(r.doc.masked[b.start:b.end])
+		for i := 0; i < len(text); {
+			c, n := utf8.DecodeRuneInString(text[i:])
+			if !katakanaLetter(c) || c == 0x30FC {
+				i += n
+				continue
+			}
+			j := runEnd(text, i, katakanaLetter)
+			w := text[i:j]
+			key := strings.ReplaceAll(w, "ー", "")
+			if utf8.RuneCountInString(key) >= 2 {
+				if spell[key] == nil {
+					spell[key] = map[string][]place{}
+					order = append(order, key)
+				}
+				spell[key][w] = append(spell[key][w], place{b.start + i, b.start + j})
+			}
+			i = j
+		}
+	}
+	for _, key := range order {
+		forms := spell[key]
+		if len(forms) != 2 {
+			continue // one spelling, or three and more: no one pair to settle
+		}
+		var a, b string
+		for w := range forms {
+			if a == "" {
+				a = w
+			} else {
+				b = w
+			}
+		}
+		if min(utf8.RuneCountInString(a), utf8.RuneCountInString(b)) < 3 {
+			continue // ルール and ルル, メール and メル: two words
+		}
+		if len(forms[a]) > len(forms[b]) || len(forms[a]) == len(forms[b]) && forms[a][0].start < forms[b][0].start {
+			a, b = b, a // a: the spelling reported, b: the document's
+		}
+		for _, p := range forms[a] {
+			if len(forms[b]) >= 2 && len(forms[b]) > len(forms[a]) {
+				r.e.fix(longVowelRule, finding.Low, 80, p.start, p.end, b, "「%s」はこの文書のほかの箇所では「%s」と書かれています（%d箇所）。表記をそろえてください", a, b, len(forms[b]))
+			} else {
+				r.e.advise(longVowelRule, finding.Low, 70, p.start, p.end, "「%s」と「%s」の二つの表記があります。どちらかにそろえてください", a, b)
+			}
+		}
+	}
+}

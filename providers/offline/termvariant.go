@@ -1,0 +1,113 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// termVariantRule reports a compound term an English document writes both
+// hyphenated and open before the same word ("write-ahead log" and "write
+// ahead log"): one document, one spelling of a term.
+const termVariantRule = "en-term-variant"
+
+// termVariants reports, for each compound "a-b" followed by a word c that
+// the document's prose also writes "a b c" (case aside), the form it uses
+// less often, at every place it stands, with the other form as the fix
+// when that one is used at least twice and more often (otherwise advice).
+// Both parts of the compound are ASCII letters only, two or more each,
+// and the three words stand in one block with a single space between
+// them; the following word must be the same, so that a phrase such as
+// "runs ahead" never pairs with a compound adjective by accident.
+func (r *run) termVariants() {
+	if !r.e.on(termVariantRule) {
+		return
+	}
+	type place struct{ start, end int }
+	type forms struct {
+		hyph, open []place
+		text       [2]string // the hyphenated and the open spelling, as first written
+	}
+	seen := map[string]*forms{}
+	var order []string
+	add := func(key string, hyph bool, p place, text string) {
+		f := seen[key]
+		if f == nil {
+			f = &forms{}
+			seen[key] = f
+			order = append(order, key)
+		}
+		k := 1
+		if hyph {
+			k = 0
+			f.hyph = append(f.hyph, p)
+		} else {
+			f.open = append(f.open, p)
+		}
+		if f.text[k] == "" {
+			f.text[k] = text
+		}
+	}
+	for _, b := range r.doc.blocks {
+		if b.kind == tableRow || b.kind == heading {
+			continue
+		}
+		text := string(r.doc.masked[b.start:b.end])
+		var ws [][2]int
+		for s, e := range words(text) {
+			ws = append(ws, [2]int{s, e})
+		}
+		word := func(i int) string { return text[ws[i][0]:ws[i][1]] }
+		space := func(i int) bool { return text[ws[i][1]:ws[i+1][0]] == " " } // between word i and i+1
+		for i := 0; i+1 < len(ws); i++ {
+			next := strings.ToLower(word(i + 1))
+			if !asciiLetters(next) || !space(i) {
+				continue
+			}
+			if a, c, ok := strings.Cut(word(i), "-"); ok && asciiLetters(a) && asciiLetters(c) {
+				add(strings.ToLower(a+" "+c+" "+next), true, place{b.start + ws[i][0], b.start + ws[i][1]}, word(i))
+				continue
+			}
+			if i+2 < len(ws) && asciiLetters(word(i)) && space(i+1) && asciiLetters(word(i+2)) {
+				add(strings.ToLower(word(i)+" "+word(i+1)+" "+word(i+2)), false, place{b.start + ws[i][0], b.start + ws[i+1][1]}, word(i)+" "+word(i+1))
+			}
+		}
+	}
+	for _, key := range order {
+		f := seen[key]
+		if len(f.hyph) == 0 || len(f.open) == 0 {
+			continue
+		}
+		minor, major, mt, jt := f.open, f.hyph, f.text[1], f.text[0]
+		if len(f.hyph) < len(f.open) || len(f.hyph) == len(f.open) && f.hyph[0].start > f.open[0].start {
+			minor, major, mt, jt = f.hyph, f.open, f.text[0], f.text[1]
+		}
+		for _, p := range minor {
+			if len(major) >= 2 && len(major) > len(minor) && sameCase(string(r.doc.raw[p.start:p.end]), jt) {
+				r.e.fix(termVariantRule, finding.Low, 80, p.start, p.end, jt, "%q is written %q %d times elsewhere in this document; use one spelling", mt, jt, len(major))
+			} else {
+				r.e.advise(termVariantRule, finding.Low, 70, p.start, p.end, "this document writes both %q and %q; use one spelling", mt, jt)
+			}
+		}
+	}
+}
+
+// asciiLetters reports whether s is two or more ASCII letters.
+func asciiLetters(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isASCIILetter(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameCase reports whether a and b start with a letter of the same case,
+// so that a fix keeps a sentence's capital ("Write ahead" is not fixed to
+// "write-ahead").
+func sameCase(a, b string) bool {
+	return a != "" && b != "" && (a[0] >= 'A' && a[0] <= 'Z') == (b[0] >= 'A' && b[0] <= 'Z')
+}
