@@ -4,7 +4,9 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,10 +19,26 @@ import (
 	modzip "golang.org/x/mod/zip"
 )
 
-// recipeVersion is the version the recipe test publishes the checkout as,
-// on a module proxy of its own, so that `go install ...@version` runs as
-// it will for a user once kaigi is tagged.
-const recipeVersion = "v0.99.0"
+// recipeVersionOf is the version the recipe test publishes the checkout
+// as, on a module proxy of its own, so that `go install ...@version` runs
+// as it will for a user once kaigi is tagged: v0.99.0 with a prerelease
+// naming a hash of the files git tracks, as they are in the work tree, so
+// that the module cache (shared by every checkout on the machine) never
+// serves another checkout's files under the same version.
+func recipeVersionOf(t *testing.T, root string) string {
+	t.Helper()
+	out, err := exec.Command("git", "-C", root, "ls-files", "-z").Output()
+	if err != nil {
+		t.Fatalf("git ls-files: %v", err)
+	}
+	h := sha256.New()
+	for f := range strings.SplitSeq(strings.TrimRight(string(out), "\x00"), "\x00") {
+		b, _ := os.ReadFile(filepath.Join(root, f)) // a file deleted in the work tree hashes as empty
+		fmt.Fprintf(h, "%s\x00%d\x00", f, len(b))
+		h.Write(b)
+	}
+	return fmt.Sprintf("v0.99.0-h%x", h.Sum(nil)[:6])
+}
 
 // TestCIRecipeOutsideTheCheckout runs the README's CI recipe as a user's
 // workflow does, in a git repository of its own outside this checkout:
@@ -43,8 +61,9 @@ func TestCIRecipeOutsideTheCheckout(t *testing.T) {
 		t.Fatal(err)
 	}
 	proxy := t.TempDir()
-	publish(t, proxy, root, "github.com/kaigi-dev/kaigi", ".")
-	publish(t, proxy, root, "github.com/kaigi-dev/kaigi/examples", "examples")
+	recipeVersion := recipeVersionOf(t, root)
+	publish(t, proxy, root, "github.com/kaigi-dev/kaigi", ".", recipeVersion)
+	publish(t, proxy, root, "github.com/kaigi-dev/kaigi/examples", "examples", recipeVersion)
 
 	gobin := t.TempDir()
 	upstream := strings.TrimSpace(goOutput(t, ctx, "", nil, "env", "GOPROXY"))
@@ -124,7 +143,7 @@ const reviewdogRecipeVersion = "v0.21.0"
 // the file proxy, from the files git tracks under dir of the checkout at
 // root. A go.mod's requirements of kaigi's own modules are set to
 // recipeVersion and its replace directives dropped, as a release does.
-func publish(t *testing.T, proxy, root, path, dir string) {
+func publish(t *testing.T, proxy, root, path, dir, recipeVersion string) {
 	t.Helper()
 	src := t.TempDir()
 	out, err := exec.Command("git", "-C", filepath.Join(root, dir), "ls-files", "-z", "--", ".").Output()
