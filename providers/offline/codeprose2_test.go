@@ -130,3 +130,20 @@ func TestTermVariant(t *testing.T) {
 		{rule: "en-term-variant", text: "A built-in function.\nIt is built in Go.\n", want: 0},
 	})
 }
+
+// TestNameVariant: a name with an inner capital, written three times,
+// fixes its case-only variant, advises on a near spelling, and leaves
+// plurals, lower-case words and other names alone.
+func TestNameVariant(t *testing.T) {
+	gh := "GitHub hosts it. GitHub Actions run. Read GitHub docs.\n\n"
+	pg := "PostgreSQL keeps WAL. PostgreSQL restores. Tune PostgreSQL.\n\n"
+	runRuleCases(t, []ruleCase{
+		{rule: "en-name-variant", text: gh + "Push to Github now.\n", want: 1, after: gh + "Push to GitHub now.\n"},
+		{rule: "en-name-variant", text: pg + "Start Postgress again.\n", want: 1, advice: true},
+		{rule: "en-name-variant", text: pg + "Start Postgres again.\n", want: 1, advice: true},
+		{rule: "en-name-variant", text: gh + "Two GitHubs exist.\n", want: 0},
+		{rule: "en-name-variant", text: gh + "Github is here; github is a word here.\n", want: 0},
+		{rule: "en-name-variant", text: gh + "Push to Github now. Github again. Github thrice.\n", want: 0},
+		{rule: "en-name-variant", text: pg + "Postman is a tool.\n", want: 0},
+	})
+}

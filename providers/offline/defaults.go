@@ -41,13 +41,13 @@ func defaultRules() []string {
 		"en-doubled-word", "en-misspelling", "en-confusable", "ja-doubled-phrase", "ja-no-successive-word", "no-dropping-the-ra", "no-hankaku-kana", "no-zenkaku-alphabet",
 		"no-nfd", "no-zero-width-spaces", "no-invalid-control-character", "broken-link",
 		// one word spelt two ways in one document (each right on the measuring part)
-		"ja-long-vowel-variant", "en-term-variant",
+		"ja-long-vowel-variant", "en-term-variant", "en-name-variant",
 		// errors by definition that gave no finding on the measuring part
 		// (and none, or none left, on the tuning part): a misuse from the
 		// list, an IME slip, a double negative, two sentences opening with
 		// the same conjunction, である in a です/ます text, stock filler
 		"ja-no-abusage", "ja-unnatural-alphabet", "no-double-negative-ja", "no-doubled-conjunction",
-		"no-mix-dearu-desumasu", "en-stock-phrase", "en-cliche",
+		"no-mix-dearu-desumasu", "en-stock-phrase", "en-cliche", "ja-stock-filler",
 	}
 }
 

@@ -50,7 +50,7 @@ var fixCases = []fixCase{
 	// ja-stock-phrase: replacement and deletions
 	{"ja-stock-phrase", "これが正解と言っても過言ではありません。", "これが正解です。"},
 	{"ja-stock-phrase", "この方式は高速です。非常に便利です。", "この方式は高速です。便利です。"},
-	{"ja-stock-phrase", "結論から言うと、この方式は高速です。", "この方式は高速です。"},
+	{"ja-stock-filler", "結論から言うと、この方式は高速です。", "この方式は高速です。"},
 	// ja-no-redundant-expression
 	{"ja-no-redundant-expression", "設定を行います。", "設定します。"},
 	{"ja-no-redundant-expression", "検証を行った。", "検証した。"},
@@ -251,17 +251,17 @@ func runFixCases(t *testing.T, cases []fixCase) {
 // line before or the start of the line after; an empty want means advice.
 func TestWholeLineDeletions(t *testing.T) {
 	cases := []struct{ rule, text, want string }{
-		{"ja-stock-phrase", "まとめです。\n\nいかがでしたか？\n", "まとめです。\n"},
-		{"ja-stock-phrase", "本文です。\nいかがでしたか？\n", "本文です。\n"},
-		{"ja-stock-phrase", "いかがでしたか？\n\n本文です。\n", "本文です。\n"},
-		{"ja-stock-phrase", "# まとめ\n\nいかがでしたか？\n\n次の段落です。\n", "# まとめ\n\n次の段落です。\n"},
-		{"ja-stock-phrase", "前の段落です。\n\nいかがでしたか？\n続きの行です。\n", "前の段落です。\n\n続きの行です。\n"},
-		{"ja-stock-phrase", "---\ntitle: x\n---\n\nいかがでしたか？\n\n本文です。\n", "---\ntitle: x\n---\n\n本文です。\n"},
-		{"ja-stock-phrase", "本文です。\n\n  いかがでしたか？  \n\n次です。\n", "本文です。\n\n次です。\n"},
+		{"ja-stock-filler", "まとめです。\n\nいかがでしたか？\n", "まとめです。\n"},
+		{"ja-stock-filler", "本文です。\nいかがでしたか？\n", "本文です。\n"},
+		{"ja-stock-filler", "いかがでしたか？\n\n本文です。\n", "本文です。\n"},
+		{"ja-stock-filler", "# まとめ\n\nいかがでしたか？\n\n次の段落です。\n", "# まとめ\n\n次の段落です。\n"},
+		{"ja-stock-filler", "前の段落です。\n\nいかがでしたか？\n続きの行です。\n", "前の段落です。\n\n続きの行です。\n"},
+		{"ja-stock-filler", "---\ntitle: x\n---\n\nいかがでしたか？\n\n本文です。\n", "---\ntitle: x\n---\n\n本文です。\n"},
+		{"ja-stock-filler", "本文です。\n\n  いかがでしたか？  \n\n次です。\n", "本文です。\n\n次です。\n"},
 		{"en-stock-phrase", "Text here.\n\nLet's dive in.\n\nMore text.\n", "Text here.\n\nMore text.\n"},
 		{"no-zero-width-spaces", "本文です。\n\u200b\n次です。\n", "本文です。\n次です。\n"},
-		{"ja-stock-phrase", "いかがでしたか？\n", ""},                 // nothing else to keep
-		{"ja-stock-phrase", "いかがでしたか？\n\n---\n\n本文です。\n", ""}, // "---" would open front matter
+		{"ja-stock-filler", "いかがでしたか？\n", ""},                 // nothing else to keep
+		{"ja-stock-filler", "いかがでしたか？\n\n---\n\n本文です。\n", ""}, // "---" would open front matter
 	}
 	for _, c := range cases {
 		for _, v := range fixVariants() {

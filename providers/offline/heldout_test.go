@@ -21,8 +21,8 @@ const heldOutDir = "testdata/heldout"
 // fails when recall drops below them; raise them only when recall rises
 // through changes made without looking at these articles.
 const (
-	heldOutFloorEN = 13 // of 21, pitr-en.md (5 before the zero-finding rules joined the defaults, 10 before the spelling-variant, overlong-sentence and no-unmatched-pair defaults)
-	heldOutFloorJA = 13 // of 21, forms-ja.md (5, then 10 before)
+	heldOutFloorEN = 15 // of 21, pitr-en.md (5 before the zero-finding rules joined the defaults, 10 before the spelling-variant, overlong-sentence, pleonasm, stock-filler and no-unmatched-pair defaults)
+	heldOutFloorJA = 14 // of 21, forms-ja.md (5, then 10 before)
 )
 
 type heldOutArticle struct {

@@ -71,6 +71,7 @@ func checkReaderFit(ctx context.Context, r *run) error {
 	r.maskedControls()
 	r.longVowelVariants()
 	r.termVariants()
+	r.nameVariants()
 	return nil
 }
 

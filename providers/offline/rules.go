@@ -31,6 +31,7 @@ type RuleInfo struct {
 func ruleList() []RuleInfo {
 	return []RuleInfo{
 		{"ja-stock-phrase", AntiAISlopName, "ja", "stock phrases of machine-written Japanese (data/phrases-ja.tsv)"},
+		{"ja-stock-filler", AntiAISlopName, "ja", "a stock blog opening or closing that says nothing (いかがでしたか。, それでは早速見ていきましょう。, ご存知の通り、; data/phrases-ja.tsv): deleted"},
 		{"en-stock-phrase", AntiAISlopName, "en", "stock phrases of machine-written English (data/phrases-en.tsv)"},
 		{"en-redundant", AntiAISlopName, "en", "wordy phrases with a shorter equivalent"},
 		{"en-weasel", AntiAISlopName, "en", "weasel words and empty intensifiers"},
@@ -71,6 +72,7 @@ func ruleList() []RuleInfo {
 		{"max-kanji-continuous-len", ReaderAdvocateName, "ja", "runs of kanji longer than Limits.MaxKanji"},
 		{"ja-no-mixed-period", ReaderAdvocateName, "ja", "Japanese sentences ending in '.' or '．' instead of 。, and paragraphs ending in no period"},
 		{"no-hankaku-kana", ReaderAdvocateName, "ja", "half-width katakana"},
+		{"en-name-variant", ReaderAdvocateName, "en", `a product name written once or twice otherwise than everywhere else in the document ("Github" beside GitHub, "Postgress" beside PostgreSQL)`},
 		{"en-term-variant", ReaderAdvocateName, "en", `a compound term written both hyphenated and open before the same word in one document ("write-ahead log" and "write ahead log")`},
 		{"ja-long-vowel-variant", ReaderAdvocateName, "ja", "a katakana word spelt both with and without a long-vowel mark in one document (サーバ and サーバー)"},
 		{"no-zenkaku-alphabet", ReaderAdvocateName, "ja", "full-width Latin letters (ＨＴＭＬ), which technical Japanese writes half-width"},

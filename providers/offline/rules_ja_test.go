@@ -83,7 +83,7 @@ func TestJapaneseRules(t *testing.T) {
 		{rule: "no-unmatched-pair", text: "詳しくは（後述）。「引用」です。\n", want: 0},
 		{rule: "no-unmatched-pair", text: "（一文目。二文目。）\n", want: 0},
 
-		{rule: "ja-stock-phrase", text: "紹介しました。いかがでしたか？\n", want: 1, fix: "紹介しました。\n"},
+		{rule: "ja-stock-filler", text: "紹介しました。いかがでしたか？\n", want: 1, fix: "紹介しました。\n"},
 		{rule: "ja-stock-phrase", text: "Go は最適解と言っても過言ではありません。\n", want: 1, fix: "最適解です。"},
 		{rule: "ja-stock-phrase", text: "世界を変えたと言っても過言ではありません。\n", want: 1}, // advice: no noun before
 		{rule: "ja-stock-phrase", text: "Go は最適解です。\n", want: 0},

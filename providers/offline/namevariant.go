@@ -1,0 +1,105 @@
+package offline
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// nameVariantRule reports a product name a document spells once or twice
+// otherwise than everywhere else ("Github" beside GitHub five times,
+// "Postgress" beside PostgreSQL).
+const nameVariantRule = "en-name-variant"
+
+// nameVariants reports a word of the document's prose that is a near
+// spelling of a name the document writes at least three times and at
+// least three times as often: the name has a capital after its first
+// letter (GitHub, PostgreSQL, JavaScript: the names people misspell by
+// their case or their ending), the word starts with a capital, shares
+// its first four letters case aside, is never written in lower case in
+// the document, and is at most two letters off (case aside) without
+// being the name with an s or 's added (a plural, a possessive). The fix
+// is the name when only the case differs; otherwise it is advice, as a
+// near spelling may be another product.
+func (r *run) nameVariants() {
+	if !r.e.on(nameVariantRule) {
+		return
+	}
+	type place struct{ start, end int }
+	count := map[string]int{}
+	places := map[string][]place{}
+	lower := map[string]bool{}
+	var order []string
+	for _, b := range r.doc.blocks {
+		if b.kind == tableRow {
+			continue
+		}
+		text := string(r.doc.masked[b.start:b.end])
+		for s, e := range words(text) {
+			w := text[s:e]
+			if !asciiLetters(w) {
+				continue
+			}
+			if w[0] >= 'a' && w[0] <= 'z' {
+				lower[strings.ToLower(w)] = true
+				continue
+			}
+			if count[w] == 0 {
+				order = append(order, w)
+			}
+			count[w]++
+			places[w] = append(places[w], place{b.start + s, b.start + e})
+		}
+	}
+	var names []string
+	for _, w := range order {
+		if count[w] >= 3 && innerCapital(w) && len(w) >= 5 {
+			names = append(names, w)
+		}
+	}
+	for _, w := range order {
+		if count[w] > 2 || lower[strings.ToLower(w)] || len(w) < 5 {
+			continue
+		}
+		for _, name := range names {
+			lw, ln := strings.ToLower(w), strings.ToLower(name)
+			if w == name || count[name] < 3*count[w] || lw[:4] != ln[:4] || lw == ln+"s" || ln == lw+"s" || editDistance(lw, ln) > 2 {
+				continue
+			}
+			for _, p := range places[w] {
+				if lw == ln {
+					r.e.fix(nameVariantRule, finding.Low, 85, p.start, p.end, name, "%q is written %q %d times elsewhere in this document", w, name, count[name])
+				} else {
+					r.e.advise(nameVariantRule, finding.Low, 70, p.start, p.end, "%q: is this %s, as the document writes it %d times?", w, name, count[name])
+				}
+			}
+			break
+		}
+	}
+}
+
+// innerCapital reports whether w has a capital letter after its first.
+func innerCapital(w string) bool {
+	return strings.IndexFunc(w[1:], unicode.IsUpper) >= 0
+}
+
+// editDistance is the Levenshtein distance of two ASCII strings.
+func editDistance(a, b string) int {
+	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
