@@ -2,6 +2,7 @@ package loop
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -70,20 +71,21 @@ func yesNo(s string) (string, bool) {
 // ParseAnswer reads one typed line as the answer to q, the way a
 // line-based gate reads it; Key is q's. Surrounding white space (full-width
 // included) is ignored, and a blank line is q's default answer. A Choice
-// takes an option's 1-based number or its ID (case ignored); a Confirm or
+// takes an option's 1-based number (read as a number first) or its ID
+// (case ignored); a Confirm or
 // Turn takes the yes/no words AskOnce accepts, "はい" and "いいえ" among
 // them; full-width digits and letters read as their ASCII forms for both.
 // An Input takes the line as its Text. Answer.Text of the other kinds is
 // left empty: a gate asks for it apart. An error says, in words fit to show
-// the person, what the line should have been; a blank line for an Input
-// without a default is one. ParseAnswer(s) of a valid q returns an answer
+// the person and without q's key, what the line should have been; a blank
+// line for an Input without a default is one. ParseAnswer(s) of a valid q returns an answer
 // AskOnce accepts, or an error.
 func (q Question) ParseAnswer(s string) (Answer, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
 		a := q.defaultAnswer()
 		if q.Kind == Input && strings.TrimSpace(a.Text) == "" {
-			return Answer{}, fmt.Errorf("question %s: type the answer", q.Key)
+			return Answer{}, errors.New("type the answer")
 		}
 		return a, nil
 	}
@@ -108,11 +110,11 @@ func (q Question) ParseAnswer(s string) (Answer, error) {
 		for i, o := range q.Options {
 			ids[i] = o.ID
 		}
-		return Answer{}, fmt.Errorf("question %s: %q is neither a number from 1 to %d nor one of %s", q.Key, s, len(q.Options), strings.Join(ids, ", "))
+		return Answer{}, fmt.Errorf("%q is neither a number from 1 to %d nor one of %s", s, len(q.Options), strings.Join(ids, ", "))
 	}
 	c, ok := yesNo(width.Fold.String(s))
 	if !ok {
-		return Answer{}, fmt.Errorf("question %s: %q is not yes or no (y, n)", q.Key, s)
+		return Answer{}, fmt.Errorf("%q is not yes or no (y, n)", s)
 	}
 	a.Choice = c
 	return a, nil
