@@ -69,17 +69,17 @@ func yesNo(s string) (string, bool) {
 }
 
 // ParseAnswer reads one typed line as the answer to q, the way a
-// line-based gate reads it; Key is q's. Surrounding white space (full-width
-// included) is ignored, and a blank line is q's default answer. A Choice
-// takes an option's 1-based number (read as a number first) or its ID
-// (case ignored); a Confirm or
-// Turn takes the yes/no words AskOnce accepts, "はい" and "いいえ" among
-// them; full-width digits and letters read as their ASCII forms for both.
-// An Input takes the line as its Text. Answer.Text of the other kinds is
-// left empty: a gate asks for it apart. An error says, in words fit to show
-// the person and without q's key, what the line should have been; a blank
-// line for an Input without a default is one. ParseAnswer(s) of a valid q returns an answer
-// AskOnce accepts, or an error.
+// line-based gate reads it; Key is q's. Surrounding white space
+// (full-width included) is ignored, and a blank line is q's default
+// answer. A Choice takes an option's 1-based number (read as a number
+// first) or its ID (case ignored); a Confirm or Turn takes the yes/no
+// words AskOnce accepts, "はい" and "いいえ" among them; full-width digits
+// and letters read as their ASCII forms for both. An Input takes the line
+// as its Text. Answer.Text of the other kinds is left empty: a gate asks
+// for it apart. An error says, in words fit to show the person and
+// without q's key, what the line should have been; a blank line for an
+// Input without a default is one. For a valid q, the answer returned is
+// one AskOnce accepts unchanged.
 func (q Question) ParseAnswer(s string) (Answer, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
