@@ -56,8 +56,8 @@ type Config struct {
 	// when not Interactive).
 	Dir string
 	// Decisions names the File mode's decisions file inside Dir; empty
-	// means "decisions.json". // optional
-	Decisions string
+	// means "decisions.json".
+	Decisions string // optional
 	// Interactive says that In and Out are a terminal a person uses, as
 	// the caller found out (golang.org/x/term's IsTerminal on both file
 	// descriptors, for one). Choose does not look.
@@ -67,8 +67,8 @@ type Config struct {
 	In  io.Reader
 	Out io.Writer
 	// Terminal, when set, asks in the Terminal mode instead of a line
-	// Gate on In and Out: the caller's own terminal form. // optional
-	Terminal Asking
+	// Gate on In and Out: the caller's own terminal form.
+	Terminal Asking // optional
 }
 
 // Choose returns who answers in mode m ("auto", "file", "terminal" or

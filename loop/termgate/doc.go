@@ -8,7 +8,7 @@
 // "terminal", or empty for a terminal when there is one and the files
 // otherwise) into the asker and approver to hand a driver:
 //
-//	g, err := termgate.Choose(flagGate, termgate.Config{
+//	g, mode, err := termgate.Choose(termgate.Mode(flagGate), termgate.Config{
 //		Dir:         runDir,
 //		Interactive: term.IsTerminal(int(os.Stdin.Fd())) && term.IsTerminal(int(os.Stderr.Fd())),
 //		In:          os.Stdin,

@@ -52,8 +52,8 @@ type Gate struct {
 	// Out is where prompts are written. Required.
 	Out io.Writer
 	// Tries is how many bad answers in a row a prompt takes before the
-	// call fails; 0 means DefaultTries. // optional
-	Tries int
+	// call fails; 0 means DefaultTries.
+	Tries int // optional
 
 	once    sync.Once
 	turn    chan struct{} // holds a token while a call asks
