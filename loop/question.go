@@ -76,8 +76,8 @@ type Answer struct {
 var ErrWaiting = errors.New("waiting for an answer")
 
 // Asker answers questions: automatic policy (AutoAsker), a file for
-// non-interactive use (see examples), a callback (AskFunc), or a terminal
-// form in an example. Ask returns ErrWaiting (wrapped) when it cannot
+// non-interactive use (FileAsker), a callback (AskFunc), or a person at a
+// terminal (package loop/termgate, whose Choose picks among them). Ask returns ErrWaiting (wrapped) when it cannot
 // answer now, and ErrStop when the person asked to stop.
 type Asker interface {
 	Ask(ctx context.Context, q Question) (Answer, error)
