@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"strings"
 
-
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
