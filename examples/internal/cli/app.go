@@ -74,29 +74,33 @@ func (a *App) VerboseFlag() { a.Flags.BoolVar(&a.Verbose, "v", false, "log each 
 // Args returns the arguments left after the flags.
 func (a *App) Args() []string { return a.args }
 
-// Run sets the usage text to usage (see Usage), parses args, calls check
-// (nil: none) and checks -format, then calls body, with cli.Run's
-// printing and codes (-h exits ExitOK). An error of body over a size
-// limit names -max-size (SizeError).
+// Run parses args (Parse), then calls body, with cli.Run's printing and
+// codes (-h exits ExitOK). An error of body over a size limit names
+// -max-size (SizeError).
 func (a *App) Run(args []string, usage string, check func() error, body func() (int, error)) int {
-	Usage(a.Flags, usage)
-	return Run(a.Name, a.Stderr, ExitOK, func() error {
-		if err := a.parse(args); err != nil {
-			return err
-		}
-		if check != nil {
-			if err := check(); err != nil {
-				return err
-			}
-		}
-		if a.Providers == nil { // no Common: no -format either
-			return nil
-		}
-		return outformat.Check(a.Format)
-	}, func() (int, error) {
+	return Run(a.Name, a.Stderr, ExitOK, func() error { return a.Parse(args, usage, check) }, func() (int, error) {
 		code, err := body()
 		return code, SizeError(err)
 	})
+}
+
+// Parse sets the usage text to usage (see Usage), parses args, calls
+// check (nil: none) and checks -format. Its error is Run's: -h is
+// flag.ErrHelp, a flag the flag set refused is already reported.
+func (a *App) Parse(args []string, usage string, check func() error) error {
+	Usage(a.Flags, usage)
+	if err := a.parse(args); err != nil {
+		return err
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	if a.Providers == nil { // no Common: no -format either
+		return nil
+	}
+	return outformat.Check(a.Format)
 }
 
 func (a *App) parse(args []string) error {
