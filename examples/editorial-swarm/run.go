@@ -227,11 +227,7 @@ func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 	if len(files) > 1 {
 		what = fmt.Sprintf("the %d articles are", len(files))
 	}
-	if len(rounds) == 0 {
-		fmt.Fprintf(stdout, "The unfinished run in %s had written nothing, so %s as before; the run is ended and a new one can start.\n", o.out, what)
-		return exitConverged, nil
-	}
-	fmt.Fprintf(stdout, "Reverted round(s) %v; %s as before the run.\n", rounds, what)
+	cli.Undone(stdout, o.out, what, rounds)
 	return exitConverged, nil
 }
 
@@ -239,35 +235,21 @@ func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 func (o *options) nextStep(w io.Writer, out *editorial.Outcome, paths []string) {
 	quoted := make([]string, len(paths))
 	for i, p := range paths {
-		quoted[i] = shellQuote(p)
+		quoted[i] = cli.ShellQuote(p)
 	}
-	resume := fmt.Sprintf("%s -resume -out %s %s", program(), shellQuote(o.out), strings.Join(quoted, " "))
+	resume := fmt.Sprintf("%s -resume -out %s %s", program(), cli.ShellQuote(o.out), strings.Join(quoted, " "))
 	switch out.Reason {
 	case loop.AwaitingDecisions:
 		fmt.Fprintf(w, "\nTo decide the open findings, copy %s to %s, set each \"action\" to apply, reject or defer, and run:\n  %s\n",
-			shellQuote(filepath.Join(o.out, fmt.Sprintf("round-%d", out.Rounds), "pending.json")),
-			shellQuote(filepath.Join(o.out, editorial.DecisionsName)), resume)
+			cli.ShellQuote(filepath.Join(o.out, fmt.Sprintf("round-%d", out.Rounds), "pending.json")),
+			cli.ShellQuote(filepath.Join(o.out, editorial.DecisionsName)), resume)
 	case loop.GateStopped:
 		fmt.Fprintf(w, "\nTo go on where you stopped, run:\n  %s\n", resume)
 	}
 }
 
-// program is how the user ran this command: "go run" builds it in a
-// temporary folder, so the hint names the package instead.
-func program() string {
-	if strings.Contains(os.Args[0], "go-build") {
-		return "go run ./examples/editorial-swarm"
-	}
-	return shellQuote(os.Args[0])
-}
-
-// shellQuote quotes s for a POSIX shell when it needs quoting.
-func shellQuote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// program is how the user ran this command, for the hints.
+func program() string { return cli.Program("go run ./examples/editorial-swarm") }
 
 // prepareDemo copies the bundled sample into a fresh folder and returns
 // the copy's path and the artifact folder inside it.

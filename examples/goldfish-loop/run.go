@@ -97,11 +97,7 @@ func (o *options) run(ctx context.Context, files []string) (int, error) {
 		if err != nil {
 			return exitError, err
 		}
-		if len(rounds) == 0 {
-			fmt.Fprintf(stdout, "The unfinished run in %s had written nothing, so the file is as before; the run is ended and a new one can start.\n", o.out)
-			return exitConverged, nil
-		}
-		fmt.Fprintf(stdout, "Reverted round(s) %v; the file is as before the run.\n", rounds)
+		cli.Undone(stdout, o.out, "the file is", rounds)
 		return exitConverged, nil
 	}
 	demo := len(files) == 0

@@ -178,3 +178,27 @@ func TestLoggerAndResolve(t *testing.T) {
 		t.Errorf("-provider nope: %v", err)
 	}
 }
+
+// TestUndone: an undo that reverted rounds, and one of a run that had
+// written nothing.
+func TestUndone(t *testing.T) {
+	var out bytes.Buffer
+	Undone(&out, "out", "the file is", []int{1, 2})
+	Undone(&out, "out", "the 2 articles are", nil)
+	want := "Reverted round(s) [1 2]; the file is as before the run.\n" +
+		"The unfinished run in out had written nothing, so the 2 articles are as before; the run is ended and a new one can start.\n"
+	if out.String() != want {
+		t.Errorf("Undone printed\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+func TestShellQuote(t *testing.T) {
+	for in, want := range map[string]string{"a/b.md": "a/b.md", "": "''", "my file.md": "'my file.md'", "it's": `'it'\''s'`, "$HOME": "'$HOME'"} {
+		if got := ShellQuote(in); got != want {
+			t.Errorf("ShellQuote(%q) = %s, want %s", in, got, want)
+		}
+	}
+	if got := Program("go run ./x"); got != "go run ./x" { // a test binary is built in a go-build folder
+		t.Errorf("Program under go test = %s", got)
+	}
+}
