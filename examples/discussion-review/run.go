@@ -6,12 +6,10 @@ import (
 	"embed"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"io/fs"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -40,31 +38,26 @@ var sample embed.FS
 
 // Exit codes.
 const (
-	exitOK    = 0
-	exitError = 1
-	exitFail  = 2 // the verdict is FAIL (not for the demo), or no reviewer answered
+	exitOK    = cli.ExitOK
+	exitError = cli.ExitError
+	exitFail  = cli.ExitStopped // the verdict is FAIL (not for the demo), or no reviewer answered
 )
 
 type options struct {
-	rules           *cli.Rules // -rules; the demo turns on demoRules
+	*cli.App
 	spec, root      string
 	id, targets     string
 	entries, commit bool
 	changedSince    string // -changed-since: the trigger (trigger.go)
 	labels          string
 	minLines        int
-	resume, verbose bool
-	format          string
-	maxSize         *cli.ByteSize
-	providers       *config.Config
-	flags           *flag.FlagSet
+	resume          bool
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fset := flag.NewFlagSet("discussion-review", flag.ContinueOnError)
-	fset.SetOutput(stderr)
-	o := &options{flags: fset}
-	o.rules = cli.RulesFlag(fset, demoRules())
+	o := &options{App: cli.New("discussion-review", nil, stdout, stderr)}
+	fset := o.Flags
+	o.RulesFlag(demoRules())
 	fset.StringVar(&o.spec, "spec", "", "discussion spec (JSON); default: a demo on a copy of the bundled sample")
 	fset.StringVar(&o.root, "root", ".", "workspace root: the spec's targets are read inside it, artifacts go to <root>/.discussion/<id>/")
 	fset.StringVar(&o.id, "id", "", "the discussion's id, for a spec file that has none (the original's); artifacts go to <root>/.discussion/<id>/")
@@ -75,29 +68,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset.StringVar(&o.labels, "labels", "", "with -changed-since: the change's labels, comma-separated (a pull request's)")
 	fset.IntVar(&o.minLines, "min-lines", discussion.DefaultTriggerLines, "with -changed-since: the changed lines (added plus deleted) from which a change is discussed")
 	fset.BoolVar(&o.resume, "resume", false, "continue the unfinished discussion of the spec (after a crash or a kill)")
-	fset.BoolVar(&o.verbose, "v", false, "log each step to stderr")
-	o.maxSize = cli.MaxSize(fset, "target")
-	outformat.Register(fset, &o.format)
-	o.providers = config.Register(fset)
-	cli.Usage(fset, "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0) or no reviewer answered, so there is no verdict.")
-	return cli.Run("discussion-review", stderr, exitOK, func() error {
-		if err := cli.Parse(fset, args); err != nil {
-			return err
-		}
+	o.VerboseFlag()
+	o.Common("target")
+	return o.Run(args, "Usage: discussion-review [-spec spec.json] [flags]\n\nWith no spec, runs a demo on a copy of the bundled sample, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 the verdict is FAIL (the demo exits 0) or no reviewer answered, so there is no verdict.", func() error {
 		if o.minLines < 1 {
 			return fmt.Errorf("-min-lines %d: want at least 1", o.minLines)
 		}
-		if fset.NArg() > 0 {
-			return fmt.Errorf("unexpected arguments %s: discussion-review takes flags only (the spec names the targets; give it with -spec)", quoted(fset.Args()))
+		if args := o.Args(); len(args) > 0 {
+			return fmt.Errorf("unexpected arguments %s: discussion-review takes flags only (the spec names the targets; give it with -spec)", quoted(args))
 		}
-		return outformat.Check(o.format)
-	}, func() (int, error) {
-		code, err := o.run(ctx, stdout, stderr)
-		return code, cli.SizeError(err)
-	})
+		return nil
+	}, func() (int, error) { return o.run(ctx) })
 }
 
-func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error) {
+func (o *options) run(ctx context.Context) (int, error) {
+	stdout, stderr := o.Stdout, o.Stderr
 	demo := o.spec == ""
 	if demo {
 		if o.resume {
@@ -140,19 +125,13 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 			return exitError, err
 		}
 	}
-	d := &discussion.Discussion{Spec: spec, Root: o.root, MaxSize: int64(*o.maxSize), Entries: o.entries || o.commit}
-	if d.Participants, d.Lead, err = o.seat(spec, o.rules.Enabled(demo, demoRules())); err != nil {
+	d := &discussion.Discussion{Spec: spec, Root: o.root, MaxSize: int64(*o.MaxSize), Entries: o.entries || o.commit, Logger: o.Logger()}
+	if d.Participants, d.Lead, err = o.seat(spec, o.Enabled(demo, demoRules())); err != nil {
 		return exitError, err
 	}
-	if o.verbose {
-		d.Logger = slog.New(slog.NewTextHandler(stderr, nil))
-	}
 	d.Observer = progress(stderr)
-	text := stdout // the report; with -format other than text it goes to stderr
-	if o.format != outformat.Text {
-		text = stderr
-	}
-	fmt.Fprintf(text, "Discussion %s: %s (%s)\n", spec.ID, loop.Printable(spec.Topic), o.providers.String())
+	text := o.Info() // the report; with -format other than text it goes to stderr
+	fmt.Fprintf(text, "Discussion %s: %s (%s)\n", spec.ID, loop.Printable(spec.Topic), o.Providers.String())
 	var out *discussion.Outcome
 	if o.resume {
 		out, err = d.Resume(ctx)
@@ -174,24 +153,22 @@ func (o *options) run(ctx context.Context, stdout, stderr io.Writer) (int, error
 		}
 		fmt.Fprintf(text, "Resume an interrupted run: discussion-review -spec %s%s -root %s -resume\n", o.spec, given, o.root)
 	}
-	switch o.format {
-	case outformat.Text:
-	case outformat.JSON:
-		if err := outformat.WriteJSON(stdout, out); err != nil {
-			return exitError, err
-		}
-	default:
-		critical, err := out.Critical()
-		if err != nil {
-			return exitError, err
-		}
-		var settled []outformat.Settled
-		for _, f := range critical {
-			settled = append(settled, outformat.Settled{Finding: f, Status: finding.Open})
-		}
-		if err := outformat.ExportFindings(stdout, o.format, "discussion-review", o.root, settled); err != nil {
-			return exitError, err
-		}
+	if err := o.Print(cli.Output{
+		Text: func(io.Writer) {}, // the report above
+		JSON: out,
+		Export: func(w io.Writer, f string) error {
+			critical, err := out.Critical()
+			if err != nil {
+				return err
+			}
+			var settled []outformat.Settled
+			for _, f := range critical {
+				settled = append(settled, outformat.Settled{Finding: f, Status: finding.Open})
+			}
+			return outformat.ExportFindings(w, f, o.Name, o.root, settled)
+		},
+	}); err != nil {
+		return exitError, err
 	}
 	var v struct {
 		Verdict string `json:"verdict"`
@@ -257,17 +234,17 @@ func (o *options) fill(spec *discussion.Spec) error {
 // a provider is named, so that its first run never spends money on a key
 // that happens to be set.
 func (o *options) useProviders(spec discussion.Spec, demo bool) error {
-	if err := o.providers.ResolveDemo(o.flags, os.Getenv, demo); err != nil {
-		return fmt.Errorf("provider: %w", err)
+	if err := o.Resolve(demo); err != nil {
+		return err
 	}
 	for _, p := range spec.Participants {
-		if _, set := o.providers.Reviewers[p.Name]; !set && p.Provider != "" {
-			o.providers.Reviewers[p.Name] = config.Choice{Provider: p.Provider, Model: p.Model}
+		if _, set := o.Providers.Reviewers[p.Name]; !set && p.Provider != "" {
+			o.Providers.Reviewers[p.Name] = config.Choice{Provider: p.Provider, Model: p.Model}
 		}
 	}
 	if s := spec.Synthesizer; s.Provider != "" {
-		if _, set := o.providers.Reviewers[s.Name]; !set {
-			o.providers.Reviewers[s.Name] = config.Choice{Provider: s.Provider, Model: s.Model}
+		if _, set := o.Providers.Reviewers[s.Name]; !set {
+			o.Providers.Reviewers[s.Name] = config.Choice{Provider: s.Provider, Model: s.Model}
 		}
 	}
 	return nil
@@ -288,7 +265,7 @@ func (o *options) seat(spec discussion.Spec, rules []string) ([]discussion.Parti
 	}
 	var ps []discussion.Participant
 	for i, p := range spec.Participants {
-		if o.providers.Offline(p.Name) {
+		if o.Providers.Offline(p.Name) {
 			r, ok := builtin[p.Model]
 			if !ok {
 				r = builtin[order[i%len(order)]]
@@ -296,17 +273,17 @@ func (o *options) seat(spec discussion.Spec, rules []string) ([]discussion.Parti
 			ps = append(ps, discussion.NewOffline(p.Name, r))
 			continue
 		}
-		prov, model, err := o.providers.Provider(p.Name)
+		prov, model, err := o.Providers.Provider(p.Name)
 		if err != nil {
 			return nil, nil, err
 		}
 		ps = append(ps, discussion.NewModel(p.Name, p.Lens, prov, model))
 	}
 	lead := spec.Synthesizer.Name
-	if o.providers.Offline(lead) {
+	if o.Providers.Offline(lead) {
 		return ps, discussion.NewOfflineLead(lead), nil
 	}
-	prov, model, err := o.providers.Provider(lead)
+	prov, model, err := o.Providers.Provider(lead)
 	if err != nil {
 		return nil, nil, err
 	}

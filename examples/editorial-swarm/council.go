@@ -1,8 +1,6 @@
 package main
 
 import (
-	"flag"
-	"fmt"
 	"github.com/kaigi-dev/kaigi/examples/internal/swarm"
 	"os"
 
@@ -21,15 +19,5 @@ func (o *options) council(docDir string) (council.Council, string, error) {
 	if err != nil {
 		return council.Council{}, "", err
 	}
-	return swarm.Council(o.providers, offline.Config{LinkFS: os.DirFS(root), LinkDir: rel}, true)
-}
-
-// useProviders resolves the provider flags. The demo stays offline unless
-// a provider is named (-provider or KAIGI_PROVIDER), so that the README's
-// first command never spends money on a key that happens to be set.
-func (o *options) useProviders(fs *flag.FlagSet, demo bool) error {
-	if err := o.providers.ResolveDemo(fs, os.Getenv, demo); err != nil {
-		return fmt.Errorf("provider: %w", err)
-	}
-	return nil
+	return swarm.Council(o.Providers, offline.Config{LinkFS: os.DirFS(root), LinkDir: rel}, true)
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/mattn/go-runewidth"
 
-	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 )
@@ -104,10 +103,11 @@ type summary struct {
 	UnresolvedHigh int    `json:"unresolved_high"`
 }
 
-func writeJSON(w io.Writer, o *editorial.Outcome, dir string) error {
+// summaryOf is the -format json summary of o, its artifacts in dir.
+func summaryOf(o *editorial.Outcome, dir string) (summary, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return err
+		return summary{}, err
 	}
-	return outformat.WriteJSON(w, summary{Outcome: o, Artifacts: abs, UnresolvedHigh: o.UnresolvedHigh()})
+	return summary{Outcome: o, Artifacts: abs, UnresolvedHigh: o.UnresolvedHigh()}, nil
 }

@@ -3,57 +3,51 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"golang.org/x/term"
-
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
-	"github.com/kaigi-dev/kaigi/providers/config"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
 // Exit codes.
 const (
-	exitConverged  = 0
-	exitError      = 1
-	exitUnresolved = 2
+	exitConverged  = cli.ExitOK
+	exitError      = cli.ExitError
+	exitUnresolved = cli.ExitStopped
 )
 
-// options are the command's flags.
+// usage is the command's usage text.
+const usage = "Usage: editorial-swarm [flags] [article.md | folder ...]\n\nSeveral articles, or a folder (its *.md files and its subfolders', sorted), are reviewed in one run.\nWith no article, runs a demo on a copy of a bundled sample, offline unless -provider is given.\nWith OPENAI_API_KEY or ANTHROPIC_API_KEY set (or -provider), your own article is reviewed by that model.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0)."
+
+// options are the command's own flags.
 type options struct {
+	*cli.App
 	reader, auto, gate, out, sample string
-	format                          string
 	rounds                          int
-	maxSize                         *cli.ByteSize
 	undo, resume, dryRun, json      bool
-	verbose                         bool
 	exclude                         []string // -exclude, checked by checkExclude
-	providers                       *config.Config
-	flags                           *flag.FlagSet
 }
 
-func parse(args []string, stderr io.Writer) (*options, []string, error) {
-	fs := flag.NewFlagSet("editorial-swarm", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	o := &options{}
+// declare declares the command's flags on a.
+func declare(a *cli.App) *options {
+	o := &options{App: a}
+	a.Anywhere = true // "article.md -rounds 2"
+	fs := a.Flags
 	fs.StringVar(&o.reader, "reader", "", "reader profile, e.g. \"Web engineers new to Go\" (required for your own file)")
 	fs.IntVar(&o.rounds, "rounds", editorial.DefaultMaxRounds, "maximum number of rounds (at least 1)")
 	fs.StringVar(&o.auto, "auto", "low", "auto-apply scope: low (low, non-conflicting, confidence >= 70), widen (low and medium) or none")
 	fs.StringVar(&o.gate, "gate", "", "who decides the rest: ask (a checklist on this terminal), file (a decisions file, for CI) or auto (nothing more is applied); default ask on a terminal, file otherwise")
 	fs.StringVar(&o.out, "out", ".editorial", "folder for the journal and artifacts")
-	o.maxSize = cli.MaxSize(fs, "article")
 	fs.Func("exclude", "with a folder: leave out the files and folders whose name matches this pattern (drafts, *.draft.md), or whose path under the folder does (en/old/*.md); repeatable. Folders whose name begins with a dot are always left out", func(v string) error {
 		if err := checkExclude(v); err != nil {
 			return err
@@ -66,70 +60,45 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out (after a crash, or once decisions.json is filled in)")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "review one round and write the artifacts, but leave the article alone")
 	fs.BoolVar(&o.json, "json", false, "print a machine-readable summary on stdout (the same as -format json)")
-	outformat.Register(fs, &o.format) // with -dry-run, every finding is a proposal
-	fs.BoolVar(&o.verbose, "v", false, "log each step to stderr")
-	o.providers = config.Register(fs)
-	o.flags = fs
-	cli.Usage(fs, "Usage: editorial-swarm [flags] [article.md | folder ...]\n\nSeveral articles, or a folder (its *.md files and its subfolders', sorted), are reviewed in one run.\nWith no article, runs a demo on a copy of a bundled sample, offline unless -provider is given.\nWith OPENAI_API_KEY or ANTHROPIC_API_KEY set (or -provider), your own article is reviewed by that model.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).")
-	files, err := parseAnywhere(fs, args)
-	if err != nil {
-		return nil, nil, err
-	}
-	if o.rounds < 1 {
-		return nil, nil, fmt.Errorf("-rounds must be at least 1, got %d", o.rounds)
-	}
-	if err := outformat.Check(o.format); err != nil {
-		return nil, nil, err
-	}
-	if o.json {
-		if o.format != "text" && o.format != "json" {
-			return nil, nil, fmt.Errorf("-json and -format %s ask for two outputs: give one", o.format)
-		}
-		o.format = "json"
-	}
-	if o.undo && (o.resume || o.dryRun) {
-		return nil, nil, errors.New("-undo cannot be combined with -resume or -dry-run")
-	}
-	return o, files, nil
+	a.VerboseFlag()
+	a.Common("article") // with -dry-run, every finding is a proposal
+	return o
 }
 
-// parseAnywhere parses args with fs, taking flags before and after the
-// file names alike ("article.md -rounds 2"), as users write them; after
-// "--" every argument is a file name, even one that starts with "-".
-func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			return append(files, rest...), nil
-		}
-		if len(rest) == 0 {
-			return files, nil
-		}
-		files, args = append(files, rest[0]), rest[1:]
+// check refuses flags that contradict each other.
+func (o *options) check() error {
+	if o.rounds < 1 {
+		return fmt.Errorf("-rounds must be at least 1, got %d", o.rounds)
 	}
+	if err := outformat.Check(o.Format); err != nil {
+		return err
+	}
+	if o.json {
+		if o.Format != outformat.Text && o.Format != outformat.JSON {
+			return fmt.Errorf("-json and -format %s ask for two outputs: give one", o.Format)
+		}
+		o.Format = outformat.JSON
+	}
+	if o.undo && (o.resume || o.dryRun) {
+		return errors.New("-undo cannot be combined with -resume or -dry-run")
+	}
+	return nil
+}
+
+// parse parses args as run does, for tests of the flags.
+func parse(args []string, stderr io.Writer) (*options, []string, error) {
+	o := declare(cli.New("editorial-swarm", nil, nil, stderr))
+	err := o.Parse(args, usage, o.check)
+	return o, o.Args(), err
 }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, rest, err := parse(args, stderr)
-	if errors.Is(err, flag.ErrHelp) {
-		return exitConverged
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "editorial-swarm:", err)
-		return exitError
-	}
-	code, err := o.run(ctx, rest, stdin, stdout, stderr)
-	if err != nil {
-		fmt.Fprintln(stderr, "editorial-swarm:", err)
-	}
-	return code
+	o := declare(cli.New("editorial-swarm", stdin, stdout, stderr))
+	return o.Run(args, usage, o.check, func() (int, error) { return o.run(ctx, o.Args()) })
 }
 
-func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+func (o *options) run(ctx context.Context, args []string) (int, error) {
+	stdin, stdout, stderr := o.Stdin, o.Stdout, o.Stderr
 	if o.undo {
 		return o.runUndo(args, stdout)
 	}
@@ -153,7 +122,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		if paths, err = expand(args, o.exclude); err != nil {
 			return exitError, err
 		}
-		if isTerminal(stdin) && isTerminal(stderr) && !o.resume {
+		if o.Interactive() && !o.resume {
 			if paths, err = askMissing(paths, stdin, stderr); err != nil {
 				return exitError, err
 			}
@@ -163,15 +132,14 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		}
 	}
 
-	if err := o.useProviders(o.flags, demo); err != nil {
+	if err := o.Resolve(demo); err != nil {
 		return exitError, err
 	}
 	scope, err := loop.ParseScope(o.auto)
 	if err != nil {
 		return exitError, err
 	}
-	interactive := isTerminal(stdin) && isTerminal(stderr)
-	gate, err := o.chooseGate(interactive, stdin, stderr)
+	gate, err := o.chooseGate()
 	if err != nil {
 		return exitError, err
 	}
@@ -179,11 +147,7 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 	if err != nil {
 		return exitError, err
 	}
-	progress := termui.NewProgress(stderr, isTerminal(stderr))
-	logger := slog.New(slog.DiscardHandler)
-	if o.verbose {
-		logger = slog.New(slog.NewTextHandler(stderr, nil))
-	}
+	progress := termui.NewProgress(stderr, cli.Terminal(stderr))
 	if o.resume { // the run goes on with the reader it started with
 		if p, err := editorial.JournaledReaderProfile(o.out); err == nil {
 			o.reader = p
@@ -195,12 +159,12 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		Policy:        loop.Policy{Scope: scope},
 		Gate:          gate,
 		MaxRounds:     o.rounds,
-		MaxSize:       int64(*o.maxSize),
+		MaxSize:       int64(*o.MaxSize),
 		Dir:           o.out,
 		ReaderProfile: o.reader,
 		DryRun:        o.dryRun,
 		Observer:      progress.Observe,
-		Logger:        logger,
+		Logger:        o.Logger(),
 		Prices:        agent.DefaultPrices(),
 	}
 	run := l.Run
@@ -209,9 +173,6 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 	}
 	out, err := run(ctx, paths...)
 	converged := err == nil
-	if errors.Is(err, loop.ErrTooLarge) {
-		return exitError, cli.SizeError(err)
-	}
 	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		return exitError, err
 	}
@@ -219,18 +180,19 @@ func (o *options) run(ctx context.Context, args []string, stdin io.Reader, stdou
 		// Also on stderr, for -json users: the reasons say what to fix.
 		fmt.Fprintln(stderr, "editorial-swarm:", err)
 	}
-	switch o.format {
-	case "text":
-		report(stdout, out, o.out)
-		o.nextStep(stdout, out, paths)
-	case "json":
-		if err := writeJSON(stdout, out, o.out); err != nil {
-			return exitError, err
-		}
-	default:
-		if err := outformat.Export(stdout, o.format, "editorial-swarm", out); err != nil {
-			return exitError, err
-		}
+	sum, err := summaryOf(out, o.out)
+	if err != nil {
+		return exitError, err
+	}
+	if err := o.Print(cli.Output{
+		Text: func(w io.Writer) {
+			report(w, out, o.out)
+			o.nextStep(w, out, paths)
+		},
+		JSON:   sum,
+		Export: func(w io.Writer, f string) error { return outformat.Export(w, f, o.Name, out) },
+	}); err != nil {
+		return exitError, err
 	}
 	if converged || (demo && out.Reason != loop.NoReviewerAnswered) {
 		return exitConverged, nil
@@ -265,11 +227,7 @@ func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 	if len(files) > 1 {
 		what = fmt.Sprintf("the %d articles are", len(files))
 	}
-	if len(rounds) == 0 {
-		fmt.Fprintf(stdout, "The unfinished run in %s had written nothing, so %s as before; the run is ended and a new one can start.\n", o.out, what)
-		return exitConverged, nil
-	}
-	fmt.Fprintf(stdout, "Reverted round(s) %v; %s as before the run.\n", rounds, what)
+	cli.Undone(stdout, o.out, what, rounds)
 	return exitConverged, nil
 }
 
@@ -277,35 +235,21 @@ func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
 func (o *options) nextStep(w io.Writer, out *editorial.Outcome, paths []string) {
 	quoted := make([]string, len(paths))
 	for i, p := range paths {
-		quoted[i] = shellQuote(p)
+		quoted[i] = cli.ShellQuote(p)
 	}
-	resume := fmt.Sprintf("%s -resume -out %s %s", program(), shellQuote(o.out), strings.Join(quoted, " "))
+	resume := fmt.Sprintf("%s -resume -out %s %s", program(), cli.ShellQuote(o.out), strings.Join(quoted, " "))
 	switch out.Reason {
 	case loop.AwaitingDecisions:
 		fmt.Fprintf(w, "\nTo decide the open findings, copy %s to %s, set each \"action\" to apply, reject or defer, and run:\n  %s\n",
-			shellQuote(filepath.Join(o.out, fmt.Sprintf("round-%d", out.Rounds), "pending.json")),
-			shellQuote(filepath.Join(o.out, editorial.DecisionsName)), resume)
+			cli.ShellQuote(filepath.Join(o.out, fmt.Sprintf("round-%d", out.Rounds), "pending.json")),
+			cli.ShellQuote(filepath.Join(o.out, editorial.DecisionsName)), resume)
 	case loop.GateStopped:
 		fmt.Fprintf(w, "\nTo go on where you stopped, run:\n  %s\n", resume)
 	}
 }
 
-// program is how the user ran this command: "go run" builds it in a
-// temporary folder, so the hint names the package instead.
-func program() string {
-	if strings.Contains(os.Args[0], "go-build") {
-		return "go run ./examples/editorial-swarm"
-	}
-	return shellQuote(os.Args[0])
-}
-
-// shellQuote quotes s for a POSIX shell when it needs quoting.
-func shellQuote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// program is how the user ran this command, for the hints.
+func program() string { return cli.Program("go run ./examples/editorial-swarm") }
 
 // prepareDemo copies the bundled sample into a fresh folder and returns
 // the copy's path and the artifact folder inside it.
@@ -330,29 +274,14 @@ func (o *options) prepareDemo(stderr io.Writer) (path, out string, err error) {
 	return path, out, nil
 }
 
-// chooseGate returns the gate -gate names; ask needs a terminal and falls
-// back to the file gate without one, so the command never blocks.
-func (o *options) chooseGate(interactive bool, stdin io.Reader, stderr io.Writer) (loop.Approver, error) {
-	g := cli.Gate(o.gate, interactive)
-	switch g {
-	case "ask":
-		if !interactive {
-			fmt.Fprintln(stderr, "editorial-swarm: -gate ask needs a terminal; using the file gate")
-			return loop.FileGate{Path: filepath.Join(o.out, editorial.DecisionsName)}, nil
-		}
-		return termui.Gate{In: stdin, Out: stderr}, nil
-	case "file":
-		return loop.FileGate{Path: filepath.Join(o.out, editorial.DecisionsName)}, nil
-	case "auto":
-		return loop.AutoGate{}, nil
-	}
-	return nil, fmt.Errorf("-gate %q: want ask, file or auto", g)
-}
-
-// isTerminal reports whether f is an *os.File on a terminal.
-func isTerminal(f any) bool {
-	file, ok := f.(*os.File)
-	return ok && term.IsTerminal(int(file.Fd()))
+// chooseGate returns the gate -gate names.
+func (o *options) chooseGate() (loop.Approver, error) {
+	file := func() loop.Approver { return loop.FileGate{Path: filepath.Join(o.out, editorial.DecisionsName)} }
+	return cli.ChooseGate(o.App, o.gate, o.Interactive(), cli.Gates[loop.Approver]{
+		Ask:  func() loop.Approver { return termui.Gate{In: o.Stdin, Out: o.Stderr} },
+		File: file,
+		Auto: func() loop.Approver { return loop.AutoGate{} },
+	})
 }
 
 // absAll returns paths made absolute, symbolic links resolved, as the

@@ -31,7 +31,7 @@ func (o *options) loop(plan goldfish.Plan, target document.Target, intent []stri
 	online := false
 	for i, s := range seats {
 		name := reviewers[i]
-		if o.providers.Offline(name) {
+		if o.Providers.Offline(name) {
 			g, err := goldfish.NewOfflineGoldfish(s, refs, focus, offline.Config{Enabled: o.enabled})
 			if err != nil {
 				return nil, "", err
@@ -40,7 +40,7 @@ func (o *options) loop(plan goldfish.Plan, target document.Target, intent []stri
 			continue
 		}
 		online = true
-		p, model, err := o.providers.Provider(name)
+		p, model, err := o.Providers.Provider(name)
 		if err != nil {
 			return nil, "", err
 		}
@@ -53,25 +53,25 @@ func (o *options) loop(plan goldfish.Plan, target document.Target, intent []stri
 	if online {
 		l.Timeout = callTimeout
 	}
-	if o.providers.Offline("resolver") {
+	if o.Providers.Offline("resolver") {
 		l.Resolver = goldfish.OfflineResolver{Intent: intent}
 	} else {
-		p, model, err := o.providers.Provider("resolver")
+		p, model, err := o.Providers.Provider("resolver")
 		if err != nil {
 			return nil, "", err
 		}
 		l.Resolver = &goldfish.LLMResolver{Provider: p, Options: []agent.LLMOption{agent.WithModel(model)}}
 	}
 	if o.hierarchical {
-		if o.providers.Offline("synthesizer") {
+		if o.Providers.Offline("synthesizer") {
 			l.Synthesizer = goldfish.OfflineSynthesizer{}
 		} else {
-			p, model, err := o.providers.Provider("synthesizer")
+			p, model, err := o.Providers.Provider("synthesizer")
 			if err != nil {
 				return nil, "", err
 			}
 			l.Synthesizer = goldfish.NewSynthesizer(p, agent.WithModel(model))
 		}
 	}
-	return l, o.providers.String(), nil
+	return l, o.Providers.String(), nil
 }

@@ -5,23 +5,18 @@ import (
 	"context"
 	_ "embed"
 	"errors"
-	"flag"
 	"fmt"
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
-
-	"golang.org/x/term"
 
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
-	"github.com/kaigi-dev/kaigi/providers/config"
 )
 
 //go:embed sample-spec.md
@@ -32,24 +27,20 @@ var sampleIntent []byte
 
 // Exit codes.
 const (
-	exitConverged  = 0
-	exitError      = 1
-	exitUnresolved = 2
+	exitConverged  = cli.ExitOK
+	exitError      = cli.ExitError
+	exitUnresolved = cli.ExitStopped
 )
 
-// options are the command's flags.
+// options are the command's own flags.
 type options struct {
+	*cli.App
 	target, reviewers, out, intent string
 	standards, context             list
 	rounds, clean                  int
 	hierarchical, yes              bool
-	resume, undo, verbose          bool
-	format                         string
-	maxSize                        *cli.ByteSize
-	rules                          *cli.Rules // -rules (offline.Config.Enabled)
-	enabled                        []string   // what the offline reviewers turn on: -rules, or demoRules for the demo
-	providers                      *config.Config
-	flags                          *flag.FlagSet
+	resume, undo                   bool
+	enabled                        []string // what the offline reviewers turn on: -rules, or demoRules for the demo
 }
 
 // demoRules returns what the demo's offline reviewers run when -rules is
@@ -57,17 +48,23 @@ type options struct {
 // each reviewer findings (the default rules find little on it).
 func demoRules() []string { return []string{offline.SetAll} }
 
+// gates are the approver and the asker of one gate.
+type gates struct {
+	gate  loop.Approver
+	asker loop.Asker
+}
+
 // list is a repeatable flag.
 type list []string
 
 func (l *list) String() string     { return strings.Join(*l, ",") }
 func (l *list) Set(v string) error { *l = append(*l, v); return nil }
 
-func parse(args []string, stderr io.Writer) (*options, []string, error) {
-	fs := flag.NewFlagSet("goldfish-loop", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	o := &options{flags: fs}
-	o.rules = cli.RulesFlag(fs, demoRules())
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o := &options{App: cli.New("goldfish-loop", stdin, stdout, stderr)}
+	o.Getenv = getenv
+	fs := o.Flags
+	o.RulesFlag(demoRules())
 	fs.StringVar(&o.target, "target", "", `the section: "full file", a heading id ("S1.12", "h4:S1.12"), "heading:TEXT" or "marker:BEGIN[..END]" (default: asked, the file's headings offered; demo: S1.12)`)
 	fs.StringVar(&o.reviewers, "reviewers", "", "reviewers (default: asked, recommended by the document's kind), comma-separated: short names (design_critic, structural, style, implementation_readiness, codebase_details, comprehension, zoom_out) or persona paths containing \"/\"")
 	fs.Var(&o.standards, "standard", "reviewer=standard[,standard], a short name (feature-spec-standard, implementation-readiness-standard, zoom-out-standard, heilmeier-standard, re-implementation-standard) or a path; repeatable (default: the persona's own)")
@@ -80,46 +77,27 @@ func parse(args []string, stderr io.Writer) (*options, []string, error) {
 	fs.StringVar(&o.out, "out", goldfish.DefaultDir, "folder for the journal and artifacts")
 	fs.BoolVar(&o.resume, "resume", false, "continue the unfinished run in -out")
 	fs.BoolVar(&o.undo, "undo", false, "revert everything the last run in -out applied, byte for byte")
-	fs.BoolVar(&o.verbose, "v", false, "log each step to stderr")
-	o.maxSize = cli.MaxSize(fs, "file")
-	outformat.Register(fs, &o.format)
-	o.providers = config.Register(fs)
-	cli.Usage(fs, "Usage: goldfish-loop [flags] [spec.md]\n\nWith no file, runs a demo on a copy of the bundled sample spec, offline unless -provider is given.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).")
-	if err := cli.Parse(fs, args); err != nil {
-		return nil, nil, err
-	}
-	if o.rounds < 1 || o.clean < 1 {
-		return nil, nil, fmt.Errorf("-rounds and -clean must be at least 1")
-	}
-	if fs.NArg() > 1 {
-		return nil, nil, fmt.Errorf("one file at a time, got %d", fs.NArg())
-	}
-	if err := outformat.Check(o.format); err != nil {
-		return nil, nil, err
-	}
-	return o, fs.Args(), nil
+	o.VerboseFlag()
+	o.Common("file")
+	return o.Run(args, "Usage: goldfish-loop [flags] [spec.md]\n\nWith no file, runs a demo on a copy of the bundled sample spec, offline unless -provider is given.\nExit codes: 0 converged, 1 error, 2 stopped before converging (the demo exits 0).", func() error {
+		if o.rounds < 1 || o.clean < 1 {
+			return fmt.Errorf("-rounds and -clean must be at least 1")
+		}
+		if n := len(o.Args()); n > 1 {
+			return fmt.Errorf("one file at a time, got %d", n)
+		}
+		return nil
+	}, func() (int, error) { return o.run(ctx, o.Args()) })
 }
 
-func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var o *options
-	var files []string
-	return cli.Run("goldfish-loop", stderr, exitConverged, func() (err error) {
-		o, files, err = parse(args, stderr)
-		return err
-	}, func() (int, error) { return o.run(ctx, files, getenv, stdin, stdout, stderr) })
-}
-
-func (o *options) run(ctx context.Context, files []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+func (o *options) run(ctx context.Context, files []string) (int, error) {
+	stdout, stderr := o.Stdout, o.Stderr
 	if o.undo {
 		rounds, err := (&goldfish.Loop{Dir: o.out}).Undo(ctx, 0)
 		if err != nil {
 			return exitError, err
 		}
-		if len(rounds) == 0 {
-			fmt.Fprintf(stdout, "The unfinished run in %s had written nothing, so the file is as before; the run is ended and a new one can start.\n", o.out)
-			return exitConverged, nil
-		}
-		fmt.Fprintf(stdout, "Reverted round(s) %v; the file is as before the run.\n", rounds)
+		cli.Undone(stdout, o.out, "the file is", rounds)
 		return exitConverged, nil
 	}
 	demo := len(files) == 0
@@ -141,7 +119,7 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 			o.out = filepath.Join(dir, goldfish.DefaultDir)
 		}
 		o.target = cmp.Or(o.target, "S1.12")
-		if !o.flagSet("reviewers") {
+		if !o.FlagSet("reviewers") {
 			o.reviewers = "design_critic,structural,style,implementation_readiness,comprehension"
 		}
 		intent = lines(string(sampleIntent))
@@ -156,20 +134,21 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 		}
 		intent = lines(string(data))
 	}
-	if err := o.useProviders(demo, getenv); err != nil {
+	if err := o.Resolve(demo); err != nil {
 		return exitError, err
 	}
-	interactive := isTerminal(stdin) && isTerminal(stderr)
 	var asker loop.Asker
 	var gate loop.Approver
-	switch {
-	case o.yes || (demo && !interactive): // the demo runs its whole cycle unattended
+	if o.yes || (demo && !o.Interactive()) { // the demo runs its whole cycle unattended
 		asker = shownAsker{w: stderr}
-	case interactive:
-		g := termui.Gate{In: stdin, Out: stderr}
-		gate, asker = g, g
-	default:
-		gate, asker = loop.FileGate{Path: filepath.Join(o.out, "decisions.json")}, loop.FileAsker{Dir: o.out}
+	} else { // no -gate: a checklist on a terminal, the run folder's files otherwise
+		g, _ := cli.ChooseGate(o.App, "", o.Interactive(), cli.Gates[gates]{
+			Ask: func() gates { t := termui.Gate{In: o.Stdin, Out: stderr}; return gates{t, t} },
+			File: func() gates {
+				return gates{loop.FileGate{Path: filepath.Join(o.out, "decisions.json")}, loop.FileAsker{Dir: o.out}}
+			},
+		})
+		gate, asker = g.gate, g.asker
 	}
 	plan, err := o.plan(path)
 	if err != nil {
@@ -179,7 +158,7 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 		if err := goldfish.CheckNoUnfinishedRun(o.out); err != nil {
 			return exitError, err
 		}
-		plan, err = goldfish.Intake{Asker: asker, MaxSize: int64(*o.maxSize)}.Complete(ctx, plan)
+		plan, err = goldfish.Intake{Asker: asker, MaxSize: int64(*o.MaxSize)}.Complete(ctx, plan)
 		switch {
 		case errors.Is(err, loop.ErrWaiting):
 			fmt.Fprintf(stdout, "Waiting for an answer before the first round: see %s, write the answer to %s and run the same command again.\n",
@@ -189,23 +168,21 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 			fmt.Fprintln(stdout, "Not started: the plan was not confirmed; nothing was written.")
 			return exitUnresolved, nil
 		case err != nil:
-			return exitError, cli.SizeError(err)
+			return exitError, err
 		}
 	}
 	target, err := goldfish.ParseTarget(plan.Target)
 	if err != nil {
 		return exitError, err
 	}
-	o.enabled = o.rules.Enabled(demo, demoRules())
+	o.enabled = o.Enabled(demo, demoRules())
 	l, desc, err := o.loop(plan, target, intent)
 	if err != nil {
 		return exitError, err
 	}
-	l.MaxSize = int64(*o.maxSize)
+	l.MaxSize = int64(*o.MaxSize)
 	l.Gate, l.Asker = gate, asker
-	if o.verbose {
-		l.Logger = slog.New(slog.NewTextHandler(stderr, nil))
-	}
+	l.Logger = o.Logger()
 	fmt.Fprintf(stderr, "Goldfish loop on %s, %s (%s)\n", path, target, desc)
 	runFn := l.Run
 	if o.resume {
@@ -213,19 +190,14 @@ func (o *options) run(ctx context.Context, files []string, getenv func(string) s
 	}
 	out, err := runFn(ctx, path)
 	if err != nil && !errors.Is(err, loop.ErrNotConverged) && !errors.Is(err, loop.ErrDocumentChanged) {
-		return exitError, cli.SizeError(err)
+		return exitError, err
 	}
-	switch o.format {
-	case outformat.Text:
-		report(stdout, out)
-	case outformat.JSON:
-		if err := outformat.WriteJSON(stdout, out); err != nil {
-			return exitError, err
-		}
-	default:
-		if err := outformat.Export(stdout, o.format, "goldfish-loop", out.Outcome); err != nil {
-			return exitError, err
-		}
+	if err := o.Print(cli.Output{
+		Text:   func(w io.Writer) { report(w, out) },
+		JSON:   out,
+		Export: func(w io.Writer, f string) error { return outformat.Export(w, f, o.Name, out.Outcome) },
+	}); err != nil {
+		return exitError, err
 	}
 	switch {
 	case err == nil:
@@ -278,31 +250,10 @@ func (o *options) plan(path string) (goldfish.Plan, error) {
 			p.Standards = j.Standards
 		}
 	}
-	if !o.flagSet("context") {
+	if !o.FlagSet("context") {
 		p.Context = j.Context
 	}
 	return p, nil
-}
-
-func (o *options) flagSet(name string) bool {
-	set := false
-	o.flags.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
-}
-
-// useProviders resolves the provider flags. The demo stays offline unless
-// a provider is named, so the first command never spends money on a key
-// that happens to be set.
-func (o *options) useProviders(demo bool, getenv func(string) string) error {
-	if err := o.providers.ResolveDemo(o.flags, getenv, demo); err != nil {
-		return fmt.Errorf("provider: %w", err)
-	}
-	return nil
-}
-
-func isTerminal(f any) bool {
-	file, ok := f.(*os.File)
-	return ok && term.IsTerminal(int(file.Fd()))
 }
 
 func lines(s string) []string {

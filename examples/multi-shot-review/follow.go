@@ -52,7 +52,7 @@ func (o *options) directives() ([]multishot.Directive, error) {
 // directives when no file is named.
 func (o *options) classifierInputs(l *multishot.Loop, stdin io.Reader, demo bool) error {
 	if o.userDirectivesFile != "" {
-		data, err := readTask(o.userDirectivesFile, stdin, int64(*o.maxSize))
+		data, err := readTask(o.userDirectivesFile, stdin, int64(*o.MaxSize))
 		if err != nil {
 			return fmt.Errorf("-user-directives-file: %w", err)
 		}
@@ -61,7 +61,7 @@ func (o *options) classifierInputs(l *multishot.Loop, stdin io.Reader, demo bool
 		l.UserDirectives = demoDirectives
 	}
 	if o.contextFile != "" {
-		data, err := readTask(o.contextFile, stdin, int64(*o.maxSize))
+		data, err := readTask(o.contextFile, stdin, int64(*o.MaxSize))
 		if err != nil {
 			return fmt.Errorf("-executor-context-file: %w", err)
 		}
@@ -73,10 +73,10 @@ func (o *options) classifierInputs(l *multishot.Loop, stdin io.Reader, demo bool
 // reviewer returns the reviewer of a provider profile: the offline
 // reviewers, or a model's.
 func (o *options) reviewer(profile string, rules []string) (multishot.Reviewer, error) {
-	if o.providers.Offline(profile) {
+	if o.Providers.Offline(profile) {
 		return multishot.OfflineReviewer{Prose: offline.Editorial(offline.Config{Enabled: rules})}, nil
 	}
-	p, model, err := o.providers.Provider(profile)
+	p, model, err := o.Providers.Provider(profile)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (o *options) reviewer(profile string, rules []string) (multishot.Reviewer, 
 // (the reviewer's profile) or a -reviewer-model name; any other name is
 // refused, as it would silently run on the default.
 func (o *options) harnessReviewer(name string, rules []string) (multishot.Reviewer, error) {
-	switch _, named := o.providers.Reviewers[name]; {
+	switch _, named := o.Providers.Reviewers[name]; {
 	case name == "offline":
 		return multishot.OfflineReviewer{Prose: offline.Editorial(offline.Config{Enabled: rules})}, nil
 	case name == "reviewer" || named:

@@ -39,17 +39,17 @@ func progress(w io.Writer) func(multishot.Event) {
 // repository), whose files the export formats name relative to the
 // repository's top level.
 func (o *options) print(w io.Writer, s *multishot.Summary, repo, dir string, demo bool) {
-	if outformat.IsExport(o.format) {
+	if outformat.IsExport(o.Format) {
 		root, _, err := offline.WorkspaceRoot(repo)
 		if err == nil {
-			err = outformat.ExportReport(w, o.format, s.Export(export.Tool{Name: "kaigi-multi-shot-review", Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}, root))
+			err = outformat.ExportReport(w, o.Format, s.Export(export.Tool{Name: "kaigi-multi-shot-review", Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}, root))
 		}
 		if err != nil {
 			fmt.Fprintln(w, "multi-shot-review:", err)
 		}
 		return
 	}
-	if o.format == outformat.JSON {
+	if o.Format == outformat.JSON {
 		data, _ := json.MarshalIndent(s, "", "  ")
 		fmt.Fprintf(w, "%s\n", data)
 		return

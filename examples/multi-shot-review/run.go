@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
@@ -12,21 +11,18 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/term"
-
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
-	"github.com/kaigi-dev/kaigi/providers/config"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
 // Exit codes.
 const (
-	exitOK        = 0
-	exitError     = 1
-	exitRemaining = 2
+	exitOK        = cli.ExitOK
+	exitError     = cli.ExitError
+	exitRemaining = cli.ExitStopped
 )
 
 // failedCode is code, except that a session the classification left with
@@ -42,17 +38,14 @@ func failedCode(code int, err error) int {
 const callTimeout = 10 * time.Minute
 
 type options struct {
+	*cli.App
 	repo, base, commit, task, taskFile, dir, memory, gate string
 	uncommitted, report, resume, follow, keep, reclassify bool
 	addSlice, removeSlice, sliceFiles, slicePrompt        string
-	directive, directiveFile, format                      string
+	directive, directiveFile                              string
 	userDirectivesFile, contextFile, variant, harness     string
 	shots, shotPasses, maxPasses, maxParallel, sliceShots int
 	timeout                                               time.Duration
-	rules                                                 *cli.Rules // -rules (offline.Config.Enabled)
-	maxSize                                               *cli.ByteSize
-	providers                                             *config.Config
-	flags                                                 *flag.FlagSet
 }
 
 // demoRules returns what the demo's offline reviewer runs when -rules is
@@ -60,11 +53,10 @@ type options struct {
 // slice findings (the default rules find little in it).
 func demoRules() []string { return []string{offline.SetAll} }
 
-func parse(args []string, stderr io.Writer) (*options, error) {
-	fs := flag.NewFlagSet("multi-shot-review", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	o := &options{flags: fs}
-	o.rules = cli.RulesFlag(fs, demoRules())
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o := &options{App: cli.New("multi-shot-review", stdin, stdout, stderr)}
+	fs := o.Flags
+	o.RulesFlag(demoRules())
 	fs.StringVar(&o.repo, "repo", ".", "the repository")
 	fs.BoolVar(&o.uncommitted, "uncommitted", false, "review the working tree against HEAD (untracked files included)")
 	fs.StringVar(&o.base, "base", "", "review HEAD against its merge base with this branch")
@@ -82,9 +74,7 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.shotPasses, "shot-passes", 1, "passes that use several shots (negative: always)")
 	fs.IntVar(&o.maxPasses, "max-passes", multishot.DefaultMaxPasses, "passes per window before the judge")
 	fs.IntVar(&o.maxParallel, "max-parallel", 0, "calls at once across a wave (0: all)")
-	o.maxSize = cli.MaxSize(fs, "request or changed file")
 	fs.DurationVar(&o.timeout, "timeout", 0, "bound on each shot (0: none offline, 10m with a model)")
-	outformat.Register(fs, &o.format)
 	fs.StringVar(&o.userDirectivesFile, "user-directives-file", "", "the user's extra instructions for the classifier, verbatim (journaled with the session)")
 	fs.StringVar(&o.contextFile, "executor-context-file", "", "the parent's context, given to the classifier as reference (journaled with the session)")
 	fs.StringVar(&o.variant, "variant", "", "a configured variant the user asked for, recorded in the session (none unless given)")
@@ -97,13 +87,18 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.slicePrompt, "slice-prompt-file", "", "the added slice's full reviewer prompt")
 	fs.StringVar(&o.directive, "directive", "", "the user's request for the slice change, word for word")
 	fs.StringVar(&o.directiveFile, "directive-file", "", "read the user's request for the slice change from this file")
-	o.providers = config.Register(fs)
-	cli.Usage(fs, "Usage: multi-shot-review [flags]\n\nWith no -uncommitted, -base or -commit, reviews a bundled sample change in a temporary repository, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 findings remain or the classification left no slice (its log says why).")
-	if err := cli.Parse(fs, args); err != nil {
-		return nil, err
-	}
-	if fs.NArg() > 0 {
-		return nil, fmt.Errorf("unexpected arguments %q", fs.Args())
+	o.Common("request or changed file")
+	return o.Run(args, "Usage: multi-shot-review [flags]\n\nWith no -uncommitted, -base or -commit, reviews a bundled sample change in a temporary repository, offline unless -provider is given.\nExit codes: 0 done, 1 error, 2 findings remain or the classification left no slice (its log says why).", o.check,
+		func() (int, error) {
+			code, err := o.run(ctx)
+			return failedCode(code, err), err
+		})
+}
+
+// check refuses flags that contradict each other or mean nothing.
+func (o *options) check() error {
+	if args := o.Args(); len(args) > 0 {
+		return fmt.Errorf("unexpected arguments %q", args)
 	}
 	n := 0
 	for _, b := range []bool{o.uncommitted, o.base != "", o.commit != ""} {
@@ -112,21 +107,18 @@ func parse(args []string, stderr io.Writer) (*options, error) {
 		}
 	}
 	if n > 1 {
-		return nil, errors.New("give one of -uncommitted, -base and -commit")
+		return errors.New("give one of -uncommitted, -base and -commit")
 	}
 	if err := o.checkCounts(); err != nil {
-		return nil, err
+		return err
 	}
 	if (o.sliceShots != 0 || o.harness != "" || o.sliceFiles != "" || o.slicePrompt != "") && o.addSlice == "" {
-		return nil, errors.New("-slice-shots, -slice-harness, -slice-files and -slice-prompt-file define the slice of -add-slice; give it")
+		return errors.New("-slice-shots, -slice-harness, -slice-files and -slice-prompt-file define the slice of -add-slice; give it")
 	}
 	if (o.addSlice != "" || o.removeSlice != "") && !o.follow && !o.reclassify {
-		return nil, errors.New("-add-slice and -remove-slice change a finished session: give -continue or -reclassify")
+		return errors.New("-add-slice and -remove-slice change a finished session: give -continue or -reclassify")
 	}
-	if err := outformat.Check(o.format); err != nil {
-		return nil, err
-	}
-	return o, nil
+	return nil
 }
 
 // checkCounts refuses the counts that the loop would read as its default
@@ -147,17 +139,6 @@ func (o *options) checkCounts() error {
 	return nil
 }
 
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	var o *options
-	return cli.Run("multi-shot-review", stderr, exitOK, func() (err error) {
-		o, err = parse(args, stderr)
-		return err
-	}, func() (int, error) {
-		code, err := o.run(ctx, stdin, stdout, stderr)
-		return failedCode(code, err), cli.SizeError(err)
-	})
-}
-
 func (o *options) target() (multishot.Target, bool) {
 	t := multishot.Target{Repo: o.repo}
 	switch {
@@ -173,40 +154,35 @@ func (o *options) target() (multishot.Target, bool) {
 	return t, true
 }
 
-func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+func (o *options) run(ctx context.Context) (int, error) {
+	stdin, stdout := o.Stdin, o.Stdout
 	target, own := o.target()
 	demo := !own && !o.resume && !o.follow && !o.reclassify
-	if err := o.useProviders(demo); err != nil {
+	if err := o.Resolve(demo); err != nil {
 		return exitError, err
 	}
 	task := o.task
 	if o.taskFile != "" {
-		data, err := readTask(o.taskFile, stdin, int64(*o.maxSize))
+		data, err := readTask(o.taskFile, stdin, int64(*o.MaxSize))
 		if err != nil {
 			return exitError, err
 		}
 		task = string(data)
 	}
 	// Progress goes to stderr when stdout is for a program.
-	info := stdout
-	if o.format != outformat.Text {
-		info = stderr
-	}
+	info := o.Info()
 	l := &multishot.Loop{Dir: o.dir, Memory: o.memory, Shots: o.shots, ShotPasses: o.shotPasses, MaxPasses: o.maxPasses,
-		MaxParallel: o.maxParallel, Timeout: o.timeout, MaxSize: int64(*o.maxSize), Observer: progress(info), Variant: o.variant}
+		MaxParallel: o.maxParallel, Timeout: o.timeout, MaxSize: int64(*o.MaxSize), Observer: progress(info), Variant: o.variant}
 	if err := o.classifierInputs(l, stdin, demo); err != nil {
 		return exitError, err
 	}
 	if o.report {
 		l.Mode = multishot.Report
 	}
-	if err := o.wire(l, o.rules.Enabled(demo, demoRules())); err != nil {
+	if err := o.wire(l, o.Enabled(demo, demoRules())); err != nil {
 		return exitError, err
 	}
-	interactive := false
-	if f, ok := stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		interactive = true
-	}
+	interactive := cli.Terminal(stdin) // the triage asks on stdin and stdout
 	var sum *multishot.Summary
 	var err error
 	switch {
@@ -232,14 +208,14 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 				return exitError, err
 			}
 		}
-		if !flagSet(o.flags, "max-passes") {
+		if !o.FlagSet("max-passes") {
 			l.MaxPasses = 1 // so that the demo's first wave ends its window and the judge shows
 		}
 		gone := "removed when the demo ends; -keep keeps them"
 		if keep {
 			gone = "kept"
 		}
-		fmt.Fprintf(info, "Demo: the bundled sample change in a temporary repository, %s.\nrepository: %s\nsession: %s\n(%s)\n", o.providers, repo, l.Dir, gone)
+		fmt.Fprintf(info, "Demo: the bundled sample change in a temporary repository, %s.\nrepository: %s\nsession: %s\n(%s)\n", o.Providers, repo, l.Dir, gone)
 		sum, err = l.Run(ctx, multishot.Target{Repo: repo, Kind: multishot.Uncommitted}, demoTask)
 		if errors.Is(err, loop.ErrWaiting) {
 			keep = true
@@ -252,13 +228,13 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 		}
 		// A person reads the first run's summary, then the follow-ups; a
 		// program gets the session's summary at its end.
-		if o.format == outformat.Text {
+		if o.Format == outformat.Text {
 			o.print(stdout, sum, repo, l.Dir, true)
 		}
 		if sum, err = o.demoFollowUps(ctx, l, info, shown); err != nil {
 			return exitError, err
 		}
-		if o.format != outformat.Text {
+		if o.Format != outformat.Text {
 			o.print(stdout, sum, repo, l.Dir, true)
 		}
 		return exitCode(sum), nil
@@ -309,12 +285,6 @@ func exitCode(sum *multishot.Summary) int {
 	return exitRemaining
 }
 
-func flagSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
-}
-
 // readTask reads the request from the file name, or stdin for "-", up to
 // limit bytes (-max-size): a longer one is refused, not cut short.
 func readTask(name string, stdin io.Reader, limit int64) ([]byte, error) {
@@ -343,22 +313,22 @@ func (o *options) wire(l *multishot.Loop, rules []string) error {
 		l.Timeout = callTimeout
 	}
 	l.Harness = func(name string) (multishot.Reviewer, error) { return o.harnessReviewer(name, rules) }
-	if !o.providers.Offline("classifier") {
-		p, model, err := o.providers.Provider("classifier")
+	if !o.Providers.Offline("classifier") {
+		p, model, err := o.Providers.Provider("classifier")
 		if err != nil {
 			return err
 		}
 		l.Classifier = &multishot.LLMClassifier{Provider: p, Model: model}
 	}
-	if !o.providers.Offline("fixer") {
-		p, model, err := o.providers.Provider("fixer")
+	if !o.Providers.Offline("fixer") {
+		p, model, err := o.Providers.Provider("fixer")
 		if err != nil {
 			return err
 		}
 		l.Fixer = &multishot.LLMFixer{Provider: p, Model: model}
 	}
-	if !o.providers.Offline("judge") {
-		p, model, err := o.providers.Provider("judge")
+	if !o.Providers.Offline("judge") {
+		p, model, err := o.Providers.Provider("judge")
 		if err != nil {
 			return err
 		}
@@ -368,24 +338,10 @@ func (o *options) wire(l *multishot.Loop, rules []string) error {
 }
 
 func (o *options) asker(interactive bool, stdin io.Reader, stdout io.Writer) (loop.Asker, error) {
-	gate := cli.Gate(o.gate, interactive)
-	switch gate {
-	case "ask":
-		return termui.Gate{In: stdin, Out: stdout}, nil
-	case "file":
-		return loop.FileAsker{Dir: o.dir}, nil
-	case "auto":
-		return loop.AutoAsker{}, nil
-	}
-	return nil, fmt.Errorf("-gate %q: want ask, file or auto", gate)
-}
-
-// useProviders resolves the provider flags; the demo stays offline unless
-// a provider is named, so that its first run never spends money on a key
-// that happens to be set.
-func (o *options) useProviders(demo bool) error {
-	if err := o.providers.ResolveDemo(o.flags, os.Getenv, demo); err != nil {
-		return fmt.Errorf("provider: %w", err)
-	}
-	return nil
+	return cli.ChooseGate(o.App, o.gate, interactive, cli.Gates[loop.Asker]{
+		Ask:         func() loop.Asker { return termui.Gate{In: stdin, Out: stdout} },
+		File:        func() loop.Asker { return loop.FileAsker{Dir: o.dir} },
+		Auto:        func() loop.Asker { return loop.AutoAsker{} },
+		AskAnywhere: true,
+	})
 }

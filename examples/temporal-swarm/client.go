@@ -18,7 +18,6 @@ import (
 	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 	sdktemporal "go.temporal.io/sdk/temporal"
-	"golang.org/x/term"
 
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/loop"
@@ -66,7 +65,7 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	fs.IntVar(&o.limit, "limit", 0, fmt.Sprintf("the run's reviewer calls made at once (0: %d)", temporal.DefaultLimit))
 	fs.StringVar(&o.target, "target", "", "goldfish: the section (default the whole file), e.g. S1.12")
 	fs.StringVar(&o.reviewers, "reviewers", "", "goldfish: the reviewers, comma-separated (default "+defaultGoldfishReviewers+")")
-	rest, err := parseAnywhere(fs, args)
+	rest, err := cli.ParseAnywhere(fs, args)
 	if err != nil {
 		return exitError, err
 	}
@@ -76,7 +75,7 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if o.store == "" {
 		return exitError, errors.New("-store is required")
 	}
-	o.gate = cli.Gate(o.gate, isTerminal(stdin) && isTerminal(stderr))
+	o.gate = cli.Gate(o.gate, cli.Terminal(stdin) && cli.Terminal(stderr))
 	cl, err := o.dial(ctx, stderr)
 	if err != nil {
 		return exitError, err
@@ -338,7 +337,7 @@ func (f *follower) printWait(ctx context.Context, p temporal.Progress) error {
 		fmt.Fprintf(f.stderr, "Copy it to %s, set each \"action\" to apply, reject or defer (with a \"reason\" for a rejection), and run:\n", answer)
 	}
 	fmt.Fprintf(f.stderr, "  %s answer -temporal %s -id %s %s\nThen, once it has ended:\n  %s status -temporal %s -id %s -store %s -out %s\n",
-		program(), f.temporal, f.id, answer, program(), f.temporal, f.id, shellQuote(storeDir(f.store)), shellQuote(f.out))
+		program(), f.temporal, f.id, answer, program(), f.temporal, f.id, cli.ShellQuote(storeDir(f.store)), cli.ShellQuote(f.out))
 	return nil
 }
 
@@ -427,7 +426,7 @@ func cmdAnswer(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	var id string
 	fs := newFlags("answer", "-temporal HOST:PORT -id ID DECISIONS.json", stderr, &c)
 	fs.StringVar(&id, "id", "", "the workflow `ID` (required)")
-	rest, err := parseAnywhere(fs, args)
+	rest, err := cli.ParseAnywhere(fs, args)
 	if err != nil {
 		return exitError, err
 	}
@@ -463,7 +462,7 @@ func cmdStatus(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	fs.StringVar(&id, "id", "", "the workflow `ID` (required)")
 	fs.StringVar(&store, "store", "", "the store `folder`, to write an ended run's result")
 	fs.StringVar(&out, "out", "", "the `folder` an ended run's final document and run folder (or a waiting run's question) are written into (with -store)")
-	rest, err := parseAnywhere(fs, args)
+	rest, err := cli.ParseAnywhere(fs, args)
 	if err != nil {
 		return exitError, err
 	}
@@ -678,10 +677,4 @@ func checkID(id string) error {
 		return fmt.Errorf("-id %q: use letters, digits, '.', '_' and '-' only (at most 200)", id)
 	}
 	return nil
-}
-
-// isTerminal reports whether f is an *os.File on a terminal.
-func isTerminal(f any) bool {
-	file, ok := f.(*os.File)
-	return ok && term.IsTerminal(int(file.Fd()))
 }

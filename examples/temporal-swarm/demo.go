@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"os"
 	"path/filepath"
@@ -23,7 +24,7 @@ func cmdDemo(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs := newFlags("demo", "-temporal HOST:PORT [-sample sample-ja.md] [-dir DIR]", stderr, &c)
 	fs.StringVar(&sample, "sample", "sample-ja.md", "the bundled article: sample-ja.md or sample-en.md")
 	fs.StringVar(&dir, "dir", "", "the `folder` for the sample, the store, the workspaces and the result (default: a new temporary folder)")
-	rest, err := parseAnywhere(fs, args)
+	rest, err := cli.ParseAnywhere(fs, args)
 	if err != nil {
 		return exitError, err
 	}

@@ -5,10 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"log/slog"
-	"os"
-	"strings"
 
 	"go.temporal.io/sdk/client"
 	tlog "go.temporal.io/sdk/log"
@@ -94,26 +93,6 @@ func newFlags(name, synopsis string, stderr io.Writer, c *common) *flag.FlagSet 
 	return fs
 }
 
-// parseAnywhere parses args with fs, taking flags before and after the
-// other arguments alike ("FILE -gate auto"); after "--" every argument is
-// taken as it is.
-func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		left := fs.Args()
-		if n := len(args) - len(left); n > 0 && args[n-1] == "--" {
-			return append(rest, left...), nil
-		}
-		if len(left) == 0 {
-			return rest, nil
-		}
-		rest, args = append(rest, left[0]), left[1:]
-	}
-}
-
 // logger returns the commands' logger: warnings and errors on stderr,
 // everything with -v.
 func (c common) logger(stderr io.Writer) *slog.Logger {
@@ -137,19 +116,5 @@ func (c common) dial(ctx context.Context, stderr io.Writer) (client.Client, erro
 	return cl, nil
 }
 
-// program is how the user ran this command, for the hints it prints: "go
-// run" builds it in a temporary folder, so the hint says "go run ." then.
-func program() string {
-	if strings.Contains(os.Args[0], "go-build") {
-		return "go run ."
-	}
-	return shellQuote(os.Args[0])
-}
-
-// shellQuote quotes s for a POSIX shell when it needs quoting.
-func shellQuote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`!*?[]{}()<>|&;#~") {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
+// program is how the user ran this command, for the hints it prints.
+func program() string { return cli.Program("go run .") }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"os"
 	"path/filepath"
@@ -25,7 +26,7 @@ func cmdWorker(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	fs.StringVar(&store, "store", "", "the store `folder` the clients and workers share (required)")
 	fs.StringVar(&work, "work", "", "the `folder` in which runs' workspaces are laid out, the same path on every worker (required)")
 	providers := config.Register(fs)
-	rest, err := parseAnywhere(fs, args)
+	rest, err := cli.ParseAnywhere(fs, args)
 	if err != nil {
 		return exitError, err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"embed"
 	"errors"
-	"flag"
 	"fmt"
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
@@ -13,15 +12,12 @@ import (
 	"path/filepath"
 	"strings"
 
-	"golang.org/x/term"
-
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/writing"
-	"github.com/kaigi-dev/kaigi/providers/config"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
@@ -39,19 +35,17 @@ const (
 
 // Exit codes.
 const (
-	exitSaved    = 0
-	exitError    = 1
-	exitNotSaved = 2
+	exitSaved    = cli.ExitOK
+	exitError    = cli.ExitError
+	exitNotSaved = cli.ExitStopped
 )
 
 type options struct {
+	*cli.App
 	story, draft, gate string
 	episode, revisions int
 	again              bool
-	format             string
-	rules              *cli.Rules // -rules (offline.Config.Enabled)
-	maxSize            int64      // the size limit of the draft and the story files; 0: loop.DefaultMaxSize
-	providers          *config.Config
+	maxSize            int64 // the size limit of the draft and the story files; 0: loop.DefaultMaxSize
 }
 
 // demoRules returns what the demo's offline critics run when -rules is
@@ -60,33 +54,25 @@ type options struct {
 func demoRules() []string { return []string{offline.SetAll} }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("write-episode", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	o := &options{}
-	o.rules = cli.RulesFlag(fs, demoRules())
+	o := &options{App: cli.New("write-episode", stdin, stdout, stderr)}
+	fs := o.Flags
+	o.RulesFlag(demoRules())
 	fs.StringVar(&o.story, "story", "", "the story folder (story/, episodes/, workspace/, archive/); empty runs the demo on a copy of the bundled sample")
 	fs.IntVar(&o.episode, "episode", 0, "the episode to write (required with -story)")
 	fs.IntVar(&o.revisions, "max-revisions", writing.DefaultMaxRevisions, "the revision cap (0: no revision)")
 	fs.StringVar(&o.draft, "draft", "", "the first draft (version 0) for the offline author")
 	fs.StringVar(&o.gate, "gate", "", "who answers the gates (force pass, save, Try): ask (this terminal), file (questions.json / answers.json in the workspace's run folder) or auto (the defaults); default auto for the demo, ask on a terminal, file otherwise")
 	fs.BoolVar(&o.again, "again", false, "write an episode again whose run has finished (the old run moves to history)")
-	size := cli.MaxSize(fs, "draft or story file")
-	outformat.Register(fs, &o.format)
-	o.providers = config.Register(fs)
-	cli.Usage(fs, "Usage: write-episode [-story DIR -episode N] [flags]\n\nRuns the write-episode loop; a killed run resumes where it was when run again.\nExit codes: 0 saved, 1 error, 2 not saved (declined, or waiting for an answer).")
-	return cli.Run("write-episode", stderr, exitSaved, func() error {
-		if err := cli.Parse(fs, args); err != nil {
-			return err
-		}
-		o.maxSize = int64(*size)
-		return outformat.Check(o.format)
-	}, func() (int, error) {
-		code, err := o.run(ctx, stdin, stdout, stderr)
-		return code, cli.SizeError(err)
-	})
+	o.Common("draft or story file")
+	return o.Run(args, "Usage: write-episode [-story DIR -episode N] [flags]\n\nRuns the write-episode loop; a killed run resumes where it was when run again.\nExit codes: 0 saved, 1 error, 2 not saved (declined, or waiting for an answer).", nil,
+		func() (int, error) {
+			o.maxSize = int64(*o.MaxSize)
+			return o.run(ctx)
+		})
 }
 
-func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+func (o *options) run(ctx context.Context) (int, error) {
+	stdout, stderr := o.Stdout, o.Stderr
 	if o.revisions < 0 {
 		return exitError, fmt.Errorf("-max-revisions %d: the revision cap is 0 (no revision) or more", o.revisions)
 	}
@@ -117,14 +103,14 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 	case o.episode < 0:
 		return exitError, fmt.Errorf("-episode %d: episodes are numbered from 1", o.episode)
 	}
-	if err := o.providers.Resolve(os.Getenv); err != nil {
+	if err := o.Providers.Resolve(os.Getenv); err != nil {
 		return exitError, err
 	}
-	e, desc, err := o.roles(o.rules.Enabled(demo, demoRules()))
+	e, desc, err := o.roles(o.Enabled(demo, demoRules()))
 	if err != nil {
 		return exitError, err
 	}
-	asker, err := o.asker(demo, stdin, stderr)
+	asker, err := o.asker(demo)
 	if err != nil {
 		return exitError, err
 	}
@@ -163,7 +149,7 @@ func (o *options) run(ctx context.Context, stdin io.Reader, stdout, stderr io.Wr
 	case err != nil:
 		return exitError, fmt.Errorf("%w (run the same command again to resume)", err)
 	}
-	if o.format != outformat.Text {
+	if o.Format != outformat.Text {
 		return exitSaved, o.print(stdout, res)
 	}
 	report(stdout, res, o.story)
@@ -208,11 +194,11 @@ func (o *options) roles(rules []string) (*writing.Episode, string, error) {
 		}
 	}
 	model := func(role string) (writing.Model, bool, error) {
-		if o.providers.Offline(role) {
+		if o.Providers.Offline(role) {
 			return writing.Model{}, false, nil
 		}
-		p, name, err := o.providers.Provider(role)
-		return writing.Model{Provider: p, Name: name, MaxTokens: o.providers.MaxTokens}, err == nil, err
+		p, name, err := o.Providers.Provider(role)
+		return writing.Model{Provider: p, Name: name, MaxTokens: o.Providers.MaxTokens}, err == nil, err
 	}
 	var used []string
 	if m, ok, err := model("author"); err != nil {
@@ -245,10 +231,10 @@ func (o *options) roles(rules []string) (*writing.Episode, string, error) {
 	if _, _, err := model("reader"); err != nil {
 		return nil, "", err
 	}
-	if o.providers.Offline("reader") {
+	if o.Providers.Offline("reader") {
 		used = append(used, "readers: offline")
 	} else {
-		used = append(used, "readers: "+o.providers.Choice("reader").Provider)
+		used = append(used, "readers: "+o.Providers.Choice("reader").Provider)
 	}
 	return e, strings.Join(used, ", "), nil
 }
@@ -266,34 +252,19 @@ func (r failingReader) Compare(context.Context, writing.CompareTask) (writing.Pr
 	return writing.Preference{}, agent.Usage{}, r.err
 }
 
-// asker returns the gate -gate names.
-func (o *options) asker(demo bool, stdin io.Reader, stderr io.Writer) (loop.Asker, error) {
-	interactive := isTerminal(stdin) && isTerminal(stderr)
-	g := cli.Gate(o.gate, interactive)
-	if o.gate == "" && demo {
-		g = "auto"
+// asker returns the gate -gate names; the demo's default is auto.
+func (o *options) asker(demo bool) (loop.Asker, error) {
+	dir := filepath.Join(o.story, writing.RunDir, fmt.Sprintf("episode-%02d", o.episode))
+	g := cli.Gates[loop.Asker]{
+		Ask:  func() loop.Asker { return termui.Gate{In: o.Stdin, Out: o.Stderr} },
+		File: func() loop.Asker { return loop.FileAsker{Dir: dir} },
+		Auto: func() loop.Asker { return loop.AutoAsker{} },
 	}
-	switch g {
-	case "ask":
-		if interactive {
-			return termui.Gate{In: stdin, Out: stderr}, nil
-		}
-		fmt.Fprintln(stderr, "write-episode: -gate ask needs a terminal; using the file gate")
-		fallthrough
-	case "file":
-		return loop.FileAsker{Dir: filepath.Join(o.story, writing.RunDir, fmt.Sprintf("episode-%02d", o.episode))}, nil
-	case "auto":
-		if demo {
-			return newDemoAsker(filepath.Join(o.story, writing.RunDir, fmt.Sprintf("episode-%02d", o.episode)), stderr), nil
-		}
-		return loop.AutoAsker{}, nil
+	if demo {
+		g.Default = "auto"
+		g.Auto = func() loop.Asker { return newDemoAsker(dir, o.Stderr) }
 	}
-	return nil, fmt.Errorf("-gate %q: want ask, file or auto", g)
-}
-
-func isTerminal(f any) bool {
-	file, ok := f.(*os.File)
-	return ok && term.IsTerminal(int(file.Fd()))
+	return cli.ChooseGate(o.App, o.gate, o.Interactive(), g)
 }
 
 // report prints the completion report the seed asks for.
@@ -356,14 +327,14 @@ func report(w io.Writer, r *writing.Result, dir string) {
 // finding (there is no saved episode to point at).
 func (o *options) printUnsaved(w io.Writer, res *writing.Result) error {
 	switch {
-	case o.format == outformat.Text:
+	case o.Format == outformat.Text:
 		report(w, res, o.story)
 		return nil
 	case res == nil:
 		res = &writing.Result{Episode: o.episode}
 	}
 	r := *res
-	if o.format != outformat.JSON {
+	if o.Format != outformat.JSON {
 		r.Polish = nil
 	}
 	return o.print(w, &r)
@@ -373,7 +344,7 @@ func (o *options) printUnsaved(w io.Writer, res *writing.Result) error {
 // polish step's fixes in the saved episode for CI (an applied fix pointed
 // at by its new text, one not applied by its quote).
 func (o *options) print(w io.Writer, res *writing.Result) error {
-	if o.format == outformat.JSON {
+	if o.Format == outformat.JSON {
 		return outformat.WriteJSON(w, res)
 	}
 	var settled []outformat.Settled
@@ -386,5 +357,5 @@ func (o *options) print(w io.Writer, res *writing.Result) error {
 		}
 		settled = append(settled, outformat.Settled{Finding: f, Reviewer: p.From, Status: st, Reason: p.Note})
 	}
-	return outformat.ExportFindings(w, o.format, "write-episode", o.story, settled)
+	return outformat.ExportFindings(w, o.Format, o.Name, o.story, settled)
 }

@@ -42,15 +42,3 @@ func Usage(fs *flag.FlagSet, head string) {
 		fs.PrintDefaults()
 	}
 }
-
-// Gate returns the gate a -gate value names, with its default: "ask" on
-// a terminal, "file" otherwise (so a command never blocks without one).
-func Gate(value string, interactive bool) string {
-	switch {
-	case value != "":
-		return value
-	case interactive:
-		return "ask"
-	}
-	return "file"
-}

@@ -1,5 +1,7 @@
-// Package cli holds what every example command does the same way: its
-// main (a context cancelled by SIGINT or SIGTERM, traces as the
-// OpenTelemetry environment asks, the exit code), its usage text, and the
-// default of its -gate flag.
+// Package cli is the one main of the example commands: the process (a
+// context cancelled by SIGINT or SIGTERM, traces as the OpenTelemetry
+// environment asks, the exit code: Main), and each execution (App: the
+// flags every command has, their checks, the provider choice, the gate
+// -gate chooses, -format's output, the error line and the exit codes).
+// A command states only its own flags and how it runs its loop.
 package cli
