@@ -328,9 +328,12 @@
 // 0.02 CPU-seconds and 35-37 MB of resident memory (0.5 s and 126-138 MB
 // before), on an English one 0.02 s and 31-34 MB. Review time and
 // allocations grow linearly with the document: from 1 MB to 10 MB
-// (BenchmarkScaling, CPU time) Japanese takes 0.93 to 9.2 s as lines
-// (9.9x) and 1.26 to 11.3 s as one line (9.0x), English 0.36 to 3.7 s
-// (10.4x) and 0.44 to 4.0 s (9.1x), with 9.6-10.2x the bytes allocated;
+// (BenchmarkScaling, CPU time) Japanese takes 0.98 to 8.4 s as lines
+// (8.6x) and 1.71 to 16.7 s as one line (9.8x), English 0.43 to 4.5 s
+// (10.4x) and 0.56 to 5.2 s (9.3x), with 9.5-10.2x the bytes allocated
+// (ja-no-mixed-period once copied the rest of a paragraph at each of its
+// sentences: one line of 10 MB took 113 s and allocated 376 GB;
+// TestOneLineJapaneseAllocatesLinearly);
 // unclosed link and code syntax on one line (BenchmarkSingleLine) 10.2x
 // and 8.7x (a 10 MB line of unclosed links, a finding every 6 bytes,
 // peaks at 1.8 GB resident).

@@ -52,19 +52,20 @@ func (r *run) nameVariants() {
 			places[w] = append(places[w], place{b.start + s, b.start + e})
 		}
 	}
-	var names []string
+	names := map[string][]string{} // by the first four letters, lower case: at most maxNamesPerPrefix each
 	for _, w := range order {
-		if count[w] >= 3 && innerCapital(w) && len(w) >= 5 {
-			names = append(names, w)
+		if p := strings.ToLower(w[:min(4, len(w))]); count[w] >= 3 && innerCapital(w) && len(w) >= 5 && len(names[p]) < maxNamesPerPrefix {
+			names[p] = append(names[p], w)
 		}
 	}
 	for _, w := range order {
 		if count[w] > 2 || lower[strings.ToLower(w)] || len(w) < 5 {
 			continue
 		}
-		for _, name := range names {
-			lw, ln := strings.ToLower(w), strings.ToLower(name)
-			if w == name || count[name] < 3*count[w] || lw[:4] != ln[:4] || lw == ln+"s" || ln == lw+"s" || editDistance(lw, ln) > 2 {
+		lw := strings.ToLower(w)
+		for _, name := range names[lw[:4]] {
+			ln := strings.ToLower(name)
+			if w == name || count[name] < 3*count[w] || lw == ln+"s" || ln == lw+"s" || abs(len(lw)-len(ln)) > 2 || editDistance(lw, ln) > 2 {
 				continue
 			}
 			for _, p := range places[w] {
@@ -78,6 +79,13 @@ func (r *run) nameVariants() {
 		}
 	}
 }
+
+// maxNamesPerPrefix bounds the names a word is compared with (those that
+// share its first four letters), so that review time stays linear in a
+// document of many names.
+const maxNamesPerPrefix = 8
+
+func abs(n int) int { return max(n, -n) }
 
 // innerCapital reports whether w has a capital letter after its first.
 func innerCapital(w string) bool {

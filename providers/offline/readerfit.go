@@ -104,10 +104,12 @@ func (r *run) mixedPeriod(s sentence) {
 	body := strings.TrimRight(t, "）)")
 	last, n := utf8.DecodeLastRuneInString(body)
 	lastS := string(last)
-	if tail := string(r.doc.masked[s.end:r.doc.blocks[s.blk].end]); s.last && !o.AllowEmojiAtEnd && symbolsOnly(tail) {
-		at := s.end + strings.Index(tail, strings.TrimSpace(tail))
-		r.e.advise("ja-no-mixed-period", finding.Low, 70, at, at+len(strings.TrimSpace(tail)), "文末が句点「%s」で終わっていません（末尾に絵文字があります）", mark)
-		return
+	if s.last && !o.AllowEmojiAtEnd { // the tail is read only at the block's end, so that a long block costs linear time
+		if tail := string(r.doc.masked[s.end:r.doc.blocks[s.blk].end]); symbolsOnly(tail) {
+			at := s.end + strings.Index(tail, strings.TrimSpace(tail))
+			r.e.advise("ja-no-mixed-period", finding.Low, 70, at, at+len(strings.TrimSpace(tail)), "文末が句点「%s」で終わっていません（末尾に絵文字があります）", mark)
+			return
+		}
 	}
 	switch {
 	case lastS == mark || slices.ContainsFunc(o.AllowPeriodMarks, func(m string) bool { return m != "" && strings.HasSuffix(body, m) }):
@@ -160,7 +162,14 @@ func symbolsOnly(text string) bool {
 // maskedAfter reports whether masked bytes (code, a link's syntax, a URL)
 // follow sentence s in its block.
 func (r *run) maskedAfter(s sentence) bool {
-	return bytes.IndexByte(r.doc.masked[s.end:r.doc.blocks[s.blk].end], mask) >= 0
+	if r.lastMask.blk != s.blk+1 { // once a block: a search per sentence would be quadratic in a one-line document
+		b := r.doc.blocks[s.blk]
+		r.lastMask.blk, r.lastMask.at = s.blk+1, bytes.LastIndexByte(r.doc.masked[b.start:b.end], mask)
+		if r.lastMask.at >= 0 {
+			r.lastMask.at += b.start
+		}
+	}
+	return r.lastMask.at >= s.end
 }
 
 // acronyms reports an acronym at its first use when it is neither spelled
