@@ -172,9 +172,3 @@ type (
 	SkippedCall = loop.SkippedCall
 )
 
-func (l *Loop) logger() *slog.Logger {
-	if l.Logger == nil {
-		return slog.New(slog.DiscardHandler)
-	}
-	return l.Logger
-}

@@ -123,7 +123,7 @@ func (l *Loop) config() loop.RunConfig {
 			return n == "summary.md" || n == loop.ReportName || n == DecisionsName || strings.HasPrefix(n, "round-")
 		},
 		Describe: Describe, Succeeded: []loop.StopReason{DryRun},
-		Observer: l.Observer, JournalObserver: l.JournalObserver, Logger: l.logger(), TracerProvider: l.TracerProvider}
+		Observer: l.Observer, JournalObserver: l.JournalObserver, Logger: l.Logger, TracerProvider: l.TracerProvider}
 }
 
 func (l *Loop) run(ctx context.Context, paths []string, resume bool) (_ *Outcome, err error) {

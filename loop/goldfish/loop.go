@@ -214,15 +214,9 @@ func (l *Loop) config() loop.RunConfig {
 		Artifact: func(n string) bool {
 			return n == "summary.md" || n == ReportName || n == loop.ReportName || n == loop.QuestionsFile || n == loop.AnswersFile || strings.HasPrefix(n, "round-")
 		},
-		Observer: l.Observer, JournalObserver: l.JournalObserver, Logger: l.logger(), TracerProvider: l.TracerProvider}
+		Observer: l.Observer, JournalObserver: l.JournalObserver, Logger: l.Logger, TracerProvider: l.TracerProvider}
 }
 
-func (l *Loop) logger() *slog.Logger {
-	if l.Logger == nil {
-		return slog.New(slog.DiscardHandler)
-	}
-	return l.Logger
-}
 
 // Run starts a new run on the file at path (see loop.OpenRun for what is
 // checked before anything is written; a finished run in Dir moves to

@@ -26,7 +26,7 @@ func (l *Loop) open(ctx context.Context, how string, change *Change) (*journal.J
 	f := loop.Folder{Dir: l.Dir, Journal: journal.Options{Driver: Driver, Observe: l.JournalObserver},
 		Started:  func(j *journal.Journal) bool { return episodes(j) > 0 },
 		Ended:    func(j *journal.Journal) bool { return j.Done(finishKey(episodes(j))) },
-		Artifact: artifact, Folders: []string{filepath.Join(l.Dir, "logs"), filepath.Join(l.Dir, logsDir)}, Logger: l.logger(),
+		Artifact: artifact, Folders: []string{filepath.Join(l.Dir, "logs"), filepath.Join(l.Dir, logsDir)}, Logger: l.Logger,
 		Docs: func(j *journal.Journal) []string {
 			if change == nil {
 				change, _ = journaledChange(ctx, j)

@@ -352,9 +352,3 @@ func artifact(name string) bool {
 func startKey(e int) string  { return fmt.Sprintf("e%d/start", e) }
 func finishKey(e int) string { return fmt.Sprintf("e%d/finish", e) }
 
-func (l *Loop) logger() *slog.Logger {
-	if l.Logger == nil {
-		return slog.New(slog.DiscardHandler)
-	}
-	return l.Logger
-}
