@@ -171,4 +171,3 @@ type (
 	Cost        = loop.Cost
 	SkippedCall = loop.SkippedCall
 )
-

@@ -217,7 +217,6 @@ func (l *Loop) config() loop.RunConfig {
 		Observer: l.Observer, JournalObserver: l.JournalObserver, Logger: l.Logger, TracerProvider: l.TracerProvider}
 }
 
-
 // Run starts a new run on the file at path (see loop.OpenRun for what is
 // checked before anything is written; a finished run in Dir moves to
 // Dir/history/run-K). It returns the Outcome whenever the loop stopped for

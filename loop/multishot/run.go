@@ -351,4 +351,3 @@ func artifact(name string) bool {
 
 func startKey(e int) string  { return fmt.Sprintf("e%d/start", e) }
 func finishKey(e int) string { return fmt.Sprintf("e%d/finish", e) }
-
