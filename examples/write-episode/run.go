@@ -111,7 +111,7 @@ func (o *options) run(ctx context.Context) (int, error) {
 	if err != nil {
 		return exitError, err
 	}
-	asker, err := o.asker(demo)
+	asker, mode, err := o.asker(demo)
 	if err != nil {
 		return exitError, err
 	}
@@ -138,7 +138,7 @@ func (o *options) run(ctx context.Context) (int, error) {
 		if err := o.printUnsaved(stdout, res); err != nil {
 			return exitError, err
 		}
-		if auto(asker) && res != nil && res.Judgment.Outcome == writing.ForcePass {
+		if mode == termgate.Auto && res != nil && res.Judgment.Outcome == writing.ForcePass {
 			err = fmt.Errorf("%w\n-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide", err,
 				filepath.Join(o.story, writing.WorkspaceDir))
 		}
@@ -253,9 +253,9 @@ func (r failingReader) Compare(context.Context, writing.CompareTask) (writing.Pr
 	return writing.Preference{}, agent.Usage{}, r.err
 }
 
-// asker returns the gate -gate names; the demo's default is auto, which
-// there takes the answers file's answers first.
-func (o *options) asker(demo bool) (loop.Asker, error) {
+// asker returns the gate -gate names and its mode; the demo's default is
+// auto, which there takes the answers file's answers first.
+func (o *options) asker(demo bool) (loop.Asker, termgate.Mode, error) {
 	dir := filepath.Join(o.story, writing.RunDir, fmt.Sprintf("episode-%02d", o.episode))
 	value := o.gate
 	if demo && value == "" {
@@ -267,12 +267,12 @@ func (o *options) asker(demo bool) (loop.Asker, error) {
 		Terminal:    termui.Gate{In: o.Stdin, Out: o.Stderr},
 	})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if demo && mode == termgate.Auto {
-		return newDemoAsker(dir, o.Stderr), nil
+		return newDemoAsker(dir, o.Stderr), mode, nil
 	}
-	return g, nil
+	return g, mode, nil
 }
 
 // report prints the completion report the seed asks for.
