@@ -16,6 +16,7 @@ import (
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/termgate"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
@@ -274,14 +275,16 @@ func (o *options) prepareDemo(stderr io.Writer) (path, out string, err error) {
 	return path, out, nil
 }
 
-// chooseGate returns the gate -gate names.
+// chooseGate returns the gate -gate names: the checklist on a terminal,
+// the run folder's decisions file, or the policy alone.
 func (o *options) chooseGate() (loop.Approver, error) {
-	file := func() loop.Approver { return loop.FileGate{Path: filepath.Join(o.out, editorial.DecisionsName)} }
-	return cli.ChooseGate(o.App, o.gate, o.Interactive(), cli.Gates[loop.Approver]{
-		Ask:  func() loop.Approver { return termui.Gate{In: o.Stdin, Out: o.Stderr} },
-		File: file,
-		Auto: func() loop.Approver { return loop.AutoGate{} },
+	g, _, err := o.ChooseGate(o.gate, termgate.Config{
+		Dir:         o.out,
+		Decisions:   editorial.DecisionsName,
+		Interactive: o.Interactive(),
+		Terminal:    termui.Gate{In: o.Stdin, Out: o.Stderr},
 	})
+	return g, err
 }
 
 // absAll returns paths made absolute, symbolic links resolved, as the

@@ -17,6 +17,7 @@ import (
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
+	"github.com/kaigi-dev/kaigi/loop/termgate"
 )
 
 //go:embed sample-spec.md
@@ -47,12 +48,6 @@ type options struct {
 // not given: every rule, as the bundled section is a draft written to give
 // each reviewer findings (the default rules find little on it).
 func demoRules() []string { return []string{offline.SetAll} }
-
-// gates are the approver and the asker of one gate.
-type gates struct {
-	gate  loop.Approver
-	asker loop.Asker
-}
 
 // list is a repeatable flag.
 type list []string
@@ -142,13 +137,15 @@ func (o *options) run(ctx context.Context, files []string) (int, error) {
 	if o.yes || (demo && !o.Interactive()) { // the demo runs its whole cycle unattended
 		asker = shownAsker{w: stderr}
 	} else { // no -gate: a checklist on a terminal, the run folder's files otherwise
-		g, _ := cli.ChooseGate(o.App, "", o.Interactive(), cli.Gates[gates]{
-			Ask: func() gates { t := termui.Gate{In: o.Stdin, Out: stderr}; return gates{t, t} },
-			File: func() gates {
-				return gates{loop.FileGate{Path: filepath.Join(o.out, "decisions.json")}, loop.FileAsker{Dir: o.out}}
-			},
+		g, _, err := o.ChooseGate("", termgate.Config{
+			Dir:         o.out,
+			Interactive: o.Interactive(),
+			Terminal:    termui.Gate{In: o.Stdin, Out: stderr},
 		})
-		gate, asker = g.gate, g.asker
+		if err != nil {
+			return exitError, err
+		}
+		gate, asker = g, g
 	}
 	plan, err := o.plan(path)
 	if err != nil {

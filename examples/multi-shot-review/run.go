@@ -15,6 +15,7 @@ import (
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
+	"github.com/kaigi-dev/kaigi/loop/termgate"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
@@ -337,11 +338,18 @@ func (o *options) wire(l *multishot.Loop, rules []string) error {
 	return nil
 }
 
+// asker returns the asker -gate names; -gate ask asks on stdin and stdout
+// even when they are no terminal (answers piped in), and no -gate is the
+// triage on a terminal, the session's files otherwise.
 func (o *options) asker(interactive bool, stdin io.Reader, stdout io.Writer) (loop.Asker, error) {
-	return cli.ChooseGate(o.App, o.gate, interactive, cli.Gates[loop.Asker]{
-		Ask:         func() loop.Asker { return termui.Gate{In: stdin, Out: stdout} },
-		File:        func() loop.Asker { return loop.FileAsker{Dir: o.dir} },
-		Auto:        func() loop.Asker { return loop.AutoAsker{} },
-		AskAnywhere: true,
+	m, err := cli.GateMode(o.gate)
+	if err != nil {
+		return nil, err
+	}
+	g, _, err := o.ChooseGate(o.gate, termgate.Config{
+		Dir:         o.dir,
+		Interactive: interactive || m == termgate.Terminal,
+		Terminal:    termui.Gate{In: stdin, Out: stdout},
 	})
+	return g, err
 }

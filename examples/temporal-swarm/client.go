@@ -75,7 +75,12 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if o.store == "" {
 		return exitError, errors.New("-store is required")
 	}
-	o.gate = cli.Gate(o.gate, cli.Terminal(stdin) && cli.Terminal(stderr))
+	if o.gate == "" { // termgate.Default's choice: this terminal when there is one, the files otherwise
+		o.gate = "file"
+		if cli.Terminal(stdin) && cli.Terminal(stderr) {
+			o.gate = "ask"
+		}
+	}
 	cl, err := o.dial(ctx, stderr)
 	if err != nil {
 		return exitError, err
@@ -86,8 +91,8 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 
 // start runs the loop on file through cl and follows it.
 func (o *runOptions) start(ctx context.Context, cl client.Client, file string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	if o.gate != "ask" && o.gate != "file" && o.gate != "auto" {
-		return exitError, fmt.Errorf("-gate %q: want ask, file or auto", o.gate)
+	if _, err := cli.GateMode(o.gate); err != nil {
+		return exitError, err
 	}
 	data, err := os.ReadFile(file)
 	if err != nil {

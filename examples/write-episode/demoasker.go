@@ -35,12 +35,3 @@ func (d demoAsker) Ask(ctx context.Context, q loop.Question) (loop.Answer, error
 	}
 	return a, err
 }
-
-// auto reports a gate that gives the defaults where nobody answered.
-func auto(a loop.Asker) bool {
-	switch a.(type) {
-	case loop.AutoAsker, demoAsker:
-		return true
-	}
-	return false
-}

@@ -17,6 +17,7 @@ import (
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/termgate"
 	"github.com/kaigi-dev/kaigi/loop/writing"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
@@ -110,7 +111,7 @@ func (o *options) run(ctx context.Context) (int, error) {
 	if err != nil {
 		return exitError, err
 	}
-	asker, err := o.asker(demo)
+	asker, mode, err := o.asker(demo)
 	if err != nil {
 		return exitError, err
 	}
@@ -137,7 +138,7 @@ func (o *options) run(ctx context.Context) (int, error) {
 		if err := o.printUnsaved(stdout, res); err != nil {
 			return exitError, err
 		}
-		if auto(asker) && res != nil && res.Judgment.Outcome == writing.ForcePass {
+		if mode == termgate.Auto && res != nil && res.Judgment.Outcome == writing.ForcePass {
 			err = fmt.Errorf("%w\n-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide", err,
 				filepath.Join(o.story, writing.WorkspaceDir))
 		}
@@ -252,19 +253,26 @@ func (r failingReader) Compare(context.Context, writing.CompareTask) (writing.Pr
 	return writing.Preference{}, agent.Usage{}, r.err
 }
 
-// asker returns the gate -gate names; the demo's default is auto.
-func (o *options) asker(demo bool) (loop.Asker, error) {
+// asker returns the gate -gate names and its mode; the demo's default is
+// auto, which there takes the answers file's answers first.
+func (o *options) asker(demo bool) (loop.Asker, termgate.Mode, error) {
 	dir := filepath.Join(o.story, writing.RunDir, fmt.Sprintf("episode-%02d", o.episode))
-	g := cli.Gates[loop.Asker]{
-		Ask:  func() loop.Asker { return termui.Gate{In: o.Stdin, Out: o.Stderr} },
-		File: func() loop.Asker { return loop.FileAsker{Dir: dir} },
-		Auto: func() loop.Asker { return loop.AutoAsker{} },
+	value := o.gate
+	if demo && value == "" {
+		value = "auto"
 	}
-	if demo {
-		g.Default = "auto"
-		g.Auto = func() loop.Asker { return newDemoAsker(dir, o.Stderr) }
+	g, mode, err := o.ChooseGate(value, termgate.Config{
+		Dir:         dir,
+		Interactive: o.Interactive(),
+		Terminal:    termui.Gate{In: o.Stdin, Out: o.Stderr},
+	})
+	if err != nil {
+		return nil, "", err
 	}
-	return cli.ChooseGate(o.App, o.gate, o.Interactive(), g)
+	if demo && mode == termgate.Auto {
+		return newDemoAsker(dir, o.Stderr), mode, nil
+	}
+	return g, mode, nil
 }
 
 // report prints the completion report the seed asks for.

@@ -88,36 +88,6 @@ func TestAppArgs(t *testing.T) {
 	}
 }
 
-// TestChooseGate: -gate's value and default, ask's fallback to the file
-// gate without a terminal (said on stderr), and a value that is none.
-func TestChooseGate(t *testing.T) {
-	g := Gates[string]{Ask: func() string { return "A" }, File: func() string { return "F" }, Auto: func() string { return "U" }}
-	for _, c := range []struct {
-		value, dflt         string
-		interactive, anyway bool
-		want, note          string
-	}{
-		{value: "", interactive: true, want: "A"},
-		{value: "", interactive: false, want: "F"},
-		{value: "", dflt: "auto", interactive: true, want: "U"},
-		{value: "file", dflt: "auto", interactive: true, want: "F"},
-		{value: "ask", interactive: false, want: "F", note: "cmd: -gate ask needs a terminal; using the file gate\n"},
-		{value: "ask", interactive: false, anyway: true, want: "A"},
-		{value: "auto", want: "U"},
-	} {
-		var out bytes.Buffer
-		a := New("cmd", nil, io.Discard, &out)
-		g.Default, g.AskAnywhere = c.dflt, c.anyway
-		got, err := ChooseGate(a, c.value, c.interactive, g)
-		if err != nil || got != c.want || out.String() != c.note {
-			t.Errorf("%+v: %q, %v, stderr %q", c, got, err, out.String())
-		}
-	}
-	if _, err := ChooseGate(New("cmd", nil, io.Discard, io.Discard), "maybe", true, g); err == nil || err.Error() != `-gate "maybe": want ask, file or auto` {
-		t.Errorf("-gate maybe: %v", err)
-	}
-}
-
 // TestPrint: -format text, json and an export format each reach their
 // writer on stdout; Info is stdout only for text.
 func TestPrint(t *testing.T) {

@@ -22,18 +22,6 @@ func TestUsage(t *testing.T) {
 	}
 }
 
-func TestGate(t *testing.T) {
-	for _, tt := range []struct {
-		value       string
-		interactive bool
-		want        string
-	}{{"", true, "ask"}, {"", false, "file"}, {"auto", true, "auto"}, {"ask", false, "ask"}} {
-		if got := Gate(tt.value, tt.interactive); got != tt.want {
-			t.Errorf("Gate(%q, %v) = %q, want %q", tt.value, tt.interactive, got, tt.want)
-		}
-	}
-}
-
 func TestByteSize(t *testing.T) {
 	for in, want := range map[string]int64{"4194304": 4 << 20, "512K": 512 << 10, "4M": 4 << 20, "4MB": 4 << 20, "4mib": 4 << 20, "1G": 1 << 30, " 2 KiB ": 2 << 10} {
 		var s ByteSize

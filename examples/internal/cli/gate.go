@@ -1,51 +1,47 @@
 package cli
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
 
-// Gate returns the gate a -gate value names, with its default: "ask" on
-// a terminal, "file" otherwise (so a command never blocks without one).
-func Gate(value string, interactive bool) string {
-	switch {
-	case value != "":
-		return value
-	case interactive:
-		return "ask"
-	}
-	return "file"
-}
+	"github.com/kaigi-dev/kaigi/loop/termgate"
+)
 
-// Gates are the gates a -gate value chooses among, T a loop.Approver or a
-// loop.Asker: each function makes one.
-type Gates[T any] struct {
-	Ask, File, Auto func() T
-	// Default is the gate of an empty -gate ("" : Gate's default).
-	Default string
-	// AskAnywhere asks even without a terminal, where the gate falls back
-	// to File otherwise.
-	AskAnywhere bool
-}
-
-// ChooseGate returns the gate value names (Gate, g.Default first); ask
-// without a terminal (interactive false) is the file gate, said on
-// stderr, so that the command never blocks. A value other than ask, file
-// and auto is an error.
-func ChooseGate[T any](a *App, value string, interactive bool, g Gates[T]) (T, error) {
-	if value == "" {
-		value = g.Default
-	}
-	switch v := Gate(value, interactive); v {
+// GateMode returns the termgate.Mode a -gate value names: "ask" is
+// termgate.Terminal, "file" and "auto" are termgate.File and
+// termgate.Auto, and "" is termgate.Default (the terminal when there is
+// one, the files otherwise). Any other value, "terminal" included, is an
+// error naming the three.
+func GateMode(value string) (termgate.Mode, error) {
+	switch value {
+	case "":
+		return termgate.Default, nil
 	case "ask":
-		if interactive || g.AskAnywhere {
-			return g.Ask(), nil
-		}
-		fmt.Fprintf(a.Stderr, "%s: -gate ask needs a terminal; using the file gate\n", a.Name)
-		return g.File(), nil
+		return termgate.Terminal, nil
 	case "file":
-		return g.File(), nil
+		return termgate.File, nil
 	case "auto":
-		return g.Auto(), nil
-	default:
-		var zero T
-		return zero, fmt.Errorf("-gate %q: want ask, file or auto", v)
+		return termgate.Auto, nil
 	}
+	return "", fmt.Errorf("-gate %q: want ask, file or auto", value)
+}
+
+// ChooseGate returns who answers the run's questions and approves its
+// findings as the -gate value says (GateMode), made by termgate.Choose
+// with c, and the mode chosen (never termgate.Default). -gate ask
+// without a terminal (c.Interactive false) is the file gate, said on
+// a.Stderr, so that the command never waits on an input nobody types
+// into; a command that asks even then sets c.Interactive for -gate ask.
+// The errors are GateMode's and termgate.Choose's.
+func (a *App) ChooseGate(value string, c termgate.Config) (termgate.Asking, termgate.Mode, error) {
+	m, err := GateMode(value)
+	if err != nil {
+		return nil, "", err
+	}
+	g, mode, err := termgate.Choose(m, c)
+	if errors.Is(err, termgate.ErrNotTerminal) {
+		fmt.Fprintf(a.Stderr, "%s: -gate ask needs a terminal; using the file gate\n", a.Name)
+		return termgate.Choose(termgate.File, c)
+	}
+	return g, mode, err
 }
