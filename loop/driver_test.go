@@ -147,6 +147,12 @@ func TestReviewFolder(t *testing.T) {
 	if _, ok := auto.Gate().(loop.AutoGate); err != nil || !ok || auto.FileGate {
 		t.Errorf("auto gate %#v, %v", auto.Gate(), err)
 	}
+	if a, ok := f.Asker().(loop.FileAsker); !ok || a.Dir != f.Run {
+		t.Errorf("file asker %#v", f.Asker())
+	}
+	if _, ok := auto.Asker().(loop.AutoAsker); !ok {
+		t.Errorf("auto asker %#v", auto.Asker())
+	}
 	if _, err := loop.NewReviewFolder(dir, "maybe", ".run", "d.json", "b.md"); err == nil {
 		t.Error("an unknown gate was taken")
 	}

@@ -16,10 +16,10 @@ import (
 // a new title, a judge weighs it against the current one, and the new
 // title is kept only when it wins. The run stops once the current title
 // held twice in a row (WonInARow) or after 4 rounds. Its rounds are
-// notes, from which OutcomeOf, WriteSummary and Finish give the outcome,
+// notes, from which FinishNotes (OutcomeOf, WriteSummary, Finish) gives the outcome,
 // summary.md and the exit error that a findings loop gets from Review's
 // rounds, and RunConfig.Describe says its stop in its own words.
-func ExampleRun_OutcomeOf() {
+func ExampleRun_FinishNotes() {
 	folder, _ := os.MkdirTemp("", "notes-example")
 	defer os.RemoveAll(folder)
 	doc := filepath.Join(folder, "post.md")
@@ -60,12 +60,9 @@ func ExampleRun_OutcomeOf() {
 		reason, _ = stop(sums)
 	}
 
-	o := r.OutcomeOf(notes, reason, agent.Prices{"m": {Input: 1, Output: 5}})
-	if err := r.WriteSummary("Titles", o, nil); err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println("finish:", r.Finish(o)) // nil: converged; ErrNotConverged at the cap
+	// OutcomeOf, WriteSummary and Finish in one call.
+	_, err = r.FinishNotes("Titles", notes, reason, agent.Prices{"m": {Input: 1, Output: 5}})
+	fmt.Println("finish:", err) // nil: converged; ErrNotConverged at the cap
 	summary, _ := os.ReadFile(filepath.Join(cfg.Dir, "summary.md"))
 	fmt.Print(strings.Split(string(summary), "## Artifacts")[0])
 	// Output:

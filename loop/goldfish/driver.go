@@ -52,10 +52,7 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if err != nil {
 			return loop.Stop{}, err
 		}
-		l.Dir, l.Gate, l.Asker = f.Run, f.Gate(), loop.AutoAsker{}
-		if f.FileGate {
-			l.Asker = loop.FileAsker{Dir: l.Dir}
-		}
+		l.Dir, l.Gate, l.Asker = f.Run, f.Gate(), f.Asker()
 		start := l.Run
 		if resume {
 			start = l.Resume

@@ -13,12 +13,13 @@ import (
 	tlog "go.temporal.io/sdk/log"
 
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
+	"github.com/kaigi-dev/kaigi/loop/internal/sixthloop"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 	"github.com/kaigi-dev/kaigi/loop/temporal/devtest"
 )
 
 // TestFourDriversOnServer: on a real Temporal server, the Goldfish,
-// discussion, write-episode and multi-shot drivers (their packages'
+// discussion, write-episode, multi-shot and sixth (loop/internal/sixthloop) drivers (their packages'
 // NewDriver, registered with no adapter) run side by side (the Editorial
 // Swarm's kill is TestWorkerKilledMidRound); the worker
 // running them is killed with SIGKILL once all have advanced, and a new
@@ -52,6 +53,11 @@ func TestFourDriversOnServer(t *testing.T) {
 		{id: "goldfish-s", driver: "goldfish", d: goldfish.NewDriver(offlineGoldfish), in: temporal.Input{Args: json.RawMessage(`{"document":"spec.md","gate":"auto"}`)}, docs: map[string][]byte{"spec.md": spec},
 			same: func(t *testing.T, got, want map[string][]byte) { sameTree(t, got, want) }},
 		{id: "multishot-s", driver: "multishot", d: multishotDriver(), in: temporal.Input{Args: multishotArgs}, docs: gitTree(t), same: sameSession},
+		{id: "sixth-s", driver: "sixth", d: sixthloop.Scripted(), in: temporal.Input{Args: json.RawMessage(`{"document":"design.md","section":{"heading":"Retry"},"gate":"auto"}`)},
+			docs: map[string][]byte{"design.md": []byte("# Design\n\n## Retry\n\nWe retry a failed call three times, waiting a little longer each time.\n\n## Next\n\nThe end.\n")},
+			same: func(t *testing.T, got, want map[string][]byte) {
+				sameTree(t, got, want, regexp.MustCompile(`^r\d+/judge/`))
+			}},
 	}
 	for i := range runs {
 		r := &runs[i]

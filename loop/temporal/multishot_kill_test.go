@@ -3,20 +3,15 @@ package temporal_test
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"go.temporal.io/sdk/client"
-	tlog "go.temporal.io/sdk/log"
-
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
-	"github.com/kaigi-dev/kaigi/loop/temporal/devtest"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
@@ -95,44 +90,8 @@ func TestMultishotWorkerKilled(t *testing.T) {
 	docs := gitTreeWith(t, map[string]string{"notes/todo.md": "# Todo\n\nIn today's fast-paced world, it is worth noting that the the list is very very long.\n"})
 	stop, want := inProcess(t, slowMultishot(0, ""), work, "ms-kill", multishotArgs, docs)
 
-	addr := devtest.Start(t)
-	c, err := client.Dial(client.Options{HostPort: addr, Logger: tlog.NewStructuredLogger(discard())})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	first := startWorker(t, addr, "ms-kill", store, work, log, delay)
-	files, err := temporal.PutFiles(context.Background(), temporal.FileStore{Dir: store}, docs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: "ms-kill", TaskQueue: "ms-kill"}, temporal.WorkflowName,
-		temporal.Input{Driver: "multishot-slow", Args: multishotArgs, Files: files, HeartbeatTimeout: 2 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Kill while the first wave's shots are in flight, at a random moment.
-	for count(t, log, "start shot") < 2 {
-		if ctx.Err() != nil {
-			t.Fatalf("no shot started: %s", first.stderr.String())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	time.Sleep(time.Duration(rand.Int64N(int64(delay / 2))))
-	first.kill(t)
-	killedAt := count(t, log, "start")
-	startWorker(t, addr, "ms-kill", store, work, log, delay)
-
-	var res temporal.Result
-	if err := run.Get(ctx, &res); err != nil {
-		t.Fatal(err)
-	}
-	got, err := temporal.GetFiles(ctx, temporal.FileStore{Dir: store}, res.Files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	k := killRun{id: "ms-kill", driver: "multishot-slow", in: temporal.Input{Args: multishotArgs}, docs: docs, word: "start shot", calls: 2, at: "start", delay: delay}.run(t, store, work, log)
+	c, ctx, res, got, killedAt := k.c, k.ctx, k.res, k.got, k.killedAt
 	if res.Reason != stop.Reason || res.Text != stop.Text || res.Usage != stop.Usage || len(res.Artifacts) != len(stop.Artifacts) {
 		t.Errorf("stopped %q (%s, %+v, %q), in a process %q (%s, %+v, %q)", res.Reason, res.Text, res.Usage, res.Artifacts,
 			stop.Reason, stop.Text, stop.Usage, stop.Artifacts)

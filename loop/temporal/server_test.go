@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,7 +24,6 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
-	"github.com/kaigi-dev/kaigi/loop/temporal/devtest"
 )
 
 // TestWorkerKilledMidRound: on a real Temporal server, the worker running
@@ -43,44 +41,8 @@ func TestWorkerKilledMidRound(t *testing.T) {
 	docs := map[string][]byte{"article.md": []byte(chainArticle)}
 	stop, want := inProcess(t, editorial.NewDriver(chainSwarm(0, "")), work, "kill-1", args, docs)
 
-	addr := devtest.Start(t)
-	c, err := client.Dial(client.Options{HostPort: addr, Logger: tlog.NewStructuredLogger(discard())})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	first := startWorker(t, addr, "kill", store, work, log, delay)
-	files, err := temporal.PutFiles(context.Background(), temporal.FileStore{Dir: store}, docs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{ID: "kill-1", TaskQueue: "kill"}, temporal.WorkflowName,
-		temporal.Input{Driver: "editorial", Args: args, Files: files, HeartbeatTimeout: 2 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Kill while round 2's calls are in flight, at a random moment.
-	for count(t, log, "start") < 5 {
-		if ctx.Err() != nil {
-			t.Fatalf("no call answered: %s", first.stderr.String())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	time.Sleep(time.Duration(rand.Int64N(int64(delay / 2))))
-	first.kill(t)
-	killedAt := count(t, log, "done")
-	startWorker(t, addr, "kill", store, work, log, delay)
-
-	var res temporal.Result
-	if err := run.Get(ctx, &res); err != nil {
-		t.Fatal(err)
-	}
-	got, err := temporal.GetFiles(ctx, temporal.FileStore{Dir: store}, res.Files)
-	if err != nil {
-		t.Fatal(err)
-	}
+	k := killRun{id: "kill-1", driver: "editorial", in: temporal.Input{Args: args}, docs: docs, word: "start", calls: 5, at: "done", delay: delay}.run(t, store, work, log)
+	c, ctx, res, got, killedAt := k.c, k.ctx, k.res, k.got, k.killedAt
 	if res.Reason != stop.Reason {
 		t.Errorf("stopped %q, in a process %q", res.Reason, stop.Reason)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
+	"github.com/kaigi-dev/kaigi/loop/internal/sixthloop"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 )
 
@@ -114,6 +115,7 @@ func runWorker(addr string) int {
 			"multishot":      multishotDriver(),
 			"multishot-slow": slowMultishot(time.Duration(delay)*time.Millisecond, os.Getenv(envLog)),
 			"goldfish":       goldfish.NewDriver(offlineGoldfish),
+			"sixth":          sixthloop.Scripted(),
 		},
 		WorkDir: os.Getenv(envWork),
 	})

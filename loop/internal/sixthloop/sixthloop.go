@@ -69,24 +69,23 @@ func (l Loop) Run(ctx context.Context, dir string, raw json.RawMessage, resume b
 	if err != nil {
 		return loop.Stop{}, err
 	}
-	file, err := args.Gate.File()
+	f, err := loop.NewReviewFolder(dir, args.Gate, RunDir, "", args.Document)
 	if err != nil {
 		return loop.Stop{}, err
 	}
-	paths, err := loop.DriverPaths(dir, args.Document)
-	if err != nil {
-		return loop.Stop{}, err
-	}
-	r, err := loop.OpenRun(ctx, l.Config(dir), paths, resume, true, func() Args { return args }, nil)
+	r, err := loop.OpenRun(ctx, l.Config(dir), f.Docs, resume, true, func() Args { return args }, nil)
 	if err != nil {
 		return loop.Stop{}, err
 	}
 	defer r.Close()
-	o, err := l.rounds(ctx, r, file)
-	return loop.ReviewStop(dir, RunDir, "", o, err)
+	return f.Stop(l.rounds(ctx, r, f.Asker()))
 }
 
-func (l Loop) rounds(ctx context.Context, r *loop.Run[Args], file bool) (*loop.Outcome, error) {
+func ask(prompt string) agent.Request {
+	return agent.Request{Messages: []agent.Message{agent.UserText(prompt)}}
+}
+
+func (l Loop) rounds(ctx context.Context, r *loop.Run[Args], asker loop.Asker) (*loop.Outcome, error) {
 	text, err := journal.Step(ctx, r.J, "read", func(context.Context) ([]byte, error) { return os.ReadFile(r.Docs[0].File) })
 	if err != nil {
 		return nil, err
@@ -101,30 +100,27 @@ func (l Loop) rounds(ctx context.Context, r *loop.Run[Args], file bool) (*loop.O
 	var sums []loop.RoundSummary
 	var reason loop.StopReason
 	for n := 1; reason == ""; n++ {
-		draft, err := journal.Step(ctx, r.J, fmt.Sprintf("r%d/author", n), func(ctx context.Context) (agent.Answer[Draft], error) {
-			return agent.Ask[Draft](ctx, l.Author, agent.Request{Messages: []agent.Message{agent.UserText("Rewrite this section; answer its new text.\n\n" + current)}})
-		})
+		draft, call, err := loop.AskCall[Draft](ctx, r.J, fmt.Sprintf("r%d/author", n), "author", l.Author, ask("Rewrite this section; answer its new text.\n\n"+current))
 		if err != nil {
 			return nil, err
 		}
-		calls := []loop.Call{{Who: "author", Model: draft.Model, Usage: draft.Usage}}
-		drafts := [2]string{current, draft.Value.Text}
+		calls := []loop.Call{call}
+		drafts := [2]string{current, draft.Text}
 		var notesOf [2]string
 		for i, rev := range l.Reviewers {
 			for d, text := range drafts {
-				a, err := journal.Step(ctx, r.J, fmt.Sprintf("r%d/review/%d/%d", n, i+1, d), func(ctx context.Context) (agent.Answer[Notes], error) {
-					return agent.Ask[Notes](ctx, rev, agent.Request{Messages: []agent.Message{agent.UserText("Review this draft.\n\n" + text)}})
-				})
+				who := fmt.Sprintf("reviewer-%d", i+1)
+				a, call, err := loop.AskCall[Notes](ctx, r.J, fmt.Sprintf("r%d/review/%d/%d", n, i+1, d), who, rev, ask("Review this draft.\n\n"+text))
 				if err != nil {
 					return nil, err
 				}
-				notesOf[d] += fmt.Sprintf("reviewer %d: %s\n", i+1, a.Value.Notes)
-				calls = append(calls, loop.Call{Who: fmt.Sprintf("reviewer-%d", i+1), Model: a.Model, Usage: a.Usage})
+				notesOf[d] += fmt.Sprintf("reviewer %d: %s\n", i+1, a.Notes)
+				calls = append(calls, call)
 			}
 		}
 		pr, err := loop.ComparePair(ctx, r.J, fmt.Sprintf("r%d/judge", n), func(ctx context.Context, a, b int) (agent.Answer[Verdict], error) {
 			prompt := fmt.Sprintf("Which draft is better: A or B (or tie)?\n\nA:\n%s\nNotes on A:\n%s\nB:\n%s\nNotes on B:\n%s", drafts[a], notesOf[a], drafts[b], notesOf[b])
-			return agent.Ask[Verdict](ctx, l.Judge, agent.Request{Messages: []agent.Message{agent.UserText(prompt)}})
+			return agent.Ask[Verdict](ctx, l.Judge, ask(prompt))
 		}, func(v agent.Answer[Verdict]) string { return v.Value.Winner })
 		if err != nil {
 			return nil, err
@@ -140,10 +136,6 @@ func (l Loop) rounds(ctx context.Context, r *loop.Run[Args], file bool) (*loop.O
 		sums = append(sums, loop.RoundSummary{Round: n, Answered: 1, Held: pr.Winner != 1, Changed: pr.Winner == 1})
 		reason, _ = stop(sums)
 	}
-	var asker loop.Asker = loop.AutoAsker{}
-	if file {
-		asker = loop.FileAsker{Dir: r.Dir}
-	}
 	ans, err := loop.AskOnce(ctx, r.J, asker, loop.Question{Key: "write", Kind: loop.Confirm, Prompt: "Write the kept draft into " + r.Docs[0].Name + "?"})
 	switch {
 	case errors.Is(err, loop.ErrWaiting):
@@ -158,9 +150,5 @@ func (l Loop) rounds(ctx context.Context, r *loop.Run[Args], file bool) (*loop.O
 			return nil, err
 		}
 	}
-	o := r.OutcomeOf(notes, reason, nil)
-	if err := r.WriteSummary("Sixth loop: "+r.Settings.Section.String(), o, nil); err != nil {
-		return nil, err
-	}
-	return o, r.Finish(o)
+	return r.FinishNotes("Sixth loop: "+r.Settings.Section.String(), notes, reason, nil)
 }
