@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/providers/offline/internal/levenshtein"
 )
 
 // nameVariantRule reports a product name a document spells once or twice
@@ -65,7 +66,7 @@ func (r *run) nameVariants() {
 		lw := strings.ToLower(w)
 		for _, name := range names[lw[:4]] {
 			ln := strings.ToLower(name)
-			if w == name || count[name] < 3*count[w] || lw == ln+"s" || ln == lw+"s" || abs(len(lw)-len(ln)) > 2 || editDistance(lw, ln) > 2 {
+			if w == name || count[name] < 3*count[w] || lw == ln+"s" || ln == lw+"s" || abs(len(lw)-len(ln)) > 2 || levenshtein.Distance([]byte(lw), []byte(ln)) > 2 {
 				continue
 			}
 			for _, p := range places[w] {
@@ -90,24 +91,4 @@ func abs(n int) int { return max(n, -n) }
 // innerCapital reports whether w has a capital letter after its first.
 func innerCapital(w string) bool {
 	return strings.IndexFunc(w[1:], unicode.IsUpper) >= 0
-}
-
-// editDistance is the Levenshtein distance of two ASCII strings.
-func editDistance(a, b string) int {
-	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := 1
-			if a[i-1] == b[j-1] {
-				c = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -35,6 +35,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kaigi-dev/kaigi/providers/offline/internal/levenshtein"
 )
 
 // Label is one line of a base version that its authors later corrected.
@@ -310,28 +312,7 @@ func isCorrection(before, after string) bool {
 	if a == b || a == "" || b == "" {
 		return false
 	}
-	d := distance([]rune(a), []rune(b))
+	d := levenshtein.Distance([]rune(a), []rune(b))
 	n := max(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
 	return d <= 40 && 3*d <= n
-}
-
-// distance is the Levenshtein distance of a and b.
-func distance(a, b []rune) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
