@@ -29,8 +29,7 @@ func (r *run) longVowelVariants() {
 	if !r.e.on(longVowelRule) {
 		return
 	}
-	type place struct{ start, end int }
-	spell := map[string]map[string][]place{} // key (no ー) -> spelling -> places
+	spell := map[string]map[string][]span{} // key (no ー) -> spelling -> places
 	var order []string
 	for _, b := range r.doc.blocks {
 		if b.kind == tableRow {
@@ -48,10 +47,10 @@ func (r *run) longVowelVariants() {
 			key := strings.ReplaceAll(w, "ー", "")
 			if utf8.RuneCountInString(key) >= 2 {
 				if spell[key] == nil {
-					spell[key] = map[string][]place{}
+					spell[key] = map[string][]span{}
 					order = append(order, key)
 				}
-				spell[key][w] = append(spell[key][w], place{b.start + i, b.start + j})
+				spell[key][w] = append(spell[key][w], span{b.start + i, b.start + j})
 			}
 			i = j
 		}
@@ -61,25 +60,19 @@ func (r *run) longVowelVariants() {
 		if len(forms) != 2 {
 			continue // one spelling, or three and more: no one pair to settle
 		}
-		var a, b string
-		for w := range forms {
-			if a == "" {
-				a = w
-			} else {
-				b = w
-			}
+		var pair []spelling
+		for w, at := range forms {
+			pair = append(pair, spelling{w, at})
 		}
-		if min(utf8.RuneCountInString(a), utf8.RuneCountInString(b)) < 3 {
+		if min(utf8.RuneCountInString(pair[0].text), utf8.RuneCountInString(pair[1].text)) < 3 {
 			continue // ルール and ルル, メール and メル: two words
 		}
-		if len(forms[a]) > len(forms[b]) || len(forms[a]) == len(forms[b]) && forms[a][0].start < forms[b][0].start {
-			a, b = b, a // a: the spelling reported, b: the document's
-		}
-		for _, p := range forms[a] {
-			if len(forms[b]) >= 2 && len(forms[b]) > len(forms[a]) {
-				r.e.fix(longVowelRule, finding.Low, 80, p.start, p.end, b, "「%s」はこの文書のほかの箇所では「%s」と書かれています（%d箇所）。表記をそろえてください", a, b, len(forms[b]))
+		minor, major, settled := minority(pair[0], pair[1])
+		for _, p := range minor.at {
+			if settled {
+				r.e.fix(longVowelRule, finding.Low, 80, p.start, p.end, major.text, "「%s」はこの文書のほかの箇所では「%s」と書かれています（%d箇所）。表記をそろえてください", minor.text, major.text, len(major.at))
 			} else {
-				r.e.advise(longVowelRule, finding.Low, 70, p.start, p.end, "「%s」と「%s」の二つの表記があります。どちらかにそろえてください", a, b)
+				r.e.advise(longVowelRule, finding.Low, 70, p.start, p.end, "「%s」と「%s」の二つの表記があります。どちらかにそろえてください", minor.text, major.text)
 			}
 		}
 	}

@@ -27,9 +27,8 @@ func (r *run) nameVariants() {
 	if !r.e.on(nameVariantRule) {
 		return
 	}
-	type place struct{ start, end int }
 	count := map[string]int{}
-	places := map[string][]place{}
+	places := map[string][]span{}
 	lower := map[string]bool{}
 	var order []string
 	for _, b := range r.doc.blocks {
@@ -50,7 +49,7 @@ func (r *run) nameVariants() {
 				order = append(order, w)
 			}
 			count[w]++
-			places[w] = append(places[w], place{b.start + s, b.start + e})
+			places[w] = append(places[w], span{b.start + s, b.start + e})
 		}
 	}
 	names := map[string][]string{} // by the first four letters, lower case: at most maxNamesPerPrefix each

@@ -23,30 +23,19 @@ func (r *run) termVariants() {
 	if !r.e.on(termVariantRule) {
 		return
 	}
-	type place struct{ start, end int }
-	type forms struct {
-		hyph, open []place
-		text       [2]string // the hyphenated and the open spelling, as first written
-	}
-	seen := map[string]*forms{}
+	seen := map[string]*[2]spelling{} // key -> the hyphenated and the open spelling, as first written
 	var order []string
-	add := func(key string, hyph bool, p place, text string) {
+	add := func(key string, k int, p span, text string) {
 		f := seen[key]
 		if f == nil {
-			f = &forms{}
+			f = &[2]spelling{}
 			seen[key] = f
 			order = append(order, key)
 		}
-		k := 1
-		if hyph {
-			k = 0
-			f.hyph = append(f.hyph, p)
-		} else {
-			f.open = append(f.open, p)
+		if f[k].text == "" {
+			f[k].text = text
 		}
-		if f.text[k] == "" {
-			f.text[k] = text
-		}
+		f[k].at = append(f[k].at, p)
 	}
 	for _, b := range r.doc.blocks {
 		if b.kind == tableRow || b.kind == heading {
@@ -65,28 +54,25 @@ func (r *run) termVariants() {
 				continue
 			}
 			if a, c, ok := strings.Cut(word(i), "-"); ok && asciiLetters(a) && asciiLetters(c) {
-				add(strings.ToLower(a+" "+c+" "+next), true, place{b.start + ws[i][0], b.start + ws[i][1]}, word(i))
+				add(strings.ToLower(a+" "+c+" "+next), 0, span{b.start + ws[i][0], b.start + ws[i][1]}, word(i))
 				continue
 			}
 			if i+2 < len(ws) && asciiLetters(word(i)) && space(i+1) && asciiLetters(word(i+2)) {
-				add(strings.ToLower(word(i)+" "+word(i+1)+" "+word(i+2)), false, place{b.start + ws[i][0], b.start + ws[i+1][1]}, word(i)+" "+word(i+1))
+				add(strings.ToLower(word(i)+" "+word(i+1)+" "+word(i+2)), 1, span{b.start + ws[i][0], b.start + ws[i+1][1]}, word(i)+" "+word(i+1))
 			}
 		}
 	}
 	for _, key := range order {
 		f := seen[key]
-		if len(f.hyph) == 0 || len(f.open) == 0 {
+		if len(f[0].at) == 0 || len(f[1].at) == 0 {
 			continue
 		}
-		minor, major, mt, jt := f.open, f.hyph, f.text[1], f.text[0]
-		if len(f.hyph) < len(f.open) || len(f.hyph) == len(f.open) && f.hyph[0].start > f.open[0].start {
-			minor, major, mt, jt = f.hyph, f.open, f.text[0], f.text[1]
-		}
-		for _, p := range minor {
-			if len(major) >= 2 && len(major) > len(minor) && sameCase(string(r.doc.raw[p.start:p.end]), jt) {
-				r.e.fix(termVariantRule, finding.Low, 80, p.start, p.end, jt, "%q is written %q %d times elsewhere in this document; use one spelling", mt, jt, len(major))
+		minor, major, settled := minority(f[0], f[1])
+		for _, p := range minor.at {
+			if settled && sameCase(string(r.doc.raw[p.start:p.end]), major.text) {
+				r.e.fix(termVariantRule, finding.Low, 80, p.start, p.end, major.text, "%q is written %q %d times elsewhere in this document; use one spelling", minor.text, major.text, len(major.at))
 			} else {
-				r.e.advise(termVariantRule, finding.Low, 70, p.start, p.end, "this document writes both %q and %q; use one spelling", mt, jt)
+				r.e.advise(termVariantRule, finding.Low, 70, p.start, p.end, "this document writes both %q and %q; use one spelling", minor.text, major.text)
 			}
 		}
 	}
