@@ -90,8 +90,14 @@ func (f ApproverFunc) Approve(ctx context.Context, b Batch) ([]Decision, error) 
 }
 
 // AutoGate decides by policy alone: what the policy did not apply is
-// deferred (left open), never applied.
+// deferred (left open), never applied. It answers questions as AutoAsker
+// does, so one AutoGate serves a loop that both asks and approves.
 type AutoGate struct{}
+
+// Ask returns q's default answer (AutoAsker.Ask).
+func (AutoGate) Ask(ctx context.Context, q Question) (Answer, error) {
+	return AutoAsker{}.Ask(ctx, q)
+}
 
 // Approve defers every item of b.
 func (AutoGate) Approve(_ context.Context, b Batch) ([]Decision, error) {

@@ -90,7 +90,7 @@ func Choose(m Mode, c Config) (gate Asking, resolved Mode, err error) {
 	}
 	switch m {
 	case Auto:
-		return auto{}, Auto, nil
+		return loop.AutoGate{}, Auto, nil
 	case File:
 		if c.Dir == "" {
 			return nil, "", errors.New("termgate: the file gate needs the run folder (Config.Dir)")
@@ -116,12 +116,6 @@ func Choose(m Mode, c Config) (gate Asking, resolved Mode, err error) {
 		return &Gate{In: c.In, Out: c.Out}, Terminal, nil
 	}
 	return nil, "", fmt.Errorf("termgate: %w %q (want auto, file or terminal)", ErrUnknownMode, string(m))
-}
-
-// auto is the Auto mode's Asking.
-type auto struct {
-	loop.AutoAsker
-	loop.AutoGate
 }
 
 // files is the File mode's Asking.
