@@ -145,5 +145,8 @@ func TestNameVariant(t *testing.T) {
 		{rule: "en-name-variant", text: gh + "Github is here; github is a word here.\n", want: 0},
 		{rule: "en-name-variant", text: gh + "Push to Github now. Github again. Github thrice.\n", want: 0},
 		{rule: "en-name-variant", text: pg + "Postman is a tool.\n", want: 0},
+		// a Japanese document gets the finding in Japanese, and no term-variant question
+		{rule: "en-name-variant", text: "GitHub を使います。GitHub で公開します。GitHub の設定です。\n\nGithub に置きます。\n", want: 1, message: "「Github」はこの文書のほかの箇所では「GitHub」と書かれています（3箇所）"},
+		{rule: "en-term-variant", text: "write-ahead log を読みます。write-ahead log です。\n\nwrite ahead log です。\n", want: 0},
 	})
 }

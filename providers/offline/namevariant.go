@@ -70,9 +70,9 @@ func (r *run) nameVariants() {
 			}
 			for _, p := range places[w] {
 				if lw == ln {
-					r.e.fix(nameVariantRule, finding.Low, 85, p.start, p.end, name, "%q is written %q %d times elsewhere in this document", w, name, count[name])
+					r.e.fix(nameVariantRule, finding.Low, 85, p.start, p.end, name, r.say("%q is written %q %d times elsewhere in this document", "「%s」はこの文書のほかの箇所では「%s」と書かれています（%d箇所）"), w, name, count[name])
 				} else {
-					r.e.advise(nameVariantRule, finding.Low, 70, p.start, p.end, "%q: is this %s, as the document writes it %d times?", w, name, count[name])
+					r.e.advise(nameVariantRule, finding.Low, 70, p.start, p.end, r.say("%q: is this %s, as the document writes it %d times?", "「%s」は「%s」（この文書で%d箇所）の誤記ではありませんか"), w, name, count[name])
 				}
 			}
 			break

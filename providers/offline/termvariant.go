@@ -20,8 +20,8 @@ const termVariantRule = "en-term-variant"
 // them; the following word must be the same, so that a phrase such as
 // "runs ahead" never pairs with a compound adjective by accident.
 func (r *run) termVariants() {
-	if !r.e.on(termVariantRule) {
-		return
+	if !r.e.on(termVariantRule) || r.doc.kana {
+		return // hyphenating a compound is English prose's question
 	}
 	seen := map[string]*[2]spelling{} // key -> the hyphenated and the open spelling, as first written
 	var order []string
