@@ -45,17 +45,25 @@ func (r *run) sentenceLength(s sentence) {
 			}
 		}
 	}
-	if overlong(n, r.lim.SentenceLength) && r.e.on("overlong-sentence") {
-		r.e.adviseSized(n, "overlong-sentence", finding.Medium, 75, s.start, s.end, r.say("sentence has %d characters, over half again the limit of %d; split it", "一文が%d文字あります（上限%d文字の1.5倍を超えています）。文を分けてください"), n, r.lim.SentenceLength)
-	} else if n > r.lim.SentenceLength {
-		r.e.adviseSized(n, "sentence-length", finding.Medium, 70, s.start, s.end, r.say("sentence has %d characters (limit %d); split it", "一文が%d文字あります（上限%d文字）。文を分けてください"), n, r.lim.SentenceLength)
-	}
+	r.tooLong(s, n, r.lim.SentenceLength, "sentence-length", 70,
+		r.say("sentence has %d characters (limit %d); split it", "一文が%d文字あります（上限%d文字）。文を分けてください"),
+		r.say("sentence has %d characters, over half again the limit of %d; split it", "一文が%d文字あります（上限%d文字の1.5倍を超えています）。文を分けてください"))
 }
 
-// overlong reports whether a sentence of size n is over half again the
-// limit: too long by any style guide's measure, where one just over the
-// limit is a matter of the guide chosen.
-func overlong(n, limit int) bool { return 2*n > 3*limit }
+// tooLong reports sentence s of size n over limit as rule's finding
+// (confidence conf, message msg with n and limit), or, when n is over
+// half again the limit and overlong-sentence is on, as that rule's
+// (message long): one finding a sentence. A sentence so long is too long
+// by any style guide's measure, where one just over the limit is a matter
+// of the guide chosen.
+func (r *run) tooLong(s sentence, n, limit int, rule string, conf int, msg, long string) {
+	switch {
+	case 2*n > 3*limit && r.e.on("overlong-sentence"):
+		r.e.adviseSized(n, "overlong-sentence", finding.Medium, 75, s.start, s.end, long, n, limit)
+	case n > limit:
+		r.e.adviseSized(n, rule, finding.Medium, conf, s.start, s.end, msg, n, limit)
+	}
+}
 
 // utf16Len counts the UTF-16 code units of s, mask bytes left out.
 func utf16Len(s string) int {

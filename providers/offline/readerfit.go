@@ -79,12 +79,9 @@ func checkReaderFit(ctx context.Context, r *run) error {
 // word limit; one over half again the limit is overlong-sentence's
 // instead, when that rule is on.
 func (r *run) enSentenceLength(s sentence) {
-	n := wordCount(s.text)
-	if overlong(n, r.lim.SentenceWords) && r.e.on("overlong-sentence") {
-		r.e.adviseSized(n, "overlong-sentence", finding.Medium, 75, s.start, s.end, "sentence has %d words, over half again the limit of %d for this reader; split it", n, r.lim.SentenceWords)
-	} else if n > r.lim.SentenceWords {
-		r.e.adviseSized(n, "en-sentence-length", finding.Medium, 65, s.start, s.end, "sentence has %d words (limit %d for this reader); split it", n, r.lim.SentenceWords)
-	}
+	r.tooLong(s, wordCount(s.text), r.lim.SentenceWords, "en-sentence-length", 65,
+		"sentence has %d words (limit %d for this reader); split it",
+		"sentence has %d words, over half again the limit of %d for this reader; split it")
 }
 
 // mixedPeriod follows textlint ja-no-mixed-period with its defaults: a
