@@ -159,14 +159,7 @@ func symbolsOnly(text string) bool {
 // maskedAfter reports whether masked bytes (code, a link's syntax, a URL)
 // follow sentence s in its block.
 func (r *run) maskedAfter(s sentence) bool {
-	if r.lastMask.blk != s.blk+1 { // once a block: a search per sentence would be quadratic in a one-line document
-		b := r.doc.blocks[s.blk]
-		r.lastMask.blk, r.lastMask.at = s.blk+1, bytes.LastIndexByte(r.doc.masked[b.start:b.end], mask)
-		if r.lastMask.at >= 0 {
-			r.lastMask.at += b.start
-		}
-	}
-	return r.lastMask.at >= s.end
+	return r.doc.blocks[s.blk].lastMask >= s.end
 }
 
 // acronyms reports an acronym at its first use when it is neither spelled

@@ -49,9 +49,6 @@ type run struct {
 		blk, count int
 		open       bool
 	} // max-ten's count, carried over a sentence end Options.Kuten does not count
-	lastMask struct {
-		blk, at int // the block looked at (blk+1; 0: none yet) and its last mask byte's offset, or -1
-	} // maskedAfter's, so that it reads each block once
 }
 
 // Editorial returns the four Editorial Swarm reviewers in order:

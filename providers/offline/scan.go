@@ -35,6 +35,7 @@ type block struct {
 	start, end int    // byte span in the document, end exclusive
 	introColon bool   // a paragraph ending in ':' that introduces code or a list
 	alert      string // the admonition the block lies in ("warning"), or "" (see document.Block.Alert)
+	lastMask   int    // the offset of the block's last masked byte (code, markup), or -1
 }
 
 // link is a Markdown link or image target found in the document.
@@ -137,6 +138,9 @@ func parse(src []byte) *document {
 	d.kana, d.cjk = d.language()
 	for i := range d.blocks {
 		b := &d.blocks[i]
+		if b.lastMask = bytes.LastIndexByte(d.masked[b.start:b.end], mask); b.lastMask >= 0 {
+			b.lastMask += b.start
+		}
 		if b.kind == paragraph {
 			t := bytes.TrimRight(d.masked[b.start:b.end], " \t\r\n\x1f")
 			b.introColon = bytes.HasSuffix(t, []byte(":")) || bytes.HasSuffix(t, []byte("："))
