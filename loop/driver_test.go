@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
@@ -158,5 +159,19 @@ func TestReviewFolder(t *testing.T) {
 	}
 	if _, err := loop.NewReviewFolder(dir, "", ".run", "d.json", "../b.md"); err == nil {
 		t.Error("a document outside the folder was taken")
+	}
+}
+
+// TestDriverGateAsker: the file gate's asker answers from the run folder,
+// auto's by default, and another gate is File's error.
+func TestDriverGateAsker(t *testing.T) {
+	if a, err := loop.DriverGate("").Asker("run"); err != nil || a != (loop.FileAsker{Dir: "run"}) {
+		t.Errorf(`"": %#v %v`, a, err)
+	}
+	if a, err := loop.GateAuto.Asker("run"); err != nil || a != (loop.AutoAsker{}) {
+		t.Errorf("auto: %#v %v", a, err)
+	}
+	if _, err := loop.DriverGate("ask").Asker("run"); err == nil || !strings.Contains(err.Error(), `gate "ask"`) {
+		t.Errorf("ask: %v", err)
 	}
 }

@@ -59,12 +59,12 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if err != nil {
 			return loop.Stop{}, err
 		}
-		file, err := args.Gate.File()
+		session := cmp.Or(args.Dir, DefaultDriverDir)
+		local, err := loop.DriverPaths(dir, session, cmp.Or(args.Repo, "."), cmp.Or(args.Memory, "."))
 		if err != nil {
 			return loop.Stop{}, err
 		}
-		session := cmp.Or(args.Dir, DefaultDriverDir)
-		local, err := loop.DriverPaths(dir, session, cmp.Or(args.Repo, "."), cmp.Or(args.Memory, "."))
+		asker, err := args.Gate.Asker(local[0])
 		if err != nil {
 			return loop.Stop{}, err
 		}
@@ -72,12 +72,9 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if err != nil {
 			return loop.Stop{}, err
 		}
-		l.Dir, l.Memory, l.Asker = local[0], "", loop.AutoAsker{}
+		l.Dir, l.Memory, l.Asker = local[0], "", asker
 		if args.Memory != "" {
 			l.Memory = local[2]
-		}
-		if file {
-			l.Asker = loop.FileAsker{Dir: l.Dir}
 		}
 		var sum *Summary
 		if resume {

@@ -49,19 +49,15 @@ func NewDriver(configure func(args Args) (*Episode, error)) loop.Driver {
 		if args.Episode < 1 {
 			return loop.Stop{}, fmt.Errorf("writing arguments: episode %d: want 1 or more", args.Episode)
 		}
-		file, err := args.Gate.File()
-		if err != nil {
-			return loop.Stop{}, err
-		}
 		e, err := configure(args)
 		if err != nil {
 			return loop.Stop{}, err
 		}
-		e.Dir, e.Number, e.resume, e.Asker = dir, args.Episode, resume, loop.AutoAsker{}
-		run := path.Join(RunDir, fmt.Sprintf("episode-%02d", e.Number))
-		if file {
-			e.Asker = loop.FileAsker{Dir: e.runDir()}
+		e.Dir, e.Number, e.resume = dir, args.Episode, resume
+		if e.Asker, err = args.Gate.Asker(e.runDir()); err != nil {
+			return loop.Stop{}, err
 		}
+		run := path.Join(RunDir, fmt.Sprintf("episode-%02d", e.Number))
 		res, err := e.Write(ctx)
 		switch {
 		case errors.Is(err, loop.ErrWaiting):
