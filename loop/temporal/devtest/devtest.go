@@ -59,7 +59,10 @@ var build = sync.OnceValues(buildDevserver)
 // its frontend answers calls for [Namespace], and returns the frontend's
 // host:port. A t.Cleanup stops the server with SIGTERM and waits for it
 // (SIGKILL after 10 s); an unclean exit fails the test. Start fails the test
-// with the server's stderr if it does not start within 2 minutes.
+// with the server's stderr if it does not start within 2 minutes. A server
+// that exits because another process took one of its ports first (tests
+// running in parallel start servers at once) is started again, up to
+// maxStarts times.
 //
 // Each call starts a server of its own, with its own in-memory state.
 func Start(t testing.TB) (addr string) {
@@ -68,7 +71,23 @@ func Start(t testing.TB) (addr string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for try := 1; ; try++ {
+		if addr, inUse := start(t, bin, try < maxStarts); !inUse {
+			return addr
+		}
+	}
+}
 
+// maxStarts is how many times Start starts a server whose ports another
+// process took between the server's choosing them and its binding them
+// (servers of tests running in parallel pick ports at the same time).
+const maxStarts = 3
+
+// start starts one server, as Start describes. When retry is set and the
+// server exits before it is ready because an address is in use, start
+// reports inUse instead of failing the test.
+func start(t testing.TB, bin string, retry bool) (addr string, inUse bool) {
+	t.Helper()
 	stderr := &tailBuffer{max: tailSize}
 	ready := &readyWriter{line: make(chan string, 1)}
 	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-namespace", Namespace)
@@ -119,14 +138,17 @@ func Start(t testing.TB) (addr string) {
 		if _, _, err := net.SplitHostPort(addr); !ok || err != nil {
 			t.Fatalf("devtest: Temporal server printed %q, want \"ready HOST:PORT\"", line)
 		}
-		return addr
+		return addr, false
 	case <-exited:
 		early = true
+		if retry && strings.Contains(stderr.String(), "address already in use") {
+			return "", true
+		}
 		t.Fatalf("devtest: Temporal server exited before it was ready: %v\nstderr:\n%s", waitErr, stderr)
 	case <-timer.C:
 		t.Fatalf("devtest: Temporal server not ready within %v\nstderr:\n%s", readyTimeout, stderr)
 	}
-	return "" // not reached: t.Fatalf does not return
+	return "", false // not reached: t.Fatalf does not return
 }
 
 // binary returns the path of the devserver binary: $KAIGI_TEMPORAL_DEVSERVER
