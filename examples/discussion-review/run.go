@@ -311,7 +311,7 @@ func progress(w io.Writer) func(discussion.Event) {
 		case discussion.Concluded:
 			fmt.Fprintln(w, "the lead concluded")
 		case discussion.FellBack:
-			fmt.Fprintf(w, "fallback to a plain fan-out: %s\n", loop.Printable(e.Reason))
+			fmt.Fprintf(w, "fallback to a plain fan-out: %s\n", loop.Printable(e.Text))
 		}
 	}
 }

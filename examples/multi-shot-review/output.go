@@ -24,7 +24,7 @@ func progress(w io.Writer) func(multishot.Event) {
 				fmt.Fprintf(w, "slice %s: %s\n", e.Slice, e.Text)
 			}
 		case "wave":
-			fmt.Fprintf(w, "wave %d: %s\n", e.Wave, e.Text)
+			fmt.Fprintf(w, "wave %d: %s\n", e.Round, e.Text)
 		case "shot":
 			fmt.Fprintf(w, "  %s shot %d: %s\n", e.Slice, e.Shot, strings.TrimSpace(e.Text))
 		case "dedupe", "pass", "judge":

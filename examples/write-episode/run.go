@@ -125,7 +125,7 @@ func (o *options) run(ctx context.Context) (int, error) {
 		if ev.Status == "completed" {
 			mark = "✓"
 		}
-		fmt.Fprintf(stderr, "  %-8s %s %s\n", ev.Step, mark, ev.Detail)
+		fmt.Fprintf(stderr, "  %-8s %s %s\n", ev.Kind, mark, ev.Text)
 	}
 	fmt.Fprintf(stderr, "write-episode: episode %d (%s)\n", o.episode, desc)
 	started = true

@@ -31,7 +31,7 @@ func notesDriver(cancel context.CancelFunc, after int64) loop.Driver {
 			},
 			Lead:  discussion.NewOfflineLead("lead"),
 			Seeds: func(key string) uint64 { return uint64(len(key)) },
-			OnRecord: func(journal.Record) {
+			JournalObserver: func(journal.Event) {
 				if n.Add(1) == after {
 					cancel()
 				}

@@ -23,9 +23,9 @@ import (
 // killDebate is the debate the kill test interrupts: three offline
 // participants over three rounds and the offline lead, run or resumed in
 // root; onRecord sees every journal point.
-func killDebate(root string, onRecord func(journal.Record)) (*Outcome, error) {
+func killDebate(root string, onRecord func(journal.Event)) (*Outcome, error) {
 	names := []string{"slop", "facts", "narr"}
-	d := &Discussion{Spec: testSpec(3, names...), Participants: offlineSeat(names...), Lead: NewOfflineLead("lead"), Root: root, OnRecord: onRecord,
+	d := &Discussion{Spec: testSpec(3, names...), Participants: offlineSeat(names...), Lead: NewOfflineLead("lead"), Root: root, JournalObserver: onRecord,
 		Seeds: func(key string) uint64 { return uint64(len(key)) * 0x9e3779b97f4a7c15 }}
 	dir := filepath.Join(root, ".discussion", "t1")
 	if _, err := os.Stat(filepath.Join(dir, VerdictFile)); err == nil {
@@ -48,7 +48,7 @@ func TestKillChild(t *testing.T) {
 	}
 	at, _ := strconv.Atoi(os.Getenv("KAIGI_DISCUSSION_KILL"))
 	var points atomic.Int64
-	_, err := killDebate(root, func(journal.Record) {
+	_, err := killDebate(root, func(journal.Event) {
 		if points.Add(1) == int64(at) {
 			killtest.Kill()
 		}
@@ -71,7 +71,7 @@ func TestKillAtEveryJournalPoint(t *testing.T) {
 		t.Skip("re-runs the test binary once per journal point")
 	}
 	var n atomic.Int64
-	want, err := killDebate(workspace(t), func(journal.Record) { n.Add(1) })
+	want, err := killDebate(workspace(t), func(journal.Event) { n.Add(1) })
 	points := int(n.Load())
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/discussion/board"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
@@ -52,7 +53,7 @@ func (r *runner) conclude(ctx context.Context, rounds int) (json.RawMessage, err
 	}
 	r.usage = r.usage.Add(res.Conclusion.Usage)
 	lead, n := r.spec.Synthesizer.Name, rounds+1
-	r.emit(Event{Kind: Concluded, Round: n})
+	r.emit(Event{Event: loop.Event{Kind: Concluded, Round: n}})
 	switch {
 	case res.Absent != "":
 		return nil, fmt.Errorf("%w: the lead %s did not answer (asked twice): %s", ErrLeadAbsent, lead, res.Absent), nil

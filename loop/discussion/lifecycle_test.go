@@ -45,7 +45,7 @@ func TestLifecycle(t *testing.T) {
 	}
 	d, first := newDiscussion(root)
 	var busy error
-	d.OnRecord = func(journal.Record) {
+	d.JournalObserver = func(journal.Event) {
 		if busy == nil {
 			second, ctx := newDiscussion(root)
 			if _, busy = second.Run(ctx); busy == nil {

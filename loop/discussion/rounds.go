@@ -100,7 +100,7 @@ func (r *runner) discuss(ctx context.Context) (*Outcome, error) {
 		}
 		if idle++; idle >= NoProgressLimit {
 			r.stopped = loop.CircuitOpen
-			r.emit(Event{Kind: Tripped, Round: n})
+			r.emit(Event{Event: loop.Event{Kind: Tripped, Round: n}})
 			if err := r.note(ctx, n, fmt.Sprintf("The circuit breaker tripped: %d rounds in a row without progress (no new points, rebuttals or concessions, or every call failed); the debate stops after round %d of %d.", idle, n, r.spec.Rounds)); err != nil {
 				return nil, err
 			}
@@ -115,7 +115,7 @@ func (r *runner) discuss(ctx context.Context) (*Outcome, error) {
 	}
 	if cause != nil {
 		reason := strings.TrimPrefix(cause.Error(), "discussion: ")
-		r.emit(Event{Kind: FellBack, Round: rounds + 1, Reason: reason})
+		r.emit(Event{Event: loop.Event{Kind: FellBack, Round: rounds + 1, Text: reason}})
 		if verdict, err = r.fallBack(ctx, rounds, reason); err != nil {
 			return nil, err
 		}
@@ -165,7 +165,7 @@ func (r *runner) round(ctx context.Context, n int) (bool, error) {
 		who = append(who, i)
 	}
 	r.log.Info("discussion: round", "round", n, "participants", len(calls))
-	r.emit(Event{Kind: RoundStarted, Round: n})
+	r.emit(Event{Event: loop.Event{Kind: RoundStarted, Round: n}})
 	outs, err := council.Dispatch(ctx, calls, council.DispatchOptions[turnResult]{})
 	if err != nil {
 		return false, fmt.Errorf("discussion: round %d: %w", n, err)
@@ -184,7 +184,7 @@ func (r *runner) round(ctx context.Context, n int) (bool, error) {
 		res := results[name]
 		r.usage = r.usage.Add(res.Usage)
 		r.log.Info("discussion: turn", "round", n, "participant", name, "posts", len(res.Posts), "dropped", len(res.Dropped), "absent", res.Absent)
-		r.emit(Event{Kind: TurnTaken, Round: n, Participant: name, Posts: len(res.Posts), Dropped: len(res.Dropped), Absent: res.Absent})
+		r.emit(Event{Event: loop.Event{Kind: TurnTaken, Round: n}, Participant: name, Posts: len(res.Posts), Dropped: len(res.Dropped), Absent: res.Absent})
 		if res.Absent != "" {
 			r.out[name] = true
 			r.absent = append(r.absent, Absence{Name: name, Round: n, Reason: res.Absent})

@@ -68,11 +68,11 @@ type Discussion struct {
 	// MaxSize bounds a target's size in bytes; 0 means
 	// loop.DefaultMaxSize.
 	MaxSize int64
-	// OnRecord is called after each journal record is durable, before the
-	// debate goes on (tests crash there), from the goroutine that journaled
-	// it: the turns of a round are journaled concurrently, so it must be
-	// safe for concurrent use. Nil observes nothing.
-	OnRecord func(journal.Record)
+	// JournalObserver sees every journal point (journal.Options.Observe),
+	// before the debate goes on (tests crash there), from the goroutine
+	// that journaled it: the turns of a round are journaled concurrently,
+	// so it must be safe for concurrent use. Nil observes nothing.
+	JournalObserver func(journal.Event)
 	// Observer receives the discussion's Events, from the goroutine that
 	// runs it (never concurrently); nil observes nothing.
 	Observer func(Event)
@@ -197,14 +197,7 @@ func (d *Discussion) seats(spec Spec) error {
 // open opens the discussion's folder for a new run or a resume
 // (loop.Folder): the lifecycle sweeps the folder and its entries.
 func (d *Discussion) open(ctx context.Context, dir string, resume bool) (*journal.Journal, error) {
-	opts := journal.Options{Driver: Driver, Kinds: []string{kindEnd}}
-	if d.OnRecord != nil {
-		opts.Observe = func(e journal.Event) {
-			if e.Record != nil {
-				d.OnRecord(*e.Record)
-			}
-		}
-	}
+	opts := journal.Options{Driver: Driver, Kinds: []string{kindEnd}, Observe: d.JournalObserver}
 	artifact := func(n string) bool {
 		return slices.Contains([]string{WhiteboardFile, VerdictFile, SummaryFile, FanOutFile, EntriesDir}, n)
 	}

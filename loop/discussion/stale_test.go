@@ -19,8 +19,8 @@ func TestStaleTempSwept(t *testing.T) {
 		defer cancel()
 		d := &Discussion{Spec: testSpec(2, "a", "b"), Participants: offlineSeat("a", "b"), Lead: NewOfflineLead("lead"), Root: root}
 		if resume { // interrupted after its start: an unfinished run
-			d.OnRecord = func(r journal.Record) {
-				if r.Key == "target/post.md" {
+			d.JournalObserver = func(e journal.Event) {
+				if e.Record != nil && e.Record.Key == "target/post.md" {
 					cancel()
 				}
 			}
@@ -29,7 +29,7 @@ func TestStaleTempSwept(t *testing.T) {
 		if resume == (err == nil) {
 			t.Fatalf("resume %v: the first run: %v", resume, err)
 		}
-		d.OnRecord = nil
+		d.JournalObserver = nil
 		dir := filepath.Join(root, ".discussion", "t1")
 		stale := filepath.Join(dir, "."+SummaryFile+".MFRGGZDFMZ.tmp")
 		if err := os.WriteFile(stale, []byte("# Discussion summ"), 0o644); err != nil {

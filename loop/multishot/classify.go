@@ -89,7 +89,7 @@ func (s *session) classify(ctx context.Context, key string, episode int) error {
 	for _, sl := range out.Slices {
 		names = append(names, sl.Name)
 	}
-	s.emit(Event{Kind: "slices", Text: fmt.Sprint(names)})
+	s.emit(Event{Event: loop.Event{Kind: "slices", Text: fmt.Sprint(names)}})
 	return nil
 }
 

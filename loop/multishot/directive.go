@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // The kinds of directive.
@@ -144,7 +145,7 @@ func (s *session) apply(dirs []Directive) error {
 				s.slices = append(s.slices, s.newSlice(d.Slice, 1))
 			}
 		}
-		s.emit(Event{Kind: "slices", Slice: d.Slice.Name, Text: d.Op + ": " + d.Words})
+		s.emit(Event{Event: loop.Event{Kind: "slices", Text: d.Op + ": " + d.Words}, Slice: d.Slice.Name})
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
@@ -73,7 +74,7 @@ func (s *session) judge(ctx context.Context, sl *SliceState, kept []*Finding) er
 			jd.Error = fmt.Sprintf("schema_version %d", v.Verdict.SchemaVersion)
 		}
 		s.judged = append(s.judged, jd)
-		s.emit(Event{Kind: "judge", Wave: s.wave, Slice: sl.Name, Text: fmt.Sprintf("%s (%s); rule says %s", jd.Verdict, jd.Reason, want)})
+		s.emit(Event{Event: loop.Event{Kind: "judge", Round: s.wave, Text: fmt.Sprintf("%s (%s); rule says %s", jd.Verdict, jd.Reason, want)}, Slice: sl.Name})
 		if !jd.Agrees {
 			continue
 		}

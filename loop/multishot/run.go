@@ -139,17 +139,15 @@ type Loop struct {
 	TracerProvider trace.TracerProvider
 }
 
-// Event is a step of the session, for progress displays.
+// Event is a step of the session, for progress displays: the kernel's
+// loop.Event, whose Kind is "slices", "wave" (a wave starts), "dispatched"
+// (its calls returned), "shot", "dedupe", "pass", "judge" or "triage", whose
+// Round is the wave and whose Text says it in words, with the slice and
+// shot it is about.
 type Event struct {
-	// Kind is "slices", "wave" (a wave starts), "dispatched" (its calls
-	// returned), "shot", "dedupe", "pass", "judge" or "triage".
-	Kind string
-	// Wave, Slice and Shot say what the event is about, where it is.
-	Wave  int
+	loop.Event
 	Slice string
 	Shot  int
-	// Text says it in words.
-	Text string
 }
 
 // settings are the session's configuration, frozen in its journal at the

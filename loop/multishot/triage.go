@@ -80,7 +80,7 @@ func (s *session) triage(ctx context.Context, w int, run []*SliceState) error {
 				return err
 			}
 		}
-		s.emit(Event{Kind: "triage", Wave: w, Slice: f.Slice, Text: fmt.Sprintf("%s %s %s:%s %s -> %s: %s", f.ID, f.Severity, f.Location.Path, f.Location.Lines(), f.Title, a.Choice, statusText(f))})
+		s.emit(Event{Event: loop.Event{Kind: "triage", Round: w, Text: fmt.Sprintf("%s %s %s:%s %s -> %s: %s", f.ID, f.Severity, f.Location.Path, f.Location.Lines(), f.Title, a.Choice, statusText(f))}, Slice: f.Slice})
 	}
 	for _, sl := range run {
 		if sl.Status != Active {

@@ -117,7 +117,7 @@ func (s *session) runWave(ctx context.Context) error {
 			plan = append(plan, &plannedShot{sl: sl, rv: rv, shot: shot, in: in})
 		}
 	}
-	s.emit(Event{Kind: "wave", Wave: w, Text: fmt.Sprintf("%d slice(s), %d shot(s)", len(run), len(plan))})
+	s.emit(Event{Event: loop.Event{Kind: "wave", Round: w, Text: fmt.Sprintf("%d slice(s), %d shot(s)", len(run), len(plan))}})
 	pending := plan
 	for attempt := 0; attempt <= s.set.Retries && len(pending) > 0; attempt++ {
 		calls := make([]council.Call[shotWire], len(pending))
@@ -149,7 +149,7 @@ func (s *session) runWave(ctx context.Context) error {
 		}
 		pending = next
 	}
-	s.emit(Event{Kind: "dispatched", Wave: w})
+	s.emit(Event{Event: loop.Event{Kind: "dispatched", Round: w}})
 	for _, p := range plan {
 		for i, lg := range p.logs {
 			s.runs = append(s.runs, shotRun{key: lg.key, wave: w, pass: p.in.Pass, slice: p.sl.Name, harness: p.sl.Harness,
@@ -241,7 +241,7 @@ func (s *session) pass(ctx context.Context, sl *SliceState, shots []*plannedShot
 			}
 		}
 		reports = append(reports, r)
-		s.emit(Event{Kind: "shot", Wave: w, Slice: sl.Name, Shot: p.shot, Text: fmt.Sprintf("%d finding(s), %d attempt(s) %s", r.Findings, r.Attempts, r.Error)})
+		s.emit(Event{Event: loop.Event{Kind: "shot", Round: w, Text: fmt.Sprintf("%d finding(s), %d attempt(s) %s", r.Findings, r.Attempts, r.Error)}, Slice: sl.Name, Shot: p.shot})
 	}
 	if succeeded == 0 {
 		sl.Status, sl.Error = Failed, strings.Join(errs, "; ")
@@ -298,7 +298,7 @@ func (s *session) pass(ctx context.Context, sl *SliceState, shots []*plannedShot
 				Reason: fmt.Sprintf("shot %d repeats shot %d: %d line(s) shared, title overlap %.2f", m.Shot, s.byID[m.Canonical].Shot, m.LineOverlap, m.TokenOverlap)}
 		}
 	}
-	s.emit(Event{Kind: "dedupe", Wave: w, Slice: sl.Name, Text: fmt.Sprintf("%d automatic duplicate(s)", len(marks))})
+	s.emit(Event{Event: loop.Event{Kind: "dedupe", Round: w, Text: fmt.Sprintf("%d automatic duplicate(s)", len(marks))}, Slice: sl.Name})
 	// Shot decay: every shot that kept nothing lowers the count by one.
 	decay := 0
 	for ri, p := range shots {
@@ -325,7 +325,7 @@ func (s *session) pass(ctx context.Context, sl *SliceState, shots []*plannedShot
 			kept = append(kept, f)
 		}
 	}
-	s.emit(Event{Kind: "pass", Wave: w, Slice: sl.Name, Text: fmt.Sprintf("pass %d (window %d, %d/%d): %d kept", pass, sl.Window, sl.WindowPasses, s.set.MaxPasses, len(kept))})
+	s.emit(Event{Event: loop.Event{Kind: "pass", Round: w, Text: fmt.Sprintf("pass %d (window %d, %d/%d): %d kept", pass, sl.Window, sl.WindowPasses, s.set.MaxPasses, len(kept))}, Slice: sl.Name})
 	switch {
 	case len(failed) > 0:
 		// A reviewer failed: what it did not get to is unknown, so the

@@ -95,7 +95,7 @@ func (d *driver) step(name, status, detail string) error {
 		d.e.logger().Info("write-episode", "episode", d.e.Number, "step", name, "detail", detail)
 	}
 	if d.e.Observer != nil {
-		d.e.Observer(Event{Step: name, Status: status, Detail: detail})
+		d.e.Observer(Event{Event: loop.Event{Kind: loop.EventKind(name), Text: detail}, Status: status})
 	}
 	return nil
 }

@@ -89,15 +89,14 @@ type Episode struct {
 	resume bool // only resume an unfinished run or return a finished one's Result (NewDriver)
 }
 
-// Event reports a step of the run.
+// Event reports a step of the run: the kernel's loop.Event, whose Kind is
+// the seed's step name ("step0", "step3", "step4d", "step6.5") and whose
+// Text says what happened, in a line, with the step's status.
 type Event struct {
-	// Step is the seed's step name: "step0", "step3", "step4d", "step6.5".
-	Step string
+	loop.Event
 	// Status is "in_progress", "completed" or, when the human declined
 	// and the run ends unsaved, "stopped".
 	Status string
-	// Detail says what happened, in a line.
-	Detail string
 }
 
 // Revision is one revision attempt and what came of it.

@@ -178,7 +178,7 @@ func (d *driver) archive() error {
 		}
 	}
 	if d.e.Observer != nil {
-		d.e.Observer(Event{Step: "step8", Status: "completed", Detail: "workspace archived in " + archiveDir(d.e.Number)})
+		d.e.Observer(Event{Event: loop.Event{Kind: "step8", Text: "workspace archived in " + archiveDir(d.e.Number)}, Status: "completed"})
 	}
 	return nil
 }

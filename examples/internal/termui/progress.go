@@ -10,7 +10,6 @@ import (
 
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/loop"
-	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/providers/config"
 )
 
@@ -36,16 +35,22 @@ func NewProgress(out io.Writer, live bool) *Progress {
 	return &Progress{out: out, live: live, state: map[string]string{}}
 }
 
-// Observe takes one loop event; pass it as editorial.Loop.Observer.
-func (p *Progress) Observe(e editorial.Event) {
+// Observe takes one loop event: pass it as editorial.Loop.Observer, or
+// give it the loop.Event another driver's event embeds. A round's start
+// and the council's events are drawn as above; any other event with a
+// Text is written as a line of its own.
+func (p *Progress) Observe(e loop.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	switch e.Kind {
-	case editorial.RoundStarted:
+	switch {
+	case e.Kind == loop.RoundStarted:
 		p.round, p.order, p.state, p.shown = e.Round, nil, map[string]string{}, 0
 		fmt.Fprintf(p.out, "round %d\n", e.Round)
-	case editorial.CouncilEvent:
+	case e.Kind == loop.CouncilEvent && e.Council != nil:
 		p.council(*e.Council)
+	case e.Text != "":
+		p.shown = 0 // the line goes below the reviewer lines, which are not redrawn
+		fmt.Fprintf(p.out, "%s: %s\n", e.Kind, loop.Printable(e.Text))
 	}
 }
 

@@ -18,6 +18,8 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/discussion"
+	"github.com/kaigi-dev/kaigi/loop/multishot"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 )
 
@@ -187,5 +189,20 @@ func TestControlCharactersEscaped(t *testing.T) {
 		if s := out.String(); !strings.Contains(s, `said \x1b[31mno\x00`) || strings.Contains(s, "\x00") || strings.Contains(s, "\x1b[31m") {
 			t.Errorf("progress (live %v) %q, want the reason's controls escaped", live, s)
 		}
+	}
+}
+
+// Any driver's event reaches Progress through the loop.Event it embeds: a
+// discussion's round start is drawn as editorial's, and a multi-shot step
+// with only a Text is written as a line of its own.
+func TestProgressOtherDrivers(t *testing.T) {
+	var out bytes.Buffer
+	p := NewProgress(&out, false)
+	p.Observe(discussion.Event{Event: loop.Event{Kind: discussion.RoundStarted, Round: 1}, Participant: "x"}.Event)
+	p.Observe(multishot.Event{Event: loop.Event{Kind: "wave", Round: 1, Text: "2 slice(s),\x1b[2J 4 shot(s)"}, Slice: "a"}.Event)
+	p.Observe(discussion.Event{Event: loop.Event{Kind: discussion.Concluded, Round: 1}}.Event)
+	want := "round 1\nwave: 2 slice(s),\\x1b[2J 4 shot(s)\n"
+	if out.String() != want {
+		t.Errorf("progress of other drivers =\n%q\nwant\n%q", out.String(), want)
 	}
 }
