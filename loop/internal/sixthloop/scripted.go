@@ -28,14 +28,14 @@ func Scripted() Loop {
 		_, text, _ := strings.Cut(last(req), "\n\n")
 		for _, w := range wordy {
 			if strings.Contains(text, w) {
-				return reply(Draft{Text: strings.Replace(text, w, "", 1)})
+				return reply(Text{Text: strings.Replace(text, w, "", 1)})
 			}
 		}
-		return reply(Draft{Text: strings.Replace(text, ".", ", indeed.", 1)})
+		return reply(Text{Text: strings.Replace(text, ".", ", indeed.", 1)})
 	})
 	reviewer := scripted.NewResponder(func(_ int, req agent.Request) scripted.Reply {
 		_, text, _ := strings.Cut(last(req), "\n\n")
-		return reply(Notes{Notes: fmt.Sprintf("%d words", len(strings.Fields(text)))})
+		return reply(Text{Text: fmt.Sprintf("%d words", len(strings.Fields(text)))})
 	})
 	judge := scripted.NewResponder(func(_ int, req agent.Request) scripted.Reply {
 		p := last(req)

@@ -23,10 +23,7 @@ import (
 )
 
 // Name is the driver's name in its journal; RunDir its run folder in dir.
-const (
-	Name   = "sixth"
-	RunDir = ".sixth"
-)
+const Name, RunDir = "sixth", ".sixth"
 
 // Args are the driver's JSON arguments.
 type Args struct {
@@ -35,20 +32,17 @@ type Args struct {
 	Gate     loop.DriverGate `json:"gate,omitempty"` // "file" (default) or "auto"
 }
 
-// Draft, Notes and Verdict are the typed answers of the author, the
-// reviewers and the judge (agent.Ask).
-type (
-	Draft struct {
-		Text string `json:"text"`
-	}
-	Notes struct {
-		Notes string `json:"notes"`
-	}
-	Verdict struct {
-		Winner string `json:"winner" jsonschema:"enum=A,enum=B,enum=tie"`
-		Reason string `json:"reason"`
-	}
-)
+// Text is the typed answer (agent.Ask) of the author, a draft, and of the
+// reviewers, their notes.
+type Text struct {
+	Text string `json:"text"`
+}
+
+// Verdict is the judge's typed answer.
+type Verdict struct {
+	Winner string `json:"winner" jsonschema:"enum=A,enum=B,enum=tie"`
+	Reason string `json:"reason"`
+}
 
 // Loop is the sixth loop's driver. Observe, when set, sees every journal
 // point (tests kill the process there).
@@ -100,7 +94,7 @@ func (l Loop) rounds(ctx context.Context, r *loop.Run[Args], asker loop.Asker) (
 	var sums []loop.RoundSummary
 	var reason loop.StopReason
 	for n := 1; reason == ""; n++ {
-		draft, call, err := loop.AskCall[Draft](ctx, r.J, fmt.Sprintf("r%d/author", n), "author", l.Author, ask("Rewrite this section; answer its new text.\n\n"+current))
+		draft, call, err := loop.AskCall[Text](ctx, r.J, fmt.Sprintf("r%d/author", n), "author", l.Author, ask("Rewrite this section; answer its new text.\n\n"+current))
 		if err != nil {
 			return nil, err
 		}
@@ -109,12 +103,11 @@ func (l Loop) rounds(ctx context.Context, r *loop.Run[Args], asker loop.Asker) (
 		var notesOf [2]string
 		for i, rev := range l.Reviewers {
 			for d, text := range drafts {
-				who := fmt.Sprintf("reviewer-%d", i+1)
-				a, call, err := loop.AskCall[Notes](ctx, r.J, fmt.Sprintf("r%d/review/%d/%d", n, i+1, d), who, rev, ask("Review this draft.\n\n"+text))
+				a, call, err := loop.AskCall[Text](ctx, r.J, fmt.Sprintf("r%d/review/%d/%d", n, i+1, d), fmt.Sprintf("reviewer-%d", i+1), rev, ask("Review this draft.\n\n"+text))
 				if err != nil {
 					return nil, err
 				}
-				notesOf[d] += fmt.Sprintf("reviewer %d: %s\n", i+1, a.Notes)
+				notesOf[d] += fmt.Sprintf("reviewer %d: %s\n", i+1, a.Text)
 				calls = append(calls, call)
 			}
 		}
