@@ -64,6 +64,8 @@ func ruleList() []RuleInfo {
 		{"en-confusable", NarrativeCriticName, "en", "a word written for one it sounds like where the words around it settle which was meant (its the → it's the, will loose → will lose)"},
 		{"ja-doubled-phrase", NarrativeCriticName, "ja", "a phrase of two to four words written twice in a row (であるである)"},
 		{"repeated-sentence", NarrativeCriticName, "", "a sentence that repeats an earlier one word for word"},
+		{"repeated-prose-sentence", NarrativeCriticName, "", "a declarative sentence of body prose, at least 8 words long, written again word for word with no heading between the copies"},
+		{"doubled-sentence", NarrativeCriticName, "", "a sentence written twice in a row"},
 
 		{"sentence-length", ReaderAdvocateName, "ja", "sentences of Japanese documents over Limits.SentenceLength UTF-16 code units"},
 		{"en-sentence-length", ReaderAdvocateName, "en", "English sentences over Limits.SentenceWords words"},
