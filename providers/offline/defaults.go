@@ -48,8 +48,9 @@ func defaultRules() []string {
 		// the same conjunction, である in a です/ます text, stock filler
 		"ja-no-abusage", "ja-unnatural-alphabet", "no-double-negative-ja", "no-doubled-conjunction",
 		"no-mix-dearu-desumasu", "en-stock-phrase", "en-cliche", "ja-stock-filler",
-		// a sentence written twice in a row (no finding on either part)
-		"doubled-sentence",
+		// a sentence written twice in a row, and a verb that disagrees with
+		// a subject its neighbours settle (no finding on either part)
+		"doubled-sentence", "en-agreement",
 	}
 }
 
