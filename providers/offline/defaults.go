@@ -48,6 +48,9 @@ func defaultRules() []string {
 		// the same conjunction, である in a です/ます text, stock filler
 		"ja-no-abusage", "ja-unnatural-alphabet", "no-double-negative-ja", "no-doubled-conjunction",
 		"no-mix-dearu-desumasu", "en-stock-phrase", "en-cliche", "ja-stock-filler",
+		// a sentence written twice in a row, and a verb that disagrees with
+		// a subject its neighbours settle (no finding on either part)
+		"doubled-sentence", "en-agreement",
 	}
 }
 
@@ -67,7 +70,7 @@ func strictRules() []string {
 // pedanticRules returns what SetPedantic adds to SetStrict.
 func pedanticRules() []string {
 	return []string{
-		"en-passive", "en-there-is", "repeated-word", "repeated-sentence", "same-opening", "paragraph-length",
+		"en-passive", "en-there-is", "repeated-word", "repeated-sentence", "repeated-prose-sentence", "same-opening", "paragraph-length",
 		"undefined-acronym", "undefined-jargon", "em-dash",
 	}
 }

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -71,12 +72,12 @@ func TestRepeatedSentenceAcrossParagraphs(t *testing.T) {
 		{"twice in a row is removed", long + " " + long + "\n", 1},
 		{"japanese", "説明の文は短く、具体的な言葉で書くようにします。\n\n入力欄にはラベルを付けます。\n\n説明の文は短く、具体的な言葉で書くようにします。\n", 1},
 	} {
-		got := findingsOf(t, "repeated-sentence", c.text)
+		got := slices.Concat(findingsOf(t, "repeated-sentence", c.text), findingsOf(t, "repeated-prose-sentence", c.text), findingsOf(t, "doubled-sentence", c.text))
 		if len(got) != c.want {
-			t.Errorf("%s: repeated-sentence gave %q, want %d findings", c.name, got, c.want)
+			t.Errorf("%s: the repeated-sentence rules gave %q, want %d findings", c.name, got, c.want)
 		}
 		if last := strings.Count(c.text, "\n"); c.want == 1 && !strings.HasPrefix(got[0], fmt.Sprint(last)+" ") {
-			t.Errorf("%s: repeated-sentence gave %q, want it on the later copy, line %d", c.name, got, last)
+			t.Errorf("%s: the repeated-sentence rules gave %q, want it on the later copy, line %d", c.name, got, last)
 		}
 	}
 }

@@ -61,9 +61,12 @@ func ruleList() []RuleInfo {
 		{"en-doubled-word", NarrativeCriticName, "en", `the same word twice in a row ("the the")`},
 		{"en-passive", NarrativeCriticName, "en", `passive voice with a known agent ("was written by")`},
 		{"en-misspelling", NarrativeCriticName, "en", "common misspellings of English words (the list of github.com/golangci/misspell), whole words only"},
+		{"en-agreement", NarrativeCriticName, "en", `a verb that does not agree with a subject its neighbours settle ("there is several", "many users has", "each file are")`},
 		{"en-confusable", NarrativeCriticName, "en", "a word written for one it sounds like where the words around it settle which was meant (its the → it's the, will loose → will lose)"},
 		{"ja-doubled-phrase", NarrativeCriticName, "ja", "a phrase of two to four words written twice in a row (であるである)"},
 		{"repeated-sentence", NarrativeCriticName, "", "a sentence that repeats an earlier one word for word"},
+		{"repeated-prose-sentence", NarrativeCriticName, "", "a declarative sentence of body prose, at least 8 words long, written again word for word with no heading between the copies"},
+		{"doubled-sentence", NarrativeCriticName, "", "a sentence written twice in a row"},
 
 		{"sentence-length", ReaderAdvocateName, "ja", "sentences of Japanese documents over Limits.SentenceLength UTF-16 code units"},
 		{"en-sentence-length", ReaderAdvocateName, "en", "English sentences over Limits.SentenceWords words"},

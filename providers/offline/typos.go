@@ -13,12 +13,11 @@ import (
 )
 
 // The rules of this file find what editors fix most in their own text:
-// misspelt English words, a phrase written twice in a row, a sentence
-// repeated verbatim.
+// misspelt English words and a phrase written twice in a row
+// (repeatsentence.go has the sentences repeated verbatim).
 const (
-	misspellRule       = "en-misspelling"
-	doubledPhraseRule  = "ja-doubled-phrase"
-	repeatSentenceRule = "repeated-sentence"
+	misspellRule      = "en-misspelling"
+	doubledPhraseRule = "ja-doubled-phrase"
 )
 
 // misspellings is the common-misspelling list of package
@@ -178,86 +177,3 @@ func functionWords(ts []token) bool {
 	}
 	return true
 }
-
-// sentenceCopy is what repeatedSentence remembers of a sentence.
-type sentenceCopy struct {
-	line     int
-	blk, end int
-	para     bool // a body paragraph's, not a list item's
-	copies   int  // how many times the document holds it, so far
-}
-
-// crossCopy is a copy of a sentence in another paragraph than its first,
-// reported by repeatedCopies once the document is read.
-type crossCopy struct {
-	start, end int
-	text       string
-}
-
-// repeats is what repeatedSentence keeps while the sentences are read:
-// the sentence texts with their first copy, and the copies in another
-// paragraph.
-type repeats struct {
-	seen  map[string]*sentenceCopy
-	cross []crossCopy
-}
-
-// repeatedSentence reports a sentence of a paragraph or list item that
-// repeats an earlier sentence verbatim, markup and code included (at
-// least minRepeat characters: short ones repeat by themselves). A copy
-// that directly follows its original, with only spaces between them, is
-// a slip of copy and paste, and is removed; another copy in the same
-// paragraph is advice naming the line of the first. Across paragraphs a
-// repeat is often boilerplate ("This setting will be removed in Go
-// 1.27." under each setting), so there only a long prose sentence
-// (minCrossRepeat words, a Japanese character counting half a word) of
-// a body paragraph that the document holds exactly twice is reported,
-// as advice, by repeatedCopies once every sentence is counted. prev is
-// the previous sentence.
-func (nr *narrative) repeatedSentence(s sentence, rs *repeats, prev *sentenceCopy) {
-	k := nr.doc.blocks[s.blk].kind
-	if !nr.e.on(repeatSentenceRule) || k != paragraph && k != listItem || runeCount(s.text) < minRepeat {
-		return
-	}
-	raw := string(nr.doc.raw[s.start:s.end])
-	first, ok := rs.seen[raw]
-	if !ok {
-		rs.seen[raw] = &sentenceCopy{line: nr.doc.line(s.start), blk: s.blk, end: s.end, para: k == paragraph, copies: 1}
-		return
-	}
-	first.copies++
-	if first.blk != s.blk {
-		words := wordCount(s.text)
-		if s.ja {
-			words = runeCount(s.text) / 2
-		}
-		if first.para && k == paragraph && words >= minCrossRepeat {
-			rs.cross = append(rs.cross, crossCopy{s.start, s.end, raw})
-		}
-		return
-	}
-	if prev != nil && prev.blk == s.blk && prev.end == first.end && strings.Trim(string(nr.doc.raw[first.end:s.start]), " \u3000") == "" {
-		nr.e.fix(repeatSentenceRule, finding.Low, 85, first.end, s.end, "", "%s", nr.say("the sentence is written twice in a row", "同じ文が2回続いています"))
-		return
-	}
-	nr.repeatAdvice(s.start, s.end, first.line)
-}
-
-// repeatedCopies reports the copies in another paragraph of the
-// sentences the document holds exactly twice.
-func (nr *narrative) repeatedCopies(rs *repeats) {
-	for _, c := range rs.cross {
-		if first := rs.seen[c.text]; first.copies == 2 {
-			nr.repeatAdvice(c.start, c.end, first.line)
-		}
-	}
-}
-
-// repeatAdvice advises on a sentence that repeats the one on line first.
-func (nr *narrative) repeatAdvice(start, end, first int) {
-	nr.e.advise(repeatSentenceRule, finding.Low, 70, start, end, nr.say("this sentence repeats the one on line %d word for word", "この文は%d行目の文と同じです"), first)
-}
-
-// minCrossRepeat is the fewest words a sentence holds for
-// repeatedSentence to report a copy of it in another paragraph.
-const minCrossRepeat = 8

@@ -41,14 +41,15 @@ func TestDoubledPhrase(t *testing.T) {
 }
 
 // TestRepeatedSentence: a sentence written twice in one paragraph is
-// reported once (removed when the copy follows at once); boilerplate
+// reported once (removed by doubled-sentence when the copy
+// follows at once, advice of repeated-sentence otherwise); boilerplate
 // repeated in other paragraphs, short sentences and sentences whose code
 // differs are not.
 func TestRepeatedSentence(t *testing.T) {
 	runRuleCases(t, []ruleCase{
-		{rule: "repeated-sentence", text: "The cache keeps the last value. The cache keeps the last value. Then it stops.\n", want: 1,
+		{rule: "doubled-sentence", text: "The cache keeps the last value. The cache keeps the last value. Then it stops.\n", want: 1,
 			after: "The cache keeps the last value. Then it stops.\n"},
-		{rule: "repeated-sentence", text: "キャッシュは最後の値を保持します。キャッシュは最後の値を保持します。\n", want: 1, after: "キャッシュは最後の値を保持します。\n"},
+		{rule: "doubled-sentence", text: "キャッシュは最後の値を保持します。キャッシュは最後の値を保持します。\n", want: 1, after: "キャッシュは最後の値を保持します。\n"},
 		{rule: "repeated-sentence", text: "The cache keeps the last value. Then it stops. The cache keeps the last value.\n", want: 1, advice: true, message: "line 1"},
 		{rule: "repeated-sentence", text: "The setting will be removed later.\n\nAnother setting exists.\nThe setting will be removed later.\n", want: 0},
 		{rule: "repeated-sentence", text: "Yes. Yes. It works.\n", want: 0},
