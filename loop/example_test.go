@@ -115,7 +115,7 @@ func ExampleOpenRun() {
 		return
 	}
 	var rounds []*loop.Round
-	stop := loop.MaxRounds
+	stop := loop.RoundCapReached
 	for n := 1; n <= r.Settings.MaxRounds; n++ {
 		rd, err := r.Review(ctx, n, func(ctx context.Context, i int, text []byte) (loop.Findings, error) {
 			cr, err := loop.ReviewRound(ctx, r.J, r.Key(n, i, "review"), c, agent.Target{Path: r.Docs[i].Name, Text: text, Round: n})

@@ -32,7 +32,7 @@ func TestOutcomeOfNotes(t *testing.T) {
 		{Round: 1, Note: "kept the new draft", Calls: []loop.Call{{Who: "author", Model: "m", Usage: u}, {Who: "judge", Model: "m", Usage: u}}},
 		{Round: 2, Note: "the draft | held", Calls: []loop.Call{{Who: "judge", Model: "unpriced", Usage: u}}},
 	}
-	o := r.OutcomeOf(notes, loop.MaxRounds, agent.Prices{"m": {Input: 1, Output: 1}})
+	o := r.OutcomeOf(notes, loop.RoundCapReached, agent.Prices{"m": {Input: 1, Output: 1}})
 	if o.Rounds != 2 || o.Usage.Calls != 3 || len(o.Costs) != 3 || !o.CostUnknown || len(o.Notes) != 2 || o.Notes[0].Calls != nil {
 		t.Fatalf("outcome: %+v", o)
 	}

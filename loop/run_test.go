@@ -69,7 +69,7 @@ func miniDriver(ctx context.Context, r *loop.Run[testSettings], c council.Counci
 			return rounds, loop.Converged, nil
 		}
 	}
-	return rounds, loop.MaxRounds, nil
+	return rounds, loop.RoundCapReached, nil
 }
 
 // TestRunOverTwoDocuments: OpenRun, Review, Decide, Outcome, Finish and

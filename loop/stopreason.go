@@ -9,9 +9,9 @@ const (
 	// left open that must be closed, k clean rounds, a version that held
 	// k times); the driver's Describe says by which rule.
 	Converged StopReason = "converged"
-	// MaxRounds: the round cap was hit before the loop's stop rules said
+	// RoundCapReached: the round cap was hit before the loop's stop rules said
 	// it converged.
-	MaxRounds StopReason = "max-rounds"
+	RoundCapReached StopReason = "max-rounds"
 	// Stalled: a round changed nothing (no edit applied, nothing newly
 	// rejected), so another round would review the same text with the same
 	// instructions.
@@ -43,7 +43,7 @@ func (r StopReason) Describe() string {
 	switch r {
 	case Converged:
 		return "converged: the loop's stop rule found the work done"
-	case MaxRounds:
+	case RoundCapReached:
 		return "the round cap was reached before the run converged"
 	case Stalled:
 		return "a round changed nothing, so another would review the same text"

@@ -17,7 +17,7 @@ import (
 // summary.md, "" leaving a reason to the kernel; Finish returns no error
 // for the reasons in RunConfig.Succeeded.
 func TestStopWordsNeutral(t *testing.T) {
-	for _, r := range []loop.StopReason{loop.Converged, loop.MaxRounds, loop.Stalled, loop.AwaitingDecisions, loop.GateStopped,
+	for _, r := range []loop.StopReason{loop.Converged, loop.RoundCapReached, loop.Stalled, loop.AwaitingDecisions, loop.GateStopped,
 		loop.DocumentChanged, loop.Undone, loop.NoReviewerAnswered} {
 		text := r.Describe()
 		for _, word := range []string{"pending.md", "high", "rewrite", "dry run", "polish"} {

@@ -132,12 +132,12 @@ func Streak(k int, reason StopReason, holds func(RoundSummary) bool) StopRule {
 	}
 }
 
-// RoundCap stops with MaxRounds once n rounds have run. n below 1 counts
+// RoundCap stops with RoundCapReached once n rounds have run. n below 1 counts
 // as 1: every loop is bounded.
 func RoundCap(n int) StopRule {
 	n = max(n, 1)
 	return func(rounds []RoundSummary) (StopReason, bool) {
-		return MaxRounds, len(rounds) >= n
+		return RoundCapReached, len(rounds) >= n
 	}
 }
 

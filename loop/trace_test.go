@@ -95,7 +95,7 @@ func TestRunSpanRecordsFailure(t *testing.T) {
 		fails bool
 	}{
 		{"not converged", func(r *loop.Run[testSettings]) {
-			if err := r.Finish(&loop.Outcome{Reason: loop.MaxRounds, Rounds: 3}); !errors.Is(err, loop.ErrNotConverged) {
+			if err := r.Finish(&loop.Outcome{Reason: loop.RoundCapReached, Rounds: 3}); !errors.Is(err, loop.ErrNotConverged) {
 				t.Errorf("Finish: %v", err)
 			}
 		}, true},

@@ -16,7 +16,7 @@ import (
 // report prints the final table of what was applied, rejected and left
 // open, the reviewers that were skipped and why, and the run's usage.
 func report(w io.Writer, o *editorial.Outcome, dir string) {
-	dry := o.Reason == editorial.DryRun
+	dry := o.Reason == editorial.DryRunEnded
 	stopped := editorial.Describe(o.Reason)
 	if dry {
 		stopped = "dry run: the article was not changed; the journal and artifacts are in " + dir

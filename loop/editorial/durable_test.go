@@ -86,7 +86,7 @@ func TestReadOnlyDocument(t *testing.T) {
 		t.Error("a refused run left a journal")
 	}
 	out, err := (&editorial.Loop{Council: chainCouncil(), Dir: dir, DryRun: true}).Run(context.Background(), path)
-	if err != nil || out.Reason != editorial.DryRun {
+	if err != nil || out.Reason != editorial.DryRunEnded {
 		t.Fatalf("a dry run of a read-only document: %v", err)
 	}
 

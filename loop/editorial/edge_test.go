@@ -139,7 +139,7 @@ func TestDryRun(t *testing.T) {
 	})
 	l := &editorial.Loop{Council: c, Dir: dir, Gate: gate, DryRun: true}
 	out, err := l.Run(context.Background(), path)
-	if err != nil || out.Reason != editorial.DryRun {
+	if err != nil || out.Reason != editorial.DryRunEnded {
 		t.Fatalf("dry run: %v, %+v", err, out)
 	}
 	if readFile(t, path) != doc {

@@ -30,10 +30,10 @@ const (
 	// RewriteRequested: a reviewer asked for a whole rewrite (category
 	// RewriteCategory), which is out of scope for polishing.
 	RewriteRequested loop.StopReason = "rewrite-requested"
-	// DryRun: one round was reviewed and decided; the document was left
+	// DryRunEnded: one round was reviewed and decided; the document was left
 	// alone, while the journal and the artifacts (the diff shows what
 	// would change) were written. Finish returns no error for it.
-	DryRun loop.StopReason = "dry-run"
+	DryRunEnded loop.StopReason = "dry-run"
 )
 
 // Describe says why an Editorial Swarm run stopped, in words: its own
@@ -48,7 +48,7 @@ func Describe(reason loop.StopReason) string {
 		return loop.PendingText
 	case RewriteRequested:
 		return "a reviewer asked for a whole rewrite, which is out of scope for polishing"
-	case DryRun:
+	case DryRunEnded:
 		return "dry run: the document was not changed; the journal and artifacts were written"
 	}
 	return reason.Describe()

@@ -163,7 +163,7 @@ func TestThreeScriptedRounds(t *testing.T) {
 		t.Errorf("cost = %v, want %v", out.Cost, want)
 	}
 	mustContain(t, "summary.md", readFile(t, filepath.Join(dir, "summary.md")), "| 1 | alpha | scripted | 1 | 120 | 0.0003 |", "| 1 | gamma | scripted | 2 | 0 | unknown (no tokens) |")
-	if out.Reason != loop.MaxRounds || out.Rounds != 3 {
+	if out.Reason != loop.RoundCapReached || out.Rounds != 3 {
 		t.Fatalf("outcome = %s after %d rounds, want max-rounds after 3", out.Reason, out.Rounds)
 	}
 

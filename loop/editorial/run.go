@@ -122,7 +122,7 @@ func (l *Loop) config() loop.RunConfig {
 		Artifact: func(n string) bool {
 			return n == "summary.md" || n == loop.ReportName || n == DecisionsName || strings.HasPrefix(n, "round-")
 		},
-		Describe: Describe, Succeeded: []loop.StopReason{DryRun},
+		Describe: Describe, Succeeded: []loop.StopReason{DryRunEnded},
 		Observer: l.Observer, JournalObserver: l.JournalObserver, Logger: l.Logger, TracerProvider: l.TracerProvider}
 }
 
@@ -254,7 +254,7 @@ func (d *driver) review(n int) func(context.Context, int, []byte) (loop.Findings
 // rewrite request stops; then convergence (no high finding open), a round
 // that changed nothing, and the round cap.
 func (d *driver) stopRule() loop.StopRule {
-	dry := func([]loop.RoundSummary) (loop.StopReason, bool) { return DryRun, d.r.DryRun }
+	dry := func([]loop.RoundSummary) (loop.StopReason, bool) { return DryRunEnded, d.r.DryRun }
 	rewrite := func([]loop.RoundSummary) (loop.StopReason, bool) {
 		rd := d.rs[len(d.rs)-1]
 		for _, it := range rd.Items() {

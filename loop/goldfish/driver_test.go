@@ -300,7 +300,7 @@ func TestRoundCap(t *testing.T) {
 	l, spec := specLoop(t, g)
 	l.Asker = answers(ChoiceContinue, loop.Yes)
 	o, err := l.Run(context.Background(), spec)
-	if !errors.Is(err, loop.ErrNotConverged) || o == nil || o.Reason != loop.MaxRounds || o.Rounds != DefaultMaxRounds {
+	if !errors.Is(err, loop.ErrNotConverged) || o == nil || o.Reason != loop.RoundCapReached || o.Rounds != DefaultMaxRounds {
 		t.Fatalf("%v, %+v", err, o)
 	}
 	rep, _ := os.ReadFile(o.Report)
@@ -358,7 +358,7 @@ func TestSelfAgreement(t *testing.T) {
 	if len(o.Agreements) != 1 || o.Agreements[0].Common != 1 || o.Agreements[0].Jaccard != 1.0/3 {
 		t.Fatalf("agreements %+v", o.Agreements)
 	}
-	if !errors.Is(err, loop.ErrNotConverged) || o.Reason != loop.MaxRounds {
+	if !errors.Is(err, loop.ErrNotConverged) || o.Reason != loop.RoundCapReached {
 		t.Errorf("weak clean rounds converged: %v %s", err, o.Reason)
 	}
 	rep, _ := os.ReadFile(filepath.Join(l.Dir, "round-2", ReportName))

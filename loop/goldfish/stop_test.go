@@ -43,7 +43,7 @@ func TestRoundCapSaysWhy(t *testing.T) {
 			l, spec := specLoop(t, g)
 			l.MaxRounds, l.Asker = 1, answers(tt.choice, loop.Yes)
 			o, err := l.Run(context.Background(), spec)
-			if !errors.Is(err, loop.ErrNotConverged) || o == nil || o.Reason != loop.MaxRounds {
+			if !errors.Is(err, loop.ErrNotConverged) || o == nil || o.Reason != loop.RoundCapReached {
 				t.Fatalf("%v, %+v", err, o)
 			}
 			want := "the round cap of 1 round(s) was reached before 2 consecutive clean rounds: " + tt.why

@@ -164,7 +164,7 @@ func (d *driver) stopText(stop loop.StopReason) string {
 	switch {
 	case stop == loop.AwaitingDecisions && n > 0 && !d.rs[n-1].Waiting: // a question, not the findings' gate
 		return "waiting for an answer (see " + loop.QuestionsFile + " in the run folder; write " + loop.AnswersFile + " and resume)"
-	case stop != loop.MaxRounds || n == 0 || len(d.gs) < n:
+	case stop != loop.RoundCapReached || n == 0 || len(d.gs) < n:
 		return Describe(stop, k)
 	}
 	rd, g, sum := d.rs[n-1], d.gs[n-1], d.rs[n-1].Summary()

@@ -19,8 +19,8 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/discussion"
-	"github.com/kaigi-dev/kaigi/loop/multishot"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/multishot"
 )
 
 func item(key string, sev finding.Severity, applicable bool, conflict int) loop.Item {
