@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/finding"
@@ -49,6 +50,13 @@ func (r *run) unmatchedPairs(b block) {
 				continue
 			}
 			if (c == '(' || c == ')') && emoticon(text, i) {
+				continue
+			}
+			if (c == '{' || c == '}') && !r.doc.kana {
+				continue // English prose has no braces: they are code ('for { ... }', func(){...}) or a placeholder
+			}
+			if k := len(stack); k > 0 && interval(text, stack[k-1].c, stack[k-1].at, i, c) {
+				stack = stack[:k-1]
 				continue
 			}
 			if _, ok := closerOf(c); ok {
@@ -102,6 +110,13 @@ func (r *run) unmatchedPairs(b block) {
 			r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(o.c), r.say("%q is never closed (no %q)", "「%c」が閉じられていません（「%c」がありません）"), o.c, c)
 		}
 	}
+}
+
+// interval reports whether closer c at text[i] closes a half-open
+// interval ("[0,n)", "(a, b]") opened by o at text[at]: a bracket and a
+// parenthesis around a short span that holds a comma.
+func interval(text string, o rune, at, i int, c rune) bool {
+	return (o == '[' && c == ')' || o == '(' && c == ']') && i-at <= 24 && strings.Contains(text[at:i], ",")
 }
 
 // splitterPairs are the pairs textlint's sentence-splitter holds a

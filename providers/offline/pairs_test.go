@@ -31,3 +31,20 @@ func TestNoUnmatchedPairPerSentence(t *testing.T) {
 		{rule: "no-unmatched-pair", text: "Version [1.5 is out] now.\n", want: 0},
 	})
 }
+
+// TestNoUnmatchedPairCodeInEnglish: English prose has no braces, so a
+// brace of an English document is code or a placeholder (a quoted loop,
+// a function literal, ${VAR}) and is not paired; a Japanese document's
+// braces still are. A half-open interval ("[0,n)", "(a, b]") is a pair.
+func TestNoUnmatchedPairCodeInEnglish(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-unmatched-pair", text: "Use 'for { ... }' for infinite loops.\n", want: 0},
+		{rule: "no-unmatched-pair", text: "It checks 'if foo := ...; foo {' in the else branch.\n", want: 0},
+		{rule: "no-unmatched-pair", text: "Replace ${OSK_VALUE?} with the value.\n", want: 0},
+		{rule: "no-unmatched-pair", text: "括弧｛一文目です。\n", want: 1},
+		{rule: "no-unmatched-pair", text: "コード{を閉じ忘れた文です。\n", want: 1},
+		{rule: "no-unmatched-pair", text: "Intn returns a number in the half-open interval [0,n) as documented.\n", want: 0},
+		{rule: "no-unmatched-pair", text: "The range (a, b] excludes a.\n", want: 0},
+		{rule: "no-unmatched-pair", text: "See [the guide) for details.\n", want: 2},
+	})
+}

@@ -9,20 +9,23 @@ import (
 )
 
 // legitDouble reports a word that English doubles on purpose: "that
-// that", "had had", "all it is is", "log in in the", "turn on on".
+// that", "had had", "all it is is", "log in in the", "turn on on", "much
+// much bigger".
 func legitDouble(w string) bool {
 	switch w {
-	case "that", "had", "is", "in", "on", "do", "can", "so":
+	case "that", "had", "is", "in", "on", "do", "can", "so", "much":
 		return true
 	}
 	return false
 }
 
 // doubledWords reports "the the": a run of the same word written two or
-// more times in a row, separated by spaces only, is one finding whose fix
-// keeps the first word and removes the rest ("the the the" → "the"), so
-// that the fixes of one run never overlap. A word that opens a hyphenated
-// compound repeats nothing ("to to-do lists", "in in-place").
+// more times in a row, separated by one or two spaces, is one finding
+// whose fix keeps the first word and removes the rest ("the the the" →
+// "the"), so that the fixes of one run never overlap. A word that opens a
+// hyphenated compound repeats nothing ("to to-do lists", "in in-place"),
+// nor does one that opens a name with + or # ("C C++"), nor words set
+// apart by a wider gap, which aligns columns ("Java      Java library").
 func (nr *narrative) doubledWords(s sentence) {
 	runA, runB, prevB, n := -1, -1, -1, 0 // the run's first word, the end of its last, its length
 	flush := func() {
@@ -40,7 +43,7 @@ func (nr *narrative) doubledWords(s sentence) {
 		nr.e.fix("en-doubled-word", finding.Low, 90, s.start+runA, s.start+prevB, s.text[runA:runB], nr.say("%q is written %s", "「%s」が%s続いています"), s.text[runA:runB], nr.say(times, strings.NewReplacer("twice", "2回", " times", "回").Replace(times)))
 	}
 	for a, b := range words(s.text) {
-		if runA >= 0 && strings.TrimLeft(s.text[prevB:a], " ") == "" && strings.EqualFold(s.text[runA:runB], s.text[a:b]) && !strings.HasPrefix(s.text[b:], "-") {
+		if runA >= 0 && (s.text[prevB:a] == " " || s.text[prevB:a] == "  ") && strings.EqualFold(s.text[runA:runB], s.text[a:b]) && !strings.ContainsAny(s.text[b:min(b+1, len(s.text))], "-+#") {
 			prevB, n = b, n+1
 			continue
 		}

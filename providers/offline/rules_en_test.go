@@ -39,6 +39,10 @@ func TestEnglishRules(t *testing.T) {
 		{rule: "en-doubled-word", text: "Then the the server stops.\n", want: 1, fix: "Then the server"},
 		{rule: "en-doubled-word", text: "He said that that was fine.\n", want: 0},
 		{rule: "en-doubled-word", text: "The server stops.\n", want: 0},
+		{rule: "en-doubled-word", text: "It is not compatible with with the old one.\n", want: 1, fix: "with the"},
+		{rule: "en-doubled-word", text: "Bindings exist for C C++ and Go.\n", want: 0},                 // C++ is not C again
+		{rule: "en-doubled-word", text: "T-870   Java            Java constants lack docs\n", want: 0}, // aligned columns
+		{rule: "en-doubled-word", text: "A mono-repo is much much bigger.\n", want: 0},
 
 		{rule: "en-passive", text: "The code was written by the platform team.\n", want: 1},
 		{rule: "en-passive", text: "The platform team wrote the code.\n", want: 0},
