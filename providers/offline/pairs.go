@@ -39,6 +39,7 @@ func (r *run) unmatchedPairs(b block) {
 	text := string(r.doc.masked[b.start:b.end])
 	for s, e := range pairSentences(text) {
 		stack = stack[:0]
+		var orphan rune // the last closer of this sentence that closed nothing
 		for i, c := range text[s:e] {
 			i += s
 			if c == '"' { // the same mark opens and closes
@@ -93,10 +94,18 @@ func (r *run) unmatchedPairs(b block) {
 			if c == ')' && i > 0 && (text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] >= 'a' && text[i-1] <= 'z') && (i < 2 || text[i-2] == ' ' || text[i-2] == mask) {
 				continue // an enumerator: "a) first"
 			}
+			if (c == '»' || c == '›') && strings.TrimLeft(text[strings.LastIndexByte(text[:i], '\n')+1:i], " \t") == "" {
+				continue // a line led by » is a pointer ("» Read more"), not a closing quote
+			}
 			if left[o] > 0 { // the closer of a mark an earlier sentence left open: reported there
 				left[o]--
 				continue
 			}
+			if c == orphan && (c == '”' || c == '’') {
+				orphan = 0
+				continue // ”word”: one pair written with the closing mark twice, reported once
+			}
+			orphan = c
 			at := b.start + i
 			r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(c), r.say("%q closes no %q", "「%c」に対応する「%c」がありません"), c, o)
 		}

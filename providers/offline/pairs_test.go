@@ -48,3 +48,15 @@ func TestNoUnmatchedPairCodeInEnglish(t *testing.T) {
 		{rule: "no-unmatched-pair", text: "See [the guide) for details.\n", want: 2},
 	})
 }
+
+// TestNoUnmatchedPairPointer: » leading a line points to a link; it
+// closes no «. A word between two closing marks (”word”) is one finding.
+func TestNoUnmatchedPairPointer(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-unmatched-pair", text: "本書の構成です。\n\n» [本書について詳しく知る](./about.md)\n", want: 0},
+		{rule: "no-unmatched-pair", text: "Read on.\n\n  » [More](./more.md)\n", want: 0},
+		{rule: "no-unmatched-pair", text: "Il a dit bonjour » puis il est parti.\n", want: 1},
+		// ”word”: one mistake, one finding
+		{rule: "no-unmatched-pair", text: "各プロパティを”マップ”し、生成する。\n", want: 1},
+	})
+}

@@ -88,8 +88,11 @@ func (r *run) enSentenceLength(s sentence) {
 // sentence ending in '.' or '．' gets 。 instead, and a paragraph whose
 // last sentence ends in no period at all gets advice (textlint's
 // forceAppendPeriod is off, so no 。 is appended automatically). A
-// paragraph ending in code, a link or a URL, or in a closing 」 or 』
-// (quoted speech) is left alone; one ending in an emoji ("完了。🎉") gets
+// paragraph ending in code, a link or a URL, in a closing 」 or 』
+// (quoted speech), or in a particle or comma that a code block or list
+// continues (「次のサンプルコードは」; textlint reports it), or on a line led
+// by an emoji or an arrow (an item of a list without markers) is left
+// alone; one ending in an emoji ("完了。🎉") gets
 // advice, as textlint reports it. Config.Options.PeriodMark,
 // AllowPeriodMarks (each a suffix: "OK" allows "これでOK"),
 // ForceAppendPeriod and AllowEmojiAtEnd are textlint's periodMark,
@@ -124,6 +127,14 @@ func (r *run) mixedPeriod(s sentence) {
 		return
 	case last == '！' || last == '？' || last == '!' || last == '?' || last == ':' || last == '：' || last == '」' || last == '』':
 		return
+	case strings.ContainsRune("はがをにとでてもば、，", last):
+		// a particle or a comma: the sentence goes on after the code block
+		// or list it leads into (「次のサンプルコードは」), no 。 was dropped
+		return
+	case leadSymbol(s.text):
+		// a line led by an emoji or an arrow is an item of a list written
+		// without list markers (「✅有効化推奨」, 「→ 順序は挿入順」)
+		return
 	case unicode.Is(unicode.So, last) && o.AllowEmojiAtEnd, r.maskedAfter(s):
 		// ends in an allowed emoji, or in masked code, a link or a URL: not ours to judge
 		return
@@ -139,6 +150,14 @@ func (r *run) mixedPeriod(s sentence) {
 		return
 	}
 	r.e.advise("ja-no-mixed-period", finding.Low, 70, s.start+len(t)-ln, s.start+len(t), "%s", msg)
+}
+
+// leadSymbol reports whether the last line of text begins with an emoji,
+// another symbol or an arrow.
+func leadSymbol(text string) bool {
+	line := strings.TrimLeft(text[strings.LastIndexByte(text, '\n')+1:], " \t\x1f")
+	c, _ := utf8.DecodeRuneInString(line)
+	return unicode.Is(unicode.So, c) || c == '→'
 }
 
 // symbolsOnly reports whether text holds symbols (emoji) and spaces

@@ -33,6 +33,12 @@ func TestJapaneseRules(t *testing.T) {
 		{rule: "ja-no-mixed-period", text: "これは文です．\n", want: 1, fix: "文です。"},
 		{rule: "ja-no-mixed-period", text: "これは文です。\n", want: 0},
 		{rule: "ja-no-mixed-period", text: "次のとおりです：\n\n- 項目\n", want: 0},
+		// a lead-in the code block continues, and list items led by an emoji or an arrow
+		{rule: "ja-no-mixed-period", text: "次のサンプルコードは\n\n```js\nf()\n```\n\nを出力します。\n", want: 0},
+		{rule: "ja-no-mixed-period", text: "上記の型があれば\n\n```ts\ntype T = 1\n```\n", want: 0},
+		{rule: "ja-no-mixed-period", text: "まとめです。\n\n✅引数の型チェックがされる\n👍有効化推奨\n", want: 0},
+		{rule: "ja-no-mixed-period", text: "まとめです。\n\n→ Mapはキーに任意の型が使える\n", want: 0},
+		{rule: "ja-no-mixed-period", text: "まとめです。\n\nMapはキーに任意の型が使える\n", want: 1},
 		{rule: "ja-no-mixed-period", text: "# 見出しに句点は不要\n", want: 0},
 
 		{rule: "no-doubled-joshi", text: "この関数はエラーは返しません。\n", want: 1},
