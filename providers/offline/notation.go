@@ -222,7 +222,8 @@ func (r *run) unnaturalAlphabet(s sentence) {
 	var p2, p1 rune // the two runes before the current one
 	p1At := 0
 	for i, c := range s.text {
-		if latinLetter(p1) && japaneseIME(p2) && japaneseIME(c) && !allowedLetter(s.text, p1At, allow) && !(names && isCapital(p1)) {
+		if latinLetter(p1) && japaneseIME(p2) && japaneseIME(c) && !allowedLetter(s.text, p1At, allow) && !(names && isCapital(p1)) &&
+			!(p1 < 128 && r.codeLetters()[p1]) { // a name from the document's code: 「宣言されたxに」 beside const x = 1
 			rest := s.text[i:]
 			common := strings.HasPrefix(rest, "言語") || strings.ContainsRune("xyzXYZ", p1) && (strings.HasPrefix(rest, "座標") || strings.HasPrefix(rest, "軸")) ||
 				p1 == 'E' && strings.HasPrefix(rest, "メール")

@@ -298,6 +298,27 @@ func (r *run) codeWords() map[string]bool {
 	return r.code
 }
 
+// codeLetters reports the ASCII letters the document's code (a code
+// block, a code span) uses as names on their own: the x of "const x = 1".
+func (r *run) codeLetters() *[128]bool {
+	if r.letters != nil {
+		return r.letters
+	}
+	r.letters = new([128]bool)
+	d := r.doc
+	word := func(k int) bool {
+		c := d.raw[k]
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c >= 0x80
+	}
+	for k := range d.masked {
+		if c := d.raw[k]; d.masked[k] == mask && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') &&
+			(k == 0 || !word(k-1)) && (k+1 == len(d.raw) || !word(k+1)) {
+			r.letters[c] = true
+		}
+	}
+	return r.letters
+}
+
 // hasCapitalPair reports two ASCII capitals in a row, which every acronym
 // has: a cheap filter before acronymRE.
 func hasCapitalPair(s string) bool {

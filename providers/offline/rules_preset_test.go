@@ -110,6 +110,9 @@ func TestJaUnnaturalAlphabet(t *testing.T) {
 		{rule: "ja-unnatural-alphabet", text: "リイrースします。\n", want: 1, advice: true},
 		{rule: "ja-unnatural-alphabet", text: "対応sる。\n", want: 1},
 		{rule: "ja-unnatural-alphabet", text: "日本ｇ語です。\n", want: 1},
+		// a letter the document's code names is a variable, not a slip
+		{rule: "ja-unnatural-alphabet", text: "宣言されたxに値を代入します。\n\n```js\nconst x = 1;\n```\n", want: 0},
+		{rule: "ja-unnatural-alphabet", text: "宣言されたxに値を代入します。\n\n```js\nconst xs = [1];\n```\n", want: 1},
 		{rule: "ja-unnatural-alphabet", text: "こんにちわaです。\n", want: 0}, // a vowel left by romaji input
 		{rule: "ja-unnatural-alphabet", text: "C言語とx軸とEメールです。\n", want: 0},
 		{rule: "ja-unnatural-alphabet", text: "Go言語とRustを使う。\n", want: 0},
