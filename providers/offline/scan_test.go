@@ -139,6 +139,9 @@ func TestSentences(t *testing.T) {
 		{"「引用です。」と言った。次。\n", []string{"「引用です。」と言った。", "次。"}},
 		{"終わりのない文\n", []string{"終わりのない文"}},
 		{"本当？！はい。\n", []string{"本当？！", "はい。"}},
+		// a bracket still open where a line ends with a 。 was never closed
+		{"設定（詳しくは後述を見ます。\n次の文です。\n", []string{"設定（詳しくは後述を見ます。", "次の文です。"}},
+		{"「一文目。二文目。」と書く。\n", []string{"「一文目。二文目。」と書く。"}},
 	} {
 		d := parse([]byte(c.in))
 		var got []string

@@ -47,7 +47,8 @@ const maxHold = 2 << 10
 // splitSentences yields the trimmed spans of the sentences in b[s:e].
 // A sentence ends at 。！？!? (with any closing brackets after them) outside
 // 「」『』（）【】《》 and ASCII "…" pairs (held open for at most maxHold
-// bytes), at '.' followed by white space or the end when the word before
+// bytes, and never past a 。 that ends a line: a bracket still open there
+// was never closed), at '.' followed by white space or the end when the word before
 // it is not an abbreviation or a number and it stands outside a "…" pair,
 // and after a "…" pair that ends in . ! or ? (He said "stop." Then left.).
 func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
@@ -85,6 +86,9 @@ func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
 			case '」', '』', '）', '】', '》':
 				depth = max(depth-1, 0)
 			case '。', '！', '？', '!', '?', '．':
+				if depth > 0 && r != '!' && r != '?' && (i+n == e || b[i+n] == '\n' || b[i+n] == '\r') {
+					depth, quoted = 0, false // a bracket still open where a line ends with a 。 was never closed: it holds no more
+				}
 				if depth == 0 {
 					end = i + n
 				}
