@@ -142,6 +142,7 @@ func TestNameVariant(t *testing.T) {
 		{rule: "en-name-variant", text: pg + "Start Postgress again.\n", want: 1, advice: true},
 		{rule: "en-name-variant", text: pg + "Start Postgres again.\n", want: 1, advice: true},
 		{rule: "en-name-variant", text: gh + "Two GitHubs exist.\n", want: 0},
+		{rule: "en-name-variant", text: "***IMPORTANT***: tag it.\n\n***IMPORTANT***: push it.\n\n***IMPORTANT***: sign it.\n\nImportantly, bump the versions.\n", want: 0}, // a word made from the name
 		{rule: "en-name-variant", text: gh + "Github is here; github is a word here.\n", want: 0},
 		{rule: "en-name-variant", text: gh + "Push to Github now. Github again. Github thrice.\n", want: 0},
 		{rule: "en-name-variant", text: pg + "Postman is a tool.\n", want: 0},

@@ -20,7 +20,8 @@ const nameVariantRule = "en-name-variant"
 // their case or their ending), the word starts with a capital, shares
 // its first four letters case aside, is never written in lower case in
 // the document, and is at most two letters off (case aside) without
-// being the name with an s or 's added (a plural, a possessive). The fix
+// being the name with letters added (a plural, a possessive, a word made
+// from it: "Importantly" beside IMPORTANT). The fix
 // is the name when only the case differs; otherwise it is advice, as a
 // near spelling may be another product.
 func (r *run) nameVariants() {
@@ -65,7 +66,7 @@ func (r *run) nameVariants() {
 		lw := strings.ToLower(w)
 		for _, name := range names[lw[:4]] {
 			ln := strings.ToLower(name)
-			if w == name || count[name] < 3*count[w] || lw == ln+"s" || ln == lw+"s" || abs(len(lw)-len(ln)) > 2 || levenshtein.Distance([]byte(lw), []byte(ln)) > 2 {
+			if w == name || count[name] < 3*count[w] || len(lw) > len(ln) && strings.HasPrefix(lw, ln) || ln == lw+"s" || abs(len(lw)-len(ln)) > 2 || levenshtein.Distance([]byte(lw), []byte(ln)) > 2 {
 				continue
 			}
 			for _, p := range places[w] {
