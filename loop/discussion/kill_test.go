@@ -99,12 +99,7 @@ func TestKillAtEveryJournalPoint(t *testing.T) {
 			t.Fatalf("resume after a kill at point %d: %v", k, err)
 		}
 		dir := filepath.Join(root, ".discussion", "t1")
-		j, err := journal.Open(filepath.Join(dir, loop.JournalName), journal.Options{Driver: Driver, Kinds: []string{kindEnd}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := board.Read(j.Records()) // refuses a post journaled twice
-		j.Close()
+		b, err := journaledBoard(dir)
 		if err != nil {
 			t.Fatalf("kill at point %d: %v", k, err)
 		}
@@ -129,4 +124,15 @@ func TestKillAtEveryJournalPoint(t *testing.T) {
 		}
 	}
 	t.Logf("%d journal points", points)
+}
+
+// journaledBoard reads the board from the journal of the run folder dir;
+// board.Read refuses a post journaled twice.
+func journaledBoard(dir string) (*board.Board, error) {
+	j, err := journal.Open(filepath.Join(dir, loop.JournalName), journal.Options{Driver: Driver, Kinds: []string{kindEnd}})
+	if err != nil {
+		return nil, err
+	}
+	defer j.Close()
+	return board.Read(j.Records())
 }

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
-	"github.com/kaigi-dev/kaigi/loop/discussion/board"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"github.com/kaigi-dev/kaigi/loop/killtest"
 )
@@ -77,12 +76,7 @@ func TestRecordedDebateResumes(t *testing.T) {
 		t.Errorf("the resume did not go on with the recorded journal (%d bytes recorded, %d after)", len(before), len(after))
 	}
 	dir := filepath.Join(root, ".discussion", "t1")
-	j, err := journal.Open(filepath.Join(dir, loop.JournalName), journal.Options{Driver: Driver, Kinds: []string{kindEnd}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := board.Read(j.Records())
-	j.Close()
+	b, err := journaledBoard(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,23 +71,10 @@ func (nr *narrative) agreement(s sentence) {
 	if !nr.e.on(agreementRule) {
 		return
 	}
-	type word struct{ a, b int }
-	var ws []word
-	for a, b := range words(s.text) {
-		ws = append(ws, word{a, b})
-	}
-	text := func(i int) string {
-		if i < 0 || i >= len(ws) {
-			return ""
-		}
-		return strings.ReplaceAll(strings.ToLower(s.text[ws[i].a:ws[i].b]), "’", "'")
-	}
-	// adjacent reports words i and j (i < j) with only spaces between them.
-	adjacent := func(i, j int) bool {
-		return i >= 0 && j < len(ws) && strings.Trim(s.text[ws[i].b:ws[j].a], " ") == ""
-	}
-	plain := func(i int) bool { return !joined(s.text, ws[i].a, ws[i].b) }
-	for i := range ws {
+	ws := wordsIn(s.text)
+	text, adjacent := ws.lower, ws.adjacent
+	plain := func(i int) bool { return !ws.joined(i) }
+	for i := range ws.at {
 		verb, fix := -1, ""
 		switch w := text(i); {
 		case (w == "is" || w == "was") && (text(i-1) == "there" && adjacent(i-1, i) || text(i+1) == "there" && adjacent(i, i+1)):
@@ -107,13 +94,11 @@ func (nr *narrative) agreement(s sentence) {
 				verb, fix = i+2, singularOf[text(i+2)]
 			}
 		}
-		if verb < 0 || joined(s.text, ws[verb].a, ws[verb].b) {
+		if verb < 0 || ws.joined(verb) {
 			continue
 		}
-		old := s.text[ws[verb].a:ws[verb].b]
-		if old[0] >= 'A' && old[0] <= 'Z' {
-			fix = strings.ToUpper(fix[:1]) + fix[1:]
-		}
-		nr.e.fix(agreementRule, finding.Low, 85, s.start+ws[verb].a, s.start+ws[verb].b, fix, nr.say("%q does not agree with its subject: %q", "「%s」は主語と一致しません: 「%s」"), old, fix)
+		a, b := ws.at[verb][0], ws.at[verb][1]
+		fix = ws.asWritten(verb, fix)
+		nr.e.fix(agreementRule, finding.Low, 85, s.start+a, s.start+b, fix, nr.say("%q does not agree with its subject: %q", "「%s」は主語と一致しません: 「%s」"), s.text[a:b], fix)
 	}
 }

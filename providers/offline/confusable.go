@@ -1,10 +1,6 @@
 package offline
 
-import (
-	"strings"
-
-	"github.com/kaigi-dev/kaigi/finding"
-)
+import "github.com/kaigi-dev/kaigi/finding"
 
 // confusableRule reports an English word written for another it sounds
 // like, where the words around it settle which was meant.
@@ -18,42 +14,30 @@ func (nr *narrative) confusable(s sentence) {
 	if !nr.e.on(confusableRule) {
 		return
 	}
-	type word struct{ a, b int }
-	var ws []word
-	for a, b := range words(s.text) {
-		ws = append(ws, word{a, b})
-	}
-	text := func(i int) string {
-		if i < 0 || i >= len(ws) {
-			return ""
-		}
-		return strings.ToLower(s.text[ws[i].a:ws[i].b])
-	}
-	for i, w := range ws {
+	ws := wordsIn(s.text)
+	for i := range ws.at {
 		var fix string
-		switch text(i) {
+		switch ws.lower(i) {
 		case "its":
-			switch text(i + 1) {
+			switch ws.lower(i + 1) {
 			case "a", "an", "the", "not", "been", "going", "because":
-				if strings.TrimSpace(s.text[w.b:ws[i+1].a]) == "" {
+				if ws.near(i, i+1) {
 					fix = "it's"
 				}
 			}
 		case "loose":
-			switch text(i - 1) {
+			switch ws.lower(i - 1) {
 			case "to", "will", "can", "could", "would", "may", "might", "must", "should", "shall", "not", "never", "cannot", "don't", "won't", "didn't", "doesn't":
-				if strings.TrimSpace(s.text[ws[i-1].b:w.a]) == "" {
+				if ws.near(i-1, i) {
 					fix = "lose"
 				}
 			}
 		}
-		if fix == "" || joined(s.text, w.a, w.b) {
+		if fix == "" || ws.joined(i) {
 			continue
 		}
-		old := s.text[w.a:w.b]
-		if old[0] >= 'A' && old[0] <= 'Z' {
-			fix = strings.ToUpper(fix[:1]) + fix[1:]
-		}
-		nr.e.fix(confusableRule, finding.Low, 85, s.start+w.a, s.start+w.b, fix, nr.say("%q where %q is meant", "「%s」は「%s」の誤りです"), old, fix)
+		a, b := ws.at[i][0], ws.at[i][1]
+		fix = ws.asWritten(i, fix)
+		nr.e.fix(confusableRule, finding.Low, 85, s.start+a, s.start+b, fix, nr.say("%q where %q is meant", "「%s」は「%s」の誤りです"), s.text[a:b], fix)
 	}
 }
