@@ -422,7 +422,7 @@ func (r *Run[S]) observe(e journal.Event) {
 		}
 		return
 	}
-	n := RoundOf(e.Record.Key)
+	n := roundOf(e.Record.Key)
 	switch k := e.Record.Kind; {
 	case k == journal.KindStep && reviewKey(e.Record.Key):
 		r.Emit(Event{Kind: Reviewed, Round: n})
