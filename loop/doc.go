@@ -9,7 +9,7 @@
 //   - ReviewRound: a council round whose every reviewer call is a step.
 //   - ItemsOf: the bridge from a council round to Items (anchored,
 //     merged, grouped findings with run-wide keys), with rejection memory
-//     (Rejection, Targets).
+//     (Rejection, Decisions.Rejected).
 //   - Deciding: Policy (what is applied without asking), gates (Approver,
 //     ApproverFunc, AutoGate, FileGate, ErrStop) asked in journaled
 //     batches by Run.Decide, which records a round's Decisions and turns

@@ -59,15 +59,6 @@ func (rd *Round) Summary() RoundSummary {
 	return summarize(rd.N, answered, skipped, rd.Items(), &rd.Decisions, changed)
 }
 
-// Rejections lists every finding the rounds rejected, in the order decided.
-func Rejections(rounds []*Round) []Rejection {
-	var out []Rejection
-	for _, rd := range rounds {
-		out = append(out, rd.Decisions.Rejected(rd.N, rd.Items())...)
-	}
-	return out
-}
-
 // readWire is a round's read of one document: the text on the run's first
 // read of it, its hash on later rounds, whose text follows from the patches
 // the run journaled.
