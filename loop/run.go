@@ -38,7 +38,7 @@ var (
 )
 
 // RunConfig says where a driver's run lives and how its journal is read.
-// Dir and Driver are required; the rest is optional.
+// Dir and Driver are required.
 type RunConfig struct {
 	// Dir is the run folder: the journal (JournalName), the artifacts and
 	// history/run-K of the finished runs.

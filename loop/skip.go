@@ -29,8 +29,8 @@ type Skip struct {
 	// was not repaired, since a repair would be cut off too. Raising the
 	// reviewer's token limit is the remedy.
 	Truncated bool `json:"truncated,omitempty"`
-	// Violations holds the first maxSkipViolations violations of an
-	// answer that did not validate, sorted by JSON pointer; optional.
+	// Violations holds the first 5 violations of an answer that did not
+	// validate, sorted by JSON pointer; nil for any other skip.
 	Violations []finding.Violation `json:"violations,omitempty"`
 	// ViolationCount counts all of them (Violations may hold fewer).
 	ViolationCount int `json:"violation_count,omitempty"`
