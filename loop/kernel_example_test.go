@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
@@ -79,4 +80,31 @@ func ExampleUnfinished() {
 	// Output:
 	// false <nil>
 	// true <nil>
+}
+
+// A run laid out at another place as a whole (a durable engine's copy)
+// reads the absolute paths its journal holds under the new place; other
+// paths are left as they are.
+func ExampleRelocate() {
+	ctx := loop.Relocate(context.Background(), "/srv/project", "/tmp/activity-7/project")
+	fmt.Println(loop.Relocated(ctx, "/srv/project/docs/post.md"))
+	fmt.Println(loop.Relocated(ctx, "/srv/projects/other.md"))
+	fmt.Println(loop.Relocated(context.Background(), "/srv/project/docs/post.md"))
+	// Output:
+	// /tmp/activity-7/project/docs/post.md
+	// /srv/projects/other.md
+	// /srv/project/docs/post.md
+}
+
+// A finding's status as the artifacts show it.
+func ExampleStatusLabel() {
+	fmt.Println(loop.StatusLabel(finding.Applied, "gate", false, false))
+	fmt.Println(loop.StatusLabel(finding.Applied, "policy", true, false))
+	fmt.Println(loop.StatusLabel(finding.Open, "", false, true))
+	fmt.Println(loop.StatusLabel(finding.Rejected, "gate", false, false))
+	// Output:
+	// applied (gate)
+	// applied (dry run: not written)
+	// open (pending)
+	// rejected
 }
