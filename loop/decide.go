@@ -17,12 +17,12 @@ var ErrStop = errors.New("stopped at the gate")
 // group.
 var ErrConflictingApprovals = errors.New("conflicting findings approved")
 
-// PolicyPass returns the decisions policy p makes without asking about
+// policyPass returns the decisions policy p makes without asking about
 // the items decided does not know: Apply for each item p.Auto allows, and
 // with each the other items proposing the identical edit (its
 // Supporters). It is a pure function of its arguments, so a replayed
 // driver makes the same pass and need not journal it.
-func PolicyPass(items []Item, p Policy, decided map[string]Decision) []Decision {
+func policyPass(items []Item, p Policy, decided map[string]Decision) []Decision {
 	var batch []Decision
 	taken := map[string]bool{}
 	undecided := func(k string) bool {
@@ -45,8 +45,8 @@ func PolicyPass(items []Item, p Policy, decided map[string]Decision) []Decision 
 	return batch
 }
 
-// GateAnswer is what one gate pass returned.
-type GateAnswer struct {
+// gateAnswer is what one gate pass returned.
+type gateAnswer struct {
 	// Decisions are the gate's decisions, in item order, each with By
 	// "gate".
 	Decisions []Decision `json:"decisions"`
@@ -75,7 +75,7 @@ type decisionWire struct {
 	By     string `json:"by,omitempty"`
 }
 
-// AskGate hands the items decided does not know to gate in batches of at
+// askGate hands the items decided does not know to gate in batches of at
 // most MaxBatch (Batch.Round is round), each batch a journal step keyed
 // key+"/"+page: a replayed pass asks nothing twice and a kill mid-gate
 // loses no decision. show, when not nil, rewrites the items a batch shows
@@ -85,7 +85,7 @@ type decisionWire struct {
 // in one conflict group (with the decisions already made) are refused with
 // ErrConflictingApprovals, so that batch is asked again on resume. A gate's
 // error (ErrStop among them) is returned wrapped and not journaled.
-func AskGate(ctx context.Context, j *journal.Journal, key string, round int, items []Item, decided map[string]Decision, gate Approver, show func([]Item) []Item) (GateAnswer, error) {
+func askGate(ctx context.Context, j *journal.Journal, key string, round int, items []Item, decided map[string]Decision, gate Approver, show func([]Item) []Item) (gateAnswer, error) {
 	var ask []Item
 	for _, it := range items {
 		if _, ok := decided[it.Key]; !ok {
@@ -101,7 +101,7 @@ func AskGate(ctx context.Context, j *journal.Journal, key string, round int, ite
 		keys[i] = it.Key
 	}
 	conflicts := newConflictIndex(items)
-	out := GateAnswer{Fresh: true}
+	out := gateAnswer{Fresh: true}
 	pages := (len(ask) + MaxBatch - 1) / MaxBatch
 	for p := 0; p < pages; p++ {
 		page := ask[p*MaxBatch : min(len(ask), (p+1)*MaxBatch)]
@@ -126,7 +126,7 @@ func AskGate(ctx context.Context, j *journal.Journal, key string, round int, ite
 		if err != nil {
 			return out, err
 		}
-		a := GateAnswer{Pending: w.Pending}
+		a := gateAnswer{Pending: w.Pending}
 		for _, d := range w.Decisions {
 			a.Decisions = append(a.Decisions, Decision(d))
 		}
@@ -148,12 +148,12 @@ const approvedNoEdit = "approved, but it has no edit to apply"
 
 // screen keeps the gate's decisions for items, in item order, and lists
 // the items it did not decide.
-func screen(items []Item, ds []Decision) GateAnswer {
+func screen(items []Item, ds []Decision) gateAnswer {
 	got := make(map[string]Decision, len(ds))
 	for _, d := range ds {
 		got[d.Key] = d
 	}
-	var a GateAnswer
+	var a gateAnswer
 	for _, it := range items {
 		d, ok := got[it.Key]
 		if !ok {

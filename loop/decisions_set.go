@@ -9,7 +9,7 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
-// Decisions is a round's decisions by item key, in the order they were
+// Decisions is a round's Decisions by item key, in the order they were
 // made. The zero value is empty and ready to use.
 type Decisions struct {
 	byKey map[string]Decision
@@ -57,12 +57,12 @@ func (s *Decisions) Rejected(round int, items []Item) []Rejection {
 	return out
 }
 
-// Summarize is what the stop rules see of a round whose reviews answered
+// summarize is what the stop rules see of a round whose reviews answered
 // answered calls and skipped skipped, that decided ds about items, and
 // whose patches changed the document when changed is set: an item is open
 // when it is undecided or deferred, and a rejection counts as a change
 // (the next round's reviewers are told of it).
-func Summarize(round, answered, skipped int, items []Item, ds *Decisions, changed bool) RoundSummary {
+func summarize(round, answered, skipped int, items []Item, ds *Decisions, changed bool) RoundSummary {
 	s := RoundSummary{Round: round, Answered: answered, Skipped: skipped, Open: map[finding.Severity]int{}, Changed: changed}
 	for _, it := range items {
 		d, ok := ds.Get(it.Key)
@@ -76,9 +76,9 @@ func Summarize(round, answered, skipped int, items []Item, ds *Decisions, change
 	return s
 }
 
-// RoundOf returns the round a kernel key names ("r2/items",
+// roundOf returns the round a kernel key names ("r2/items",
 // "r2/review/fact-checker#1", "r2/policy"), 0 for any other key.
-func RoundOf(key string) int {
+func roundOf(key string) int {
 	head, _, _ := strings.Cut(key, "/")
 	if !strings.HasPrefix(head, "r") {
 		return 0
@@ -90,19 +90,19 @@ func RoundOf(key string) int {
 	return n
 }
 
-// UndoPlan lists the side effects of j to revert to undo round (every
-// round when round is 0), last first, with their rounds (RoundOf their
+// undoPlan lists the side effects of j to revert to undo round (every
+// round when round is 0), last first, with their rounds (roundOf their
 // keys), last first: those that changed a file and are not undone yet. A
 // round other than the last one still applied is refused: the rounds after
 // it must be undone first.
-func UndoPlan(j *journal.Journal, round int) (keys []string, rounds []int, err error) {
+func undoPlan(j *journal.Journal, round int) (keys []string, rounds []int, err error) {
 	effects := j.Effects()
 	for i := len(effects) - 1; i >= 0; i-- {
 		e := effects[i]
 		if e.Undone || !changesFiles(e) {
 			continue
 		}
-		n := RoundOf(e.Key)
+		n := roundOf(e.Key)
 		if round != 0 && n != round {
 			if len(keys) == 0 && n > round {
 				return nil, nil, fmt.Errorf("undo round %d: round %d, applied after it, must be undone first", round, n)

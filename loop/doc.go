@@ -9,15 +9,15 @@
 //   - ReviewRound: a council round whose every reviewer call is a step.
 //   - ItemsOf: the bridge from a council round to Items (anchored,
 //     merged, grouped findings with run-wide keys), with rejection memory
-//     (Rejection, Targets).
-//   - Deciding: Policy and PolicyPass (what is applied without asking),
-//     gates (Approver, ApproverFunc, AutoGate, FileGate, ErrStop) asked in
-//     journaled batches by AskGate, a round's Decisions, and BuildPatch,
-//     which turns approved items into one patch.
+//     (Rejection, Decisions.Rejected).
+//   - Deciding: Policy (what is applied without asking), gates (Approver,
+//     ApproverFunc, AutoGate, FileGate, ErrStop) asked in journaled
+//     batches by Run.Decide, which records a round's Decisions and turns
+//     the approved items into one patch.
 //   - Questions beyond approval (Question, Asker, AskOnce, FileAsker).
 //   - Stop rules that compose (StopRule, FirstOf, NoAnswer, NoneOpen,
 //     CleanRounds, RoundCap, NoProgress, Signals) over RoundSummary
-//     (Summarize), and StopReason.
+//     (Round.Summary), and StopReason.
 //   - The run lifecycle, one for every driver: Folder.Open locks a run
 //     folder's journal, sweeps the temporary files of writes a crash cut
 //     short, and starts, resumes, rotates or keeps its run as an OpenMode
@@ -28,21 +28,18 @@
 //   - Runs over documents: OpenRun opens a run folder through Folder.Open
 //     (with location checks, an interrupted undo finished, the start step
 //     with the driver's settings), Run.Review reads and reviews each document
-//     (its text journaled once, DocLimit at once), Run.Decide applies the
+//     (its text journaled once, a few at once), Run.Decide applies the
 //     policy and asks the gate in journaled batches, writing through
 //     journal.Commit, Run.Outcome, Run.Finish, RenderRound and
 //     WriteSummary report it, UndoRun reverts it, with the driver's
 //     renderings made on a replay-only execution (journal.SetReplayOnly).
 //     Events report its journal points. StatusLabel says where a finding
 //     stands in finding.Status words.
-//   - Run folders: Rotate (a finished run to the history), RemoveStaleTemp,
-//     FileRel and CheckLocation (a copied folder is refused; Relocate lets a
-//     copy laid out on purpose resume), WriteRendering,
-//     RoundOf and UndoPlan (which side effects an undo of a round reverts).
+//   - Run folders: FileRel and CheckLocation (a copied folder is refused;
+//     Relocate lets a copy laid out on purpose resume), WriteRendering.
 //   - Documents: OpenDocument, ReadDocument (ErrNotText), CheckSize
-//     (ErrTooLarge, DefaultMaxSize), CheckWritable (ErrNotWritable),
-//     LineMap; front matter (YAML or TOML, document.FindFrontMatter) is
-//     never edited.
+//     (ErrTooLarge, DefaultMaxSize), CheckWritable (ErrNotWritable); front
+//     matter (YAML or TOML, document.FindFrontMatter) is never edited.
 //
 // Errors of this package and of loop/journal carry no package prefix
 // ("in use by another run: ...", not "loop: journal: ..."): the driver or

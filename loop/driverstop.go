@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 )
 
-// ReviewStop turns how a round-framework run (OpenRun's drivers) ended
+// reviewStop turns how a round-framework run (OpenRun's drivers) ended
 // into a Driver's Stop; run is the run folder and decisions the file
 // gate's decisions file, both relative to dir and slash-separated. An
 // error matching ErrNotConverged is a stop, not an error. A run that
@@ -16,7 +16,7 @@ import (
 // (answered in decisions) or, when there is none, the asker's
 // questions.json (answered in answers.json). Artifacts are the run's
 // summary and report, those that exist.
-func ReviewStop(dir, run, decisions string, o *Outcome, err error) (Stop, error) {
+func reviewStop(dir, run, decisions string, o *Outcome, err error) (Stop, error) {
 	if o == nil || (err != nil && !errors.Is(err, ErrNotConverged)) {
 		return Stop{}, err
 	}
@@ -75,7 +75,7 @@ func (f ReviewFolder) Gate() Approver {
 	return AutoGate{}
 }
 
-// Stop is ReviewStop for the folder's run and decisions file.
+// Stop is reviewStop for the folder's run and decisions file.
 func (f ReviewFolder) Stop(o *Outcome, err error) (Stop, error) {
-	return ReviewStop(f.dir, f.run, f.decisions, o, err)
+	return reviewStop(f.dir, f.run, f.decisions, o, err)
 }

@@ -16,8 +16,8 @@ import (
 )
 
 // A small loop built from the kernel's blocks: one round reviews the
-// document (each reviewer call a journal step), the policy approves the
-// safe findings, and their patch is written through the journal. Run
+// document (each reviewer call a journal step), the edits of its findings
+// are made one patch, and the patch is written through the journal. Run
 // twice, as after a crash: the second execution replays the journal, so
 // the reviewer is not called again and nothing is written twice.
 func Example() {
@@ -61,15 +61,17 @@ func Example() {
 		if err != nil {
 			return err
 		}
-		approved := map[string]bool{}
-		for _, d := range loop.PolicyPass(items.Items, loop.Policy{}, nil) {
-			approved[d.Key] = d.Action == loop.Apply
+		var anchors []apply.Anchor
+		for _, it := range items.Items {
+			if it.Edit != nil {
+				anchors = append(anchors, apply.Anchor{Key: it.Key, Edit: *it.Edit, Lines: it.Lines})
+			}
 		}
-		p, err := loop.BuildPatch([]byte(text), nil, items.Items, func(it loop.Item) bool { return approved[it.Key] })
+		qp, err := apply.PatchAnchors([]byte(text), anchors, apply.QuoteOptions{})
 		if err != nil {
 			return err
 		}
-		return j.Commit(ctx, "r1/write", root, []journal.FileChange{{Name: "post.md", Patch: p}})
+		return j.Commit(ctx, "r1/write", root, []journal.FileChange{{Name: "post.md", Patch: qp.Patch}})
 	}
 	for execution := 1; execution <= 2; execution++ {
 		if err := oneRound(context.Background()); err != nil {

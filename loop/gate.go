@@ -62,7 +62,7 @@ type Batch struct {
 	// Items holds at most MaxBatch items.
 	Items []Item
 	// Keys holds the key of every item of the round, on every page,
-	// decided or not (AskGate sets it), so that a gate can tell a key it
+	// decided or not (askGate sets it), so that a gate can tell a key it
 	// does not know (a typo) from one of another page. Nil means not
 	// known.
 	Keys []string

@@ -53,15 +53,6 @@ type Rejection struct {
 	Reason string `json:"reason,omitempty"`
 }
 
-// Targets turns rejections into what agent.Target.Rejected holds.
-func Targets(rejected []Rejection) []agent.Rejection {
-	var out []agent.Rejection
-	for _, rj := range rejected {
-		out = append(out, agent.Rejection{Finding: rj.Item.Finding, Reason: rj.Reason})
-	}
-	return out
-}
-
 // Aggregation says how ItemsOf makes a council round into items.
 type Aggregation struct {
 	// Round is the 1-based round number, the prefix of the items' keys.

@@ -59,7 +59,7 @@ const (
 	// is ErrUnfinishedRun.
 	OpenResume
 	// OpenRotate moves a finished run, its journal and artifacts, to
-	// Dir/history/run-K (Rotate), and starts a new run; it needs OpenStart.
+	// Dir/history/run-K (rotate), and starts a new run; it needs OpenStart.
 	OpenRotate
 	// OpenKeep opens a finished run as it is (RunFinished): the driver
 	// replays it to return its result, or journals a follow-up on it.
@@ -129,7 +129,7 @@ type Folder struct {
 // without a journal is ErrNotStarted unless mode has OpenStart, and then
 // nothing is created; the journal is opened, whose lock keeps a second run
 // out (journal.ErrBusy); Prepare runs; the temporary files that writes cut
-// short by a crash left are removed (RemoveStaleTemp: Dir, f.Folders and
+// short by a crash left are removed (removeStaleTemp: Dir, f.Folders and
 // beside f.Docs), before a rotation would move them; then the journal's
 // run is refused (ErrNotStarted, ErrUnfinishedRun, ErrRunFinished: each
 // also matches ErrNothingToResume but the unfinished one), rotated, kept
@@ -170,9 +170,9 @@ func (f Folder) Open(ctx context.Context, mode OpenMode) (_ *journal.Journal, _ 
 		docs = f.Docs(j)
 	}
 	log := cmp.Or(f.Logger, slog.New(slog.DiscardHandler))
-	RemoveStaleTemp(ctx, log, f.Dir, docs...)
+	removeStaleTemp(ctx, log, f.Dir, docs...)
 	for _, dir := range f.Folders {
-		RemoveStaleTemp(ctx, log, dir)
+		removeStaleTemp(ctx, log, dir)
 	}
 	switch {
 	case st == RunNone && mode&OpenStart == 0:
@@ -181,8 +181,8 @@ func (f Folder) Open(ctx context.Context, mode OpenMode) (_ *journal.Journal, _ 
 		return nil, 0, fmt.Errorf("%w in %s: resume it or remove the folder", ErrUnfinishedRun, f.Dir)
 	case st == RunFinished && mode&OpenRotate != 0:
 		move := func(n string) bool { return f.Artifact != nil && f.Artifact(n) }
-		if _, err := Rotate(f.Dir, j, move); err != nil {
-			return nil, 0, err // Rotate leaves j open when it fails before the move
+		if _, err := rotate(f.Dir, j, move); err != nil {
+			return nil, 0, err // rotate leaves j open when it fails before the move
 		}
 		if j, err = journal.Open(path, f.Journal); err != nil {
 			return nil, 0, err

@@ -7,21 +7,21 @@ import (
 	"github.com/kaigi-dev/kaigi/apply"
 )
 
-// LineMap moves the line numbers of items, counted in the text a round
+// lineMap moves the line numbers of items, counted in the text a round
 // reviewed, past a patch of that text (a round's policy patch): what a
 // human looking at the file sees while the gate asks. Building it costs
 // one pass over the patch; a round's gate batches share one, so that many
 // batches do not each pay for it.
-type LineMap struct {
+type lineMap struct {
 	before []byte
 	ends   []int // ends[i] is the end offset of change i
 	shift  []int // shift[i] is the lines changes 0..i added (negative: removed)
 	starts []int // line start offsets of before, built on demand
 }
 
-// NewLineMap returns the line map of patch p (nil: no change) of before.
-func NewLineMap(before []byte, p *apply.Patch) *LineMap {
-	m := &LineMap{before: before}
+// newLineMap returns the line map of patch p (nil: no change) of before.
+func newLineMap(before []byte, p *apply.Patch) *lineMap {
+	m := &lineMap{before: before}
 	if p == nil || len(p.Changes) == 0 {
 		return m
 	}
@@ -38,7 +38,7 @@ func NewLineMap(before []byte, p *apply.Patch) *LineMap {
 
 // Current returns copies of items with their Lines moved past the patch.
 // Items whose Lines are not valid are returned as they are.
-func (m *LineMap) Current(items []Item) []Item {
+func (m *lineMap) Current(items []Item) []Item {
 	out := make([]Item, len(items))
 	copy(out, items)
 	if len(m.ends) == 0 {
@@ -69,7 +69,7 @@ func (m *LineMap) Current(items []Item) []Item {
 }
 
 // delta returns the lines the changes ending at or before off added.
-func (m *LineMap) delta(off int) int {
+func (m *lineMap) delta(off int) int {
 	i := sort.SearchInts(m.ends, off+1)
 	if i == 0 {
 		return 0

@@ -81,7 +81,7 @@ type Entry struct {
 
 // ApprovedAdvice reports whether e was approved by the gate but stays
 // open because it has no edit to apply: advice only, or a fix that could
-// not be placed (see AskGate). A person has to make the change by hand or
+// not be placed (see askGate). A person has to make the change by hand or
 // reject it.
 func (e Entry) ApprovedAdvice() bool {
 	return e.Action == Defer && e.By == "gate" && strings.HasPrefix(e.Reason, approvedNoEdit)

@@ -6,7 +6,7 @@ import (
 	"github.com/kaigi-dev/kaigi/apply"
 )
 
-// BuildPatch builds the patch of the items take chooses (their Edits,
+// buildPatch builds the patch of the items take chooses (their Edits,
 // anchored in text, the text the round reviewed) onto the text prior makes
 // of text: each edit is moved past prior (apply.Patch.Rebase; one prior
 // already made is left out), and the patch is built against prior's
@@ -15,7 +15,7 @@ import (
 // patch applies to text itself. Two chosen edits that overlap are refused
 // with ErrConflictingApprovals; edits that do not fit the text are an
 // error naming the item.
-func BuildPatch(text []byte, prior *apply.Patch, items []Item, take func(Item) bool) (*apply.Patch, error) {
+func buildPatch(text []byte, prior *apply.Patch, items []Item, take func(Item) bool) (*apply.Patch, error) {
 	base := text
 	if prior == nil {
 		prior = &apply.Patch{}

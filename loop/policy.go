@@ -23,9 +23,9 @@ const (
 // ignored); it is council.ParseScope.
 func ParseScope(s string) (Scope, error) { return council.ParseScope(s) }
 
-// DefaultMinConfidence is the confidence a finding needs to be applied
+// defaultMinConfidence is the confidence a finding needs to be applied
 // without asking, unless a Policy says otherwise.
-const DefaultMinConfidence = council.DefaultMinConfidence
+const defaultMinConfidence = council.DefaultMinConfidence
 
 // Policy decides which findings are applied without asking. The zero value
 // is the default: low severity, not in a conflict, no other reviewer's

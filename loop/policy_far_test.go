@@ -50,7 +50,7 @@ func TestPolicyHoldsFarQuote(t *testing.T) {
 		if auto := (Policy{}).Auto(it); auto != tt.auto {
 			t.Errorf("hint %d: Policy.Auto = %v, want %v", tt.hint, auto, tt.auto)
 		}
-		if ds := PolicyPass(got.Items, Policy{Scope: ScopeWiden}, nil); (len(ds) == 1) != tt.auto {
+		if ds := policyPass(got.Items, Policy{Scope: ScopeWiden}, nil); (len(ds) == 1) != tt.auto {
 			t.Errorf("hint %d: the policy pass decided %+v", tt.hint, ds)
 		}
 		// The person at the gate is told, in findings.md, pending.md and

@@ -46,7 +46,7 @@ func (r *Run[S]) RenderRound(rs *Round, p Policy) error {
 	}
 	status := r.statusOf()
 	g := new(errgroup.Group)
-	g.SetLimit(DocLimit)
+	g.SetLimit(docLimit)
 	for _, doc := range rs.Docs {
 		g.Go(func() error { return r.renderDoc(rs, doc, p, status) })
 	}
@@ -203,7 +203,7 @@ func renderSkipped(rs *Round, doc *DocRound, pol Policy) []byte {
 	for _, s := range doc.Findings.Skips {
 		switch {
 		case s.Truncated:
-			fmt.Fprintf(&b, "[NOTE] answer truncated: %s (shot %d): %s\n  %s.\n", cell(s.Reviewer), s.Shot, cell(s.Reason), TruncationHint)
+			fmt.Fprintf(&b, "[NOTE] answer truncated: %s (shot %d): %s\n  %s.\n", cell(s.Reviewer), s.Shot, cell(s.Reason), truncationHint)
 		case s.SchemaViolation:
 			fmt.Fprintf(&b, "[NOTE] schema violation: %s (shot %d): %s\n", cell(s.Reviewer), s.Shot, cell(s.Reason))
 		default:

@@ -12,9 +12,9 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// DocLimit is how many documents of a run are reviewed (and rendered) at
+// docLimit is how many documents of a run are reviewed (and rendered) at
 // once.
-const DocLimit = 4
+const docLimit = 4
 
 // Round is what one round over a run's documents reviewed, decided and
 // wrote: the values its steps returned, so a replayed round is the same.
@@ -56,16 +56,7 @@ func (rd *Round) Summary() RoundSummary {
 		skipped += len(d.Findings.Skips)
 		changed = changed || edits(d.Policy)+edits(d.Gate) > 0
 	}
-	return Summarize(rd.N, answered, skipped, rd.Items(), &rd.Decisions, changed)
-}
-
-// Rejections lists every finding the rounds rejected, in the order decided.
-func Rejections(rounds []*Round) []Rejection {
-	var out []Rejection
-	for _, rd := range rounds {
-		out = append(out, rd.Decisions.Rejected(rd.N, rd.Items())...)
-	}
-	return out
+	return summarize(rd.N, answered, skipped, rd.Items(), &rd.Decisions, changed)
 }
 
 // readWire is a round's read of one document: the text on the run's first
@@ -106,7 +97,7 @@ func (r *Run[S]) File(i int) string {
 // Review runs round n's reviews: each document is read (a step: its text
 // on the first round, its hash later, the text then following from the
 // journaled patches), checked to be what the run left (ErrDocumentChanged
-// otherwise, nothing written), and handed to review, DocLimit documents at
+// otherwise, nothing written), and handed to review, docLimit documents at
 // once. review must take every value that could differ from steps
 // (ReviewRound does); what it returns is computed on every execution, not
 // journaled, so it must be a function of those steps. One document's
@@ -116,7 +107,7 @@ func (r *Run[S]) Review(ctx context.Context, n int, review func(ctx context.Cont
 	ctx = r.roundContext(ctx, n)
 	rd := &Round{N: n, Docs: make([]*DocRound, len(r.Docs))}
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(DocLimit)
+	g.SetLimit(docLimit)
 	for i, doc := range r.Docs {
 		g.Go(func() error {
 			d := &DocRound{Name: doc.Name, File: r.File(i)}
@@ -182,9 +173,9 @@ func (r *Run[S]) read(ctx context.Context, n, i int) ([]byte, error) {
 
 // Decide decides round rd and writes what it approves. Decisions already
 // in rd.Decisions stand (a driver's own, such as a resolver's
-// rejections); then the policy's (PolicyPass of p) are written (a side
+// rejections); then the policy's (policyPass of p) are written (a side
 // effect keyed "rN/policy"), so they are in place while a human decides
-// the rest; then gate is asked in journaled batches (AskGate) and its
+// the rest; then gate is asked in journaled batches (askGate) and its
 // approvals written ("rN/gate"). A gate that leaves items pending (a file
 // gate without their decisions) stops the round with AwaitingDecisions,
 // unless a batch of that pass that left items pending was journaled by an
@@ -197,7 +188,7 @@ func (r *Run[S]) read(ctx context.Context, n, i int) ([]byte, error) {
 func (r *Run[S]) Decide(ctx context.Context, rd *Round, p Policy, gate Approver) (StopReason, error) {
 	ctx = r.inRound(ctx)
 	items := rd.Items()
-	rd.Decisions.Add(PolicyPass(items, p, rd.Decisions.Map())...)
+	rd.Decisions.Add(policyPass(items, p, rd.Decisions.Map())...)
 	if err := r.write(ctx, rd, "policy"); err != nil {
 		return "", err
 	}
@@ -207,7 +198,7 @@ func (r *Run[S]) Decide(ctx context.Context, rd *Round, p Policy, gate Approver)
 	show := rd.lineMaps()
 	for pass := 1; ; pass++ {
 		key := fmt.Sprintf("r%d/gate/%d", rd.N, pass)
-		a, err := AskGate(ctx, r.J, key, rd.N, items, rd.Decisions.Map(), gate, show)
+		a, err := askGate(ctx, r.J, key, rd.N, items, rd.Decisions.Map(), gate, show)
 		rd.Decisions.Add(a.Decisions...)
 		switch {
 		case errors.Is(err, ErrStop):
@@ -242,7 +233,7 @@ func (r *Run[S]) write(ctx context.Context, rd *Round, by string) error {
 		if by == "gate" {
 			prior = d.Policy
 		}
-		p, err := BuildPatch(d.Text, prior, d.Findings.Items, func(it Item) bool {
+		p, err := buildPatch(d.Text, prior, d.Findings.Items, func(it Item) bool {
 			dec, ok := rd.Decisions.Get(it.Key)
 			return ok && dec.Action == Apply && (dec.By == "policy") == (by == "policy")
 		})
@@ -290,9 +281,9 @@ func (r *Run[S]) write(ctx context.Context, rd *Round, by string) error {
 // lineMaps returns what a gate batch shows of items: their lines in each
 // document as it is after the round's policy patch.
 func (rd *Round) lineMaps() func([]Item) []Item {
-	maps := map[string]*LineMap{}
+	maps := map[string]*lineMap{}
 	for _, d := range rd.Docs {
-		maps[d.File] = NewLineMap(d.Text, d.Policy)
+		maps[d.File] = newLineMap(d.Text, d.Policy)
 	}
 	return func(items []Item) []Item {
 		out := make([]Item, 0, len(items))

@@ -38,7 +38,7 @@ var (
 )
 
 // RunConfig says where a driver's run lives and how its journal is read.
-// Dir and Driver are required; the rest is optional.
+// Dir and Driver are required.
 type RunConfig struct {
 	// Dir is the run folder: the journal (JournalName), the artifacts and
 	// history/run-K of the finished runs.
@@ -422,7 +422,7 @@ func (r *Run[S]) observe(e journal.Event) {
 		}
 		return
 	}
-	n := RoundOf(e.Record.Key)
+	n := roundOf(e.Record.Key)
 	switch k := e.Record.Kind; {
 	case k == journal.KindStep && reviewKey(e.Record.Key):
 		r.Emit(Event{Kind: Reviewed, Round: n})

@@ -18,16 +18,16 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
-// Rotate moves a finished run out of its run folder dir, into
+// rotate moves a finished run out of its run folder dir, into
 // dir/history/run-K (the first K free), so that a new run starts clean:
 // the entries of dir for which move returns true (its artifacts), then the
 // journal j (which must be in dir), which it closes; the caller opens a
 // new one. The journal is moved last and while it is open (and locked,
 // where the system can rename an open file), so a run that starts
 // meanwhile finds either the old journal, still locked, or none; a crash
-// midway leaves the finished journal in dir, and the next Rotate moves the
+// midway leaves the finished journal in dir, and the next rotate moves the
 // rest. It returns the history folder.
-func Rotate(dir string, j *journal.Journal, move func(name string) bool) (string, error) {
+func rotate(dir string, j *journal.Journal, move func(name string) bool) (string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return "", err
@@ -66,7 +66,7 @@ func Rotate(dir string, j *journal.Journal, move func(name string) bool) (string
 	return dst, j.Close()
 }
 
-// RemoveStaleTemp removes the temporary files that writes cut short by a
+// removeStaleTemp removes the temporary files that writes cut short by a
 // crash left (apply.Dir.RemoveStaleTemp): each document's own, and only
 // its (another program may be writing the files next to it), and every
 // one in the run folder dir and in its subfolders whose names start with
@@ -75,7 +75,7 @@ func Rotate(dir string, j *journal.Journal, move func(name string) bool) (string
 // writes; the history is left alone. The caller
 // holds that lock. A failure is logged, not returned: the files are
 // litter, not state.
-func RemoveStaleTemp(ctx context.Context, log *slog.Logger, dir string, docs ...string) {
+func removeStaleTemp(ctx context.Context, log *slog.Logger, dir string, docs ...string) {
 	type glob struct{ root, name string }
 	names := []glob{{dir, "*"}}
 	for _, doc := range docs {

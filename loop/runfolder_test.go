@@ -1,4 +1,4 @@
-package loop_test
+package loop
 
 import (
 	"context"
@@ -6,8 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // TestRemoveStaleTempEveryRoundFolder: the temporary files a killed write
@@ -38,7 +36,7 @@ func TestRemoveStaleTempEveryRoundFolder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	loop.RemoveStaleTemp(context.Background(), slog.New(slog.DiscardHandler), dir, doc)
+	removeStaleTemp(context.Background(), slog.New(slog.DiscardHandler), dir, doc)
 	for _, p := range stale {
 		if _, err := os.Stat(p); !os.IsNotExist(err) {
 			t.Errorf("%s was left (%v)", p, err)

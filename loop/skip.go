@@ -29,8 +29,8 @@ type Skip struct {
 	// was not repaired, since a repair would be cut off too. Raising the
 	// reviewer's token limit is the remedy.
 	Truncated bool `json:"truncated,omitempty"`
-	// Violations holds the first MaxSkipViolations violations of an
-	// answer that did not validate, sorted by JSON pointer; optional.
+	// Violations holds the first 5 violations of an answer that did not
+	// validate, sorted by JSON pointer; nil for any other skip.
 	Violations []finding.Violation `json:"violations,omitempty"`
 	// ViolationCount counts all of them (Violations may hold fewer).
 	ViolationCount int `json:"violation_count,omitempty"`
@@ -41,10 +41,10 @@ type Skip struct {
 	Usage agent.Usage `json:"usage"`
 }
 
-// MaxSkipViolations is how many violations a Skip keeps of an answer that
+// maxSkipViolations is how many violations a Skip keeps of an answer that
 // did not validate: enough to see what the model got wrong, few enough
 // to read.
-const MaxSkipViolations = 5
+const maxSkipViolations = 5
 
 // skipOf describes a skipped council call.
 func skipOf(res council.Result) Skip {
@@ -54,7 +54,7 @@ func skipOf(res council.Result) Skip {
 		Usage:           res.Review.Usage, Model: res.Review.Model}
 	var verr *finding.ValidationError
 	if errors.As(res.Err, &verr) && len(verr.Violations) > 0 {
-		s.Violations = slices.Clone(verr.Violations[:min(len(verr.Violations), MaxSkipViolations)])
+		s.Violations = slices.Clone(verr.Violations[:min(len(verr.Violations), maxSkipViolations)])
 		s.ViolationCount = len(verr.Violations)
 		// The heading only: the violations are listed apart.
 		head, _, _ := strings.Cut(s.Reason, "\n")
@@ -73,12 +73,12 @@ func reason(err error) string {
 	return err.Error()
 }
 
-// TruncationHint is what artifacts add to a Skip whose answer was cut off
+// truncationHint is what artifacts add to a Skip whose answer was cut off
 // at the token limit.
-const TruncationHint = "the answer was cut off at the token limit before it formed a valid report, and a repair would be cut off too: raise the reviewer's token limit and run again"
+const truncationHint = "the answer was cut off at the token limit before it formed a valid report, and a repair would be cut off too: raise the reviewer's token limit and run again"
 
 // SkipText says on one line why a call was skipped: the reason, the first
-// violations, and for a truncated answer what to do (TruncationHint).
+// violations, and for a truncated answer what to do (truncationHint).
 func SkipText(s Skip) string {
 	var b strings.Builder
 	b.WriteString(s.Reason)
@@ -95,7 +95,7 @@ func SkipText(s Skip) string {
 		}
 	}
 	if s.Truncated {
-		b.WriteString("; " + TruncationHint)
+		b.WriteString("; " + truncationHint)
 	}
 	return b.String()
 }

@@ -76,24 +76,6 @@ func TestOpenAtOrAbove(t *testing.T) {
 	}
 }
 
-func TestRoundOfAndSummarize(t *testing.T) {
-	for key, want := range map[string]int{"r2/items": 2, "r12/review/a#1": 12, "r0/x": 0, "start": 0, "rx/y": 0, "": 0} {
-		if got := loop.RoundOf(key); got != want {
-			t.Errorf("RoundOf(%q) = %d, want %d", key, got, want)
-		}
-	}
-	items := []loop.Item{{Key: "a", Finding: finding.Finding{Severity: finding.High}}, {Key: "b", Finding: finding.Finding{Severity: finding.Low}}, {Key: "c", Finding: finding.Finding{Severity: finding.High}}}
-	var ds loop.Decisions
-	ds.Add(loop.Decision{Key: "a", Action: loop.Defer}, loop.Decision{Key: "b", Action: loop.Reject})
-	s := loop.Summarize(1, 2, 0, items, &ds, false)
-	if s.OpenAtOrAbove(finding.High) != 2 || s.Open[finding.Low] != 0 || !s.Changed {
-		t.Errorf("Summarize = %+v; want 2 high open (deferred, undecided), the rejection a change", s)
-	}
-	if rj := ds.Rejected(1, items); len(rj) != 1 || rj[0].Item.Key != "b" {
-		t.Errorf("Rejected = %+v", rj)
-	}
-}
-
 // A loop whose round weighs a new draft against the current one stops
 // once the current draft has held twice in a row, or after 4 rounds.
 func ExampleWonInARow() {

@@ -16,7 +16,7 @@ import (
 // UndoRun reverts what the run journaled in cfg.Dir wrote to its
 // documents, byte for byte: every round, last first, when round is 0, or
 // only the given round, which must then be the last one still applied
-// (UndoPlan). It returns the rounds reverted, last first.
+// (undoPlan). It returns the rounds reverted, last first.
 //
 // An undo is two-phase, like a run's writes: it journals what it will
 // revert, then reverts each side effect through journal.Undo (itself
@@ -46,7 +46,7 @@ func UndoRun[S any](ctx context.Context, cfg RunConfig, round int, undone func(c
 	if err := st.checkLocation(cfg.Dir); err != nil {
 		return nil, err
 	}
-	RemoveStaleTemp(ctx, cfg.logger(), cfg.Dir, st.files()...)
+	removeStaleTemp(ctx, cfg.logger(), cfg.Dir, st.files()...)
 	if st.undo != nil {
 		if reverted, err = r.finishUndo(ctx, st, undone); err != nil {
 			return reverted, err
@@ -54,7 +54,7 @@ func UndoRun[S any](ctx context.Context, cfg RunConfig, round int, undone func(c
 		st.ended = true
 	}
 	var plan undoWire
-	if plan.Keys, plan.Rounds, err = UndoPlan(r.J, round); err != nil {
+	if plan.Keys, plan.Rounds, err = undoPlan(r.J, round); err != nil {
 		return reverted, err
 	}
 	switch {

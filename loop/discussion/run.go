@@ -58,7 +58,7 @@ type Discussion struct {
 	// key (one per participant and round, "r2/labels/NAME"); nil means a
 	// random one (crypto/rand). Each seed is journaled, so a resumed run
 	// shuffles as the interrupted one did; a fixed Seeds makes two runs
-	// shuffle alike (tests). Optional.
+	// shuffle alike (tests).
 	Seeds func(key string) uint64
 	// Entries, when set, also writes the board as the original persisted
 	// it: one file per post under Dir/entries/, beside whiteboard.md

@@ -52,7 +52,8 @@ type Spec struct {
 	ID string `json:"id"`
 	// Topic is the question debated, in one line.
 	Topic string `json:"topic"`
-	// Brief frames it: what the targets are, what matters. Optional.
+	// Brief frames it: what the targets are, what matters; "" frames
+	// nothing.
 	Brief string `json:"brief,omitempty"`
 	// Participants take part, at least two, names unique.
 	Participants []ParticipantSpec `json:"participants"`

@@ -219,7 +219,7 @@ func (d *driver) rounds(ctx context.Context) (loop.StopReason, error) {
 // review returns round n's review of one document: the council on its
 // text, with the findings rejected so far in that document as memory.
 func (d *driver) review(n int) func(context.Context, int, []byte) (loop.Findings, error) {
-	rejected := loop.Rejections(d.rs)
+	rejected := rejections(d.rs)
 	return func(ctx context.Context, i int, text []byte) (loop.Findings, error) {
 		doc := d.r.Docs[i]
 		c := d.l.Council
@@ -236,7 +236,7 @@ func (d *driver) review(n int) func(context.Context, int, []byte) (loop.Findings
 				mine = append(mine, rj)
 			}
 		}
-		t := agent.Target{Path: doc.Name, Text: text, ReaderProfile: d.r.Settings.ReaderProfile, References: d.l.References, Round: n, Rejected: loop.Targets(mine)}
+		t := agent.Target{Path: doc.Name, Text: text, ReaderProfile: d.r.Settings.ReaderProfile, References: d.l.References, Round: n, Rejected: targets(mine)}
 		cr, err := loop.ReviewRound(ctx, d.r.J, d.r.Key(n, i, "review"), c, t)
 		if err != nil {
 			return loop.Findings{}, fmt.Errorf("editorial: round %d: %s: %w", n, doc.Name, err)

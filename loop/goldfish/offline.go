@@ -26,7 +26,7 @@ import (
 // Compare).
 type OfflineResolver struct {
 	// Intent lists the decisions the author meant, one sentence each,
-	// for the comprehension probe. Optional.
+	// for the comprehension probe.
 	Intent []string
 }
 

@@ -28,14 +28,14 @@ import (
 // of each other.
 type OfflineReviewer struct {
 	// Prose review Markdown files; their findings keep their quote and fix,
-	// which the triage gate may apply. Optional.
+	// which the triage gate may apply.
 	Prose []agent.Reviewer
 	// Tools run on the slice's files (appended to their arguments; a
 	// Packages tool, staticcheck say, on their Go packages, and not on a
 	// slice without Go files): a diagnostic of severity error is P1,
-	// warning P2, info P3. Optional.
+	// warning P2, info P3.
 	Tools []tools.Command
-	// NoVet turns `go vet` off. Optional.
+	// NoVet turns `go vet` off.
 	NoVet bool
 }
 

@@ -43,7 +43,7 @@
 // stays and the revision log says why. The quality log keeps every
 // persona's stars, and ReaderStats reports each persona's variance and
 // flags those whose score never moves. Reader memory files hold one entry
-// per episode (loop.SetMemoryEntry), replaced on a re-run.
+// per episode, replaced on a re-run.
 //
 // Gates (Episode.Asker, a loop.Asker: AutoAsker, FileAsker, a terminal
 // form, a callback): 2Q's questions and a climax's one line before the

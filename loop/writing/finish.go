@@ -197,7 +197,7 @@ func (d *driver) finish(ctx context.Context, forced bool) (*Result, error) {
 	if notes := d.orchestratorNotes(); len(notes) > 0 {
 		d.orchestrator = notes
 		err := loop.RewriteFiles(ctx, d.j, "s7.6/orchestrator", d.root, []string{OrchestratorReflectionsFile}, func(_ string, old []byte) ([]byte, error) {
-			return loop.SetMemoryEntry(old, fmt.Sprintf("Episode %d", n), "- "+strings.Join(notes, "\n- ")), nil
+			return setMemoryEntry(old, fmt.Sprintf("Episode %d", n), "- "+strings.Join(notes, "\n- ")), nil
 		})
 		if err != nil {
 			return nil, err
@@ -260,13 +260,13 @@ func (d *driver) trackers(title string) func(string, []byte) ([]byte, error) {
 			return d.trackAgency(d.trackHistory(upsertEpisodeRow(old, n, "| episode | role | opening | revisions | judgment |", r))), nil
 		case AuthorReflectionsFile:
 			if e := d.reflectionEntry(); e != "" {
-				return loop.SetMemoryEntry(old, fmt.Sprintf("Episode %d", n), e), nil
+				return setMemoryEntry(old, fmt.Sprintf("Episode %d", n), e), nil
 			}
 			return old, nil
 		case CharacterFile:
 			return d.arcProgress(old, body), nil
 		case SummariesFile:
-			return loop.SetMemoryEntry(old, fmt.Sprintf("Episode %d", n), title+": "+cellText(body, 160)), nil
+			return setMemoryEntry(old, fmt.Sprintf("Episode %d", n), title+": "+cellText(body, 160)), nil
 		}
 		out := resolvedRE.ReplaceAll(old, []byte("${1}[RESOLVED]"))
 		for _, r := range d.designReviews() {

@@ -113,7 +113,7 @@ func (d *driver) collect(ctx context.Context) error {
 		if m := strings.TrimSpace(fb.Memory); m != "" {
 			entry += "\n\n" + m
 		}
-		return loop.SetMemoryEntry(old, heading, entry), nil
+		return setMemoryEntry(old, heading, entry), nil
 	})
 	if err != nil {
 		return err

@@ -1,4 +1,4 @@
-package loop
+package writing
 
 import (
 	"bytes"
@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// SetMemoryEntry returns memory, a persona's Markdown memory file, with
+// setMemoryEntry returns memory, a persona's Markdown memory file, with
 // the entry headed heading set to body: the section that starts with the
 // line "## "+heading (surrounding white space ignored) and runs to the
 // next level-2 heading or the end is replaced, and further sections of
@@ -18,7 +18,7 @@ import (
 // in CRLF); body's line ends are converted to them. memory may be empty
 // (a persona's first entry). It is a pure function: the same arguments
 // give the same bytes, so a driver may compute it on every replay.
-func SetMemoryEntry(memory []byte, heading, body string) []byte {
+func setMemoryEntry(memory []byte, heading, body string) []byte {
 	nl := "\n"
 	if i := bytes.IndexByte(memory, '\n'); i > 0 && memory[i-1] == '\r' {
 		nl = "\r\n"

@@ -1,11 +1,9 @@
-package loop_test
+package writing
 
 import (
 	"bytes"
 	"strings"
 	"testing"
-
-	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // FuzzSetMemoryEntry: whatever the file, setting an entry twice gives the
@@ -20,8 +18,8 @@ func FuzzSetMemoryEntry(f *testing.F) {
 		if strings.ContainsAny(heading, "\r\n") || strings.TrimSpace(heading) == "" || bytes.Contains(memory, []byte("```")) || bytes.Contains(memory, []byte("~~~")) || strings.Contains(body, "```") || strings.Contains(body, "~~~") {
 			return
 		}
-		once := loop.SetMemoryEntry(memory, heading, body)
-		twice := loop.SetMemoryEntry(once, heading, body)
+		once := setMemoryEntry(memory, heading, body)
+		twice := setMemoryEntry(once, heading, body)
 		if !bytes.Equal(once, twice) {
 			t.Fatalf("not idempotent:\n%q\n%q", once, twice)
 		}

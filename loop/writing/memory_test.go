@@ -1,10 +1,8 @@
-package loop_test
+package writing
 
 import (
 	"strings"
 	"testing"
-
-	"github.com/kaigi-dev/kaigi/loop"
 )
 
 func TestSetMemoryEntry(t *testing.T) {
@@ -27,11 +25,11 @@ func TestSetMemoryEntry(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := string(loop.SetMemoryEntry([]byte(tc.memory), tc.heading, tc.body))
+			got := string(setMemoryEntry([]byte(tc.memory), tc.heading, tc.body))
 			if got != tc.want {
 				t.Fatalf("got  %q\nwant %q", got, tc.want)
 			}
-			if again := string(loop.SetMemoryEntry([]byte(got), tc.heading, tc.body)); again != got {
+			if again := string(setMemoryEntry([]byte(got), tc.heading, tc.body)); again != got {
 				t.Fatalf("not idempotent:\n%q\n%q", got, again)
 			}
 			if n := strings.Count(got, "## "+tc.heading+"\n") + strings.Count(got, "## "+tc.heading+"\r\n"); n != 1+strings.Count(tc.want, "```\n## "+tc.heading) {
