@@ -24,6 +24,7 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
+	"github.com/kaigi-dev/kaigi/loop/termgate"
 )
 
 // pollEvery is how often a client queries a run's progress.
@@ -75,12 +76,6 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	if o.store == "" {
 		return exitError, errors.New("-store is required")
 	}
-	if o.gate == "" { // termgate.Default's choice: this terminal when there is one, the files otherwise
-		o.gate = "file"
-		if cli.Terminal(stdin) && cli.Terminal(stderr) {
-			o.gate = "ask"
-		}
-	}
 	cl, err := o.dial(ctx, stderr)
 	if err != nil {
 		return exitError, err
@@ -91,9 +86,11 @@ func cmdRun(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 
 // start runs the loop on file through cl and follows it.
 func (o *runOptions) start(ctx context.Context, cl client.Client, file string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	if _, err := cli.GateMode(o.gate); err != nil {
+	m, err := cli.GateMode(o.gate)
+	if err != nil {
 		return exitError, err
 	}
+	mode := m.Resolve(cli.Terminal(stdin) && cli.Terminal(stderr))
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return exitError, err
@@ -130,7 +127,7 @@ func (o *runOptions) start(ctx context.Context, cl client.Client, file string, s
 		return exitError, fmt.Errorf("starting the workflow: %w", err)
 	}
 	fmt.Fprintf(stderr, "Started %s on %s as workflow %s (queue %s)\n", o.loop, file, o.id, o.queue)
-	f := follower{common: o.common, cl: cl, store: store, id: o.id, gate: o.gate, out: o.out, stdin: stdin, stderr: stderr}
+	f := follower{common: o.common, cl: cl, store: store, id: o.id, gate: mode, out: o.out, stdin: stdin, stderr: stderr}
 	res, waiting, err := f.follow(ctx)
 	if err != nil {
 		return exitError, err
@@ -224,8 +221,8 @@ type follower struct {
 	cl     client.Client
 	store  temporal.Store
 	id     string
-	gate   string // ask, file or auto
-	out    string // where -gate file copies the question
+	gate   termgate.Mode // Terminal, File or Auto
+	out    string        // where -gate file copies the question
 	stdin  io.Reader
 	stderr io.Writer
 }
@@ -295,9 +292,9 @@ func (f *follower) follow(ctx context.Context) (res temporal.Result, waiting boo
 			continue
 		}
 		switch f.gate {
-		case "file":
+		case termgate.File:
 			return temporal.Result{}, true, f.printWait(ctx, p)
-		case "ask":
+		case termgate.Terminal:
 			question, err := f.store.Get(ctx, p.QuestionRef)
 			if err != nil {
 				return temporal.Result{}, false, err

@@ -79,16 +79,7 @@ type Config struct {
 // The result answers questions (Ask) and decides findings (Approve);
 // resolved names the mode chosen, never Default.
 func Choose(m Mode, c Config) (gate Asking, resolved Mode, err error) {
-	switch m {
-	case Default:
-		m = File
-		if c.Interactive {
-			m = Terminal
-		}
-	case "ask":
-		m = Terminal
-	}
-	switch m {
+	switch m = m.Resolve(c.Interactive); m {
 	case Auto:
 		return loop.AutoGate{}, Auto, nil
 	case File:
@@ -116,6 +107,20 @@ func Choose(m Mode, c Config) (gate Asking, resolved Mode, err error) {
 		return &Gate{In: c.In, Out: c.Out}, Terminal, nil
 	}
 	return nil, "", fmt.Errorf("termgate: %w %q (want auto, file or terminal)", ErrUnknownMode, string(m))
+}
+
+// Resolve returns the mode Choose takes m for: Default is Terminal when
+// interactive (input and output on a terminal a person uses) and File
+// otherwise, "ask" is Terminal, and any other mode is itself (an unknown
+// one too: Choose refuses it).
+func (m Mode) Resolve(interactive bool) Mode {
+	switch {
+	case m == Default && interactive, m == "ask":
+		return Terminal
+	case m == Default:
+		return File
+	}
+	return m
 }
 
 // files is the File mode's Asking.

@@ -94,3 +94,25 @@ func TestChooseFile(t *testing.T) {
 		t.Errorf("auto: %+v %v", a, err)
 	}
 }
+
+// TestModeResolve: the mode Choose takes each mode for, on a terminal and
+// off one.
+func TestModeResolve(t *testing.T) {
+	for _, c := range []struct {
+		m           termgate.Mode
+		interactive bool
+		want        termgate.Mode
+	}{
+		{termgate.Default, true, termgate.Terminal},
+		{termgate.Default, false, termgate.File},
+		{"ask", false, termgate.Terminal},
+		{termgate.Terminal, false, termgate.Terminal},
+		{termgate.File, true, termgate.File},
+		{termgate.Auto, true, termgate.Auto},
+		{"nonsense", true, "nonsense"},
+	} {
+		if got := c.m.Resolve(c.interactive); got != c.want {
+			t.Errorf("Mode(%q).Resolve(%v) = %q, want %q", c.m, c.interactive, got, c.want)
+		}
+	}
+}
