@@ -94,7 +94,7 @@ func (r *run) unmatchedPairs(b block) {
 			if c == ')' && i > 0 && (text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] >= 'a' && text[i-1] <= 'z') && (i < 2 || text[i-2] == ' ' || text[i-2] == mask) {
 				continue // an enumerator: "a) first"
 			}
-			if (c == '»' || c == '›') && strings.TrimLeft(text[strings.LastIndexByte(text[:i], '\n')+1:i], " \t") == "" {
+			if (c == '»' || c == '›') && lineLead(text, i) {
 				continue // a line led by » is a pointer ("» Read more"), not a closing quote
 			}
 			if left[o] > 0 { // the closer of a mark an earlier sentence left open: reported there
@@ -119,6 +119,16 @@ func (r *run) unmatchedPairs(b block) {
 			r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(o.c), r.say("%q is never closed (no %q)", "「%c」が閉じられていません（「%c」がありません）"), o.c, c)
 		}
 	}
+}
+
+// lineLead reports whether only spaces or tabs stand between the start
+// of text's line and text[i]. It reads back over those spaces alone, so a
+// long line costs nothing more.
+func lineLead(text string, i int) bool {
+	for i > 0 && (text[i-1] == ' ' || text[i-1] == '\t') {
+		i--
+	}
+	return i == 0 || text[i-1] == '\n'
 }
 
 // interval reports whether closer c at text[i] closes a half-open
