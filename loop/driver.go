@@ -64,6 +64,11 @@ type Stop struct {
 	// Question is the file of what the run asks (its pending.json or
 	// questions.json) while it waits.
 	Question string `json:"question,omitempty"`
+	// Result is the driver's own account of the run as JSON (its
+	// Outcome, Result or Summary), for a program that shows more than
+	// the Stop; empty when the driver gives none. Its paths are the
+	// driver's local ones, so it is for the machine that ran it.
+	Result json.RawMessage `json:"result,omitempty"`
 }
 
 // Waiting reports whether the run waits for a person's answer in

@@ -3,7 +3,8 @@ package main
 import (
 	"cmp"
 	"context"
-	_ "embed"
+	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
@@ -23,6 +24,11 @@ import (
 //go:embed sample-spec.md
 var sampleSpec []byte
 
+// sample is the demo's bundled sample: the spec alone.
+//
+//go:embed sample-spec.md
+var sample embed.FS
+
 //go:embed sample-intent.md
 var sampleIntent []byte
 
@@ -41,7 +47,6 @@ type options struct {
 	rounds, clean                  int
 	hierarchical, yes              bool
 	resume, undo                   bool
-	enabled                        []string // what the offline reviewers turn on: -rules, or demoRules for the demo
 }
 
 // demoRules returns what the demo's offline reviewers run when -rules is
@@ -86,127 +91,173 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 }
 
 func (o *options) run(ctx context.Context, files []string) (int, error) {
-	stdout, stderr := o.Stdout, o.Stderr
-	if o.undo {
-		rounds, err := (&goldfish.Loop{Dir: o.out}).Undo(ctx, 0)
-		if err != nil {
-			return exitError, err
-		}
-		cli.Undone(stdout, o.out, "the file is", rounds)
-		return exitConverged, nil
+	c := cli.Command{Start: func(ctx context.Context, demo string) (cli.DriverRun, error) { return o.start(ctx, files, demo) }}
+	switch {
+	case o.undo:
+		c.Undo = func(ctx context.Context) ([]int, error) { return (&goldfish.Loop{Dir: o.out}).Undo(ctx, 0) }
+		c.UndoDir, c.UndoWhat = o.out, "the file is"
+	case len(files) == 0:
+		c.Sample, c.DemoPrefix = sample, "kaigi-goldfish-demo-"
 	}
-	demo := len(files) == 0
+	return o.Execute(ctx, c)
+}
+
+// settings are the run's own settings, carried in goldfish.Args.Settings:
+// the plan the flags and the intake made, and the loop's knobs.
+type settings struct {
+	Plan         goldfish.Plan `json:"plan"`
+	Intent       []string      `json:"intent,omitempty"`
+	Rounds       int           `json:"rounds"`
+	Clean        int           `json:"clean"`
+	Hierarchical bool          `json:"hierarchical,omitempty"`
+	Rules        []string      `json:"rules,omitempty"`
+	MaxSize      int64         `json:"max_size"`
+}
+
+// start returns the run of the file the flags name, or of the demo's
+// copy of the bundled sample spec in demo: the plan completed by the
+// intake, the gate, and how the Stop is shown.
+func (o *options) start(ctx context.Context, files []string, demo string) (cli.DriverRun, error) {
+	stdout, stderr := o.Stdout, o.Stderr
+	s := settings{Rounds: o.rounds, Clean: o.clean, Hierarchical: o.hierarchical, MaxSize: int64(*o.MaxSize)}
 	var path string
-	var intent []string
-	if demo {
+	if demo != "" {
 		if o.resume {
-			return exitError, errors.New("-resume needs the file's path")
+			return cli.DriverRun{}, errors.New("-resume needs the file's path")
 		}
-		dir, err := os.MkdirTemp("", "kaigi-goldfish-demo-")
-		if err != nil {
-			return exitError, err
-		}
-		path = filepath.Join(dir, "sample-spec.md")
-		if err := os.WriteFile(path, sampleSpec, 0o644); err != nil {
-			return exitError, err
-		}
+		path = filepath.Join(demo, "sample-spec.md")
 		if o.out == goldfish.DefaultDir {
-			o.out = filepath.Join(dir, goldfish.DefaultDir)
+			o.out = filepath.Join(demo, goldfish.DefaultDir)
 		}
 		o.target = cmp.Or(o.target, "S1.12")
 		if !o.FlagSet("reviewers") {
 			o.reviewers = "design_critic,structural,style,implementation_readiness,comprehension"
 		}
-		intent = lines(string(sampleIntent))
-		fmt.Fprintf(stderr, "Demo: reviewing section %s of a copy of the bundled sample spec in %s\n(on a file of your own, what -target and -reviewers leave out is asked, reviewers recommended by the document's kind)\n", o.target, dir)
+		s.Intent = lines(string(sampleIntent))
+		fmt.Fprintf(stderr, "Demo: reviewing section %s of a copy of the bundled sample spec in %s\n(on a file of your own, what -target and -reviewers leave out is asked, reviewers recommended by the document's kind)\n", o.target, demo)
 	} else {
 		path = files[0]
 	}
 	if o.intent != "" {
 		data, err := os.ReadFile(o.intent)
 		if err != nil {
-			return exitError, fmt.Errorf("-intent: %w", err)
+			return cli.DriverRun{}, fmt.Errorf("-intent: %w", err)
 		}
-		intent = lines(string(data))
+		s.Intent = lines(string(data))
 	}
-	if err := o.Resolve(demo); err != nil {
-		return exitError, err
+	if err := o.Resolve(demo != ""); err != nil {
+		return cli.DriverRun{}, err
 	}
+	var terminal termgate.Asking
+	mode := termgate.Auto
 	var asker loop.Asker
-	var gate loop.Approver
-	if o.yes || (demo && !o.Interactive()) { // the demo runs its whole cycle unattended
+	if o.yes || (demo != "" && !o.Interactive()) { // the demo runs its whole cycle unattended
 		asker = shownAsker{w: stderr}
 	} else { // no -gate: a checklist on a terminal, the run folder's files otherwise
-		g, _, err := o.ChooseGate("", termgate.Config{
+		g, m, err := o.ChooseGate("", termgate.Config{
 			Dir:         o.out,
 			Interactive: o.Interactive(),
 			Terminal:    termui.Gate{In: o.Stdin, Out: stderr},
 		})
 		if err != nil {
-			return exitError, err
+			return cli.DriverRun{}, err
 		}
-		gate, asker = g, g
+		asker, mode = g, m
+		if m == termgate.Terminal {
+			terminal = g
+		}
 	}
 	plan, err := o.plan(path)
 	if err != nil {
-		return exitError, err
+		return cli.DriverRun{}, err
 	}
 	if !o.resume {
 		if err := goldfish.CheckNoUnfinishedRun(o.out); err != nil {
-			return exitError, err
+			return cli.DriverRun{}, err
 		}
-		plan, err = goldfish.Intake{Asker: asker, MaxSize: int64(*o.MaxSize)}.Complete(ctx, plan)
+		plan, err = goldfish.Intake{Asker: asker, MaxSize: s.MaxSize}.Complete(ctx, plan)
 		switch {
 		case errors.Is(err, loop.ErrWaiting):
 			fmt.Fprintf(stdout, "Waiting for an answer before the first round: see %s, write the answer to %s and run the same command again.\n",
 				filepath.Join(o.out, loop.QuestionsFile), filepath.Join(o.out, loop.AnswersFile))
-			return exitUnresolved, nil
+			return cli.DriverRun{}, cli.ExitCode(exitUnresolved)
 		case errors.Is(err, goldfish.ErrNotConfirmed), errors.Is(err, loop.ErrStop):
 			fmt.Fprintln(stdout, "Not started: the plan was not confirmed; nothing was written.")
-			return exitUnresolved, nil
+			return cli.DriverRun{}, cli.ExitCode(exitUnresolved)
 		case err != nil:
-			return exitError, err
+			return cli.DriverRun{}, err
 		}
 	}
-	target, err := goldfish.ParseTarget(plan.Target)
+	if _, err := goldfish.ParseTarget(plan.Target); err != nil {
+		return cli.DriverRun{}, err
+	}
+	s.Plan, s.Rules = plan, o.Enabled(demo != "", demoRules())
+	raw, err := json.Marshal(s)
 	if err != nil {
-		return exitError, err
+		return cli.DriverRun{}, err
 	}
-	o.enabled = o.Enabled(demo, demoRules())
-	l, desc, err := o.loop(plan, target, intent)
+	dir, rel, err := cli.Folder(path, o.out)
 	if err != nil {
-		return exitError, err
+		return cli.DriverRun{}, err
 	}
-	l.MaxSize = int64(*o.MaxSize)
-	l.Gate, l.Asker = gate, asker
-	l.Logger = o.Logger()
-	fmt.Fprintf(stderr, "Goldfish loop on %s, %s (%s)\n", path, target, desc)
-	runFn := l.Run
-	if o.resume {
-		runFn = l.Resume
+	shown := false
+	driver := goldfish.NewDriver(func(args goldfish.Args) (*goldfish.Loop, error) {
+		l, desc, err := o.loop(args.Settings)
+		if err != nil {
+			return nil, err
+		}
+		if mode != termgate.File { // the terminal's, or the unattended run's, answers
+			l.Gate, l.Asker = terminal, asker
+		}
+		if !shown {
+			fmt.Fprintf(stderr, "Goldfish loop on %s, %s (%s)\n", path, l.Target, desc)
+			shown = true
+		}
+		return l, nil
+	})
+	return cli.DriverRun{
+		Driver: driver, Dir: dir, Resume: o.resume,
+		Args: goldfish.Args{Document: rel[0], Dir: rel[1], Gate: cli.DriverGate(mode), Settings: raw},
+		Text: func(w io.Writer, stop loop.Stop) {
+			if out, err := cli.Result[*goldfish.Outcome](stop); err == nil {
+				report(w, out)
+			}
+		},
+		Export: func(w io.Writer, f string, stop loop.Stop) error {
+			out, err := cli.Result[*goldfish.Outcome](stop)
+			if err != nil {
+				return err
+			}
+			return outformat.Export(w, f, o.Name, out.Outcome)
+		},
+		Waiting: func(w io.Writer, stop loop.Stop) {
+			fmt.Fprintf(w, "\nWaiting for an answer: see %s, write the answers to %s (or the decisions to %s) and run again with -resume.\n",
+				filepath.Join(o.out, loop.QuestionsFile), filepath.Join(o.out, loop.AnswersFile), filepath.Join(o.out, "decisions.json"))
+			if demo == "" {
+				o.notConverged(stop)
+			}
+		},
+		Code: func(stop loop.Stop) (int, error) {
+			out, err := cli.Result[*goldfish.Outcome](stop)
+			switch {
+			case err != nil:
+				return exitError, err
+			case out.Err() == nil:
+				return exitConverged, nil
+			case demo != "" && out.Reason != loop.NoReviewerAnswered:
+				return exitConverged, nil
+			}
+			return exitUnresolved, out.Err()
+		},
+	}, nil
+}
+
+// notConverged prints why the waiting run in stop has not converged, as
+// the error line of a run that stops short.
+func (o *options) notConverged(stop loop.Stop) {
+	if out, err := cli.Result[*goldfish.Outcome](stop); err == nil && out.Err() != nil {
+		fmt.Fprintf(o.Stderr, "%s: %s\n", o.Name, out.Err())
 	}
-	out, err := runFn(ctx, path)
-	if err != nil && !errors.Is(err, loop.ErrNotConverged) && !errors.Is(err, loop.ErrDocumentChanged) {
-		return exitError, err
-	}
-	if err := o.Print(cli.Output{
-		Text:   func(w io.Writer) { report(w, out) },
-		JSON:   out,
-		Export: func(w io.Writer, f string) error { return outformat.Export(w, f, o.Name, out.Outcome) },
-	}); err != nil {
-		return exitError, err
-	}
-	switch {
-	case err == nil:
-		return exitConverged, nil
-	case out.Reason == loop.AwaitingDecisions:
-		fmt.Fprintf(stdout, "\nWaiting for an answer: see %s, write the answers to %s (or the decisions to %s) and run again with -resume.\n",
-			filepath.Join(o.out, loop.QuestionsFile), filepath.Join(o.out, loop.AnswersFile), filepath.Join(o.out, "decisions.json"))
-	}
-	if demo && out.Reason != loop.NoReviewerAnswered {
-		return exitConverged, nil
-	}
-	return exitUnresolved, err
 }
 
 // report prints the outcome.

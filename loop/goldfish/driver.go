@@ -31,10 +31,13 @@ const driverDecisions = "decisions.json"
 // NewDriver returns the Goldfish review loop as a loop.Driver. configure
 // returns the loop for a run's arguments (its Reviewers, Resolver,
 // Target, …) and must return the same loop for the same arguments on
-// every execution; the Driver sets Dir, Gate and Asker from args. A
+// every execution; the Driver sets Dir, and Gate and Asker from args
+// unless configure set either (a terminal's, which the run's folder does
+// not carry to another machine). A
 // waiting run's answer goes to the asker's answers.json or, when the
 // findings' gate waits (the round's pending.json), to driverDecisions.
-// The Stop's Artifacts lead with the latest goldfish_review_report.md.
+// The Stop's Artifacts lead with the latest goldfish_review_report.md;
+// its Result is the run's *Outcome.
 func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 	return loop.DriverFunc(func(ctx context.Context, dir string, raw json.RawMessage, resume bool) (loop.Stop, error) {
 		args, err := loop.DriverArgs[Args]("goldfish", raw)
@@ -52,7 +55,10 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if err != nil {
 			return loop.Stop{}, err
 		}
-		l.Dir, l.Gate, l.Asker = f.Run, f.Gate(), f.Asker()
+		l.Dir = f.Run
+		if l.Gate == nil && l.Asker == nil {
+			l.Gate, l.Asker = f.Gate(), f.Asker()
+		}
 		start := l.Run
 		if resume {
 			start = l.Resume
@@ -65,6 +71,7 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if err == nil {
 			stop.Text = cmp.Or(out.Stop, stop.Text)
 			stop.Artifacts = append(loop.DriverArtifacts(dir, out.Report), stop.Artifacts...)
+			stop.Result, err = json.Marshal(out)
 		}
 		return stop, err
 	})

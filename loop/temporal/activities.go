@@ -145,6 +145,9 @@ func (a *Activities) Advance(ctx context.Context, in AdvanceInput) (AdvanceOutpu
 	} else if err != nil {
 		return out, err
 	}
+	if stop != nil {
+		stop.Result = nil // the worker's local account: the workflow keeps the Stop alone
+	}
 	out.Stop, out.Used = stop, r.usedKeys()
 	if out.Files, err = snapshot(ctx, a.Store, dir); err != nil {
 		return out, err

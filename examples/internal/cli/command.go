@@ -1,0 +1,251 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/termgate"
+)
+
+// Command is a command's body on a loop.Driver, as its main fills it in
+// once its flags are parsed: an undo, or a run (on a copy of the bundled
+// sample for the demo). Execute runs it.
+type Command struct {
+	// Undo, when set, is what the command does instead of a run (its
+	// -undo): it reverts the last run in UndoDir and returns the rounds
+	// reverted, which Undone prints with UndoWhat.
+	Undo              func(ctx context.Context) (rounds []int, err error)
+	UndoDir, UndoWhat string
+	// Sample, when set, is the bundled sample of the demo: Execute copies
+	// it into a fresh temporary folder named DemoPrefix and random
+	// characters (DemoCopy), hands that folder to Start and removes it
+	// again when Start fails, as nothing ran in it.
+	Sample     fs.FS
+	DemoPrefix string
+	// Start returns the run to make, given the demo's folder ("" without
+	// Sample). Required unless Undo is set.
+	Start func(ctx context.Context, demo string) (DriverRun, error)
+}
+
+// DriverRun is one run of a loop.Driver as a command makes it: Driver over its
+// folder Dir with Args (marshalled to JSON), resumed when Resume is set
+// and started anew when there is nothing to resume (loop.StartOrResume),
+// and how the Stop is shown and what it exits with. Only Driver is
+// required.
+type DriverRun struct {
+	Driver loop.Driver
+	Dir    string
+	Args   any
+	Resume bool
+	// Text prints the Stop for -format text; nil prints its Text line.
+	Text func(w io.Writer, s loop.Stop)
+	// JSON returns what -format json prints; nil prints the Stop's
+	// Result, or the Stop when it has none.
+	JSON func(s loop.Stop) (any, error)
+	// Export prints the Stop in one of loop/export's formats; nil refuses
+	// them.
+	Export func(w io.Writer, format string, s loop.Stop) error
+	// Waiting prints on stdout, after the Stop, where the answer of a run
+	// that waits goes; nil prints WaitingLine. A waiting Stop without a
+	// Result is not printed otherwise: it has nothing to show yet.
+	Waiting func(w io.Writer, s loop.Stop)
+	// Code returns the exit code of a Stop that does not wait, and an
+	// error to print beside it; nil is ExitOK. A waiting run exits
+	// ExitStopped.
+	Code func(s loop.Stop) (int, error)
+	// Failed returns the exit code and error of a run that failed with
+	// err; nil is ExitError and err.
+	Failed func(err error) (int, error)
+}
+
+// Execute runs c: the undo when c.Undo is set, else the demo's copy and
+// c.Start's run (Drive). It is App.Run's body.
+func (a *App) Execute(ctx context.Context, c Command) (int, error) {
+	if c.Undo != nil {
+		rounds, err := c.Undo(ctx)
+		if err != nil {
+			return ExitError, err
+		}
+		Undone(a.Stdout, c.UndoDir, c.UndoWhat, rounds)
+		return ExitOK, nil
+	}
+	demo := ""
+	if c.Sample != nil {
+		dir, err := DemoCopy(c.DemoPrefix, c.Sample)
+		if err != nil {
+			return ExitError, err
+		}
+		demo = dir
+	}
+	r, err := c.Start(ctx, demo)
+	var code ExitCode
+	if errors.As(err, &code) {
+		return int(code), nil
+	}
+	if err != nil {
+		if demo != "" {
+			os.RemoveAll(demo) // the demo failed before it began: nothing to look at
+		}
+		return ExitError, err
+	}
+	return a.Drive(ctx, r)
+}
+
+// Drive makes the run r and shows its Stop as -format asks (Print):
+// r.Text, r.JSON or r.Export, then, for a run that waits, r.Waiting. It
+// returns r.Code's exit code, ExitStopped for a run that waits, or, for a
+// run that failed, r.Failed's.
+func (a *App) Drive(ctx context.Context, r DriverRun) (int, error) {
+	raw, err := json.Marshal(r.Args)
+	if err != nil {
+		return ExitError, fmt.Errorf("the driver's arguments: %w", err)
+	}
+	stop, err := loop.StartOrResume(ctx, r.Driver, r.Dir, raw, r.Resume)
+	if err != nil {
+		if r.Failed != nil {
+			return r.Failed(err)
+		}
+		return ExitError, err
+	}
+	if !stop.Waiting() || len(stop.Result) > 0 {
+		if err := a.Print(r.output(stop)); err != nil {
+			return ExitError, err
+		}
+	}
+	if stop.Waiting() {
+		if r.Waiting == nil {
+			WaitingLine(a.Stdout, r.Dir, stop)
+		} else {
+			r.Waiting(a.Stdout, stop)
+		}
+		return ExitStopped, nil
+	}
+	if r.Code == nil {
+		return ExitOK, nil
+	}
+	return r.Code(stop)
+}
+
+// output is the Output of stop as r shows it.
+func (r DriverRun) output(stop loop.Stop) Output {
+	o := Output{
+		Text: func(w io.Writer) {
+			if r.Text != nil {
+				r.Text(w, stop)
+			} else if stop.Text != "" {
+				fmt.Fprintln(w, stop.Text)
+			}
+		},
+		JSON: stop,
+		Export: func(w io.Writer, format string) error {
+			if r.Export == nil {
+				return fmt.Errorf("-format %s: this command has nothing to export", format)
+			}
+			return r.Export(w, format, stop)
+		},
+	}
+	switch {
+	case r.JSON != nil:
+		o.JSON = jsonOf(func() (any, error) { return r.JSON(stop) })
+	case len(stop.Result) > 0:
+		o.JSON = stop.Result
+	}
+	return o
+}
+
+// jsonOf is a value that marshals as what f returns, or fails with f's
+// error.
+type jsonOf func() (any, error)
+
+func (f jsonOf) MarshalJSON() ([]byte, error) {
+	v, err := f()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(v)
+}
+
+// WaitingLine prints on w where the answer of the run in dir that stop
+// waits on goes: "Waiting for an answer: see QUESTION, write the answer
+// to ANSWER and run the same command again."
+func WaitingLine(w io.Writer, dir string, stop loop.Stop) {
+	fmt.Fprintf(w, "Waiting for an answer: see %s, write the answer to %s and run the same command again.\n",
+		Local(dir, stop.Question), Local(dir, stop.Answer))
+}
+
+// Local returns the Stop's slash path p (relative to the driver's folder
+// dir) as a local path.
+func Local(dir, p string) string { return filepath.Join(dir, filepath.FromSlash(p)) }
+
+// Result decodes a Stop's Result (the driver's own account) into a T; a
+// Stop without one is an error.
+func Result[T any](s loop.Stop) (T, error) {
+	var v T
+	if len(s.Result) == 0 {
+		return v, fmt.Errorf("the run's stop (%s) carries no result", s.Reason)
+	}
+	if err := json.Unmarshal(s.Result, &v); err != nil {
+		return v, fmt.Errorf("the run's result: %w", err)
+	}
+	return v, nil
+}
+
+// Folder returns the driver's folder for paths as a command's flags give
+// them (documents, run folders) and each path relative to it,
+// slash-separated (loop.DriverPaths' form): "." when every path is
+// inside the working folder, so that the paths the run prints are those
+// the user gave, else the folder holding them all.
+func Folder(paths ...string) (string, []string, error) {
+	rel := make([]string, len(paths))
+	local := true
+	for i, p := range paths {
+		rel[i] = filepath.Clean(p)
+		local = local && filepath.IsLocal(rel[i])
+	}
+	if local {
+		for i := range rel {
+			rel[i] = filepath.ToSlash(rel[i])
+		}
+		return ".", rel, nil
+	}
+	abs := make([]string, len(paths))
+	for i, p := range paths {
+		var err error
+		if abs[i], err = filepath.Abs(p); err != nil {
+			return "", nil, err
+		}
+	}
+	dir := loop.CommonDir(abs)
+	for i, p := range abs {
+		r, err := filepath.Rel(dir, p)
+		if err != nil || !filepath.IsLocal(r) {
+			return "", nil, fmt.Errorf("%s and %s have no folder in common", paths[0], paths[i])
+		}
+		rel[i] = filepath.ToSlash(r)
+	}
+	return dir, rel, nil
+}
+
+// DriverGate returns the driver's gate argument for the mode a command's
+// gate chose: loop.GateAuto for termgate.Auto, else loop.GateFile (the
+// terminal's questions are asked by the gate configure sets, which the
+// drivers keep).
+func DriverGate(m termgate.Mode) loop.DriverGate {
+	if m == termgate.Auto {
+		return loop.GateAuto
+	}
+	return loop.GateFile
+}
+
+// ExitCode is an error of Command.Start that ends the command with that
+// code and prints nothing more: the command has said why itself.
+type ExitCode int
+
+func (c ExitCode) Error() string { return fmt.Sprintf("exit code %d", int(c)) }

@@ -1,0 +1,29 @@
+package goldfish
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// Err returns the error Run returns with o, for a program that holds the
+// Outcome alone (a loop.Driver's Stop.Result): nil for a run that
+// converged, else one wrapping loop.ErrNotConverged in o's words. A run
+// closed because its file was changed by someone else (DocumentChanged)
+// is, here too, one that did not converge.
+func (o *Outcome) Err() error {
+	switch o.Reason {
+	case loop.Converged:
+		return nil
+	case loop.NoReviewerAnswered:
+		var skips []string
+		for _, s := range o.Skipped {
+			if s.Round == o.Rounds {
+				skips = append(skips, fmt.Sprintf("%s (shot %d): %s", s.Reviewer, s.Shot, loop.SkipText(s.Skip)))
+			}
+		}
+		return fmt.Errorf("%w: no reviewer answered in round %d: %s", loop.ErrNotConverged, o.Rounds, strings.Join(skips, "; "))
+	}
+	return &notConverged{o: o}
+}
