@@ -38,7 +38,9 @@ func (d *fakeDriver) Run(_ context.Context, _ string, args json.RawMessage, resu
 	return next()
 }
 
-func stopped(s loop.Stop) func() (loop.Stop, error) { return func() (loop.Stop, error) { return s, nil } }
+func stopped(s loop.Stop) func() (loop.Stop, error) {
+	return func() (loop.Stop, error) { return s, nil }
+}
 
 // TestDrive: a run that ended, one that stopped short, one that waits
 // (printed, or not: it has no result yet), one that failed, and a resume
@@ -95,8 +97,11 @@ func TestDrive(t *testing.T) {
 						}
 						fmt.Fprintf(w, "report: %d round(s)\n", r.Rounds)
 					},
-					Export: func(w io.Writer, f string, s loop.Stop) error { _, err := fmt.Fprintf(w, "%s of %s\n", f, s.Reason); return err },
-					Code:   code,
+					Export: func(w io.Writer, f string, s loop.Stop) error {
+						_, err := fmt.Fprintf(w, "%s of %s\n", f, s.Reason)
+						return err
+					},
+					Code: code,
 				})
 			})
 			if got != c.want || stdout.String() != c.stdout || stderr.String() != c.stderr {
