@@ -73,50 +73,48 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func (o *options) run(ctx context.Context) (int, error) {
-	stdout, stderr := o.Stdout, o.Stderr
 	if o.revisions < 0 {
 		return exitError, fmt.Errorf("-max-revisions %d: the revision cap is 0 (no revision) or more", o.revisions)
 	}
-	demo, started := o.story == "", false
-	if demo {
+	c := cli.Command{Start: o.start}
+	if o.story == "" {
 		sub, err := sampleFiles()
 		if err != nil {
 			return exitError, err
 		}
-		dir, err := cli.DemoCopy("kaigi-write-episode-", sub)
-		if err != nil {
-			return exitError, err
-		}
-		defer func() {
-			if !started {
-				os.RemoveAll(dir) // the demo failed before it began: nothing to look at
-			}
-		}()
-		o.story, o.episode = dir, demoEpisode
+		c.Sample, c.DemoPrefix = sub, "kaigi-write-episode-"
+	}
+	return o.Execute(ctx, c)
+}
+
+// start returns the run of the episode the flags name, or of the demo's
+// in its copy of the sample story, demo.
+func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
+	if demo != "" {
+		o.story, o.episode = demo, demoEpisode
 		if o.draft == "" {
-			o.draft = filepath.Join(dir, demoDraft)
+			o.draft = filepath.Join(demo, demoDraft)
 		}
-		fmt.Fprintf(stderr, "Demo: writing episode %d of a copy of the bundled sample story in %s\n", o.episode, dir)
+		fmt.Fprintf(o.Stderr, "Demo: writing episode %d of a copy of the bundled sample story in %s\n", o.episode, demo)
 	}
 	switch {
 	case o.episode == 0:
-		return exitError, errors.New("-episode is required with -story (the episode to write, from 1)")
+		return cli.DriverRun{}, errors.New("-episode is required with -story (the episode to write, from 1)")
 	case o.episode < 0:
-		return exitError, fmt.Errorf("-episode %d: episodes are numbered from 1", o.episode)
+		return cli.DriverRun{}, fmt.Errorf("-episode %d: episodes are numbered from 1", o.episode)
 	}
 	if err := o.Providers.Resolve(os.Getenv); err != nil {
-		return exitError, err
+		return cli.DriverRun{}, err
 	}
-	e, desc, err := o.roles(o.Enabled(demo, demoRules()))
+	e, desc, err := o.roles(o.Enabled(demo != "", demoRules()))
 	if err != nil {
-		return exitError, err
+		return cli.DriverRun{}, err
 	}
-	asker, mode, err := o.asker(demo)
+	asker, mode, err := o.asker(demo != "")
 	if err != nil {
-		return exitError, err
+		return cli.DriverRun{}, err
 	}
-	e.Dir, e.Number, e.Asker, e.Again = o.story, o.episode, asker, o.again
-	e.MaxRevisions, e.MaxSize = o.revisions, o.maxSize
+	e.Asker, e.Again, e.MaxRevisions, e.MaxSize = asker, o.again, o.revisions, o.maxSize
 	if o.revisions == 0 {
 		e.MaxRevisions = -1
 	}
@@ -125,36 +123,54 @@ func (o *options) run(ctx context.Context) (int, error) {
 		if ev.Status == "completed" {
 			mark = "✓"
 		}
-		fmt.Fprintf(stderr, "  %-8s %s %s\n", ev.Kind, mark, ev.Text)
+		fmt.Fprintf(o.Stderr, "  %-8s %s %s\n", ev.Kind, mark, ev.Text)
 	}
-	fmt.Fprintf(stderr, "write-episode: episode %d (%s)\n", o.episode, desc)
-	started = true
-	res, err := e.Write(ctx)
-	switch {
-	case errors.Is(err, loop.ErrWaiting):
-		fmt.Fprintf(stdout, "Waiting for an answer: %v\nWrite it, then run the same command again to go on.\n", err)
-		return exitNotSaved, nil
-	case errors.Is(err, writing.ErrNotSaved):
-		if err := o.printUnsaved(stdout, res); err != nil {
-			return exitError, err
-		}
-		if mode == termgate.Auto && res != nil && res.Judgment.Outcome == writing.ForcePass {
-			err = fmt.Errorf("%w\n-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide", err,
-				filepath.Join(o.story, writing.WorkspaceDir))
-		}
-		return exitNotSaved, err
-	case errors.Is(err, writing.ErrNotInArc):
-		return exitError, fmt.Errorf("-episode %d: %w", o.episode, err)
-	case err != nil && !journaled(o.story, o.episode):
-		return exitError, err // it failed before it started: nothing to resume
-	case err != nil:
-		return exitError, fmt.Errorf("%w (run the same command again to resume)", err)
-	}
-	if o.Format != outformat.Text {
-		return exitSaved, o.print(stdout, res)
-	}
-	report(stdout, res, o.story)
-	return exitSaved, nil
+	fmt.Fprintf(o.Stderr, "write-episode: episode %d (%s)\n", o.episode, desc)
+	return cli.DriverRun{
+		Driver: writing.NewDriver(func(writing.Args) (*writing.Episode, error) { return e, nil }),
+		Dir:    o.story,
+		Args:   writing.Args{Episode: o.episode, Gate: cli.DriverGate(mode)},
+		Text:   cli.Show(func(w io.Writer, r *writing.Result) { report(w, r, o.story) }),
+		Export: func(w io.Writer, f string, s loop.Stop) error {
+			res, err := cli.Result[*writing.Result](s)
+			if err != nil {
+				return err
+			}
+			if !res.Saved {
+				res.Polish = nil // no saved episode to point at
+			}
+			return o.export(w, f, res)
+		},
+		Waiting: func(w io.Writer, s loop.Stop) {
+			fmt.Fprintf(w, "Waiting for an answer: %s\nWrite it, then run the same command again to go on.\n", s.Text)
+		},
+		Code: func(s loop.Stop) (int, error) {
+			if s.Reason != writing.NotSaved {
+				return exitSaved, nil
+			}
+			err := errors.New(s.Text)
+			if mode == termgate.Auto && forcePass(s) {
+				err = fmt.Errorf("%w\n-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide", err,
+					filepath.Join(o.story, writing.WorkspaceDir))
+			}
+			return exitNotSaved, err
+		},
+		Failed: func(err error) (int, error) {
+			switch {
+			case errors.Is(err, writing.ErrNotInArc):
+				return exitError, fmt.Errorf("-episode %d: %w", o.episode, err)
+			case !journaled(o.story, o.episode):
+				return exitError, err // it failed before it started: nothing to resume
+			}
+			return exitError, fmt.Errorf("%w (run the same command again to resume)", err)
+		},
+	}, nil
+}
+
+// forcePass reports whether the run of s judged its episode FORCE_PASS.
+func forcePass(s loop.Stop) bool {
+	res, err := cli.Result[*writing.Result](s)
+	return err == nil && res.Judgment.Outcome == writing.ForcePass
 }
 
 // journaled reports whether episode n of the story folder dir has a run
@@ -330,40 +346,19 @@ func report(w io.Writer, r *writing.Result, dir string) {
 	fmt.Fprintf(w, "  story files:  quality log, series tracker, summaries, handover notes and reader memories in %s\n", filepath.Join(dir, "story"))
 }
 
-// printUnsaved writes the result of a run that saved nothing as -format
-// asks: the report, the Result as JSON, or for github and sarif no
-// finding (there is no saved episode to point at).
-func (o *options) printUnsaved(w io.Writer, res *writing.Result) error {
-	switch {
-	case o.Format == outformat.Text:
-		report(w, res, o.story)
-		return nil
-	case res == nil:
-		res = &writing.Result{Episode: o.episode}
-	}
-	r := *res
-	if o.Format != outformat.JSON {
-		r.Polish = nil
-	}
-	return o.print(w, &r)
-}
-
-// print writes the result as -format asks: the Result as JSON, or the
-// polish step's fixes in the saved episode for CI (an applied fix pointed
-// at by its new text, one not applied by its quote).
-func (o *options) print(w io.Writer, res *writing.Result) error {
-	if o.Format == outformat.JSON {
-		return outformat.WriteJSON(w, res)
-	}
+// export writes the polish step's fixes in the saved episode in export
+// format f, for CI: an applied fix pointed at by its new text, one not
+// applied by its quote.
+func (o *options) export(w io.Writer, f string, res *writing.Result) error {
 	var settled []outformat.Settled
 	for i, p := range res.Polish {
-		f := finding.Finding{ID: fmt.Sprintf("P%03d", i+1), File: filepath.ToSlash(res.File), Category: "polish", Issue: p.Issue,
+		fd := finding.Finding{ID: fmt.Sprintf("P%03d", i+1), File: filepath.ToSlash(res.File), Category: "polish", Issue: p.Issue,
 			Fix: p.Fix, Quotes: []string{p.Quote}, Severity: finding.Low, Confidence: 80}
 		st := finding.Open
 		if p.Applied {
-			st, f.Quotes = finding.Applied, []string{p.Fix}
+			st, fd.Quotes = finding.Applied, []string{p.Fix}
 		}
-		settled = append(settled, outformat.Settled{Finding: f, Reviewer: p.From, Status: st, Reason: p.Note})
+		settled = append(settled, outformat.Settled{Finding: fd, Reviewer: p.From, Status: st, Reason: p.Note})
 	}
-	return outformat.ExportFindings(w, o.Format, o.Name, o.story, settled)
+	return outformat.ExportFindings(w, f, o.Name, o.story, settled)
 }

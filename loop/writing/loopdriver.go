@@ -1,6 +1,7 @@
 package writing
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -32,14 +33,16 @@ const NotSaved = "not-saved"
 // NewDriver returns the write-episode loop as a loop.Driver over the
 // project in its folder. configure returns the episode for a run's
 // arguments (its Author, Critic, Readers, MaxRevisions) and must return the
-// same one for the same arguments on every execution; the Driver sets Dir,
-// Number and Asker from args. A start (resume false) starts the episode or
+// same one for the same arguments on every execution; the Driver sets Dir
+// and Number, and Asker from args unless configure set one (a
+// terminal's, which the run's folder does not carry to another machine). A start (resume false) starts the episode or
 // goes on with its unfinished run, as Write does; a resume of an episode
 // never started is loop.ErrNotStarted. A finished episode's Driver returns
 // its journaled Result's stop again. The Stop's Reason is the judgment
-// (PASS, PASS_WITH_POLISH, FORCE_PASS) or NotSaved, its Artifacts the saved
-// episode; a question waits with the run folder's questions.json and
-// answers.json.
+// (PASS, PASS_WITH_POLISH, FORCE_PASS) or NotSaved (its Text the error
+// saying why), its Artifacts the saved episode, its Result the *Result; a
+// question waits with the run folder's questions.json and answers.json,
+// the Text saying which.
 func NewDriver(configure func(args Args) (*Episode, error)) loop.Driver {
 	return loop.DriverFunc(func(ctx context.Context, dir string, raw json.RawMessage, resume bool) (loop.Stop, error) {
 		args, err := loop.DriverArgs[Args]("writing", raw)
@@ -54,14 +57,18 @@ func NewDriver(configure func(args Args) (*Episode, error)) loop.Driver {
 			return loop.Stop{}, err
 		}
 		e.Dir, e.Number, e.resume = dir, args.Episode, resume
-		if e.Asker, err = args.Gate.Asker(e.runDir()); err != nil {
+		asker, err := args.Gate.Asker(e.runDir())
+		if err != nil {
 			return loop.Stop{}, err
+		}
+		if e.Asker == nil {
+			e.Asker = asker
 		}
 		run := path.Join(RunDir, fmt.Sprintf("episode-%02d", e.Number))
 		res, err := e.Write(ctx)
 		switch {
 		case errors.Is(err, loop.ErrWaiting):
-			return loop.Stop{Reason: string(loop.AwaitingDecisions), Text: "waiting for an answer",
+			return loop.Stop{Reason: string(loop.AwaitingDecisions), Text: err.Error(),
 				Question: path.Join(run, loop.QuestionsFile), Answer: path.Join(run, loop.AnswersFile)}, nil
 		case res == nil || (err != nil && !errors.Is(err, ErrNotSaved)):
 			return loop.Stop{}, err
@@ -69,7 +76,10 @@ func NewDriver(configure func(args Args) (*Episode, error)) loop.Driver {
 		stop := loop.Stop{Reason: string(res.Judgment.Outcome), Usage: res.Usage,
 			Text: fmt.Sprintf("episode %d %q saved as %s; the arc reviewer's verdict: %s", res.Episode, res.Title, res.File, res.Verdict)}
 		if !res.Saved {
-			stop.Reason, stop.Text = NotSaved, fmt.Sprintf("episode %d %q not saved", res.Episode, res.Title)
+			stop.Reason, stop.Text = NotSaved, cmp.Or(err, ErrNotSaved).Error()
+		}
+		if stop.Result, err = json.Marshal(res); err != nil {
+			return loop.Stop{}, err
 		}
 		if res.File != "" {
 			stop.Artifacts = loop.DriverArtifacts(dir, filepath.Join(dir, filepath.FromSlash(res.File)))

@@ -249,3 +249,13 @@ func DriverGate(m termgate.Mode) loop.DriverGate {
 type ExitCode int
 
 func (c ExitCode) Error() string { return fmt.Sprintf("exit code %d", int(c)) }
+
+// Show returns a DriverRun.Text that prints a Stop's Result, decoded into
+// a T (Result), with f; a Stop without one prints nothing.
+func Show[T any](f func(w io.Writer, r T)) func(io.Writer, loop.Stop) {
+	return func(w io.Writer, s loop.Stop) {
+		if r, err := Result[T](s); err == nil {
+			f(w, r)
+		}
+	}
+}
