@@ -82,81 +82,83 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func (o *options) run(ctx context.Context) (int, error) {
-	stdout, stderr := o.Stdout, o.Stderr
-	demo := o.spec == ""
-	if demo {
+	c := cli.Command{Start: o.start}
+	if o.spec == "" {
 		if o.resume {
 			return exitError, errors.New("-resume needs -spec and -root (the demo prints the command to use)")
 		}
-		sub, _ := fs.Sub(sample, "sample")
-		dir, err := cli.DemoCopy("kaigi-discussion-demo-", sub)
-		if err != nil {
-			return exitError, err
-		}
-		o.spec, o.root = filepath.Join(dir, "spec.json"), dir
-		fmt.Fprintf(stderr, "Demo on a copy of the bundled sample in %s\n", dir)
+		c.Sample, _ = fs.Sub(sample, "sample")
+		c.DemoPrefix = "kaigi-discussion-demo-"
+	}
+	return o.Execute(ctx, c)
+}
+
+// start returns the discussion of the spec the flags name, or of the
+// demo's copy of the bundled sample in demo.
+func (o *options) start(ctx context.Context, demo string) (cli.DriverRun, error) {
+	if demo != "" {
+		o.spec, o.root = filepath.Join(demo, "spec.json"), demo
+		fmt.Fprintf(o.Stderr, "Demo on a copy of the bundled sample in %s\n", demo)
 	}
 	spec, err := discussion.LoadSpec(o.spec)
 	if err != nil {
-		return exitError, err
+		return cli.DriverRun{}, err
 	}
 	if o.changedSince != "" {
-		if demo || o.resume {
-			return exitError, errors.New("-changed-since needs -spec and starts a new discussion (not with -resume)")
+		if demo != "" || o.resume {
+			return cli.DriverRun{}, errors.New("-changed-since needs -spec and starts a new discussion (not with -resume)")
 		}
 		ok, why, err := o.triggered(ctx, &spec)
 		if err != nil {
-			return exitError, err
+			return cli.DriverRun{}, err
 		}
 		if !ok {
-			fmt.Fprintf(stdout, "No discussion: %s.\n", why)
-			return exitOK, nil
+			fmt.Fprintf(o.Stdout, "No discussion: %s.\n", why)
+			return cli.DriverRun{}, cli.ExitCode(exitOK)
 		}
-		fmt.Fprintf(stderr, "Discussion started: %s.\n", why)
+		fmt.Fprintf(o.Stderr, "Discussion started: %s.\n", why)
 	}
 	if err := o.fill(&spec); err != nil {
-		return exitError, err
+		return cli.DriverRun{}, err
 	}
-	if err := o.useProviders(spec, demo); err != nil {
-		return exitError, err
+	if err := o.useProviders(spec, demo != ""); err != nil {
+		return cli.DriverRun{}, err
 	}
 	if o.commit {
 		if err := checkRepository(ctx, o.root); err != nil {
-			return exitError, err
+			return cli.DriverRun{}, err
 		}
 	}
-	d := &discussion.Discussion{Spec: spec, Root: o.root, MaxSize: int64(*o.MaxSize), Entries: o.entries || o.commit, Logger: o.Logger()}
-	if d.Participants, d.Lead, err = o.seat(spec, o.Enabled(demo, demoRules())); err != nil {
-		return exitError, err
+	d := &discussion.Discussion{Spec: spec, MaxSize: int64(*o.MaxSize), Entries: o.entries || o.commit, Logger: o.Logger(), Observer: progress(o.Stderr)}
+	if d.Participants, d.Lead, err = o.seat(spec, o.Enabled(demo != "", demoRules())); err != nil {
+		return cli.DriverRun{}, err
 	}
-	d.Observer = progress(stderr)
 	text := o.Info() // the report; with -format other than text it goes to stderr
 	fmt.Fprintf(text, "Discussion %s: %s (%s)\n", spec.ID, loop.Printable(spec.Topic), o.Providers.String())
-	var out *discussion.Outcome
-	if o.resume {
-		out, err = d.Resume(ctx)
-	} else {
-		out, err = d.Run(ctx)
-	}
-	if err != nil && (out == nil || out.Stopped != loop.NoReviewerAnswered) {
-		return exitError, err
-	}
-	noVerdict := err // no reviewer answered: the report, then exit 2
-	report(text, out)
-	if !demo {
-		var given string
-		if o.id != "" {
-			given += " -id " + o.id
-		}
-		if o.targets != "" {
-			given += " -targets " + o.targets
-		}
-		fmt.Fprintf(text, "Resume an interrupted run: discussion-review -spec %s%s -root %s -resume\n", o.spec, given, o.root)
-	}
-	if err := o.Print(cli.Output{
-		Text: func(io.Writer) {}, // the report above
-		JSON: out,
-		Export: func(w io.Writer, f string) error {
+	return cli.DriverRun{
+		Driver: discussion.NewDriver(func(discussion.Args) (*discussion.Discussion, error) { return d, nil }),
+		Dir:    o.root, Resume: o.resume, ResumeOnly: true, // -resume of nothing says so
+		Report: func(w io.Writer, s loop.Stop) {
+			if out, err := outcome(s); err == nil {
+				report(w, out)
+			}
+			if demo == "" {
+				var given string
+				if o.id != "" {
+					given += " -id " + o.id
+				}
+				if o.targets != "" {
+					given += " -targets " + o.targets
+				}
+				fmt.Fprintf(w, "Resume an interrupted run: discussion-review -spec %s%s -root %s -resume\n", o.spec, given, o.root)
+			}
+		},
+		Text: func(io.Writer, loop.Stop) {}, // the report
+		Export: func(w io.Writer, f string, s loop.Stop) error {
+			out, err := outcome(s)
+			if err != nil {
+				return err
+			}
 			critical, err := out.Critical()
 			if err != nil {
 				return err
@@ -167,7 +169,26 @@ func (o *options) run(ctx context.Context) (int, error) {
 			}
 			return outformat.ExportFindings(w, f, o.Name, o.root, settled)
 		},
-	}); err != nil {
+		Code: func(s loop.Stop) (int, error) { return o.end(ctx, s, demo != "") },
+	}, nil
+}
+
+// outcome returns the discussion's Outcome of s, restored from its
+// folder (Outcome.Restore).
+func outcome(s loop.Stop) (*discussion.Outcome, error) {
+	out, err := cli.Result[*discussion.Outcome](s)
+	if err != nil {
+		return nil, err
+	}
+	return out, out.Restore()
+}
+
+// end commits the board when -commit asks, and returns the exit code of
+// the discussion that stopped as s says: exitFail without a verdict (no
+// reviewer answered), or, but for the demo, with a FAIL verdict.
+func (o *options) end(ctx context.Context, s loop.Stop, demo bool) (int, error) {
+	out, err := outcome(s)
+	if err != nil {
 		return exitError, err
 	}
 	var v struct {
@@ -183,10 +204,10 @@ func (o *options) run(ctx context.Context) (int, error) {
 		if err != nil {
 			return exitError, fmt.Errorf("-commit: %w", err)
 		}
-		fmt.Fprintf(text, "Committed the board: %s\n", hash)
+		fmt.Fprintf(o.Info(), "Committed the board: %s\n", hash)
 	}
-	if noVerdict != nil {
-		return exitFail, noVerdict
+	if err := out.Err(); err != nil {
+		return exitFail, err
 	}
 	if v.Verdict == "FAIL" && !demo {
 		return exitFail, nil

@@ -30,7 +30,9 @@ const Verdict = "verdict"
 // execution; the Driver sets Root to its folder and Dir from args. The
 // Stop's Reason is Outcome.Stopped, or Verdict; its Artifacts are the
 // discussion's files (whiteboard.md, verdict.json, summary.md, fanout.md)
-// that exist. A discussion asks nobody: it never waits.
+// that exist, its Result the *Outcome (see Outcome.Restore);
+// a discussion where no reviewer answered is a Stop too, its Reason
+// loop.NoReviewerAnswered. A discussion asks nobody: it never waits.
 func NewDriver(configure func(args Args) (*Discussion, error)) loop.Driver {
 	return loop.DriverFunc(func(ctx context.Context, dir string, raw json.RawMessage, resume bool) (loop.Stop, error) {
 		args, err := loop.DriverArgs[Args]("discussion", raw)
@@ -54,10 +56,13 @@ func NewDriver(configure func(args Args) (*Discussion, error)) loop.Driver {
 			run = d.Resume
 		}
 		o, err := run(ctx)
-		if err != nil {
+		if err != nil && (o == nil || o.Stopped != loop.NoReviewerAnswered) {
 			return loop.Stop{}, err
 		}
 		stop := loop.Stop{Reason: cmp.Or(string(o.Stopped), Verdict), Usage: o.Usage, Text: driverText(o)}
+		if stop.Result, err = json.Marshal(o); err != nil {
+			return loop.Stop{}, err
+		}
 		for _, name := range []string{WhiteboardFile, VerdictFile, SummaryFile, FanOutFile} {
 			stop.Artifacts = append(stop.Artifacts, loop.DriverArtifacts(dir, filepath.Join(o.Dir, name))...)
 		}

@@ -267,10 +267,7 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 	if _, err := j.Append(kindEnd, "", map[string]any{"stopped": o.Stopped, "fallback": o.Fallback}); err != nil {
 		return nil, fmt.Errorf("discussion: %w", err)
 	}
-	if o.Stopped == loop.NoReviewerAnswered {
-		return o, fmt.Errorf("%w: discussion %s has no verdict: %s", loop.ErrNotConverged, spec.ID, o.NoAnswer)
-	}
-	return o, nil
+	return o, o.Err()
 }
 
 // read reads each target once, as a journal step: a resumed discussion

@@ -36,7 +36,7 @@ type Command struct {
 
 // DriverRun is one run of a loop.Driver as a command makes it: Driver over its
 // folder Dir with Args (marshalled to JSON), resumed when Resume is set
-// and started anew when there is nothing to resume (loop.StartOrResume),
+// and started anew when it was never started (loop.StartOrResume),
 // and how the Stop is shown and what it exits with. Only Driver is
 // required.
 type DriverRun struct {
@@ -44,6 +44,12 @@ type DriverRun struct {
 	Dir    string
 	Args   any
 	Resume bool
+	// ResumeOnly refuses a resume of a run never started with the
+	// driver's error (loop.ErrNotStarted) instead of starting it anew.
+	ResumeOnly bool
+	// Report, when set, tells people about the Stop whatever -format is,
+	// on Info (stdout with -format text, else stderr), before the output.
+	Report func(w io.Writer, s loop.Stop)
 	// Text prints the Stop for -format text; nil prints its Text line.
 	Text func(w io.Writer, s loop.Stop)
 	// JSON returns what -format json prints; nil prints the Stop's
@@ -98,8 +104,8 @@ func (a *App) Execute(ctx context.Context, c Command) (int, error) {
 	return a.Drive(ctx, r)
 }
 
-// Drive makes the run r and shows its Stop as -format asks (Print):
-// r.Text, r.JSON or r.Export, then, for a run that waits, r.Waiting. It
+// Drive makes the run r and shows its Stop: r.Report, then as -format
+// asks (Print) r.Text, r.JSON or r.Export, then, for a run that waits, r.Waiting. It
 // returns r.Code's exit code, ExitStopped for a run that waits, or, for a
 // run that failed, r.Failed's.
 func (a *App) Drive(ctx context.Context, r DriverRun) (int, error) {
@@ -107,7 +113,12 @@ func (a *App) Drive(ctx context.Context, r DriverRun) (int, error) {
 	if err != nil {
 		return ExitError, fmt.Errorf("the driver's arguments: %w", err)
 	}
-	stop, err := loop.StartOrResume(ctx, r.Driver, r.Dir, raw, r.Resume)
+	var stop loop.Stop
+	if r.ResumeOnly {
+		stop, err = r.Driver.Run(ctx, r.Dir, raw, r.Resume)
+	} else {
+		stop, err = loop.StartOrResume(ctx, r.Driver, r.Dir, raw, r.Resume)
+	}
 	if err != nil {
 		if r.Failed != nil {
 			return r.Failed(err)
@@ -115,6 +126,9 @@ func (a *App) Drive(ctx context.Context, r DriverRun) (int, error) {
 		return ExitError, err
 	}
 	if !stop.Waiting() || len(stop.Result) > 0 {
+		if r.Report != nil {
+			r.Report(a.Info(), stop)
+		}
 		if err := a.Print(r.output(stop)); err != nil {
 			return ExitError, err
 		}

@@ -115,7 +115,8 @@ func TestDrive(t *testing.T) {
 }
 
 // TestDriveDefaults: without Text, Code and Export, the Stop's Text is
-// the report, an ended run exits ExitOK, and an export format is refused.
+// the report, an ended run exits ExitOK, and an export format is refused;
+// ResumeOnly leaves a run never started unstarted.
 func TestDriveDefaults(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	a := New("cmd", nil, &stdout, &stderr)
@@ -127,6 +128,10 @@ func TestDriveDefaults(t *testing.T) {
 	a.Format = "sarif"
 	if code, err := a.Drive(context.Background(), DriverRun{Driver: d}); code != ExitError || err == nil || !strings.Contains(err.Error(), "nothing to export") {
 		t.Errorf("sarif without Export: %d, %v", code, err)
+	}
+	d = &fakeDriver{}
+	if code, err := a.Drive(context.Background(), DriverRun{Driver: d, Resume: true, ResumeOnly: true}); code != ExitError || !errors.Is(err, loop.ErrNotStarted) || len(d.calls) != 1 {
+		t.Errorf("ResumeOnly of a run never started: %d, %v, %q", code, err, d.calls)
 	}
 	if _, err := Result[int](loop.Stop{Reason: "done"}); err == nil {
 		t.Error("Result of a Stop without one: no error")
