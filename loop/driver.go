@@ -137,19 +137,28 @@ const (
 	GateFile DriverGate = "file"
 	// GateAuto asks nobody (AutoGate, AutoAsker).
 	GateAuto DriverGate = "auto"
+	// GateOwn keeps the asker and gate the driver's configure function
+	// set (a terminal's, a demo's), which answer within the process: a
+	// run moved to another machine has none of them. What configure
+	// left nil is the driver's default (AutoAsker, AutoGate).
+	GateOwn DriverGate = "own"
 )
 
-// File reports whether g is the file gate; a gate other than "", "file"
-// and "auto" is an error.
+// File reports whether g is the file gate; a gate other than "", "file",
+// "auto" and "own" is an error.
 func (g DriverGate) File() (bool, error) {
 	switch g {
 	case "", GateFile:
 		return true, nil
-	case GateAuto:
+	case GateAuto, GateOwn:
 		return false, nil
 	}
-	return false, fmt.Errorf("loop: gate %q: want file or auto", string(g))
+	return false, fmt.Errorf("loop: gate %q: want file, auto or own", string(g))
 }
+
+// Own reports whether g is GateOwn: the driver keeps its configure
+// function's asker and gate.
+func (g DriverGate) Own() bool { return g == GateOwn }
 
 // DriverArgs decodes a Driver's JSON arguments; empty args are the zero
 // T. what names the driver in the error.

@@ -148,13 +148,12 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 	if err := o.Resolve(demo != ""); err != nil {
 		return cli.DriverRun{}, err
 	}
-	var terminal termgate.Asking
-	mode := termgate.Auto
 	var asker loop.Asker
+	var gate loop.Approver
 	if o.yes || (demo != "" && !o.Interactive()) { // the demo runs its whole cycle unattended
 		asker = shownAsker{w: stderr}
 	} else { // no -gate: a checklist on a terminal, the run folder's files otherwise
-		g, m, err := o.ChooseGate("", termgate.Config{
+		g, _, err := o.ChooseGate("", termgate.Config{
 			Dir:         o.out,
 			Interactive: o.Interactive(),
 			Terminal:    termui.Gate{In: o.Stdin, Out: stderr},
@@ -162,10 +161,7 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 		if err != nil {
 			return cli.DriverRun{}, err
 		}
-		asker, mode = g, m
-		if m == termgate.Terminal {
-			terminal = g
-		}
+		gate, asker = g, g
 	}
 	plan, err := o.plan(path)
 	if err != nil {
@@ -206,9 +202,7 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 		if err != nil {
 			return nil, err
 		}
-		if mode != termgate.File { // the terminal's, or the unattended run's, answers
-			l.Gate, l.Asker = terminal, asker
-		}
+		l.Gate, l.Asker = gate, asker
 		if !shown {
 			fmt.Fprintf(stderr, "Goldfish loop on %s, %s (%s)\n", path, l.Target, desc)
 			shown = true
@@ -217,7 +211,7 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 	})
 	return cli.DriverRun{
 		Driver: driver, Dir: dir, Resume: o.resume,
-		Args: goldfish.Args{Document: rel[0], Dir: rel[1], Gate: cli.DriverGate(mode), Settings: raw},
+		Args: goldfish.Args{Document: rel[0], Dir: rel[1], Gate: loop.GateOwn, Settings: raw},
 		Text: func(w io.Writer, stop loop.Stop) {
 			if out, err := cli.Result[*goldfish.Outcome](stop); err == nil {
 				report(w, out)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
@@ -103,13 +104,22 @@ const demoDirectives = "Report what the change introduced, not what was there be
 // demoFollowUps shows the follow-ups of a finished session: a slice added
 // with its own shot count and harness, then every slice removed by the
 // user's words and the change classified anew.
-func (o *options) demoFollowUps(ctx context.Context, l *multishot.Loop, w io.Writer, shown *liveEvents) (*multishot.Summary, error) {
-	fmt.Fprintf(w, "\nclassifier log: %s (what it was given, the user's directives among them, and answered)\n", multishot.ClassifierLog(l.Dir, 1))
+func (o *options) demoFollowUps(ctx context.Context, d loop.Driver, repo string, args multishot.Args, w io.Writer, shown *liveEvents) (*multishot.Summary, error) {
+	dir := filepath.Join(repo, filepath.FromSlash(args.Dir))
+	follow := func(f multishot.FollowUp, dirs ...multishot.Directive) (*multishot.Summary, error) {
+		shown.next()
+		args.FollowUp, args.Directives = f, dirs
+		sum, stop, err := summary(d.Run(ctx, repo, mustJSON(args), false))
+		if err == nil && stop.Waiting() {
+			err = fmt.Errorf("demo: the follow-up waits for %s", stop.Answer)
+		}
+		return sum, err
+	}
+	fmt.Fprintf(w, "\nclassifier log: %s (what it was given, the user's directives among them, and answered)\n", multishot.ClassifierLog(dir, 1))
 	fmt.Fprintf(w, "\nFollow-up: the user asks for a slice of the Japanese usage page, three shots, on the offline harness\n")
 	add := multishot.Slice{Name: "docs-ja", Prompt: "Read the Japanese usage page as a native reader would.", Files: []string{"docs/usage-ja.md"},
 		Shots: 3, Harness: "offline"}
-	shown.next()
-	sum, err := l.Continue(ctx, multishot.Directive{Op: multishot.AddSlice, Slice: add, Words: "日本語の使い方のページだけを 3 ショットで見てください。"})
+	sum, err := follow(multishot.FollowContinue, multishot.Directive{Op: multishot.AddSlice, Slice: add, Words: "日本語の使い方のページだけを 3 ショットで見てください。"})
 	if err != nil {
 		return nil, err
 	}
@@ -121,19 +131,17 @@ func (o *options) demoFollowUps(ctx context.Context, l *multishot.Loop, w io.Wri
 		}
 	}
 	fmt.Fprintf(w, "\nFollow-up: a new classification is refused while slices are active:\n")
-	shown.next()
-	if _, err := l.Reclassify(ctx); !errors.Is(err, multishot.ErrActiveSlices) {
+	if _, err := follow(multishot.FollowReclassify); !errors.Is(err, multishot.ErrActiveSlices) {
 		return nil, fmt.Errorf("demo: a reclassification over active slices: %w", err)
 	} else {
 		fmt.Fprintf(w, "  %v\n", err)
 	}
 	fmt.Fprintf(w, "Follow-up: the user removes every slice and the change is classified again\n")
-	shown.next()
-	if sum, err = l.Reclassify(ctx, dirs...); err != nil {
+	if sum, err = follow(multishot.FollowReclassify, dirs...); err != nil {
 		return nil, err
 	}
-	fmt.Fprintf(w, "ok=%t remaining=%d waves=%d; classifier log: %s\n", sum.OK, sum.Remaining, len(sum.Waves), multishot.ClassifierLog(l.Dir, 3))
-	fmt.Fprintf(w, "out records with findings (each shot's Markdown in %s):\n", filepath.Join(l.Dir, "logs"))
+	fmt.Fprintf(w, "ok=%t remaining=%d waves=%d; classifier log: %s\n", sum.OK, sum.Remaining, len(sum.Waves), multishot.ClassifierLog(dir, 3))
+	fmt.Fprintf(w, "out records with findings (each shot's Markdown in %s):\n", filepath.Join(dir, "logs"))
 	for _, rec := range sum.Out {
 		if len(rec.IDs) > 0 {
 			fmt.Fprintf(w, "  out: {s:%s p:%d sh:%d f:%s ids:%v st:%s final:%t}\n", rec.Slice, rec.Pass, rec.Shot, rec.File, rec.IDs, rec.Status, rec.Final)

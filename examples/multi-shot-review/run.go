@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
@@ -172,7 +173,7 @@ func (o *options) run(ctx context.Context) (int, error) {
 	}
 	// Progress goes to stderr when stdout is for a program.
 	info := o.Info()
-	l := &multishot.Loop{Dir: o.dir, Memory: o.memory, Shots: o.shots, ShotPasses: o.shotPasses, MaxPasses: o.maxPasses,
+	l := &multishot.Loop{Shots: o.shots, ShotPasses: o.shotPasses, MaxPasses: o.maxPasses,
 		MaxParallel: o.maxParallel, Timeout: o.timeout, MaxSize: int64(*o.MaxSize), Observer: progress(info), Variant: o.variant}
 	if err := o.classifierInputs(l, stdin, demo); err != nil {
 		return exitError, err
@@ -183,98 +184,141 @@ func (o *options) run(ctx context.Context) (int, error) {
 	if err := o.wire(l, o.Enabled(demo, demoRules())); err != nil {
 		return exitError, err
 	}
+	// The loop is made once (its inputs read once): every execution of the
+	// session is the same loop, the Driver setting its folders.
+	driver := multishot.NewDriver(func(multishot.Args) (*multishot.Loop, error) { return l, nil })
 	interactive := cli.Terminal(stdin) // the triage asks on stdin and stdout
-	var sum *multishot.Summary
-	var err error
+	if demo {
+		return o.demo(ctx, l, driver, info, interactive)
+	}
+	args := multishot.Args{Kind: target.Kind, Ref: target.Ref, Task: task, Gate: loop.GateOwn}
 	switch {
-	case demo:
-		repo, err := buildDemo(ctx)
-		if err != nil {
-			return exitError, err
-		}
-		keep := o.keep
-		defer func() {
-			if !keep {
-				os.RemoveAll(repo)
-			}
-		}()
-		l.Dir, l.Memory = filepath.Join(repo, ".git", "multishot", "session"), filepath.Join(repo, ".git", "multishot", "rejections.json")
-		shown := &liveEvents{out: l.Observer}
-		l.Observer = shown.event
-		o.dir = l.Dir // the file gate's questions and answers are the demo session's
-		l.Asker = demoAsker{repo: repo}
-		if o.gate != "" {
-			l.Asker, err = o.asker(interactive, stdin, stdout)
-			if err != nil {
-				return exitError, err
-			}
-		}
-		if !o.FlagSet("max-passes") {
-			l.MaxPasses = 1 // so that the demo's first wave ends its window and the judge shows
-		}
-		gone := "removed when the demo ends; -keep keeps them"
-		if keep {
-			gone = "kept"
-		}
-		fmt.Fprintf(info, "Demo: the bundled sample change in a temporary repository, %s.\nrepository: %s\nsession: %s\n(%s)\n", o.Providers, repo, l.Dir, gone)
-		sum, err = l.Run(ctx, multishot.Target{Repo: repo, Kind: multishot.Uncommitted}, demoTask)
-		if errors.Is(err, loop.ErrWaiting) {
-			keep = true
-			fmt.Fprintf(info, "Waiting for answers: fill in %s, then go on with\n  multi-shot-review -repo %s -dir %s -memory %s -gate file -resume\n(the repository and session are kept; remove %s when done)\n",
-				filepath.Join(l.Dir, "answers.json"), repo, l.Dir, l.Memory, repo)
-			return exitRemaining, nil
-		}
-		if err != nil {
-			return exitError, err
-		}
-		// A person reads the first run's summary, then the follow-ups; a
-		// program gets the session's summary at its end.
-		if o.Format == outformat.Text {
-			o.print(stdout, sum, repo, l.Dir, true)
-		}
-		if sum, err = o.demoFollowUps(ctx, l, info, shown); err != nil {
-			return exitError, err
-		}
-		if o.Format != outformat.Text {
-			o.print(stdout, sum, repo, l.Dir, true)
-		}
-		return exitCode(sum), nil
-	case o.resume:
-		l.Asker, err = o.asker(interactive, stdin, stdout)
-		if err == nil {
-			sum, err = l.Resume(ctx)
-		}
-	case o.follow, o.reclassify:
-		var dirs []multishot.Directive
-		if dirs, err = o.directives(); err != nil {
-			return exitError, err
-		}
-		l.Asker, err = o.asker(interactive, stdin, stdout)
-		switch {
-		case err != nil:
-		case o.reclassify:
-			sum, err = l.Reclassify(ctx, dirs...)
-		default:
-			sum, err = l.Continue(ctx, dirs...)
-		}
-	default:
-		if strings.TrimSpace(task) == "" {
-			return exitError, errors.New("give the original request with -task or -task-file: every reviewer reads it")
-		}
-		l.Asker, err = o.asker(interactive, stdin, stdout)
-		if err == nil {
-			sum, err = l.Run(ctx, target, task)
-		}
+	case o.follow:
+		args.FollowUp = multishot.FollowContinue
+	case o.reclassify:
+		args.FollowUp = multishot.FollowReclassify
 	}
-	if errors.Is(err, loop.ErrWaiting) {
-		fmt.Fprintf(info, "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
-		return exitRemaining, nil
+	if args.FollowUp != "" {
+		var err error
+		if args.Directives, err = o.directives(); err != nil {
+			return exitError, err
+		}
+	} else if !o.resume && strings.TrimSpace(task) == "" {
+		return exitError, errors.New("give the original request with -task or -task-file: every reviewer reads it")
 	}
+	var err error
+	if l.Asker, err = o.asker(interactive, stdin, stdout); err != nil {
+		return exitError, err
+	}
+	paths := []string{o.repo, o.dir}
+	if o.memory != "" {
+		paths = append(paths, o.memory)
+	}
+	dir, rel, err := cli.Folder(paths...)
 	if err != nil {
 		return exitError, err
 	}
-	o.print(stdout, sum, o.repo, l.Dir, false)
+	args.Repo, args.Dir = rel[0], rel[1]
+	if o.memory != "" {
+		args.Memory = rel[2]
+	}
+	show := func(w io.Writer, s loop.Stop) {
+		if sum, err := cli.Result[*multishot.Summary](s); err == nil {
+			o.print(w, sum, o.repo, o.dir, false)
+		}
+	}
+	return o.Drive(ctx, cli.DriverRun{
+		Driver: driver, Dir: dir, Args: args, Resume: o.resume, ResumeOnly: true,
+		Text:   show,
+		Export: func(w io.Writer, _ string, s loop.Stop) error { show(w, s); return nil },
+		Waiting: func(io.Writer, loop.Stop) {
+			fmt.Fprintf(info, "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
+		},
+		Code: func(s loop.Stop) (int, error) { return stopCode(s), nil },
+	})
+}
+
+// demo runs the demo: the bundled change in a temporary repository, its
+// session, then the follow-ups of a finished session (demoFollowUps).
+func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver, info io.Writer, interactive bool) (int, error) {
+	repo, err := buildDemo(ctx)
+	if err != nil {
+		return exitError, err
+	}
+	keep := o.keep
+	defer func() {
+		if !keep {
+			os.RemoveAll(repo)
+		}
+	}()
+	args := multishot.Args{Kind: multishot.Uncommitted, Task: demoTask, Dir: ".git/multishot/session", Memory: ".git/multishot/rejections.json", Gate: loop.GateOwn}
+	session, memory := filepath.Join(repo, ".git", "multishot", "session"), filepath.Join(repo, ".git", "multishot", "rejections.json")
+	shown := &liveEvents{out: l.Observer}
+	l.Observer = shown.event
+	o.dir = session // the file gate's questions and answers are the demo session's
+	l.Asker = demoAsker{repo: repo}
+	if o.gate != "" {
+		if l.Asker, err = o.asker(interactive, o.Stdin, o.Stdout); err != nil {
+			return exitError, err
+		}
+	}
+	if !o.FlagSet("max-passes") {
+		l.MaxPasses = 1 // so that the demo's first wave ends its window and the judge shows
+	}
+	gone := "removed when the demo ends; -keep keeps them"
+	if keep {
+		gone = "kept"
+	}
+	fmt.Fprintf(info, "Demo: the bundled sample change in a temporary repository, %s.\nrepository: %s\nsession: %s\n(%s)\n", o.Providers, repo, session, gone)
+	sum, stop, err := summary(d.Run(ctx, repo, mustJSON(args), false))
+	switch {
+	case err != nil:
+		return exitError, err
+	case stop.Waiting():
+		keep = true
+		fmt.Fprintf(info, "Waiting for answers: fill in %s, then go on with\n  multi-shot-review -repo %s -dir %s -memory %s -gate file -resume\n(the repository and session are kept; remove %s when done)\n",
+			filepath.Join(session, "answers.json"), repo, session, memory, repo)
+		return exitRemaining, nil
+	}
+	// A person reads the first run's summary, then the follow-ups; a
+	// program gets the session's summary at its end.
+	if o.Format == outformat.Text {
+		o.print(o.Stdout, sum, repo, session, true)
+	}
+	if sum, err = o.demoFollowUps(ctx, d, repo, args, info, shown); err != nil {
+		return exitError, err
+	}
+	if o.Format != outformat.Text {
+		o.print(o.Stdout, sum, repo, session, true)
+	}
 	return exitCode(sum), nil
+}
+
+// summary returns the session's Summary of a Driver's stop, with the
+// stop and the Driver's error.
+func summary(stop loop.Stop, err error) (*multishot.Summary, loop.Stop, error) {
+	if err != nil || stop.Waiting() {
+		return nil, stop, err
+	}
+	sum, err := cli.Result[*multishot.Summary](stop)
+	return sum, stop, err
+}
+
+// mustJSON is args as JSON: multishot.Args always marshals.
+func mustJSON(args multishot.Args) json.RawMessage {
+	raw, err := json.Marshal(args)
+	if err != nil {
+		panic(err)
+	}
+	return raw
+}
+
+// stopCode is exitCode of the session a Driver's stop ended.
+func stopCode(s loop.Stop) int {
+	if s.Reason == multishot.Done {
+		return exitOK
+	}
+	return exitRemaining
 }
 
 // exitCode is exitOK for a session that is done with no finding left

@@ -129,7 +129,7 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 	return cli.DriverRun{
 		Driver: writing.NewDriver(func(writing.Args) (*writing.Episode, error) { return e, nil }),
 		Dir:    o.story,
-		Args:   writing.Args{Episode: o.episode, Gate: cli.DriverGate(mode)},
+		Args:   writing.Args{Episode: o.episode, Gate: loop.GateOwn},
 		Text:   cli.Show(func(w io.Writer, r *writing.Result) { report(w, r, o.story) }),
 		Export: func(w io.Writer, f string, s loop.Stop) error {
 			res, err := cli.Result[*writing.Result](s)

@@ -17,8 +17,9 @@ type Args struct {
 	// Dir is the run folder; "" means DefaultDir.
 	Dir string `json:"dir,omitempty"`
 	// Gate is loop.GateFile (the default: the round's choice, the turn
-	// boundary and the findings' gate are questions the run stops at) or
-	// loop.GateAuto (loop.AutoAsker and loop.AutoGate).
+	// boundary and the findings' gate are questions the run stops at),
+	// loop.GateAuto (loop.AutoAsker and loop.AutoGate) or loop.GateOwn
+	// (the Loop's own Asker and Gate).
 	Gate loop.DriverGate `json:"gate,omitempty"`
 	// Settings are the configuring program's own, handed to configure.
 	Settings json.RawMessage `json:"settings,omitempty"`
@@ -32,8 +33,7 @@ const driverDecisions = "decisions.json"
 // returns the loop for a run's arguments (its Reviewers, Resolver,
 // Target, …) and must return the same loop for the same arguments on
 // every execution; the Driver sets Dir, and Gate and Asker from args
-// unless configure set either (a terminal's, which the run's folder does
-// not carry to another machine). A
+// (but for loop.GateOwn, configure's own). A
 // waiting run's answer goes to the asker's answers.json or, when the
 // findings' gate waits (the round's pending.json), to driverDecisions.
 // The Stop's Artifacts lead with the latest goldfish_review_report.md;
@@ -56,7 +56,7 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 			return loop.Stop{}, err
 		}
 		l.Dir = f.Run
-		if l.Gate == nil && l.Asker == nil {
+		if !args.Gate.Own() {
 			l.Gate, l.Asker = f.Gate(), f.Asker()
 		}
 		start := l.Run

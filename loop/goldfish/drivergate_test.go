@@ -23,8 +23,8 @@ func (a *countingAsker) Ask(ctx context.Context, q loop.Question) (loop.Answer, 
 	return loop.AutoAsker{}.Ask(ctx, q)
 }
 
-// TestDriverKeepsConfiguredAsker: an asker configure sets (a terminal's)
-// answers instead of the file gate args name, so the run never waits;
+// TestDriverKeepsConfiguredAsker: with loop.GateOwn, the asker configure sets
+// (a terminal's) answers, so the run never waits;
 // the Stop's Result is the run's Outcome, its Err nil for a converged run.
 func TestDriverKeepsConfiguredAsker(t *testing.T) {
 	asker := &countingAsker{}
@@ -35,7 +35,7 @@ func TestDriverKeepsConfiguredAsker(t *testing.T) {
 		}
 		return l, err
 	})
-	args, _ := json.Marshal(goldfish.Args{Document: "spec.md", Gate: loop.GateFile})
+	args, _ := json.Marshal(goldfish.Args{Document: "spec.md", Gate: loop.GateOwn})
 	stop, err := d.Run(context.Background(), specFolder(t), args, false)
 	if err != nil || stop.Waiting() || asker.n == 0 {
 		t.Fatalf("stop %+v, %v; the configured asker was asked %d time(s)", stop, err, asker.n)

@@ -33,12 +33,28 @@ type Args struct {
 	// Memory is the rejection memory file (Loop.Memory); "" means none.
 	Memory string `json:"memory,omitempty"`
 	// Gate is loop.GateFile (the default: the triage's questions stop the
-	// run, waiting for the session's answers.json) or loop.GateAuto
-	// (loop.AutoAsker).
+	// run, waiting for the session's answers.json), loop.GateAuto
+	// (loop.AutoAsker) or loop.GateOwn (the Loop's own Asker).
 	Gate loop.DriverGate `json:"gate,omitempty"`
+	// FollowUp, on a start, runs a follow-up wave on the finished session
+	// instead of a new session: Continue (with Directives) or Reclassify
+	// (Directives remove every slice first); "" starts a new session.
+	FollowUp FollowUp `json:"follow_up,omitempty"`
+	// Directives are the follow-up's slice changes, the user's words in
+	// each.
+	Directives []Directive `json:"directives,omitempty"`
 	// Settings are the configuring program's own, handed to configure.
 	Settings json.RawMessage `json:"settings,omitempty"`
 }
+
+// FollowUp names a follow-up wave of a finished session (Args.FollowUp).
+type FollowUp string
+
+// The follow-ups: Loop.Continue and Loop.Reclassify.
+const (
+	FollowContinue   FollowUp = "continue"
+	FollowReclassify FollowUp = "reclassify"
+)
 
 // The stop reasons of a Driver's session.
 const (
@@ -49,10 +65,12 @@ const (
 // NewDriver returns the multi-shot review as a loop.Driver. configure
 // returns the loop for a run's arguments (its Reviewer, Classifier, Judge,
 // Fixer, Mode, …) and must return the same loop for the same arguments on
-// every execution; the Driver sets Dir, Memory and Asker from args. A
-// start runs a new session over the change args name, a resume goes on
-// with the session's (Loop.Resume). The Stop's Reason is Done or
-// Remaining, its Artifacts the session's summary.md and summary.json.
+// every execution; the Driver sets Dir and Memory, and Asker from args
+// (but for loop.GateOwn, configure's own). A start runs a new session over the
+// change args name, or the follow-up args.FollowUp names on the finished
+// one; a resume goes on with the session's (Loop.Resume). The Stop's
+// Reason is Done or Remaining, its Artifacts the session's summary.md and
+// summary.json, its Result the *Summary.
 func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 	return loop.DriverFunc(func(ctx context.Context, dir string, raw json.RawMessage, resume bool) (loop.Stop, error) {
 		args, err := loop.DriverArgs[Args]("multishot", raw)
@@ -72,14 +90,24 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if err != nil {
 			return loop.Stop{}, err
 		}
-		l.Dir, l.Memory, l.Asker = local[0], "", asker
+		l.Dir, l.Memory = local[0], ""
+		if !args.Gate.Own() {
+			l.Asker = asker
+		}
 		if args.Memory != "" {
 			l.Memory = local[2]
 		}
 		var sum *Summary
-		if resume {
+		switch {
+		case resume:
 			sum, err = l.Resume(ctx)
-		} else {
+		case args.FollowUp == FollowContinue:
+			sum, err = l.Continue(ctx, args.Directives...)
+		case args.FollowUp == FollowReclassify:
+			sum, err = l.Reclassify(ctx, args.Directives...)
+		case args.FollowUp != "":
+			return loop.Stop{}, fmt.Errorf("multishot arguments: follow-up %q: want %s or %s", args.FollowUp, FollowContinue, FollowReclassify)
+		default:
 			sum, err = l.Run(ctx, Target{Repo: local[1], Kind: args.Kind, Ref: args.Ref, MaxFileSize: args.MaxFileSize}, args.Task)
 		}
 		switch {
@@ -95,6 +123,7 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if sum.OK && sum.Remaining == 0 {
 			stop.Reason = Done
 		}
-		return stop, nil
+		stop.Result, err = json.Marshal(sum)
+		return stop, err
 	})
 }

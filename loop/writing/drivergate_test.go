@@ -10,10 +10,10 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/writing"
 )
 
-// TestDriverKeepsConfiguredAsker: an asker configure sets (a terminal's)
-// answers instead of the file gate the arguments name; declining the save
-// stops NotSaved with the error's words as the Text and the Result not
-// saved, and a waiting run's Text names the question it waits on.
+// TestDriverKeepsConfiguredAsker: with loop.GateOwn, the asker configure
+// sets (a terminal's) answers; declining the save stops NotSaved with the
+// error's words as the Text and the Result not saved. With the file gate
+// the file asker replaces it: the run waits, its Text naming the question.
 func TestDriverKeepsConfiguredAsker(t *testing.T) {
 	ctx := context.Background()
 	asked := 0
@@ -28,7 +28,7 @@ func TestDriverKeepsConfiguredAsker(t *testing.T) {
 		})
 		return e, err
 	})
-	args, _ := json.Marshal(writing.Args{Episode: 1, Gate: loop.GateFile})
+	args, _ := json.Marshal(writing.Args{Episode: 1, Gate: loop.GateOwn})
 	stop, err := d.Run(ctx, projectFolder(t), args, false)
 	if err != nil || stop.Waiting() || asked == 0 {
 		t.Fatalf("stop %+v, %v; asked %d time(s)", stop, err, asked)
@@ -38,7 +38,8 @@ func TestDriverKeepsConfiguredAsker(t *testing.T) {
 		json.Unmarshal(stop.Result, &res) != nil || res.Saved || res.Episode != 1 {
 		t.Errorf("declined: %+v (result %s)", stop, stop.Result)
 	}
-	stop, err = writing.NewDriver(offlineEpisode).Run(ctx, projectFolder(t), args, false)
+	args, _ = json.Marshal(writing.Args{Episode: 1, Gate: loop.GateFile})
+	stop, err = d.Run(ctx, projectFolder(t), args, false) // the file gate replaces configure's asker
 	if err != nil || !stop.Waiting() || !strings.Contains(stop.Text, loop.ErrWaiting.Error()) || len(stop.Result) != 0 {
 		t.Errorf("file gate: %+v, %v", stop, err)
 	}

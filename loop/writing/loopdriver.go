@@ -18,8 +18,9 @@ type Args struct {
 	// Episode is the episode to write, from 1. Required.
 	Episode int `json:"episode"`
 	// Gate is loop.GateFile (the default: a question stops the run,
-	// waiting for the answers file in the episode's run folder) or
-	// loop.GateAuto (loop.AutoAsker: every question's default).
+	// waiting for the answers file in the episode's run folder),
+	// loop.GateAuto (loop.AutoAsker: every question's default) or
+	// loop.GateOwn (the Episode's own Asker).
 	Gate loop.DriverGate `json:"gate,omitempty"`
 	// Settings are the configuring program's own (which models), handed
 	// to configure as they are.
@@ -34,8 +35,7 @@ const NotSaved = "not-saved"
 // project in its folder. configure returns the episode for a run's
 // arguments (its Author, Critic, Readers, MaxRevisions) and must return the
 // same one for the same arguments on every execution; the Driver sets Dir
-// and Number, and Asker from args unless configure set one (a
-// terminal's, which the run's folder does not carry to another machine). A start (resume false) starts the episode or
+// and Number, and Asker from args (but for loop.GateOwn, configure's own). A start (resume false) starts the episode or
 // goes on with its unfinished run, as Write does; a resume of an episode
 // never started is loop.ErrNotStarted. A finished episode's Driver returns
 // its journaled Result's stop again. The Stop's Reason is the judgment
@@ -61,7 +61,7 @@ func NewDriver(configure func(args Args) (*Episode, error)) loop.Driver {
 		if err != nil {
 			return loop.Stop{}, err
 		}
-		if e.Asker == nil {
+		if !args.Gate.Own() {
 			e.Asker = asker
 		}
 		run := path.Join(RunDir, fmt.Sprintf("episode-%02d", e.Number))

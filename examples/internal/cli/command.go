@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 
 	"github.com/kaigi-dev/kaigi/loop"
-	"github.com/kaigi-dev/kaigi/loop/termgate"
 )
 
 // Command is a command's body on a loop.Driver, as its main fills it in
@@ -245,17 +244,6 @@ func Folder(paths ...string) (string, []string, error) {
 		rel[i] = filepath.ToSlash(r)
 	}
 	return dir, rel, nil
-}
-
-// DriverGate returns the driver's gate argument for the mode a command's
-// gate chose: loop.GateAuto for termgate.Auto, else loop.GateFile (the
-// terminal's questions are asked by the gate configure sets, which the
-// drivers keep).
-func DriverGate(m termgate.Mode) loop.DriverGate {
-	if m == termgate.Auto {
-		return loop.GateAuto
-	}
-	return loop.GateFile
 }
 
 // ExitCode is an error of Command.Start that ends the command with that
