@@ -214,7 +214,7 @@ func (r *Run[S]) Finish(o *Outcome) (err error) {
 	case o.Reason == Converged || slices.Contains(r.cfg.Succeeded, o.Reason):
 		return nil
 	case o.Reason == NoReviewerAnswered:
-		return fmt.Errorf("%w: no reviewer answered in round %d: %s", ErrNotConverged, o.Rounds, skipReasons(o.Skipped, o.Rounds))
+		return o.Unanswered()
 	}
 	if o.Notes != nil {
 		return fmt.Errorf("%w: %s after %d round(s)", ErrNotConverged, o.Reason, o.Rounds)

@@ -99,20 +99,25 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func (o *options) run(ctx context.Context, args []string) (int, error) {
-	stdin, stdout, stderr := o.Stdin, o.Stdout, o.Stderr
 	if o.undo {
-		return o.runUndo(args, stdout)
+		return o.Execute(ctx, o.undoCommand(args))
 	}
+	return o.Execute(ctx, cli.Command{Start: func(ctx context.Context, _ string) (cli.DriverRun, error) { return o.start(args) }})
+}
 
+// start returns the run of the articles args name, or of the demo's copy
+// of a bundled sample when there is none.
+func (o *options) start(args []string) (cli.DriverRun, error) {
+	stdin, stderr := o.Stdin, o.Stderr
 	demo := len(args) == 0
 	var paths []string
 	if demo {
 		if o.resume {
-			return exitError, errors.New("-resume needs the article's path (the demo prints the command to use)")
+			return cli.DriverRun{}, errors.New("-resume needs the article's path (the demo prints the command to use)")
 		}
 		p, out, err := o.prepareDemo(stderr)
 		if err != nil {
-			return exitError, err
+			return cli.DriverRun{}, err
 		}
 		paths, o.out = []string{p}, out
 		if o.reader == "" {
@@ -121,32 +126,31 @@ func (o *options) run(ctx context.Context, args []string) (int, error) {
 	} else {
 		var err error
 		if paths, err = expand(args, o.exclude); err != nil {
-			return exitError, err
+			return cli.DriverRun{}, err
 		}
 		if o.Interactive() && !o.resume {
 			if paths, err = askMissing(paths, stdin, stderr); err != nil {
-				return exitError, err
+				return cli.DriverRun{}, err
 			}
 		}
 		if o.reader == "" && !o.resume { // a resumed run keeps its reader profile
-			return exitError, errors.New("-reader is required: who is the article for? (e.g. -reader \"Web engineers new to Go\")")
+			return cli.DriverRun{}, errors.New("-reader is required: who is the article for? (e.g. -reader \"Web engineers new to Go\")")
 		}
 	}
-
 	if err := o.Resolve(demo); err != nil {
-		return exitError, err
+		return cli.DriverRun{}, err
 	}
 	scope, err := loop.ParseScope(o.auto)
 	if err != nil {
-		return exitError, err
+		return cli.DriverRun{}, err
 	}
 	gate, err := o.chooseGate()
 	if err != nil {
-		return exitError, err
+		return cli.DriverRun{}, err
 	}
 	c, desc, err := o.council(loop.CommonDir(absAll(paths)))
 	if err != nil {
-		return exitError, err
+		return cli.DriverRun{}, err
 	}
 	progress := termui.NewProgress(stderr, cli.Terminal(stderr))
 	if o.resume { // the run goes on with the reader it started with
@@ -154,82 +158,82 @@ func (o *options) run(ctx context.Context, args []string) (int, error) {
 			o.reader = p
 		}
 	}
-	fmt.Fprintf(stderr, "Editorial Swarm on %s (%s, reader: %s)\n", strings.Join(paths, ", "), desc, o.reader)
-	l := &editorial.Loop{
-		Council:       c,
-		Policy:        loop.Policy{Scope: scope},
-		Gate:          gate,
-		MaxRounds:     o.rounds,
-		MaxSize:       int64(*o.MaxSize),
-		Dir:           o.out,
-		ReaderProfile: o.reader,
-		DryRun:        o.dryRun,
-		Observer:      progress.Observe,
-		Logger:        o.Logger(),
-		Prices:        agent.DefaultPrices(),
-	}
-	run := l.Run
-	if o.resume {
-		run = l.Resume
-	}
-	out, err := run(ctx, paths...)
-	converged := err == nil
-	if err != nil && !errors.Is(err, loop.ErrNotConverged) {
-		return exitError, err
-	}
-	if out.Reason == loop.NoReviewerAnswered {
-		// Also on stderr, for -json users: the reasons say what to fix.
-		fmt.Fprintln(stderr, "editorial-swarm:", err)
-	}
-	sum, err := summaryOf(out, o.out)
+	dir, rel, err := cli.Folder(append(slices.Clone(paths), o.out)...)
 	if err != nil {
-		return exitError, err
+		return cli.DriverRun{}, err
 	}
-	if err := o.Print(cli.Output{
-		Text: func(w io.Writer) {
+	fmt.Fprintf(stderr, "Editorial Swarm on %s (%s, reader: %s)\n", strings.Join(paths, ", "), desc, o.reader)
+	l := &editorial.Loop{Council: c, Policy: loop.Policy{Scope: scope}, Gate: gate, MaxRounds: o.rounds, MaxSize: int64(*o.MaxSize),
+		ReaderProfile: o.reader, DryRun: o.dryRun, Observer: progress.Observe, Logger: o.Logger(), Prices: agent.DefaultPrices()}
+	outcome := cli.Result[*editorial.Outcome]
+	return cli.DriverRun{
+		Driver: editorial.NewDriver(func(editorial.Args) (*editorial.Loop, error) { return l, nil }),
+		Dir:    dir, Resume: o.resume, ResumeOnly: true, // a -resume of nothing says so
+		Args: editorial.Args{Documents: rel[:len(paths)], Dir: rel[len(paths)], Gate: loop.GateOwn},
+		Report: func(_ io.Writer, s loop.Stop) {
+			if out, err := outcome(s); err == nil && out.Reason == loop.NoReviewerAnswered {
+				// Also on stderr, for -json users: the reasons say what to fix.
+				fmt.Fprintln(stderr, "editorial-swarm:", out.Unanswered())
+			}
+		},
+		Text: cli.Show(func(w io.Writer, out *editorial.Outcome) {
 			report(w, out, o.out)
 			o.nextStep(w, out, paths)
+		}),
+		JSON: func(s loop.Stop) (any, error) {
+			out, err := outcome(s)
+			if err != nil {
+				return nil, err
+			}
+			return summaryOf(out, o.out)
 		},
-		JSON:   sum,
-		Export: func(w io.Writer, f string) error { return outformat.Export(w, f, o.Name, out) },
-	}); err != nil {
-		return exitError, err
-	}
-	if converged || (demo && out.Reason != loop.NoReviewerAnswered) {
-		return exitConverged, nil
-	}
-	return exitUnresolved, nil
+		Export: func(w io.Writer, f string, s loop.Stop) error {
+			out, err := outcome(s)
+			if err != nil {
+				return err
+			}
+			return outformat.Export(w, f, o.Name, out)
+		},
+		Waiting: func(io.Writer, loop.Stop) {}, // the report says how to decide
+		Code: func(s loop.Stop) (int, error) {
+			out, err := outcome(s)
+			switch {
+			case err != nil:
+				return exitError, err
+			case out.Reason == loop.Converged || out.Reason == editorial.DryRunEnded || (demo && out.Reason != loop.NoReviewerAnswered):
+				return exitConverged, nil
+			}
+			return exitUnresolved, nil
+		},
+	}, nil
 }
 
-// runUndo reverts the last run in -out; paths, if given, must be the
+// undoCommand reverts the last run in -out; args, if given, must be the
 // files that run worked on, in any order (a folder stands for its *.md
 // files).
-func (o *options) runUndo(args []string, stdout io.Writer) (int, error) {
-	if len(args) > 0 {
-		files, err := editorial.JournaledFiles(o.out)
-		if err != nil {
-			return exitError, err
-		}
-		paths, err := expand(args, o.exclude)
-		if err != nil {
-			return exitError, err
-		}
-		given := absAll(paths) // in any order
-		if !slices.Equal(slices.Sorted(slices.Values(given)), slices.Sorted(slices.Values(files))) {
-			return exitError, fmt.Errorf("the last run in %s worked on %s, not %s", o.out, strings.Join(files, ", "), strings.Join(args, ", "))
-		}
-	}
+func (o *options) undoCommand(args []string) cli.Command {
 	files, _ := editorial.JournaledFiles(o.out)
-	rounds, err := editorial.Undo(o.out, 0)
-	if err != nil {
-		return exitError, err
-	}
 	what := "the article is"
 	if len(files) > 1 {
 		what = fmt.Sprintf("the %d articles are", len(files))
 	}
-	cli.Undone(stdout, o.out, what, rounds)
-	return exitConverged, nil
+	return cli.Command{UndoDir: o.out, UndoWhat: what, Undo: func(context.Context) ([]int, error) {
+		if len(args) > 0 {
+			files, err := editorial.JournaledFiles(o.out)
+			if err != nil {
+				return nil, err
+			}
+			paths, err := expand(args, o.exclude)
+			if err != nil {
+				return nil, err
+			}
+			given := absAll(paths) // in any order
+			if !slices.Equal(slices.Sorted(slices.Values(given)), slices.Sorted(slices.Values(files))) {
+				return nil, fmt.Errorf("the last run in %s worked on %s, not %s", o.out, strings.Join(files, ", "), strings.Join(args, ", "))
+			}
+		}
+		return editorial.Undo(o.out, 0)
+	}}
 }
 
 // nextStep tells the user how to go on when the run stopped at the gate.

@@ -227,9 +227,6 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 		Waiting: func(w io.Writer, stop loop.Stop) {
 			fmt.Fprintf(w, "\nWaiting for an answer: see %s, write the answers to %s (or the decisions to %s) and run again with -resume.\n",
 				filepath.Join(o.out, loop.QuestionsFile), filepath.Join(o.out, loop.AnswersFile), filepath.Join(o.out, "decisions.json"))
-			if demo == "" {
-				o.notConverged(stop)
-			}
 		},
 		Code: func(stop loop.Stop) (int, error) {
 			out, err := cli.Result[*goldfish.Outcome](stop)
@@ -244,14 +241,6 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 			return exitUnresolved, out.Err()
 		},
 	}, nil
-}
-
-// notConverged prints why the waiting run in stop has not converged, as
-// the error line of a run that stops short.
-func (o *options) notConverged(stop loop.Stop) {
-	if out, err := cli.Result[*goldfish.Outcome](stop); err == nil && out.Err() != nil {
-		fmt.Fprintf(o.Stderr, "%s: %s\n", o.Name, out.Err())
-	}
 }
 
 // report prints the outcome.

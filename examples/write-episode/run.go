@@ -145,6 +145,9 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 			fmt.Fprintf(w, "Waiting for an answer: %s\nWrite it, then run the same command again to go on.\n", s.Text)
 		},
 		Code: func(s loop.Stop) (int, error) {
+			if s.Waiting() {
+				return exitNotSaved, nil
+			}
 			if s.Reason != writing.NotSaved {
 				return exitSaved, nil
 			}

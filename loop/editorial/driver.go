@@ -21,8 +21,9 @@ type Args struct {
 	// Dir is the run folder; "" means DefaultDir.
 	Dir string `json:"dir,omitempty"`
 	// Gate is the gate: loop.GateFile (the default: a question stops the
-	// run, waiting for the decisions file) or loop.GateAuto (nothing is
-	// asked; what the policy does not apply stays open).
+	// run, waiting for the decisions file), loop.GateAuto (nothing is
+	// asked; what the policy does not apply stays open) or loop.GateOwn
+	// (the Loop's own Gate).
 	Gate loop.DriverGate `json:"gate,omitempty"`
 	// Settings are the configuring program's own (which reviewers, which
 	// provider), handed to the configure function as they are.
@@ -32,9 +33,10 @@ type Args struct {
 // NewDriver returns the Editorial Swarm as a loop.Driver. configure
 // returns the loop for a run's arguments (its Council, Policy,
 // MaxRounds, …) and must return the same loop for the same arguments on
-// every execution; the Driver sets the loop's Dir and Gate from args. A
-// run waiting at the gate stops with the round's pending.json as its
-// Question and the decisions file as its Answer.
+// every execution; the Driver sets the loop's Dir, and its Gate from args
+// (but for loop.GateOwn, configure's own). A run waiting at the gate stops
+// with the round's pending.json as its Question and the decisions file as
+// its Answer; the Stop's Result is the run's *Outcome.
 func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 	return loop.DriverFunc(func(ctx context.Context, dir string, raw json.RawMessage, resume bool) (loop.Stop, error) {
 		args, err := loop.DriverArgs[Args]("editorial", raw)
@@ -52,7 +54,10 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if err != nil {
 			return loop.Stop{}, err
 		}
-		l.Dir, l.Gate = f.Run, f.Gate()
+		l.Dir = f.Run
+		if !args.Gate.Own() {
+			l.Gate = f.Gate()
+		}
 		start := l.Run
 		if resume {
 			start = l.Resume
@@ -61,6 +66,7 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		stop, err := f.Stop(out, err)
 		if err == nil {
 			stop.Text = Describe(out.Reason) // the Editorial Swarm's words, not the kernel's
+			stop.Result, err = json.Marshal(out)
 		}
 		return stop, err
 	})

@@ -1,11 +1,6 @@
 package goldfish
 
-import (
-	"fmt"
-	"strings"
-
-	"github.com/kaigi-dev/kaigi/loop"
-)
+import "github.com/kaigi-dev/kaigi/loop"
 
 // Err returns the error Run returns with o, for a program that holds the
 // Outcome alone (a loop.Driver's Stop.Result): nil for a run that
@@ -17,13 +12,7 @@ func (o *Outcome) Err() error {
 	case loop.Converged:
 		return nil
 	case loop.NoReviewerAnswered:
-		var skips []string
-		for _, s := range o.Skipped {
-			if s.Round == o.Rounds {
-				skips = append(skips, fmt.Sprintf("%s (shot %d): %s", s.Reviewer, s.Shot, loop.SkipText(s.Skip)))
-			}
-		}
-		return fmt.Errorf("%w: no reviewer answered in round %d: %s", loop.ErrNotConverged, o.Rounds, strings.Join(skips, "; "))
+		return o.Unanswered()
 	}
 	return &notConverged{o: o}
 }

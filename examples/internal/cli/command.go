@@ -61,9 +61,8 @@ type DriverRun struct {
 	// that waits goes; nil prints WaitingLine. A waiting Stop without a
 	// Result is not printed otherwise: it has nothing to show yet.
 	Waiting func(w io.Writer, s loop.Stop)
-	// Code returns the exit code of a Stop that does not wait, and an
-	// error to print beside it; nil is ExitOK. A waiting run exits
-	// ExitStopped.
+	// Code returns the exit code of the Stop, and an error to print
+	// beside it; nil is ExitStopped for a run that waits, else ExitOK.
 	Code func(s loop.Stop) (int, error)
 	// Failed returns the exit code and error of a run that failed with
 	// err; nil is ExitError and err.
@@ -104,9 +103,9 @@ func (a *App) Execute(ctx context.Context, c Command) (int, error) {
 }
 
 // Drive makes the run r and shows its Stop: r.Report, then as -format
-// asks (Print) r.Text, r.JSON or r.Export, then, for a run that waits, r.Waiting. It
-// returns r.Code's exit code, ExitStopped for a run that waits, or, for a
-// run that failed, r.Failed's.
+// asks (Print) r.Text, r.JSON or r.Export, then, for a run that waits,
+// r.Waiting. It returns r.Code's exit code, or, for a run that failed,
+// r.Failed's.
 func (a *App) Drive(ctx context.Context, r DriverRun) (int, error) {
 	raw, err := json.Marshal(r.Args)
 	if err != nil {
@@ -132,18 +131,19 @@ func (a *App) Drive(ctx context.Context, r DriverRun) (int, error) {
 			return ExitError, err
 		}
 	}
-	if stop.Waiting() {
-		if r.Waiting == nil {
-			WaitingLine(a.Stdout, r.Dir, stop)
-		} else {
-			r.Waiting(a.Stdout, stop)
-		}
+	switch {
+	case stop.Waiting() && r.Waiting == nil:
+		WaitingLine(a.Stdout, r.Dir, stop)
+	case stop.Waiting():
+		r.Waiting(a.Stdout, stop)
+	}
+	switch {
+	case r.Code != nil:
+		return r.Code(stop)
+	case stop.Waiting():
 		return ExitStopped, nil
 	}
-	if r.Code == nil {
-		return ExitOK, nil
-	}
-	return r.Code(stop)
+	return ExitOK, nil
 }
 
 // output is the Output of stop as r shows it.

@@ -48,8 +48,11 @@ func stopped(s loop.Stop) func() (loop.Stop, error) {
 func TestDrive(t *testing.T) {
 	result := json.RawMessage(`{"rounds":2}`)
 	code := func(s loop.Stop) (int, error) {
-		if s.Reason == "short" {
+		switch {
+		case s.Reason == "short":
 			return ExitStopped, errors.New("stopped short")
+		case s.Waiting():
+			return ExitStopped, nil
 		}
 		return ExitOK, nil
 	}
@@ -114,7 +117,8 @@ func TestDrive(t *testing.T) {
 }
 
 // TestDriveDefaults: without Text, Code and Export, the Stop's Text is
-// the report, an ended run exits ExitOK, and an export format is refused;
+// the report, an ended run exits ExitOK and a waiting one ExitStopped, and
+// an export format is refused;
 // ResumeOnly leaves a run never started unstarted.
 func TestDriveDefaults(t *testing.T) {
 	var stdout, stderr bytes.Buffer
@@ -127,6 +131,11 @@ func TestDriveDefaults(t *testing.T) {
 	a.Format = "sarif"
 	if code, err := a.Drive(context.Background(), DriverRun{Driver: d}); code != ExitError || err == nil || !strings.Contains(err.Error(), "nothing to export") {
 		t.Errorf("sarif without Export: %d, %v", code, err)
+	}
+	a.Format = "text"
+	d = &fakeDriver{stops: []func() (loop.Stop, error){stopped(loop.Stop{Reason: "awaiting", Answer: "a.json"})}}
+	if code, err := a.Drive(context.Background(), DriverRun{Driver: d}); code != ExitStopped || err != nil {
+		t.Errorf("waiting without Code: %d, %v", code, err)
 	}
 	d = &fakeDriver{}
 	if code, err := a.Drive(context.Background(), DriverRun{Driver: d, Resume: true, ResumeOnly: true}); code != ExitError || !errors.Is(err, loop.ErrNotStarted) || len(d.calls) != 1 {
