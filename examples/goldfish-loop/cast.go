@@ -1,11 +1,10 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
@@ -13,21 +12,10 @@ import (
 // callTimeout bounds one model goldfish call (with its repair).
 const callTimeout = 5 * time.Minute
 
-// loop builds the Loop of a run's settings (raw): each reviewer offline
-// or on the model the provider flags choose for it (-reviewer-model
-// NAME=...), and the resolver ("resolver") and synthesizer
-// ("synthesizer") likewise. It returns the same Loop for the same
-// settings, and a description of the providers.
-func (o *options) loop(raw json.RawMessage) (*goldfish.Loop, string, error) {
-	var set settings
-	if err := json.Unmarshal(raw, &set); err != nil {
-		return nil, "", fmt.Errorf("goldfish settings: %w", err)
-	}
-	plan, intent := set.Plan, set.Intent
-	target, err := goldfish.ParseTarget(plan.Target)
-	if err != nil {
-		return nil, "", err
-	}
+// loop builds the Loop from the flags: each reviewer offline or on the
+// model the provider flags choose for it (-reviewer-model NAME=...), and
+// the resolver ("resolver") and synthesizer ("synthesizer") likewise.
+func (o *options) loop(plan goldfish.Plan, target document.Target, intent []string) (*goldfish.Loop, string, error) {
 	reviewers := plan.Reviewers
 	var m goldfish.Materials
 	seats, err := m.Cast(reviewers, plan.Standards)
@@ -38,14 +26,13 @@ func (o *options) loop(raw json.RawMessage) (*goldfish.Loop, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	l := &goldfish.Loop{Target: target, Context: refs, MaxRounds: set.Rounds, CleanRounds: set.Clean, Prices: agent.DefaultPrices(),
-		MaxSize: set.MaxSize, Logger: o.Logger()}
+	l := &goldfish.Loop{Target: target, Context: refs, Dir: o.out, MaxRounds: o.rounds, CleanRounds: o.clean, Prices: agent.DefaultPrices()}
 	focus := target.String()
 	online := false
 	for i, s := range seats {
 		name := reviewers[i]
 		if o.Providers.Offline(name) {
-			g, err := goldfish.NewOfflineGoldfish(s, refs, focus, offline.Config{Enabled: set.Rules})
+			g, err := goldfish.NewOfflineGoldfish(s, refs, focus, offline.Config{Enabled: o.enabled})
 			if err != nil {
 				return nil, "", err
 			}
@@ -75,7 +62,7 @@ func (o *options) loop(raw json.RawMessage) (*goldfish.Loop, string, error) {
 		}
 		l.Resolver = &goldfish.LLMResolver{Provider: p, Options: []agent.LLMOption{agent.WithModel(model)}}
 	}
-	if set.Hierarchical {
+	if o.hierarchical {
 		if o.Providers.Offline("synthesizer") {
 			l.Synthesizer = goldfish.OfflineSynthesizer{}
 		} else {

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
@@ -47,6 +46,7 @@ type options struct {
 	rounds, clean                  int
 	hierarchical, yes              bool
 	resume, undo                   bool
+	enabled                        []string // what the offline reviewers turn on: -rules, or demoRules for the demo
 }
 
 // demoRules returns what the demo's offline reviewers run when -rules is
@@ -102,25 +102,13 @@ func (o *options) run(ctx context.Context, files []string) (int, error) {
 	return o.Execute(ctx, c)
 }
 
-// settings are the run's own settings, carried in goldfish.Args.Settings:
-// the plan the flags and the intake made, and the loop's knobs.
-type settings struct {
-	Plan         goldfish.Plan `json:"plan"`
-	Intent       []string      `json:"intent,omitempty"`
-	Rounds       int           `json:"rounds"`
-	Clean        int           `json:"clean"`
-	Hierarchical bool          `json:"hierarchical,omitempty"`
-	Rules        []string      `json:"rules,omitempty"`
-	MaxSize      int64         `json:"max_size"`
-}
-
 // start returns the run of the file the flags name, or of the demo's
 // copy of the bundled sample spec in demo: the plan completed by the
 // intake, the gate, and how the Stop is shown.
 func (o *options) start(ctx context.Context, files []string, demo string) (cli.DriverRun, error) {
 	stdout, stderr := o.Stdout, o.Stderr
-	s := settings{Rounds: o.rounds, Clean: o.clean, Hierarchical: o.hierarchical, MaxSize: int64(*o.MaxSize)}
 	var path string
+	var intent []string
 	if demo != "" {
 		if o.resume {
 			return cli.DriverRun{}, errors.New("-resume needs the file's path")
@@ -133,7 +121,7 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 		if !o.FlagSet("reviewers") {
 			o.reviewers = "design_critic,structural,style,implementation_readiness,comprehension"
 		}
-		s.Intent = lines(string(sampleIntent))
+		intent = lines(string(sampleIntent))
 		fmt.Fprintf(stderr, "Demo: reviewing section %s of a copy of the bundled sample spec in %s\n(on a file of your own, what -target and -reviewers leave out is asked, reviewers recommended by the document's kind)\n", o.target, demo)
 	} else {
 		path = files[0]
@@ -143,7 +131,7 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 		if err != nil {
 			return cli.DriverRun{}, fmt.Errorf("-intent: %w", err)
 		}
-		s.Intent = lines(string(data))
+		intent = lines(string(data))
 	}
 	if err := o.Resolve(demo != ""); err != nil {
 		return cli.DriverRun{}, err
@@ -171,7 +159,7 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 		if err := goldfish.CheckNoUnfinishedRun(o.out); err != nil {
 			return cli.DriverRun{}, err
 		}
-		plan, err = goldfish.Intake{Asker: asker, MaxSize: s.MaxSize}.Complete(ctx, plan)
+		plan, err = goldfish.Intake{Asker: asker, MaxSize: int64(*o.MaxSize)}.Complete(ctx, plan)
 		switch {
 		case errors.Is(err, loop.ErrWaiting):
 			fmt.Fprintf(stdout, "Waiting for an answer before the first round: see %s, write the answer to %s and run the same command again.\n",
@@ -184,34 +172,25 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 			return cli.DriverRun{}, err
 		}
 	}
-	if _, err := goldfish.ParseTarget(plan.Target); err != nil {
-		return cli.DriverRun{}, err
-	}
-	s.Plan, s.Rules = plan, o.Enabled(demo != "", demoRules())
-	raw, err := json.Marshal(s)
+	target, err := goldfish.ParseTarget(plan.Target)
 	if err != nil {
 		return cli.DriverRun{}, err
 	}
+	o.enabled = o.Enabled(demo != "", demoRules())
+	l, desc, err := o.loop(plan, target, intent)
+	if err != nil {
+		return cli.DriverRun{}, err
+	}
+	l.MaxSize, l.Gate, l.Asker, l.Logger = int64(*o.MaxSize), gate, asker, o.Logger()
 	dir, rel, err := cli.Folder(path, o.out)
 	if err != nil {
 		return cli.DriverRun{}, err
 	}
-	shown := false
-	driver := goldfish.NewDriver(func(args goldfish.Args) (*goldfish.Loop, error) {
-		l, desc, err := o.loop(args.Settings)
-		if err != nil {
-			return nil, err
-		}
-		l.Gate, l.Asker = gate, asker
-		if !shown {
-			fmt.Fprintf(stderr, "Goldfish loop on %s, %s (%s)\n", path, l.Target, desc)
-			shown = true
-		}
-		return l, nil
-	})
+	fmt.Fprintf(stderr, "Goldfish loop on %s, %s (%s)\n", path, target, desc)
 	return cli.DriverRun{
-		Driver: driver, Dir: dir, Resume: o.resume,
-		Args: goldfish.Args{Document: rel[0], Dir: rel[1], Gate: loop.GateOwn, Settings: raw},
+		Driver: goldfish.NewDriver(func(goldfish.Args) (*goldfish.Loop, error) { return l, nil }),
+		Dir:    dir, Resume: o.resume,
+		Args: goldfish.Args{Document: rel[0], Dir: rel[1], Gate: loop.GateOwn},
 		Text: func(w io.Writer, stop loop.Stop) {
 			if out, err := cli.Result[*goldfish.Outcome](stop); err == nil {
 				report(w, out)
