@@ -33,11 +33,12 @@ type Command struct {
 	Start func(ctx context.Context, demo string) (DriverRun, error)
 }
 
-// DriverRun is one run of a loop.Driver as a command makes it: Driver over its
-// folder Dir with Args (marshalled to JSON), resumed when Resume is set
-// and started anew when it was never started (loop.StartOrResume),
-// and how the Stop is shown and what it exits with. Only Driver is
-// required.
+// DriverRun is one run of a loop.Driver as a command makes it: Driver
+// over its folder Dir with Args (marshalled to JSON), resumed when Resume
+// is set and started anew when it was never started
+// (loop.StartOrResume), and how the Stop is shown and what it exits
+// with. Only Driver is required; each function is called at most once,
+// from App.Drive's goroutine.
 type DriverRun struct {
 	Driver loop.Driver
 	Dir    string
