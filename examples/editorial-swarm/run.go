@@ -187,13 +187,7 @@ func (o *options) start(args []string) (cli.DriverRun, error) {
 			}
 			return summaryOf(out, o.out)
 		},
-		Export: func(w io.Writer, f string, s loop.Stop) error {
-			out, err := outcome(s)
-			if err != nil {
-				return err
-			}
-			return outformat.Export(w, f, o.Name, out)
-		},
+		Export:  cli.ExportOf(func(w io.Writer, f string, out *editorial.Outcome) error { return outformat.Export(w, f, o.Name, out) }),
 		Waiting: func(io.Writer, loop.Stop) {}, // the report says how to decide
 		Code: func(s loop.Stop) (int, error) {
 			out, err := outcome(s)

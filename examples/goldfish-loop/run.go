@@ -191,18 +191,10 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 		Driver: goldfish.NewDriver(func(goldfish.Args) (*goldfish.Loop, error) { return l, nil }),
 		Dir:    dir, Resume: o.resume,
 		Args: goldfish.Args{Document: rel[0], Dir: rel[1], Gate: loop.GateOwn},
-		Text: func(w io.Writer, stop loop.Stop) {
-			if out, err := cli.Result[*goldfish.Outcome](stop); err == nil {
-				report(w, out)
-			}
-		},
-		Export: func(w io.Writer, f string, stop loop.Stop) error {
-			out, err := cli.Result[*goldfish.Outcome](stop)
-			if err != nil {
-				return err
-			}
+		Text: cli.Show(report),
+		Export: cli.ExportOf(func(w io.Writer, f string, out *goldfish.Outcome) error {
 			return outformat.Export(w, f, o.Name, out.Outcome)
-		},
+		}),
 		Waiting: func(w io.Writer, stop loop.Stop) {
 			fmt.Fprintf(w, "\nWaiting for an answer: see %s, write the answers to %s (or the decisions to %s) and run again with -resume.\n",
 				filepath.Join(o.out, loop.QuestionsFile), filepath.Join(o.out, loop.AnswersFile), filepath.Join(o.out, "decisions.json"))

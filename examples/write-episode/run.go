@@ -131,16 +131,12 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 		Dir:    o.story,
 		Args:   writing.Args{Episode: o.episode, Gate: loop.GateOwn},
 		Text:   cli.Show(func(w io.Writer, r *writing.Result) { report(w, r, o.story) }),
-		Export: func(w io.Writer, f string, s loop.Stop) error {
-			res, err := cli.Result[*writing.Result](s)
-			if err != nil {
-				return err
-			}
+		Export: cli.ExportOf(func(w io.Writer, f string, res *writing.Result) error {
 			if !res.Saved {
 				res.Polish = nil // no saved episode to point at
 			}
 			return o.export(w, f, res)
-		},
+		}),
 		Waiting: func(w io.Writer, s loop.Stop) {
 			fmt.Fprintf(w, "Waiting for an answer: %s\nWrite it, then run the same command again to go on.\n", s.Text)
 		},

@@ -262,3 +262,16 @@ func Show[T any](f func(w io.Writer, r T)) func(io.Writer, loop.Stop) {
 		}
 	}
 }
+
+// ExportOf returns a DriverRun.Export that writes a Stop's Result,
+// decoded into a T (Result), in an export format with f; a Stop without
+// one is Result's error.
+func ExportOf[T any](f func(w io.Writer, format string, r T) error) func(io.Writer, string, loop.Stop) error {
+	return func(w io.Writer, format string, s loop.Stop) error {
+		r, err := Result[T](s)
+		if err != nil {
+			return err
+		}
+		return f(w, format, r)
+	}
+}

@@ -119,7 +119,8 @@ func TestDrive(t *testing.T) {
 // TestDriveDefaults: without Text, Code and Export, the Stop's Text is
 // the report, an ended run exits ExitOK and a waiting one ExitStopped, and
 // an export format is refused;
-// ResumeOnly leaves a run never started unstarted.
+// ResumeOnly leaves a run never started unstarted; Show and ExportOf
+// decode the Result.
 func TestDriveDefaults(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	a := New("cmd", nil, &stdout, &stderr)
@@ -143,6 +144,16 @@ func TestDriveDefaults(t *testing.T) {
 	}
 	if _, err := Result[int](loop.Stop{Reason: "done"}); err == nil {
 		t.Error("Result of a Stop without one: no error")
+	}
+	var w strings.Builder
+	export := ExportOf(func(w io.Writer, f string, n int) error { _, err := fmt.Fprintf(w, "%s %d;", f, n); return err })
+	Show(func(w io.Writer, n int) { fmt.Fprintf(w, "show %d;", n) })(&w, loop.Stop{Result: json.RawMessage("7")})
+	Show(func(w io.Writer, n int) { fmt.Fprintf(w, "show %d;", n) })(&w, loop.Stop{})
+	if err := export(&w, "sarif", loop.Stop{Result: json.RawMessage("7")}); err != nil || w.String() != "show 7;sarif 7;" {
+		t.Errorf("Show and ExportOf wrote %q, %v", w.String(), err)
+	}
+	if err := export(&w, "sarif", loop.Stop{}); err == nil {
+		t.Error("ExportOf of a Stop without a result: no error")
 	}
 }
 
