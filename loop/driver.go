@@ -22,7 +22,8 @@ import (
 // so that a run killed at any point and resumed ends as an uninterrupted
 // one. It reads and writes nothing outside dir, and a person's answers
 // come from files in dir (Stop.Answer), so that a run can move between
-// machines with its folder. Run may be called concurrently for different
+// machines with its folder; only a run whose arguments name GateOwn is
+// answered within the process, by its configure function's asker. Run may be called concurrently for different
 // folders; one folder has one run at a time (the lifecycle's lock refuses
 // a second with journal.ErrBusy).
 //
