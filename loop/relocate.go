@@ -43,11 +43,3 @@ func (r relocation) path(p string) string {
 	}
 	return p
 }
-
-// relocate applies r to a journaled start.
-func (r relocation) start(w *startWire) {
-	w.Root = r.path(w.Root)
-	for i := range w.Docs {
-		w.Docs[i].File = r.path(w.Docs[i].File)
-	}
-}

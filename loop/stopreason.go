@@ -1,5 +1,7 @@
 package loop
 
+import "errors"
+
 // StopReason says why a loop stopped.
 type StopReason string
 
@@ -61,6 +63,8 @@ func (r StopReason) Describe() string {
 	return string(r)
 }
 
-// PendingText says AwaitingDecisions for a run whose gate writes
-// pending.md (RenderRound), in the words of the drivers that use it.
-const PendingText = "waiting for decisions at the gate (see pending.md in the last round)"
+// ErrNotConverged is matched by the error Run.Finish returns when a run
+// stopped before converging: at the round cap or stalled with findings
+// open, waiting at or stopped by the gate, asked for a rewrite, or when no
+// reviewer answered.
+var ErrNotConverged = errors.New("not converged")

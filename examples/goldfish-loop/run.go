@@ -17,6 +17,7 @@ import (
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
 )
 
@@ -133,7 +134,7 @@ func (o *options) run(ctx context.Context, files []string) (int, error) {
 		return exitError, err
 	}
 	var asker loop.Asker
-	var gate loop.Approver
+	var gate rounds.Approver
 	if o.yes || (demo && !o.Interactive()) { // the demo runs its whole cycle unattended
 		asker = shownAsker{w: stderr}
 	} else { // no -gate: a checklist on a terminal, the run folder's files otherwise
@@ -161,7 +162,7 @@ func (o *options) run(ctx context.Context, files []string) (int, error) {
 			fmt.Fprintf(stdout, "Waiting for an answer before the first round: see %s, write the answer to %s and run the same command again.\n",
 				filepath.Join(o.out, loop.QuestionsFile), filepath.Join(o.out, loop.AnswersFile))
 			return exitUnresolved, nil
-		case errors.Is(err, goldfish.ErrNotConfirmed), errors.Is(err, loop.ErrStop):
+		case errors.Is(err, goldfish.ErrNotConfirmed), errors.Is(err, rounds.ErrStop):
 			fmt.Fprintln(stdout, "Not started: the plan was not confirmed; nothing was written.")
 			return exitUnresolved, nil
 		case err != nil:
@@ -186,7 +187,7 @@ func (o *options) run(ctx context.Context, files []string) (int, error) {
 		runFn = l.Resume
 	}
 	out, err := runFn(ctx, path)
-	if err != nil && !errors.Is(err, loop.ErrNotConverged) && !errors.Is(err, loop.ErrDocumentChanged) {
+	if err != nil && !errors.Is(err, loop.ErrNotConverged) && !errors.Is(err, rounds.ErrDocumentChanged) {
 		return exitError, err
 	}
 	if err := o.Print(cli.Output{

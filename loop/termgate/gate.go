@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // DefaultTries is how many bad answers in a row a Gate takes to one prompt
@@ -29,7 +30,7 @@ var (
 // Gate asks on a line-based terminal: it writes a prompt to Out and reads
 // the answer, one line, from In. A line may end in LF or CRLF; a UTF-8 BOM
 // at the start of the input is skipped. Typing "q" or "quit" alone stops
-// the loop (loop.ErrStop, wrapped), except as the text of a loop.Input
+// the loop (rounds.ErrStop, wrapped), except as the text of a loop.Input
 // question or where a choice has that ID. A line that is no answer is
 // refused with a message saying why, and the prompt is asked again, Tries
 // times in a row at most: then the call returns ErrTooManyTries. An input
@@ -137,7 +138,7 @@ func prompt[T any](ctx context.Context, g *Gate, text string, quit bool, parse f
 			return zero, err
 		}
 		if w := strings.ToLower(strings.TrimSpace(line)); quit && (w == "q" || w == "quit") {
-			return zero, fmt.Errorf("termgate: %w", loop.ErrStop)
+			return zero, fmt.Errorf("termgate: %w", rounds.ErrStop)
 		}
 		v, err := parse(line)
 		if err == nil {

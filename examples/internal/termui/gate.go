@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/huh"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // Gate asks a human on a terminal: it shows one batch of findings as a
@@ -17,7 +18,7 @@ import (
 // reviewers do not propose them again), then one reason for all the
 // rejections; what is neither is deferred. It refuses a choice of two
 // findings of one conflict group. Quitting a checklist stops the loop
-// (loop.ErrStop), which can then be resumed.
+// (rounds.ErrStop), which can then be resumed.
 type Gate struct {
 	// In and Out are the terminal; nil means the process's own.
 	In  io.Reader
@@ -28,7 +29,7 @@ type Gate struct {
 }
 
 // Approve asks about the items of b.
-func (g Gate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, error) {
+func (g Gate) Approve(ctx context.Context, b rounds.Batch) ([]rounds.Decision, error) {
 	var applicable []loop.Item
 	for _, it := range b.Items {
 		if it.Applicable() {
@@ -71,7 +72,7 @@ func (g Gate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, error
 }
 
 // run shows one form on the gate's terminal. A user who quits the form
-// (Ctrl-C, Esc) stops the loop: the error wraps loop.ErrStop.
+// (Ctrl-C, Esc) stops the loop: the error wraps rounds.ErrStop.
 func (g Gate) run(ctx context.Context, groups ...*huh.Group) error {
 	form := huh.NewForm(groups...).WithAccessible(g.Accessible)
 	if g.In != nil {
@@ -84,11 +85,11 @@ func (g Gate) run(ctx context.Context, groups ...*huh.Group) error {
 }
 
 // gateErr turns a form's error into the gate's: a user who quit means
-// loop.ErrStop.
+// rounds.ErrStop.
 func gateErr(err error) error {
 	switch {
 	case errors.Is(err, huh.ErrUserAborted):
-		return fmt.Errorf("termui: gate: %w", loop.ErrStop)
+		return fmt.Errorf("termui: gate: %w", rounds.ErrStop)
 	case err != nil:
 		return fmt.Errorf("termui: gate: %w", err)
 	}
@@ -151,21 +152,21 @@ func oneOfEachConflict(items []loop.Item) func([]string) error {
 }
 
 // decisions turns the chosen keys into decisions for every item.
-func decisions(items []loop.Item, apply, reject []string, reason string) []loop.Decision {
-	chosen := make(map[string]loop.Action, len(apply)+len(reject))
+func decisions(items []loop.Item, apply, reject []string, reason string) []rounds.Decision {
+	chosen := make(map[string]rounds.Action, len(apply)+len(reject))
 	for _, k := range apply {
-		chosen[k] = loop.Apply
+		chosen[k] = rounds.Apply
 	}
 	for _, k := range reject {
-		chosen[k] = loop.Reject
+		chosen[k] = rounds.Reject
 	}
-	out := make([]loop.Decision, len(items))
+	out := make([]rounds.Decision, len(items))
 	for i, it := range items {
-		d := loop.Decision{Key: it.Key, Action: loop.Defer}
+		d := rounds.Decision{Key: it.Key, Action: rounds.Defer}
 		if a, ok := chosen[it.Key]; ok {
 			d.Action = a
 		}
-		if d.Action == loop.Reject {
+		if d.Action == rounds.Reject {
 			d.Reason = reason
 		}
 		out[i] = d

@@ -1,4 +1,4 @@
-package loop
+package rounds
 
 import (
 	"cmp"
@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"go.opentelemetry.io/otel/trace"
 )
@@ -20,15 +21,6 @@ import (
 // Errors of OpenRun and UndoRun, which drivers return as they are (or
 // alias): a caller checks them with errors.Is.
 var (
-	// ErrUnfinishedRun: the run folder holds a run that has not ended and
-	// a new run (not a resume) was asked for.
-	ErrUnfinishedRun = errors.New("an unfinished run exists")
-	// ErrNothingToResume: the run folder holds no unfinished run. The
-	// lifecycle returns it as one of its two reasons, ErrNotStarted or
-	// ErrRunFinished.
-	ErrNothingToResume = errors.New("nothing to resume")
-	// ErrOtherFile: a resume was asked for other documents than the run's.
-	ErrOtherFile = errors.New("the journal belongs to another file")
 	// ErrNothingToUndo: the journal holds no applied round left to revert.
 	ErrNothingToUndo = errors.New("nothing to undo")
 	// ErrDocumentChanged: a document is not what the journal says it
@@ -62,7 +54,7 @@ type RunConfig struct {
 	// Observer receives the run's Events: the journal points (Reviewed,
 	// Planned, Written and the undo's) from the kernel, the others from
 	// the driver (Run.Emit). Never called while replaying only.
-	Observer func(Event)
+	Observer func(loop.Event)
 	// JournalObserver sees every journal point of the run and of its undo
 	// (journal.Options.Observe), after Observer's Event: tests kill the
 	// process there.
@@ -70,10 +62,10 @@ type RunConfig struct {
 	// Describe says the driver's stop reasons in its own words, for
 	// summary.md and report.html (Run.StopText); "" for a reason, or a nil
 	// Describe, leaves it to StopReason.Describe.
-	Describe func(StopReason) string
+	Describe func(loop.StopReason) string
 	// Succeeded lists the driver's stop reasons that Finish, as for
 	// Converged, returns no error for: a dry run's, say.
-	Succeeded []StopReason
+	Succeeded []loop.StopReason
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
 	// TracerProvider, when set, traces the run with OpenTelemetry: a span
@@ -86,9 +78,6 @@ type RunConfig struct {
 	// provider is used.
 	TracerProvider trace.TracerProvider
 }
-
-// JournalName is the journal's file name inside a run folder.
-const JournalName = "journal.jsonl"
 
 func (c *RunConfig) kind(what string) string { return cmp.Or(c.Kind, c.Driver) + "." + what }
 
@@ -123,7 +112,7 @@ type startWire struct {
 }
 
 type endWire struct {
-	Reason StopReason `json:"reason"`
+	Reason loop.StopReason `json:"reason"`
 }
 
 // undoWire opens an undo: the side effects it reverts and their rounds,
@@ -153,7 +142,7 @@ type Run[S any] struct {
 	DryRun bool
 
 	cfg    RunConfig
-	moved  relocation // Relocate's, from OpenRun's context
+	moved  func(string) string // a journaled path where loop.Relocate, in OpenRun's context, moved it
 	root   *apply.Dir
 	texts  [][]byte // what each document holds when the next round reads it
 	expect []string // their SHA-256 hex
@@ -198,7 +187,7 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 	case cfg.Dir == "" || cfg.Driver == "":
 		return nil, errors.New("RunConfig.Dir and Driver are required")
 	case cfg.MaxSize < 0:
-		return nil, fmt.Errorf("%s is %d; it must not be negative (0 means %d)", cmp.Or(cfg.Knob, "MaxSize"), cfg.MaxSize, DefaultMaxSize)
+		return nil, fmt.Errorf("%s is %d; it must not be negative (0 means %d)", cmp.Or(cfg.Knob, "MaxSize"), cfg.MaxSize, loop.DefaultMaxSize)
 	case len(paths) == 0:
 		return nil, errors.New("no document given")
 	}
@@ -210,7 +199,7 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 	for i, d := range docs {
 		files[i] = d.File
 	}
-	r := &Run[S]{Dir: filepath.Clean(cfg.Dir), cfg: cfg, moved: relocationOf(ctx)}
+	r := &Run[S]{Dir: filepath.Clean(cfg.Dir), cfg: cfg, moved: func(p string) string { return loop.Relocated(ctx, p) }}
 	ok := false
 	defer func() {
 		if !ok {
@@ -218,7 +207,7 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 		}
 	}()
 	var st *runStatus
-	f := Folder{Dir: cfg.Dir, Journal: r.journalOptions(), End: cfg.kind("end"), Artifact: cfg.Artifact, Logger: cfg.logger(),
+	f := loop.Folder{Dir: cfg.Dir, Journal: r.journalOptions(), End: cfg.kind("end"), Artifact: cfg.Artifact, Logger: cfg.logger(),
 		Started: func(*journal.Journal) bool { return st.start != nil },
 		Ended:   func(*journal.Journal) bool { return st.ended },
 		Docs: func(*journal.Journal) []string { // the journaled run's, whatever the caller names
@@ -249,27 +238,27 @@ func OpenRun[S any](ctx context.Context, cfg RunConfig, paths []string, resume, 
 			}
 			return nil
 		}}
-	mode := OpenNew
+	mode := loop.OpenNew
 	if resume {
-		mode = OpenResume
+		mode = loop.OpenResume
 	}
 	j, state, err := f.Open(ctx, mode)
 	switch {
-	case errors.Is(err, ErrUnfinishedRun):
-		return nil, fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", ErrUnfinishedRun, cfg.Dir, RelName(st.start.Docs[0].File))
+	case errors.Is(err, loop.ErrUnfinishedRun):
+		return nil, fmt.Errorf("%w in %s (file %s): resume it, undo it, or remove the folder", loop.ErrUnfinishedRun, cfg.Dir, loop.RelName(st.start.Docs[0].File))
 	case err != nil:
 		return nil, err
 	}
 	r.J = j
-	if state == RunUnfinished && !sameSet(st.files(), files) {
-		return nil, fmt.Errorf("%w: it records %s, not %s", ErrOtherFile, strings.Join(st.files(), ", "), strings.Join(files, ", "))
+	if state == loop.RunUnfinished && !sameSet(st.files(), files) {
+		return nil, fmt.Errorf("%w: it records %s, not %s", loop.ErrOtherFile, strings.Join(st.files(), ", "), strings.Join(files, ", "))
 	}
 	raw, err := journal.Step(ctx, r.J, "start", func(context.Context) (json.RawMessage, error) {
-		root := CommonDir(files)
+		root := loop.CommonDir(files)
 		w := startWire{Root: root}
 		for i, d := range docs {
 			rel, _ := filepath.Rel(root, d.File)
-			w.Docs = append(w.Docs, docWire{File: d.File, FileRel: FileRel(cfg.Dir, d.File), Name: filepath.ToSlash(rel), Base: hashHex(texts[i])})
+			w.Docs = append(w.Docs, docWire{File: d.File, FileRel: loop.FileRel(cfg.Dir, d.File), Name: filepath.ToSlash(rel), Base: hashHex(texts[i])})
 		}
 		return mergeObjects(w, settings())
 	})
@@ -296,7 +285,7 @@ func (r *Run[S]) load(raw json.RawMessage) error {
 	if err := w.check(r.J.Path()); err != nil {
 		return err
 	}
-	r.moved.start(&w)
+	w.relocate(r.moved)
 	if err := json.Unmarshal(raw, &r.Settings); err != nil {
 		return fmt.Errorf("%w: %s: the run's settings: %v", journal.ErrCorrupt, r.J.Path(), err)
 	}
@@ -340,7 +329,7 @@ func openDocs(paths []string, cfg *RunConfig, writable bool) ([]Doc, [][]byte, e
 	var texts [][]byte
 	seen := map[string]bool{}
 	for _, p := range paths {
-		abs, text, err := OpenDocument(p, cmp.Or(cfg.MaxSize, DefaultMaxSize), cmp.Or(cfg.Knob, "MaxSize"), writable)
+		abs, text, err := loop.OpenDocument(p, cmp.Or(cfg.MaxSize, loop.DefaultMaxSize), cmp.Or(cfg.Knob, "MaxSize"), writable)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -355,7 +344,7 @@ func openDocs(paths []string, cfg *RunConfig, writable bool) ([]Doc, [][]byte, e
 
 // open opens the journal in the run folder.
 func (r *Run[S]) open() error {
-	j, err := journal.Open(filepath.Join(r.Dir, JournalName), r.journalOptions())
+	j, err := journal.Open(filepath.Join(r.Dir, loop.JournalName), r.journalOptions())
 	r.J = j
 	return err
 }
@@ -391,7 +380,7 @@ func (r *Run[S]) Close() {
 
 // End journals the end of the run with its reason; a new run may then
 // start in the folder. It does nothing while the journal replays only.
-func (r *Run[S]) End(reason StopReason) error {
+func (r *Run[S]) End(reason loop.StopReason) error {
 	if _, err := r.J.Append(r.cfg.kind("end"), "", endWire{Reason: reason}); err != nil && !errors.Is(err, journal.ErrNotJournaled) {
 		return err
 	}
@@ -404,7 +393,7 @@ func (r *Run[S]) End(reason StopReason) error {
 func (r *Run[S]) ReplayOnly() bool { return r.replayOnly }
 
 // Emit hands e to the Observer, unless the run replays only.
-func (r *Run[S]) Emit(e Event) {
+func (r *Run[S]) Emit(e loop.Event) {
 	if r.cfg.Observer != nil && !r.replayOnly {
 		r.cfg.Observer(e)
 	}
@@ -416,24 +405,24 @@ func (r *Run[S]) observe(e journal.Event) {
 	defer r.mu.Unlock()
 	if e.File != "" {
 		if r.undoing {
-			r.Emit(Event{Kind: UndoWritten, Round: r.effect})
+			r.Emit(loop.Event{Kind: UndoWritten, Round: r.effect})
 		} else {
-			r.Emit(Event{Kind: Written, Round: r.effect})
+			r.Emit(loop.Event{Kind: Written, Round: r.effect})
 		}
 		return
 	}
 	n := roundOf(e.Record.Key)
 	switch k := e.Record.Kind; {
 	case k == journal.KindStep && reviewKey(e.Record.Key):
-		r.Emit(Event{Kind: Reviewed, Round: n})
+		r.Emit(loop.Event{Kind: Reviewed, Round: n})
 	case k == journal.KindPlanned:
-		r.Emit(Event{Kind: Planned, Round: n})
+		r.Emit(loop.Event{Kind: Planned, Round: n})
 	case k == journal.KindUndoPlanned:
 		r.effect = n
 	case k == journal.KindUndone:
-		r.Emit(Event{Kind: UndoRecorded, Round: n})
+		r.Emit(loop.Event{Kind: UndoRecorded, Round: n})
 	case k == r.cfg.kind("undo"):
-		r.Emit(Event{Kind: UndoPlanned})
+		r.Emit(loop.Event{Kind: UndoPlanned})
 	}
 }
 
@@ -457,7 +446,7 @@ func (r *Run[S]) status() (*runStatus, error) {
 			if err := st.start.check(r.J.Path()); err != nil {
 				return nil, err
 			}
-			r.moved.start(st.start)
+			st.start.relocate(r.moved)
 			var set S
 			if err := rec.Decode(&set); err != nil {
 				return nil, err
@@ -504,6 +493,14 @@ func (st *runStatus) files() []string {
 	return out
 }
 
+// relocate moves w's root and documents with moved.
+func (w *startWire) relocate(moved func(string) string) {
+	w.Root = moved(w.Root)
+	for i := range w.Docs {
+		w.Docs[i].File = moved(w.Docs[i].File)
+	}
+}
+
 // checkLocation refuses a run folder copied or moved away from its
 // documents (CheckLocation), naming every document it was moved away
 // from.
@@ -511,15 +508,15 @@ func (st *runStatus) checkLocation(dir string) error {
 	var files, there []string
 	var first error
 	for _, d := range st.start.Docs {
-		if err := CheckLocation(dir, d.File, d.FileRel); err != nil {
+		if err := loop.CheckLocation(dir, d.File, d.FileRel); err != nil {
 			first = cmp.Or(first, err)
 			files = append(files, d.File)
-			there = append(there, RelName(filepath.Join(dir, filepath.FromSlash(d.FileRel))))
+			there = append(there, loop.RelName(filepath.Join(dir, filepath.FromSlash(d.FileRel))))
 		}
 	}
 	if len(files) > 1 {
 		return fmt.Errorf("%w: the journal in %s is for %s, but from where the folder is now the run's documents would be %s; use the folder in its original place (or start a new run here)",
-			ErrFolderMoved, dir, strings.Join(files, ", "), strings.Join(there, ", "))
+			loop.ErrFolderMoved, dir, strings.Join(files, ", "), strings.Join(there, ", "))
 	}
 	return first
 }
@@ -532,7 +529,7 @@ func sameSet(a, b []string) bool {
 // writable refuses documents the run may not write (CheckWritable).
 func (st *runStatus) writable() error {
 	for _, f := range st.files() {
-		if err := CheckWritable(f); err != nil {
+		if err := loop.CheckWritable(f); err != nil {
 			return err
 		}
 	}

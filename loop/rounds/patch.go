@@ -1,9 +1,10 @@
-package loop
+package rounds
 
 import (
 	"fmt"
 
 	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // buildPatch builds the patch of the items take chooses (their Edits,
@@ -15,7 +16,7 @@ import (
 // patch applies to text itself. Two chosen edits that overlap are refused
 // with ErrConflictingApprovals; edits that do not fit the text are an
 // error naming the item.
-func buildPatch(text []byte, prior *apply.Patch, items []Item, take func(Item) bool) (*apply.Patch, error) {
+func buildPatch(text []byte, prior *apply.Patch, items []loop.Item, take func(loop.Item) bool) (*apply.Patch, error) {
 	base := text
 	if prior == nil {
 		prior = &apply.Patch{}

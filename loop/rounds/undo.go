@@ -1,4 +1,4 @@
-package loop
+package rounds
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"slices"
 
 	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/internal/runfile"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
@@ -46,7 +48,7 @@ func UndoRun[S any](ctx context.Context, cfg RunConfig, round int, undone func(c
 	if err := st.checkLocation(cfg.Dir); err != nil {
 		return nil, err
 	}
-	removeStaleTemp(ctx, cfg.logger(), cfg.Dir, st.files()...)
+	runfile.SweepStale(ctx, cfg.logger(), cfg.Dir, st.files()...)
 	if st.undo != nil {
 		if reverted, err = r.finishUndo(ctx, st, undone); err != nil {
 			return reverted, err
@@ -108,7 +110,7 @@ func (r *Run[S]) finishUndo(ctx context.Context, st *runStatus, undone func(cont
 			return nil, err
 		}
 	}
-	if _, err := r.J.Append(r.cfg.kind("end"), "", endWire{Reason: Undone}); err != nil {
+	if _, err := r.J.Append(r.cfg.kind("end"), "", endWire{Reason: loop.Undone}); err != nil {
 		return nil, err
 	}
 	return st.undo.Rounds, nil
@@ -165,8 +167,8 @@ func JournaledSettings[S any](cfg RunConfig) (S, error) {
 // openJournaled opens the journal of the run in cfg.Dir, which must hold
 // one (ErrNothingToUndo otherwise), and reads its status.
 func openJournaled[S any](cfg RunConfig) (*Run[S], *runStatus, error) {
-	if _, err := os.Stat(filepath.Join(cfg.Dir, JournalName)); errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, fmt.Errorf("%w: no run journal (%s) in %s", ErrNothingToUndo, JournalName, cfg.Dir)
+	if _, err := os.Stat(filepath.Join(cfg.Dir, loop.JournalName)); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, fmt.Errorf("%w: no run journal (%s) in %s", ErrNothingToUndo, loop.JournalName, cfg.Dir)
 	}
 	r := &Run[S]{Dir: filepath.Clean(cfg.Dir), cfg: cfg}
 	if err := r.open(); err != nil {

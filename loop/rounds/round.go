@@ -1,4 +1,4 @@
-package loop
+package rounds
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"golang.org/x/sync/errgroup"
 )
@@ -34,14 +35,14 @@ type DocRound struct {
 	Name     string // relative to the run's root, slash-separated
 	File     string // what Item.File holds for it: "" in a run over one document, else Name
 	Text     []byte // the text the round reviewed
-	Findings Findings
+	Findings loop.Findings
 	Policy   *apply.Patch // the policy's edits, of Text
 	Gate     *apply.Patch // the gate's edits, of Policy's result; nil until decided
 }
 
 // Items returns the round's items of every document, in order.
-func (rd *Round) Items() []Item {
-	var out []Item
+func (rd *Round) Items() []loop.Item {
+	var out []loop.Item
 	for _, d := range rd.Docs {
 		out = append(out, d.Findings.Items...)
 	}
@@ -49,7 +50,7 @@ func (rd *Round) Items() []Item {
 }
 
 // Summary is what the stop rules see of the round.
-func (rd *Round) Summary() RoundSummary {
+func (rd *Round) Summary() loop.RoundSummary {
 	answered, skipped, changed := 0, 0, false
 	for _, d := range rd.Docs {
 		answered += len(d.Findings.Reviews)
@@ -71,8 +72,8 @@ type readWire struct {
 // Run journaled a document's text and findings; a resumed older run
 // replays it.
 type legacyItemsWire struct {
-	Text     string   `json:"text"`
-	Findings Findings `json:"findings"`
+	Text     string        `json:"text"`
+	Findings loop.Findings `json:"findings"`
 }
 
 // Key is round n's step or side-effect key for what of the run's i-th
@@ -102,8 +103,8 @@ func (r *Run[S]) File(i int) string {
 // (ReviewRound does); what it returns is computed on every execution, not
 // journaled, so it must be a function of those steps. One document's
 // error stops the round.
-func (r *Run[S]) Review(ctx context.Context, n int, review func(ctx context.Context, i int, text []byte) (Findings, error)) (*Round, error) {
-	r.Emit(Event{Kind: RoundStarted, Round: n})
+func (r *Run[S]) Review(ctx context.Context, n int, review func(ctx context.Context, i int, text []byte) (loop.Findings, error)) (*Round, error) {
+	r.Emit(loop.Event{Kind: RoundStarted, Round: n})
 	ctx = r.roundContext(ctx, n)
 	rd := &Round{N: n, Docs: make([]*DocRound, len(r.Docs))}
 	g, gctx := errgroup.WithContext(ctx)
@@ -145,12 +146,12 @@ func (r *Run[S]) Review(ctx context.Context, n int, review func(ctx context.Cont
 func (r *Run[S]) read(ctx context.Context, n, i int) ([]byte, error) {
 	doc, known := r.Docs[i], r.texts[i] != nil
 	w, err := journal.Step(ctx, r.J, r.Key(n, i, "read"), func(context.Context) (readWire, error) {
-		text, err := ReadDocument(doc.File)
+		text, err := loop.ReadDocument(doc.File)
 		if err != nil {
 			return readWire{}, err
 		}
 		if got := hashHex(text); got != r.expect[i] {
-			return readWire{}, fmt.Errorf("%w: %s (round %d): its SHA-256 is %s, the run expected %s; nothing was changed", ErrDocumentChanged, RelName(doc.File), n, short(got), short(r.expect[i]))
+			return readWire{}, fmt.Errorf("%w: %s (round %d): its SHA-256 is %s, the run expected %s; nothing was changed", ErrDocumentChanged, loop.RelName(doc.File), n, short(got), short(r.expect[i]))
 		}
 		if known {
 			return readWire{Hash: r.expect[i]}, nil
@@ -185,7 +186,7 @@ func (r *Run[S]) read(ctx context.Context, n, i int) ([]byte, error) {
 // waits once a pass leaves items pending that this execution asked alone. ErrStop from
 // the gate gives GateStopped. A dry run writes nothing and does not wait.
 // The reason is "" when the round was decided whole.
-func (r *Run[S]) Decide(ctx context.Context, rd *Round, p Policy, gate Approver) (StopReason, error) {
+func (r *Run[S]) Decide(ctx context.Context, rd *Round, p Policy, gate Approver) (loop.StopReason, error) {
 	ctx = r.inRound(ctx)
 	items := rd.Items()
 	rd.Decisions.Add(policyPass(items, p, rd.Decisions.Map())...)
@@ -202,7 +203,7 @@ func (r *Run[S]) Decide(ctx context.Context, rd *Round, p Policy, gate Approver)
 		rd.Decisions.Add(a.Decisions...)
 		switch {
 		case errors.Is(err, ErrStop):
-			return GateStopped, nil
+			return loop.GateStopped, nil
 		case err != nil:
 			return "", err
 		}
@@ -211,10 +212,10 @@ func (r *Run[S]) Decide(ctx context.Context, rd *Round, p Policy, gate Approver)
 		}
 		if a.Fresh {
 			rd.Waiting = true
-			return AwaitingDecisions, nil
+			return loop.AwaitingDecisions, nil
 		}
 	}
-	r.Emit(Event{Kind: Decided, Round: rd.N})
+	r.Emit(loop.Event{Kind: Decided, Round: rd.N})
 	rd.Decided = true
 	return "", r.write(ctx, rd, "gate")
 }
@@ -233,7 +234,7 @@ func (r *Run[S]) write(ctx context.Context, rd *Round, by string) error {
 		if by == "gate" {
 			prior = d.Policy
 		}
-		p, err := buildPatch(d.Text, prior, d.Findings.Items, func(it Item) bool {
+		p, err := buildPatch(d.Text, prior, d.Findings.Items, func(it loop.Item) bool {
 			dec, ok := rd.Decisions.Get(it.Key)
 			return ok && dec.Action == Apply && (dec.By == "policy") == (by == "policy")
 		})
@@ -280,15 +281,15 @@ func (r *Run[S]) write(ctx context.Context, rd *Round, by string) error {
 
 // lineMaps returns what a gate batch shows of items: their lines in each
 // document as it is after the round's policy patch.
-func (rd *Round) lineMaps() func([]Item) []Item {
+func (rd *Round) lineMaps() func([]loop.Item) []loop.Item {
 	maps := map[string]*lineMap{}
 	for _, d := range rd.Docs {
 		maps[d.File] = newLineMap(d.Text, d.Policy)
 	}
-	return func(items []Item) []Item {
-		out := make([]Item, 0, len(items))
+	return func(items []loop.Item) []loop.Item {
+		out := make([]loop.Item, 0, len(items))
 		for _, it := range items {
-			out = append(out, maps[it.File].Current([]Item{it})...)
+			out = append(out, maps[it.File].Current([]loop.Item{it})...)
 		}
 		return out
 	}

@@ -1,10 +1,11 @@
-package loop
+package rounds
 
 import (
 	"bytes"
 	"fmt"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // RoundNote is one round of a loop whose edit is not a set of findings
@@ -35,7 +36,7 @@ type Call struct {
 // last note's round; Applied, Rejected, Unresolved and Skipped are empty.
 // Finish gives its exit error, WriteSummary (with no rounds) its
 // summary.md.
-func (r *Run[S]) OutcomeOf(notes []RoundNote, reason StopReason, prices agent.Prices) *Outcome {
+func (r *Run[S]) OutcomeOf(notes []RoundNote, reason loop.StopReason, prices agent.Prices) *Outcome {
 	o := &Outcome{Reason: reason, File: r.Docs[0].File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}, Skipped: []SkippedCall{},
 		Notes: []RoundNote{}}
 	for _, d := range r.Docs {

@@ -1,7 +1,8 @@
-package loop
+package rounds
 
 import (
 	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // Scope says which findings a Policy may apply without asking. It is
@@ -42,6 +43,6 @@ type Policy council.Policy
 // reviewer's different edit touches (Item.SameLine), and
 // council.Policy.Allows its finding (the scope's severities, the minimum
 // confidence). High findings are never applied without asking.
-func (p Policy) Auto(it Item) bool {
+func (p Policy) Auto(it loop.Item) bool {
 	return it.Applicable() && it.Conflict == 0 && !it.Far && (p.OverlapOnly || len(it.SameLine) == 0) && council.Policy(p).Allows(it.Finding)
 }

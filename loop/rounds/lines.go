@@ -1,10 +1,11 @@
-package loop
+package rounds
 
 import (
 	"sort"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // lineMap moves the line numbers of items, counted in the text a round
@@ -38,8 +39,8 @@ func newLineMap(before []byte, p *apply.Patch) *lineMap {
 
 // Current returns copies of items with their Lines moved past the patch.
 // Items whose Lines are not valid are returned as they are.
-func (m *lineMap) Current(items []Item) []Item {
-	out := make([]Item, len(items))
+func (m *lineMap) Current(items []loop.Item) []loop.Item {
+	out := make([]loop.Item, len(items))
 	copy(out, items)
 	if len(m.ends) == 0 {
 		return out

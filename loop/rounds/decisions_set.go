@@ -1,4 +1,4 @@
-package loop
+package rounds
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
@@ -41,16 +42,16 @@ func (s *Decisions) Map() map[string]Decision { return s.byKey }
 
 // Rejected returns round's rejected items, in the order they were decided:
 // the round's part of the rejection memory (see Rejection).
-func (s *Decisions) Rejected(round int, items []Item) []Rejection {
-	byKey := make(map[string]Item, len(items))
+func (s *Decisions) Rejected(round int, items []loop.Item) []loop.Rejection {
+	byKey := make(map[string]loop.Item, len(items))
 	for _, it := range items {
 		byKey[it.Key] = it
 	}
-	var out []Rejection
+	var out []loop.Rejection
 	for _, k := range s.order {
 		if d := s.byKey[k]; d.Action == Reject {
 			if it, ok := byKey[k]; ok {
-				out = append(out, Rejection{Round: round, Item: it, Reason: d.Reason})
+				out = append(out, loop.Rejection{Round: round, Item: it, Reason: d.Reason})
 			}
 		}
 	}
@@ -62,8 +63,8 @@ func (s *Decisions) Rejected(round int, items []Item) []Rejection {
 // whose patches changed the document when changed is set: an item is open
 // when it is undecided or deferred, and a rejection counts as a change
 // (the next round's reviewers are told of it).
-func summarize(round, answered, skipped int, items []Item, ds *Decisions, changed bool) RoundSummary {
-	s := RoundSummary{Round: round, Answered: answered, Skipped: skipped, Open: map[finding.Severity]int{}, Changed: changed}
+func summarize(round, answered, skipped int, items []loop.Item, ds *Decisions, changed bool) loop.RoundSummary {
+	s := loop.RoundSummary{Round: round, Answered: answered, Skipped: skipped, Open: map[finding.Severity]int{}, Changed: changed}
 	for _, it := range items {
 		d, ok := ds.Get(it.Key)
 		if ok && d.Action == Reject {

@@ -1,9 +1,11 @@
-package loop
+package rounds
 
 import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // WriteSummary writes the run folder's summary.md, headed title, from o
@@ -12,7 +14,7 @@ import (
 // is nil), the skipped reviewer calls, usage and cost (per round and
 // reviewer), and where the artifacts are.
 func (r *Run[S]) WriteSummary(title string, o *Outcome, rounds []*Round) error {
-	if err := WriteRendering(filepath.Join(r.Dir, "summary.md"), r.renderSummary(title, o, rounds)); err != nil {
+	if err := loop.WriteRendering(filepath.Join(r.Dir, "summary.md"), r.renderSummary(title, o, rounds)); err != nil {
 		return err
 	}
 	return nil
@@ -30,7 +32,7 @@ func (r *Run[S]) renderSummary(title string, o *Outcome, rounds []*Round) []byte
 	if len(o.Skipped) > 0 {
 		b.WriteString("\n## Skipped reviewers\n\n")
 		for _, s := range o.Skipped {
-			fmt.Fprintf(&b, "- [R%d] %s (shot %d): %s\n", s.Round, cell(s.Reviewer), s.Shot, cell(SkipText(s.Skip)))
+			fmt.Fprintf(&b, "- [R%d] %s (shot %d): %s\n", s.Round, cell(s.Reviewer), s.Shot, cell(loop.SkipText(s.Skip)))
 		}
 	}
 	u := o.Usage
@@ -44,7 +46,7 @@ func (r *Run[S]) renderSummary(title string, o *Outcome, rounds []*Round) []byte
 	}
 	b.WriteString("\n## Artifacts\n\n")
 	for _, f := range o.Files {
-		fmt.Fprintf(&b, "- document: %s\n", RelName(f))
+		fmt.Fprintf(&b, "- document: %s\n", loop.RelName(f))
 	}
 	for _, rs := range rounds {
 		for _, doc := range rs.Docs {
@@ -52,7 +54,7 @@ func (r *Run[S]) renderSummary(title string, o *Outcome, rounds []*Round) []byte
 			if err != nil {
 				continue
 			}
-			d := filepath.ToSlash(filepath.Join(RelName(dir), rel))
+			d := filepath.ToSlash(filepath.Join(loop.RelName(dir), rel))
 			fmt.Fprintf(&b, "- round %d: %s/findings.md, %s/applied.diff\n", rs.N, d, d)
 		}
 	}

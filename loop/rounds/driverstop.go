@@ -1,4 +1,4 @@
-package loop
+package rounds
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // reviewStop turns how a round-framework run (OpenRun's drivers) ended
@@ -16,19 +18,19 @@ import (
 // (answered in decisions) or, when there is none, the asker's
 // questions.json (answered in answers.json). Artifacts are the run's
 // summary and report, those that exist.
-func reviewStop(dir, run, decisions string, o *Outcome, err error) (Stop, error) {
-	if o == nil || (err != nil && !errors.Is(err, ErrNotConverged)) {
-		return Stop{}, err
+func reviewStop(dir, run, decisions string, o *Outcome, err error) (loop.Stop, error) {
+	if o == nil || (err != nil && !errors.Is(err, loop.ErrNotConverged)) {
+		return loop.Stop{}, err
 	}
 	local := func(p string) string { return filepath.Join(dir, filepath.FromSlash(p)) }
-	stop := Stop{Reason: string(o.Reason), Text: o.StopText(), Usage: o.Usage}
-	stop.Artifacts = DriverArtifacts(dir, local(path.Join(run, "summary.md")), local(path.Join(run, ReportName)))
-	if o.Reason == AwaitingDecisions {
+	stop := loop.Stop{Reason: string(o.Reason), Text: o.StopText(), Usage: o.Usage}
+	stop.Artifacts = loop.DriverArtifacts(dir, local(path.Join(run, "summary.md")), local(path.Join(run, ReportName)))
+	if o.Reason == loop.AwaitingDecisions {
 		pending := path.Join(run, fmt.Sprintf("round-%d", o.Rounds), "pending.json")
 		if _, err := os.Stat(local(pending)); err == nil {
 			stop.Question, stop.Answer = pending, decisions
 		} else {
-			stop.Question, stop.Answer = path.Join(run, QuestionsFile), path.Join(run, AnswersFile)
+			stop.Question, stop.Answer = path.Join(run, loop.QuestionsFile), path.Join(run, loop.AnswersFile)
 		}
 	}
 	return stop, nil
@@ -40,6 +42,7 @@ func reviewStop(dir, run, decisions string, o *Outcome, err error) (Stop, error)
 // name. The zero value is not usable: NewReviewFolder makes one.
 type ReviewFolder struct {
 	dir, run, decisions string // relative to dir, slash-separated
+	gate                loop.DriverGate
 	// Run, Decisions and Docs are the run folder, the decisions file and
 	// the documents as local paths.
 	Run, Decisions string
@@ -52,13 +55,13 @@ type ReviewFolder struct {
 // decisions file's name) and docs inside dir, all slash paths relative to
 // it. It returns DriverGate.File's error for an unknown gate and
 // DriverPaths' for a path that leaves dir.
-func NewReviewFolder(dir string, gate DriverGate, run, decisions string, docs ...string) (ReviewFolder, error) {
+func NewReviewFolder(dir string, gate loop.DriverGate, run, decisions string, docs ...string) (ReviewFolder, error) {
 	file, err := gate.File()
 	if err != nil {
 		return ReviewFolder{}, err
 	}
-	f := ReviewFolder{dir: dir, run: run, decisions: path.Join(run, decisions), FileGate: file}
-	local, err := DriverPaths(dir, append([]string{f.run, f.decisions}, docs...)...)
+	f := ReviewFolder{dir: dir, gate: gate, run: run, decisions: path.Join(run, decisions), FileGate: file}
+	local, err := loop.DriverPaths(dir, append([]string{f.run, f.decisions}, docs...)...)
 	if err != nil {
 		return ReviewFolder{}, err
 	}
@@ -76,6 +79,14 @@ func (f ReviewFolder) Gate() Approver {
 }
 
 // Stop is reviewStop for the folder's run and decisions file.
-func (f ReviewFolder) Stop(o *Outcome, err error) (Stop, error) {
+func (f ReviewFolder) Stop(o *Outcome, err error) (loop.Stop, error) {
 	return reviewStop(f.dir, f.run, f.decisions, o, err)
+}
+
+// Asker is the asker the arguments name, for the run's questions
+// (loop.AskOnce): a loop.FileAsker in the run folder (Run) for the file
+// gate, else loop.AutoAsker.
+func (f ReviewFolder) Asker() loop.Asker {
+	a, _ := f.gate.Asker(f.Run) // NewReviewFolder checked the gate
+	return a
 }

@@ -1,4 +1,6 @@
-package loop
+package rounds
+
+import "github.com/kaigi-dev/kaigi/loop"
 
 // StopText says why the run stopped, for people: the driver's own words
 // (StopWords) when it gave them, else Reason.Describe(). summary.md and
@@ -12,7 +14,7 @@ func (o *Outcome) StopText() string {
 
 // Describe says reason in the driver's words (RunConfig.Describe), or
 // when it has none for it in the kernel's (StopReason.Describe).
-func (r *Run[S]) Describe(reason StopReason) string {
+func (r *Run[S]) Describe(reason loop.StopReason) string {
 	if r.cfg.Describe != nil {
 		if s := r.cfg.Describe(reason); s != "" {
 			return s
@@ -30,3 +32,7 @@ func (r *Run[S]) StopText(o *Outcome) string {
 	}
 	return r.Describe(o.Reason)
 }
+
+// PendingText says AwaitingDecisions for a run whose gate writes
+// pending.md (RenderRound), in the words of the drivers that use it.
+const PendingText = "waiting for decisions at the gate (see pending.md in the last round)"

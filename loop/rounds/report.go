@@ -1,4 +1,4 @@
-package loop
+package rounds
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/apply"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // ReportName is the file name of the HTML report in a run folder.
@@ -120,7 +121,7 @@ func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string,
 				where = e.Item.File + ":" + where
 			}
 			rf := reportFinding{Round: e.Round, Key: e.Item.Key, Reviewer: e.Item.Reviewer, Severity: string(f.Severity), Category: f.Category, Confidence: f.Confidence,
-				Status: StatusLabel(e.Status, e.By, r.DryRun, o.Reason == AwaitingDecisions), StatusWord: string(e.Status), By: e.By,
+				Status: StatusLabel(e.Status, e.By, r.DryRun, o.Reason == loop.AwaitingDecisions), StatusWord: string(e.Status), By: e.By,
 				Where: where, Issue: f.Issue, Fix: f.Fix, Quote: f.Quote(), Reason: e.Reason,
 				file: e.Item.File, line: e.Item.Lines.Start}
 			page.Findings = append(page.Findings, rf)
@@ -142,7 +143,7 @@ func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string,
 	slices.Sort(page.Reviewers)
 	slices.Sort(page.Statuses)
 	for _, s := range o.Skipped {
-		page.Skipped = append(page.Skipped, fmt.Sprintf("round %d: %s (shot %d): %s", s.Round, s.Reviewer, s.Shot, SkipText(s.Skip)))
+		page.Skipped = append(page.Skipped, fmt.Sprintf("round %d: %s (shot %d): %s", s.Round, s.Reviewer, s.Shot, loop.SkipText(s.Skip)))
 	}
 	landed := r.Landed()
 	for _, rd := range rounds {
@@ -176,7 +177,7 @@ func (r *Run[S]) WriteReport(title string, o *Outcome, rounds []*Round) (string,
 	if err := t.ExecuteTemplate(&b, "report.html.tmpl", page); err != nil {
 		return "", fmt.Errorf("report: %w", err)
 	}
-	if err := WriteRendering(path, b.Bytes()); err != nil {
+	if err := loop.WriteRendering(path, b.Bytes()); err != nil {
 		return "", err
 	}
 	return path, nil

@@ -1,10 +1,11 @@
-package loop
+package rounds
 
 import (
 	"context"
 	"errors"
 	"fmt"
 
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
@@ -22,7 +23,7 @@ var ErrConflictingApprovals = errors.New("conflicting findings approved")
 // with each the other items proposing the identical edit (its
 // Supporters). It is a pure function of its arguments, so a replayed
 // driver makes the same pass and need not journal it.
-func policyPass(items []Item, p Policy, decided map[string]Decision) []Decision {
+func policyPass(items []loop.Item, p Policy, decided map[string]Decision) []Decision {
 	var batch []Decision
 	taken := map[string]bool{}
 	undecided := func(k string) bool {
@@ -85,8 +86,8 @@ type decisionWire struct {
 // in one conflict group (with the decisions already made) are refused with
 // ErrConflictingApprovals, so that batch is asked again on resume. A gate's
 // error (ErrStop among them) is returned wrapped and not journaled.
-func askGate(ctx context.Context, j *journal.Journal, key string, round int, items []Item, decided map[string]Decision, gate Approver, show func([]Item) []Item) (gateAnswer, error) {
-	var ask []Item
+func askGate(ctx context.Context, j *journal.Journal, key string, round int, items []loop.Item, decided map[string]Decision, gate Approver, show func([]loop.Item) []loop.Item) (gateAnswer, error) {
+	var ask []loop.Item
 	for _, it := range items {
 		if _, ok := decided[it.Key]; !ok {
 			ask = append(ask, it)
@@ -148,7 +149,7 @@ const approvedNoEdit = "approved, but it has no edit to apply"
 
 // screen keeps the gate's decisions for items, in item order, and lists
 // the items it did not decide.
-func screen(items []Item, ds []Decision) gateAnswer {
+func screen(items []loop.Item, ds []Decision) gateAnswer {
 	got := make(map[string]Decision, len(ds))
 	for _, d := range ds {
 		got[d.Key] = d
@@ -177,7 +178,7 @@ type conflictIndex struct {
 }
 
 // newConflictIndex indexes the conflict groups of items.
-func newConflictIndex(items []Item) conflictIndex {
+func newConflictIndex(items []loop.Item) conflictIndex {
 	ci := conflictIndex{group: map[string]int{}, members: map[int][]string{}}
 	for _, it := range items {
 		if it.Conflict != 0 {

@@ -1,4 +1,4 @@
-package loop
+package rounds
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // Action is what a decision does with a finding.
@@ -60,7 +62,7 @@ type Batch struct {
 	// Page and Pages number this batch among the round's batches, from 1.
 	Page, Pages int
 	// Items holds at most MaxBatch items.
-	Items []Item
+	Items []loop.Item
 	// Keys holds the key of every item of the round, on every page,
 	// decided or not (askGate sets it), so that a gate can tell a key it
 	// does not know (a typo) from one of another page. Nil means not
@@ -95,8 +97,8 @@ func (f ApproverFunc) Approve(ctx context.Context, b Batch) ([]Decision, error) 
 type AutoGate struct{}
 
 // Ask returns q's default answer (AutoAsker.Ask).
-func (AutoGate) Ask(ctx context.Context, q Question) (Answer, error) {
-	return AutoAsker{}.Ask(ctx, q)
+func (AutoGate) Ask(ctx context.Context, q loop.Question) (loop.Answer, error) {
+	return loop.AutoAsker{}.Ask(ctx, q)
 }
 
 // Approve defers every item of b.

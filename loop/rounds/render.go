@@ -1,4 +1,4 @@
-package loop
+package rounds
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"github.com/kaigi-dev/kaigi/apply"
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -64,20 +65,20 @@ func (r *Run[S]) RenderRound(rs *Round, p Policy) error {
 	}
 	files := map[string][]byte{}
 	files["pending.json"], files["pending.md"] = renderPending(rs)
-	if err := WriteRenderings(dir, files); err != nil {
+	if err := loop.WriteRenderings(dir, files); err != nil {
 		return fmt.Errorf("round %d: %w", rs.N, err)
 	}
 	return nil
 }
 
 // renderDoc writes round rs's artifacts about one document.
-func (r *Run[S]) renderDoc(rs *Round, doc *DocRound, p Policy, status func(*Round, Item) finding.Status) error {
+func (r *Run[S]) renderDoc(rs *Round, doc *DocRound, p Policy, status func(*Round, loop.Item) finding.Status) error {
 	after, err := applied(doc)
 	if err != nil {
 		return fmt.Errorf("round %d: %s: %w", rs.N, doc.Name, err)
 	}
 	files := map[string][]byte{
-		"findings.md":  renderFindings(rs, doc, func(it Item) string { return r.itemStatus(rs, it, status) }),
+		"findings.md":  renderFindings(rs, doc, func(it loop.Item) string { return r.itemStatus(rs, it, status) }),
 		"skipped.md":   renderSkipped(rs, doc, p),
 		"rejected.md":  renderRejected(rs, doc),
 		"applied.diff": []byte(apply.UnifiedDiff("a/"+doc.Name, "b/"+doc.Name, doc.Text, after)),
@@ -93,7 +94,7 @@ func (r *Run[S]) renderDoc(rs *Round, doc *DocRound, p Policy, status func(*Roun
 		}
 		files[name+".json"] = append(data, '\n')
 	}
-	if err := WriteRenderings(r.docDir(rs.N, doc.Name), files); err != nil {
+	if err := loop.WriteRenderings(r.docDir(rs.N, doc.Name), files); err != nil {
 		return fmt.Errorf("round %d: %w", rs.N, err)
 	}
 	return nil
@@ -114,15 +115,15 @@ func safeName(s string) string {
 // line, Printable, with its pipes escaped.
 func cell(s string) string {
 	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\r", "")), " ")
-	return strings.ReplaceAll(Printable(s), "|", `\|`)
+	return strings.ReplaceAll(loop.Printable(s), "|", `\|`)
 }
 
 // label is it.Label() for a Markdown artifact (Printable).
-func label(it Item) string { return Printable(it.Label()) }
+func label(it loop.Item) string { return loop.Printable(it.Label()) }
 
 // itemStatus says where an item of round rs stands, in finding.Status
 // words (StatusLabel).
-func (r *Run[S]) itemStatus(rs *Round, it Item, status func(*Round, Item) finding.Status) string {
+func (r *Run[S]) itemStatus(rs *Round, it loop.Item, status func(*Round, loop.Item) finding.Status) string {
 	d, _ := rs.Decisions.Get(it.Key)
 	return StatusLabel(status(rs, it), d.By, r.DryRun, rs.Waiting)
 }
@@ -144,7 +145,7 @@ func StatusLabel(st finding.Status, by string, dry, waiting bool) string {
 	return string(st)
 }
 
-func renderFindings(rs *Round, doc *DocRound, status func(Item) string) []byte {
+func renderFindings(rs *Round, doc *DocRound, status func(loop.Item) string) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Round %d: findings\n\n", rs.N)
 	for _, rv := range doc.Findings.Reviews {
@@ -152,15 +153,15 @@ func renderFindings(rs *Round, doc *DocRound, status func(Item) string) []byte {
 		if rv.Shot > 1 {
 			fmt.Fprintf(&b, " (shot %d)", rv.Shot)
 		}
-		fmt.Fprintf(&b, "\n\n%s\n", Printable(strings.TrimSpace(rv.Report.Summary)))
+		fmt.Fprintf(&b, "\n\n%s\n", loop.Printable(strings.TrimSpace(rv.Report.Summary)))
 		if len(rv.Report.Strengths) > 0 {
 			b.WriteString("\nWhat works:\n")
 			for _, s := range rv.Report.Strengths {
-				fmt.Fprintf(&b, "- %s\n", Printable(strings.Join(strings.Fields(s), " ")))
+				fmt.Fprintf(&b, "- %s\n", loop.Printable(strings.Join(strings.Fields(s), " ")))
 			}
 		}
 		if m := strings.TrimSpace(rv.Report.Memo); m != "" {
-			fmt.Fprintf(&b, "\nMemo: %s\n", Printable(m))
+			fmt.Fprintf(&b, "\nMemo: %s\n", loop.Printable(m))
 		}
 		b.WriteString("\n")
 	}
@@ -203,7 +204,7 @@ func renderSkipped(rs *Round, doc *DocRound, pol Policy) []byte {
 	for _, s := range doc.Findings.Skips {
 		switch {
 		case s.Truncated:
-			fmt.Fprintf(&b, "[NOTE] answer truncated: %s (shot %d): %s\n  %s.\n", cell(s.Reviewer), s.Shot, cell(s.Reason), truncationHint)
+			fmt.Fprintf(&b, "[NOTE] answer truncated: %s (shot %d): %s\n  %s.\n", cell(s.Reviewer), s.Shot, cell(s.Reason), s.Hint())
 		case s.SchemaViolation:
 			fmt.Fprintf(&b, "[NOTE] schema violation: %s (shot %d): %s\n", cell(s.Reviewer), s.Shot, cell(s.Reason))
 		default:
@@ -337,12 +338,12 @@ func applied(doc *DocRound) ([]byte, error) {
 
 // sameLineText names the other reviewers' different edits on a SameLine
 // item's lines.
-func sameLineText(it Item) string {
+func sameLineText(it loop.Item) string {
 	return "another reviewer fixes this line differently (" + strings.Join(it.SameLine, ", ") + "); each edit can be applied"
 }
 
 // farText says of a Far item that its quote is not where its reviewer
 // said.
-func farText(it Item) string {
+func farText(it loop.Item) string {
 	return "quote found only here, not near the reviewer's lines " + it.Finding.LineRange.String()
 }

@@ -1,4 +1,4 @@
-package loop
+package rounds
 
 import (
 	"cmp"
@@ -9,18 +9,13 @@ import (
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
 )
-
-// ErrNotConverged is matched by the error Run.Finish returns when a run
-// stopped before converging: at the round cap or stalled with findings
-// open, waiting at or stopped by the gate, asked for a rewrite, or when no
-// reviewer answered.
-var ErrNotConverged = errors.New("not converged")
 
 // Outcome is what a run did and why it stopped.
 type Outcome struct {
 	// Reason is why the run stopped.
-	Reason StopReason `json:"reason"`
+	Reason loop.StopReason `json:"reason"`
 	// StopWords is the driver's own wording of Reason, when the kernel's
 	// (StopReason.Describe) is not true of its loop: say, "converged: 2
 	// consecutive clean rounds". Empty means Reason.Describe(); see
@@ -69,7 +64,7 @@ type Outcome struct {
 // by whom and why.
 type Entry struct {
 	Round  int            `json:"round"`
-	Item   Item           `json:"item"`
+	Item   loop.Item      `json:"item"`
 	Status finding.Status `json:"status"`
 	Action Action         `json:"action,omitempty"`
 	// By is "policy", "gate" or the driver's decider; empty for an
@@ -126,14 +121,14 @@ type Cost struct {
 // round and its Skip.
 type SkippedCall struct {
 	Round int `json:"round"`
-	Skip
+	loop.Skip
 }
 
 // Outcome summarises rounds, the run's rounds so far, stopped for reason,
 // pricing usage with prices (nil: tokens only). A finding counts as
 // applied when its decision's side effect is on disk and not undone (in a
 // dry run: when it would have been applied).
-func (r *Run[S]) Outcome(rounds []*Round, reason StopReason, prices agent.Prices) *Outcome {
+func (r *Run[S]) Outcome(rounds []*Round, reason loop.StopReason, prices agent.Prices) *Outcome {
 	o := &Outcome{Reason: reason, File: r.Docs[0].File, Applied: []Entry{}, Rejected: []Entry{}, Unresolved: []Entry{}, Skipped: []SkippedCall{}, DryRun: r.DryRun}
 	for _, d := range r.Docs {
 		o.Files = append(o.Files, d.File)
@@ -169,9 +164,9 @@ func (r *Run[S]) Outcome(rounds []*Round, reason StopReason, prices agent.Prices
 
 // statusOf returns where an item of a round stands: applied (its edit is
 // on disk, or would be in a dry run), rejected, or open.
-func (r *Run[S]) statusOf() func(*Round, Item) finding.Status {
+func (r *Run[S]) statusOf() func(*Round, loop.Item) finding.Status {
 	landed := r.Landed()
-	return func(rd *Round, it Item) finding.Status {
+	return func(rd *Round, it loop.Item) finding.Status {
 		d, ok := rd.Decisions.Get(it.Key)
 		switch {
 		case ok && d.Action == Reject:
@@ -202,24 +197,24 @@ func phaseOf(d Decision) string {
 func (r *Run[S]) Finish(o *Outcome) (err error) {
 	r.traceEnd(o.Reason)
 	defer func() { r.RecordError(err) }()
-	if o.Reason != AwaitingDecisions && o.Reason != GateStopped {
+	if o.Reason != loop.AwaitingDecisions && o.Reason != loop.GateStopped {
 		if err := r.End(o.Reason); err != nil {
 			return err
 		}
 	}
-	if o.Reason == DocumentChanged && r.changed != nil {
+	if o.Reason == loop.DocumentChanged && r.changed != nil {
 		return fmt.Errorf("%w; the run is closed with what it applied: run again to review the file as it is now", r.changed)
 	}
 	switch {
-	case o.Reason == Converged || slices.Contains(r.cfg.Succeeded, o.Reason):
+	case o.Reason == loop.Converged || slices.Contains(r.cfg.Succeeded, o.Reason):
 		return nil
-	case o.Reason == NoReviewerAnswered:
-		return fmt.Errorf("%w: no reviewer answered in round %d: %s", ErrNotConverged, o.Rounds, skipReasons(o.Skipped, o.Rounds))
+	case o.Reason == loop.NoReviewerAnswered:
+		return fmt.Errorf("%w: no reviewer answered in round %d: %s", loop.ErrNotConverged, o.Rounds, skipReasons(o.Skipped, o.Rounds))
 	}
 	if o.Notes != nil {
-		return fmt.Errorf("%w: %s after %d round(s)", ErrNotConverged, o.Reason, o.Rounds)
+		return fmt.Errorf("%w: %s after %d round(s)", loop.ErrNotConverged, o.Reason, o.Rounds)
 	}
-	return fmt.Errorf("%w: %s after %d round(s), %d finding(s) open (%d high)", ErrNotConverged, o.Reason, o.Rounds, len(o.Unresolved), o.UnresolvedHigh())
+	return fmt.Errorf("%w: %s after %d round(s), %d finding(s) open (%d high)", loop.ErrNotConverged, o.Reason, o.Rounds, len(o.Unresolved), o.UnresolvedHigh())
 }
 
 // AddUsage counts one call's usage and cost (by prices; nil counts tokens
@@ -301,7 +296,7 @@ func skipReasons(skips []SkippedCall, n int) string {
 	var parts []string
 	for _, s := range skips {
 		if s.Round == n {
-			parts = append(parts, fmt.Sprintf("%s (shot %d): %s", s.Reviewer, s.Shot, SkipText(s.Skip)))
+			parts = append(parts, fmt.Sprintf("%s (shot %d): %s", s.Reviewer, s.Shot, loop.SkipText(s.Skip)))
 		}
 	}
 	return strings.Join(parts, "; ")
@@ -312,11 +307,11 @@ func skipReasons(skips []SkippedCall, n int) string {
 // document changed by someone else, so nothing more is written) closes
 // the run with DocumentChanged, and Finish returns that error; any other
 // error is returned as it is (the run can be resumed).
-func (r *Run[S]) Stopped(stop StopReason, err error) (StopReason, error) {
+func (r *Run[S]) Stopped(stop loop.StopReason, err error) (loop.StopReason, error) {
 	switch {
 	case errors.Is(err, ErrDocumentChanged):
 		r.changed = err
-		return DocumentChanged, nil
+		return loop.DocumentChanged, nil
 	case err != nil:
 		return "", err
 	}
