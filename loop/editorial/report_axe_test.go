@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // axeVersion is the axe-core release the test installs from npm.

@@ -142,7 +142,7 @@ type Run[S any] struct {
 	DryRun bool
 
 	cfg    RunConfig
-	moved  func(string) string // a journaled path where loop.Relocate, in OpenRun's context, moved it
+	moved  func(string) string // where loop.Relocate in OpenRun's context moves a journaled path; nil: nowhere
 	root   *apply.Dir
 	texts  [][]byte // what each document holds when the next round reads it
 	expect []string // their SHA-256 hex
@@ -493,8 +493,12 @@ func (st *runStatus) files() []string {
 	return out
 }
 
-// relocate moves w's root and documents with moved.
+// relocate moves w's root and documents with moved; a nil moved (a run
+// opened without OpenRun's context) leaves them.
 func (w *startWire) relocate(moved func(string) string) {
+	if moved == nil {
+		return
+	}
 	w.Root = moved(w.Root)
 	for i := range w.Docs {
 		w.Docs[i].File = moved(w.Docs[i].File)

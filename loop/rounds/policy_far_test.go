@@ -1,4 +1,4 @@
-package loop
+package rounds
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // TestPolicyHoldsFarQuote is issue 22 item 8 in the kernel: a low,
@@ -36,7 +37,7 @@ func TestPolicyHoldsFarQuote(t *testing.T) {
 			Quotes: []string{"再起動が必要です"}, Fix: "再起動は不要です", LineRange: finding.LineRange{Start: tt.hint, End: tt.hint}}
 		round := &council.Round{Results: []council.Result{{Reviewer: "style", Shot: 1,
 			Review: agent.Review{Report: finding.Report{Reviewer: "style", SchemaVersion: "1", Findings: []finding.Finding{f}}}}}}
-		got := ItemsOf(text, round, Aggregation{Round: 1})
+		got := loop.ItemsOf(text, round, loop.Aggregation{Round: 1})
 		if len(got.Items) != 1 {
 			t.Fatalf("hint %d: items %+v, dropped %+v", tt.hint, got.Items, got.Dropped)
 		}
@@ -58,7 +59,7 @@ func TestPolicyHoldsFarQuote(t *testing.T) {
 		rs := &Round{N: 1, Docs: []*DocRound{{Name: "spec.md", Text: text, Findings: got}}}
 		const far = "found only here, not near the reviewer's lines 5"
 		js, md := renderPending(rs)
-		fm := renderFindings(rs, rs.Docs[0], func(Item) string { return "open" })
+		fm := renderFindings(rs, rs.Docs[0], func(loop.Item) string { return "open" })
 		for name, out := range map[string][]byte{"pending.json": js, "pending.md": md, "findings.md": fm} {
 			if strings.Contains(string(out), far) != !tt.auto {
 				t.Errorf("hint %d: %s says %q: %v\n%s", tt.hint, name, far, !tt.auto, out)

@@ -1,4 +1,4 @@
-package loop_test
+package rounds_test
 
 import (
 	"context"
@@ -10,12 +10,13 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestDecisionsFileMessages: a decisions file the gate cannot use is
 // refused with a message naming the real problem; a BOM is no problem.
 func TestDecisionsFileMessages(t *testing.T) {
-	batch := loop.Batch{Items: []loop.Item{{Key: "r1/a/F001"}, {Key: "r1/a/F002"}}}
+	batch := rounds.Batch{Items: []loop.Item{{Key: "r1/a/F001"}, {Key: "r1/a/F002"}}}
 	for _, tc := range []struct {
 		name, data string
 		want       string // "" means accepted
@@ -38,14 +39,14 @@ func TestDecisionsFileMessages(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := filepath.Join(t.TempDir(), "decisions.json")
 			os.WriteFile(p, []byte(tc.data), 0o644)
-			ds, err := loop.FileGate{Path: p}.Approve(context.Background(), batch)
+			ds, err := rounds.FileGate{Path: p}.Approve(context.Background(), batch)
 			if tc.want == "" {
 				if err != nil || len(ds) > 1 || len(ds) == 1 && ds[0].Key != "r1/a/F001" {
 					t.Fatalf("Approve = %+v, %v; want the file accepted", ds, err)
 				}
 				return
 			}
-			if !errors.Is(err, loop.ErrBadDecisions) || !strings.Contains(err.Error(), tc.want) {
+			if !errors.Is(err, rounds.ErrBadDecisions) || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Approve = %v; want ErrBadDecisions saying %q", err, tc.want)
 			}
 			for _, goType := range []string{"struct", "[]json", "Go value", "ï"} {
@@ -60,7 +61,7 @@ func TestDecisionsFileMessages(t *testing.T) {
 // TestPendingIsWhatFileGateReads: pending.json's entries, their actions
 // filled in, are a decisions file: FileGate takes the decided ones.
 func TestPendingIsWhatFileGateReads(t *testing.T) {
-	entries := []loop.Pending{
+	entries := []rounds.Pending{
 		{Key: "r1/a/F001", Label: "[high/80] a: 出典がない", Lines: "3", Quote: "42%", Fix: "約40%", Action: "apply"},
 		{Key: "r1/b/F001", Label: "[low/70] b: filler", Lines: "5", Action: "reject", Reason: "the author's voice"},
 		{Key: "r1/c/F001", Label: "[low/60] c: advice", Lines: "7"},
@@ -68,12 +69,12 @@ func TestPendingIsWhatFileGateReads(t *testing.T) {
 	data, _ := json.Marshal(entries)
 	p := filepath.Join(t.TempDir(), "decisions.json")
 	os.WriteFile(p, data, 0o644)
-	batch := loop.Batch{Items: []loop.Item{{Key: "r1/a/F001"}, {Key: "r1/b/F001"}, {Key: "r1/c/F001"}}}
-	ds, err := loop.FileGate{Path: p}.Approve(context.Background(), batch)
+	batch := rounds.Batch{Items: []loop.Item{{Key: "r1/a/F001"}, {Key: "r1/b/F001"}, {Key: "r1/c/F001"}}}
+	ds, err := rounds.FileGate{Path: p}.Approve(context.Background(), batch)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ds) != 2 || ds[0].Key != "r1/a/F001" || ds[0].Action != loop.Apply || ds[1].Action != loop.Reject || ds[1].Reason != "the author's voice" {
+	if len(ds) != 2 || ds[0].Key != "r1/a/F001" || ds[0].Action != rounds.Apply || ds[1].Action != rounds.Reject || ds[1].Reason != "the author's voice" {
 		t.Fatalf("decisions %+v", ds)
 	}
 }
@@ -84,16 +85,16 @@ func TestPendingIsWhatFileGateReads(t *testing.T) {
 // other pages and of earlier rounds are not unknown.
 func TestDecisionsFileUnknownKeys(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "decisions.json")
-	batch := loop.Batch{Round: 2, Page: 1, Pages: 2, Items: []loop.Item{{Key: "r2/a/F001"}},
+	batch := rounds.Batch{Round: 2, Page: 1, Pages: 2, Items: []loop.Item{{Key: "r2/a/F001"}},
 		Keys: []string{"r2/a/F001", "r2/b/F001"}}
 	os.WriteFile(p, []byte(`[{"key": "r1/a/F001", "action": "apply"}, {"key": "r2/b/F001", "action": "reject"}, {"key": "r2/a/F001", "action": "apply"}]`), 0o644)
-	ds, err := loop.FileGate{Path: p}.Approve(context.Background(), batch)
+	ds, err := rounds.FileGate{Path: p}.Approve(context.Background(), batch)
 	if err != nil || len(ds) != 1 || ds[0].Key != "r2/a/F001" {
 		t.Fatalf("Approve = %+v, %v; want the batch's decision, the earlier round's and the other page's ignored", ds, err)
 	}
 	os.WriteFile(p, []byte(`[{"key": "r2/a/F001", "action": "apply"}, {"key": "r2/fact-cheker/F001", "action": "apply"}, {"key": "r3/a/F001", "action": "apply"}, {"key": "F002", "action": "reject"}]`), 0o644)
-	_, err = loop.FileGate{Path: p}.Approve(context.Background(), batch)
-	if !errors.Is(err, loop.ErrBadDecisions) {
+	_, err = rounds.FileGate{Path: p}.Approve(context.Background(), batch)
+	if !errors.Is(err, rounds.ErrBadDecisions) {
 		t.Fatalf("Approve = %v; want ErrBadDecisions", err)
 	}
 	for _, want := range []string{"entry 2 (r2/fact-cheker/F001)", "entry 3 (r3/a/F001)", "entry 4 (F002)", "pending.json"} {

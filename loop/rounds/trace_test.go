@@ -1,4 +1,4 @@
-package loop_test
+package rounds_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestRunUnderCallersSpan: a run with no TracerProvider, opened under a
@@ -28,8 +29,8 @@ func TestRunUnderCallersSpan(t *testing.T) {
 	failing := agent.ReviewerFunc{ReviewerName: "down", Fn: func(context.Context, agent.Target) (agent.Review, error) {
 		return agent.Review{}, agent.ErrUnavailable
 	}}
-	cfg := loop.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini"}
-	r, err := loop.OpenRun(ctx, cfg, []string{doc}, false, true, func() testSettings { return testSettings{} }, nil)
+	cfg := rounds.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini"}
+	r, err := rounds.OpenRun(ctx, cfg, []string{doc}, false, true, func() testSettings { return testSettings{} }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,20 +92,20 @@ func errorType(s sdktrace.ReadOnlySpan) string {
 func TestRunSpanRecordsFailure(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		end   func(r *loop.Run[testSettings])
+		end   func(r *rounds.Run[testSettings])
 		fails bool
 	}{
-		{"not converged", func(r *loop.Run[testSettings]) {
-			if err := r.Finish(&loop.Outcome{Reason: loop.RoundCapReached, Rounds: 3}); !errors.Is(err, loop.ErrNotConverged) {
+		{"not converged", func(r *rounds.Run[testSettings]) {
+			if err := r.Finish(&rounds.Outcome{Reason: loop.RoundCapReached, Rounds: 3}); !errors.Is(err, loop.ErrNotConverged) {
 				t.Errorf("Finish: %v", err)
 			}
 		}, true},
-		{"a driver's error", func(r *loop.Run[testSettings]) {
+		{"a driver's error", func(r *rounds.Run[testSettings]) {
 			r.RecordError(context.Canceled)
 			r.RecordError(errors.New("second"))
 		}, true},
-		{"converged", func(r *loop.Run[testSettings]) {
-			if err := r.Finish(&loop.Outcome{Reason: loop.Converged, Rounds: 1}); err != nil {
+		{"converged", func(r *rounds.Run[testSettings]) {
+			if err := r.Finish(&rounds.Outcome{Reason: loop.Converged, Rounds: 1}); err != nil {
 				t.Errorf("Finish: %v", err)
 			}
 			r.RecordError(nil)
@@ -116,8 +117,8 @@ func TestRunSpanRecordsFailure(t *testing.T) {
 			root := t.TempDir()
 			doc := filepath.Join(root, "a.md")
 			os.WriteFile(doc, []byte("text\n"), 0o644)
-			cfg := loop.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini", TracerProvider: tp}
-			r, err := loop.OpenRun(context.Background(), cfg, []string{doc}, false, true, func() testSettings { return testSettings{} }, nil)
+			cfg := rounds.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini", TracerProvider: tp}
+			r, err := rounds.OpenRun(context.Background(), cfg, []string{doc}, false, true, func() testSettings { return testSettings{} }, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

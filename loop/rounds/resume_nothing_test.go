@@ -1,4 +1,4 @@
-package loop
+package rounds
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
@@ -20,7 +21,7 @@ func TestResumeNothingLeavesNothing(t *testing.T) {
 	cfg := RunConfig{Dir: filepath.Join(dir, ".run"), Driver: "resume-test"}
 	type settings struct{}
 	_, err := OpenRun(context.Background(), cfg, []string{doc}, true, true, func() settings { return settings{} }, nil)
-	if !errors.Is(err, ErrNothingToResume) {
+	if !errors.Is(err, loop.ErrNothingToResume) {
 		t.Fatalf("resume with no run folder: %v, want ErrNothingToResume", err)
 	}
 	if _, err := os.Stat(cfg.Dir); !os.IsNotExist(err) {
@@ -42,31 +43,31 @@ func TestResumeSaysWhy(t *testing.T) {
 	open := func(resume bool) (*Run[settings], error) {
 		return OpenRun(ctx, cfg, []string{doc}, resume, true, func() settings { return settings{} }, nil)
 	}
-	f := Folder{Dir: cfg.Dir, Journal: journal.Options{Driver: cfg.Driver, Kinds: []string{"resume-test.end", "resume-test.undo"}}, End: "resume-test.end"}
-	j, _, err := f.Open(ctx, OpenNew) // a journal without the start: killed before it
+	f := loop.Folder{Dir: cfg.Dir, Journal: journal.Options{Driver: cfg.Driver, Kinds: []string{"resume-test.end", "resume-test.undo"}}, End: "resume-test.end"}
+	j, _, err := f.Open(ctx, loop.OpenNew) // a journal without the start: killed before it
 	if err != nil {
 		t.Fatal(err)
 	}
 	j.Close()
-	if _, err := open(true); !errors.Is(err, ErrNotStarted) || errors.Is(err, ErrRunFinished) || !errors.Is(err, ErrNothingToResume) {
+	if _, err := open(true); !errors.Is(err, loop.ErrNotStarted) || errors.Is(err, loop.ErrRunFinished) || !errors.Is(err, loop.ErrNothingToResume) {
 		t.Errorf("resume of a run killed before its start: %v", err)
 	}
 	r, err := open(false)
 	if err != nil {
 		t.Fatalf("a new run where none started: %v", err)
 	}
-	if err := r.End(Converged); err != nil {
+	if err := r.End(loop.Converged); err != nil {
 		t.Fatal(err)
 	}
 	r.Close()
-	if _, err := open(true); !errors.Is(err, ErrRunFinished) || errors.Is(err, ErrNotStarted) || !errors.Is(err, ErrNothingToResume) {
+	if _, err := open(true); !errors.Is(err, loop.ErrRunFinished) || errors.Is(err, loop.ErrNotStarted) || !errors.Is(err, loop.ErrNothingToResume) {
 		t.Errorf("resume of a finished run: %v", err)
 	}
 	if r, err = open(false); err != nil {
 		t.Fatalf("a new run after the finished one: %v", err)
 	}
 	r.Close()
-	if _, err := os.Stat(filepath.Join(cfg.Dir, "history", "run-1", JournalName)); err != nil {
+	if _, err := os.Stat(filepath.Join(cfg.Dir, "history", "run-1", loop.JournalName)); err != nil {
 		t.Errorf("the finished run was not moved to the history: %v", err)
 	}
 }

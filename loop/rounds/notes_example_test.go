@@ -1,4 +1,4 @@
-package loop_test
+package rounds_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // A loop whose edit is not a set of findings: each round an author offers
@@ -25,14 +26,14 @@ func ExampleRun_FinishNotes() {
 	doc := filepath.Join(folder, "post.md")
 	os.WriteFile(doc, []byte("# A long title about the Go language\n"), 0o644)
 	ctx := context.Background()
-	cfg := loop.RunConfig{Dir: filepath.Join(folder, ".titles"), Driver: "titles",
+	cfg := rounds.RunConfig{Dir: filepath.Join(folder, ".titles"), Driver: "titles",
 		Describe: func(r loop.StopReason) string { // the loop's own words; "" leaves the kernel's
 			if r == loop.Converged {
 				return "converged: the current title held 2 rounds in a row"
 			}
 			return ""
 		}}
-	r, err := loop.OpenRun(ctx, cfg, []string{doc}, false, true, func() struct{} { return struct{}{} }, nil)
+	r, err := rounds.OpenRun(ctx, cfg, []string{doc}, false, true, func() struct{} { return struct{}{} }, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -43,7 +44,7 @@ func ExampleRun_FinishNotes() {
 	oneCall := agent.Usage{Calls: 1, InputTokens: 40, OutputTokens: 8}
 	stop := loop.FirstOf(loop.NoAnswer(), loop.WonInARow(2), loop.RoundCap(4))
 	current := "A long title about the Go language"
-	var notes []loop.RoundNote
+	var notes []rounds.RoundNote
 	var sums []loop.RoundSummary
 	var reason loop.StopReason
 	for n := 1; reason == ""; n++ {
@@ -54,8 +55,8 @@ func ExampleRun_FinishNotes() {
 		if won {
 			note, current = fmt.Sprintf("%q won over %q and was kept", offer, current), offer
 		}
-		notes = append(notes, loop.RoundNote{Round: n, Note: note,
-			Calls: []loop.Call{{Who: "author", Model: "m", Usage: oneCall}, {Who: "judge", Model: "m", Usage: oneCall}}})
+		notes = append(notes, rounds.RoundNote{Round: n, Note: note,
+			Calls: []rounds.Call{{Who: "author", Model: "m", Usage: oneCall}, {Who: "judge", Model: "m", Usage: oneCall}}})
 		sums = append(sums, loop.RoundSummary{Round: n, Answered: 1, Held: !won, Changed: won})
 		reason, _ = stop(sums)
 	}

@@ -1,4 +1,4 @@
-package loop
+package rounds
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 // TestReviewStop: a run waiting at the gate asks its round's pending.json
@@ -14,9 +16,9 @@ import (
 // none; ErrNotConverged is a stop, another error an error.
 func TestReviewStop(t *testing.T) {
 	dir := t.TempDir()
-	o := &Outcome{Reason: AwaitingDecisions, Rounds: 2}
+	o := &Outcome{Reason: loop.AwaitingDecisions, Rounds: 2}
 	o.Usage.Calls = 3
-	stop, err := reviewStop(dir, ".run", ".run/decisions.json", o, fmt.Errorf("x: %w", ErrNotConverged))
+	stop, err := reviewStop(dir, ".run", ".run/decisions.json", o, fmt.Errorf("x: %w", loop.ErrNotConverged))
 	if err != nil || stop.Question != ".run/questions.json" || stop.Answer != ".run/answers.json" || stop.Usage.Calls != 3 || !stop.Waiting() {
 		t.Errorf("no pending: %+v, %v", stop, err)
 	}
@@ -28,8 +30,8 @@ func TestReviewStop(t *testing.T) {
 	if stop.Question != ".run/round-2/pending.json" || stop.Answer != ".run/decisions.json" || !slices.Equal(stop.Artifacts, []string{".run/summary.md"}) {
 		t.Errorf("pending: %+v", stop)
 	}
-	o.Reason = Converged
-	if stop, _ = reviewStop(dir, ".run", ".run/decisions.json", o, nil); stop.Waiting() || stop.Reason != string(Converged) || stop.Text == "" {
+	o.Reason = loop.Converged
+	if stop, _ = reviewStop(dir, ".run", ".run/decisions.json", o, nil); stop.Waiting() || stop.Reason != string(loop.Converged) || stop.Text == "" {
 		t.Errorf("converged: %+v", stop)
 	}
 	if _, err := reviewStop(dir, ".run", "d", o, errors.New("disk full")); err == nil {

@@ -1,4 +1,4 @@
-package loop_test
+package rounds_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestStopWordsNeutral: the kernel says its stop reasons in words true of
@@ -37,14 +38,14 @@ func TestStopWordsNeutral(t *testing.T) {
 	doc := filepath.Join(root, "a.md")
 	os.WriteFile(doc, []byte("text\r\n"), 0o644)
 	const preview loop.StopReason = "preview"
-	cfg := loop.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "words", Succeeded: []loop.StopReason{preview},
+	cfg := rounds.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "words", Succeeded: []loop.StopReason{preview},
 		Describe: func(r loop.StopReason) string {
 			if r == preview {
 				return "previewed: nothing written"
 			}
 			return ""
 		}}
-	r, err := loop.OpenRun(context.Background(), cfg, []string{doc}, false, true, func() testSettings { return testSettings{} }, nil)
+	r, err := rounds.OpenRun(context.Background(), cfg, []string{doc}, false, true, func() testSettings { return testSettings{} }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +56,7 @@ func TestStopWordsNeutral(t *testing.T) {
 	if got, want := r.Describe(loop.Stalled), loop.Stalled.Describe(); got != want {
 		t.Errorf("a reason the driver leaves to the kernel: %q, want %q", got, want)
 	}
-	if got := r.StopText(&loop.Outcome{Reason: preview, StopWords: "own words"}); got != "own words" {
+	if got := r.StopText(&rounds.Outcome{Reason: preview, StopWords: "own words"}); got != "own words" {
 		t.Errorf("StopWords win: %q", got)
 	}
 	o := r.OutcomeOf(nil, preview, nil)
@@ -68,7 +69,7 @@ func TestStopWordsNeutral(t *testing.T) {
 	if err := r.Finish(o); err != nil {
 		t.Errorf("Finish of a reason in Succeeded: %v", err)
 	}
-	if err := r.Finish(&loop.Outcome{Reason: "other", Notes: []loop.RoundNote{}}); !errors.Is(err, loop.ErrNotConverged) {
+	if err := r.Finish(&rounds.Outcome{Reason: "other", Notes: []rounds.RoundNote{}}); !errors.Is(err, loop.ErrNotConverged) {
 		t.Errorf("Finish of another reason: %v", err)
 	}
 }

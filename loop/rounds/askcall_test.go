@@ -1,4 +1,4 @@
-package loop_test
+package rounds_test
 
 import (
 	"context"
@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/agent"
-	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/providers/scripted"
 )
 
@@ -33,7 +33,7 @@ func TestAskCall(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, c, err := loop.AskCall[pick](context.Background(), j, "judge", "judge", p, agent.Request{Messages: []agent.Message{agent.UserText("A or B?")}})
+		v, c, err := rounds.AskCall[pick](context.Background(), j, "judge", "judge", p, agent.Request{Messages: []agent.Message{agent.UserText("A or B?")}})
 		j.Close()
 		if err != nil || v.Winner != "A" || c.Who != "judge" || c.Usage.Calls != 1 || c.Usage.InputTokens != 5 {
 			t.Errorf("run %d: %+v %+v %v", run, v, c, err)
@@ -48,7 +48,7 @@ func TestAskCall(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer j.Close()
-	_, c, err := loop.AskCall[pick](context.Background(), j, "judge", "judge", bad, agent.Request{Messages: []agent.Message{agent.UserText("A or B?")}})
+	_, c, err := rounds.AskCall[pick](context.Background(), j, "judge", "judge", bad, agent.Request{Messages: []agent.Message{agent.UserText("A or B?")}})
 	var ae *agent.AnswerError
 	if !errors.As(err, &ae) || c.Usage.Calls != 2 || j.Done("judge") {
 		t.Errorf("failed call: %v, %+v, journaled %v", err, c, j.Done("judge"))
@@ -63,8 +63,8 @@ func ExampleAskCall() {
 	judge := scripted.NewResponder(func(int, agent.Request) scripted.Reply {
 		return scripted.Reply{Text: `{"winner":"B"}`, Usage: agent.Usage{InputTokens: 30, OutputTokens: 4}}
 	})
-	v, call, err := loop.AskCall[pick](context.Background(), j, "r1/judge", "judge", judge, agent.Request{Messages: []agent.Message{agent.UserText("A or B?")}})
-	note := loop.RoundNote{Round: 1, Note: "judged", Calls: []loop.Call{call}}
+	v, call, err := rounds.AskCall[pick](context.Background(), j, "r1/judge", "judge", judge, agent.Request{Messages: []agent.Message{agent.UserText("A or B?")}})
+	note := rounds.RoundNote{Round: 1, Note: "judged", Calls: []rounds.Call{call}}
 	fmt.Println(v.Winner, call.Who, call.Usage.Calls, len(note.Calls), err)
 	// Output: B judge 1 1 <nil>
 }

@@ -1,4 +1,4 @@
-package loop_test
+package rounds_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestOutcomeOfNotes: a run of round notes gets its rounds, usage and
@@ -21,16 +22,16 @@ func TestOutcomeOfNotes(t *testing.T) {
 	root := t.TempDir()
 	doc := filepath.Join(root, "a.md")
 	os.WriteFile(doc, []byte("本文です。"), 0o644) // no final newline
-	cfg := loop.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "notes"}
-	r, err := loop.OpenRun(context.Background(), cfg, []string{doc}, false, true, func() testSettings { return testSettings{} }, nil)
+	cfg := rounds.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "notes"}
+	r, err := rounds.OpenRun(context.Background(), cfg, []string{doc}, false, true, func() testSettings { return testSettings{} }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
 	u := agent.Usage{Calls: 1, InputTokens: 10, OutputTokens: 2}
-	notes := []loop.RoundNote{
-		{Round: 1, Note: "kept the new draft", Calls: []loop.Call{{Who: "author", Model: "m", Usage: u}, {Who: "judge", Model: "m", Usage: u}}},
-		{Round: 2, Note: "the draft | held", Calls: []loop.Call{{Who: "judge", Model: "unpriced", Usage: u}}},
+	notes := []rounds.RoundNote{
+		{Round: 1, Note: "kept the new draft", Calls: []rounds.Call{{Who: "author", Model: "m", Usage: u}, {Who: "judge", Model: "m", Usage: u}}},
+		{Round: 2, Note: "the draft | held", Calls: []rounds.Call{{Who: "judge", Model: "unpriced", Usage: u}}},
 	}
 	o := r.OutcomeOf(notes, loop.RoundCapReached, agent.Prices{"m": {Input: 1, Output: 1}})
 	if o.Rounds != 2 || o.Usage.Calls != 3 || len(o.Costs) != 3 || !o.CostUnknown || len(o.Notes) != 2 || o.Notes[0].Calls != nil {

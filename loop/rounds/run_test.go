@@ -1,4 +1,4 @@
-package loop_test
+package rounds_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/providers/scripted"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
@@ -41,8 +42,8 @@ type testSettings struct {
 
 // miniDriver is a driver of a few lines on the kernel's Run: rounds of
 // one reviewer, the policy and an automatic gate, until nothing changes.
-func miniDriver(ctx context.Context, r *loop.Run[testSettings], c council.Council) ([]*loop.Round, loop.StopReason, error) {
-	var rounds []*loop.Round
+func miniDriver(ctx context.Context, r *rounds.Run[testSettings], c council.Council) ([]*rounds.Round, loop.StopReason, error) {
+	var done []*rounds.Round
 	for n := 1; n <= 3; n++ {
 		rd, err := r.Review(ctx, n, func(ctx context.Context, i int, text []byte) (loop.Findings, error) {
 			cr, err := loop.ReviewRound(ctx, r.J, r.Key(n, i, "review"), c, agent.Target{Path: r.Docs[i].Name, Text: text, Round: n})
@@ -56,20 +57,20 @@ func miniDriver(ctx context.Context, r *loop.Run[testSettings], c council.Counci
 			return f, nil
 		})
 		if err != nil {
-			return rounds, "", err
+			return done, "", err
 		}
-		rounds = append(rounds, rd)
-		if _, err := r.Decide(ctx, rd, loop.Policy{}, nil); err != nil {
-			return rounds, "", err
+		done = append(done, rd)
+		if _, err := r.Decide(ctx, rd, rounds.Policy{}, nil); err != nil {
+			return done, "", err
 		}
-		if err := r.RenderRound(rd, loop.Policy{}); err != nil {
-			return rounds, "", err
+		if err := r.RenderRound(rd, rounds.Policy{}); err != nil {
+			return done, "", err
 		}
 		if s := rd.Summary(); !s.Changed {
-			return rounds, loop.Converged, nil
+			return done, loop.Converged, nil
 		}
 	}
-	return rounds, loop.RoundCapReached, nil
+	return done, loop.RoundCapReached, nil
 }
 
 // TestRunOverTwoDocuments: OpenRun, Review, Decide, Outcome, Finish and
@@ -85,16 +86,16 @@ func TestRunOverTwoDocuments(t *testing.T) {
 	os.WriteFile(b, []byte("one 晴天 two"), 0o644) // no final newline
 	var calls atomic.Int32
 	c := council.Council{Members: council.Members(fixer("晴天", "晴れ", &calls))}
-	cfg := loop.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini", Artifact: func(n string) bool { return strings.HasPrefix(n, "round-") }}
-	r, err := loop.OpenRun(ctx, cfg, []string{a, b}, false, true, func() testSettings { return testSettings{Note: "first"} }, nil)
+	cfg := rounds.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini", Artifact: func(n string) bool { return strings.HasPrefix(n, "round-") }}
+	r, err := rounds.OpenRun(ctx, cfg, []string{a, b}, false, true, func() testSettings { return testSettings{Note: "first"} }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rounds, stop, err := miniDriver(ctx, r, c)
+	done, stop, err := miniDriver(ctx, r, c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := r.Outcome(rounds, stop, nil)
+	o := r.Outcome(done, stop, nil)
 	if err := r.Finish(o); err != nil {
 		t.Fatalf("finish: %v", err)
 	}
@@ -118,12 +119,12 @@ func TestRunOverTwoDocuments(t *testing.T) {
 	if texts != 2 || hashes != 2 {
 		t.Errorf("reads journaled %d texts and %d hashes, want each document's text once (2) and its hash in round 2 (2)", texts, hashes)
 	}
-	if _, err := loop.OpenRun(ctx, cfg, []string{a, b}, true, true, func() testSettings { return testSettings{} }, nil); !errors.Is(err, loop.ErrNothingToResume) {
+	if _, err := rounds.OpenRun(ctx, cfg, []string{a, b}, true, true, func() testSettings { return testSettings{} }, nil); !errors.Is(err, loop.ErrNothingToResume) {
 		t.Errorf("resume of a finished run: %v", err)
 	}
 	before := calls.Load()
 	var replayed []loop.StopReason
-	undone := func(ctx context.Context, r *loop.Run[testSettings]) error {
+	undone := func(ctx context.Context, r *rounds.Run[testSettings]) error {
 		if !r.ReplayOnly() || r.Settings.Note != "first" {
 			t.Errorf("undone got a live run or other settings: %v %+v", r.ReplayOnly(), r.Settings)
 		}
@@ -131,7 +132,7 @@ func TestRunOverTwoDocuments(t *testing.T) {
 		replayed = append(replayed, stop)
 		return err
 	}
-	rev, err := loop.UndoRun(ctx, cfg, 0, undone)
+	rev, err := rounds.UndoRun(ctx, cfg, 0, undone)
 	if err != nil || len(rev) != 1 || rev[0] != 1 {
 		t.Fatalf("undo: %v, reverted %v", err, rev)
 	}
@@ -151,27 +152,27 @@ func TestOpenRunRefuses(t *testing.T) {
 	a, b := filepath.Join(root, "a.md"), filepath.Join(root, "b.md")
 	os.WriteFile(a, []byte("x\n"), 0o644)
 	os.WriteFile(b, []byte("y\n"), 0o644)
-	cfg := loop.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini"}
+	cfg := rounds.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini"}
 	set := func() testSettings { return testSettings{} }
-	if _, err := loop.OpenRun(ctx, cfg, []string{a}, true, true, set, nil); !errors.Is(err, loop.ErrNothingToResume) {
+	if _, err := rounds.OpenRun(ctx, cfg, []string{a}, true, true, set, nil); !errors.Is(err, loop.ErrNothingToResume) {
 		t.Errorf("resume of nothing: %v", err)
 	}
-	r, err := loop.OpenRun(ctx, cfg, []string{a}, false, true, set, nil)
+	r, err := rounds.OpenRun(ctx, cfg, []string{a}, false, true, set, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r.Close()
-	if _, err := loop.OpenRun(ctx, cfg, []string{a}, false, true, set, nil); !errors.Is(err, loop.ErrUnfinishedRun) {
+	if _, err := rounds.OpenRun(ctx, cfg, []string{a}, false, true, set, nil); !errors.Is(err, loop.ErrUnfinishedRun) {
 		t.Errorf("a new run over an unfinished one: %v", err)
 	}
-	if _, err := loop.OpenRun(ctx, cfg, []string{b}, true, true, set, nil); !errors.Is(err, loop.ErrOtherFile) {
+	if _, err := rounds.OpenRun(ctx, cfg, []string{b}, true, true, set, nil); !errors.Is(err, loop.ErrOtherFile) {
 		t.Errorf("resume on another file: %v", err)
 	}
-	bad := loop.RunConfig{Dir: filepath.Join(root, ".bad"), Driver: "mini"}
-	if _, err := loop.OpenRun(ctx, bad, []string{a}, false, true, func() map[string]string { return map[string]string{"root": "/"} }, nil); err == nil || !strings.Contains(err.Error(), `"root"`) {
+	bad := rounds.RunConfig{Dir: filepath.Join(root, ".bad"), Driver: "mini"}
+	if _, err := rounds.OpenRun(ctx, bad, []string{a}, false, true, func() map[string]string { return map[string]string{"root": "/"} }, nil); err == nil || !strings.Contains(err.Error(), `"root"`) {
 		t.Errorf("settings with a root field: %v", err)
 	}
-	if _, err := loop.OpenRun(ctx, bad, []string{a, a}, false, true, set, nil); err == nil || !strings.Contains(err.Error(), "twice") {
+	if _, err := rounds.OpenRun(ctx, bad, []string{a, a}, false, true, set, nil); err == nil || !strings.Contains(err.Error(), "twice") {
 		t.Errorf("a document given twice: %v", err)
 	}
 }
@@ -208,7 +209,7 @@ func TestUndecidedRound(t *testing.T) {
 	os.WriteFile(a, []byte("今日は晴天です。\n"), 0o644)
 	var calls atomic.Int32
 	c := council.Council{Members: council.Members(fixer("晴天", "晴れ", &calls))}
-	r, err := loop.OpenRun(ctx, loop.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini"}, []string{a}, false, true, func() testSettings { return testSettings{} }, nil)
+	r, err := rounds.OpenRun(ctx, rounds.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini"}, []string{a}, false, true, func() testSettings { return testSettings{} }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,10 +227,10 @@ func TestUndecidedRound(t *testing.T) {
 	if s := rd.Summary(); s.Changed || s.Open[finding.Low] != 1 {
 		t.Errorf("summary of an undecided round: %+v", s)
 	}
-	if err := r.RenderRound(rd, loop.Policy{}); err != nil {
+	if err := r.RenderRound(rd, rounds.Policy{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.WriteReport("t", r.Outcome([]*loop.Round{rd}, loop.GateStopped, nil), []*loop.Round{rd}); err != nil {
+	if _, err := r.WriteReport("t", r.Outcome([]*rounds.Round{rd}, loop.GateStopped, nil), []*rounds.Round{rd}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -247,12 +248,12 @@ func TestReviewedEvents(t *testing.T) {
 	var calls atomic.Int32
 	var reviewed atomic.Int32
 	c := council.Council{Members: council.Members(fixer("晴天", "晴れ", &calls))}
-	cfg := loop.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini", Observer: func(e loop.Event) {
-		if e.Kind == loop.Reviewed {
+	cfg := rounds.RunConfig{Dir: filepath.Join(root, ".run"), Driver: "mini", Observer: func(e loop.Event) {
+		if e.Kind == rounds.Reviewed {
 			reviewed.Add(1)
 		}
 	}}
-	r, err := loop.OpenRun(ctx, cfg, []string{a, b}, false, true, func() testSettings { return testSettings{} }, nil)
+	r, err := rounds.OpenRun(ctx, cfg, []string{a, b}, false, true, func() testSettings { return testSettings{} }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package loop_test
+package rounds_test
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // sameLine gives it another reviewer's different edit on its lines.
@@ -23,22 +24,22 @@ func TestPolicyAuto(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name string
-		pol  loop.Policy
+		pol  rounds.Policy
 		it   loop.Item
 		want bool
 	}{
-		{"default low 70", loop.Policy{}, item(finding.Low, 70, true, 0), true},
-		{"default low 69", loop.Policy{}, item(finding.Low, 69, true, 0), false},
-		{"default medium", loop.Policy{}, item(finding.Medium, 95, true, 0), false},
-		{"default high", loop.Policy{}, item(finding.High, 99, true, 0), false},
-		{"conflict", loop.Policy{}, item(finding.Low, 90, true, 1), false},
-		{"advice only", loop.Policy{}, item(finding.Low, 90, false, 0), false},
-		{"widen medium", loop.Policy{Scope: loop.ScopeWiden}, item(finding.Medium, 80, true, 0), true},
-		{"widen high", loop.Policy{Scope: loop.ScopeWiden}, item(finding.High, 99, true, 0), false},
-		{"none low", loop.Policy{Scope: loop.ScopeNone}, item(finding.Low, 99, true, 0), false},
-		{"min 90", loop.Policy{MinConfidence: 90}, item(finding.Low, 85, true, 0), false},
-		{"another reviewer's edit on its line", loop.Policy{}, sameLine(item(finding.Low, 90, true, 0)), false},
-		{"the same, overlap only", loop.Policy{OverlapOnly: true}, sameLine(item(finding.Low, 90, true, 0)), true},
+		{"default low 70", rounds.Policy{}, item(finding.Low, 70, true, 0), true},
+		{"default low 69", rounds.Policy{}, item(finding.Low, 69, true, 0), false},
+		{"default medium", rounds.Policy{}, item(finding.Medium, 95, true, 0), false},
+		{"default high", rounds.Policy{}, item(finding.High, 99, true, 0), false},
+		{"conflict", rounds.Policy{}, item(finding.Low, 90, true, 1), false},
+		{"advice only", rounds.Policy{}, item(finding.Low, 90, false, 0), false},
+		{"widen medium", rounds.Policy{Scope: rounds.ScopeWiden}, item(finding.Medium, 80, true, 0), true},
+		{"widen high", rounds.Policy{Scope: rounds.ScopeWiden}, item(finding.High, 99, true, 0), false},
+		{"none low", rounds.Policy{Scope: rounds.ScopeNone}, item(finding.Low, 99, true, 0), false},
+		{"min 90", rounds.Policy{MinConfidence: 90}, item(finding.Low, 85, true, 0), false},
+		{"another reviewer's edit on its line", rounds.Policy{}, sameLine(item(finding.Low, 90, true, 0)), false},
+		{"the same, overlap only", rounds.Policy{OverlapOnly: true}, sameLine(item(finding.Low, 90, true, 0)), true},
 	} {
 		if got := tc.pol.Auto(tc.it); got != tc.want {
 			t.Errorf("%s: Auto = %v, want %v", tc.name, got, tc.want)
@@ -51,18 +52,18 @@ func TestPolicyAuto(t *testing.T) {
 // resume with the same policy, and a new run must write the same bytes.
 func TestPolicyJSONIsStable(t *testing.T) {
 	for _, tc := range []struct {
-		pol  loop.Policy
+		pol  rounds.Policy
 		want string
 	}{
-		{loop.Policy{}, `{}`},
-		{loop.Policy{Scope: loop.ScopeWiden}, `{"scope":"widen"}`},
-		{loop.Policy{Scope: loop.ScopeNone, MinConfidence: 85}, `{"scope":"none","min_confidence":85}`},
+		{rounds.Policy{}, `{}`},
+		{rounds.Policy{Scope: rounds.ScopeWiden}, `{"scope":"widen"}`},
+		{rounds.Policy{Scope: rounds.ScopeNone, MinConfidence: 85}, `{"scope":"none","min_confidence":85}`},
 	} {
 		b, err := json.Marshal(tc.pol)
 		if err != nil || string(b) != tc.want {
 			t.Errorf("Marshal(%+v) = %s, %v; want %s", tc.pol, b, err, tc.want)
 		}
-		var back loop.Policy
+		var back rounds.Policy
 		if err := json.Unmarshal([]byte(tc.want), &back); err != nil || back != tc.pol {
 			t.Errorf("Unmarshal(%s) = %+v, %v; want %+v", tc.want, back, err, tc.pol)
 		}
@@ -75,10 +76,10 @@ func TestPolicyJSONIsStable(t *testing.T) {
 // council.Policy allows its finding.
 func TestPolicyAutoIsCouncilRule(t *testing.T) {
 	edit := &apply.Edit{Start: 0, End: 1, Old: "a", New: "b"}
-	for _, scope := range []loop.Scope{"", loop.ScopeLow, loop.ScopeWiden, loop.ScopeNone} {
+	for _, scope := range []rounds.Scope{"", rounds.ScopeLow, rounds.ScopeWiden, rounds.ScopeNone} {
 		for _, sev := range []finding.Severity{finding.Low, finding.Medium, finding.High} {
 			for _, conf := range []int{0, 69, 70, 85, 100} {
-				pol := loop.Policy{Scope: scope, MinConfidence: 0}
+				pol := rounds.Policy{Scope: scope, MinConfidence: 0}
 				f := finding.Finding{Severity: sev, Confidence: conf}
 				got := pol.Auto(loop.Item{Finding: f, Edit: edit})
 				if want := council.Policy(pol).Allows(f); got != want {
@@ -90,20 +91,20 @@ func TestPolicyAutoIsCouncilRule(t *testing.T) {
 }
 
 func TestParseScopeAndAction(t *testing.T) {
-	for in, want := range map[string]loop.Scope{"low": loop.ScopeLow, " Widen ": loop.ScopeWiden, "NONE": loop.ScopeNone} {
-		if got, err := loop.ParseScope(in); err != nil || got != want {
+	for in, want := range map[string]rounds.Scope{"low": rounds.ScopeLow, " Widen ": rounds.ScopeWiden, "NONE": rounds.ScopeNone} {
+		if got, err := rounds.ParseScope(in); err != nil || got != want {
 			t.Errorf("ParseScope(%q) = %q, %v", in, got, err)
 		}
 	}
-	if _, err := loop.ParseScope("all"); err == nil {
+	if _, err := rounds.ParseScope("all"); err == nil {
 		t.Error("ParseScope(all) succeeded")
 	}
-	for in, want := range map[string]loop.Action{"apply": loop.Apply, "r": loop.Reject, "Defer": loop.Defer} {
-		if got, err := loop.ParseAction(in); err != nil || got != want {
+	for in, want := range map[string]rounds.Action{"apply": rounds.Apply, "r": rounds.Reject, "Defer": rounds.Defer} {
+		if got, err := rounds.ParseAction(in); err != nil || got != want {
 			t.Errorf("ParseAction(%q) = %q, %v", in, got, err)
 		}
 	}
-	if _, err := loop.ParseAction("maybe"); err == nil {
+	if _, err := rounds.ParseAction("maybe"); err == nil {
 		t.Error("ParseAction(maybe) succeeded")
 	}
 }

@@ -1,9 +1,10 @@
-package loop
+package rounds
 
 import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/loop"
 )
 
 func TestRoundOfAndSummarize(t *testing.T) {
@@ -12,7 +13,7 @@ func TestRoundOfAndSummarize(t *testing.T) {
 			t.Errorf("roundOf(%q) = %d, want %d", key, got, want)
 		}
 	}
-	items := []Item{{Key: "a", Finding: finding.Finding{Severity: finding.High}}, {Key: "b", Finding: finding.Finding{Severity: finding.Low}}, {Key: "c", Finding: finding.Finding{Severity: finding.High}}}
+	items := []loop.Item{{Key: "a", Finding: finding.Finding{Severity: finding.High}}, {Key: "b", Finding: finding.Finding{Severity: finding.Low}}, {Key: "c", Finding: finding.Finding{Severity: finding.High}}}
 	var ds Decisions
 	ds.Add(Decision{Key: "a", Action: Defer}, Decision{Key: "b", Action: Reject})
 	s := summarize(1, 2, 0, items, &ds, false)

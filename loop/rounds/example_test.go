@@ -1,4 +1,4 @@
-package loop_test
+package rounds_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // A small loop built from the kernel's blocks: one round reviews the
@@ -106,17 +107,17 @@ func ExampleOpenRun() {
 		return agent.Review{Report: rep}, nil
 	}}
 	c := council.Council{Members: council.Members(slop)}
-	cfg := loop.RunConfig{Dir: filepath.Join(folder, ".run"), Driver: "example"}
+	cfg := rounds.RunConfig{Dir: filepath.Join(folder, ".run"), Driver: "example"}
 	type settings struct {
 		MaxRounds int `json:"max_rounds"`
 	}
 	ctx := context.Background()
-	r, err := loop.OpenRun(ctx, cfg, []string{doc}, false, true, func() settings { return settings{MaxRounds: 3} }, nil)
+	r, err := rounds.OpenRun(ctx, cfg, []string{doc}, false, true, func() settings { return settings{MaxRounds: 3} }, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	var rounds []*loop.Round
+	var done []*rounds.Round
 	stop := loop.RoundCapReached
 	for n := 1; n <= r.Settings.MaxRounds; n++ {
 		rd, err := r.Review(ctx, n, func(ctx context.Context, i int, text []byte) (loop.Findings, error) {
@@ -130,8 +131,8 @@ func ExampleOpenRun() {
 			fmt.Println(err)
 			return
 		}
-		rounds = append(rounds, rd)
-		if _, err := r.Decide(ctx, rd, loop.Policy{}, loop.AutoGate{}); err != nil {
+		done = append(done, rd)
+		if _, err := r.Decide(ctx, rd, rounds.Policy{}, rounds.AutoGate{}); err != nil {
 			fmt.Println(err)
 			return
 		}
@@ -140,12 +141,12 @@ func ExampleOpenRun() {
 			break
 		}
 	}
-	o := r.Outcome(rounds, stop, nil)
+	o := r.Outcome(done, stop, nil)
 	fmt.Println(o.Reason, o.Rounds, "rounds,", len(o.Applied), "applied:", r.Finish(o))
 	r.Close()
 	text, _ := os.ReadFile(doc)
 	fmt.Print(string(text))
-	reverted, err := loop.UndoRun[settings](ctx, cfg, 0, nil)
+	reverted, err := rounds.UndoRun[settings](ctx, cfg, 0, nil)
 	text, _ = os.ReadFile(doc)
 	fmt.Print("undone round(s) ", reverted, " ", err, ": ", string(text))
 	// Output:
