@@ -128,9 +128,9 @@ type DriverGate string
 
 const (
 	// GateFile, the default (""), writes what the run asks into its folder
-	// and stops waiting for the answer file (FileGate, FileAsker).
+	// and stops waiting for the answer file (rounds.FileGate, FileAsker).
 	GateFile DriverGate = "file"
-	// GateAuto asks nobody (AutoGate, AutoAsker).
+	// GateAuto asks nobody (rounds.AutoGate, AutoAsker).
 	GateAuto DriverGate = "auto"
 )
 

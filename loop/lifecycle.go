@@ -33,12 +33,12 @@ var (
 // JournalName is the journal's file name inside a run folder.
 const JournalName = "journal.jsonl"
 
-// StartKey is the step that starts a run: OpenRun journals its settings
+// StartKey is the step that starts a run: rounds.OpenRun journals its settings
 // under it, and a Folder without Started reads it as "a run was started
 // here".
 const StartKey = "start"
 
-// The two reasons for ErrNothingToResume, which Folder.Open and OpenRun
+// The two reasons for ErrNothingToResume, which Folder.Open and rounds.OpenRun
 // return (wrapped) instead of it: errors.Is matches each and
 // ErrNothingToResume. A driver that starts or resumes as the folder
 // requires tells them apart: a run killed before its start step

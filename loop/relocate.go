@@ -11,7 +11,7 @@ type relocation struct{ from, to string }
 
 type relocateKey struct{}
 
-// Relocate returns a context on which OpenRun reads every absolute path a
+// Relocate returns a context on which rounds.OpenRun reads every absolute path a
 // run's journal holds under the folder from as the same path under to: a
 // run whose folder and documents were laid out at another place as a
 // whole (a durable engine's activity working on a copy of the run)

@@ -32,15 +32,15 @@ const (
 	Undone StopReason = "undone"
 	// NoReviewerAnswered: every reviewer call of a round was skipped (a
 	// wrong key, a server that cannot be reached, answers that broke the
-	// schema twice), so the round judged nothing; Outcome.Skipped says
+	// schema twice), so the round judged nothing; rounds.Outcome.Skipped says
 	// why. It is never a convergence.
 	NoReviewerAnswered StopReason = "no-reviewer-answered"
 )
 
 // Describe says the stop reason in the kernel's words, for people: true
 // of any loop, so a driver says its own (what converged means, where the
-// gate's pending decisions are) through RunConfig.Describe or
-// Outcome.StopWords. A reason the kernel does not define is said as it is.
+// gate's pending decisions are) through rounds.RunConfig.Describe or
+// rounds.Outcome.StopWords. A reason the kernel does not define is said as it is.
 func (r StopReason) Describe() string {
 	switch r {
 	case Converged:
@@ -63,8 +63,8 @@ func (r StopReason) Describe() string {
 	return string(r)
 }
 
-// ErrNotConverged is matched by the error Run.Finish returns when a run
+// ErrNotConverged is matched by the error a driver returns when its run
 // stopped before converging: at the round cap or stalled with findings
 // open, waiting at or stopped by the gate, asked for a rewrite, or when no
-// reviewer answered.
+// reviewer answered (rounds.Run.Finish, a discussion's Run).
 var ErrNotConverged = errors.New("not converged")

@@ -162,7 +162,7 @@ func (o *options) run(ctx context.Context, files []string) (int, error) {
 			fmt.Fprintf(stdout, "Waiting for an answer before the first round: see %s, write the answer to %s and run the same command again.\n",
 				filepath.Join(o.out, loop.QuestionsFile), filepath.Join(o.out, loop.AnswersFile))
 			return exitUnresolved, nil
-		case errors.Is(err, goldfish.ErrNotConfirmed), errors.Is(err, rounds.ErrStop):
+		case errors.Is(err, goldfish.ErrNotConfirmed), errors.Is(err, loop.ErrStop):
 			fmt.Fprintln(stdout, "Not started: the plan was not confirmed; nothing was written.")
 			return exitUnresolved, nil
 		case err != nil:

@@ -215,7 +215,7 @@ func TestGateStopsMidway(t *testing.T) {
 				t.Errorf("page %d has %d items, more than %d", b.Page, len(b.Items), rounds.MaxBatch)
 			}
 			if b.Page == stopAt {
-				return nil, fmt.Errorf("the human quit: %w", rounds.ErrStop)
+				return nil, fmt.Errorf("the human quit: %w", loop.ErrStop)
 			}
 			var ds []rounds.Decision
 			for _, it := range b.Items {

@@ -156,7 +156,7 @@ type Intake struct {
 const maxTargetOptions = 40
 
 // Complete returns p with its missing inputs answered, once the person
-// confirmed it (see Intake). Errors: loop.ErrWaiting and rounds.ErrStop from
+// confirmed it (see Intake). Errors: loop.ErrWaiting and loop.ErrStop from
 // the asker, wrapped; ErrNotConfirmed; ErrSectionNotFound for a target the
 // file does not have; ErrBadMaterial for a persona, standard or context
 // that cannot be used; an answer that fits no question, naming both.

@@ -107,7 +107,7 @@ func TestGateNoteEscapesControls(t *testing.T) {
 		for _, it := range b.Items {
 			notes = append(notes, it.Note)
 		}
-		return nil, rounds.ErrStop
+		return nil, loop.ErrStop
 	})
 	l.Run(context.Background(), spec)
 	if len(notes) != 1 || notes[0] != `resolver: PROPOSE_FIX: bad\x00 \x1b[31mred\x1b[0m` {

@@ -239,13 +239,13 @@ func (d *driver) turn(ctx context.Context, n int, sum loop.RoundSummary) (loop.S
 }
 
 // ask asks q once per run (loop.AskOnce): an answer still awaited is
-// AwaitingDecisions, a person's stop (rounds.ErrStop) is stopped.
+// AwaitingDecisions, a person's stop (loop.ErrStop) is stopped.
 func (d *driver) ask(ctx context.Context, q loop.Question, stopped loop.StopReason) (loop.Answer, loop.StopReason, error) {
 	a, err := loop.AskOnce(ctx, d.r.J, d.asker(), q)
 	switch {
 	case errors.Is(err, loop.ErrWaiting):
 		return a, loop.AwaitingDecisions, nil
-	case errors.Is(err, rounds.ErrStop):
+	case errors.Is(err, loop.ErrStop):
 		return a, stopped, nil
 	}
 	return a, "", err

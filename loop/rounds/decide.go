@@ -9,11 +9,6 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
-// ErrStop is what a gate returns (wrapped) to stop the loop: a human quit
-// the checklist. The decisions of earlier batches are kept; a driver
-// renders what it has and stops, to be resumed.
-var ErrStop = errors.New("stopped at the gate")
-
 // ErrConflictingApprovals: a gate approved two findings of one conflict
 // group.
 var ErrConflictingApprovals = errors.New("conflicting findings approved")

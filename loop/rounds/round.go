@@ -202,7 +202,7 @@ func (r *Run[S]) Decide(ctx context.Context, rd *Round, p Policy, gate Approver)
 		a, err := askGate(ctx, r.J, key, rd.N, items, rd.Decisions.Map(), gate, show)
 		rd.Decisions.Add(a.Decisions...)
 		switch {
-		case errors.Is(err, ErrStop):
+		case errors.Is(err, loop.ErrStop):
 			return loop.GateStopped, nil
 		case err != nil:
 			return "", err

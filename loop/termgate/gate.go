@@ -10,7 +10,6 @@ import (
 	"sync"
 
 	"github.com/kaigi-dev/kaigi/loop"
-	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // DefaultTries is how many bad answers in a row a Gate takes to one prompt
@@ -30,7 +29,7 @@ var (
 // Gate asks on a line-based terminal: it writes a prompt to Out and reads
 // the answer, one line, from In. A line may end in LF or CRLF; a UTF-8 BOM
 // at the start of the input is skipped. Typing "q" or "quit" alone stops
-// the loop (rounds.ErrStop, wrapped), except as the text of a loop.Input
+// the loop (loop.ErrStop, wrapped), except as the text of a loop.Input
 // question or where a choice has that ID. A line that is no answer is
 // refused with a message saying why, and the prompt is asked again, Tries
 // times in a row at most: then the call returns ErrTooManyTries. An input
@@ -138,7 +137,7 @@ func prompt[T any](ctx context.Context, g *Gate, text string, quit bool, parse f
 			return zero, err
 		}
 		if w := strings.ToLower(strings.TrimSpace(line)); quit && (w == "q" || w == "quit") {
-			return zero, fmt.Errorf("termgate: %w", rounds.ErrStop)
+			return zero, fmt.Errorf("termgate: %w", loop.ErrStop)
 		}
 		v, err := parse(line)
 		if err == nil {

@@ -100,12 +100,12 @@ func TestAskBadAnswers(t *testing.T) {
 	}
 }
 
-// TestAskStopAndEOF: "q" stops with rounds.ErrStop unless an option is
+// TestAskStopAndEOF: "q" stops with loop.ErrStop unless an option is
 // named so; an input that ends is ErrInputClosed and io.EOF.
 func TestAskStopAndEOF(t *testing.T) {
 	ctx := context.Background()
 	g := &termgate.Gate{In: strings.NewReader("Q\r\n"), Out: io.Discard}
-	if _, err := g.Ask(ctx, choice); !errors.Is(err, rounds.ErrStop) {
+	if _, err := g.Ask(ctx, choice); !errors.Is(err, loop.ErrStop) {
 		t.Errorf("q: %v", err)
 	}
 	q := loop.Question{Key: "k", Kind: loop.Choice, Prompt: "?", Options: []loop.Option{{ID: "go"}, {ID: "q"}}}
@@ -229,7 +229,7 @@ func TestApproveErrors(t *testing.T) {
 		in   string
 		want error
 	}{
-		{"a\nquit\n", rounds.ErrStop},
+		{"a\nquit\n", loop.ErrStop},
 		{"a\n", termgate.ErrInputClosed},
 		{"x\nw\nz\n", termgate.ErrTooManyTries},
 	} {

@@ -13,7 +13,7 @@ import (
 // an input as a line of text (its default filled in), a confirmation or a
 // turn boundary as yes/no, followed by a free-text
 // line when the question allows one. Quitting stops the loop
-// (rounds.ErrStop), which can then be resumed. It makes Gate a loop.Asker
+// (loop.ErrStop), which can then be resumed. It makes Gate a loop.Asker
 // as well as a rounds.Approver.
 func (g Gate) Ask(ctx context.Context, q loop.Question) (loop.Answer, error) {
 	a := loop.Answer{Key: q.Key}

@@ -18,7 +18,7 @@ import (
 // reviewers do not propose them again), then one reason for all the
 // rejections; what is neither is deferred. It refuses a choice of two
 // findings of one conflict group. Quitting a checklist stops the loop
-// (rounds.ErrStop), which can then be resumed.
+// (loop.ErrStop), which can then be resumed.
 type Gate struct {
 	// In and Out are the terminal; nil means the process's own.
 	In  io.Reader
@@ -72,7 +72,7 @@ func (g Gate) Approve(ctx context.Context, b rounds.Batch) ([]rounds.Decision, e
 }
 
 // run shows one form on the gate's terminal. A user who quits the form
-// (Ctrl-C, Esc) stops the loop: the error wraps rounds.ErrStop.
+// (Ctrl-C, Esc) stops the loop: the error wraps loop.ErrStop.
 func (g Gate) run(ctx context.Context, groups ...*huh.Group) error {
 	form := huh.NewForm(groups...).WithAccessible(g.Accessible)
 	if g.In != nil {
@@ -85,11 +85,11 @@ func (g Gate) run(ctx context.Context, groups ...*huh.Group) error {
 }
 
 // gateErr turns a form's error into the gate's: a user who quit means
-// rounds.ErrStop.
+// loop.ErrStop.
 func gateErr(err error) error {
 	switch {
 	case errors.Is(err, huh.ErrUserAborted):
-		return fmt.Errorf("termui: gate: %w", rounds.ErrStop)
+		return fmt.Errorf("termui: gate: %w", loop.ErrStop)
 	case err != nil:
 		return fmt.Errorf("termui: gate: %w", err)
 	}

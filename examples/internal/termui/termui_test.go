@@ -84,10 +84,10 @@ func (r *lineReader) Read(p []byte) (int, error) {
 }
 
 func TestGateErr(t *testing.T) {
-	if err := gateErr(huh.ErrUserAborted); !errors.Is(err, rounds.ErrStop) {
-		t.Errorf("quitting the form: %v, want rounds.ErrStop", err)
+	if err := gateErr(huh.ErrUserAborted); !errors.Is(err, loop.ErrStop) {
+		t.Errorf("quitting the form: %v, want loop.ErrStop", err)
 	}
-	if err := gateErr(io.ErrUnexpectedEOF); errors.Is(err, rounds.ErrStop) || !errors.Is(err, io.ErrUnexpectedEOF) {
+	if err := gateErr(io.ErrUnexpectedEOF); errors.Is(err, loop.ErrStop) || !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Errorf("a terminal error: %v, want it wrapped and not a stop", err)
 	}
 	if gateErr(nil) != nil {
