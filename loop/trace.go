@@ -33,7 +33,7 @@ func endCall(span trace.Span, err error) {
 }
 
 // TraceRun starts the span of one execution of a driver that does not run
-// on Run (a discussion, an episode, a session of shots) with tp, and
+// on rounds.Run (a discussion, an episode, a session of shots) with tp, and
 // returns ctx carrying it, so the model calls of providers wrapped with
 // agent.Traced nest under it, and the function that ends it with the
 // run's error recorded (status Error and error.type, see

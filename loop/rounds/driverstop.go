@@ -13,7 +13,7 @@ import (
 // reviewStop turns how a round-framework run (OpenRun's drivers) ended
 // into a Driver's Stop; run is the run folder and decisions the file
 // gate's decisions file, both relative to dir and slash-separated. An
-// error matching ErrNotConverged is a stop, not an error. A run that
+// error matching loop.ErrNotConverged is a stop, not an error. A run that
 // waits asks either the findings of its last round's pending.json
 // (answered in decisions) or, when there is none, the asker's
 // questions.json (answered in answers.json). Artifacts are the run's
@@ -47,13 +47,13 @@ type ReviewFolder struct {
 	// the documents as local paths.
 	Run, Decisions string
 	Docs           []string
-	// FileGate: the arguments name the file gate (DriverGate.File).
+	// FileGate: the arguments name the file gate (loop.DriverGate.File).
 	FileGate bool
 }
 
 // NewReviewFolder resolves run (the run folder), run/decisions (the
 // decisions file's name) and docs inside dir, all slash paths relative to
-// it. It returns DriverGate.File's error for an unknown gate and
+// it. It returns loop.DriverGate.File's error for an unknown gate and
 // DriverPaths' for a path that leaves dir.
 func NewReviewFolder(dir string, gate loop.DriverGate, run, decisions string, docs ...string) (ReviewFolder, error) {
 	file, err := gate.File()

@@ -13,7 +13,7 @@ import (
 
 // TestReviewStop: a run waiting at the gate asks its round's pending.json
 // (answered in the decisions file), or the asker's questions when there is
-// none; ErrNotConverged is a stop, another error an error.
+// none; loop.ErrNotConverged is a stop, another error an error.
 func TestReviewStop(t *testing.T) {
 	dir := t.TempDir()
 	o := &Outcome{Reason: loop.AwaitingDecisions, Rounds: 2}

@@ -92,11 +92,11 @@ func (f ApproverFunc) Approve(ctx context.Context, b Batch) ([]Decision, error) 
 }
 
 // AutoGate decides by policy alone: what the policy did not apply is
-// deferred (left open), never applied. It answers questions as AutoAsker
+// deferred (left open), never applied. It answers questions as loop.AutoAsker
 // does, so one AutoGate serves a loop that both asks and approves.
 type AutoGate struct{}
 
-// Ask returns q's default answer (AutoAsker.Ask).
+// Ask returns q's default answer (loop.AutoAsker.Ask).
 func (AutoGate) Ask(ctx context.Context, q loop.Question) (loop.Answer, error) {
 	return loop.AutoAsker{}.Ask(ctx, q)
 }

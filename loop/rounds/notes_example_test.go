@@ -63,7 +63,7 @@ func ExampleRun_FinishNotes() {
 
 	// OutcomeOf, WriteSummary and Finish in one call.
 	_, err = r.FinishNotes("Titles", notes, reason, agent.Prices{"m": {Input: 1, Output: 5}})
-	fmt.Println("finish:", err) // nil: converged; ErrNotConverged at the cap
+	fmt.Println("finish:", err) // nil: converged; loop.ErrNotConverged at the cap
 	summary, _ := os.ReadFile(filepath.Join(cfg.Dir, "summary.md"))
 	fmt.Print(strings.Split(string(summary), "## Artifacts")[0])
 	// Output:

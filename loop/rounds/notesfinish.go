@@ -8,7 +8,7 @@ import (
 // FinishNotes ends a run whose rounds are notes: it makes the Outcome
 // (OutcomeOf, stopped for reason, prices as there), writes summary.md
 // headed title (WriteSummary) and returns the Outcome with Finish's error
-// (nil when converged; ErrNotConverged, or the change that closed the
+// (nil when converged; loop.ErrNotConverged, or the change that closed the
 // run, otherwise). A summary that cannot be written is the error, with a
 // nil Outcome, and the run is not ended.
 func (r *Run[S]) FinishNotes(title string, notes []RoundNote, reason loop.StopReason, prices agent.Prices) (*Outcome, error) {

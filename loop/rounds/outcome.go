@@ -17,7 +17,7 @@ type Outcome struct {
 	// Reason is why the run stopped.
 	Reason loop.StopReason `json:"reason"`
 	// StopWords is the driver's own wording of Reason, when the kernel's
-	// (StopReason.Describe) is not true of its loop: say, "converged: 2
+	// (loop.StopReason.Describe) is not true of its loop: say, "converged: 2
 	// consecutive clean rounds". Empty means Reason.Describe(); see
 	// StopText.
 	StopWords string `json:"stop_words,omitempty"`
@@ -191,7 +191,7 @@ func phaseOf(d Decision) string {
 // converged or stopped for a reason in RunConfig.Succeeded; the change
 // when Stopped closed the run because a document was changed by someone
 // else (it matches ErrDocumentChanged); otherwise one wrapping
-// ErrNotConverged that says why (and, for an Outcome of Review's rounds,
+// loop.ErrNotConverged that says why (and, for an Outcome of Review's rounds,
 // the findings left open). It renders nothing. The error is recorded on
 // the run's span (RecordError).
 func (r *Run[S]) Finish(o *Outcome) (err error) {
@@ -305,7 +305,7 @@ func skipReasons(skips []SkippedCall, n int) string {
 // Stopped turns how a driver's rounds ended (a stop reason, or an error)
 // into the run's stop reason: an error matching ErrDocumentChanged (a
 // document changed by someone else, so nothing more is written) closes
-// the run with DocumentChanged, and Finish returns that error; any other
+// the run with loop.DocumentChanged, and Finish returns that error; any other
 // error is returned as it is (the run can be resumed).
 func (r *Run[S]) Stopped(stop loop.StopReason, err error) (loop.StopReason, error) {
 	switch {

@@ -112,13 +112,13 @@ func safeName(s string) string {
 }
 
 // cell escapes text for one Markdown table cell or list line: on one
-// line, Printable, with its pipes escaped.
+// line, loop.Printable, with its pipes escaped.
 func cell(s string) string {
 	s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\r", "")), " ")
 	return strings.ReplaceAll(loop.Printable(s), "|", `\|`)
 }
 
-// label is it.Label() for a Markdown artifact (Printable).
+// label is it.Label() for a Markdown artifact (loop.Printable).
 func label(it loop.Item) string { return loop.Printable(it.Label()) }
 
 // itemStatus says where an item of round rs stands, in finding.Status

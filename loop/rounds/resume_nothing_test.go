@@ -12,7 +12,7 @@ import (
 )
 
 // TestResumeNothingLeavesNothing is issue 22 item 12 for a resume: a
-// resume in a run folder that does not exist is ErrNothingToResume and
+// resume in a run folder that does not exist is loop.ErrNothingToResume and
 // creates neither the folder nor a journal in it.
 func TestResumeNothingLeavesNothing(t *testing.T) {
 	dir := t.TempDir()
@@ -30,8 +30,8 @@ func TestResumeNothingLeavesNothing(t *testing.T) {
 }
 
 // TestResumeSaysWhy: a resume of a run killed before its start step is
-// ErrNotStarted, of a finished run ErrRunFinished, each matching
-// ErrNothingToResume and not the other; a new run goes on in the first and
+// loop.ErrNotStarted, of a finished run loop.ErrRunFinished, each matching
+// loop.ErrNothingToResume and not the other; a new run goes on in the first and
 // moves the second to the history.
 func TestResumeSaysWhy(t *testing.T) {
 	ctx := context.Background()

@@ -100,7 +100,7 @@ func (r *Run[S]) File(i int) string {
 // journaled patches), checked to be what the run left (ErrDocumentChanged
 // otherwise, nothing written), and handed to review, docLimit documents at
 // once. review must take every value that could differ from steps
-// (ReviewRound does); what it returns is computed on every execution, not
+// (loop.ReviewRound does); what it returns is computed on every execution, not
 // journaled, so it must be a function of those steps. One document's
 // error stops the round.
 func (r *Run[S]) Review(ctx context.Context, n int, review func(ctx context.Context, i int, text []byte) (loop.Findings, error)) (*Round, error) {
@@ -178,13 +178,13 @@ func (r *Run[S]) read(ctx context.Context, n, i int) ([]byte, error) {
 // effect keyed "rN/policy"), so they are in place while a human decides
 // the rest; then gate is asked in journaled batches (askGate) and its
 // approvals written ("rN/gate"). A gate that leaves items pending (a file
-// gate without their decisions) stops the round with AwaitingDecisions,
+// gate without their decisions) stops the round with loop.AwaitingDecisions,
 // unless a batch of that pass that left items pending was journaled by an
 // earlier execution (the user came back): then every pending item is
 // asked again in a further pass of this execution (so an interactive gate
 // may be asked again about an item it skipped in this one), and the round
 // waits once a pass leaves items pending that this execution asked alone. ErrStop from
-// the gate gives GateStopped. A dry run writes nothing and does not wait.
+// the gate gives loop.GateStopped. A dry run writes nothing and does not wait.
 // The reason is "" when the round was decided whole.
 func (r *Run[S]) Decide(ctx context.Context, rd *Round, p Policy, gate Approver) (loop.StopReason, error) {
 	ctx = r.inRound(ctx)

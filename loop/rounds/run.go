@@ -32,7 +32,7 @@ var (
 // RunConfig says where a driver's run lives and how its journal is read.
 // Dir and Driver are required.
 type RunConfig struct {
-	// Dir is the run folder: the journal (JournalName), the artifacts and
+	// Dir is the run folder: the journal (loop.JournalName), the artifacts and
 	// history/run-K of the finished runs.
 	Dir string
 	// Driver names the driver in the journal's header; a journal of
@@ -61,16 +61,16 @@ type RunConfig struct {
 	JournalObserver func(journal.Event)
 	// Describe says the driver's stop reasons in its own words, for
 	// summary.md and report.html (Run.StopText); "" for a reason, or a nil
-	// Describe, leaves it to StopReason.Describe.
+	// Describe, leaves it to loop.StopReason.Describe.
 	Describe func(loop.StopReason) string
 	// Succeeded lists the driver's stop reasons that Finish, as for
-	// Converged, returns no error for: a dry run's, say.
+	// loop.Converged, returns no error for: a dry run's, say.
 	Succeeded []loop.StopReason
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
 	// TracerProvider, when set, traces the run with OpenTelemetry: a span
 	// for the run (from OpenRun to Close), one per round (Review to the
-	// next Review), one per reviewer call made (ReviewRound; a replayed
+	// next Review), one per reviewer call made (loop.ReviewRound; a replayed
 	// call has none), and under it the model calls of providers wrapped
 	// with agent.Traced. Nil stands for the provider of the span in
 	// OpenRun's ctx, so a caller's span (a command's, a request's) is the
@@ -91,7 +91,7 @@ func (c *RunConfig) logger() *slog.Logger {
 // Doc is one document of a run, as its start step journaled it.
 type Doc struct {
 	File    string // absolute, symbolic links resolved
-	FileRel string // File relative to the run folder, slash-separated (FileRel)
+	FileRel string // File relative to the run folder, slash-separated (loop.FileRel)
 	Name    string // File relative to the run's root, slash-separated
 	Base    string // SHA-256 hex of the document when the run started
 }
@@ -150,7 +150,7 @@ type Run[S any] struct {
 	replayOnly bool // see ReplayOnly
 
 	span, round trace.Span // the run's and the current round's spans
-	changed     error      // why Stopped closed the run as DocumentChanged
+	changed     error      // why Stopped closed the run as loop.DocumentChanged
 	failed      bool       // RecordError marked the run's span
 
 	mu      sync.Mutex
@@ -160,22 +160,22 @@ type Run[S any] struct {
 
 // OpenRun opens the run in cfg.Dir over the documents at paths (symbolic
 // links followed: the files they name are edited) through the run
-// lifecycle (Folder.Open: OpenNew, or OpenResume when resume is set) and
+// lifecycle (loop.Folder.Open: loop.OpenNew, or loop.OpenResume when resume is set) and
 // journals or replays its start. In this order: each document is opened
-// (OpenDocument: size, text, and writable unless neither writable nor
+// (loop.OpenDocument: size, text, and writable unless neither writable nor
 // resume is set: a dry run may review a read-only file); a resume where
-// cfg.Dir holds no journal is ErrNotStarted, and creates nothing; the
+// cfg.Dir holds no journal is loop.ErrNotStarted, and creates nothing; the
 // journal is opened, whose lock keeps a second run or an undo out
 // (journal.ErrBusy); a run folder copied or moved away from its documents
-// is refused (ErrFolderMoved); an undo a crash cut short is finished (see
+// is refused (loop.ErrFolderMoved); an undo a crash cut short is finished (see
 // UndoRun; undone renders the driver's artifacts); stale temporary files
 // are removed from the run folder and beside the journaled run's
 // documents (the given ones when the folder holds no run); a new run
-// (resume false) refuses an unfinished run (ErrUnfinishedRun) and moves a
+// (resume false) refuses an unfinished run (loop.ErrUnfinishedRun) and moves a
 // finished one to history/run-K; a resume refuses a folder where no run
-// was started, as a kill before the start step leaves (ErrNotStarted:
-// start the run anew), a finished run (ErrRunFinished), both matching
-// ErrNothingToResume, and other documents (ErrOtherFile; the same
+// was started, as a kill before the start step leaves (loop.ErrNotStarted:
+// start the run anew), a finished run (loop.ErrRunFinished), both matching
+// loop.ErrNothingToResume, and other documents (loop.ErrOtherFile; the same
 // documents in another order are the run's, in its order). Then the
 // "start" step journals the root, the documents and settings() (a JSON
 // object; its fields must not be "root" or "docs"); a resumed run gets the
@@ -322,7 +322,7 @@ func mergeObjects(w startWire, settings any) (json.RawMessage, error) {
 	return json.Marshal(fields)
 }
 
-// openDocs opens the documents at paths (see OpenDocument); naming one
+// openDocs opens the documents at paths (see loop.OpenDocument); naming one
 // twice is an error.
 func openDocs(paths []string, cfg *RunConfig, writable bool) ([]Doc, [][]byte, error) {
 	var docs []Doc
@@ -506,7 +506,7 @@ func (w *startWire) relocate(moved func(string) string) {
 }
 
 // checkLocation refuses a run folder copied or moved away from its
-// documents (CheckLocation), naming every document it was moved away
+// documents (loop.CheckLocation), naming every document it was moved away
 // from.
 func (st *runStatus) checkLocation(dir string) error {
 	var files, there []string
@@ -540,7 +540,7 @@ func (st *runStatus) writable() error {
 	return nil
 }
 
-// reviewKey reports whether key names a reviewer call of ReviewRound:
+// reviewKey reports whether key names a reviewer call of loop.ReviewRound:
 // ".../review/NAME#SHOT" (a document's own steps, such as the read of a
 // document under a folder named review, are not).
 func reviewKey(key string) bool {

@@ -13,7 +13,7 @@ func (o *Outcome) StopText() string {
 }
 
 // Describe says reason in the driver's words (RunConfig.Describe), or
-// when it has none for it in the kernel's (StopReason.Describe).
+// when it has none for it in the kernel's (loop.StopReason.Describe).
 func (r *Run[S]) Describe(reason loop.StopReason) string {
 	if r.cfg.Describe != nil {
 		if s := r.cfg.Describe(reason); s != "" {
@@ -33,6 +33,6 @@ func (r *Run[S]) StopText(o *Outcome) string {
 	return r.Describe(o.Reason)
 }
 
-// PendingText says AwaitingDecisions for a run whose gate writes
+// PendingText says loop.AwaitingDecisions for a run whose gate writes
 // pending.md (RenderRound), in the words of the drivers that use it.
 const PendingText = "waiting for decisions at the gate (see pending.md in the last round)"

@@ -25,8 +25,8 @@ import (
 // planned, written and journaled as done, by content hash), then calls
 // undone with the run replaying only (Run.ReplayOnly: the driver replays
 // its rounds from the journal and renders its artifacts, calling, asking
-// and writing nothing) and journals the end of the run (StopReason
-// Undone). Undoing an unfinished run ends it, so a new run can start, even
+// and writing nothing) and journals the end of the run (loop.StopReason
+// loop.Undone). Undoing an unfinished run ends it, so a new run can start, even
 // when it had written nothing: UndoRun then returns no rounds and a nil
 // error. ErrNothingToUndo reports an ended run with nothing left to
 // revert, or a round with nothing to revert. An undo cut short (a crash,
@@ -35,8 +35,8 @@ import (
 // reverted. Before each write the document must be
 // what the revert expects; if someone else changed it, UndoRun stops with
 // ErrDocumentChanged and writes nothing more. A document that is not
-// writable is refused (ErrNotWritable); a folder copied or moved away from
-// its documents is refused (ErrFolderMoved); while a run on the folder is
+// writable is refused (loop.ErrNotWritable); a folder copied or moved away from
+// its documents is refused (loop.ErrFolderMoved); while a run on the folder is
 // alive UndoRun fails with journal.ErrBusy. ctx is checked between
 // reverts.
 func UndoRun[S any](ctx context.Context, cfg RunConfig, round int, undone func(context.Context, *Run[S]) error) (reverted []int, err error) {

@@ -3,7 +3,7 @@ package rounds
 import "errors"
 
 // Unfinished reports whether cfg.Dir holds a run that started and has not
-// ended, over which a new run is refused (ErrUnfinishedRun) until it is
+// ended, over which a new run is refused (loop.ErrUnfinishedRun) until it is
 // resumed or undone; a folder without a run holds none. A driver asks
 // before it asks a person anything for a new run. It takes the journal's
 // lock for the moment it reads (journal.ErrBusy while a run holds it).
