@@ -148,7 +148,7 @@ type Folder struct {
 // without a journal is ErrNotStarted unless mode has OpenStart, and then
 // nothing is created; the journal is opened, whose lock keeps a second run
 // out (journal.ErrBusy); Prepare runs; the temporary files that writes cut
-// short by a crash left are removed (runfile.SweepStale: Dir, f.Folders and
+// short by a crash left are removed (in Dir, f.Folders and
 // beside f.Docs), before a rotation would move them; then the journal's
 // run is refused (ErrNotStarted, ErrUnfinishedRun, ErrRunFinished: each
 // also matches ErrNothingToResume but the unfinished one), rotated, kept

@@ -13,8 +13,9 @@
 //     journal.Commit; UndoRun reverts a run byte for byte, with the
 //     driver's renderings made on a replay-only execution.
 //   - Gates: Approver, ApproverFunc, AutoGate, FileGate (a decisions file
-//     shaped as the round's Pending), ErrStop; a round's Decisions, and the
-//     rejection memory they give the next rounds (Decisions.Rejected).
+//     shaped as the round's Pending), loop.ErrStop; a round's Decisions,
+//     and the rejection memory they give the next rounds
+//     (Decisions.Rejected).
 //   - Outcomes and artifacts: Run.Outcome (or Run.OutcomeOf for a loop of
 //     RoundNotes, with AskCall's Call records), Run.Finish, RenderRound,
 //     WriteSummary, WriteReport (ReportName), StatusLabel.
