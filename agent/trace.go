@@ -31,7 +31,7 @@ const TracerName = "github.com/kaigi-dev/kaigi"
 //
 // The span's tracer comes from the span in ctx
 // (trace.SpanFromContext(ctx).TracerProvider()): a loop started with a
-// TracerProvider (loop.RunConfig.TracerProvider) gets the model calls
+// TracerProvider (rounds.RunConfig.TracerProvider) gets the model calls
 // under its round spans, and a ctx without a span records nothing and
 // sets no attribute. There is no global state. The result is safe for
 // concurrent use as p is, reports p's SupportsSchema (false when p does

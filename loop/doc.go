@@ -1,23 +1,16 @@
-// Package loop is the loop kernel: the building blocks every kaigi loop
-// (the Editorial Swarm in loop/editorial, and the loops to come) is a thin
-// driver on.
+// Package loop is the loop kernel: what every kaigi loop driver (editorial,
+// goldfish, discussion, writing, multishot, and the ones to come) is built
+// on. The round framework that the review-and-patch loops share (a Run over
+// documents, its gate, policy, outcome, artifacts and undo) is package
+// loop/rounds, built on this one.
 //
 //   - Journaled steps (package loop/journal): a driver runs from its start
 //     on every execution and gets every value that could differ (model
 //     calls, file reads, gate decisions, time) from a step; its writes go
 //     through journal.Commit and are reverted by journal.Undo.
-//   - ReviewRound: a council round whose every reviewer call is a step.
-//   - ItemsOf: the bridge from a council round to Items (anchored,
-//     merged, grouped findings with run-wide keys), with rejection memory
-//     (Rejection, Decisions.Rejected).
-//   - Deciding: Policy (what is applied without asking), gates (Approver,
-//     ApproverFunc, AutoGate, FileGate, ErrStop) asked in journaled
-//     batches by Run.Decide, which records a round's Decisions and turns
-//     the approved items into one patch.
-//   - Questions beyond approval (Question, Asker, AskOnce, FileAsker).
-//   - Stop rules that compose (StopRule, FirstOf, NoAnswer, NoneOpen,
-//     CleanRounds, RoundCap, NoProgress, Signals) over RoundSummary
-//     (Round.Summary), and StopReason.
+//   - The Driver contract: Driver, DriverFunc and Stop, StartOrResume,
+//     and the helpers for a driver's folder and arguments (DriverPaths,
+//     DriverArtifacts, DriverArgs, DriverGate).
 //   - The run lifecycle, one for every driver: Folder.Open locks a run
 //     folder's journal, sweeps the temporary files of writes a crash cut
 //     short, and starts, resumes, rotates or keeps its run as an OpenMode
@@ -25,16 +18,18 @@
 //     driver replays or continues); what it holds is a RunState, and a
 //     resume with nothing to resume says why (ErrNotStarted,
 //     ErrRunFinished).
-//   - Runs over documents: OpenRun opens a run folder through Folder.Open
-//     (with location checks, an interrupted undo finished, the start step
-//     with the driver's settings), Run.Review reads and reviews each document
-//     (its text journaled once, a few at once), Run.Decide applies the
-//     policy and asks the gate in journaled batches, writing through
-//     journal.Commit, Run.Outcome, Run.Finish, RenderRound and
-//     WriteSummary report it, UndoRun reverts it, with the driver's
-//     renderings made on a replay-only execution (journal.SetReplayOnly).
-//     Events report its journal points. StatusLabel says where a finding
-//     stands in finding.Status words.
+//   - ReviewRound: a council round whose every reviewer call is a step,
+//     and ItemsOf: the bridge from a council round to Items (anchored,
+//     merged, grouped findings with run-wide keys), with rejection memory
+//     (Rejection).
+//   - Questions (Question, Asker, AskOnce, FileAsker, AutoAsker).
+//   - Stop rules that compose (StopRule, FirstOf, NoAnswer, NoneOpen,
+//     CleanRounds, RoundCap, NoProgress, Signals, Streak, WonInARow) over
+//     RoundSummary, and StopReason with the kernel's neutral words.
+//   - A judge asked in both orders (ComparePair), a journaled rewrite of
+//     files (RewriteFiles) and new text where a target resolves
+//     (ReplaceTarget).
+//   - Tracing (TraceRun) and progress (Event).
 //   - Run folders: FileRel and CheckLocation (a copied folder is refused;
 //     Relocate lets a copy laid out on purpose resume), WriteRendering.
 //   - Documents: OpenDocument, ReadDocument (ErrNotText), CheckSize
@@ -46,6 +41,6 @@
 // command that returns them prefixes them once with its own name. Check
 // them with errors.Is and errors.As, not by their text.
 //
-// See Example for a small two-step loop built from these alone, and
-// ExampleOpenRun for a driver on Run.
+// See Example for a small loop built from these alone, and package
+// loop/rounds' ExampleOpenRun for a driver on its Run.
 package loop

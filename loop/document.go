@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kaigi-dev/kaigi/loop/internal/runfile"
 )
 
 // DefaultMaxSize is the one limit on every loop's inputs (documents,
@@ -109,7 +111,7 @@ func checkText(path string, data []byte) error {
 	if len(data) == 0 {
 		return fmt.Errorf("%w: %s is empty", ErrNotText, path)
 	}
-	if enc := wideEncoding(data); enc != "" {
+	if enc := runfile.WideEncoding(data); enc != "" {
 		return fmt.Errorf("%w: %s is %s; convert it to UTF-8 first (for example: iconv -f %s -t UTF-8)", ErrNotText, path, enc, strings.Fields(enc)[0])
 	}
 	if i := bytes.IndexByte(data, 0); i >= 0 {
@@ -120,43 +122,6 @@ func checkText(path string, data []byte) error {
 		return fmt.Errorf("%w: %s is not UTF-8 (line %d); is it Shift_JIS or another encoding? Convert it to UTF-8 first", ErrNotText, path, line)
 	}
 	return nil
-}
-
-// wideEncoding names the encoding of a UTF-16 or UTF-32 text, "" for
-// anything else: by its byte order mark, or, without one, by the NUL bytes
-// that fill every other byte of mostly ASCII UTF-16 text, always at odd
-// offsets (little-endian) or always at even ones (big-endian).
-func wideEncoding(data []byte) string {
-	switch {
-	case bytes.HasPrefix(data, []byte{0xFF, 0xFE, 0, 0}):
-		return "UTF-32LE (UTF-32, little-endian)"
-	case bytes.HasPrefix(data, []byte{0, 0, 0xFE, 0xFF}):
-		return "UTF-32BE (UTF-32, big-endian)"
-	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
-		return "UTF-16LE (UTF-16, little-endian)"
-	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
-		return "UTF-16BE (UTF-16, big-endian)"
-	}
-	head := data[:min(len(data), 1024)&^1]
-	even, odd := 0, 0
-	for i := 0; i < len(head); i += 2 {
-		if head[i] == 0 {
-			even++
-		}
-		if head[i+1] == 0 {
-			odd++
-		}
-	}
-	pairs := len(head) / 2
-	switch {
-	case pairs == 0:
-		return ""
-	case odd*2 >= pairs && even*8 <= odd:
-		return "UTF-16LE (UTF-16, little-endian, without a byte order mark)"
-	case even*2 >= pairs && odd*8 <= even:
-		return "UTF-16BE (UTF-16, big-endian, without a byte order mark)"
-	}
-	return ""
 }
 
 // firstInvalid returns the offset of the first byte of data that is not

@@ -134,9 +134,9 @@ type DriverGate string
 
 const (
 	// GateFile, the default (""), writes what the run asks into its folder
-	// and stops waiting for the answer file (FileGate, FileAsker).
+	// and stops waiting for the answer file (rounds.FileGate, FileAsker).
 	GateFile DriverGate = "file"
-	// GateAuto asks nobody (AutoGate, AutoAsker).
+	// GateAuto asks nobody (rounds.AutoGate, AutoAsker).
 	GateAuto DriverGate = "auto"
 	// GateOwn keeps the asker and gate the driver's configure function
 	// set (a terminal's, a demo's), which answer within the process: a
@@ -172,4 +172,23 @@ func DriverArgs[T any](what string, raw json.RawMessage) (T, error) {
 		return args, fmt.Errorf("%s arguments: %w", what, err)
 	}
 	return args, nil
+}
+
+// Asker is the asker g names for questions whose files live in the run
+// folder dir: a FileAsker there for the file gate, AutoAsker for auto, or
+// File's error for another gate.
+func (g DriverGate) Asker(dir string) (Asker, error) {
+	file, err := g.File()
+	if err != nil {
+		return nil, err
+	}
+	return askerFor(file, dir), nil
+}
+
+// askerFor is FileAsker{dir} when file, else AutoAsker.
+func askerFor(file bool, dir string) Asker {
+	if file {
+		return FileAsker{Dir: dir}
+	}
+	return AutoAsker{}
 }

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/kaigi-dev/kaigi/loop/internal/runfile"
 )
 
 // The files of a FileAsker, inside its Dir.
@@ -65,7 +67,7 @@ const (
 	questionsShape = `an array of questions, as the run writes it: [{"key": "r1/gate", "kind": "choice", "prompt": "..."}] (remove the file to have it written again)`
 )
 
-// readJSONArray reads a JSON array of T from path with decodeArray (shape
+// readJSONArray reads a JSON array of T from path with runfile.DecodeArray (shape
 // and entry say what the file and each element must be): a missing file
 // is an empty array, and two elements with the same key are refused,
 // naming the key; every error names the file.
@@ -77,7 +79,7 @@ func readJSONArray[T any](path, shape, entry string, key func(T) string) ([]T, e
 	if err != nil {
 		return nil, err
 	}
-	out, err := decodeArray[T](data, shape, entry)
+	out, err := runfile.DecodeArray[T](data, shape, entry)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -37,7 +37,7 @@ type Item struct {
 
 	// Far reports an Edit whose quote was found only away from the
 	// reviewer's hinted lines (apply.Anchor.Far): a person may apply it,
-	// a Policy never does.
+	// a rounds.Policy never does.
 	Far bool `json:"far,omitempty"`
 
 	// Conflict numbers the conflict group the finding belongs to; 0 means
@@ -47,7 +47,7 @@ type Item struct {
 
 	// SameLine lists the other reviewers' findings whose different edit
 	// touches one of this one's lines (council.Row.SameLine): both can be
-	// applied, but a Policy applies neither unasked unless OverlapOnly.
+	// applied, but a rounds.Policy applies neither unasked unless OverlapOnly.
 	SameLine []string `json:"same_line,omitempty"`
 
 	// Supporters lists the other findings proposing the identical edit,

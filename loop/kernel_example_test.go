@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
@@ -24,20 +23,6 @@ func ExampleAsk() {
 	// Output:
 	// asked: Review post.md?
 	// start yes <nil>
-}
-
-// The words a person or a decisions file may use for an action.
-func ExampleParseAction() {
-	for _, s := range []string{"apply", " R ", "d", "yes", "maybe"} {
-		a, err := loop.ParseAction(s)
-		fmt.Printf("%q %v\n", a, err != nil)
-	}
-	// Output:
-	// "apply" false
-	// "reject" false
-	// "defer" false
-	// "apply" false
-	// "" true
 }
 
 // A run folder remembers where its document is relative to it; a copy of
@@ -61,27 +46,6 @@ func ExampleCheckLocation() {
 	// true
 }
 
-// A folder holds an unfinished run from OpenRun until the run's Finish;
-// a new run is refused there until it is resumed or undone.
-func ExampleUnfinished() {
-	folder, _ := os.MkdirTemp("", "unfinished-example")
-	defer os.RemoveAll(folder)
-	doc := filepath.Join(folder, "post.md")
-	os.WriteFile(doc, []byte("# Post\n"), 0o644)
-	cfg := loop.RunConfig{Dir: filepath.Join(folder, ".run"), Driver: "example"}
-	fmt.Println(loop.Unfinished(cfg))
-	r, err := loop.OpenRun(context.Background(), cfg, []string{doc}, false, true, func() struct{} { return struct{}{} }, nil)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	r.Close()
-	fmt.Println(loop.Unfinished(cfg))
-	// Output:
-	// false <nil>
-	// true <nil>
-}
-
 // A run laid out at another place as a whole (a durable engine's copy)
 // reads the absolute paths its journal holds under the new place; other
 // paths are left as they are.
@@ -94,17 +58,4 @@ func ExampleRelocate() {
 	// /tmp/activity-7/project/docs/post.md
 	// /srv/projects/other.md
 	// /srv/project/docs/post.md
-}
-
-// A finding's status as the artifacts show it.
-func ExampleStatusLabel() {
-	fmt.Println(loop.StatusLabel(finding.Applied, "gate", false, false))
-	fmt.Println(loop.StatusLabel(finding.Applied, "policy", true, false))
-	fmt.Println(loop.StatusLabel(finding.Open, "", false, true))
-	fmt.Println(loop.StatusLabel(finding.Rejected, "gate", false, false))
-	// Output:
-	// applied (gate)
-	// applied (dry run: not written)
-	// open (pending)
-	// rejected
 }

@@ -11,15 +11,34 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/kaigi-dev/kaigi/loop/internal/runfile"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 )
 
-// StartKey is the step that starts a run: OpenRun journals its settings
+// Errors of the run lifecycle (Folder.Open, and OpenRun in package
+// rounds), which drivers return as they are (or alias): a caller checks
+// them with errors.Is.
+var (
+	// ErrUnfinishedRun: the run folder holds a run that has not ended and
+	// a new run (not a resume) was asked for.
+	ErrUnfinishedRun = errors.New("an unfinished run exists")
+	// ErrNothingToResume: the run folder holds no unfinished run. The
+	// lifecycle returns it as one of its two reasons, ErrNotStarted or
+	// ErrRunFinished.
+	ErrNothingToResume = errors.New("nothing to resume")
+	// ErrOtherFile: a resume was asked for other documents than the run's.
+	ErrOtherFile = errors.New("the journal belongs to another file")
+)
+
+// JournalName is the journal's file name inside a run folder.
+const JournalName = "journal.jsonl"
+
+// StartKey is the step that starts a run: rounds.OpenRun journals its settings
 // under it, and a Folder without Started reads it as "a run was started
 // here".
 const StartKey = "start"
 
-// The two reasons for ErrNothingToResume, which Folder.Open and OpenRun
+// The two reasons for ErrNothingToResume, which Folder.Open and rounds.OpenRun
 // return (wrapped) instead of it: errors.Is matches each and
 // ErrNothingToResume. A driver that starts or resumes as the folder
 // requires tells them apart: a run killed before its start step
@@ -129,7 +148,7 @@ type Folder struct {
 // without a journal is ErrNotStarted unless mode has OpenStart, and then
 // nothing is created; the journal is opened, whose lock keeps a second run
 // out (journal.ErrBusy); Prepare runs; the temporary files that writes cut
-// short by a crash left are removed (removeStaleTemp: Dir, f.Folders and
+// short by a crash left are removed (in Dir, f.Folders and
 // beside f.Docs), before a rotation would move them; then the journal's
 // run is refused (ErrNotStarted, ErrUnfinishedRun, ErrRunFinished: each
 // also matches ErrNothingToResume but the unfinished one), rotated, kept
@@ -170,9 +189,9 @@ func (f Folder) Open(ctx context.Context, mode OpenMode) (_ *journal.Journal, _ 
 		docs = f.Docs(j)
 	}
 	log := cmp.Or(f.Logger, slog.New(slog.DiscardHandler))
-	removeStaleTemp(ctx, log, f.Dir, docs...)
+	runfile.SweepStale(ctx, log, f.Dir, docs...)
 	for _, dir := range f.Folders {
-		removeStaleTemp(ctx, log, dir)
+		runfile.SweepStale(ctx, log, dir)
 	}
 	switch {
 	case st == RunNone && mode&OpenStart == 0:

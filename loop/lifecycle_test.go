@@ -9,6 +9,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // openFolder opens f for a new run or a resume.
@@ -227,12 +228,12 @@ func TestJournalObserverThroughRunConfig(t *testing.T) {
 	doc := filepath.Join(dir, "post.md")
 	os.WriteFile(doc, []byte("本文。\r\n"), 0o644)
 	var keys []string
-	cfg := loop.RunConfig{Dir: filepath.Join(dir, ".run"), Driver: "t", JournalObserver: func(e journal.Event) {
+	cfg := rounds.RunConfig{Dir: filepath.Join(dir, ".run"), Driver: "t", JournalObserver: func(e journal.Event) {
 		if e.Record != nil {
 			keys = append(keys, e.Record.Kind+" "+e.Record.Key)
 		}
 	}}
-	r, err := loop.OpenRun(context.Background(), cfg, []string{doc}, false, true, func() struct{} { return struct{}{} }, nil)
+	r, err := rounds.OpenRun(context.Background(), cfg, []string{doc}, false, true, func() struct{} { return struct{}{} }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package loop_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -102,4 +104,31 @@ func TestComparePairShufflesAndRefusesBadAnswers(t *testing.T) {
 	if !strings.HasPrefix(err.Error(), "comparison bad") { // no package prefix: the driver adds its own
 		t.Errorf("error %q, want it to begin with the comparison's key", err)
 	}
+}
+
+// A judge is asked which of two texts is better in both orders, with the
+// order drawn once and journaled: the second text wins only when the judge
+// picks it in both (a judge that always says "A" favours a position, not a
+// text, and gives no winner). A replay asks the judge nothing.
+func ExampleComparePair() {
+	dir, _ := os.MkdirTemp("", "loop-pair")
+	defer os.RemoveAll(dir)
+	j, _ := journal.Open(filepath.Join(dir, "journal.jsonl"), journal.Options{})
+	defer j.Close()
+	texts := [2]string{"It is worth noting that Go is fast.", "Go is fast."}
+	shorter := func(_ context.Context, a, b int) (string, error) { // a is shown as A, b as B
+		if len(texts[a]) < len(texts[b]) {
+			return loop.PairA, nil
+		}
+		return loop.PairB, nil
+	}
+	res, err := loop.ComparePair(context.Background(), j, "r1/judge", shorter, func(s string) string { return s })
+	fmt.Println(res.Winner, res.Picks, err)
+
+	always := func(context.Context, int, int) (string, error) { return "a", nil }
+	res, err = loop.ComparePair(context.Background(), j, "r2/judge", always, func(s string) string { return s })
+	fmt.Println(res.Winner, res.Labels, err)
+	// Output:
+	// 1 [1 1] <nil>
+	// -1 [A A] <nil>
 }

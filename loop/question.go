@@ -40,7 +40,7 @@ type Option struct {
 }
 
 // Question is a decision point for a person (or a policy standing in for
-// one) that is not the approval of findings (see Approver for that).
+// one) that is not the approval of findings (see rounds.Approver for that).
 type Question struct {
 	// Key names the question within the run, uniquely; answers and the
 	// journal refer to it. Example: "r2/next-round".
@@ -74,6 +74,12 @@ type Answer struct {
 // answers file does not name the question): the driver stops, to be
 // resumed once the answer exists.
 var ErrWaiting = errors.New("waiting for an answer")
+
+// ErrStop is what an Asker or a gate (rounds.Approver) returns (wrapped)
+// to stop the loop: a person quit the checklist or the question. What was
+// decided before is kept; a driver renders what it has and stops, to be
+// resumed.
+var ErrStop = errors.New("stopped at the gate")
 
 // Asker answers questions: automatic policy (AutoAsker), a file for
 // non-interactive use (FileAsker), a callback (AskFunc), or a person at a

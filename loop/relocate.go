@@ -11,7 +11,7 @@ type relocation struct{ from, to string }
 
 type relocateKey struct{}
 
-// Relocate returns a context on which OpenRun reads every absolute path a
+// Relocate returns a context on which rounds.OpenRun reads every absolute path a
 // run's journal holds under the folder from as the same path under to: a
 // run whose folder and documents were laid out at another place as a
 // whole (a durable engine's activity working on a copy of the run)
@@ -42,12 +42,4 @@ func (r relocation) path(p string) string {
 		return filepath.Join(r.to, rest)
 	}
 	return p
-}
-
-// relocate applies r to a journaled start.
-func (r relocation) start(w *startWire) {
-	w.Root = r.path(w.Root)
-	for i := range w.Docs {
-		w.Docs[i].File = r.path(w.Docs[i].File)
-	}
 }

@@ -2,17 +2,14 @@ package loop
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
-	"log/slog"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/kaigi-dev/kaigi/apply"
 	"github.com/kaigi-dev/kaigi/loop/journal"
@@ -64,58 +61,6 @@ func rotate(dir string, j *journal.Journal, move func(name string) bool) (string
 		}
 	}
 	return dst, j.Close()
-}
-
-// removeStaleTemp removes the temporary files that writes cut short by a
-// crash left (apply.Dir.RemoveStaleTemp): each document's own, and only
-// its (another program may be writing the files next to it), and every
-// one in the run folder dir and in its subfolders whose names start with
-// "round-" and theirs, at any depth (a run over several documents renders
-// into round-N/NAME/), which only the holder of the journal's lock
-// writes; the history is left alone. The caller
-// holds that lock. A failure is logged, not returned: the files are
-// litter, not state.
-func removeStaleTemp(ctx context.Context, log *slog.Logger, dir string, docs ...string) {
-	type glob struct{ root, name string }
-	names := []glob{{dir, "*"}}
-	for _, doc := range docs {
-		names = append(names, glob{filepath.Dir(doc), filepath.Base(doc)})
-	}
-	if entries, err := os.ReadDir(dir); err == nil {
-		for _, e := range entries {
-			if !e.IsDir() || !strings.HasPrefix(e.Name(), "round-") {
-				continue
-			}
-			// A run over several documents renders into round-N/NAME/...
-			err := filepath.WalkDir(filepath.Join(dir, e.Name()), func(p string, d fs.DirEntry, err error) error {
-				if err != nil || !d.IsDir() {
-					return err
-				}
-				rel, err := filepath.Rel(dir, p)
-				if err == nil {
-					names = append(names, glob{dir, filepath.Join(rel, "*")})
-				}
-				return err
-			})
-			if err != nil {
-				log.LogAttrs(ctx, slog.LevelWarn, "stale temporary files not looked for", slog.String("folder", filepath.Join(dir, e.Name())), slog.Any("err", err))
-			}
-		}
-	}
-	for _, n := range names {
-		d, err := apply.OpenDir(n.root)
-		if err == nil {
-			var removed []string
-			removed, err = d.RemoveStaleTemp(n.name)
-			d.Close()
-			for _, r := range removed {
-				log.LogAttrs(ctx, slog.LevelInfo, "removed a stale temporary file", slog.String("file", filepath.Join(n.root, r)))
-			}
-		}
-		if err != nil {
-			log.LogAttrs(ctx, slog.LevelWarn, "stale temporary files not removed", slog.String("folder", n.root), slog.Any("err", err))
-		}
-	}
 }
 
 // FileRel returns file's path relative to the run folder dir (made

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/loop/internal/runfile"
 )
 
 // TestRemoveStaleTempEveryRoundFolder: the temporary files a killed write
@@ -36,7 +38,7 @@ func TestRemoveStaleTempEveryRoundFolder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	removeStaleTemp(context.Background(), slog.New(slog.DiscardHandler), dir, doc)
+	runfile.SweepStale(context.Background(), slog.New(slog.DiscardHandler), dir, doc)
 	for _, p := range stale {
 		if _, err := os.Stat(p); !os.IsNotExist(err) {
 			t.Errorf("%s was left (%v)", p, err)

@@ -19,6 +19,7 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/internal/sixthloop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"github.com/kaigi-dev/kaigi/loop/killtest"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // sixthDoc is the sixth loop's input: CRLF, Japanese text, no final newline.
@@ -65,7 +66,7 @@ func TestSixthLoop(t *testing.T) {
 	if !strings.Contains(string(summary), "[R2] the new draft won both orders and was kept") || !strings.Contains(string(summary), "[R4] the current draft held") {
 		t.Errorf("summary.md:\n%s", summary)
 	}
-	if _, err := loop.UndoRun[sixthloop.Args](context.Background(), l.Config(dir), 0, nil); err != nil {
+	if _, err := rounds.UndoRun[sixthloop.Args](context.Background(), l.Config(dir), 0, nil); err != nil {
 		t.Fatal(err)
 	}
 	if text, _ := os.ReadFile(filepath.Join(dir, "design.md")); string(text) != sixthDoc {
@@ -149,7 +150,7 @@ func TestSixthKillAtEveryPoint(t *testing.T) {
 		if len(got) != len(wantFiles) {
 			t.Errorf("kill at point %d: files %d, want %d", k, len(got), len(wantFiles))
 		}
-		if _, err := loop.UndoRun[sixthloop.Args](context.Background(), sixthloop.Loop{}.Config(dir), 0, nil); err != nil {
+		if _, err := rounds.UndoRun[sixthloop.Args](context.Background(), sixthloop.Loop{}.Config(dir), 0, nil); err != nil {
 			t.Fatal(err)
 		}
 		if text, _ := os.ReadFile(filepath.Join(dir, "design.md")); string(text) != sixthDoc {

@@ -77,6 +77,16 @@ func reason(err error) string {
 // at the token limit.
 const truncationHint = "the answer was cut off at the token limit before it formed a valid report, and a repair would be cut off too: raise the reviewer's token limit and run again"
 
+// Hint says what a person can do about the skip: for an answer cut off
+// at the token limit, raise the limit; "" when there is nothing to do but
+// run again.
+func (s Skip) Hint() string {
+	if s.Truncated {
+		return truncationHint
+	}
+	return ""
+}
+
 // SkipText says on one line why a call was skipped: the reason, the first
 // violations, and for a truncated answer what to do (truncationHint).
 func SkipText(s Skip) string {
@@ -94,8 +104,8 @@ func SkipText(s Skip) string {
 			fmt.Fprintf(&b, " (and %d more)", more)
 		}
 	}
-	if s.Truncated {
-		b.WriteString("; " + truncationHint)
+	if h := s.Hint(); h != "" {
+		b.WriteString("; " + h)
 	}
 	return b.String()
 }

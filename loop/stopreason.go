@@ -1,5 +1,7 @@
 package loop
 
+import "errors"
+
 // StopReason says why a loop stopped.
 type StopReason string
 
@@ -30,15 +32,15 @@ const (
 	Undone StopReason = "undone"
 	// NoReviewerAnswered: every reviewer call of a round was skipped (a
 	// wrong key, a server that cannot be reached, answers that broke the
-	// schema twice), so the round judged nothing; Outcome.Skipped says
+	// schema twice), so the round judged nothing; rounds.Outcome.Skipped says
 	// why. It is never a convergence.
 	NoReviewerAnswered StopReason = "no-reviewer-answered"
 )
 
 // Describe says the stop reason in the kernel's words, for people: true
 // of any loop, so a driver says its own (what converged means, where the
-// gate's pending decisions are) through RunConfig.Describe or
-// Outcome.StopWords. A reason the kernel does not define is said as it is.
+// gate's pending decisions are) through rounds.RunConfig.Describe or
+// rounds.Outcome.StopWords. A reason the kernel does not define is said as it is.
 func (r StopReason) Describe() string {
 	switch r {
 	case Converged:
@@ -61,6 +63,8 @@ func (r StopReason) Describe() string {
 	return string(r)
 }
 
-// PendingText says AwaitingDecisions for a run whose gate writes
-// pending.md (RenderRound), in the words of the drivers that use it.
-const PendingText = "waiting for decisions at the gate (see pending.md in the last round)"
+// ErrNotConverged is matched by the error a driver returns when its run
+// stopped before converging: at the round cap or stalled with findings
+// open, waiting at or stopped by the gate, asked for a rewrite, or when no
+// reviewer answered (rounds.Run.Finish, a discussion's Run).
+var ErrNotConverged = errors.New("not converged")

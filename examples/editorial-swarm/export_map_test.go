@@ -8,6 +8,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/export"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestExportReport checks the mapping of an outcome onto export.Report:
@@ -21,17 +22,17 @@ func TestExportReport(t *testing.T) {
 	a, b := filepath.Join(docs, "a.md"), filepath.Join(docs, "ja", "b.md")
 	os.WriteFile(a, []byte("alpha\n"), 0o644)
 	os.WriteFile(b, []byte("ベータ\r\n"), 0o644)
-	entry := func(file, key string, st finding.Status, reason string) loop.Entry {
-		return loop.Entry{Round: 1, Status: st, Reason: reason, By: "gate", Item: loop.Item{
+	entry := func(file, key string, st finding.Status, reason string) rounds.Entry {
+		return rounds.Entry{Round: 1, Status: st, Reason: reason, By: "gate", Item: loop.Item{
 			Key: key, File: file, Reviewer: "editor", Lines: finding.LineRange{Start: 1, End: 1},
 			Finding: finding.Finding{ID: key, Category: "style", Severity: finding.Low, Issue: "x", LineRange: finding.LineRange{Start: 7, End: 7}},
 		}}
 	}
-	out := &loop.Outcome{
+	out := &rounds.Outcome{
 		File: a, Files: []string{a, b},
-		Applied:    []loop.Entry{entry("a.md", "F1", finding.Applied, "")},
-		Rejected:   []loop.Entry{entry("ja/b.md", "F2", finding.Rejected, "")},
-		Unresolved: []loop.Entry{entry("ja/b.md", "F3", finding.Open, "")},
+		Applied:    []rounds.Entry{entry("a.md", "F1", finding.Applied, "")},
+		Rejected:   []rounds.Entry{entry("ja/b.md", "F2", finding.Rejected, "")},
+		Unresolved: []rounds.Entry{entry("ja/b.md", "F3", finding.Open, "")},
 	}
 	rep, err := exportReport(out, cwd)
 	if err != nil {
@@ -76,6 +77,6 @@ func TestExportReport(t *testing.T) {
 }
 
 // exportReport maps the run's outcome as -format does.
-func exportReport(o *loop.Outcome, cwd string) (export.Report, error) {
+func exportReport(o *rounds.Outcome, cwd string) (export.Report, error) {
 	return export.FromOutcome(export.Tool{Name: "editorial-swarm", Version: export.ModuleVersion()}, o, cwd)
 }

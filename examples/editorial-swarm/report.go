@@ -11,6 +11,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // report prints the final table of what was applied, rejected and left
@@ -31,7 +32,7 @@ func report(w io.Writer, o *editorial.Outcome, dir string) {
 	}
 	for _, list := range [][]editorial.Entry{o.Applied, o.Rejected, o.Unresolved} {
 		for _, e := range list {
-			status := loop.StatusLabel(e.Status, e.By, dry, o.Reason == loop.AwaitingDecisions)
+			status := rounds.StatusLabel(e.Status, e.By, dry, o.Reason == loop.AwaitingDecisions)
 			if e.ApprovedAdvice() {
 				status = "open (approved, no edit)"
 			}
@@ -50,7 +51,7 @@ func report(w io.Writer, o *editorial.Outcome, dir string) {
 	reportSkipped(w, o.Skipped)
 	reportUsage(w, o)
 	fmt.Fprintf(w, "Artifacts: %s (summary.md, round-N/findings.md, applied.diff, ...)\n", dir)
-	fmt.Fprintf(w, "Report: %s\n", filepath.Join(dir, loop.ReportName))
+	fmt.Fprintf(w, "Report: %s\n", filepath.Join(dir, rounds.ReportName))
 }
 
 // reportSkipped lists the skipped reviewer calls with their reasons in

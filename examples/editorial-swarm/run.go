@@ -16,6 +16,7 @@ import (
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
@@ -140,7 +141,7 @@ func (o *options) start(args []string) (cli.DriverRun, error) {
 	if err := o.Resolve(demo); err != nil {
 		return cli.DriverRun{}, err
 	}
-	scope, err := loop.ParseScope(o.auto)
+	scope, err := rounds.ParseScope(o.auto)
 	if err != nil {
 		return cli.DriverRun{}, err
 	}
@@ -163,7 +164,7 @@ func (o *options) start(args []string) (cli.DriverRun, error) {
 		return cli.DriverRun{}, err
 	}
 	fmt.Fprintf(stderr, "Editorial Swarm on %s (%s, reader: %s)\n", strings.Join(paths, ", "), desc, o.reader)
-	l := &editorial.Loop{Council: c, Policy: loop.Policy{Scope: scope}, Gate: gate, MaxRounds: o.rounds, MaxSize: int64(*o.MaxSize),
+	l := &editorial.Loop{Council: c, Policy: rounds.Policy{Scope: scope}, Gate: gate, MaxRounds: o.rounds, MaxSize: int64(*o.MaxSize),
 		ReaderProfile: o.reader, DryRun: o.dryRun, Observer: progress.Observe, Logger: o.Logger(), Prices: agent.DefaultPrices()}
 	outcome := cli.Result[*editorial.Outcome]
 	return cli.DriverRun{
@@ -275,7 +276,7 @@ func (o *options) prepareDemo(stderr io.Writer) (path, out string, err error) {
 
 // chooseGate returns the gate -gate names: the checklist on a terminal,
 // the run folder's decisions file, or the policy alone.
-func (o *options) chooseGate() (loop.Approver, error) {
+func (o *options) chooseGate() (rounds.Approver, error) {
 	g, _, err := o.ChooseGate(o.gate, termgate.Config{
 		Dir:         o.out,
 		Decisions:   editorial.DecisionsName,

@@ -17,6 +17,7 @@ import (
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
 )
 
@@ -137,7 +138,7 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 		return cli.DriverRun{}, err
 	}
 	var asker loop.Asker
-	var gate loop.Approver
+	var gate rounds.Approver
 	if o.yes || (demo != "" && !o.Interactive()) { // the demo runs its whole cycle unattended
 		asker = shownAsker{w: stderr}
 	} else { // no -gate: a checklist on a terminal, the run folder's files otherwise

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // ask asks what the loop waits on (question, the content of the workspace
@@ -29,7 +30,7 @@ func ask(in *bufio.Reader, out io.Writer, questionPath string, question []byte) 
 // askPending lists the pending findings, numbered, and asks which to
 // apply, which of the rest to reject (and why); the others are deferred.
 func askPending(in *bufio.Reader, out io.Writer, data []byte) ([]byte, error) {
-	var items []loop.Pending
+	var items []rounds.Pending
 	if err := json.Unmarshal(data, &items); err != nil {
 		return nil, fmt.Errorf("pending findings: %w", err)
 	}
@@ -82,11 +83,11 @@ func askPending(in *bufio.Reader, out io.Writer, data []byte) ([]byte, error) {
 	for i := range items {
 		switch {
 		case slices.Contains(apply, i+1):
-			items[i].Action = string(loop.Apply)
+			items[i].Action = string(rounds.Apply)
 		case slices.Contains(reject, i+1):
-			items[i].Action, items[i].Reason = string(loop.Reject), reason
+			items[i].Action, items[i].Reason = string(rounds.Reject), reason
 		default:
-			items[i].Action = string(loop.Defer)
+			items[i].Action = string(rounds.Defer)
 		}
 	}
 	return json.MarshalIndent(items, "", "  ")

@@ -23,6 +23,7 @@ import (
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
 )
@@ -194,7 +195,7 @@ func (o *runOptions) input(name, links string) (temporal.Input, error) {
 	var args any
 	switch o.loop {
 	case editorialLoop:
-		if _, err := loop.ParseScope(o.auto); err != nil {
+		if _, err := rounds.ParseScope(o.auto); err != nil {
 			return temporal.Input{}, fmt.Errorf("-auto: %w", err)
 		}
 		s, _ := json.Marshal(editorialSettings{Reader: o.reader, Rounds: o.rounds, Auto: o.auto, Links: links})

@@ -10,9 +10,9 @@ import (
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
-	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 	"github.com/kaigi-dev/kaigi/providers/config"
 	"github.com/kaigi-dev/kaigi/providers/offline"
@@ -98,13 +98,13 @@ func editorialLoopFor(c council.Council, raw json.RawMessage) (*editorial.Loop, 
 			return nil, fmt.Errorf("editorial settings: %w", err)
 		}
 	}
-	scope, err := loop.ParseScope(cmp.Or(s.Auto, "low"))
+	scope, err := rounds.ParseScope(cmp.Or(s.Auto, "low"))
 	if err != nil {
 		return nil, fmt.Errorf("editorial settings: %w", err)
 	}
 	return &editorial.Loop{
 		Council:       c,
-		Policy:        loop.Policy{Scope: scope},
+		Policy:        rounds.Policy{Scope: scope},
 		MaxRounds:     s.Rounds,
 		ReaderProfile: s.Reader,
 		Prices:        agent.DefaultPrices(),

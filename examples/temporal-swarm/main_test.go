@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 func TestParseNumbers(t *testing.T) {
@@ -53,7 +54,7 @@ func TestAskPending(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []loop.Pending
+	var got []rounds.Pending
 	if err := json.Unmarshal(data, &got); err != nil {
 		t.Fatal(err)
 	}

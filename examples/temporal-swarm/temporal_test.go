@@ -19,6 +19,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/loop/temporal"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
@@ -193,7 +194,7 @@ func TestOnTemporal(t *testing.T) {
 			t.Fatal(err)
 		}
 		local := writeDoc(t, "spec.md", spec)
-		l.Dir, l.Gate, l.Asker = filepath.Join(filepath.Dir(local), ".goldfish"), loop.AutoGate{}, loop.AutoAsker{}
+		l.Dir, l.Gate, l.Asker = filepath.Join(filepath.Dir(local), ".goldfish"), rounds.AutoGate{}, loop.AutoAsker{}
 		if _, err := l.Run(context.Background(), local); err != nil && !isStop(err) {
 			t.Fatal(err)
 		}
@@ -207,7 +208,7 @@ func TestOnTemporal(t *testing.T) {
 
 // isStop reports whether err is a loop's stop before converging.
 func isStop(err error) bool {
-	return err != nil && (errors.Is(err, loop.ErrNotConverged) || errors.Is(err, loop.ErrDocumentChanged))
+	return err != nil && (errors.Is(err, loop.ErrNotConverged) || errors.Is(err, rounds.ErrDocumentChanged))
 }
 
 // command runs the command in this process and returns its output and
@@ -282,9 +283,9 @@ func inProcessRun(t *testing.T, name string, doc []byte, decide func([]byte) []b
 		t.Fatal(err)
 	}
 	l.Dir = filepath.Join(filepath.Dir(path), ".editorial")
-	l.Gate = loop.AutoGate{}
+	l.Gate = rounds.AutoGate{}
 	if decide != nil {
-		l.Gate = loop.FileGate{Path: filepath.Join(l.Dir, editorial.DecisionsName)}
+		l.Gate = rounds.FileGate{Path: filepath.Join(l.Dir, editorial.DecisionsName)}
 	}
 	ctx := context.Background()
 	out, err := l.Run(ctx, path)
@@ -341,7 +342,7 @@ func readFile(t *testing.T, path string) []byte {
 // "all", "advice noted": apply every fix, reject the rest with a reason.
 func decide(t *testing.T, pending []byte) []byte {
 	t.Helper()
-	var items []loop.Pending
+	var items []rounds.Pending
 	if err := json.Unmarshal(pending, &items); err != nil {
 		t.Fatalf("pending.json: %v", err)
 	}

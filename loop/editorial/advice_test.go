@@ -12,6 +12,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestApprovedAdviceIsSaid: pending.json marks the entry that has no edit
@@ -26,7 +27,7 @@ func TestApprovedAdviceIsSaid(t *testing.T) {
 		phraseReviewer("style", "style", rule{phrase: "beta", fix: "gamma", severity: finding.Medium, conf: 80}),
 		phraseReviewer("fact", "fact", rule{phrase: "42%", severity: finding.High, conf: 80, issue: "unsourced figure"}),
 	)}
-	l := &editorial.Loop{Council: c, Dir: dir, MaxRounds: 1, Gate: loop.FileGate{Path: decisions}}
+	l := &editorial.Loop{Council: c, Dir: dir, MaxRounds: 1, Gate: rounds.FileGate{Path: decisions}}
 	if _, err := l.Run(context.Background(), path); !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatalf("first run: %v", err)
 	}

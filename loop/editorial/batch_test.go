@@ -15,6 +15,7 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // batchDoc has 10 lines the policy fixes and 45 the gate decides.
@@ -50,10 +51,10 @@ func TestDecisionsAreBatched(t *testing.T) {
 	doc, c := batchDoc()
 	path := writeDoc(t, doc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	approve := loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
-		var ds []loop.Decision
+	approve := rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
+		var ds []rounds.Decision
 		for _, it := range b.Items {
-			ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Apply})
+			ds = append(ds, rounds.Decision{Key: it.Key, Action: rounds.Apply})
 		}
 		return ds, nil
 	})
@@ -114,17 +115,17 @@ func TestConflictingApprovalsAcrossBatches(t *testing.T) {
 			rule{phrase: "big cat", fix: "large cat", severity: finding.Medium, conf: 80}),
 		phraseReviewer("b", "style", rule{phrase: "big cat", fix: "huge cat", severity: finding.Medium, conf: 80}))}
 	pages := 0
-	approve := loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
+	approve := rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
 		pages = b.Pages
-		var ds []loop.Decision
+		var ds []rounds.Decision
 		for _, it := range b.Items {
-			ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Apply})
+			ds = append(ds, rounds.Decision{Key: it.Key, Action: rounds.Apply})
 		}
 		return ds, nil
 	})
 	l := &editorial.Loop{Council: c, Dir: dir, Gate: approve, MaxRounds: 1}
 	_, err := l.Run(context.Background(), path)
-	if !errors.Is(err, loop.ErrConflictingApprovals) || !strings.Contains(err.Error(), "r1/a/F020 and r1/b/F001") {
+	if !errors.Is(err, rounds.ErrConflictingApprovals) || !strings.Contains(err.Error(), "r1/a/F020 and r1/b/F001") {
 		t.Fatalf("Run: %v, want ErrConflictingApprovals naming both", err)
 	}
 	if n := gateSteps(t, dir); pages != 2 || n != 1 {
@@ -142,8 +143,8 @@ func TestGatePassCutBetweenPages(t *testing.T) {
 	path := writeDoc(t, doc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	decisions := filepath.Join(dir, editorial.DecisionsName)
-	file := loop.FileGate{Path: decisions}
-	cut := loop.ApproverFunc(func(ctx context.Context, b loop.Batch) ([]loop.Decision, error) {
+	file := rounds.FileGate{Path: decisions}
+	cut := rounds.ApproverFunc(func(ctx context.Context, b rounds.Batch) ([]rounds.Decision, error) {
 		if b.Page == 2 {
 			return nil, errors.New("killed")
 		}

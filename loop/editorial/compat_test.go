@@ -10,6 +10,7 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
@@ -30,7 +31,7 @@ func TestResumeARunOfTheFormerDriver(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, editorial.JournalName), []byte(strings.ReplaceAll(readFile(t, filepath.Join(src, "journal.jsonl")), "@ROOT@", root)), 0o644)
 	os.WriteFile(filepath.Join(dir, editorial.DecisionsName), []byte(readFile(t, filepath.Join(src, "decisions.json"))), 0o644)
 	c := council.Council{Members: council.Members(offline.Editorial(offline.Config{})...), Limit: 4}
-	l := &editorial.Loop{Council: c, Dir: dir, Gate: loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
+	l := &editorial.Loop{Council: c, Dir: dir, Gate: rounds.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
 	out, err := l.Resume(context.Background(), article)
 	if out == nil {
 		t.Fatalf("resume: %v", err)

@@ -4,7 +4,7 @@
 // Each round a council reviews the current text, the findings are
 // aggregated (loop.ItemsOf), the Policy applies the safe ones (by default:
 // low severity, not in a conflict, confidence >= 70), a Gate decides the
-// rest in batches of at most loop.MaxBatch, the approved edits are written
+// rest in batches of at most rounds.MaxBatch, the approved edits are written
 // through the journal (journal.Commit, checked by hash before every
 // write), rejections are remembered so no reviewer proposes them again,
 // and the loop stops for a stated reason (see loop.StopReason). Findings

@@ -7,6 +7,7 @@ import (
 	"errors"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // DefaultDir is the run folder of a Driver's run, relative to its
@@ -46,7 +47,7 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if len(args.Documents) == 0 {
 			return loop.Stop{}, errors.New("editorial arguments: no documents")
 		}
-		f, err := loop.NewReviewFolder(dir, args.Gate, cmp.Or(args.Dir, DefaultDir), DecisionsName, args.Documents...)
+		f, err := rounds.NewReviewFolder(dir, args.Gate, cmp.Or(args.Dir, DefaultDir), DecisionsName, args.Documents...)
 		if err != nil {
 			return loop.Stop{}, err
 		}

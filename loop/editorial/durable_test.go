@@ -18,6 +18,7 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // duringReview wraps a reviewer so that fn runs once, inside the first
@@ -119,7 +120,7 @@ func TestEditWhileReviewersWork(t *testing.T) {
 		}
 	})
 	out, err := (&editorial.Loop{Council: c, Dir: dir}).Run(context.Background(), path)
-	if !errors.Is(err, loop.ErrDocumentChanged) {
+	if !errors.Is(err, rounds.ErrDocumentChanged) {
 		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
 	}
 	if got := readFile(t, path); got != edited {
@@ -129,7 +130,7 @@ func TestEditWhileReviewersWork(t *testing.T) {
 		t.Errorf("outcome %+v, want document-changed with nothing applied", out)
 	}
 	mustContain(t, "the error", err.Error(), "article.md", "nothing was written", "run again")
-	if _, err := editorial.Undo(dir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
+	if _, err := editorial.Undo(dir, 0); !errors.Is(err, rounds.ErrNothingToUndo) {
 		t.Errorf("undo after a run that wrote nothing: %v, want ErrNothingToUndo", err)
 	}
 	if got := readFile(t, path); got != edited {
@@ -143,24 +144,24 @@ func TestEditWhileTheGateDecides(t *testing.T) {
 	path := writeDoc(t, "foo line\nbaz line\n42% line\n")
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	var edited string
-	gate := loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
+	gate := rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
 		edited = readFile(t, path) + "the author's new line\n"
 		os.WriteFile(path, []byte(edited), 0o644)
-		var ds []loop.Decision
+		var ds []rounds.Decision
 		for _, it := range b.Items {
-			ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Apply})
+			ds = append(ds, rounds.Decision{Key: it.Key, Action: rounds.Apply})
 		}
 		return ds, nil
 	})
 	_, err := (&editorial.Loop{Council: twoMediums(), Dir: dir, Gate: gate}).Run(context.Background(), path)
-	if !errors.Is(err, loop.ErrDocumentChanged) {
+	if !errors.Is(err, rounds.ErrDocumentChanged) {
 		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
 	}
 	if got := readFile(t, path); got != edited {
 		t.Errorf("the author's change was lost: %q, want %q", got, edited)
 	}
 	// The report shows no change the run did not write.
-	if html := readFile(t, filepath.Join(dir, loop.ReportName)); !strings.Contains(html, "Nothing was changed.") {
+	if html := readFile(t, filepath.Join(dir, rounds.ReportName)); !strings.Contains(html, "Nothing was changed.") {
 		t.Error("report.html shows changes the run never wrote")
 	}
 }
@@ -181,7 +182,7 @@ func TestTwoRunsOnOneDocument(t *testing.T) {
 		second = readFile(t, path)
 	})
 	_, err := (&editorial.Loop{Council: c, Dir: filepath.Join(t.TempDir(), "a")}).Run(context.Background(), path)
-	if !errors.Is(err, loop.ErrDocumentChanged) {
+	if !errors.Is(err, rounds.ErrDocumentChanged) {
 		t.Fatalf("the first run: %v, want ErrDocumentChanged", err)
 	}
 	if got := readFile(t, path); got != second || !strings.Contains(got, "表題") {
@@ -266,7 +267,7 @@ func TestStaleTempFilesRemoved(t *testing.T) {
 			path := writeDoc(t, chainDoc)
 			proj := filepath.Dir(path)
 			dir := filepath.Join(proj, ".editorial")
-			l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
+			l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: rounds.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
 			if !resume {
 				l.Gate = nil
 			}

@@ -14,6 +14,7 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // decide writes a decisions file: key -> action.
@@ -46,7 +47,7 @@ func TestDecisionsBelongToTheirRound(t *testing.T) {
 	path := writeDoc(t, "foo line\nbaz line\n42% line\n")
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	decisions := filepath.Join(dir, editorial.DecisionsName)
-	l := &editorial.Loop{Council: twoMediums(), Dir: dir, Gate: loop.FileGate{Path: decisions}}
+	l := &editorial.Loop{Council: twoMediums(), Dir: dir, Gate: rounds.FileGate{Path: decisions}}
 	if out, _ := l.Run(context.Background(), path); out.Reason != loop.AwaitingDecisions {
 		t.Fatalf("first run: %s", out.Reason)
 	}
@@ -64,7 +65,7 @@ func TestNewRunDoesNotReuseDecisions(t *testing.T) {
 	path := writeDoc(t, "foo line\nbaz line\n42% line\n")
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	decisions := filepath.Join(dir, editorial.DecisionsName)
-	l := &editorial.Loop{Council: twoMediums(), Dir: dir, Gate: loop.FileGate{Path: decisions}, MaxRounds: 1}
+	l := &editorial.Loop{Council: twoMediums(), Dir: dir, Gate: rounds.FileGate{Path: decisions}, MaxRounds: 1}
 	l.Run(context.Background(), path)
 	decide(t, decisions, map[string]string{"r1/r/F001": "reject", "r1/r/F002": "reject", "r1/r/F003": "reject"})
 	if out, err := l.Resume(context.Background(), path); err != nil || out.Reason != loop.Converged {
@@ -90,17 +91,17 @@ func conflicting() council.Council {
 func TestConflictingApprovalsAreAskedAgain(t *testing.T) {
 	path := writeDoc(t, "A big cat.\n")
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	approve := func(keys ...string) loop.Approver {
-		return loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
-			var ds []loop.Decision
+	approve := func(keys ...string) rounds.Approver {
+		return rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
+			var ds []rounds.Decision
 			for _, it := range b.Items {
 				if it.Conflict == 0 {
 					t.Errorf("%s is not flagged as a conflict", it.Key)
 				}
-				d := loop.Decision{Key: it.Key, Action: loop.Defer}
+				d := rounds.Decision{Key: it.Key, Action: rounds.Defer}
 				for _, k := range keys {
 					if k == it.Key {
-						d.Action = loop.Apply
+						d.Action = rounds.Apply
 					}
 				}
 				ds = append(ds, d)
@@ -109,7 +110,7 @@ func TestConflictingApprovalsAreAskedAgain(t *testing.T) {
 		})
 	}
 	l := &editorial.Loop{Council: conflicting(), Dir: dir, Gate: approve("r1/a/F001", "r1/b/F001")}
-	if _, err := l.Run(context.Background(), path); !errors.Is(err, loop.ErrConflictingApprovals) {
+	if _, err := l.Run(context.Background(), path); !errors.Is(err, rounds.ErrConflictingApprovals) {
 		t.Fatalf("both approved: %v, want ErrConflictingApprovals", err)
 	}
 	if got := readFile(t, path); got != "A big cat.\n" {
@@ -133,9 +134,9 @@ func TestDryRun(t *testing.T) {
 		rule{phrase: "末尾の文です。", fix: "末尾です。", severity: finding.Medium, conf: 80},
 		rule{phrase: "42%", severity: finding.High, conf: 80, issue: "unsourced"},
 	))}
-	gate := loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
+	gate := rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
 		// Approve the medium fix; leave the high advice pending.
-		return []loop.Decision{{Key: "r1/r/F002", Action: loop.Apply}}, nil
+		return []rounds.Decision{{Key: "r1/r/F002", Action: rounds.Apply}}, nil
 	})
 	l := &editorial.Loop{Council: c, Dir: dir, Gate: gate, DryRun: true}
 	out, err := l.Run(context.Background(), path)
@@ -158,7 +159,7 @@ func TestDryRun(t *testing.T) {
 func TestUndoEndsAnUnfinishedRun(t *testing.T) {
 	path := writeDoc(t, chainDoc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: rounds.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
 	if out, _ := l.Run(context.Background(), path); out.Reason != loop.AwaitingDecisions {
 		t.Fatalf("first run: %s", out.Reason)
 	}
@@ -176,14 +177,14 @@ func TestUndoEndsAnUnfinishedRun(t *testing.T) {
 
 func TestRewriteRequested(t *testing.T) {
 	for _, tc := range []struct {
-		action loop.Action
+		action rounds.Action
 		want   loop.StopReason
-	}{{loop.Defer, editorial.RewriteRequested}, {loop.Reject, loop.Converged}} {
+	}{{rounds.Defer, editorial.RewriteRequested}, {rounds.Reject, loop.Converged}} {
 		path := writeDoc(t, "The whole thing rambles.\n")
 		c := council.Council{Members: council.Members(phraseReviewer("n", editorial.RewriteCategory,
 			rule{phrase: "rambles", severity: finding.Medium, conf: 80, issue: "needs a rewrite"}))}
-		gate := loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
-			return []loop.Decision{{Key: b.Items[0].Key, Action: tc.action}}, nil
+		gate := rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
+			return []rounds.Decision{{Key: b.Items[0].Key, Action: tc.action}}, nil
 		})
 		l := &editorial.Loop{Council: c, Dir: filepath.Join(filepath.Dir(path), ".e"), Gate: gate}
 		out, err := l.Run(context.Background(), path)
@@ -208,18 +209,18 @@ func TestGateStopsMidway(t *testing.T) {
 	c := council.Council{Members: council.Members(phraseReviewer("r", "style",
 		rule{phrase: "flaw", fix: "quirk", severity: finding.Medium, conf: 80}))}
 	var asked []string
-	gate := func(stopAt int) loop.Approver {
-		return loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
-			if len(b.Items) > loop.MaxBatch {
-				t.Errorf("page %d has %d items, more than %d", b.Page, len(b.Items), loop.MaxBatch)
+	gate := func(stopAt int) rounds.Approver {
+		return rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
+			if len(b.Items) > rounds.MaxBatch {
+				t.Errorf("page %d has %d items, more than %d", b.Page, len(b.Items), rounds.MaxBatch)
 			}
 			if b.Page == stopAt {
 				return nil, fmt.Errorf("the human quit: %w", loop.ErrStop)
 			}
-			var ds []loop.Decision
+			var ds []rounds.Decision
 			for _, it := range b.Items {
 				asked = append(asked, it.Key)
-				ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Apply})
+				ds = append(ds, rounds.Decision{Key: it.Key, Action: rounds.Apply})
 			}
 			return ds, nil
 		})

@@ -7,6 +7,7 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"go.opentelemetry.io/otel/trace"
 )
 
@@ -45,7 +46,7 @@ func Describe(reason loop.StopReason) string {
 	case loop.Converged:
 		return "converged: every high finding was applied or rejected"
 	case loop.AwaitingDecisions:
-		return loop.PendingText
+		return rounds.PendingText
 	case RewriteRequested:
 		return "a reviewer asked for a whole rewrite, which is out of scope for polishing"
 	case DryRunEnded:
@@ -77,10 +78,10 @@ type Loop struct {
 
 	// Policy decides what is applied without asking. A resumed run uses
 	// the policy it started with.
-	Policy loop.Policy
+	Policy rounds.Policy
 
-	// Gate decides what the policy does not; nil means loop.AutoGate.
-	Gate loop.Approver
+	// Gate decides what the policy does not; nil means rounds.AutoGate.
+	Gate rounds.Approver
 
 	// MaxRounds caps the rounds; 0 means DefaultMaxRounds. Negative is an
 	// error. A resumed run uses the cap it started with.
@@ -127,7 +128,7 @@ type Loop struct {
 	Observer func(Event)
 
 	// JournalObserver sees every journal point of the run and of its undo
-	// (loop.RunConfig.JournalObserver), after Observer's Event, on the
+	// (rounds.RunConfig.JournalObserver), after Observer's Event, on the
 	// goroutine that journals it: concurrently while reviewers' calls run
 	// at once. Tests kill the process there.
 	JournalObserver func(journal.Event)
@@ -136,7 +137,7 @@ type Loop struct {
 	Logger *slog.Logger
 
 	// TracerProvider traces the run with OpenTelemetry (see
-	// loop.RunConfig.TracerProvider); wrap model providers with
+	// rounds.RunConfig.TracerProvider); wrap model providers with
 	// agent.Traced to see their calls under each reviewer's span. Nil
 	// stands for the provider of the span in Run's ctx (none: nothing is
 	// traced).
@@ -152,22 +153,22 @@ type (
 
 // The loop's events (see loop.EventKind).
 const (
-	RoundStarted = loop.RoundStarted
-	Reviewed     = loop.Reviewed
-	Decided      = loop.Decided
-	Planned      = loop.Planned
-	Written      = loop.Written
-	RoundEnded   = loop.RoundEnded
-	CouncilEvent = loop.CouncilEvent
-	UndoPlanned  = loop.UndoPlanned
-	UndoWritten  = loop.UndoWritten
-	UndoRecorded = loop.UndoRecorded
+	RoundStarted = rounds.RoundStarted
+	Reviewed     = rounds.Reviewed
+	Decided      = rounds.Decided
+	Planned      = rounds.Planned
+	Written      = rounds.Written
+	RoundEnded   = rounds.RoundEnded
+	CouncilEvent = rounds.CouncilEvent
+	UndoPlanned  = rounds.UndoPlanned
+	UndoWritten  = rounds.UndoWritten
+	UndoRecorded = rounds.UndoRecorded
 )
 
-// Outcome, Entry, Cost and SkippedCall are the kernel's (loop.Outcome).
+// Outcome, Entry, Cost and SkippedCall are the kernel's (rounds.Outcome).
 type (
-	Outcome     = loop.Outcome
-	Entry       = loop.Entry
-	Cost        = loop.Cost
-	SkippedCall = loop.SkippedCall
+	Outcome     = rounds.Outcome
+	Entry       = rounds.Entry
+	Cost        = rounds.Cost
+	SkippedCall = rounds.SkippedCall
 )

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // fileMark stands for the document's absolute path in the fuzzer's
@@ -44,7 +45,7 @@ func realJournals(f *testing.F) []realJournal {
 		script  func(l *editorial.Loop, path, dir string) error
 	}{
 		{"waiting", chainCouncil, chainDoc, func(l *editorial.Loop, path, dir string) error {
-			l.Gate = loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}
+			l.Gate = rounds.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}
 			_, err := l.Run(ctx, path)
 			return err
 		}},
@@ -61,7 +62,7 @@ func realJournals(f *testing.F) []realJournal {
 		}},
 		{"gate", twoMediums, "foo line\nbaz line\n42% line\n", func(l *editorial.Loop, path, dir string) error {
 			decisions := filepath.Join(dir, editorial.DecisionsName)
-			l.Gate = loop.FileGate{Path: decisions}
+			l.Gate = rounds.FileGate{Path: decisions}
 			if _, err := l.Run(ctx, path); !errors.Is(err, loop.ErrNotConverged) {
 				return err
 			}
@@ -145,8 +146,8 @@ func typed(err error) bool {
 		return true
 	}
 	for _, want := range []error{journal.ErrCorrupt, journal.ErrFormat, journal.ErrUnknownKind, journal.ErrNondeterministic, journal.ErrUndone, journal.ErrChanged, loop.ErrNotConverged, loop.ErrNothingToResume,
-		loop.ErrNothingToUndo, loop.ErrDocumentChanged, loop.ErrOtherFile, loop.ErrFolderMoved,
-		loop.ErrConflictingApprovals, loop.ErrNotWritable, fs.ErrNotExist} {
+		rounds.ErrNothingToUndo, rounds.ErrDocumentChanged, loop.ErrOtherFile, loop.ErrFolderMoved,
+		rounds.ErrConflictingApprovals, loop.ErrNotWritable, fs.ErrNotExist} {
 		if errors.Is(err, want) {
 			return true
 		}
@@ -199,7 +200,7 @@ func FuzzJournal(f *testing.F) {
 			t.Fatalf("JournaledFile: %v", err)
 		}
 		accepted := err == nil
-		l := &editorial.Loop{Council: rj.council(), Dir: dir, Gate: loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
+		l := &editorial.Loop{Council: rj.council(), Dir: dir, Gate: rounds.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
 		if _, err := l.Resume(context.Background(), path); !typed(err) {
 			t.Fatalf("resume: %v", err)
 		}

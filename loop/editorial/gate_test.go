@@ -13,6 +13,7 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestFileGate stops at the gate, writes pending.json, and resumes with the
@@ -21,7 +22,7 @@ func TestFileGate(t *testing.T) {
 	path := writeDoc(t, chainDoc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	decisions := filepath.Join(dir, "decisions.json")
-	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: decisions}}
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: rounds.FileGate{Path: decisions}}
 	out, err := l.Run(context.Background(), path)
 	if !errors.Is(err, loop.ErrNotConverged) || out.Reason != loop.AwaitingDecisions {
 		t.Fatalf("first run: %v, %+v; want awaiting decisions", err, out)
@@ -64,12 +65,12 @@ func TestFileGate(t *testing.T) {
 func TestFileGateRejectsBadDecisions(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "d.json")
 	os.WriteFile(p, []byte(`[{"key": "a/F1", "action": "maybe"}]`), 0o644)
-	_, err := loop.FileGate{Path: p}.Approve(context.Background(), loop.Batch{Items: []loop.Item{{Key: "a/F1"}}})
-	if !errors.Is(err, loop.ErrBadDecisions) || !strings.Contains(err.Error(), "a/F1") {
+	_, err := rounds.FileGate{Path: p}.Approve(context.Background(), rounds.Batch{Items: []loop.Item{{Key: "a/F1"}}})
+	if !errors.Is(err, rounds.ErrBadDecisions) || !strings.Contains(err.Error(), "a/F1") {
 		t.Errorf("err = %v, want ErrBadDecisions naming the entry", err)
 	}
 	os.WriteFile(p, []byte(`{not json`), 0o644)
-	if _, err := (loop.FileGate{Path: p}).Approve(context.Background(), loop.Batch{}); !errors.Is(err, loop.ErrBadDecisions) {
+	if _, err := (rounds.FileGate{Path: p}).Approve(context.Background(), rounds.Batch{}); !errors.Is(err, rounds.ErrBadDecisions) {
 		t.Errorf("malformed file: %v", err)
 	}
 }
@@ -91,11 +92,11 @@ func TestGateEditsLandAfterPolicyEdits(t *testing.T) {
 			rule{phrase: "とても長い前置きです。", fix: "前置き。", severity: finding.Medium, conf: 60}),
 	)}
 	var offered []string
-	approveAll := loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
-		var ds []loop.Decision
+	approveAll := rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
+		var ds []rounds.Decision
 		for _, it := range b.Items {
 			offered = append(offered, it.Key)
-			ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Apply})
+			ds = append(ds, rounds.Decision{Key: it.Key, Action: rounds.Apply})
 		}
 		return ds, nil
 	})
@@ -120,12 +121,12 @@ func TestFileGateNamesUnknownKeys(t *testing.T) {
 	path := writeDoc(t, chainDoc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	decisions := filepath.Join(dir, "decisions.json")
-	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: decisions}}
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: rounds.FileGate{Path: decisions}}
 	if _, err := l.Run(context.Background(), path); !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatal(err)
 	}
 	os.WriteFile(decisions, []byte(`[{"key": "r1/thrid/F001", "action": "reject"}]`), 0o644)
-	if _, err := l.Resume(context.Background(), path); !errors.Is(err, loop.ErrBadDecisions) || !strings.Contains(err.Error(), "entry 1 (r1/thrid/F001) names no finding of round 1") {
+	if _, err := l.Resume(context.Background(), path); !errors.Is(err, rounds.ErrBadDecisions) || !strings.Contains(err.Error(), "entry 1 (r1/thrid/F001) names no finding of round 1") {
 		t.Fatalf("resume with a mistyped key: %v, want ErrBadDecisions naming it", err)
 	}
 	os.WriteFile(decisions, []byte(`[{"key": "r1/third/F001", "action": "reject"}]`), 0o644)

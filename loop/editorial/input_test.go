@@ -12,6 +12,7 @@ import (
 	utf16pkg "unicode/utf16"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 func TestBadInput(t *testing.T) {
@@ -61,7 +62,7 @@ func TestDocumentChangedBetweenRounds(t *testing.T) {
 		}
 	}}
 	_, err := l.Run(context.Background(), path)
-	if !errors.Is(err, loop.ErrDocumentChanged) {
+	if !errors.Is(err, rounds.ErrDocumentChanged) {
 		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
 	}
 	if !strings.Contains(err.Error(), "article.md") || !strings.Contains(err.Error(), "round 2") {

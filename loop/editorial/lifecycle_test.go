@@ -11,6 +11,7 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/journal"
 	"github.com/kaigi-dev/kaigi/loop/killtest"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestLifecycle: the Editorial Swarm's run folder goes through the one
@@ -28,7 +29,7 @@ func TestLifecycle(t *testing.T) {
 	os.WriteFile(other, []byte(chainDoc), 0o644)
 	dir := filepath.Join(top, ".editorial")
 	newLoop := func(dir string) *editorial.Loop {
-		return &editorial.Loop{Council: chainCouncil(), Dir: dir, MaxRounds: 1, Gate: loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
+		return &editorial.Loop{Council: chainCouncil(), Dir: dir, MaxRounds: 1, Gate: rounds.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
 	}
 	l := newLoop(dir)
 	var busy error

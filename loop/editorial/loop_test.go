@@ -16,6 +16,7 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/providers/scripted"
 )
 
@@ -128,17 +129,17 @@ func TestThreeScriptedRounds(t *testing.T) {
 
 	var mu sync.Mutex
 	offered := map[int][]loop.Item{}
-	gate := loop.ApproverFunc(func(ctx context.Context, b loop.Batch) ([]loop.Decision, error) {
+	gate := rounds.ApproverFunc(func(ctx context.Context, b rounds.Batch) ([]rounds.Decision, error) {
 		mu.Lock()
 		defer mu.Unlock()
-		var ds []loop.Decision
+		var ds []rounds.Decision
 		for _, it := range b.Items {
 			offered[b.Round] = append(offered[b.Round], it)
 			if it.Finding.Quote() == "Q-high" {
-				ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Reject, Reason: "the opening is intentional"})
+				ds = append(ds, rounds.Decision{Key: it.Key, Action: rounds.Reject, Reason: "the opening is intentional"})
 				continue
 			}
-			ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Defer})
+			ds = append(ds, rounds.Decision{Key: it.Key, Action: rounds.Defer})
 		}
 		return ds, nil
 	})

@@ -14,6 +14,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestSeveralDocuments: one run over two documents in different folders
@@ -88,7 +89,7 @@ func TestSeveralDocumentsOneChanged(t *testing.T) {
 	})
 	l := &editorial.Loop{Council: c, Dir: filepath.Join(top, ".editorial"), MaxRounds: 1}
 	_, err := l.Run(context.Background(), a, b)
-	if !errors.Is(err, loop.ErrDocumentChanged) {
+	if !errors.Is(err, rounds.ErrDocumentChanged) {
 		t.Fatalf("Run: %v, want ErrDocumentChanged", err)
 	}
 	if readFile(t, a) != "alpha\n" || readFile(t, b) != "alpha, edited\n" {
@@ -149,7 +150,7 @@ func TestSeveralDocumentsInAnyOrder(t *testing.T) {
 		paths = append(paths, p)
 	}
 	dir := filepath.Join(top, ".editorial")
-	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, MaxRounds: 1, Gate: loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, MaxRounds: 1, Gate: rounds.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
 	if out, err := l.Run(context.Background(), paths...); !errors.Is(err, loop.ErrNotConverged) || out.Reason != loop.AwaitingDecisions {
 		t.Fatalf("Run: %v, %+v; want it waiting at the gate", err, out)
 	}

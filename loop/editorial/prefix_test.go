@@ -11,6 +11,7 @@ import (
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestErrorsReadWithOnePrefix: the busy error a driver returns (a run,
@@ -31,7 +32,7 @@ func TestErrorsReadWithOnePrefix(t *testing.T) {
 	path := writeDoc(t, chainDoc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	decisions := filepath.Join(dir, editorial.DecisionsName)
-	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: decisions}}
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: rounds.FileGate{Path: decisions}}
 	if _, err := l.Run(context.Background(), path); !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatal(err)
 	}
@@ -49,7 +50,7 @@ func TestErrorsReadWithOnePrefix(t *testing.T) {
 
 	writeFile(t, decisions, `{"key": "r1/third/F001"}`)
 	_, err = l.Resume(context.Background(), path)
-	check("bad decisions", err, loop.ErrBadDecisions)
+	check("bad decisions", err, rounds.ErrBadDecisions)
 
 	other := &editorial.Loop{Council: chainCouncil(), Dir: filepath.Join(dir, "x")}
 	writeFile(t, filepath.Join(other.Dir, editorial.JournalName), `{"seq":1,"time":"2026-12-01T11:18:11Z","kind":"journal","data":{"format":"kaigi-journal","version":2,"driver":"goldfish"}}`+"\n")

@@ -15,6 +15,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestArtifactsEscapeControlCharacters: a reviewer's answer carrying NUL
@@ -42,7 +43,7 @@ func TestArtifactsEscapeControlCharacters(t *testing.T) {
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
 	decisions := filepath.Join(dir, editorial.DecisionsName)
 	l := &editorial.Loop{Council: council.Council{Members: council.Members(noisy, broken)}, Dir: dir, MaxRounds: 1,
-		Gate: loop.FileGate{Path: decisions}}
+		Gate: rounds.FileGate{Path: decisions}}
 	if _, err := l.Run(context.Background(), path); !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatalf("first run: %v, want it waiting at the gate", err)
 	}

@@ -3,10 +3,11 @@ package editorial
 import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // rejections lists every finding the rounds rejected, in the order decided.
-func rejections(rounds []*loop.Round) []loop.Rejection {
+func rejections(rounds []*rounds.Round) []loop.Rejection {
 	var out []loop.Rejection
 	for _, rd := range rounds {
 		out = append(out, rd.Decisions.Rejected(rd.N, rd.Items())...)

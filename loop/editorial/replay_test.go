@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // waitingRun runs chainCouncil with a file gate until the run waits in
@@ -22,7 +23,7 @@ func waitingRun(t testing.TB) (path, dir string, lines [][]byte) {
 	t.Helper()
 	path = writeDoc(t.(*testing.T), chainDoc)
 	dir = filepath.Join(filepath.Dir(path), ".editorial")
-	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Gate: rounds.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
 	if out, _ := l.Run(context.Background(), path); out == nil || out.Reason != loop.AwaitingDecisions {
 		t.Fatalf("the run: %+v", out)
 	}

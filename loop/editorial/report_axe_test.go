@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // axeVersion is the axe-core release the test installs from npm.
@@ -72,7 +72,7 @@ func TestHTMLReportAxe(t *testing.T) {
 	ctx, p := openPage(t, 1280, 900)
 	for _, c := range []struct{ name, url, then, count string }{
 		{"small", "file://" + small, "", "1–3 of 3"},
-		{"no findings", "file://" + filepath.Join(nothing.Dir, loop.ReportName), "", "no findings"},
+		{"no findings", "file://" + filepath.Join(nothing.Dir, rounds.ReportName), "", "no findings"},
 		{"3,000 findings", "file://" + many, "", "1–100 of 3,000"},
 		{"details open", "file://" + some + "#status=rejected", `document.querySelectorAll("#findings button.more").forEach((b, i) => i % 2 || b.click())`, "of 66"},
 		{"unknown filter", "file://" + some + "#severity=critical&colour=red", "", "No finding matches"},

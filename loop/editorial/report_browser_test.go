@@ -17,6 +17,7 @@ import (
 	"github.com/kaigi-dev/kaigi/internal/headless"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // browser returns headless Chromium's path, or skips t where there is
@@ -136,14 +137,14 @@ func manyFindings(t testing.TB, files int) string {
 		phraseReviewer("fact", "fact", rule{phrase: "42%", severity: finding.High, conf: 70, issue: "数字に出典がない: 誰が、いつ、何と比べて 42% なのか"}),
 		phraseReviewer("slop", "slop", rule{phrase: "いかがでしたか", severity: finding.Low, conf: 90, issue: "定型の締めの問いかけ"}),
 	)}
-	gate := loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
-		var ds []loop.Decision
+	gate := rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
+		var ds []rounds.Decision
 		for _, it := range b.Items {
 			switch it.Finding.Severity {
 			case finding.High:
-				ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Reject, Reason: "出典は脚注 <3> にある"})
+				ds = append(ds, rounds.Decision{Key: it.Key, Action: rounds.Reject, Reason: "出典は脚注 <3> にある"})
 			case finding.Medium:
-				ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Apply})
+				ds = append(ds, rounds.Decision{Key: it.Key, Action: rounds.Apply})
 			}
 		}
 		return ds, nil
@@ -152,5 +153,5 @@ func manyFindings(t testing.TB, files int) string {
 	if _, err := l.Run(context.Background(), paths...); err != nil && !errors.Is(err, loop.ErrNotConverged) {
 		t.Fatal(err)
 	}
-	return filepath.Join(l.Dir, loop.ReportName)
+	return filepath.Join(l.Dir, rounds.ReportName)
 }

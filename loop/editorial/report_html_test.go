@@ -12,8 +12,8 @@ import (
 
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/internal/headless"
-	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // smallReport runs the chain council with a gate that rejects the high
@@ -23,11 +23,11 @@ func smallReport(t *testing.T) (string, map[string]reportRow) {
 	t.Helper()
 	path := writeDoc(t, chainDoc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	gate := loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
-		var ds []loop.Decision
+	gate := rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
+		var ds []rounds.Decision
 		for _, it := range b.Items {
 			if it.Finding.Severity == finding.High {
-				ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Reject, Reason: "the figure is <sourced> elsewhere"})
+				ds = append(ds, rounds.Decision{Key: it.Key, Action: rounds.Reject, Reason: "the figure is <sourced> elsewhere"})
 			}
 		}
 		return ds, nil
@@ -46,7 +46,7 @@ func smallReport(t *testing.T) (string, map[string]reportRow) {
 			want[e.Item.Key] = reportRow{Key: e.Item.Key, Reviewer: e.Item.Reviewer, Severity: string(e.Item.Finding.Severity), Status: string(e.Status)}
 		}
 	}
-	return filepath.Join(dir, loop.ReportName), want
+	return filepath.Join(dir, rounds.ReportName), want
 }
 
 // TestHTMLReport: report.html holds every finding of the run once, with

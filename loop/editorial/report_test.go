@@ -14,6 +14,7 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/providers/scripted"
 )
 
@@ -151,7 +152,7 @@ func TestFindingsInCouncilOrder(t *testing.T) {
 		return inner.Review(ctx, t)
 	}}
 	decisions := filepath.Join(dir, editorial.DecisionsName)
-	l := &editorial.Loop{Dir: dir, MaxRounds: 1, Gate: loop.FileGate{Path: decisions},
+	l := &editorial.Loop{Dir: dir, MaxRounds: 1, Gate: rounds.FileGate{Path: decisions},
 		Council: council.Council{Members: council.Members(a, phraseReviewer("b", "style"))},
 		Observer: func(e editorial.Event) {
 			if e.Kind == editorial.Reviewed {
@@ -244,7 +245,7 @@ func TestCostUnknownWithoutTokens(t *testing.T) {
 			if strings.Contains(sum, "$0.0000") {
 				t.Errorf("summary.md gives a cost of $0.0000:\n%s", sum)
 			}
-			mustContain(t, "report.html", readFile(t, filepath.Join(dir, loop.ReportName)), "cost <b>unknown")
+			mustContain(t, "report.html", readFile(t, filepath.Join(dir, rounds.ReportName)), "cost <b>unknown")
 		})
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // settings are the run's settings, journaled in its start: a resumed run
@@ -32,11 +33,11 @@ func (s *settings) Check() error {
 	return nil
 }
 
-// policyWire is a loop.Policy in the journal.
+// policyWire is a rounds.Policy in the journal.
 type policyWire struct {
-	Scope         loop.Scope `json:"scope,omitempty"`
-	MinConfidence int        `json:"min_confidence,omitempty"`
-	OverlapOnly   bool       `json:"overlap_only,omitempty"`
+	Scope         rounds.Scope `json:"scope,omitempty"`
+	MinConfidence int          `json:"min_confidence,omitempty"`
+	OverlapOnly   bool         `json:"overlap_only,omitempty"`
 }
 
 // Run starts a new run on the documents at paths (symbolic links
@@ -44,7 +45,7 @@ type policyWire struct {
 // journal, decisions file and artifacts in Dir are moved to
 // Dir/history/run-K first; an unfinished one is refused with
 // loop.ErrUnfinishedRun (resume it, undo it, or remove the folder). See
-// loop.OpenRun for what is checked before anything is written: a document
+// rounds.OpenRun for what is checked before anything is written: a document
 // that may not be written (a dry run may review it), a second run on Dir
 // (journal.ErrBusy), a journal of an older format (journal.ErrFormat), an
 // undo a crash cut short (finished first, which ends its run).
@@ -56,7 +57,7 @@ type policyWire struct {
 // reviewers or the gate worked, or by another run on another Dir), nothing
 // is written over the change: the run is closed with StopReason
 // DocumentChanged, and Run returns the Outcome with an error wrapping
-// loop.ErrDocumentChanged. Any other error means the run could not go on; the
+// rounds.ErrDocumentChanged. Any other error means the run could not go on; the
 // documents are then as the last journaled step left them, and the run
 // can be resumed.
 func (l *Loop) Run(ctx context.Context, paths ...string) (*Outcome, error) {
@@ -78,14 +79,14 @@ func (l *Loop) Resume(ctx context.Context, paths ...string) (*Outcome, error) {
 }
 
 // Undo reverts what the run journaled in l.Dir wrote to its documents,
-// byte for byte (loop.UndoRun): every round, last first, when round is 0,
+// byte for byte (rounds.UndoRun): every round, last first, when round is 0,
 // or only the given round, which must be the last one still applied. It
 // reports each step to l.Observer, logs to l.Logger and prices the
 // summary with l.Prices; no other field is used. It returns the rounds
 // reverted, last first. A cut-short undo is finished by the next Undo or
 // Run on the folder.
 func (l *Loop) Undo(ctx context.Context, round int) ([]int, error) {
-	return loop.UndoRun(ctx, l.config(), round, l.render)
+	return rounds.UndoRun(ctx, l.config(), round, l.render)
 }
 
 // Undo is Loop.Undo on the run folder dir.
@@ -97,13 +98,13 @@ func Undo(dir string, round int) ([]int, error) {
 // order: absolute paths with symbolic links resolved, as Run recorded
 // them.
 func JournaledFiles(dir string) ([]string, error) {
-	return loop.JournaledFiles((&Loop{Dir: dir}).config())
+	return rounds.JournaledFiles((&Loop{Dir: dir}).config())
 }
 
 // JournaledReaderProfile returns the reader profile the run journaled in
 // dir started with, which a resume goes on with.
 func JournaledReaderProfile(dir string) (string, error) {
-	s, err := loop.JournaledSettings[settings]((&Loop{Dir: dir}).config())
+	s, err := rounds.JournaledSettings[settings]((&Loop{Dir: dir}).config())
 	return s.ReaderProfile, err
 }
 
@@ -117,10 +118,10 @@ func JournaledFile(dir string) (string, error) {
 }
 
 // config is the kernel's view of the run folder.
-func (l *Loop) config() loop.RunConfig {
-	return loop.RunConfig{Dir: l.Dir, Driver: Driver, Kind: "editorial", MaxSize: l.MaxSize, Knob: "Loop.MaxSize",
+func (l *Loop) config() rounds.RunConfig {
+	return rounds.RunConfig{Dir: l.Dir, Driver: Driver, Kind: "editorial", MaxSize: l.MaxSize, Knob: "Loop.MaxSize",
 		Artifact: func(n string) bool {
-			return n == "summary.md" || n == loop.ReportName || n == DecisionsName || strings.HasPrefix(n, "round-")
+			return n == "summary.md" || n == rounds.ReportName || n == DecisionsName || strings.HasPrefix(n, "round-")
 		},
 		Describe: Describe, Succeeded: []loop.StopReason{DryRunEnded},
 		Observer: l.Observer, JournalObserver: l.JournalObserver, Logger: l.Logger, TracerProvider: l.TracerProvider}
@@ -139,7 +140,7 @@ func (l *Loop) run(ctx context.Context, paths []string, resume bool) (_ *Outcome
 		return settings{MaxRounds: cmp.Or(l.MaxRounds, DefaultMaxRounds), MaxFindings: l.MaxFindings, DryRun: l.DryRun,
 			ReaderProfile: l.ReaderProfile, Policy: policyWire(l.Policy)}
 	}
-	r, err := loop.OpenRun(ctx, l.config(), paths, resume, !l.DryRun, start, l.render)
+	r, err := rounds.OpenRun(ctx, l.config(), paths, resume, !l.DryRun, start, l.render)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +159,7 @@ func (l *Loop) run(ctx context.Context, paths []string, resume bool) (_ *Outcome
 
 // render replays the run journaled in r (after an undo) and writes its
 // summary.
-func (l *Loop) render(ctx context.Context, r *loop.Run[settings]) error {
+func (l *Loop) render(ctx context.Context, r *rounds.Run[settings]) error {
 	d := l.driver(r)
 	if _, err := d.rounds(ctx); err != nil && !errors.Is(err, journal.ErrNotJournaled) {
 		return err
@@ -178,11 +179,11 @@ func (d *driver) report(o *Outcome) error {
 // driver is one execution of the Editorial Swarm over its run.
 type driver struct {
 	l  *Loop
-	r  *loop.Run[settings]
-	rs []*loop.Round
+	r  *rounds.Run[settings]
+	rs []*rounds.Round
 }
 
-func (l *Loop) driver(r *loop.Run[settings]) *driver {
+func (l *Loop) driver(r *rounds.Run[settings]) *driver {
 	r.DryRun = r.Settings.DryRun
 	return &driver{l: l, r: r}
 }
@@ -190,7 +191,7 @@ func (l *Loop) driver(r *loop.Run[settings]) *driver {
 // rounds runs (or replays) the rounds until one stops.
 func (d *driver) rounds(ctx context.Context) (loop.StopReason, error) {
 	rule := d.stopRule()
-	pol := loop.Policy(d.r.Settings.Policy)
+	pol := rounds.Policy(d.r.Settings.Policy)
 	var sums []loop.RoundSummary
 	for n := 1; ; n++ {
 		rd, err := d.r.Review(ctx, n, d.review(n))
@@ -258,7 +259,7 @@ func (d *driver) stopRule() loop.StopRule {
 	rewrite := func([]loop.RoundSummary) (loop.StopReason, bool) {
 		rd := d.rs[len(d.rs)-1]
 		for _, it := range rd.Items() {
-			if dec, ok := rd.Decisions.Get(it.Key); it.Finding.Category == RewriteCategory && (!ok || dec.Action != loop.Reject) {
+			if dec, ok := rd.Decisions.Get(it.Key); it.Finding.Category == RewriteCategory && (!ok || dec.Action != rounds.Reject) {
 				return RewriteRequested, true
 			}
 		}

@@ -8,8 +8,8 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/finding"
-	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestFindingsShowStrengths: what a reviewer says works (Report.Strengths)
@@ -23,7 +23,7 @@ func TestFindingsShowStrengths(t *testing.T) {
 	}}
 	path := writeDoc(t, chainDoc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	l := &editorial.Loop{Council: council.Council{Members: council.Members(praise)}, Dir: dir, MaxRounds: 1, Gate: loop.AutoGate{}}
+	l := &editorial.Loop{Council: council.Council{Members: council.Members(praise)}, Dir: dir, MaxRounds: 1, Gate: rounds.AutoGate{}}
 	if _, err := l.Run(context.Background(), path); err != nil {
 		t.Fatal(err)
 	}

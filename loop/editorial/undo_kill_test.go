@@ -9,6 +9,7 @@ import (
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"os"
 	"path/filepath"
 	"testing"
@@ -47,7 +48,7 @@ func TestUndoAfterKill(t *testing.T) {
 				case "edit": // someone edits the half-reverted article: nothing more is written
 					edited := readFile(t, article) + "an edit\n"
 					os.WriteFile(article, []byte(edited), 0o644)
-					if _, err := editorial.Undo(edir, 0); !errors.Is(err, loop.ErrDocumentChanged) {
+					if _, err := editorial.Undo(edir, 0); !errors.Is(err, rounds.ErrDocumentChanged) {
 						t.Errorf("undo after an edit: %v, want ErrDocumentChanged", err)
 					}
 					if readFile(t, article) != edited {
@@ -84,7 +85,7 @@ func TestUndoAfterKill(t *testing.T) {
 					t.Fatalf("the article is\n%q\nwant the original\n%q", got, chainDoc)
 				}
 				mustContain(t, "summary.md", readFile(t, filepath.Join(edir, "summary.md")), "undone")
-				if _, err := editorial.Undo(edir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
+				if _, err := editorial.Undo(edir, 0); !errors.Is(err, rounds.ErrNothingToUndo) {
 					t.Errorf("a later undo: %v, want ErrNothingToUndo", err)
 				}
 				if got := readFile(t, article); got != chainDoc {

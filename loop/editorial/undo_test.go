@@ -6,6 +6,7 @@ import (
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"os"
 	"path/filepath"
 	"slices"
@@ -34,7 +35,7 @@ func TestUndoRestoresCRLFJapanese(t *testing.T) {
 	if readFile(t, path) != orig {
 		t.Errorf("after undo the document is %q, want the original %q", readFile(t, path), orig)
 	}
-	if _, err := editorial.Undo(dir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
+	if _, err := editorial.Undo(dir, 0); !errors.Is(err, rounds.ErrNothingToUndo) {
 		t.Errorf("second undo: %v, want ErrNothingToUndo", err)
 	}
 }
@@ -62,7 +63,7 @@ func TestUndoRefusesChangedDocument(t *testing.T) {
 	l.Run(context.Background(), path)
 	edited := readFile(t, path) + "a line the author added\n"
 	os.WriteFile(path, []byte(edited), 0o644)
-	if _, err := editorial.Undo(dir, 0); !errors.Is(err, loop.ErrDocumentChanged) {
+	if _, err := editorial.Undo(dir, 0); !errors.Is(err, rounds.ErrDocumentChanged) {
 		t.Fatalf("undo of a changed document: %v, want ErrDocumentChanged", err)
 	}
 	if readFile(t, path) != edited {
@@ -125,8 +126,8 @@ func TestUndoCallsNoObserver(t *testing.T) {
 func TestUndoEndsARunThatWroteNothing(t *testing.T) {
 	path := writeDoc(t, chainDoc)
 	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Policy: loop.Policy{Scope: loop.ScopeNone},
-		Gate: loop.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, Policy: rounds.Policy{Scope: rounds.ScopeNone},
+		Gate: rounds.FileGate{Path: filepath.Join(dir, editorial.DecisionsName)}}
 	out, err := l.Run(context.Background(), path)
 	if !errors.Is(err, loop.ErrNotConverged) || out.Reason != loop.AwaitingDecisions || len(out.Applied) != 0 {
 		t.Fatalf("first run: %v, %+v; want it waiting with nothing applied", err, out)
@@ -138,7 +139,7 @@ func TestUndoEndsARunThatWroteNothing(t *testing.T) {
 	if readFile(t, path) != chainDoc {
 		t.Errorf("the undo changed the document: %q", readFile(t, path))
 	}
-	if _, err := editorial.Undo(dir, 0); !errors.Is(err, loop.ErrNothingToUndo) {
+	if _, err := editorial.Undo(dir, 0); !errors.Is(err, rounds.ErrNothingToUndo) {
 		t.Errorf("second undo: %v, want ErrNothingToUndo", err)
 	}
 	if _, err := l.Run(context.Background(), path); errors.Is(err, loop.ErrUnfinishedRun) {

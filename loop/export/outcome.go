@@ -8,6 +8,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // FromOutcome maps a loop run's outcome onto a Report for tool, for the
@@ -22,7 +23,7 @@ import (
 // changed. In a dry run nothing was applied, so the findings the run
 // would apply are open: `-dry-run -format rdjsonl` gives reviewdog a
 // suggestion for each.
-func FromOutcome(tool Tool, o *loop.Outcome, cwd string) (Report, error) {
+func FromOutcome(tool Tool, o *rounds.Outcome, cwd string) (Report, error) {
 	rep := Report{Tool: tool}
 	if len(o.Files) == 0 {
 		return rep, nil
@@ -34,7 +35,7 @@ func FromOutcome(tool Tool, o *loop.Outcome, cwd string) (Report, error) {
 	}
 	rep.Root = root
 	texts := map[string][]byte{}
-	add := func(e loop.Entry) error {
+	add := func(e rounds.Entry) error {
 		abs := o.File
 		if e.Item.File != "" {
 			abs = filepath.Join(common, filepath.FromSlash(e.Item.File))
@@ -66,7 +67,7 @@ func FromOutcome(tool Tool, o *loop.Outcome, cwd string) (Report, error) {
 		rep.Results = append(rep.Results, r)
 		return nil
 	}
-	for _, list := range [][]loop.Entry{o.Applied, o.Rejected, o.Unresolved} {
+	for _, list := range [][]rounds.Entry{o.Applied, o.Rejected, o.Unresolved} {
 		for _, e := range list {
 			if err := add(e); err != nil {
 				return Report{}, err

@@ -7,6 +7,7 @@ import (
 	"errors"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // Args are the Goldfish review loop's arguments as a loop.Driver takes
@@ -18,7 +19,7 @@ type Args struct {
 	Dir string `json:"dir,omitempty"`
 	// Gate is loop.GateFile (the default: the round's choice, the turn
 	// boundary and the findings' gate are questions the run stops at),
-	// loop.GateAuto (loop.AutoAsker and loop.AutoGate) or loop.GateOwn
+	// loop.GateAuto (loop.AutoAsker and rounds.AutoGate) or loop.GateOwn
 	// (the Loop's own Asker and Gate).
 	Gate loop.DriverGate `json:"gate,omitempty"`
 	// Settings are the configuring program's own, handed to configure.
@@ -47,7 +48,7 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if args.Document == "" {
 			return loop.Stop{}, errors.New("goldfish arguments: no document")
 		}
-		f, err := loop.NewReviewFolder(dir, args.Gate, cmp.Or(args.Dir, DefaultDir), driverDecisions, args.Document)
+		f, err := rounds.NewReviewFolder(dir, args.Gate, cmp.Or(args.Dir, DefaultDir), driverDecisions, args.Document)
 		if err != nil {
 			return loop.Stop{}, err
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // farSpec writes a CRLF spec of 70 Japanese lines under one heading: the
@@ -55,7 +56,7 @@ func farLoop(t *testing.T) *Loop {
 // the quote was found only far from the reviewer's line: without a gate
 // it is deferred, saying where it was found, and the file is unchanged.
 func TestFarQuoteNotAutoApplied(t *testing.T) {
-	for _, gate := range []loop.Approver{nil, loop.AutoGate{}} {
+	for _, gate := range []rounds.Approver{nil, rounds.AutoGate{}} {
 		spec, before := farSpec(t)
 		l := farLoop(t)
 		l.Dir, l.Gate = filepath.Join(filepath.Dir(spec), DefaultDir), gate
@@ -84,11 +85,11 @@ func TestFarQuoteToGate(t *testing.T) {
 	l := farLoop(t)
 	l.Dir = filepath.Join(filepath.Dir(spec), DefaultDir)
 	var shown []loop.Item
-	l.Gate = loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
-		var ds []loop.Decision
+	l.Gate = rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
+		var ds []rounds.Decision
 		for _, it := range b.Items {
 			shown = append(shown, it)
-			ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Apply})
+			ds = append(ds, rounds.Decision{Key: it.Key, Action: rounds.Apply})
 		}
 		return ds, nil
 	})

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestHierarchicalDispatch: duplicates across goldfish are removed in
@@ -42,11 +43,11 @@ func TestInspectOneByOne(t *testing.T) {
 	l, spec := specLoop(t, g)
 	l.Asker = answers(ChoiceInspect, loop.Yes)
 	var notes []string
-	l.Gate = loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
-		var ds []loop.Decision
+	l.Gate = rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
+		var ds []rounds.Decision
 		for _, it := range b.Items {
 			notes = append(notes, it.Note)
-			ds = append(ds, loop.Decision{Key: it.Key, Action: loop.Reject, Reason: "the filler is our house style"})
+			ds = append(ds, rounds.Decision{Key: it.Key, Action: rounds.Reject, Reason: "the filler is our house style"})
 		}
 		return ds, nil
 	})

@@ -15,6 +15,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // DocKind is the kind of document under review, by which the intake
@@ -352,14 +353,14 @@ func SplitNames(s string) []string {
 // started: its file, target, reviewers (as they were given: short names
 // or paths) with their standards, and its context files. It is what a
 // resume goes on with; a run folder without a run is
-// loop.ErrNothingToUndo.
+// rounds.ErrNothingToUndo.
 func JournaledPlan(dir string) (Plan, error) {
 	cfg := (&Loop{Dir: dir}).config()
-	files, err := loop.JournaledFiles(cfg)
+	files, err := rounds.JournaledFiles(cfg)
 	if err != nil {
 		return Plan{}, fmt.Errorf("goldfish: %w", err)
 	}
-	s, err := loop.JournaledSettings[settings](cfg)
+	s, err := rounds.JournaledSettings[settings](cfg)
 	if err != nil {
 		return Plan{}, fmt.Errorf("goldfish: %w", err)
 	}
@@ -406,7 +407,7 @@ func TargetForm(t document.Target) string {
 // refused over: call it before the intake, so that nobody answers
 // questions for a run that cannot start.
 func CheckNoUnfinishedRun(dir string) error {
-	open, err := loop.Unfinished((&Loop{Dir: dir}).config())
+	open, err := rounds.Unfinished((&Loop{Dir: dir}).config())
 	switch {
 	case err != nil:
 		return fmt.Errorf("goldfish: %w", err)

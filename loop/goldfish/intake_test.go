@@ -13,6 +13,7 @@ import (
 	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // script is an Asker that answers by key (a prefix match, for the
@@ -227,7 +228,7 @@ func TestJournaledPlan(t *testing.T) {
 	if p.File != abs || p.Target != "h3:S1.12" || !slices.Equal(p.Reviewers, []string{"design_critic"}) || p.Standards["design_critic"] != "feature-spec-standard" {
 		t.Errorf("%+v", p)
 	}
-	if _, err := JournaledPlan(t.TempDir()); !errors.Is(err, loop.ErrNothingToUndo) {
+	if _, err := JournaledPlan(t.TempDir()); !errors.Is(err, rounds.ErrNothingToUndo) {
 		t.Errorf("no run: %v", err)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"go.opentelemetry.io/otel/trace"
 )
 
@@ -42,7 +43,7 @@ const (
 	// the findings it contested are rejected with its reasons. A fix
 	// whose quote was found only away from the reviewer's lines
 	// (loop.Item.Far) is not: it goes to Loop.Gate, and without a gate
-	// that decides (nil, loop.AutoGate) it is deferred, saying where the
+	// that decides (nil, rounds.AutoGate) it is deferred, saying where the
 	// quote was found.
 	ChoiceAuto = "auto"
 	// ChoiceContinue applies nothing this round: every finding is left
@@ -58,8 +59,8 @@ const (
 // more than one part of it) in some round; it wraps the
 // *document.TargetError. The section is never silently widened to the
 // whole file. The other errors of Run, Resume and Undo are the kernel's
-// (loop.ErrUnfinishedRun, loop.ErrNothingToResume, loop.ErrDocumentChanged,
-// loop.ErrOtherFile, loop.ErrNothingToUndo; loop.ErrNotConverged when the loop
+// (loop.ErrUnfinishedRun, loop.ErrNothingToResume, rounds.ErrDocumentChanged,
+// loop.ErrOtherFile, rounds.ErrNothingToUndo; loop.ErrNotConverged when the loop
 // stopped before two consecutive clean rounds: at the round cap, by a
 // person, with no reviewer answering, or waiting at a gate).
 var ErrSectionNotFound = errors.New("goldfish: section not found")
@@ -130,8 +131,8 @@ type Loop struct {
 	// (ErrMaterialsChanged otherwise).
 	Context []agent.Reference
 	// Gate decides the findings one by one when a round's choice is
-	// ChoiceInspect; nil means loop.AutoGate (nothing applied).
-	Gate loop.Approver
+	// ChoiceInspect; nil means rounds.AutoGate (nothing applied).
+	Gate rounds.Approver
 	// Asker answers the round's gate choice, the turn boundary before
 	// each next round and the closing question once the loop converged
 	// (ClosingNext, ClosingCheck); nil means loop.AutoAsker (ChoiceAuto,
@@ -159,17 +160,17 @@ type Loop struct {
 	// Prices prices the usage in the outcome and summary; nil counts
 	// tokens only.
 	Prices agent.Prices
-	// Observer receives the run's events (see loop.RunConfig.Observer).
+	// Observer receives the run's events (see rounds.RunConfig.Observer).
 	Observer func(loop.Event)
 	// JournalObserver sees every journal point of the run and of its undo
-	// (loop.RunConfig.JournalObserver), after Observer's Event, on the
+	// (rounds.RunConfig.JournalObserver), after Observer's Event, on the
 	// goroutine that journals it: concurrently while reviewers' calls run
 	// at once. Tests kill the process there.
 	JournalObserver func(journal.Event)
 	// Logger receives progress records; nil discards them.
 	Logger *slog.Logger
 	// TracerProvider traces the run with OpenTelemetry (see
-	// loop.RunConfig.TracerProvider); nil stands for the provider of the
+	// rounds.RunConfig.TracerProvider); nil stands for the provider of the
 	// span in Run's ctx (none: nothing is traced).
 	TracerProvider trace.TracerProvider
 }
@@ -177,7 +178,7 @@ type Loop struct {
 // Outcome is what a Goldfish run did and why it stopped: the kernel's
 // Outcome, with the reviewers' self-agreement and where the report is.
 type Outcome struct {
-	*loop.Outcome
+	*rounds.Outcome
 	// Agreements are the reviewers' self-agreement, measured in round 1.
 	Agreements []Agreement `json:"agreements,omitempty"`
 	// Report is the path of the latest goldfish_review_report.md.
@@ -209,21 +210,21 @@ func (s *settings) Check() error {
 	return nil
 }
 
-func (l *Loop) config() loop.RunConfig {
-	return loop.RunConfig{Dir: l.Dir, Driver: Driver, Kind: "goldfish", MaxSize: l.MaxSize, Knob: "Loop.MaxSize",
+func (l *Loop) config() rounds.RunConfig {
+	return rounds.RunConfig{Dir: l.Dir, Driver: Driver, Kind: "goldfish", MaxSize: l.MaxSize, Knob: "Loop.MaxSize",
 		Artifact: func(n string) bool {
-			return n == "summary.md" || n == ReportName || n == loop.ReportName || n == loop.QuestionsFile || n == loop.AnswersFile || strings.HasPrefix(n, "round-")
+			return n == "summary.md" || n == ReportName || n == rounds.ReportName || n == loop.QuestionsFile || n == loop.AnswersFile || strings.HasPrefix(n, "round-")
 		},
 		Observer: l.Observer, JournalObserver: l.JournalObserver, Logger: l.Logger, TracerProvider: l.TracerProvider}
 }
 
-// Run starts a new run on the file at path (see loop.OpenRun for what is
+// Run starts a new run on the file at path (see rounds.OpenRun for what is
 // checked before anything is written; a finished run in Dir moves to
 // Dir/history/run-K). It returns the Outcome whenever the loop stopped for
 // a stated reason: with a nil error after CleanRounds consecutive clean
 // rounds, otherwise with an error wrapping loop.ErrNotConverged (the round
 // cap, a person's stop, no reviewer answering) or, when the file was
-// changed by someone else, loop.ErrDocumentChanged. Any other error means the
+// changed by someone else, rounds.ErrDocumentChanged. Any other error means the
 // run could not go on and can be resumed.
 func (l *Loop) Run(ctx context.Context, path string) (*Outcome, error) {
 	return l.run(ctx, path, false)
@@ -232,23 +233,23 @@ func (l *Loop) Run(ctx context.Context, path string) (*Outcome, error) {
 // Resume goes on with the unfinished run in Dir on the file at path, with
 // the settings it started with; no goldfish, resolver or person is asked
 // again what the journal holds, and no fix is applied twice. The refusals
-// are loop.OpenRun's: a folder moved away from the file
+// are rounds.OpenRun's: a folder moved away from the file
 // (loop.ErrFolderMoved), another file (loop.ErrOtherFile), no run started
 // (loop.ErrNotStarted: Run it) or a finished one (loop.ErrRunFinished).
 func (l *Loop) Resume(ctx context.Context, path string) (*Outcome, error) {
 	return l.run(ctx, path, true)
 }
 
-// Undo reverts what the run in l.Dir wrote, byte for byte (loop.UndoRun):
+// Undo reverts what the run in l.Dir wrote, byte for byte (rounds.UndoRun):
 // every round when round is 0, else only that round, which must be the
 // last one still applied. It returns the rounds reverted, last first.
 func (l *Loop) Undo(ctx context.Context, round int) ([]int, error) {
-	return loop.UndoRun(ctx, l.config(), round, l.render)
+	return rounds.UndoRun(ctx, l.config(), round, l.render)
 }
 
 // JournaledFile returns the file of the run journaled in dir.
 func JournaledFile(dir string) (string, error) {
-	files, err := loop.JournaledFiles((&Loop{Dir: dir}).config())
+	files, err := rounds.JournaledFiles((&Loop{Dir: dir}).config())
 	if err != nil {
 		return "", err
 	}
@@ -294,7 +295,7 @@ func (l *Loop) run(ctx context.Context, path string, resume bool) (_ *Outcome, e
 			return nil, err
 		}
 	}
-	r, err := loop.OpenRun(ctx, l.config(), []string{path}, resume, true, start, l.render)
+	r, err := rounds.OpenRun(ctx, l.config(), []string{path}, resume, true, start, l.render)
 	if err != nil {
 		return nil, err
 	}
@@ -351,7 +352,7 @@ func (l *Loop) checkTarget(path string) error {
 
 // render replays the run journaled in r (after an undo) and writes its
 // summary and report.
-func (l *Loop) render(ctx context.Context, r *loop.Run[settings]) error {
+func (l *Loop) render(ctx context.Context, r *rounds.Run[settings]) error {
 	d, err := l.driver(r)
 	if err != nil {
 		return err

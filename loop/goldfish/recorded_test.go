@@ -69,7 +69,7 @@ func TestRecordedRunResumes(t *testing.T) {
 	}
 	var answers []loop.Answer
 	for _, q := range qs {
-		answers = append(answers, answer(q))
+		answers = append(answers, answer(t, q))
 	}
 	for round := 0; round < 6; round++ { // each resume answers what the run asked last
 		data, _ := json.Marshal(answers)
@@ -85,7 +85,7 @@ func TestRecordedRunResumes(t *testing.T) {
 			}
 			for _, q := range qs {
 				if !slices.ContainsFunc(answers, func(a loop.Answer) bool { return a.Key == q.Key }) {
-					answers = append(answers, answer(q))
+					answers = append(answers, answer(t, q))
 				}
 			}
 			continue
@@ -112,16 +112,13 @@ func TestRecordedRunResumes(t *testing.T) {
 	t.Fatal("the resumed run still waited after 6 answers")
 }
 
-// answer is what a person who takes every default would answer q: its
-// default, else yes to a confirmation or a turn, else its first option.
-func answer(q loop.Question) loop.Answer {
-	switch {
-	case q.Default != "":
-		return loop.Answer{Key: q.Key, Choice: q.Default}
-	case q.Kind == loop.Confirm || q.Kind == loop.Turn:
-		return loop.Answer{Key: q.Key, Choice: loop.Yes}
-	case len(q.Options) > 0:
-		return loop.Answer{Key: q.Key, Choice: q.Options[0].ID}
+// answer is what a person who takes every default would answer q:
+// loop.AutoAsker's answer.
+func answer(t *testing.T, q loop.Question) loop.Answer {
+	t.Helper()
+	a, err := loop.AutoAsker{}.Ask(context.Background(), q)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return loop.Answer{Key: q.Key}
+	return a
 }

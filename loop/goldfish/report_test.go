@@ -10,6 +10,7 @@ import (
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 func TestRenderReport(t *testing.T) {
@@ -102,7 +103,7 @@ func TestGateNoteEscapesControls(t *testing.T) {
 		return r, nil
 	})
 	var notes []string
-	l.Gate = loop.ApproverFunc(func(_ context.Context, b loop.Batch) ([]loop.Decision, error) {
+	l.Gate = rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
 		for _, it := range b.Items {
 			notes = append(notes, it.Note)
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // childSpec tells a re-executed test binary to run (or resume) the offline
@@ -160,18 +161,18 @@ func TestResumeAfterKill(t *testing.T) {
 		t.Fatalf("reference run:\n%s\n%s", want["spec.md"], want[filepath.Join(DefaultDir, "round-1", ReportName)])
 	}
 	for _, k := range []childSpec{
-		{KillAt: loop.Reviewed, KillRound: 1, KillCount: 1}, // between goldfish calls
-		{KillAt: loop.Reviewed, KillRound: 1, KillCount: 6},
-		{KillAt: loop.Reviewed, KillRound: 2, KillCount: 2},
+		{KillAt: rounds.Reviewed, KillRound: 1, KillCount: 1}, // between goldfish calls
+		{KillAt: rounds.Reviewed, KillRound: 1, KillCount: 6},
+		{KillAt: rounds.Reviewed, KillRound: 2, KillCount: 2},
 		{KillAsk: "r1/gate"}, // the resolver journaled, the gate choice not yet
-		{KillAt: loop.Planned, KillRound: 1, KillCount: 1}, // the policy's (empty) patch journaled, not written
-		{KillAt: loop.Decided, KillRound: 1, KillCount: 1}, // the decisions journaled, the fix not written
-		{KillAt: loop.Planned, KillRound: 1, KillCount: 2}, // the fix journaled, not written
-		{KillAt: loop.Written, KillRound: 1, KillCount: 1}, // the fix on disk, not journaled done
-		{KillAt: loop.RoundEnded, KillRound: 1, KillCount: 1},
+		{KillAt: rounds.Planned, KillRound: 1, KillCount: 1}, // the policy's (empty) patch journaled, not written
+		{KillAt: rounds.Decided, KillRound: 1, KillCount: 1}, // the decisions journaled, the fix not written
+		{KillAt: rounds.Planned, KillRound: 1, KillCount: 2}, // the fix journaled, not written
+		{KillAt: rounds.Written, KillRound: 1, KillCount: 1}, // the fix on disk, not journaled done
+		{KillAt: rounds.RoundEnded, KillRound: 1, KillCount: 1},
 		{KillAsk: "r1/next"}, // the report written, the turn not answered
 		{KillAsk: "r2/next"},
-		{KillAt: loop.RoundEnded, KillRound: 2, KillCount: 1},
+		{KillAt: rounds.RoundEnded, KillRound: 2, KillCount: 1},
 	} {
 		t.Run(fmt.Sprintf("%s%s-r%d-%d", k.KillAt, k.KillAsk, k.KillRound, k.KillCount), func(t *testing.T) {
 			dir := newSpecDir(t)

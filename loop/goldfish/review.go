@@ -11,6 +11,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // sentWire is the record of one goldfish call's materials: isolation on
@@ -52,7 +53,7 @@ func (d *driver) review(n int, g *goldRound) func(context.Context, int, []byte) 
 			return loop.Findings{}, err
 		}
 		c := d.members(n)
-		c.Observer = func(e council.Event) { d.r.Emit(loop.Event{Kind: loop.CouncilEvent, Round: n, Council: &e}) }
+		c.Observer = func(e council.Event) { d.r.Emit(loop.Event{Kind: rounds.CouncilEvent, Round: n, Council: &e}) }
 		cr, err := loop.ReviewRound(ctx, j, d.r.Key(n, i, "review"), c, agent.Target{Path: doc.Name, Text: section})
 		if err != nil {
 			return loop.Findings{}, fmt.Errorf("goldfish: round %d: %w", n, err)

@@ -14,6 +14,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // ErrMaterialsChanged: a resumed run was given other reviewers or context
@@ -24,11 +25,11 @@ var ErrMaterialsChanged = errors.New("goldfish: the reviewers or context materia
 // driver is one execution of the Goldfish loop over its run.
 type driver struct {
 	l        *Loop
-	r        *loop.Run[settings]
+	r        *rounds.Run[settings]
 	resolver Resolver
 	fish     []*Goldfish // the reviewers (stand-ins when an undo replays without them)
 	refs     []agent.Reference
-	rs       []*loop.Round
+	rs       []*rounds.Round
 	gs       []*goldRound
 	mem      Memory
 	history  []agent.Message
@@ -49,7 +50,7 @@ type goldRound struct {
 	closing  string          // the closing question's answer (ClosingNext, ClosingCheck), if asked
 }
 
-func (l *Loop) driver(r *loop.Run[settings]) (*driver, error) {
+func (l *Loop) driver(r *rounds.Run[settings]) (*driver, error) {
 	d := &driver{l: l, r: r, resolver: l.Resolver, fish: l.Reviewers, refs: l.Context, agree: map[string]Agreement{}}
 	if d.resolver == nil {
 		d.resolver = OfflineResolver{}
@@ -108,7 +109,7 @@ func (d *driver) rounds(ctx context.Context) (loop.StopReason, error) {
 		if g.choice == "" { // waiting for the gate choice: nothing decided to render yet
 			return stop, d.report(n, stop)
 		}
-		if err := d.r.RenderRound(rd, loop.Policy{Scope: loop.ScopeNone}); err != nil {
+		if err := d.r.RenderRound(rd, rounds.Policy{Scope: rounds.ScopeNone}); err != nil {
 			return "", err
 		}
 		d.remember(rd, g)
@@ -129,7 +130,7 @@ func (d *driver) rounds(ctx context.Context) (loop.StopReason, error) {
 		if err := d.report(n, ""); err != nil {
 			return "", err
 		}
-		d.r.Emit(loop.Event{Kind: loop.RoundEnded, Round: n})
+		d.r.Emit(loop.Event{Kind: rounds.RoundEnded, Round: n})
 		if g.closing == ClosingCheck { // the answer was the yes to one more round
 			continue
 		}
@@ -199,7 +200,7 @@ func (d *driver) isClean(i int) bool {
 }
 
 // edited reports whether round rd wrote a fix.
-func edited(rd *loop.Round) bool {
+func edited(rd *rounds.Round) bool {
 	for _, doc := range rd.Docs {
 		if (doc.Policy != nil && len(doc.Policy.Changes) > 0) || (doc.Gate != nil && len(doc.Gate.Changes) > 0) {
 			return true
@@ -264,10 +265,10 @@ const choiceNone = "none"
 // decide asks the round's gate choice and decides the round through the
 // kernel (Run.Decide): with ChoiceAuto the resolver's answers are the
 // decisions, made before the gate (fixes applied, contests rejected);
-// with ChoiceContinue nothing is decided (loop.AutoGate defers all); with
+// with ChoiceContinue nothing is decided (rounds.AutoGate defers all); with
 // ChoiceInspect Loop.Gate decides, the resolver's answers shown in the
 // items' Notes.
-func (d *driver) decide(ctx context.Context, rd *loop.Round, g *goldRound) (loop.StopReason, error) {
+func (d *driver) decide(ctx context.Context, rd *rounds.Round, g *goldRound) (loop.StopReason, error) {
 	q := loop.Question{Key: fmt.Sprintf("r%d/gate", rd.N), Kind: loop.Choice, Default: ChoiceAuto,
 		Prompt: fmt.Sprintf("Round %d: %d finding(s) sorted by the resolver. How are they decided?", rd.N, len(rd.Items())),
 		Options: []loop.Option{{ID: ChoiceAuto, Label: "Auto-approve: apply the proposed fixes, reject what was contested"},
@@ -282,7 +283,7 @@ func (d *driver) decide(ctx context.Context, rd *loop.Round, g *goldRound) (loop
 		}
 		g.choice = a.Choice
 	}
-	var gate loop.Approver = loop.AutoGate{}
+	var gate rounds.Approver = rounds.AutoGate{}
 	doc := rd.Docs[0]
 	switch g.choice {
 	case ChoiceAuto:
@@ -293,15 +294,15 @@ func (d *driver) decide(ctx context.Context, rd *loop.Round, g *goldRound) (loop
 			switch {
 			case !ok:
 			case res.Kind == Contest:
-				rd.Decisions.Add(loop.Decision{Key: it.Key, Action: loop.Reject, Reason: res.Reason, By: "resolver"})
+				rd.Decisions.Add(rounds.Decision{Key: it.Key, Action: rounds.Reject, Reason: res.Reason, By: "resolver"})
 			case res.Kind == ProposeFix && it.Applicable() && it.Far && !d.hasGate():
-				rd.Decisions.Add(loop.Decision{Key: it.Key, Action: loop.Defer, Reason: farNote(it) + ": a person decides (choose inspect)", By: "policy"})
+				rd.Decisions.Add(rounds.Decision{Key: it.Key, Action: rounds.Defer, Reason: farNote(it) + ": a person decides (choose inspect)", By: "policy"})
 			case res.Kind == ProposeFix && it.Applicable() && it.Far:
 				far[it.Key] = true
 				doc.Findings.Items[i].Note = fmt.Sprintf("resolver: %s: %s; %s", res.Kind, loop.Printable(res.Reason), farNote(it))
 			case res.Kind == ProposeFix && it.Applicable() && (it.Conflict == 0 || !taken[it.Conflict]):
 				taken[it.Conflict] = it.Conflict != 0
-				rd.Decisions.Add(loop.Decision{Key: it.Key, Action: loop.Apply, Reason: res.Reason, By: "resolver"})
+				rd.Decisions.Add(rounds.Decision{Key: it.Key, Action: rounds.Apply, Reason: res.Reason, By: "resolver"})
 			}
 		}
 		if len(far) > 0 {
@@ -320,13 +321,13 @@ func (d *driver) decide(ctx context.Context, rd *loop.Round, g *goldRound) (loop
 			}
 		}
 	}
-	return d.r.Decide(ctx, rd, loop.Policy{Scope: loop.ScopeNone}, gate)
+	return d.r.Decide(ctx, rd, rounds.Policy{Scope: rounds.ScopeNone}, gate)
 }
 
 // hasGate reports whether Loop.Gate can decide anything: nil and
-// loop.AutoGate defer everything.
+// rounds.AutoGate defer everything.
 func (d *driver) hasGate() bool {
-	_, auto := d.l.Gate.(loop.AutoGate)
+	_, auto := d.l.Gate.(rounds.AutoGate)
 	return d.l.Gate != nil && !auto
 }
 
@@ -339,14 +340,14 @@ func farNote(it loop.Item) string {
 // farGate is the gate of an auto-approved round with Far fixes: the
 // resolver proposed them, but their quotes were found only away from the
 // reviewers' lines, so they go to the person's gate; every other item
-// left is deferred, as loop.AutoGate does.
+// left is deferred, as rounds.AutoGate does.
 type farGate struct {
-	gate loop.Approver
+	gate rounds.Approver
 	far  map[string]bool
 }
 
 // Approve hands the batch's Far items to the gate and defers the rest.
-func (g farGate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, error) {
+func (g farGate) Approve(ctx context.Context, b rounds.Batch) ([]rounds.Decision, error) {
 	ask, rest := b, b
 	ask.Items, rest.Items = nil, nil
 	for _, it := range b.Items {
@@ -356,7 +357,7 @@ func (g farGate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, er
 			rest.Items = append(rest.Items, it)
 		}
 	}
-	out, err := loop.AutoGate{}.Approve(ctx, rest)
+	out, err := rounds.AutoGate{}.Approve(ctx, rest)
 	if err != nil || len(ask.Items) == 0 {
 		return out, err
 	}
@@ -370,17 +371,17 @@ func (g farGate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, er
 // remember adds round rd's outcome to the contest memory: what was
 // applied, what the gate rejected, and what the resolver contested and
 // was not applied.
-func (d *driver) remember(rd *loop.Round, g *goldRound) {
+func (d *driver) remember(rd *rounds.Round, g *goldRound) {
 	for _, it := range rd.Items() {
 		dec, decided := rd.Decisions.Get(it.Key)
 		res, resolved := g.ruling[it.Key]
 		e := Entry{Round: rd.N, Key: it.Key, Reviewer: it.Reviewer, Finding: it.Finding}
 		switch {
-		case decided && dec.Action == loop.Apply:
+		case decided && dec.Action == rounds.Apply:
 			e.Status, e.Reason = Applied, dec.Reason
-		case decided && dec.Action == loop.Reject && dec.By == "resolver":
+		case decided && dec.Action == rounds.Reject && dec.By == "resolver":
 			e.Status, e.Reason = Contested, dec.Reason
-		case decided && dec.Action == loop.Reject:
+		case decided && dec.Action == rounds.Reject:
 			e.Status, e.Reason = Rejected, dec.Reason
 		case resolved && res.Kind == Contest:
 			e.Status, e.Reason = Contested, res.Reason

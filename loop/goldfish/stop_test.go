@@ -11,6 +11,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // TestRoundCapSaysWhy is issue 22 item 4: at the round cap, the outcome,
@@ -130,14 +131,14 @@ func checkStopWords(t *testing.T, dir, stop, want string) {
 	if !strings.Contains(string(sum), "Stopped: "+stop+".\n") {
 		t.Errorf("summary.md does not say %q:\n%s", stop, sum)
 	}
-	page, err := os.ReadFile(filepath.Join(dir, loop.ReportName))
+	page, err := os.ReadFile(filepath.Join(dir, rounds.ReportName))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(html.UnescapeString(string(page)), want) {
-		t.Errorf("%s does not say %q", loop.ReportName, want)
+		t.Errorf("%s does not say %q", rounds.ReportName, want)
 	}
-	for name, text := range map[string]string{"summary.md": string(sum), loop.ReportName: string(page)} {
+	for name, text := range map[string]string{"summary.md": string(sum), rounds.ReportName: string(page)} {
 		for _, other := range []string{"every high finding", "pending.md"} {
 			if strings.Contains(text, other) {
 				t.Errorf("%s says %q", name, other)
@@ -154,7 +155,7 @@ func TestWaitingAtTheFindingsGateSaysPending(t *testing.T) {
 		return []finding.Finding{find(sec, "It's worth noting that uploads", "filler", finding.Medium, "Uploads")}
 	})
 	l, spec := specLoop(t, g)
-	l.Asker, l.Gate = answers(ChoiceInspect, loop.Yes), loop.FileGate{Path: filepath.Join(l.Dir, "decisions.json")}
+	l.Asker, l.Gate = answers(ChoiceInspect, loop.Yes), rounds.FileGate{Path: filepath.Join(l.Dir, "decisions.json")}
 	o, err := l.Run(context.Background(), spec)
 	if !errors.Is(err, loop.ErrNotConverged) || o.Reason != loop.AwaitingDecisions {
 		t.Fatalf("%v %+v", err, o)

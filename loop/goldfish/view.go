@@ -10,28 +10,29 @@ import (
 
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // decisionOf says what became of item it in round rd: "applied",
 // "contested" (rejected on the resolver's argument), "rejected" (by the
 // gate), "deferred" or "open".
-func decisionOf(rd *loop.Round, it loop.Item) string {
+func decisionOf(rd *rounds.Round, it loop.Item) string {
 	dec, ok := rd.Decisions.Get(it.Key)
 	switch {
 	case !ok:
 		return "open"
-	case dec.Action == loop.Apply:
+	case dec.Action == rounds.Apply:
 		return "applied"
-	case dec.Action == loop.Reject && dec.By == "resolver":
+	case dec.Action == rounds.Reject && dec.By == "resolver":
 		return "contested"
-	case dec.Action == loop.Reject:
+	case dec.Action == rounds.Reject:
 		return "rejected"
 	}
 	return "deferred"
 }
 
 // reviewerViews returns each goldfish's part of round rd.
-func (d *driver) reviewerViews(rd *loop.Round, g *goldRound) []ReviewerView {
+func (d *driver) reviewerViews(rd *rounds.Round, g *goldRound) []ReviewerView {
 	var out []ReviewerView
 	f := rd.Docs[0].Findings
 	for _, name := range d.r.Settings.Reviewers {
@@ -150,7 +151,7 @@ func Describe(reason loop.StopReason, cleanRounds int) string {
 	case loop.Converged:
 		return "converged: " + strconv.Itoa(cleanRounds) + " consecutive clean rounds (every goldfish answered, nothing at Major or above left open, no fix written)"
 	case loop.AwaitingDecisions:
-		return loop.PendingText
+		return rounds.PendingText
 	}
 	return reason.Describe()
 }

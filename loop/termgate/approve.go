@@ -6,18 +6,19 @@ import (
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // Approve asks about each item of b in turn: it shows the finding (its
 // file, lines, conflict group, the text it replaces and the replacement)
 // and reads "a" (apply), "r" (reject: reviewers do not propose it again)
-// or "d" (defer: left open), or any word loop.ParseAction takes; Enter
+// or "d" (defer: left open), or any word rounds.ParseAction takes; Enter
 // alone defers. It refuses, and asks again, to apply an item with no edit
 // (advice) or a second item of one conflict group. When something was
 // rejected, a last line asks one reason for the rejections (Enter for
 // none). Every item of b gets a decision. See Gate for errors, stopping
 // and ctx.
-func (g *Gate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, error) {
+func (g *Gate) Approve(ctx context.Context, b rounds.Batch) ([]rounds.Decision, error) {
 	if len(b.Items) == 0 {
 		return nil, nil
 	}
@@ -29,23 +30,23 @@ func (g *Gate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, erro
 	if _, err := fmt.Fprintf(g.Out, "Round %d, page %d of %d: %d finding(s) to decide\n", b.Round, b.Page, b.Pages, len(b.Items)); err != nil {
 		return nil, fmt.Errorf("termgate: writing a prompt: %w", err)
 	}
-	out := make([]loop.Decision, len(b.Items))
+	out := make([]rounds.Decision, len(b.Items))
 	applied := map[int]int{} // conflict group -> 1-based number of the item applied
 	rejected := 0
 	for i, it := range b.Items {
 		text := itemText(i+1, len(b.Items), it)
-		act, err := prompt(ctx, g, text, true, func(s string) (loop.Action, error) {
+		act, err := prompt(ctx, g, text, true, func(s string) (rounds.Action, error) {
 			if strings.TrimSpace(s) == "" {
-				return loop.Defer, nil
+				return rounds.Defer, nil
 			}
-			a, err := loop.ParseAction(s)
+			a, err := rounds.ParseAction(s)
 			if err != nil {
 				return "", err
 			}
-			if a == loop.Apply && !it.Applicable() {
+			if a == rounds.Apply && !it.Applicable() {
 				return "", fmt.Errorf("%s has no edit to apply (advice): reject or defer it", it.Key)
 			}
-			if n, ok := applied[it.Conflict]; a == loop.Apply && it.Conflict != 0 && ok {
+			if n, ok := applied[it.Conflict]; a == rounds.Apply && it.Conflict != 0 && ok {
 				return "", fmt.Errorf("%s changes the same text as finding %d, which you apply (conflict %d): reject or defer one", it.Key, n, it.Conflict)
 			}
 			return a, nil
@@ -53,13 +54,13 @@ func (g *Gate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, erro
 		if err != nil {
 			return nil, err
 		}
-		if act == loop.Apply && it.Conflict != 0 {
+		if act == rounds.Apply && it.Conflict != 0 {
 			applied[it.Conflict] = i + 1
 		}
-		if act == loop.Reject {
+		if act == rounds.Reject {
 			rejected++
 		}
-		out[i] = loop.Decision{Key: it.Key, Action: act}
+		out[i] = rounds.Decision{Key: it.Key, Action: act}
 	}
 	if rejected > 0 {
 		reason, err := prompt(ctx, g, fmt.Sprintf("Reason for rejecting %d finding(s) (optional; reviewers are told): ", rejected), false, func(s string) (string, error) {
@@ -69,7 +70,7 @@ func (g *Gate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, erro
 			return nil, err
 		}
 		for i := range out {
-			if out[i].Action == loop.Reject {
+			if out[i].Action == rounds.Reject {
 				out[i].Reason = reason
 			}
 		}

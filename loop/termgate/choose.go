@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // Mode names who answers a run's questions and approves its findings.
@@ -23,10 +24,10 @@ const (
 	Terminal Mode = "terminal"
 	// File writes the questions and pending findings to files in the
 	// run folder and reads the answers from files there (loop.FileAsker,
-	// loop.FileGate): the run stops, to be resumed once they are written.
+	// rounds.FileGate): the run stops, to be resumed once they are written.
 	File Mode = "file"
 	// Auto answers by policy alone, asking nobody: loop.AutoAsker (each
-	// question's default) and loop.AutoGate (what the policy did not
+	// question's default) and rounds.AutoGate (what the policy did not
 	// apply is left open).
 	Auto Mode = "auto"
 )
@@ -46,7 +47,7 @@ var (
 // be.
 type Asking interface {
 	loop.Asker
-	loop.Approver
+	rounds.Approver
 }
 
 // Config is what Choose needs besides the mode.
@@ -81,7 +82,7 @@ type Config struct {
 func Choose(m Mode, c Config) (gate Asking, resolved Mode, err error) {
 	switch m = m.Resolve(c.Interactive); m {
 	case Auto:
-		return loop.AutoGate{}, Auto, nil
+		return rounds.AutoGate{}, Auto, nil
 	case File:
 		if c.Dir == "" {
 			return nil, "", errors.New("termgate: the file gate needs the run folder (Config.Dir)")
@@ -92,7 +93,7 @@ func Choose(m Mode, c Config) (gate Asking, resolved Mode, err error) {
 		}
 		return files{
 			FileAsker: loop.FileAsker{Dir: c.Dir},
-			FileGate:  loop.FileGate{Path: filepath.Join(c.Dir, name)},
+			FileGate:  rounds.FileGate{Path: filepath.Join(c.Dir, name)},
 		}, File, nil
 	case Terminal:
 		if !c.Interactive {
@@ -126,5 +127,5 @@ func (m Mode) Resolve(interactive bool) Mode {
 // files is the File mode's Asking.
 type files struct {
 	loop.FileAsker
-	loop.FileGate
+	rounds.FileGate
 }

@@ -11,13 +11,14 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
 )
 
 // own is a caller's terminal gate.
 type own struct{ loop.AutoAsker }
 
-func (own) Approve(context.Context, loop.Batch) ([]loop.Decision, error) { return nil, nil }
+func (own) Approve(context.Context, rounds.Batch) ([]rounds.Decision, error) { return nil, nil }
 
 // TestChoose: each mode gives its asker and approver; the default is the
 // terminal when interactive and the files otherwise; a caller's own
@@ -41,7 +42,7 @@ func TestChoose(t *testing.T) {
 		{"ask", mine, termgate.Terminal, "termgate_test.own"},
 		{"", mine, termgate.Terminal, "termgate_test.own"},
 		{"file", term, termgate.File, "termgate.files"},
-		{"auto", pipe, termgate.Auto, "loop.AutoGate"}, // the loop's own type, which drivers recognise
+		{"auto", pipe, termgate.Auto, "rounds.AutoGate"}, // the loop's own type, which drivers recognise
 	} {
 		g, m, err := termgate.Choose(termgate.Mode(tc.mode), tc.c)
 		if err != nil || m != tc.want || fmt.Sprintf("%T", g) != tc.typ {
@@ -85,8 +86,8 @@ func TestChooseFile(t *testing.T) {
 		t.Error(err)
 	}
 	os.WriteFile(filepath.Join(dir, "my-decisions.json"), []byte(`[{"key": "r1/a/F1", "action": "reject", "reason": "no"}]`), 0o644)
-	d, err := g.Approve(ctx, loop.Batch{Round: 1, Items: []loop.Item{item("r1/a/F1", 0, true)}})
-	if err != nil || len(d) != 1 || d[0].Action != loop.Reject {
+	d, err := g.Approve(ctx, rounds.Batch{Round: 1, Items: []loop.Item{item("r1/a/F1", 0, true)}})
+	if err != nil || len(d) != 1 || d[0].Action != rounds.Reject {
 		t.Errorf("approve: %+v %v", d, err)
 	}
 	g, _, _ = termgate.Choose(termgate.Auto, termgate.Config{})

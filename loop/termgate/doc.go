@@ -1,7 +1,7 @@
 // Package termgate asks a person on a line-based terminal, and chooses
 // who answers a run's questions.
 //
-// Gate is a loop.Asker and a loop.Approver that writes numbered prompts
+// Gate is a loop.Asker and a rounds.Approver that writes numbered prompts
 // to an io.Writer and reads one answer a line from an io.Reader: no
 // full-screen form, no terminal library, so it also serves pipes, screen
 // readers and tests. Choose turns a command's gate flag ("auto", "file",

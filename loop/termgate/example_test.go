@@ -10,6 +10,7 @@ import (
 	"github.com/kaigi-dev/kaigi/apply"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
 )
 
@@ -44,7 +45,7 @@ func ExampleGate_Ask() {
 func ExampleGate_Approve() {
 	var screen strings.Builder // os.Stderr in a command
 	g := &termgate.Gate{In: strings.NewReader("r\nToo informal here.\n"), Out: &screen}
-	d, err := g.Approve(context.Background(), loop.Batch{Round: 1, Page: 1, Pages: 1, Items: []loop.Item{{
+	d, err := g.Approve(context.Background(), rounds.Batch{Round: 1, Page: 1, Pages: 1, Items: []loop.Item{{
 		Key: "r1/style/F1", Reviewer: "style",
 		Finding: finding.Finding{Issue: "Wordy phrase", Severity: "minor", Confidence: 90},
 		Lines:   finding.LineRange{Start: 4, End: 4},

@@ -11,6 +11,7 @@ import (
 	"github.com/kaigi-dev/kaigi/apply"
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
 )
 
@@ -180,7 +181,7 @@ func item(key string, conflict int, edit bool) loop.Item {
 // advice or a second item of a conflict group is refused and asked again,
 // and one reason goes to every rejection.
 func TestApprove(t *testing.T) {
-	b := loop.Batch{Round: 2, Page: 1, Pages: 1, Items: []loop.Item{
+	b := rounds.Batch{Round: 2, Page: 1, Pages: 1, Items: []loop.Item{
 		item("r2/a/F1", 1, true), item("r2/b/F1", 1, true), item("r2/c/F1", 0, false), item("r2/d/F1", 0, true),
 	}}
 	in := "a\r\napply\nr\na\n\nreject\n重複しているため\r\n"
@@ -190,11 +191,11 @@ func TestApprove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []loop.Decision{
-		{Key: "r2/a/F1", Action: loop.Apply},
-		{Key: "r2/b/F1", Action: loop.Reject, Reason: "重複しているため"},
-		{Key: "r2/c/F1", Action: loop.Defer},
-		{Key: "r2/d/F1", Action: loop.Reject, Reason: "重複しているため"},
+	want := []rounds.Decision{
+		{Key: "r2/a/F1", Action: rounds.Apply},
+		{Key: "r2/b/F1", Action: rounds.Reject, Reason: "重複しているため"},
+		{Key: "r2/c/F1", Action: rounds.Defer},
+		{Key: "r2/d/F1", Action: rounds.Reject, Reason: "重複しているため"},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%+v", got)
@@ -223,7 +224,7 @@ func TestApprove(t *testing.T) {
 // nothing.
 func TestApproveErrors(t *testing.T) {
 	ctx := context.Background()
-	b := loop.Batch{Round: 1, Page: 1, Pages: 1, Items: []loop.Item{item("r1/a/F1", 0, true), item("r1/a/F2", 0, true)}}
+	b := rounds.Batch{Round: 1, Page: 1, Pages: 1, Items: []loop.Item{item("r1/a/F1", 0, true), item("r1/a/F2", 0, true)}}
 	for _, tc := range []struct {
 		in   string
 		want error
@@ -238,7 +239,7 @@ func TestApproveErrors(t *testing.T) {
 		}
 	}
 	var out strings.Builder
-	if d, err := (&termgate.Gate{In: strings.NewReader(""), Out: &out}).Approve(ctx, loop.Batch{}); d != nil || err != nil || out.Len() != 0 {
+	if d, err := (&termgate.Gate{In: strings.NewReader(""), Out: &out}).Approve(ctx, rounds.Batch{}); d != nil || err != nil || out.Len() != 0 {
 		t.Errorf("empty batch: %v %v %q", d, err, out.String())
 	}
 }

@@ -10,13 +10,14 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
 )
 
 // terminal is the caller's own terminal gate of the tests.
 type terminal struct{ loop.AutoAsker }
 
-func (terminal) Approve(context.Context, loop.Batch) ([]loop.Decision, error) { return nil, nil }
+func (terminal) Approve(context.Context, rounds.Batch) ([]rounds.Decision, error) { return nil, nil }
 
 // TestChooseGate: each -gate value and the empty one, with and without a
 // terminal; ask's fallback to the file gate without one (said on stderr),

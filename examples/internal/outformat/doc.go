@@ -1,5 +1,5 @@
 // Package outformat is the -format flag the examples share: "text" (the
 // command's own report), "json" (its machine-readable summary) or one of
 // loop/export's CI formats (sarif, rdjson, rdjsonl, github), which every
-// example prints the same way from its run's loop.Outcome.
+// example prints the same way from its run's rounds.Outcome.
 package outformat

@@ -14,6 +14,7 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/export"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
@@ -67,7 +68,7 @@ func tool(name string) export.Tool {
 // the documents are under it, else to their common folder
 // (offline.WorkspaceRoot, export.FromOutcome): the paths GitHub and
 // reviewdog resolve in a checkout, under the SARIF root.
-func Export(w io.Writer, v, name string, o *loop.Outcome) error {
+func Export(w io.Writer, v, name string, o *rounds.Outcome) error {
 	base := "."
 	if len(o.Files) > 0 {
 		base = loop.CommonDir(o.Files)
@@ -83,7 +84,7 @@ func Export(w io.Writer, v, name string, o *loop.Outcome) error {
 	return export.Write(w, export.Format(v), rep)
 }
 
-// Settled is one finding a loop settled without a loop.Outcome (a
+// Settled is one finding a loop settled without a rounds.Outcome (a
 // debate's critical item, a polish fix), where it stands and why.
 type Settled struct {
 	Finding  finding.Finding

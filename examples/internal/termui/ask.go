@@ -14,7 +14,7 @@ import (
 // turn boundary as yes/no, followed by a free-text
 // line when the question allows one. Quitting stops the loop
 // (loop.ErrStop), which can then be resumed. It makes Gate a loop.Asker
-// as well as a loop.Approver.
+// as well as a rounds.Approver.
 func (g Gate) Ask(ctx context.Context, q loop.Question) (loop.Answer, error) {
 	a := loop.Answer{Key: q.Key}
 	if q.Kind == loop.Input {

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/huh"
 
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // Gate asks a human on a terminal: it shows one batch of findings as a
@@ -28,7 +29,7 @@ type Gate struct {
 }
 
 // Approve asks about the items of b.
-func (g Gate) Approve(ctx context.Context, b loop.Batch) ([]loop.Decision, error) {
+func (g Gate) Approve(ctx context.Context, b rounds.Batch) ([]rounds.Decision, error) {
 	var applicable []loop.Item
 	for _, it := range b.Items {
 		if it.Applicable() {
@@ -151,21 +152,21 @@ func oneOfEachConflict(items []loop.Item) func([]string) error {
 }
 
 // decisions turns the chosen keys into decisions for every item.
-func decisions(items []loop.Item, apply, reject []string, reason string) []loop.Decision {
-	chosen := make(map[string]loop.Action, len(apply)+len(reject))
+func decisions(items []loop.Item, apply, reject []string, reason string) []rounds.Decision {
+	chosen := make(map[string]rounds.Action, len(apply)+len(reject))
 	for _, k := range apply {
-		chosen[k] = loop.Apply
+		chosen[k] = rounds.Apply
 	}
 	for _, k := range reject {
-		chosen[k] = loop.Reject
+		chosen[k] = rounds.Reject
 	}
-	out := make([]loop.Decision, len(items))
+	out := make([]rounds.Decision, len(items))
 	for i, it := range items {
-		d := loop.Decision{Key: it.Key, Action: loop.Defer}
+		d := rounds.Decision{Key: it.Key, Action: rounds.Defer}
 		if a, ok := chosen[it.Key]; ok {
 			d.Action = a
 		}
-		if d.Action == loop.Reject {
+		if d.Action == rounds.Reject {
 			d.Reason = reason
 		}
 		out[i] = d

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/council"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/providers/config"
 )
 
@@ -43,10 +44,10 @@ func (p *Progress) Observe(e loop.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	switch {
-	case e.Kind == loop.RoundStarted:
+	case e.Kind == rounds.RoundStarted:
 		p.round, p.order, p.state, p.shown = e.Round, nil, map[string]string{}, 0
 		fmt.Fprintf(p.out, "round %d\n", e.Round)
-	case e.Kind == loop.CouncilEvent && e.Council != nil:
+	case e.Kind == rounds.CouncilEvent && e.Council != nil:
 		p.council(*e.Council)
 	case e.Text != "":
 		p.shown = 0 // the line goes below the reviewer lines, which are not redrawn

@@ -21,6 +21,7 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/discussion"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 func item(key string, sev finding.Severity, applicable bool, conflict int) loop.Item {
@@ -35,7 +36,7 @@ func item(key string, sev finding.Severity, applicable bool, conflict int) loop.
 // TestGateAccessible answers the gate's prompts as a screen-reader user
 // would: apply the first fix, reject the advice, give a reason.
 func TestGateAccessible(t *testing.T) {
-	b := loop.Batch{Round: 1, Page: 1, Pages: 1, Items: []loop.Item{
+	b := rounds.Batch{Round: 1, Page: 1, Pages: 1, Items: []loop.Item{
 		item("slop/F001", finding.Medium, true, 0),
 		item("fact/F001", finding.High, false, 0),
 		item("narr/F002", finding.Low, true, 0),
@@ -48,10 +49,10 @@ func TestGateAccessible(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Approve: %v\n%s", err, out.String())
 	}
-	want := []loop.Decision{
-		{Key: "slop/F001", Action: loop.Apply},
-		{Key: "fact/F001", Action: loop.Reject, Reason: "sourced in the intro"},
-		{Key: "narr/F002", Action: loop.Defer},
+	want := []rounds.Decision{
+		{Key: "slop/F001", Action: rounds.Apply},
+		{Key: "fact/F001", Action: rounds.Reject, Reason: "sourced in the intro"},
+		{Key: "narr/F002", Action: rounds.Defer},
 	}
 	if len(ds) != len(want) {
 		t.Fatalf("decisions = %+v, want %+v", ds, want)

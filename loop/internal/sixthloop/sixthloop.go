@@ -20,6 +20,7 @@ import (
 	"github.com/kaigi-dev/kaigi/apply/document"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/journal"
+	"github.com/kaigi-dev/kaigi/loop/rounds"
 )
 
 // Name is the driver's name in its journal; RunDir its run folder in dir.
@@ -52,9 +53,9 @@ type Loop struct {
 	Observe       func(journal.Event)
 }
 
-// Config is the run's configuration in dir, for loop.UndoRun.
-func (l Loop) Config(dir string) loop.RunConfig {
-	return loop.RunConfig{Dir: filepath.Join(dir, RunDir), Driver: Name, JournalObserver: l.Observe}
+// Config is the run's configuration in dir, for rounds.UndoRun.
+func (l Loop) Config(dir string) rounds.RunConfig {
+	return rounds.RunConfig{Dir: filepath.Join(dir, RunDir), Driver: Name, JournalObserver: l.Observe}
 }
 
 // Run starts or resumes the loop in dir (loop.Driver).
@@ -63,11 +64,11 @@ func (l Loop) Run(ctx context.Context, dir string, raw json.RawMessage, resume b
 	if err != nil {
 		return loop.Stop{}, err
 	}
-	f, err := loop.NewReviewFolder(dir, args.Gate, RunDir, "", args.Document)
+	f, err := rounds.NewReviewFolder(dir, args.Gate, RunDir, "", args.Document)
 	if err != nil {
 		return loop.Stop{}, err
 	}
-	r, err := loop.OpenRun(ctx, l.Config(dir), f.Docs, resume, true, func() Args { return args }, nil)
+	r, err := rounds.OpenRun(ctx, l.Config(dir), f.Docs, resume, true, func() Args { return args }, nil)
 	if err != nil {
 		return loop.Stop{}, err
 	}
@@ -79,7 +80,7 @@ func ask(prompt string) agent.Request {
 	return agent.Request{Messages: []agent.Message{agent.UserText(prompt)}}
 }
 
-func (l Loop) rounds(ctx context.Context, r *loop.Run[Args], asker loop.Asker) (*loop.Outcome, error) {
+func (l Loop) rounds(ctx context.Context, r *rounds.Run[Args], asker loop.Asker) (*rounds.Outcome, error) {
 	text, err := journal.Step(ctx, r.J, "read", func(context.Context) ([]byte, error) { return os.ReadFile(r.Docs[0].File) })
 	if err != nil {
 		return nil, err
@@ -90,20 +91,20 @@ func (l Loop) rounds(ctx context.Context, r *loop.Run[Args], asker loop.Asker) (
 	}
 	current := string(text[reg.Span.Start:reg.Span.End])
 	stop := loop.FirstOf(loop.NoAnswer(), loop.WonInARow(2), loop.RoundCap(4))
-	var notes []loop.RoundNote
+	var notes []rounds.RoundNote
 	var sums []loop.RoundSummary
 	var reason loop.StopReason
 	for n := 1; reason == ""; n++ {
-		draft, call, err := loop.AskCall[Text](ctx, r.J, fmt.Sprintf("r%d/author", n), "author", l.Author, ask("Rewrite this section; answer its new text.\n\n"+current))
+		draft, call, err := rounds.AskCall[Text](ctx, r.J, fmt.Sprintf("r%d/author", n), "author", l.Author, ask("Rewrite this section; answer its new text.\n\n"+current))
 		if err != nil {
 			return nil, err
 		}
-		calls := []loop.Call{call}
+		calls := []rounds.Call{call}
 		drafts := [2]string{current, draft.Text}
 		var notesOf [2]string
 		for i, rev := range l.Reviewers {
 			for d, text := range drafts {
-				a, call, err := loop.AskCall[Text](ctx, r.J, fmt.Sprintf("r%d/review/%d/%d", n, i+1, d), fmt.Sprintf("reviewer-%d", i+1), rev, ask("Review this draft.\n\n"+text))
+				a, call, err := rounds.AskCall[Text](ctx, r.J, fmt.Sprintf("r%d/review/%d/%d", n, i+1, d), fmt.Sprintf("reviewer-%d", i+1), rev, ask("Review this draft.\n\n"+text))
 				if err != nil {
 					return nil, err
 				}
@@ -123,9 +124,9 @@ func (l Loop) rounds(ctx context.Context, r *loop.Run[Args], asker loop.Asker) (
 			note, current = "the new draft won both orders and was kept", drafts[1]
 		}
 		for _, a := range pr.Answers {
-			calls = append(calls, loop.Call{Who: "judge", Model: a.Model, Usage: a.Usage})
+			calls = append(calls, rounds.Call{Who: "judge", Model: a.Model, Usage: a.Usage})
 		}
-		notes = append(notes, loop.RoundNote{Round: n, Note: note, Calls: calls})
+		notes = append(notes, rounds.RoundNote{Round: n, Note: note, Calls: calls})
 		sums = append(sums, loop.RoundSummary{Round: n, Answered: 1, Held: pr.Winner != 1, Changed: pr.Winner == 1})
 		reason, _ = stop(sums)
 	}

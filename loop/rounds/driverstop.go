@@ -1,0 +1,92 @@
+package rounds
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+
+	"github.com/kaigi-dev/kaigi/loop"
+)
+
+// reviewStop turns how a round-framework run (OpenRun's drivers) ended
+// into a Driver's Stop; run is the run folder and decisions the file
+// gate's decisions file, both relative to dir and slash-separated. An
+// error matching loop.ErrNotConverged is a stop, not an error. A run that
+// waits asks either the findings of its last round's pending.json
+// (answered in decisions) or, when there is none, the asker's
+// questions.json (answered in answers.json). Artifacts are the run's
+// summary and report, those that exist.
+func reviewStop(dir, run, decisions string, o *Outcome, err error) (loop.Stop, error) {
+	if o == nil || (err != nil && !errors.Is(err, loop.ErrNotConverged)) {
+		return loop.Stop{}, err
+	}
+	local := func(p string) string { return filepath.Join(dir, filepath.FromSlash(p)) }
+	stop := loop.Stop{Reason: string(o.Reason), Text: o.StopText(), Usage: o.Usage}
+	stop.Artifacts = loop.DriverArtifacts(dir, local(path.Join(run, "summary.md")), local(path.Join(run, ReportName)))
+	if o.Reason == loop.AwaitingDecisions {
+		pending := path.Join(run, fmt.Sprintf("round-%d", o.Rounds), "pending.json")
+		if _, err := os.Stat(local(pending)); err == nil {
+			stop.Question, stop.Answer = pending, decisions
+		} else {
+			stop.Question, stop.Answer = path.Join(run, loop.QuestionsFile), path.Join(run, loop.AnswersFile)
+		}
+	}
+	return stop, nil
+}
+
+// ReviewFolder is where a round-framework driver (OpenRun's) runs inside a
+// Driver's folder: its run folder, the file gate's decisions file and its
+// documents, checked by DriverPaths' rules, and the gate its arguments
+// name. The zero value is not usable: NewReviewFolder makes one.
+type ReviewFolder struct {
+	dir, run, decisions string // relative to dir, slash-separated
+	gate                loop.DriverGate
+	// Run, Decisions and Docs are the run folder, the decisions file and
+	// the documents as local paths.
+	Run, Decisions string
+	Docs           []string
+	// FileGate: the arguments name the file gate (loop.DriverGate.File).
+	FileGate bool
+}
+
+// NewReviewFolder resolves run (the run folder), run/decisions (the
+// decisions file's name) and docs inside dir, all slash paths relative to
+// it. It returns loop.DriverGate.File's error for an unknown gate and
+// DriverPaths' for a path that leaves dir.
+func NewReviewFolder(dir string, gate loop.DriverGate, run, decisions string, docs ...string) (ReviewFolder, error) {
+	file, err := gate.File()
+	if err != nil {
+		return ReviewFolder{}, err
+	}
+	f := ReviewFolder{dir: dir, gate: gate, run: run, decisions: path.Join(run, decisions), FileGate: file}
+	local, err := loop.DriverPaths(dir, append([]string{f.run, f.decisions}, docs...)...)
+	if err != nil {
+		return ReviewFolder{}, err
+	}
+	f.Run, f.Decisions, f.Docs = local[0], local[1], local[2:]
+	return f, nil
+}
+
+// Gate is the gate the arguments name: a FileGate on Decisions, or
+// AutoGate.
+func (f ReviewFolder) Gate() Approver {
+	if f.FileGate {
+		return FileGate{Path: f.Decisions}
+	}
+	return AutoGate{}
+}
+
+// Stop is reviewStop for the folder's run and decisions file.
+func (f ReviewFolder) Stop(o *Outcome, err error) (loop.Stop, error) {
+	return reviewStop(f.dir, f.run, f.decisions, o, err)
+}
+
+// Asker is the asker the arguments name, for the run's questions
+// (loop.AskOnce): a loop.FileAsker in the run folder (Run) for the file
+// gate, else loop.AutoAsker.
+func (f ReviewFolder) Asker() loop.Asker {
+	a, _ := f.gate.Asker(f.Run) // NewReviewFolder checked the gate
+	return a
+}
