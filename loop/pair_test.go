@@ -114,7 +114,6 @@ func ExampleComparePair() {
 	dir, _ := os.MkdirTemp("", "loop-pair")
 	defer os.RemoveAll(dir)
 	j, _ := journal.Open(filepath.Join(dir, "journal.jsonl"), journal.Options{})
-	defer j.Close()
 	texts := [2]string{"It is worth noting that Go is fast.", "Go is fast."}
 	shorter := func(_ context.Context, a, b int) (string, error) { // a is shown as A, b as B
 		if len(texts[a]) < len(texts[b]) {
@@ -128,7 +127,21 @@ func ExampleComparePair() {
 	always := func(context.Context, int, int) (string, error) { return "a", nil }
 	res, err = loop.ComparePair(context.Background(), j, "r2/judge", always, func(s string) string { return s })
 	fmt.Println(res.Winner, res.Labels, err)
+	j.Close()
+
+	j, _ = journal.Open(filepath.Join(dir, "journal.jsonl"), journal.Options{})
+	defer j.Close()
+	replay := func(key string) loop.PairResult[string] {
+		asked := func(context.Context, int, int) (string, error) { return "", errors.New("the judge was asked again") }
+		res, err := loop.ComparePair(context.Background(), j, key, asked, func(s string) string { return s })
+		if err != nil {
+			fmt.Println(err)
+		}
+		return res
+	}
+	fmt.Println(replay("r1/judge").Winner, replay("r2/judge").Winner)
 	// Output:
 	// 1 [1 1] <nil>
 	// -1 [A A] <nil>
+	// 1 -1
 }
