@@ -41,7 +41,19 @@ func ExampleDecisions() {
 func ExampleRun_Decide() {
 	folder, _ := os.MkdirTemp("", "decide-example")
 	defer os.RemoveAll(folder)
-	doc := filepath.Join(folder, "post.md")
+	ctx := context.Background()
+	review := func(name, text string, c council.Council) (*rounds.Run[struct{}], *rounds.Round, error) { // round 1 of a new run
+		doc := filepath.Join(folder, name)
+		os.WriteFile(doc, []byte(text), 0o644)
+		cfg := rounds.RunConfig{Dir: filepath.Join(folder, "."+name), Driver: "example"}
+		r, err := rounds.OpenRun(ctx, cfg, []string{doc}, false, true, func() struct{} { return struct{}{} }, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		rd, err := reviewOnce(ctx, r, c, 1)
+		return r, rd, err
+	}
+
 	lines := make([]string, rounds.MaxBatch+1)
 	var many []finding.Finding
 	for i := range lines {
@@ -49,37 +61,28 @@ func ExampleRun_Decide() {
 		many = append(many, finding.Finding{ID: fmt.Sprintf("F%03d", i+1), Category: "clarity", LineRange: finding.LineRange{Start: i + 1, End: i + 1},
 			Issue: "wordy", Fix: "long", Confidence: 90, Severity: finding.Medium, Quotes: []string{"very long"}})
 	}
-	os.WriteFile(doc, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
-	ctx := context.Background()
-	r, err := rounds.OpenRun(ctx, rounds.RunConfig{Dir: filepath.Join(folder, ".run"), Driver: "example"}, []string{doc}, false, true,
-		func() struct{} { return struct{}{} }, nil)
+	r, rd, err := review("post.md", strings.Join(lines, "\n")+"\n", council.Council{Members: council.Members(reviewerOf("style", many...))})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer r.Close()
-	rd, _ := reviewOnce(ctx, r, council.Council{Members: council.Members(reviewerOf("style", many...))}, 1)
 	pages := rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
 		fmt.Printf("page %d of %d: %d findings\n", b.Page, b.Pages, len(b.Items))
 		return nil, loop.ErrStop
 	})
 	fmt.Println(r.Decide(ctx, rd, rounds.Policy{}, pages))
 
-	doc2 := filepath.Join(folder, "title.md")
-	os.WriteFile(doc2, []byte("A title\n"), 0o644)
-	r2, err := rounds.OpenRun(ctx, rounds.RunConfig{Dir: filepath.Join(folder, ".run2"), Driver: "example"}, []string{doc2}, false, true,
-		func() struct{} { return struct{}{} }, nil)
+	edit := func(fix string) finding.Finding {
+		return finding.Finding{ID: "F001", Category: "clarity", LineRange: finding.LineRange{Start: 1, End: 1},
+			Issue: "vague", Fix: fix, Confidence: 90, Severity: finding.Medium, Quotes: []string{"A title"}}
+	}
+	r2, rd, err := review("title.md", "A title\n", council.Council{Members: council.Members(reviewerOf("a", edit("The title")), reviewerOf("b", edit("Our title")))})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer r2.Close()
-	edit := func(fix string) finding.Finding {
-		return finding.Finding{ID: "F001", Category: "clarity", LineRange: finding.LineRange{Start: 1, End: 1},
-			Issue: "vague", Fix: fix, Confidence: 90, Severity: finding.Medium, Quotes: []string{"A title"}}
-	}
-	c := council.Council{Members: council.Members(reviewerOf("a", edit("The title")), reviewerOf("b", edit("Our title")))}
-	rd, _ = reviewOnce(ctx, r2, c, 1)
 	both := rounds.ApproverFunc(func(_ context.Context, b rounds.Batch) ([]rounds.Decision, error) {
 		var ds []rounds.Decision
 		for _, it := range b.Items {
