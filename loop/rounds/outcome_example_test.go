@@ -50,7 +50,10 @@ func ExampleRun_Outcome() {
 		fmt.Println(err)
 		return
 	}
-	r.Decide(ctx, rd, rounds.Policy{}, rounds.AutoGate{})
+	if _, err := r.Decide(ctx, rd, rounds.Policy{}, rounds.AutoGate{}); err != nil {
+		fmt.Println(err)
+		return
+	}
 	document := func(d rounds.Doc, part *rounds.DocRound) {
 		fmt.Printf("%s: %d finding(s), %d skipped call(s)\n", d.Name, len(part.Findings.Items), len(part.Findings.Skips))
 	}
