@@ -49,7 +49,7 @@ func vagueCount(w string) bool {
 	return false
 }
 
-// agreement reports, each with a fix of the verb, the three shapes whose
+// agreement reports, each with a fix of the verb, the shapes whose
 // subject the next words settle:
 //
 //   - "there is" or "there was" before a plural count ("there is several
@@ -58,17 +58,20 @@ func vagueCount(w string) bool {
 //     "various" and one plural noun before a singular verb ("Several
 //     options is" → "are", "Many users has" → "have");
 //   - opening the sentence, "each" or "every" and one noun before a
-//     plural verb ("Each file are" → "is").
+//     plural verb ("Each file are" → "is");
+//   - and the shapes of agreementHead, agreementQuantity, agreementOneOf
+//     and agreementPronoun.
 //
-// The last two need the count to open the sentence: elsewhere the noun
-// may be a preposition's object or a gerund's ("reads from multiple
-// inputs was waiting", "sending multiple buffers is faster", "releases
-// appearing each October have").
+// The sentence-opening shapes need the count to open the sentence:
+// elsewhere the noun may be a preposition's object or a gerund's ("reads
+// from multiple inputs was waiting", "sending multiple buffers is
+// faster", "releases appearing each October have").
 //
 // A word joined to code or a path, or a count opening a compound
-// ("two-factor"), matches nothing.
+// ("two-factor"), matches nothing. A Japanese document gets none of
+// these: its English is quoted, not written.
 func (nr *narrative) agreement(s sentence) {
-	if !nr.e.on(agreementRule) {
+	if !nr.e.on(agreementRule) || nr.doc.kana {
 		return
 	}
 	ws := wordsIn(s.text)
@@ -93,8 +96,27 @@ func (nr *narrative) agreement(s sentence) {
 			if n := text(i + 1); n != "of" && n != "other" && n != "one's" {
 				verb, fix = i+2, singularOf[text(i+2)]
 			}
+		case w == "one":
+			if verb = ws.agreementOneOf(i); verb >= 0 {
+				fix = singularOf[text(verb)]
+			}
+		case i == 0 && ws.quantityOpening() > 0:
+			if verb = ws.agreementQuantity(); verb >= 0 {
+				fix = pluralOf[text(verb)]
+			}
+		default:
+			if verb = ws.agreementHead(i); verb >= 0 {
+				fix = pluralOf[text(verb)]
+			}
+		}
+		if verb < 0 {
+			verb, fix = ws.agreementPronoun(i)
 		}
 		if verb < 0 || ws.joined(verb) {
+			if at := ws.barePercent(i); at >= 0 {
+				a, b := ws.at[i][0], ws.at[at][1]
+				nr.e.advise(agreementRule, finding.Low, 80, s.start+a, s.start+b, nr.say("%q lacks its noun: a percentage takes no article (\"a 10%% chance of\", \"10%% of\")", "「%s」には名詞が欠けています"), s.text[a:b])
+			}
 			continue
 		}
 		a, b := ws.at[verb][0], ws.at[verb][1]

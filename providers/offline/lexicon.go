@@ -29,6 +29,7 @@ type phrase struct {
 	conf     int
 	issue    string
 	start    bool // only at the start of a sentence
+	aside    bool // only set off by commas (see setOff)
 	adj      bool // delete only before a plain word
 	noun     bool // fix only after a noun
 	sahen    bool // report only after a サ変接続 noun, fix only after one in kanji
@@ -144,6 +145,8 @@ func (lx *lexicon) readPhrases(fsys fs.FS, name string) error {
 				switch strings.TrimSpace(fl) {
 				case "start":
 					p.start = true
+				case "aside":
+					p.aside = true
 				case "adj":
 					p.adj = true
 				case "noun":

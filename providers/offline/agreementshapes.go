@@ -1,0 +1,279 @@
+package offline
+
+import "strings"
+
+// The shapes of en-agreement past "there is" and a sentence-opening
+// count: a plural head noun before "of", a quantity that makes its noun
+// plural, "one of" and a plural noun, a subject pronoun, and an article
+// before a bare percentage. Each returns the index of the verb that does
+// not agree, or -1.
+
+// singularVerb reports a verb form that takes a singular subject and
+// that pluralOf can turn plural.
+func singularVerb(w string) bool {
+	switch w {
+	case "is", "was", "has", "isn't", "wasn't", "doesn't":
+		return true
+	}
+	return false
+}
+
+// invariantPlural reports a noun that ends in "s" and yet takes a
+// singular verb (series, news, means, mathematics), or may (the
+// headquarters, the terms of service).
+func invariantPlural(w string) bool {
+	switch w {
+	case "series", "species", "means", "news", "headquarters", "whereabouts", "crossroads", "barracks", "innings",
+		"terms", "kudos", "chaos", "lens", "canvas", "atlas", "alias", "bias", "gas", "yes", "plus", "odds":
+		return true
+	}
+	return strings.HasSuffix(w, "ics") // physics, statistics, analytics
+}
+
+// clauseWord reports a word that cannot stand inside the noun phrase
+// after "of": a pronoun, a conjunction, a relative word or a verb opens a
+// clause whose own verb may be the one that follows.
+func clauseWord(w string) bool {
+	switch w {
+	case "that", "which", "who", "whom", "whose", "what", "when", "where", "why", "how", "while", "if", "because", "whether",
+		"since", "although", "though", "unless", "until", "and", "or", "but", "nor", "as", "than", "so",
+		"i", "you", "he", "she", "it", "we", "they", "there",
+		"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did",
+		"can", "could", "will", "would", "shall", "should", "may", "might", "must", "not":
+		return true
+	}
+	return false
+}
+
+// plainRun reports words from..to (inclusive) of ws written as a run of
+// plain words: only white space between them, none joined to code, none
+// a clauseWord, and no determiner after a noun, which opens a clause
+// without its "that" ("a format the collector has been configured to
+// receive"): a determiner stands first, or after a preposition or a
+// gerund ("the costs of running the cluster").
+func (ws sentenceWords) plainRun(from, to int) bool {
+	for k := from; k <= to; k++ {
+		if k >= len(ws.at) || ws.joined(k) || clauseWord(ws.lower(k)) || k > from && !ws.near(k-1, k) {
+			return false
+		}
+		if k > from && determiner(ws.lower(k)) {
+			if p := ws.lower(k - 1); !headPreposition(p) && !strings.HasSuffix(p, "ing") && !determiner(p) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// headPreposition reports a preposition that can open the phrase after
+// a head noun ("the costs of", "the logs for", "the changes to").
+func headPreposition(w string) bool {
+	switch w {
+	case "of", "for", "in", "on", "from", "with", "to", "across", "per", "between", "under", "over", "at":
+		return true
+	}
+	return false
+}
+
+// clauseStart reports whether word i can open a clause whose subject
+// follows: it opens the sentence or follows punctuation, or a
+// conjunction ("but the costs of ... was", "because the logs for ...
+// is").
+func clauseStart(ws sentenceWords, i int) bool {
+	if i == 0 || !ws.near(i-1, i) {
+		return true
+	}
+	switch ws.lower(i - 1) {
+	case "but", "because", "since", "so", "and", "while", "although", "though", "when", "if", "that", "whereas", "unless":
+		return true
+	}
+	return false
+}
+
+// agreementHead finds, opening a clause (clauseStart), a determiner, at
+// most one plain modifier, a plural head noun in lower case, a
+// preposition, a phrase of one to five plain words and a singular verb:
+// "The costs of running the cluster was" → "were", "but the storage
+// costs for cold data is" → "are", "The contents of the file is". A head
+// that ends in "s" but is singular (series, news, physics) or a unit
+// (hours) matches nothing, nor does a phrase holding a pronoun,
+// conjunction, relative word or verb, whose clause may own the verb
+// ("The results of what it has is").
+func (ws sentenceWords) agreementHead(i int) int {
+	switch ws.lower(i) {
+	case "the", "these", "those", "its", "our", "your", "their", "my", "all":
+	default:
+		return -1
+	}
+	if !clauseStart(ws, i) {
+		return -1
+	}
+	for head := i + 1; head <= i+2 && head+2 < len(ws.at); head++ {
+		c := ws.text[ws.at[head][0]]
+		h := ws.lower(head)
+		if !ws.plainRun(i, head+1) {
+			return -1
+		}
+		if c < 'a' || c > 'z' || !pluralNoun(h) || invariantPlural(h) || !headPreposition(ws.lower(head+1)) {
+			continue
+		}
+		for v := head + 3; v <= head+7 && v < len(ws.at); v++ {
+			if !ws.plainRun(head+1, v-1) {
+				return -1
+			}
+			if singularVerb(ws.lower(v)) && ws.near(v-1, v) {
+				return v
+			}
+		}
+		return -1
+	}
+	return -1
+}
+
+// quantityOpening returns how many words open the sentence with a
+// quantity that makes the noun after it plural ("a number of", "a couple
+// of", "both", "all the", "most of the"), or 0.
+func (ws sentenceWords) quantityOpening() int {
+	w := func(i int) string { return ws.lower(i) }
+	switch {
+	case w(0) == "a" && (w(1) == "number" || w(1) == "couple" || w(1) == "lot") && w(2) == "of":
+		return 3
+	case (w(0) == "lots" || w(0) == "plenty") && w(1) == "of":
+		return 2
+	case w(0) == "both":
+		return 1
+	case w(0) == "all" && w(1) == "the":
+		return 2
+	case (w(0) == "most" || w(0) == "many" || w(0) == "some" || w(0) == "few" || w(0) == "all" || w(0) == "several") && w(1) == "of" && w(2) == "the":
+		return 3
+	}
+	return 0
+}
+
+// agreementQuantity finds, opening the sentence, a quantity of
+// quantityOpening, at most one plain word, a plural noun and a singular
+// verb, all adjacent: "A number of issues was fixed" → "were", "Both
+// servers is" → "are". Units (hours, bytes) are amounts and match nothing
+// ("A couple of hours is enough").
+func (ws sentenceWords) agreementQuantity() int {
+	q := ws.quantityOpening()
+	if q == 0 || !ws.plainRun(0, q-1) {
+		return -1
+	}
+	for n := q; n <= q+1 && n+1 < len(ws.at); n++ {
+		if !ws.plainRun(q-1, n) {
+			return -1
+		}
+		if w := ws.lower(n); pluralNoun(w) && !invariantPlural(w) {
+			if singularVerb(ws.lower(n+1)) && ws.near(n, n+1) {
+				return n + 1
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// agreementOneOf finds "one of", a determiner, at most one plain word, a
+// plural noun and a plural verb, all adjacent: "One of the files are
+// missing" → "is", "one of our main reasons have been" → "has". A verb
+// after a second plural
+// noun ("one of the reasons users are leaving": users own the verb).
+// "one" must open a clause (clauseOpening).
+func (ws sentenceWords) agreementOneOf(i int) int {
+	if ws.lower(i+1) != "of" || !clauseOpening(ws, i) {
+		return -1
+	}
+	switch ws.lower(i + 2) {
+	case "the", "these", "those", "its", "our", "your", "their", "my", "his", "her":
+	default:
+		return -1
+	}
+	for n := i + 3; n <= i+4 && n+1 < len(ws.at); n++ {
+		if !ws.plainRun(i, n) {
+			return -1
+		}
+		if w := ws.lower(n); pluralNoun(w) && !invariantPlural(w) {
+			if singularOf[ws.lower(n+1)] != "" && ws.near(n, n+1) {
+				return n + 1
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
+// clauseOpening reports whether word i opens a clause, so that it can be
+// its subject: it opens the sentence or follows punctuation, or a word
+// that opens a clause or counts ("if one of", "each one of", "at least
+// one of"). After a verb or a preposition it is an object ("packages
+// matching one of the names are removed"), and "more than one of" is
+// left alone.
+func clauseOpening(ws sentenceWords, i int) bool {
+	if i == 0 || !ws.near(i-1, i) {
+		return true
+	}
+	switch ws.lower(i - 1) {
+	case "each", "every", "if", "when", "whenever", "because", "since", "while", "and", "but", "that", "where", "unless", "least", "though", "although", "so", "only":
+		return true
+	}
+	return false
+}
+
+// agreementPronoun finds a subject pronoun and a verb after it that
+// takes the other number: "they is", "we has", "they doesn't" (fixed
+// to are, have, don't), "he are", "she don't" (is, doesn't). "it" and
+// "you" are left alone, as they may be objects ("the values you pass to
+// it are"), and so are "I", "he were" and "she have" (the subjunctive,
+// "should she have"), and a pronoun named as a word ("the word they is").
+func (ws sentenceWords) agreementPronoun(i int) (int, string) {
+	if !ws.near(i, i+1) || ws.joined(i) {
+		return -1, ""
+	}
+	switch ws.lower(i - 1) {
+	case "word", "pronoun", "term", "say", "says", "said", "write", "writes", "written":
+		return -1, ""
+	}
+	v := ws.lower(i + 1)
+	switch ws.lower(i) {
+	case "they", "we":
+		if singularVerb(v) {
+			return i + 1, pluralOf[v]
+		}
+	case "he", "she":
+		switch v {
+		case "are", "aren't", "don't", "weren't":
+			return i + 1, singularOf[v]
+		}
+	}
+	return -1, ""
+}
+
+// barePercent returns, when word i is "a" or "an" followed by a number,
+// "%" (or "percent") and "of", the index of "of": an article before a
+// bare percentage has lost its noun ("had a 10% of receiving" for "a 10%
+// chance of"). Otherwise -1.
+func (ws sentenceWords) barePercent(i int) int {
+	if w := ws.lower(i); (w != "a" && w != "an") || !ws.adjacent(i, i+1) {
+		return -1
+	}
+	num := ws.lower(i + 1)
+	if num == "" || strings.Trim(num, "0123456789.") != "" {
+		return -1
+	}
+	of := i + 2
+	switch {
+	case ws.lower(of) == "percent" && ws.adjacent(i+1, of):
+		of++
+		if !ws.near(of-1, of) {
+			return -1
+		}
+	case of < len(ws.at) && strings.TrimSpace(ws.text[ws.at[i+1][1]:ws.at[of][0]]) == "%":
+	default:
+		return -1
+	}
+	if ws.lower(of) != "of" {
+		return -1
+	}
+	return of
+}
