@@ -105,9 +105,7 @@ func (nr *narrative) agreement(s sentence) {
 				fix = pluralOf[text(verb)]
 			}
 		default:
-			if verb = ws.agreementHead(i); verb >= 0 {
-				fix = pluralOf[text(verb)]
-			}
+			verb, fix = ws.agreementHead(i)
 		}
 		if verb < 0 {
 			verb, fix = ws.agreementPronoun(i)

@@ -24,7 +24,8 @@ func singularVerb(w string) bool {
 func invariantPlural(w string) bool {
 	switch w {
 	case "series", "species", "means", "news", "headquarters", "whereabouts", "crossroads", "barracks", "innings",
-		"terms", "kudos", "chaos", "lens", "canvas", "atlas", "alias", "bias", "gas", "yes", "plus", "odds":
+		"terms", "kudos", "chaos", "lens", "canvas", "atlas", "alias", "bias", "gas", "yes", "plus", "odds",
+		"ethos", "pathos", "cosmos", "thanks", "always", "perhaps", "sometimes", "afterwards", "towards", "whereas", "nowadays":
 		return true
 	}
 	return strings.HasSuffix(w, "ics") // physics, statistics, analytics
@@ -36,7 +37,7 @@ func invariantPlural(w string) bool {
 func clauseWord(w string) bool {
 	switch w {
 	case "that", "which", "who", "whom", "whose", "what", "when", "where", "why", "how", "while", "if", "because", "whether",
-		"since", "although", "though", "unless", "until", "and", "or", "but", "nor", "as", "than", "so",
+		"since", "although", "though", "unless", "until", "and", "or", "but", "nor", "as", "than", "so", "after", "before", "once",
 		"i", "you", "he", "she", "it", "we", "they", "there",
 		"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did",
 		"can", "could", "will", "would", "shall", "should", "may", "might", "must", "not":
@@ -69,7 +70,18 @@ func (ws sentenceWords) plainRun(from, to int) bool {
 // a head noun ("the costs of", "the logs for", "the changes to").
 func headPreposition(w string) bool {
 	switch w {
-	case "of", "for", "in", "on", "from", "with", "to", "across", "per", "between", "under", "over", "at":
+	case "of", "for", "in", "on", "from", "with", "to", "across", "per", "between", "under", "over", "at",
+		"by", "into", "within", "without", "through", "via", "about", "during", "against", "among", "around", "inside", "outside":
+		return true
+	}
+	return false
+}
+
+// subordinator reports a conjunction that opens a clause of its own
+// ("since volume mounts from the host is").
+func subordinator(w string) bool {
+	switch w {
+	case "since", "because", "while", "although", "though", "when", "if", "whereas", "unless", "but", "so":
 		return true
 	}
 	return false
@@ -84,50 +96,142 @@ func clauseStart(ws sentenceWords, i int) bool {
 		return true
 	}
 	switch ws.lower(i - 1) {
-	case "but", "because", "since", "so", "and", "while", "although", "though", "when", "if", "that", "whereas", "unless":
-		return true
+	case "but", "because", "since", "while", "although", "though", "when", "if", "that", "whereas", "unless":
+		return true // not "and": "a list of conditions and their definitions is provided"
 	}
 	return false
 }
 
-// agreementHead finds, opening a clause (clauseStart), a determiner, at
-// most one plain modifier, a plural head noun in lower case, a
-// preposition, a phrase of one to five plain words and a singular verb:
-// "The costs of running the cluster was" → "were", "but the storage
-// costs for cold data is" → "are", "The contents of the file is". A head
-// that ends in "s" but is singular (series, news, physics) or a unit
-// (hours) matches nothing, nor does a phrase holding a pronoun,
-// conjunction, relative word or verb, whose clause may own the verb
-// ("The results of what it has is").
-func (ws sentenceWords) agreementHead(i int) int {
-	switch ws.lower(i) {
-	case "the", "these", "those", "its", "our", "your", "their", "my", "all":
-	default:
-		return -1
-	}
+// agreementHead finds, opening a clause (clauseStart), a noun phrase
+// (a determiner, at most two modifiers, the head noun) and then a verb
+// that disagrees with the head, and returns the verb and its fix:
+//
+//   - a determiner (or, after a subordinating conjunction, a modifier),
+//     a plural head in lower case, and a singular verb, either at once
+//     ("The archived WAL segments is", unless a number makes the phrase
+//     an amount: "the first 100 requests is free"; not after "all" or
+//     "that", where the "s" may end a verb: "all it needs is") or after a
+//     preposition, a participle and its preposition ("The costs
+//     associated with", "The files stored in") or a gerund ("The pods
+//     running on") and one to five plain words: "The costs of running the cluster was" →
+//     "were", "but the storage costs for cold data is" → "are", "since
+//     volume mounts from the host is";
+//   - a determiner, a singular head, "of", one to five plain words and a
+//     plural verb: "The list of supported platforms are" → "is", "the
+//     number of requests have" → "has".
+//
+// A head that ends in "s" but is singular (series, news, physics) or a
+// unit (hours) is no plural head; a head that takes the number of what
+// follows "of" (the rest, a majority, a group, a lot, the best) or is
+// plural without an "s" (people, data) is no singular head. A modifier
+// ending in "ing" is a gerund whose phrase is the subject ("Setting
+// limits on pods is"). A phrase holding a pronoun, conjunction, relative
+// word or verb, whose clause may own the verb ("The results of what it
+// has is"), matches nothing.
+func (ws sentenceWords) agreementHead(i int) (int, string) {
 	if !clauseStart(ws, i) {
-		return -1
+		return -1, ""
 	}
-	for head := i + 1; head <= i+2 && head+2 < len(ws.at); head++ {
+	det := ws.lower(i)
+	switch det {
+	case "the", "these", "those", "its", "our", "your", "their", "my", "all", "this", "a", "an", "his", "her":
+	default:
+		// a modifier with no determiner, only after a subordinating
+		// conjunction: elsewhere it may be a verb ("use macros to reduce
+		// code duplication is", "code that returns structures from files
+		// is") or half of a pair ("copyright and license comments in each
+		// file is")
+		det = ""
+		m := ws.lower(i)
+		if !ws.near(i-1, i) || !subordinator(ws.lower(i-1)) || determiner(m) || clauseWord(m) ||
+			strings.HasSuffix(m, "s") || strings.HasSuffix(m, "ing") || strings.HasSuffix(m, "ed") || m[0] >= '0' && m[0] <= '9' {
+			return -1, ""
+		}
+	}
+	from, to := i+1, i+3 // up to two modifiers: "The archived WAL segments"
+	if det == "" {
+		to = i + 1
+	}
+	for head := from; head <= to && head+2 < len(ws.at); head++ {
 		c := ws.text[ws.at[head][0]]
 		h := ws.lower(head)
-		if !ws.plainRun(i, head+1) {
-			return -1
+		if !ws.plainRun(i, head) || headPreposition(h) {
+			return -1, "" // "the set of containers in a pod is": "containers" is no head
 		}
-		if c < 'a' || c > 'z' || !pluralNoun(h) || invariantPlural(h) || !headPreposition(ws.lower(head+1)) {
+		if c < 'a' || c > 'z' {
+			continue
+		}
+		plural := pluralNoun(h) && !invariantPlural(h) && det != "a" && det != "an" && det != "this"
+		if plural && singularVerb(ws.lower(head+1)) && ws.near(head, head+1) && !ws.numberIn(i, head) && det != "all" && ws.lower(i-1) != "that" {
+			// "The archived WAL segments is"; not "all Linkerd needs is",
+			// "the guarantee that the cache makes is": a verb ending in
+			// "s" after its subject, in a clause that is the subject
+			return head + 1, pluralOf[ws.lower(head+1)]
+		}
+		next := ws.lower(head + 1)
+		participle := strings.HasSuffix(next, "ing") || strings.HasSuffix(next, "ed") && headPreposition(ws.lower(head+2))
+		plural = plural && (headPreposition(next) || participle)
+		singular := det != "" && det != "these" && det != "those" && det != "all" && head == i+1 &&
+			ws.lower(head+1) == "of" && singularHead(h, det)
+		if !plural && !singular {
 			continue
 		}
 		for v := head + 3; v <= head+7 && v < len(ws.at); v++ {
 			if !ws.plainRun(head+1, v-1) {
-				return -1
+				return -1, ""
 			}
-			if singularVerb(ws.lower(v)) && ws.near(v-1, v) {
-				return v
+			if !ws.near(v-1, v) {
+				break
+			}
+			switch w := ws.lower(v); {
+			case plural && singularVerb(w):
+				return v, pluralOf[w]
+			case singular && singularOf[w] != "":
+				return v, singularOf[w]
 			}
 		}
-		return -1
+		return -1, ""
 	}
-	return -1
+	return -1, ""
+}
+
+// numberIn reports a number among words from..to: "the first 100
+// requests is free" counts an amount.
+func (ws sentenceWords) numberIn(from, to int) bool {
+	for k := from; k <= to; k++ {
+		if w := ws.lower(k); w != "" && (w[0] >= '0' && w[0] <= '9' || pluralCount(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// singularHead reports a word, after det, that reads as a singular noun
+// whose number "of" and a plural do not change: "the list of", "the
+// value of", "the number of" (but "a number of" is many). It ends in no
+// "s", has only letters, and is none of the nouns that take the number
+// of what follows "of" (partitives, collectives, amounts: the rest, a
+// majority, a group, a lot of, a total of, a variety of), no plural
+// without an "s" (people, data, criteria) and no superlative (the best
+// of them are).
+func singularHead(w, det string) bool {
+	if len(w) < 3 || strings.HasSuffix(w, "s") || strings.HasSuffix(w, "est") || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return false
+	}
+	switch w {
+	case "number":
+		return det != "a" && det != "an"
+	case "rest", "majority", "minority", "remainder", "bulk", "half", "most", "lot", "plenty", "percent", "percentage",
+		"proportion", "fraction", "portion", "part", "share", "kind", "sort", "type", "variety", "range", "couple", "pair",
+		"group", "team", "family", "staff", "set", "subset", "handful", "dozen", "hundred", "thousand", "million", "billion",
+		"total", "host", "array", "collection", "multitude", "plethora", "myriad", "slew", "ton", "heap", "pile", "load",
+		"bunch", "mass", "body", "whole", "entirety", "middle", "top", "bottom", "first", "last", "least", "best", "worst",
+		"people", "children", "men", "women", "data", "criteria", "media", "phenomena", "feet", "teeth", "police", "cattle",
+		"personnel", "crew", "audience", "committee", "government", "company", "public", "majority's", "other", "latter",
+		"former", "same", "following", "remaining", "each", "none", "all", "any", "some", "one", "both", "either", "neither":
+		return false
+	}
+	return true
 }
 
 // quantityOpening returns how many words open the sentence with a
