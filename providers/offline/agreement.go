@@ -59,8 +59,8 @@ func vagueCount(w string) bool {
 //     options is" → "are", "Many users has" → "have");
 //   - opening the sentence, "each" or "every" and one noun before a
 //     plural verb ("Each file are" → "is");
-//   - and the shapes of agreementHead, agreementQuantity, agreementOneOf
-//     and agreementPronoun.
+//   - and the shapes of agreementHead, agreementQuantity, agreementBoth,
+//     agreementOneOf and agreementPronoun.
 //
 // The sentence-opening shapes need the count to open the sentence:
 // elsewhere the noun may be a preposition's object or a gerund's ("reads
@@ -100,6 +100,9 @@ func (nr *narrative) agreement(s sentence) {
 			if verb = ws.agreementOneOf(i); verb >= 0 {
 				fix = singularOf[text(verb)]
 			}
+		case w == "both" && ws.agreementBoth(i) >= 0:
+			verb = ws.agreementBoth(i)
+			fix = pluralOf[text(verb)]
 		case i == 0 && ws.quantityOpening() > 0:
 			if verb = ws.agreementQuantity(); verb >= 0 {
 				fix = pluralOf[text(verb)]

@@ -110,14 +110,14 @@ func clauseStart(ws sentenceWords, i int) bool {
 //     a plural head in lower case, and a singular verb, either at once
 //     ("The archived WAL segments is", unless a number makes the phrase
 //     an amount: "the first 100 requests is free"; not after "all" or
-//     "that", where the "s" may end a verb: "all it needs is") or after a
-//     preposition, a participle and its preposition ("The costs
+//     "that", where the "s" may end a verb: "all it needs is") or after
+//     a preposition, a participle and its preposition ("The costs
 //     associated with", "The files stored in") or a gerund ("The pods
-//     running on") and one to five plain words: "The costs of running the cluster was" →
-//     "were", "but the storage costs for cold data is" → "are", "since
-//     volume mounts from the host is";
-//   - a determiner, a singular head, "of", one to five plain words and a
-//     plural verb: "The list of supported platforms are" → "is", "the
+//     running on"), and one to seven plain words: "The costs of running
+//     the cluster was" → "were", "but the storage costs for cold data
+//     is" → "are", "since volume mounts from the host is";
+//   - a determiner, a singular head, "of", one to seven plain words and
+//     a plural verb: "The list of supported platforms are" → "is", "the
 //     number of requests have" → "has".
 //
 // A head that ends in "s" but is singular (series, news, physics) or a
@@ -176,7 +176,7 @@ func (ws sentenceWords) agreementHead(i int) (int, string) {
 		if !plural && !singular {
 			continue
 		}
-		for v := head + 3; v <= head+7 && v < len(ws.at); v++ {
+		for v := head + 3; v <= head+9 && v < len(ws.at); v++ {
 			if !ws.plainRun(head+1, v-1) {
 				return -1, ""
 			}
@@ -273,6 +273,34 @@ func (ws sentenceWords) agreementQuantity() int {
 				return n + 1
 			}
 			return -1
+		}
+	}
+	return -1
+}
+
+// agreementBoth finds "both", a noun phrase, "and", a noun phrase and a
+// singular verb, opening a clause: "Both the base backup and the WAL
+// archive is needed" → "are". Each phrase is one to four plain words.
+func (ws sentenceWords) agreementBoth(i int) int {
+	if ws.lower(i) != "both" || !clauseStart(ws, i) {
+		return -1
+	}
+	and := -1
+	for k := i + 2; k <= i+5 && k < len(ws.at); k++ {
+		if ws.lower(k) == "and" {
+			and = k
+			break
+		}
+	}
+	if and < 0 || !ws.plainRun(i+1, and-1) || !ws.near(and-1, and) || !ws.near(and, and+1) {
+		return -1
+	}
+	for v := and + 2; v <= and+5 && v < len(ws.at); v++ {
+		if !ws.plainRun(and+1, v-1) {
+			return -1
+		}
+		if singularVerb(ws.lower(v)) && ws.near(v-1, v) {
+			return v
 		}
 	}
 	return -1

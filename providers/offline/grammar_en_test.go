@@ -27,6 +27,8 @@ func TestAgreementShapes(t *testing.T) {
 		// a quantity that makes its noun plural
 		{rule: rule, text: "A number of issues was fixed in this release.\n", want: 1, after: "A number of issues were fixed in this release.\n"},
 		{rule: rule, text: "Both servers is configured the same way.\n", want: 1, after: "Both servers are configured the same way.\n"},
+		{rule: rule, text: "Both the base backup and the WAL archive is needed.\n", want: 1, after: "Both the base backup and the WAL archive are needed.\n"},
+		{rule: rule, text: "For a restore, both the backup and its WAL has to be kept.\n", want: 1, after: "For a restore, both the backup and its WAL have to be kept.\n"},
 		// "one of" and a plural noun, as a subject
 		{rule: rule, text: "One of the replicas are lagging behind.\n", want: 1, after: "One of the replicas is lagging behind.\n"},
 		{rule: rule, text: "If one of these conditions are met, the job stops.\n", want: 1, after: "If one of these conditions is met, the job stops.\n"},
@@ -46,6 +48,7 @@ func TestAgreementShapes(t *testing.T) {
 		{rule: rule, text: "The results of what it has is shown below.\n", want: 0},
 		{rule: rule, text: "The Costs of Running Postgres is a talk.\n", want: 0},
 		{rule: rule, text: "Setting limits on pods is a good practice.\n", want: 0},
+		{rule: rule, text: "It reads both the backup and the WAL, which is slow. Keeping both is and was the plan.\n", want: 0},
 		{rule: rule, text: "The first 100 requests is free. The jobs finished after the upgrade was applied.\n", want: 0},
 		{rule: rule, text: "The benchmarks showed latency was lower. The users reported the bug was fixed.\n", want: 0},
 		{rule: rule, text: "All Linkerd needs is a CRD. The guarantee that the cache makes is simple.\n", want: 0},
