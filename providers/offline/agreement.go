@@ -53,7 +53,11 @@ func vagueCount(w string) bool {
 // subject the next words settle:
 //
 //   - "there is" or "there was" before a plural count ("there is several
-//     ways" → "there are"; "is there many" too);
+//     ways" → "there are"; "is there many" too), or before "no", "some"
+//     or "any" and a plural noun that ends its phrase ("there is no
+//     files left"; not "there is no users table");
+//   - "here is" or "here's" before a determiner and a plural noun that
+//     ends its phrase ("Here's the steps" → "Here are");
 //   - opening the sentence, "several", "many", "multiple", "numerous" or
 //     "various" and one plural noun before a singular verb ("Several
 //     options is" → "are", "Many users has" → "have");
@@ -85,11 +89,22 @@ func (nr *narrative) agreement(s sentence) {
 			if text(n) == "there" {
 				n++
 			}
-			if pluralCount(text(n)) && adjacent(n-1, n) && plain(n) {
+			if (pluralCount(text(n)) || ws.noPlural(n)) && adjacent(n-1, n) && plain(n) {
 				verb, fix = i, pluralOf[w]
 			}
-		case w == "there's" && pluralCount(text(i+1)) && adjacent(i, i+1) && plain(i+1):
+		case w == "there's" && (pluralCount(text(i+1)) || ws.noPlural(i+1)) && adjacent(i, i+1) && plain(i+1):
 			verb, fix = i, "there are"
+		case (w == "here's" || w == "here" && text(i+1) == "is" && ws.near(i, i+1)) && clauseStart(ws, i):
+			n := i + 1
+			if w == "here" {
+				n++
+			}
+			if ws.pluralPhrase(n) {
+				verb, fix = i, "here are"
+				if w == "here" {
+					verb, fix = i+1, "are"
+				}
+			}
 		case i == 0 && vagueCount(w) && pluralNoun(text(i+1)) && pluralOf[text(i+2)] != "" && adjacent(i, i+1) && adjacent(i+1, i+2) && plain(i) && plain(i+1):
 			verb, fix = i+2, pluralOf[text(i+2)]
 		case i == 0 && (w == "each" || w == "every") && singularOf[text(i+2)] != "" && adjacent(i, i+1) && adjacent(i+1, i+2) && plain(i+1):
@@ -108,7 +123,9 @@ func (nr *narrative) agreement(s sentence) {
 				fix = pluralOf[text(verb)]
 			}
 		default:
-			verb, fix = ws.agreementHead(i)
+			if verb, fix = ws.agreementHead(i); verb < 0 {
+				verb, fix = ws.agreementRelative(i)
+			}
 		}
 		if verb < 0 {
 			verb, fix = ws.agreementPronoun(i)

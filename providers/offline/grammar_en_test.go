@@ -29,6 +29,12 @@ func TestAgreementShapes(t *testing.T) {
 		{rule: rule, text: "Both servers is configured the same way.\n", want: 1, after: "Both servers are configured the same way.\n"},
 		{rule: rule, text: "Both the base backup and the WAL archive is needed.\n", want: 1, after: "Both the base backup and the WAL archive are needed.\n"},
 		{rule: rule, text: "For a restore, both the backup and its WAL has to be kept.\n", want: 1, after: "For a restore, both the backup and its WAL have to be kept.\n"},
+		// "there is no", "here is", a relative clause
+		{rule: rule, text: "There is no files left in the bucket.\n", want: 1, after: "There are no files left in the bucket.\n"},
+		{rule: rule, text: "There's some differences between the two.\n", want: 1, after: "There are some differences between the two.\n"},
+		{rule: rule, text: "Here's the steps to restore a backup.\n", want: 1, after: "Here are the steps to restore a backup.\n"},
+		{rule: rule, text: "Here is your results.\n", want: 1, after: "Here are your results.\n"},
+		{rule: rule, text: "It copies the files that is older than a day.\n", want: 1, after: "It copies the files that are older than a day.\n"},
 		// "one of" and a plural noun, as a subject
 		{rule: rule, text: "One of the replicas are lagging behind.\n", want: 1, after: "One of the replicas is lagging behind.\n"},
 		{rule: rule, text: "If one of these conditions are met, the job stops.\n", want: 1, after: "If one of these conditions is met, the job stops.\n"},
@@ -48,6 +54,9 @@ func TestAgreementShapes(t *testing.T) {
 		{rule: rule, text: "The results of what it has is shown below.\n", want: 0},
 		{rule: rule, text: "The Costs of Running Postgres is a talk.\n", want: 0},
 		{rule: rule, text: "Setting limits on pods is a good practice.\n", want: 0},
+		{rule: rule, text: "There is no users table yet. Here is the settings page. Here's a list of steps.\n", want: 0},
+		{rule: rule, text: "It is one of the credentials that is verified. The number of files that is kept is small.\n", want: 0},
+		{rule: rule, text: "It reads the files, which is slow.\n", want: 0},
 		{rule: rule, text: "It reads both the backup and the WAL, which is slow. Keeping both is and was the plan.\n", want: 0},
 		{rule: rule, text: "The first 100 requests is free. The jobs finished after the upgrade was applied.\n", want: 0},
 		{rule: rule, text: "The benchmarks showed latency was lower. The users reported the bug was fixed.\n", want: 0},
