@@ -162,3 +162,23 @@ func TestClicheAside(t *testing.T) {
 		{rule: rule, text: "That is the protocol in a nutshell.\n", want: 0},
 	})
 }
+
+// TestProductName: en-product-name fixes a listed name written in other
+// letter case, each place apart, and leaves alone the name as its owners
+// write it, lower case (a command or a package), capitals, code, paths,
+// the places en-name-variant reports and Japanese documents.
+func TestProductName(t *testing.T) {
+	const rule = productNameRule
+	runRuleCases(t, []ruleCase{
+		{rule: rule, text: "Push the tag to Github first.\n", want: 1, after: "Push the tag to GitHub first.\n"},
+		{rule: rule, text: "\ufeffIt runs on MacOS and Linux.\r\n", want: 1, after: "\ufeffIt runs on macOS and Linux.\r\n"},
+		{rule: rule, text: "- [ElasticSearch exporter](https://example.com/x)\n", want: 1, after: "- [Elasticsearch exporter](https://example.com/x)\n"},
+		{rule: rule, text: "Javascript runs here. Javascript runs there. Javascript runs everywhere.\n", want: 3},
+		// as written, or not a name in prose
+		{rule: rule, text: "GitHub, JavaScript and macOS; install typescript and run mysql.\n", want: 0},
+		{rule: rule, text: "# GITHUB ACTIONS\n\nSee `Github` and the Github/foo path.\n", want: 0},
+		{rule: rule, text: "Use \"JavaScript\" instead of \"Javascript\" and “GitHub”, not “Github”.\n", want: 0},
+		{rule: rule, text: "GitHub hosts it. GitHub Actions run. Read GitHub docs.\n\nPush to Github now.\n", want: 0},
+		{rule: rule, text: "Github に置きます。Javascript を使います。\n", want: 0},
+	})
+}

@@ -77,6 +77,7 @@ func ruleList() []RuleInfo {
 		{"ja-no-mixed-period", ReaderAdvocateName, "ja", "Japanese sentences ending in '.' or '．' instead of 。, and paragraphs ending in no period"},
 		{"no-hankaku-kana", ReaderAdvocateName, "ja", "half-width katakana"},
 		{"en-name-variant", ReaderAdvocateName, "en", `a product name written once or twice otherwise than everywhere else in the document ("Github" beside GitHub, "Postgress" beside PostgreSQL)`},
+		{"en-product-name", ReaderAdvocateName, "en", `a product name written in other letter case than its owners write it ("Javascript", "MacOS", "ElasticSearch"; data/names-en.txt), where en-name-variant does not report it`},
 		{"en-term-variant", ReaderAdvocateName, "en", `a compound term written both hyphenated and open before the same word in one document ("write-ahead log" and "write ahead log")`},
 		{"ja-long-vowel-variant", ReaderAdvocateName, "ja", "a katakana word spelt both with and without a long-vowel mark in one document (サーバ and サーバー)"},
 		{"no-zenkaku-alphabet", ReaderAdvocateName, "ja", "full-width Latin letters (ＨＴＭＬ), which technical Japanese writes half-width"},
