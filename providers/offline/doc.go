@@ -237,8 +237,8 @@
 // linkerd/website, nodejs/nodejs.org and installed Go modules, Node and
 // npm), en-article, an article the next word's sound settles ("a
 // update", "an user"; 2 findings there, one right, the other before a
-// misspelt word, "a unqiue"; 55 distinct on the outside text, every one
-// on a real error, 53 with the right fix). So are the rules of one word
+// misspelt word, "a unqiue"; 55 distinct on the outside text, 54 on
+// a real error, 53 with the right fix). So are the rules of one word
 // spelt two ways in one document (ja-long-vowel-variant: サーバ and
 // サーバー, the commonest small correction of the tuning part;
 // en-term-variant: "write-ahead log" and "write ahead log";
