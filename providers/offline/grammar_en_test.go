@@ -182,3 +182,24 @@ func TestProductName(t *testing.T) {
 		{rule: rule, text: "Github に置きます。Javascript を使います。\n", want: 0},
 	})
 }
+
+// TestMissingWord: en-missing-word advises on "allow to" and a verb, which
+// lacks its object, and on "be able" and a word other than "to", and
+// leaves alone the object moved before a pronoun, "allowed to", a
+// preposition's object, code and Japanese documents.
+func TestMissingWord(t *testing.T) {
+	const rule = missingWordRule
+	runRuleCases(t, []ruleCase{
+		{rule: rule, text: "The flag allows to configure the timeout.\n", want: 1, advice: true, message: "allows to configure"},
+		{rule: rule, text: "A new option, allowing to\nskip the check.\r\n", want: 1, advice: true},
+		{rule: rule, text: "\ufeffThis enables to organize the files.", want: 1, advice: true},
+		{rule: rule, text: "An attacker may be able create this file.\n", want: 1, advice: true, message: "able create"},
+		// complete as written
+		{rule: rule, text: "The flag allows you to configure the timeout, and allows configuring it later.\n", want: 0},
+		{rule: rule, text: "You are allowed to restart it. Pick the hosts that you allow to connect.\n", want: 0},
+		{rule: rule, text: "The rule will allow to the admin group only. It is an able engineer.\n", want: 0},
+		{rule: rule, text: "We are able to restart it, and it is able, to some degree, to recover.\n", want: 0},
+		{rule: rule, text: "Run `allow to build` in the shell.\n", want: 0},
+		{rule: rule, text: "この関数は allows to configure と出力します。\n", want: 0},
+	})
+}

@@ -63,6 +63,7 @@ func ruleList() []RuleInfo {
 		{"en-misspelling", NarrativeCriticName, "en", "common misspellings of English words (the list of github.com/golangci/misspell), whole words only"},
 		{"en-agreement", NarrativeCriticName, "en", `a verb that does not agree with a subject its neighbours settle ("there is several", "many users has", "each file are", "the costs of X was", "one of the files are", "they has"), and an article before a bare percentage ("a 10% of")`},
 		{"en-confusable", NarrativeCriticName, "en", "a word written for one it sounds like where the words around it settle which was meant (its the → it's the, will loose → will lose, more then → more than, side affects → side effects)"},
+		{"en-missing-word", NarrativeCriticName, "en", `a construction that lacks a word its grammar needs: "allows to configure" (an object), "be able use" ("to")`},
 		{"en-article", NarrativeCriticName, "en", `"a" before a vowel sound or "an" before a consonant sound, where the spelling settles the sound ("a update", "an user", "a API")`},
 		{"ja-doubled-phrase", NarrativeCriticName, "ja", "a phrase of two to four words written twice in a row (であるである)"},
 		{"repeated-sentence", NarrativeCriticName, "", "a sentence that repeats an earlier one word for word"},
