@@ -40,7 +40,8 @@ func eachCounts(rule string) bool {
 	case "unsourced-figure", "unsourced-claim", "inconsistent-quantity", "broken-link",
 		"en-doubled-word", "ja-no-successive-word", "no-dropping-the-ra", "ja-no-abusage", "ja-unnatural-alphabet",
 		"no-hankaku-kana", "no-zenkaku-alphabet", "no-nfd", "no-zero-width-spaces", "no-invalid-control-character", "no-unmatched-pair",
-		"en-misspelling", "en-confusable", "ja-doubled-phrase", "repeated-sentence", "repeated-prose-sentence", "doubled-sentence":
+		"en-misspelling", "en-confusable", "en-agreement", "en-article", "en-product-name",
+		"ja-doubled-phrase", "repeated-sentence", "repeated-prose-sentence", "doubled-sentence":
 		return true
 	}
 	return false

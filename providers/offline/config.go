@@ -64,8 +64,9 @@ type Config struct {
 	// no-dropping-the-ra, ja-no-abusage, ja-unnatural-alphabet,
 	// no-hankaku-kana, no-nfd, no-zero-width-spaces,
 	// no-invalid-control-character, no-unmatched-pair, en-misspelling,
-	// en-confusable, no-zenkaku-alphabet, ja-doubled-phrase,
-	// repeated-sentence, repeated-prose-sentence, doubled-sentence), and
+	// en-confusable, en-agreement, en-article, en-product-name,
+	// no-zenkaku-alphabet, ja-doubled-phrase, repeated-sentence,
+	// repeated-prose-sentence, doubled-sentence), and
 	// every finding
 	// of a short document (under 750 English words of prose, a Japanese
 	// character counting half a word). 0 means the default, 1; Unlimited

@@ -91,6 +91,44 @@ func atSentenceStart(s string, i int) bool {
 	return strings.TrimLeft(s[:i], "\x1f \t\"“「『(（") == ""
 }
 
+// setOff reports whether the phrase at s[i:j] (lower case) stands as an
+// aside or leads a clause, as a stock phrase used figuratively does:
+// after a comma, a semicolon, a colon, a dash or an opening parenthesis,
+// or after "but", "because", "yet" or "so" ("X is, at the end of the
+// day, Y"; "because at the end of the day you have"); after the
+// sentence's start, or "and", "or", "that" or "since", only when a comma
+// follows it ("At the end of the day, Y"; "and at the end of the day,
+// Y"): there the literal phrase is common ("the job runs daily and at
+// the end of the day sends a report").
+func setOff(s string, i, j int) bool {
+	comma := j < len(s) && s[j] == ','
+	before := strings.TrimRight(s[:i], " ")
+	if atSentenceStart(before, len(before)) {
+		return comma
+	}
+	if strings.HasSuffix(before, "—") || strings.HasSuffix(before, "–") {
+		return true
+	}
+	if c := before[len(before)-1]; c == ',' || c == ';' || c == ':' || c == '(' {
+		return true
+	}
+	k := len(before)
+	for k > 0 && isASCIILetter(before[k-1]) {
+		k--
+	}
+	switch before[k:] {
+	case "but", "because", "yet", "so":
+		return true
+	case "and", "or", "that", "since":
+		if comma {
+			return true
+		}
+		rest := strings.TrimRight(before[:k], " ")
+		return atSentenceStart(rest, len(rest)) || strings.HasSuffix(rest, ",")
+	}
+	return false
+}
+
 // notAdjective reports a word after an intensifier that must stay
 // ("very much").
 func notAdjective(w string) bool {

@@ -25,11 +25,11 @@ const (
 // fails when recall drops below them; raise them only when recall rises
 // through changes made without looking at these articles.
 const (
-	heldOutFloorEN = 15 // of 21, pitr-en.md (5 before the zero-finding rules joined the defaults, 10 before the spelling-variant, overlong-sentence, pleonasm, stock-filler and no-unmatched-pair defaults)
+	heldOutFloorEN = 16 // of 21, pitr-en.md (15 before clichés set off by commas; 5 before the zero-finding rules joined the defaults, 10 before the spelling-variant, overlong-sentence, pleonasm, stock-filler and no-unmatched-pair defaults)
 	heldOutFloorJA = 14 // of 21, forms-ja.md (5, then 10 before)
 	// The second set's figures when it was first measured.
-	heldOut2FloorEN = 9 // of 21, caching-en.md
-	heldOut2FloorJA = 8 // of 21, i18n-ja.md
+	heldOut2FloorEN = 11 // of 21, caching-en.md (9 before en-article and the then/than and affect/effect reading of en-confusable)
+	heldOut2FloorJA = 8  // of 21, i18n-ja.md
 )
 
 type heldOutArticle struct {

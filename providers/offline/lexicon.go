@@ -29,6 +29,7 @@ type phrase struct {
 	conf     int
 	issue    string
 	start    bool // only at the start of a sentence
+	aside    bool // only set off by commas (see setOff)
 	adj      bool // delete only before a plain word
 	noun     bool // fix only after a noun
 	sahen    bool // report only after a サ変接続 noun, fix only after one in kanji
@@ -44,6 +45,7 @@ type lexicon struct {
 	phrases  []phrase // longest first
 	acronyms map[string]bool
 	jargon   []jargonTerm
+	names    map[string]string // data/names-en.txt: lower case → the name as its owners write it
 }
 
 // jargonTerm is one entry of data/jargon.tsv.
@@ -55,7 +57,7 @@ type jargonTerm struct {
 // loadLexicon parses the rule data in fsys (the embedded data in
 // production).
 func loadLexicon(fsys fs.FS) (*lexicon, error) {
-	lx := &lexicon{acronyms: map[string]bool{}}
+	lx := &lexicon{acronyms: map[string]bool{}, names: map[string]string{}}
 	for _, name := range []string{"data/phrases-en.tsv", "data/phrases-ja.tsv"} {
 		if err := lx.readPhrases(fsys, name); err != nil {
 			return nil, err
@@ -66,6 +68,17 @@ func loadLexicon(fsys fs.FS) (*lexicon, error) {
 		for _, w := range strings.Fields(line) {
 			lx.acronyms[w] = true
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	err = eachLine(fsys, "data/names-en.txt", func(_ int, line string) error {
+		name := strings.TrimSpace(line)
+		if !asciiLetters(name) || strings.ToLower(name) == name {
+			return fmt.Errorf("name %q: want ASCII letters with a capital", name)
+		}
+		lx.names[strings.ToLower(name)] = name
 		return nil
 	})
 	if err != nil {
@@ -144,6 +157,8 @@ func (lx *lexicon) readPhrases(fsys fs.FS, name string) error {
 				switch strings.TrimSpace(fl) {
 				case "start":
 					p.start = true
+				case "aside":
+					p.aside = true
 				case "adj":
 					p.adj = true
 				case "noun":

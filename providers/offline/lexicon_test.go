@@ -12,7 +12,7 @@ import (
 func withPhrases(t testing.TB, en string) fs.FS {
 	t.Helper()
 	m := fstest.MapFS{"data/phrases-en.tsv": {Data: []byte(en)}}
-	for _, name := range []string{"data/phrases-ja.tsv", "data/acronyms.txt", "data/jargon.tsv"} {
+	for _, name := range []string{"data/phrases-ja.tsv", "data/acronyms.txt", "data/jargon.tsv", "data/names-en.txt"} {
 		b, err := fs.ReadFile(data, name)
 		if err != nil {
 			t.Fatal(err)

@@ -157,6 +157,8 @@ func (nr *narrative) english(s sentence) {
 	nr.misspelt(s)
 	nr.confusable(s)
 	nr.agreement(s)
+	nr.article(s)
+	nr.missingWord(s)
 	if !strings.Contains(s.text, " by ") {
 		// no agent: the passive rule has nothing to say
 	} else if m := passiveEN.FindStringSubmatchIndex(s.text); m != nil && nr.doc.blocks[s.blk].kind == paragraph {

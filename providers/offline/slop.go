@@ -71,7 +71,7 @@ func (r *run) matchPhrases(s sentence) ([]span, error) {
 			i += off
 			j := i + len(p.text)
 			off = j
-			if (!p.ja && !wordBounded(hay, i, j)) || (p.start && !atSentenceStart(hay, i)) || overlaps(covered, i, j) {
+			if (!p.ja && !wordBounded(hay, i, j)) || (p.start && !atSentenceStart(hay, i)) || (p.aside && !setOff(hay, i, j)) || overlaps(covered, i, j) {
 				continue
 			}
 			if p.adj && (!plainWordFollows(hay[j:]) || afterIntensifier(hay[:i])) {
