@@ -190,6 +190,12 @@ func (o *options) start(args []string) (cli.DriverRun, error) {
 		},
 		Export:  cli.ExportOf(func(w io.Writer, f string, out *editorial.Outcome) error { return outformat.Export(w, f, o.Name, out) }),
 		Waiting: func(io.Writer, loop.Stop) {}, // the report says how to decide
+		Failure: func(s loop.Stop) error {
+			if out, err := outcome(s); err == nil && out.Reason == loop.DocumentChanged {
+				return errors.New(out.Changed) // the run is closed: nothing to report but the change
+			}
+			return nil
+		},
 		Code: func(s loop.Stop) (int, error) {
 			out, err := outcome(s)
 			switch {

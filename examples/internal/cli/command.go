@@ -68,6 +68,10 @@ type DriverRun struct {
 	// Failed returns the exit code and error of a run that failed with
 	// err; nil is ExitError and err.
 	Failed func(err error) (int, error)
+	// Failure, when set, returns the error of a Stop the command counts
+	// as a failed run (nil for any other): nothing of that Stop is
+	// printed and it ends as Failed says.
+	Failure func(s loop.Stop) error
 }
 
 // Execute runs c: the undo when c.Undo is set, else the demo's copy and
@@ -105,8 +109,8 @@ func (a *App) Execute(ctx context.Context, c Command) (int, error) {
 
 // Drive makes the run r and shows its Stop: r.Report, then as -format
 // asks (Print) r.Text, r.JSON or r.Export, then, for a run that waits,
-// r.Waiting. It returns r.Code's exit code, or, for a run that failed,
-// r.Failed's.
+// r.Waiting. It returns r.Code's exit code, or, for a run that failed
+// (or a Stop r.Failure counts as one), r.Failed's.
 func (a *App) Drive(ctx context.Context, r DriverRun) (int, error) {
 	raw, err := json.Marshal(r.Args)
 	if err != nil {
@@ -117,6 +121,9 @@ func (a *App) Drive(ctx context.Context, r DriverRun) (int, error) {
 		stop, err = r.Driver.Run(ctx, r.Dir, raw, r.Resume)
 	} else {
 		stop, err = loop.StartOrResume(ctx, r.Driver, r.Dir, raw, r.Resume)
+	}
+	if err == nil && r.Failure != nil {
+		err = r.Failure(stop)
 	}
 	if err != nil {
 		if r.Failed != nil {
