@@ -178,7 +178,7 @@ func (o *options) start(args []string) (cli.DriverRun, error) {
 			}
 		},
 		Text: cli.Show(func(w io.Writer, out *editorial.Outcome) {
-			report(w, out, o.out)
+			editorial.WriteText(w, out, o.out)
 			o.nextStep(w, out, paths)
 		}),
 		JSON: func(s loop.Stop) (any, error) {

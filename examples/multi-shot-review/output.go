@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
@@ -54,16 +53,8 @@ func (o *options) print(w io.Writer, s *multishot.Summary, repo, dir string, dem
 		fmt.Fprintf(w, "%s\n", data)
 		return
 	}
-	fmt.Fprintf(w, "\nok=%t remaining=%d waves=%d findings=%d; dedupe: %d automatic, %d manual\n", s.OK, s.Remaining, len(s.Waves), len(s.Findings), s.Dedupe.Auto, s.Dedupe.Manual)
-	for _, n := range s.Notes {
-		fmt.Fprintf(w, "note: %s\n", n)
-	}
-	if s.Usage.Calls > 0 {
-		fmt.Fprintf(w, "usage: %d call(s), %d tokens\n", s.Usage.Calls, s.Usage.Total())
-	}
 	if demo {
-		fmt.Fprintf(w, "\n%s", s.Markdown())
-		return
+		dir = "" // the summary in full
 	}
-	fmt.Fprintf(w, "summary: %s\n", filepath.Join(dir, "summary.md"))
+	s.WriteText(w, dir)
 }

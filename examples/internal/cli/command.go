@@ -270,6 +270,16 @@ func Show[T any](f func(w io.Writer, r T)) func(io.Writer, loop.Stop) {
 	}
 }
 
+// Texter is a driver's result that writes its own account for people
+// (goldfish.Outcome, discussion.Outcome).
+type Texter interface{ WriteText(w io.Writer) error }
+
+// ShowText returns a DriverRun.Text that prints a Stop's Result, decoded
+// into a T, with its WriteText; a Stop without one prints nothing.
+func ShowText[T Texter]() func(io.Writer, loop.Stop) {
+	return Show(func(w io.Writer, r T) { r.WriteText(w) })
+}
+
 // ExportOf returns a DriverRun.Export that writes a Stop's Result,
 // decoded into a T (Result), in an export format with f; a Stop without
 // one is Result's error.
