@@ -28,6 +28,9 @@ type Command struct {
 	// again when Start fails, as nothing ran in it.
 	Sample     fs.FS
 	DemoPrefix string
+	// SampleFiles are the files of Sample the demo copies (slash paths);
+	// empty copies all of it.
+	SampleFiles []string
 	// Start returns the run to make, given the demo's folder ("" without
 	// Sample). Required unless Undo is set.
 	Start func(ctx context.Context, demo string) (DriverRun, error)
@@ -87,7 +90,7 @@ func (a *App) Execute(ctx context.Context, c Command) (int, error) {
 	}
 	demo := ""
 	if c.Sample != nil {
-		dir, err := DemoCopy(c.DemoPrefix, c.Sample)
+		dir, err := DemoCopy(c.DemoPrefix, c.Sample, c.SampleFiles...)
 		if err != nil {
 			return ExitError, err
 		}
