@@ -299,15 +299,10 @@ func (o *options) seat(spec discussion.Spec, rules []string) ([]discussion.Parti
 		}
 		ps = append(ps, discussion.NewModel(p.Name, p.Lens, prov, model))
 	}
-	lead := spec.Synthesizer.Name
-	if o.Providers.Offline(lead) {
-		return ps, discussion.NewOfflineLead(lead), nil
-	}
-	prov, model, err := o.Providers.Provider(lead)
-	if err != nil {
-		return nil, nil, err
-	}
-	return ps, discussion.NewModelLead(lead, prov, model), nil
+	lead, err := cli.Role[discussion.Lead](o.Providers, spec.Synthesizer.Name, discussion.NewOfflineLead(spec.Synthesizer.Name), func(p agent.Provider, model string) discussion.Lead {
+		return discussion.NewModelLead(spec.Synthesizer.Name, p, model)
+	})
+	return ps, lead, err
 }
 
 // progress prints each turn on stderr as it is journaled.
