@@ -307,28 +307,7 @@ func (o *options) seat(spec discussion.Spec, rules []string) ([]discussion.Parti
 
 // progress prints each turn on stderr as it is journaled.
 func progress(w io.Writer) func(discussion.Event) {
-	return func(e discussion.Event) {
-		switch e.Kind {
-		case discussion.RoundStarted:
-			fmt.Fprintf(w, "round %d ...\n", e.Round)
-		case discussion.TurnTaken:
-			if e.Absent != "" {
-				fmt.Fprintf(w, "  %s: absent (%s)\n", e.Participant, loop.Printable(e.Absent))
-				return
-			}
-			fmt.Fprintf(w, "  %s: %d post(s)", e.Participant, e.Posts)
-			if e.Dropped > 0 {
-				fmt.Fprintf(w, ", %d dropped", e.Dropped)
-			}
-			fmt.Fprintln(w)
-		case discussion.Tripped:
-			fmt.Fprintf(w, "circuit breaker: no progress for two rounds, the debate stops after round %d\n", e.Round)
-		case discussion.Concluded:
-			fmt.Fprintln(w, "the lead concluded")
-		case discussion.FellBack:
-			fmt.Fprintf(w, "fallback to a plain fan-out: %s\n", loop.Printable(e.Text))
-		}
-	}
+	return func(e discussion.Event) { e.WriteText(w) }
 }
 
 // quoted returns args quoted, separated by spaces.

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/loop/export"
@@ -14,24 +13,7 @@ import (
 
 // progress prints the session's events, one line each.
 func progress(w io.Writer) func(multishot.Event) {
-	return func(e multishot.Event) {
-		switch e.Kind {
-		case "slices":
-			if e.Slice == "" {
-				fmt.Fprintf(w, "slices: %s\n", e.Text)
-			} else {
-				fmt.Fprintf(w, "slice %s: %s\n", e.Slice, e.Text)
-			}
-		case "wave":
-			fmt.Fprintf(w, "wave %d: %s\n", e.Round, e.Text)
-		case "shot":
-			fmt.Fprintf(w, "  %s shot %d: %s\n", e.Slice, e.Shot, strings.TrimSpace(e.Text))
-		case "dedupe", "pass", "judge":
-			fmt.Fprintf(w, "  %s %s: %s\n", e.Slice, e.Kind, e.Text)
-		case "triage":
-			fmt.Fprintf(w, "  triage %s\n", e.Text)
-		}
-	}
+	return func(e multishot.Event) { e.WriteText(w) }
 }
 
 // print prints the summary of the session on repo (a folder inside the

@@ -118,13 +118,7 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 	if o.revisions == 0 {
 		e.MaxRevisions = -1
 	}
-	e.Observer = func(ev writing.Event) {
-		mark := "…"
-		if ev.Status == "completed" {
-			mark = "✓"
-		}
-		fmt.Fprintf(o.Stderr, "  %-8s %s %s\n", ev.Kind, mark, ev.Text)
-	}
+	e.Observer = func(ev writing.Event) { ev.WriteText(o.Stderr) }
 	fmt.Fprintf(o.Stderr, "write-episode: episode %d (%s)\n", o.episode, desc)
 	return cli.DriverRun{
 		Driver: writing.NewDriver(func(writing.Args) (*writing.Episode, error) { return e, nil }),
