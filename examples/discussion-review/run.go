@@ -21,7 +21,6 @@ import (
 	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/discussion"
-	"github.com/kaigi-dev/kaigi/loop/discussion/board"
 	"github.com/kaigi-dev/kaigi/providers/config"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
@@ -140,7 +139,7 @@ func (o *options) start(ctx context.Context, demo string) (cli.DriverRun, error)
 		Dir:    o.root, Resume: o.resume, ResumeOnly: true, // -resume of nothing says so
 		Report: func(w io.Writer, s loop.Stop) {
 			if out, err := outcome(s); err == nil {
-				report(w, out)
+				out.WriteText(w)
 			}
 			if demo == "" {
 				var given string
@@ -300,80 +299,15 @@ func (o *options) seat(spec discussion.Spec, rules []string) ([]discussion.Parti
 		}
 		ps = append(ps, discussion.NewModel(p.Name, p.Lens, prov, model))
 	}
-	lead := spec.Synthesizer.Name
-	if o.Providers.Offline(lead) {
-		return ps, discussion.NewOfflineLead(lead), nil
-	}
-	prov, model, err := o.Providers.Provider(lead)
-	if err != nil {
-		return nil, nil, err
-	}
-	return ps, discussion.NewModelLead(lead, prov, model), nil
+	lead, err := cli.Role[discussion.Lead](o.Providers, spec.Synthesizer.Name, discussion.NewOfflineLead(spec.Synthesizer.Name), func(p agent.Provider, model string) discussion.Lead {
+		return discussion.NewModelLead(spec.Synthesizer.Name, p, model)
+	})
+	return ps, lead, err
 }
 
 // progress prints each turn on stderr as it is journaled.
 func progress(w io.Writer) func(discussion.Event) {
-	return func(e discussion.Event) {
-		switch e.Kind {
-		case discussion.RoundStarted:
-			fmt.Fprintf(w, "round %d ...\n", e.Round)
-		case discussion.TurnTaken:
-			if e.Absent != "" {
-				fmt.Fprintf(w, "  %s: absent (%s)\n", e.Participant, loop.Printable(e.Absent))
-				return
-			}
-			fmt.Fprintf(w, "  %s: %d post(s)", e.Participant, e.Posts)
-			if e.Dropped > 0 {
-				fmt.Fprintf(w, ", %d dropped", e.Dropped)
-			}
-			fmt.Fprintln(w)
-		case discussion.Tripped:
-			fmt.Fprintf(w, "circuit breaker: no progress for two rounds, the debate stops after round %d\n", e.Round)
-		case discussion.Concluded:
-			fmt.Fprintln(w, "the lead concluded")
-		case discussion.FellBack:
-			fmt.Fprintf(w, "fallback to a plain fan-out: %s\n", loop.Printable(e.Text))
-		}
-	}
-}
-
-// report prints the debate, the verdict and where the artifacts are.
-func report(w io.Writer, o *discussion.Outcome) {
-	round := 0
-	for _, p := range o.Board.Posts() {
-		if p.Round != round {
-			round = p.Round
-			fmt.Fprintf(w, "\nRound %d\n", round)
-		}
-		refs := ""
-		if len(p.Refs) > 0 {
-			refs = " -> " + strings.Join(p.Refs, ", ")
-		}
-		body := loop.Printable(strings.Join(strings.Fields(p.Body), " "))
-		if p.Kind == board.Verdict {
-			body = "(verdict.json)"
-		}
-		if len([]rune(body)) > 110 {
-			body = string([]rune(body)[:110]) + "…"
-		}
-		fmt.Fprintf(w, "  %-12s %-10s%s: %s\n", p.ID, p.Kind, refs, body)
-	}
-	if o.Stopped != "" && o.Verdict != nil {
-		fmt.Fprintf(w, "\nThe debate stopped early: %s\n", o.Stopped.Describe())
-	}
-	for _, a := range o.Absent {
-		fmt.Fprintf(w, "Absent: %s from round %d: %s\n", a.Name, a.Round, loop.Printable(a.Reason))
-	}
-	if o.Fallback != "" {
-		fmt.Fprintf(w, "Fallback to a plain fan-out: %s\n", loop.Printable(o.Fallback))
-	}
-	if o.Verdict == nil {
-		fmt.Fprintf(w, "\nNo verdict: %s\n\nBoard: %s\nSummary: %s\n", o.NoAnswer,
-			filepath.Join(o.Dir, discussion.WhiteboardFile), filepath.Join(o.Dir, discussion.SummaryFile))
-		return
-	}
-	fmt.Fprintf(w, "\nVerdict:\n%s\n\nBoard: %s\nVerdict: %s\nSummary: %s\n", o.Verdict,
-		filepath.Join(o.Dir, discussion.WhiteboardFile), filepath.Join(o.Dir, discussion.VerdictFile), filepath.Join(o.Dir, discussion.SummaryFile))
+	return func(e discussion.Event) { e.WriteText(w) }
 }
 
 // quoted returns args quoted, separated by spaces.

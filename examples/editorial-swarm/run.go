@@ -7,7 +7,6 @@ import (
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -103,24 +102,31 @@ func (o *options) run(ctx context.Context, args []string) (int, error) {
 	if o.undo {
 		return o.Execute(ctx, o.undoCommand(args))
 	}
-	return o.Execute(ctx, cli.Command{Start: func(ctx context.Context, _ string) (cli.DriverRun, error) { return o.start(args) }})
+	c := cli.Command{Start: func(_ context.Context, demo string) (cli.DriverRun, error) { return o.start(args, demo) }}
+	if len(args) == 0 {
+		if o.resume {
+			return exitError, errors.New("-resume needs the article's path (the demo prints the command to use)")
+		}
+		if _, err := offline.Sample(o.sample); err != nil {
+			return exitError, fmt.Errorf("-sample: %w (bundled: sample-ja.md, sample-en.md)", err)
+		}
+		c.Sample, c.SampleFiles, c.DemoPrefix = offline.Samples(), []string{o.sample}, "kaigi-editorial-demo-"
+	}
+	return o.Execute(ctx, c)
 }
 
 // start returns the run of the articles args name, or of the demo's copy
-// of a bundled sample when there is none.
-func (o *options) start(args []string) (cli.DriverRun, error) {
+// of a bundled sample in folder when there is none.
+func (o *options) start(args []string, folder string) (cli.DriverRun, error) {
 	stdin, stderr := o.Stdin, o.Stderr
-	demo := len(args) == 0
+	demo := folder != ""
 	var paths []string
 	if demo {
-		if o.resume {
-			return cli.DriverRun{}, errors.New("-resume needs the article's path (the demo prints the command to use)")
+		paths = []string{filepath.Join(folder, o.sample)}
+		if o.out == ".editorial" {
+			o.out = filepath.Join(folder, ".editorial")
 		}
-		p, out, err := o.prepareDemo(stderr)
-		if err != nil {
-			return cli.DriverRun{}, err
-		}
-		paths, o.out = []string{p}, out
+		fmt.Fprintf(stderr, "Demo: reviewing a copy of the bundled %s in %s\n", o.sample, folder)
 		if o.reader == "" {
 			o.reader = "Web エンジニア一般 (general web engineers)"
 		}
@@ -178,7 +184,7 @@ func (o *options) start(args []string) (cli.DriverRun, error) {
 			}
 		},
 		Text: cli.Show(func(w io.Writer, out *editorial.Outcome) {
-			report(w, out, o.out)
+			editorial.WriteText(w, out, o.out)
 			o.nextStep(w, out, paths)
 		}),
 		JSON: func(s loop.Stop) (any, error) {
@@ -190,6 +196,12 @@ func (o *options) start(args []string) (cli.DriverRun, error) {
 		},
 		Export:  cli.ExportOf(func(w io.Writer, f string, out *editorial.Outcome) error { return outformat.Export(w, f, o.Name, out) }),
 		Waiting: func(io.Writer, loop.Stop) {}, // the report says how to decide
+		Failure: func(s loop.Stop) error {
+			if out, err := outcome(s); err == nil && out.Reason == loop.DocumentChanged {
+				return errors.New(out.Changed) // the run is closed: nothing to report but the change
+			}
+			return nil
+		},
 		Code: func(s loop.Stop) (int, error) {
 			out, err := outcome(s)
 			switch {
@@ -250,29 +262,6 @@ func (o *options) nextStep(w io.Writer, out *editorial.Outcome, paths []string) 
 
 // program is how the user ran this command, for the hints.
 func program() string { return cli.Program("go run ./examples/editorial-swarm") }
-
-// prepareDemo copies the bundled sample into a fresh folder and returns
-// the copy's path and the artifact folder inside it.
-func (o *options) prepareDemo(stderr io.Writer) (path, out string, err error) {
-	data, err := offline.Sample(o.sample)
-	if err != nil {
-		return "", "", fmt.Errorf("-sample: %w (bundled: sample-ja.md, sample-en.md)", err)
-	}
-	dir, err := os.MkdirTemp("", "kaigi-editorial-demo-")
-	if err != nil {
-		return "", "", err
-	}
-	path = filepath.Join(dir, o.sample)
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		return "", "", err
-	}
-	out = o.out
-	if out == ".editorial" {
-		out = filepath.Join(dir, ".editorial")
-	}
-	fmt.Fprintf(stderr, "Demo: reviewing a copy of the bundled %s in %s\n", o.sample, dir)
-	return path, out, nil
-}
 
 // chooseGate returns the gate -gate names: the checklist on a terminal,
 // the run folder's decisions file, or the policy alone.

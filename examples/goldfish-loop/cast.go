@@ -5,6 +5,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply/document"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
@@ -53,24 +54,16 @@ func (o *options) loop(plan goldfish.Plan, target document.Target, intent []stri
 	if online {
 		l.Timeout = callTimeout
 	}
-	if o.Providers.Offline("resolver") {
-		l.Resolver = goldfish.OfflineResolver{Intent: intent}
-	} else {
-		p, model, err := o.Providers.Provider("resolver")
-		if err != nil {
-			return nil, "", err
-		}
-		l.Resolver = &goldfish.LLMResolver{Provider: p, Options: []agent.LLMOption{agent.WithModel(model)}}
+	if l.Resolver, err = cli.Role[goldfish.Resolver](o.Providers, "resolver", goldfish.OfflineResolver{Intent: intent}, func(p agent.Provider, model string) goldfish.Resolver {
+		return &goldfish.LLMResolver{Provider: p, Options: []agent.LLMOption{agent.WithModel(model)}}
+	}); err != nil {
+		return nil, "", err
 	}
 	if o.hierarchical {
-		if o.Providers.Offline("synthesizer") {
-			l.Synthesizer = goldfish.OfflineSynthesizer{}
-		} else {
-			p, model, err := o.Providers.Provider("synthesizer")
-			if err != nil {
-				return nil, "", err
-			}
-			l.Synthesizer = goldfish.NewSynthesizer(p, agent.WithModel(model))
+		if l.Synthesizer, err = cli.Role(o.Providers, "synthesizer", agent.Agent(goldfish.OfflineSynthesizer{}), func(p agent.Provider, model string) agent.Agent {
+			return goldfish.NewSynthesizer(p, agent.WithModel(model))
+		}); err != nil {
+			return nil, "", err
 		}
 	}
 	return l, o.Providers.String(), nil

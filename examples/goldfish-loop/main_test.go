@@ -224,16 +224,7 @@ func TestRoundCapMessage(t *testing.T) {
 // edit is ended by -undo, which says it had written nothing (not
 // "Reverted round(s) []"), and a new run can start.
 func TestUndoOfARunThatWroteNothing(t *testing.T) {
-	dir := t.TempDir()
-	spec := filepath.Join(dir, "spec.md")
-	os.WriteFile(spec, sampleSpec, 0o644)
-	out := filepath.Join(dir, ".goldfish")
-	args := []string{"-target", "h3:S1.12", "-reviewers", "style", "-rules", "strict", "-out", out, spec}
-	runCmd(t, nil, args...)
-	answer(t, out, nil) // the plan's confirmation
-	if code, stdout, stderr := runCmd(t, nil, args...); code != 2 || !strings.Contains(stdout, "Waiting for an answer") {
-		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
-	}
+	spec, out, args := waitingAtTheGate(t)
 	code, stdout, stderr := runCmd(t, nil, "-undo", "-out", out)
 	if code != 0 || !strings.Contains(stdout, "had written nothing") || strings.Contains(stdout, "[]") {
 		t.Fatalf("undo: exit %d\n%s\n%s", code, stdout, stderr)

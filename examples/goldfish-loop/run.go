@@ -192,7 +192,7 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 		Driver: goldfish.NewDriver(func(goldfish.Args) (*goldfish.Loop, error) { return l, nil }),
 		Dir:    dir, Resume: o.resume,
 		Args: goldfish.Args{Document: rel[0], Dir: rel[1], Gate: loop.GateOwn},
-		Text: cli.Show(report),
+		Text: cli.ShowText[*goldfish.Outcome](),
 		Export: cli.ExportOf(func(w io.Writer, f string, out *goldfish.Outcome) error {
 			return outformat.Export(w, f, o.Name, out.Outcome)
 		}),
@@ -213,17 +213,6 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 			return exitUnresolved, out.Err()
 		},
 	}, nil
-}
-
-// report prints the outcome.
-func report(w io.Writer, o *goldfish.Outcome) {
-	fmt.Fprintf(w, "\nStopped after %d round(s): %s\n", o.Rounds, o.Stop)
-	fmt.Fprintf(w, "Applied %d, rejected or contested %d, unresolved %d.\n", len(o.Applied), len(o.Rejected), len(o.Unresolved))
-	for _, a := range o.Agreements {
-		fmt.Fprintf(w, "Self-agreement of %s: %.2f\n", a.Reviewer, a.Jaccard)
-	}
-	fmt.Fprintf(w, "%d model call(s), cost %s.\n", o.Usage.Calls, o.CostText())
-	fmt.Fprintf(w, "Report: %s\n", o.Report)
 }
 
 // plan returns the inputs the flags give for the file at path. On

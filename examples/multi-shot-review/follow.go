@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"os"
 	"path/filepath"
@@ -74,14 +76,9 @@ func (o *options) classifierInputs(l *multishot.Loop, stdin io.Reader, demo bool
 // reviewer returns the reviewer of a provider profile: the offline
 // reviewers, or a model's.
 func (o *options) reviewer(profile string, rules []string) (multishot.Reviewer, error) {
-	if o.Providers.Offline(profile) {
-		return multishot.OfflineReviewer{Prose: offline.Editorial(offline.Config{Enabled: rules})}, nil
-	}
-	p, model, err := o.Providers.Provider(profile)
-	if err != nil {
-		return nil, err
-	}
-	return &multishot.LLMReviewer{Provider: p, Model: model}, nil
+	return cli.Role[multishot.Reviewer](o.Providers, profile, multishot.OfflineReviewer{Prose: offline.Editorial(offline.Config{Enabled: rules})}, func(p agent.Provider, model string) multishot.Reviewer {
+		return &multishot.LLMReviewer{Provider: p, Model: model}
+	})
 }
 
 // harnessReviewer resolves a slice's -slice-harness: "offline", "reviewer"

@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
-	"strings"
 
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/loop/export"
@@ -15,24 +13,7 @@ import (
 
 // progress prints the session's events, one line each.
 func progress(w io.Writer) func(multishot.Event) {
-	return func(e multishot.Event) {
-		switch e.Kind {
-		case "slices":
-			if e.Slice == "" {
-				fmt.Fprintf(w, "slices: %s\n", e.Text)
-			} else {
-				fmt.Fprintf(w, "slice %s: %s\n", e.Slice, e.Text)
-			}
-		case "wave":
-			fmt.Fprintf(w, "wave %d: %s\n", e.Round, e.Text)
-		case "shot":
-			fmt.Fprintf(w, "  %s shot %d: %s\n", e.Slice, e.Shot, strings.TrimSpace(e.Text))
-		case "dedupe", "pass", "judge":
-			fmt.Fprintf(w, "  %s %s: %s\n", e.Slice, e.Kind, e.Text)
-		case "triage":
-			fmt.Fprintf(w, "  triage %s\n", e.Text)
-		}
-	}
+	return func(e multishot.Event) { e.WriteText(w) }
 }
 
 // print prints the summary of the session on repo (a folder inside the
@@ -54,16 +35,8 @@ func (o *options) print(w io.Writer, s *multishot.Summary, repo, dir string, dem
 		fmt.Fprintf(w, "%s\n", data)
 		return
 	}
-	fmt.Fprintf(w, "\nok=%t remaining=%d waves=%d findings=%d; dedupe: %d automatic, %d manual\n", s.OK, s.Remaining, len(s.Waves), len(s.Findings), s.Dedupe.Auto, s.Dedupe.Manual)
-	for _, n := range s.Notes {
-		fmt.Fprintf(w, "note: %s\n", n)
-	}
-	if s.Usage.Calls > 0 {
-		fmt.Fprintf(w, "usage: %d call(s), %d tokens\n", s.Usage.Calls, s.Usage.Total())
-	}
 	if demo {
-		fmt.Fprintf(w, "\n%s", s.Markdown())
-		return
+		dir = "" // the summary in full
 	}
-	fmt.Fprintf(w, "summary: %s\n", filepath.Join(dir, "summary.md"))
+	s.WriteText(w, dir)
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
@@ -358,28 +359,20 @@ func (o *options) wire(l *multishot.Loop, rules []string) error {
 		l.Timeout = callTimeout
 	}
 	l.Harness = func(name string) (multishot.Reviewer, error) { return o.harnessReviewer(name, rules) }
-	if !o.Providers.Offline("classifier") {
-		p, model, err := o.Providers.Provider("classifier")
-		if err != nil {
-			return err
-		}
-		l.Classifier = &multishot.LLMClassifier{Provider: p, Model: model}
+	if l.Classifier, err = cli.Role[multishot.Classifier](o.Providers, "classifier", nil, func(p agent.Provider, model string) multishot.Classifier {
+		return &multishot.LLMClassifier{Provider: p, Model: model}
+	}); err != nil {
+		return err
 	}
-	if !o.Providers.Offline("fixer") {
-		p, model, err := o.Providers.Provider("fixer")
-		if err != nil {
-			return err
-		}
-		l.Fixer = &multishot.LLMFixer{Provider: p, Model: model}
+	if l.Fixer, err = cli.Role[multishot.Fixer](o.Providers, "fixer", nil, func(p agent.Provider, model string) multishot.Fixer {
+		return &multishot.LLMFixer{Provider: p, Model: model}
+	}); err != nil {
+		return err
 	}
-	if !o.Providers.Offline("judge") {
-		p, model, err := o.Providers.Provider("judge")
-		if err != nil {
-			return err
-		}
-		l.Judge = &multishot.LLMJudge{Provider: p, Model: model}
-	}
-	return nil
+	l.Judge, err = cli.Role[multishot.Judge](o.Providers, "judge", nil, func(p agent.Provider, model string) multishot.Judge {
+		return &multishot.LLMJudge{Provider: p, Model: model}
+	})
+	return err
 }
 
 // asker returns the asker -gate names; -gate ask asks on stdin and stdout

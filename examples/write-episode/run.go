@@ -118,19 +118,13 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 	if o.revisions == 0 {
 		e.MaxRevisions = -1
 	}
-	e.Observer = func(ev writing.Event) {
-		mark := "…"
-		if ev.Status == "completed" {
-			mark = "✓"
-		}
-		fmt.Fprintf(o.Stderr, "  %-8s %s %s\n", ev.Kind, mark, ev.Text)
-	}
+	e.Observer = func(ev writing.Event) { ev.WriteText(o.Stderr) }
 	fmt.Fprintf(o.Stderr, "write-episode: episode %d (%s)\n", o.episode, desc)
 	return cli.DriverRun{
 		Driver: writing.NewDriver(func(writing.Args) (*writing.Episode, error) { return e, nil }),
 		Dir:    o.story,
 		Args:   writing.Args{Episode: o.episode, Gate: loop.GateOwn},
-		Text:   cli.Show(func(w io.Writer, r *writing.Result) { report(w, r, o.story) }),
+		Text:   cli.Show(func(w io.Writer, r *writing.Result) { r.WriteText(w, o.story) }),
 		Export: cli.ExportOf(func(w io.Writer, f string, res *writing.Result) error {
 			if !res.Saved {
 				res.Polish = nil // no saved episode to point at
@@ -288,61 +282,6 @@ func (o *options) asker(demo bool) (loop.Asker, termgate.Mode, error) {
 		return newDemoAsker(dir, o.Stderr), mode, nil
 	}
 	return g, mode, nil
-}
-
-// report prints the completion report the seed asks for.
-func report(w io.Writer, r *writing.Result, dir string) {
-	if r == nil {
-		return
-	}
-	fmt.Fprintf(w, "\nEpisode %d: %s\n", r.Episode, r.Title)
-	if r.Saved {
-		fmt.Fprintf(w, "  saved:        %s\n", filepath.Join(dir, r.File))
-	} else {
-		fmt.Fprintf(w, "  not saved\n")
-	}
-	accepted := 0
-	for _, rv := range r.Revisions {
-		if rv.Accepted {
-			accepted++
-		}
-	}
-	fmt.Fprintf(w, "  revisions:    %d attempted, %d accepted by the readers' pairwise comparison (final draft v%d)\n", len(r.Revisions), accepted, r.Version)
-	for _, rv := range r.Revisions {
-		fmt.Fprintf(w, "                v%d: %s\n", rv.Version, rv.Reason)
-	}
-	fmt.Fprintf(w, "  arc review:   %s; discussion rounds: %d\n", r.Verdict, r.Discussions)
-	for _, h := range r.Held {
-		fmt.Fprintf(w, "  discussion:   %s\n", h)
-	}
-	if r.ArcObservation != "" {
-		fmt.Fprintf(w, "  arc observer: %s\n", r.ArcObservation)
-	}
-	fmt.Fprintf(w, "  judgment:     %s (%s)\n", r.Judgment.Outcome, strings.Join(r.Judgment.Reasons, "; "))
-	fmt.Fprintf(w, "  readers:      mean ★%.2f, median ★%.2f\n", r.Judgment.Mean, r.Judgment.Median)
-	for _, st := range r.Readers {
-		flag := ""
-		if st.Stuck {
-			flag = "  ← never moves: its stars tell nothing"
-		}
-		fmt.Fprintf(w, "                %-8s ★%d  over %d episode(s): mean %.2f, variance %.2f%s\n", st.Persona, r.Stars[st.Persona], len(st.Stars), st.Mean, st.Variance, flag)
-	}
-	applied := 0
-	for _, p := range r.Polish {
-		if p.Applied {
-			applied++
-		}
-	}
-	fmt.Fprintf(w, "  polish:       %d fix(es) applied\n", applied)
-	if r.Try != "" {
-		fmt.Fprintf(w, "  retro Try:    %s (%s)\n", r.Try, r.TryDecision)
-	}
-	if r.Judgment.Outcome == writing.ForcePass {
-		fmt.Fprintln(w, "  WARNING: FORCE_PASS — the arc reviewer did not give OK.")
-	}
-	fmt.Fprintf(w, "  usage:        %d model call(s), %d tokens\n", r.Usage.Calls, r.Usage.Total())
-	fmt.Fprintf(w, "  archive:      %s (drafts draft-vN.txt, progress.md, reader feedback, retro)\n", filepath.Join(dir, writing.ArchiveDir, fmt.Sprintf("episode-%02d", r.Episode)))
-	fmt.Fprintf(w, "  story files:  quality log, series tracker, summaries, handover notes and reader memories in %s\n", filepath.Join(dir, "story"))
 }
 
 // export writes the polish step's fixes in the saved episode in export

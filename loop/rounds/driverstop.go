@@ -13,13 +13,15 @@ import (
 // reviewStop turns how a round-framework run (OpenRun's drivers) ended
 // into a Driver's Stop; run is the run folder and decisions the file
 // gate's decisions file, both relative to dir and slash-separated. An
-// error matching loop.ErrNotConverged is a stop, not an error. A run that
+// error matching loop.ErrNotConverged is a stop, not an error, and so is
+// one matching ErrDocumentChanged: the run ended, closed with what it
+// applied (Outcome.Changed says what changed). A run that
 // waits asks either the findings of its last round's pending.json
 // (answered in decisions) or, when there is none, the asker's
 // questions.json (answered in answers.json). Artifacts are the run's
 // summary and report, those that exist.
 func reviewStop(dir, run, decisions string, o *Outcome, err error) (loop.Stop, error) {
-	if o == nil || (err != nil && !errors.Is(err, loop.ErrNotConverged)) {
+	if o == nil || (err != nil && !errors.Is(err, loop.ErrNotConverged) && !errors.Is(err, ErrDocumentChanged)) {
 		return loop.Stop{}, err
 	}
 	local := func(p string) string { return filepath.Join(dir, filepath.FromSlash(p)) }

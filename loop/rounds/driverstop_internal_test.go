@@ -13,7 +13,8 @@ import (
 
 // TestReviewStop: a run waiting at the gate asks its round's pending.json
 // (answered in the decisions file), or the asker's questions when there is
-// none; loop.ErrNotConverged is a stop, another error an error.
+// none; loop.ErrNotConverged and ErrDocumentChanged (the run ended,
+// closed) are stops, another error an error.
 func TestReviewStop(t *testing.T) {
 	dir := t.TempDir()
 	o := &Outcome{Reason: loop.AwaitingDecisions, Rounds: 2}
@@ -33,6 +34,10 @@ func TestReviewStop(t *testing.T) {
 	o.Reason = loop.Converged
 	if stop, _ = reviewStop(dir, ".run", ".run/decisions.json", o, nil); stop.Waiting() || stop.Reason != string(loop.Converged) || stop.Text == "" {
 		t.Errorf("converged: %+v", stop)
+	}
+	o.Reason = loop.DocumentChanged
+	if stop, err = reviewStop(dir, ".run", "d", o, fmt.Errorf("x: %w", ErrDocumentChanged)); err != nil || stop.Waiting() || stop.Reason != string(loop.DocumentChanged) {
+		t.Errorf("document changed: %+v, %v", stop, err)
 	}
 	if _, err := reviewStop(dir, ".run", "d", o, errors.New("disk full")); err == nil {
 		t.Error("an error became a stop")

@@ -57,6 +57,11 @@ type Outcome struct {
 	// Notes are the rounds of a loop without findings, as OutcomeOf was
 	// given them; nil for an Outcome of Review's rounds.
 	Notes []RoundNote `json:"notes,omitempty"`
+	// Changed, when Reason is loop.DocumentChanged, is the text of
+	// Finish's error: which document changed and that the run is closed
+	// with what it applied. A Driver's Stop carries no error, so this is
+	// how a program holding the Outcome alone says what changed.
+	Changed string `json:"changed,omitempty"`
 }
 
 // Entry is one finding of an Outcome: which round, which item, where it
@@ -190,7 +195,8 @@ func phaseOf(d Decision) string {
 // resume goes on then) and returns the error for o: nil when the run
 // converged or stopped for a reason in RunConfig.Succeeded; the change
 // when Stopped closed the run because a document was changed by someone
-// else (it matches ErrDocumentChanged); otherwise one wrapping
+// else (it matches ErrDocumentChanged, and its text is kept in
+// o.Changed); otherwise one wrapping
 // loop.ErrNotConverged that says why (and, for an Outcome of Review's rounds,
 // the findings left open). It renders nothing. The error is recorded on
 // the run's span (RecordError).
@@ -203,7 +209,9 @@ func (r *Run[S]) Finish(o *Outcome) (err error) {
 		}
 	}
 	if o.Reason == loop.DocumentChanged && r.changed != nil {
-		return fmt.Errorf("%w; the run is closed with what it applied: run again to review the file as it is now", r.changed)
+		err := fmt.Errorf("%w; the run is closed with what it applied: run again to review the file as it is now", r.changed)
+		o.Changed = err.Error()
+		return err
 	}
 	switch {
 	case o.Reason == loop.Converged || slices.Contains(r.cfg.Succeeded, o.Reason):

@@ -28,6 +28,9 @@ type Command struct {
 	// again when Start fails, as nothing ran in it.
 	Sample     fs.FS
 	DemoPrefix string
+	// SampleFiles are the files of Sample the demo copies (slash paths);
+	// empty copies all of it.
+	SampleFiles []string
 	// Start returns the run to make, given the demo's folder ("" without
 	// Sample). Required unless Undo is set.
 	Start func(ctx context.Context, demo string) (DriverRun, error)
@@ -68,6 +71,10 @@ type DriverRun struct {
 	// Failed returns the exit code and error of a run that failed with
 	// err; nil is ExitError and err.
 	Failed func(err error) (int, error)
+	// Failure, when set, returns the error of a Stop the command counts
+	// as a failed run (nil for any other): nothing of that Stop is
+	// printed and it ends as Failed says.
+	Failure func(s loop.Stop) error
 }
 
 // Execute runs c: the undo when c.Undo is set, else the demo's copy and
@@ -83,7 +90,7 @@ func (a *App) Execute(ctx context.Context, c Command) (int, error) {
 	}
 	demo := ""
 	if c.Sample != nil {
-		dir, err := DemoCopy(c.DemoPrefix, c.Sample)
+		dir, err := DemoCopy(c.DemoPrefix, c.Sample, c.SampleFiles...)
 		if err != nil {
 			return ExitError, err
 		}
@@ -105,8 +112,8 @@ func (a *App) Execute(ctx context.Context, c Command) (int, error) {
 
 // Drive makes the run r and shows its Stop: r.Report, then as -format
 // asks (Print) r.Text, r.JSON or r.Export, then, for a run that waits,
-// r.Waiting. It returns r.Code's exit code, or, for a run that failed,
-// r.Failed's.
+// r.Waiting. It returns r.Code's exit code, or, for a run that failed
+// (or a Stop r.Failure counts as one), r.Failed's.
 func (a *App) Drive(ctx context.Context, r DriverRun) (int, error) {
 	raw, err := json.Marshal(r.Args)
 	if err != nil {
@@ -117,6 +124,9 @@ func (a *App) Drive(ctx context.Context, r DriverRun) (int, error) {
 		stop, err = r.Driver.Run(ctx, r.Dir, raw, r.Resume)
 	} else {
 		stop, err = loop.StartOrResume(ctx, r.Driver, r.Dir, raw, r.Resume)
+	}
+	if err == nil && r.Failure != nil {
+		err = r.Failure(stop)
 	}
 	if err != nil {
 		if r.Failed != nil {
@@ -261,6 +271,16 @@ func Show[T any](f func(w io.Writer, r T)) func(io.Writer, loop.Stop) {
 			f(w, r)
 		}
 	}
+}
+
+// Texter is a driver's result that writes its own account for people
+// (goldfish.Outcome, discussion.Outcome).
+type Texter interface{ WriteText(w io.Writer) error }
+
+// ShowText returns a DriverRun.Text that prints a Stop's Result, decoded
+// into a T, with its WriteText; a Stop without one prints nothing.
+func ShowText[T Texter]() func(io.Writer, loop.Stop) {
+	return Show(func(w io.Writer, r T) { r.WriteText(w) })
 }
 
 // ExportOf returns a DriverRun.Export that writes a Stop's Result,

@@ -119,6 +119,7 @@ func TestDrive(t *testing.T) {
 // TestDriveDefaults: without Text, Code and Export, the Stop's Text is
 // the report, an ended run exits ExitOK and a waiting one ExitStopped, and
 // an export format is refused;
+// a Stop Failure counts as a failure prints nothing and exits ExitError;
 // ResumeOnly leaves a run never started unstarted; Show and ExportOf
 // decode the Result.
 func TestDriveDefaults(t *testing.T) {
@@ -137,6 +138,17 @@ func TestDriveDefaults(t *testing.T) {
 	d = &fakeDriver{stops: []func() (loop.Stop, error){stopped(loop.Stop{Reason: "awaiting", Answer: "a.json"})}}
 	if code, err := a.Drive(context.Background(), DriverRun{Driver: d}); code != ExitStopped || err != nil {
 		t.Errorf("waiting without Code: %d, %v", code, err)
+	}
+	stdout.Reset()
+	d = &fakeDriver{stops: []func() (loop.Stop, error){stopped(loop.Stop{Reason: "closed", Text: "the run is closed"})}}
+	failure := func(s loop.Stop) error {
+		if s.Reason == "closed" {
+			return errors.New("closed")
+		}
+		return nil
+	}
+	if code, err := a.Drive(context.Background(), DriverRun{Driver: d, Failure: failure}); code != ExitError || err == nil || err.Error() != "closed" || stdout.Len() != 0 {
+		t.Errorf("a Stop counted as a failure: %d, %v, %q", code, err, stdout.String())
 	}
 	d = &fakeDriver{}
 	if code, err := a.Drive(context.Background(), DriverRun{Driver: d, Resume: true, ResumeOnly: true}); code != ExitError || !errors.Is(err, loop.ErrNotStarted) || len(d.calls) != 1 {
