@@ -114,7 +114,7 @@ func TestFileGateWaitsAndResumes(t *testing.T) {
 	}
 }
 
-// TestFormats: -format json prints the Result, -format github one
+// TestFormats: -format json prints the Outcome, -format github one
 // workflow command per polish fix in the saved episode, and nothing else
 // on stdout.
 func TestFormats(t *testing.T) {

@@ -87,10 +87,10 @@ func TestGateAutoForcePassNotSaved(t *testing.T) {
 		}
 	}
 
-	// In CI with -format json, stdout stays JSON: the Result, not saved.
+	// In CI with -format json, stdout stays JSON: the Outcome, not saved.
 	code, stdout, stderr = runArgs(t, "-provider", "openai", "-base-url", url, "-story", dir, "-episode", "3", "-gate", "auto", "-max-revisions", "1", "-format", "json")
-	var res writing.Result
-	if err := json.Unmarshal([]byte(stdout), &res); code != exitNotSaved || err != nil || res.Saved || res.Judgment.Outcome != writing.ForcePass {
+	var res writing.Outcome
+	if err := json.Unmarshal([]byte(stdout), &res); code != exitNotSaved || err != nil || res.Saved || res.Judgment.Grade != writing.ForcePass {
 		t.Errorf("-format json: exit %d, %v, %+v\n%s\n%s", code, err, res, stdout, stderr)
 	}
 }

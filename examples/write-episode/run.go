@@ -124,8 +124,8 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 		Driver: writing.NewDriver(func(writing.Args) (*writing.Episode, error) { return e, nil }),
 		Dir:    o.story,
 		Args:   writing.Args{Episode: o.episode, Gate: loop.GateOwn},
-		Text:   cli.Show(func(w io.Writer, r *writing.Result) { r.WriteText(w, o.story) }),
-		Export: cli.ExportOf(func(w io.Writer, f string, res *writing.Result) error {
+		Text:   cli.Show(func(w io.Writer, r *writing.Outcome) { r.WriteText(w, o.story) }),
+		Export: cli.ExportOf(func(w io.Writer, f string, res *writing.Outcome) error {
 			if !res.Saved {
 				res.Polish = nil // no saved episode to point at
 			}
@@ -162,8 +162,8 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 
 // forcePass reports whether the run of s judged its episode FORCE_PASS.
 func forcePass(s loop.Stop) bool {
-	res, err := cli.Result[*writing.Result](s)
-	return err == nil && res.Judgment.Outcome == writing.ForcePass
+	res, err := cli.Result[*writing.Outcome](s)
+	return err == nil && res.Judgment.Grade == writing.ForcePass
 }
 
 // journaled reports whether episode n of the story folder dir has a run
@@ -287,7 +287,7 @@ func (o *options) asker(demo bool) (loop.Asker, termgate.Mode, error) {
 // export writes the polish step's fixes in the saved episode in export
 // format f, for CI: an applied fix pointed at by its new text, one not
 // applied by its quote.
-func (o *options) export(w io.Writer, f string, res *writing.Result) error {
+func (o *options) export(w io.Writer, f string, res *writing.Outcome) error {
 	var settled []outformat.Settled
 	for i, p := range res.Polish {
 		fd := finding.Finding{ID: fmt.Sprintf("P%03d", i+1), File: filepath.ToSlash(res.File), Category: "polish", Issue: p.Issue,

@@ -200,7 +200,7 @@ func (lowReader) Compare(context.Context, writing.CompareTask) (writing.Preferen
 
 // TestArcObservationAtActEnd: an episode that closes its act asks for an
 // arc observation before the next act (the original's arc observer at an
-// act boundary): in the Result and as a [DESIGN-REVIEW] handover thread;
+// act boundary): in the Outcome and as a [DESIGN-REVIEW] handover thread;
 // an episode inside its act asks nothing.
 func TestArcObservationAtActEnd(t *testing.T) {
 	for _, c := range []struct {

@@ -100,7 +100,7 @@ func (d *driver) step(name, status, detail string) error {
 	return nil
 }
 
-func (d *driver) run(ctx context.Context) (*Result, error) {
+func (d *driver) run(ctx context.Context) (*Outcome, error) {
 	n := d.e.Number
 	d.drafts, d.verdicts = map[int]string{}, map[int]Verdict{}
 	d.prog = newProgress(n, d.max)

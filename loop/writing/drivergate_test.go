@@ -12,7 +12,7 @@ import (
 
 // TestDriverKeepsConfiguredAsker: with loop.GateOwn, the asker configure
 // sets (a terminal's) answers; declining the save stops NotSaved with the
-// error's words as the Text and the Result not saved. With the file gate
+// error's words as the Text and the Outcome not saved. With the file gate
 // the file asker replaces it: the run waits, its Text naming the question.
 func TestDriverKeepsConfiguredAsker(t *testing.T) {
 	ctx := context.Background()
@@ -33,7 +33,7 @@ func TestDriverKeepsConfiguredAsker(t *testing.T) {
 	if err != nil || stop.Waiting() || asked == 0 {
 		t.Fatalf("stop %+v, %v; asked %d time(s)", stop, err, asked)
 	}
-	var res writing.Result
+	var res writing.Outcome
 	if stop.Reason != writing.NotSaved || !strings.HasPrefix(stop.Text, writing.ErrNotSaved.Error()+": ") ||
 		json.Unmarshal(stop.Result, &res) != nil || res.Saved || res.Episode != 1 {
 		t.Errorf("declined: %+v (result %s)", stop, stop.Result)

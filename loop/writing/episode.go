@@ -27,7 +27,7 @@ const DefaultMaxRevisions = 3
 // RunDir/episode-NN/journal.jsonl (with history/run-K of earlier runs).
 const RunDir = ".write-episode"
 
-// kindEnd is the record that ends a run; it holds the Result.
+// kindEnd is the record that ends a run; it holds the Outcome.
 const kindEnd = "writing.end"
 
 // Errors of Write.
@@ -35,7 +35,7 @@ var (
 	// ErrNotSaved: the human declined to save the episode, or refused a
 	// force pass after the extra revision, or the gate did not confirm the
 	// save of a FORCE_PASS (an automatic gate never does); nothing was
-	// saved and the run is over (Result.Saved is false).
+	// saved and the run is over (Outcome.Saved is false).
 	ErrNotSaved = errors.New("writing: the episode was not saved")
 	// ErrOtherEpisode: the workspace holds another episode's unfinished
 	// run; finish it (Write that episode) first. The error also matches
@@ -72,7 +72,7 @@ type Episode struct {
 	Asker loop.Asker
 	// Again starts a new run of an episode whose run has finished (the
 	// finished journal moves to history/run-K); without it, Write of a
-	// finished episode returns its journaled Result and does nothing.
+	// finished episode returns its journaled Outcome and does nothing.
 	Again bool
 	// Observer receives each step's progress; JournalObserver each
 	// journal point (tests crash there). Both optional.
@@ -86,7 +86,7 @@ type Episode struct {
 	// the span in Write's ctx (none: nothing is traced).
 	TracerProvider trace.TracerProvider
 
-	resume bool // only resume an unfinished run or return a finished one's Result (NewDriver)
+	resume bool // only resume an unfinished run or return a finished one's Outcome (NewDriver)
 }
 
 // Event reports a step of the run: the kernel's loop.Event, whose Kind is
@@ -116,8 +116,8 @@ type Revision struct {
 	Issues []string `json:"issues,omitempty"`
 }
 
-// Result is what a run did.
-type Result struct {
+// Outcome is what a run did.
+type Outcome struct {
 	Episode int    `json:"episode"`
 	Title   string `json:"title"`
 	// File is the saved episode, relative to Dir ("episodes/03_title.txt");
@@ -158,7 +158,7 @@ type Result struct {
 // executes from its start every time, and every model call, file read,
 // gate answer and random draw comes from the journal, so a run killed at
 // any point goes on where it was and repeats nothing (no reader reads the
-// same draft twice). It returns the Result with a nil error once the
+// same draft twice). It returns the Outcome with a nil error once the
 // episode is saved and archived, and with ErrNotSaved when the human
 // declined. Before it creates or writes anything it refuses what would
 // make the run fail on its way: a Dir that is not a folder, a story
@@ -173,7 +173,7 @@ type Result struct {
 // the temporary files of writes a kill cut short are swept from every
 // folder the run writes. The journal names the project's files relative
 // to Dir: a project moved as a whole resumes.
-func (e *Episode) Write(ctx context.Context) (_ *Result, err error) {
+func (e *Episode) Write(ctx context.Context) (_ *Outcome, err error) {
 	ctx, end := loop.TraceRun(ctx, e.TracerProvider, Driver)
 	defer func() { end(err) }()
 	switch {
@@ -244,7 +244,7 @@ func (e *Episode) folder() loop.Folder {
 }
 
 // openMode is writing's policy: a finished run returns its journaled
-// Result (loop.OpenKeep) unless Again starts it anew (loop.OpenRotate).
+// Outcome (loop.OpenKeep) unless Again starts it anew (loop.OpenRotate).
 func (e *Episode) openMode() loop.OpenMode {
 	if e.resume { // NewDriver's resume: no run started is loop.ErrNotStarted
 		return loop.OpenResume | loop.OpenKeep
@@ -273,12 +273,12 @@ func (e *Episode) logger() *slog.Logger {
 	return cmp.Or(e.Logger, slog.New(slog.DiscardHandler))
 }
 
-// ended returns the Result of a finished run: the one predicate of a
+// ended returns the Outcome of a finished run: the one predicate of a
 // finished episode, for its own folder and the workspace's others.
-func ended(recs []journal.Record) (*Result, bool) {
+func ended(recs []journal.Record) (*Outcome, bool) {
 	for _, r := range recs {
 		if r.Kind == kindEnd {
-			var res Result
+			var res Outcome
 			if r.Decode(&res) == nil {
 				return &res, true
 			}
@@ -287,7 +287,7 @@ func ended(recs []journal.Record) (*Result, bool) {
 	return nil, false
 }
 
-func resultErr(r *Result) error {
+func resultErr(r *Outcome) error {
 	if !r.Saved {
 		return ErrNotSaved
 	}

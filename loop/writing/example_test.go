@@ -50,7 +50,7 @@ func ExampleEpisode_Write() {
 	for _, r := range res.Revisions {
 		fmt.Printf("v%d accepted: %t\n", r.Version, r.Accepted)
 	}
-	fmt.Println(res.Verdict, res.Judgment.Outcome, res.File)
+	fmt.Println(res.Verdict, res.Judgment.Grade, res.File)
 	saved, _ := os.ReadFile(filepath.Join(dir, res.File))
 	fmt.Print(string(saved))
 	// Output:

@@ -75,18 +75,18 @@ func (d *driver) forcePass(ctx context.Context) (bool, error) {
 
 // finish judges (6), polishes (6.5), saves and updates the trackers (7),
 // logs the quality (7.5), holds the retro (7.6) and archives (8).
-func (d *driver) finish(ctx context.Context, forced bool) (*Result, error) {
+func (d *driver) finish(ctx context.Context, forced bool) (*Outcome, error) {
 	n := d.e.Number
 	if err := d.step("step6", "in_progress", "judgment"); err != nil {
 		return nil, err
 	}
 	jd := Judge(JudgeInput{Verdict: d.verdicts[d.current], ForcePass: forced, Feedback: d.final})
 	d.judgment = &jd
-	if err := d.step("step6", "completed", fmt.Sprintf("%s: %s", jd.Outcome, strings.Join(jd.Reasons, "; "))); err != nil {
+	if err := d.step("step6", "completed", fmt.Sprintf("%s: %s", jd.Grade, strings.Join(jd.Reasons, "; "))); err != nil {
 		return nil, err
 	}
 	d.polished = d.drafts[d.current]
-	if jd.Outcome == PassWithPolish {
+	if jd.Grade == PassWithPolish {
 		d.polished, d.polish = Polish(d.polished, d.verdicts[d.current], d.personas, d.final)
 		applied := 0
 		for _, it := range d.polish {
@@ -103,7 +103,7 @@ func (d *driver) finish(ctx context.Context, forced bool) (*Result, error) {
 	file := path.Join(EpisodesDir, fmt.Sprintf("%02d_%s.txt", n, fileTitle(title)))
 	q := loop.Question{Key: "s7/save", Kind: loop.Confirm,
 		Prompt: fmt.Sprintf("Save episode %d %q to %s? Judgment %s, final draft v%d after %d revision attempt(s), readers' mean ★%.2f (see %s/current-draft.txt).",
-			n, title, file, jd.Outcome, d.current, len(d.revisions), jd.Mean, WorkspaceDir)}
+			n, title, file, jd.Grade, d.current, len(d.revisions), jd.Mean, WorkspaceDir)}
 	if forced {
 		// The seed goes on to the save "with a warning" and saves only on
 		// the human's approval: an automatic gate (the default) never
@@ -141,7 +141,7 @@ func (d *driver) finish(ctx context.Context, forced bool) (*Result, error) {
 	}
 
 	row := fmt.Sprintf("| %d | %s | %d (%d accepted) | %s | %s | %s | %.2f | %s |", n, d.date, len(d.revisions), d.accepted(),
-		d.verdicts[d.current].Verdict, jd.Outcome, starsCell(d.personas, d.final), jd.Mean, d.revisionTest())
+		d.verdicts[d.current].Verdict, jd.Grade, starsCell(d.personas, d.final), jd.Mean, d.revisionTest())
 	err = loop.RewriteFiles(ctx, d.j, "s7.5/quality-log", d.root, []string{QualityLogFile}, func(_ string, old []byte) ([]byte, error) {
 		return upsertRow(old, n, "| episode | date | revisions | verdict | judgment | stars | mean | revision test |", row), nil
 	})
@@ -255,7 +255,7 @@ func (d *driver) trackers(title string) func(string, []byte) ([]byte, error) {
 	return func(name string, old []byte) ([]byte, error) {
 		switch name {
 		case TrackerFile:
-			r := fmt.Sprintf("| %d | %s | %s | %d | %s |", n, orNone(row.Role), cellText(firstSentence(body), 40), len(d.revisions), d.judgment.Outcome)
+			r := fmt.Sprintf("| %d | %s | %s | %d | %s |", n, orNone(row.Role), cellText(firstSentence(body), 40), len(d.revisions), d.judgment.Grade)
 			old = regenerateTracker(old, d.story.Arc)
 			return d.trackAgency(d.trackHistory(upsertEpisodeRow(old, n, "| episode | role | opening | revisions | judgment |", r))), nil
 		case AuthorReflectionsFile:
@@ -297,9 +297,9 @@ func (d *driver) personaAlert() string {
 	return fmt.Sprintf("- [PERSONA-ALERT] %s gave ★%d to episode %d (spread %d): put its focus (%s) into the next brief", p.Name, d.final[low].Stars, d.e.Number, d.judgment.Spread, orNone(p.Focus))
 }
 
-// result is the run's Result so far.
-func (d *driver) result() *Result {
-	res := &Result{Episode: d.e.Number, Title: Title(d.drafts[d.current]), Version: d.current, Revisions: d.revisions,
+// result is the run's Outcome so far.
+func (d *driver) result() *Outcome {
+	res := &Outcome{Episode: d.e.Number, Title: Title(d.drafts[d.current]), Version: d.current, Revisions: d.revisions,
 		Verdict: d.verdicts[d.current].Verdict, Polish: d.polish, Usage: d.usage, Stars: map[string]int{}}
 	if d.saved != "" && d.saved != "-" {
 		res.File, res.Saved, res.Title = d.saved, true, Title(d.polished)

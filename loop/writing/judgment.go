@@ -7,14 +7,14 @@ import (
 	"strings"
 )
 
-// Outcome is the episode's judgment (step 6).
-type Outcome string
+// Grade is the episode's judgment (step 6).
+type Grade string
 
 // The judgments.
 const (
-	Pass           Outcome = "PASS"
-	PassWithPolish Outcome = "PASS_WITH_POLISH"
-	ForcePass      Outcome = "FORCE_PASS"
+	Pass           Grade = "PASS"
+	PassWithPolish Grade = "PASS_WITH_POLISH"
+	ForcePass      Grade = "FORCE_PASS"
 )
 
 // JudgeInput is everything the judgment reads.
@@ -33,7 +33,7 @@ type JudgeInput struct {
 
 // Judgment is the result of Judge.
 type Judgment struct {
-	Outcome Outcome `json:"outcome"`
+	Grade Grade `json:"outcome"`
 	// Mean and Median are the readers' stars.
 	Mean   float64 `json:"mean"`
 	Median float64 `json:"median"`
@@ -77,7 +77,7 @@ func Judge(in JudgeInput) Judgment {
 	j.Shared = sharedSpots(in.Feedback)
 	switch {
 	case in.ForcePass || in.Verdict.Verdict != OK:
-		j.Outcome = ForcePass
+		j.Grade = ForcePass
 		j.Reasons = append(j.Reasons, fmt.Sprintf("the revisions ended with %s and the force pass was confirmed", in.Verdict.Verdict))
 		return j
 	}
@@ -90,9 +90,9 @@ func Judge(in JudgeInput) Judgment {
 	if len(stars) > 0 && j.Mean < 3.0 {
 		j.Reasons = append(j.Reasons, fmt.Sprintf("the readers' mean is %.2f, below 3.0", j.Mean))
 	}
-	j.Outcome = PassWithPolish
+	j.Grade = PassWithPolish
 	if len(j.Reasons) == 0 {
-		j.Outcome = Pass
+		j.Grade = Pass
 		j.Reasons = []string{"OK from the arc reviewer, fewer than two minor issues, no spot shared by readers, mean 3.0 or more"}
 	}
 	return j

@@ -24,7 +24,7 @@ func TestJudge(t *testing.T) {
 	tests := []struct {
 		name   string
 		in     writing.JudgeInput
-		want   writing.Outcome
+		want   writing.Grade
 		mean   float64
 		median float64
 		spread int
@@ -46,7 +46,7 @@ func TestJudge(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			j := writing.Judge(tc.in)
-			if j.Outcome != tc.want || j.Mean != tc.mean || j.Median != tc.median || j.Spread != tc.spread || len(j.Shared) != tc.shared {
+			if j.Grade != tc.want || j.Mean != tc.mean || j.Median != tc.median || j.Spread != tc.spread || len(j.Shared) != tc.shared {
 				t.Fatalf("Judge = %+v; want %s mean %v median %v spread %d shared %d", j, tc.want, tc.mean, tc.median, tc.spread, tc.shared)
 			}
 			if len(j.Reasons) == 0 {

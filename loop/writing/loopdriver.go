@@ -38,9 +38,9 @@ const NotSaved = "not-saved"
 // and Number, and Asker from args (but for loop.GateOwn, configure's own). A start (resume false) starts the episode or
 // goes on with its unfinished run, as Write does; a resume of an episode
 // never started is loop.ErrNotStarted. A finished episode's Driver returns
-// its journaled Result's stop again. The Stop's Reason is the judgment
+// its journaled Outcome's stop again. The Stop's Reason is the judgment
 // (PASS, PASS_WITH_POLISH, FORCE_PASS) or NotSaved (its Text the error
-// saying why), its Artifacts the saved episode, its Result the *Result; a
+// saying why), its Artifacts the saved episode, its Outcome the *Outcome; a
 // question waits with the run folder's questions.json and answers.json,
 // the Text saying which.
 func NewDriver(configure func(args Args) (*Episode, error)) loop.Driver {
@@ -73,7 +73,7 @@ func NewDriver(configure func(args Args) (*Episode, error)) loop.Driver {
 		case res == nil || (err != nil && !errors.Is(err, ErrNotSaved)):
 			return loop.Stop{}, err
 		}
-		stop := loop.Stop{Reason: string(res.Judgment.Outcome), Usage: res.Usage,
+		stop := loop.Stop{Reason: string(res.Judgment.Grade), Usage: res.Usage,
 			Text: fmt.Sprintf("episode %d %q saved as %s; the arc reviewer's verdict: %s", res.Episode, res.Title, res.File, res.Verdict)}
 		if !res.Saved {
 			stop.Reason, stop.Text = NotSaved, cmp.Or(err, ErrNotSaved).Error()

@@ -35,8 +35,8 @@ func recordedEpisode(dir string) *writing.Episode {
 // run lifecycle moved into loop) is resumed, not restarted: its journal
 // goes on from the recorded records, and the run ends as the recorded
 // finished episode did (testdata/v2-finished: the same saved episode and
-// Result, every file it left). The finished one returns its journaled
-// Result and changes nothing, and Again starts it anew. (The driver may
+// Outcome, every file it left). The finished one returns its journaled
+// Outcome and changes nothing, and Again starts it anew. (The driver may
 // grow steps and files; what a journal of this format needs is checked.)
 func TestRecordedEpisodeResumes(t *testing.T) {
 	ctx := context.Background()
@@ -62,9 +62,9 @@ func TestRecordedEpisodeResumes(t *testing.T) {
 	if after, _ := os.ReadFile(journalOf(dir)); len(before) == 0 || !bytes.HasPrefix(after, before) {
 		t.Errorf("the resume did not go on with the recorded journal (%d bytes recorded, %d after)", len(before), len(after))
 	}
-	if again.Saved != res.Saved || again.File != res.File || again.Title != res.Title || again.Judgment.Outcome != res.Judgment.Outcome ||
+	if again.Saved != res.Saved || again.File != res.File || again.Title != res.Title || again.Judgment.Grade != res.Judgment.Grade ||
 		again.Version != res.Version || len(again.Revisions) != len(res.Revisions) {
-		t.Errorf("resumed Result %+v, want %+v", again, res)
+		t.Errorf("resumed Outcome %+v, want %+v", again, res)
 	}
 	filepath.WalkDir(fin, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || d.Name() == "journal.jsonl" {

@@ -104,7 +104,7 @@ func (d *driver) renderings() map[string][]byte {
 	}
 	if d.judgment != nil {
 		jd := d.judgment
-		files["judgment.md"] = fmt.Appendf(nil, "# Judgment — episode %d\n\n- %s\n- mean ★%.2f, median ★%.2f, spread %d\n- %s\n", n, jd.Outcome, jd.Mean, jd.Median, jd.Spread, strings.Join(jd.Reasons, "\n- "))
+		files["judgment.md"] = fmt.Appendf(nil, "# Judgment — episode %d\n\n- %s\n- mean ★%.2f, median ★%.2f, spread %d\n- %s\n", n, jd.Grade, jd.Mean, jd.Median, jd.Spread, strings.Join(jd.Reasons, "\n- "))
 	}
 	if len(d.polish) > 0 {
 		b.Reset()

@@ -14,7 +14,7 @@ import (
 // archive and the story files are. dir is the story folder the paths are
 // under, as the person gave it (Episode.Dir). A nil r writes nothing. It
 // returns w's error.
-func (r *Result) WriteText(w io.Writer, dir string) error {
+func (r *Outcome) WriteText(w io.Writer, dir string) error {
 	if r == nil {
 		return nil
 	}
@@ -42,7 +42,7 @@ func (r *Result) WriteText(w io.Writer, dir string) error {
 	if r.ArcObservation != "" {
 		fmt.Fprintf(&b, "  arc observer: %s\n", r.ArcObservation)
 	}
-	fmt.Fprintf(&b, "  judgment:     %s (%s)\n", r.Judgment.Outcome, strings.Join(r.Judgment.Reasons, "; "))
+	fmt.Fprintf(&b, "  judgment:     %s (%s)\n", r.Judgment.Grade, strings.Join(r.Judgment.Reasons, "; "))
 	fmt.Fprintf(&b, "  readers:      mean ★%.2f, median ★%.2f\n", r.Judgment.Mean, r.Judgment.Median)
 	for _, st := range r.Readers {
 		flag := ""
@@ -61,7 +61,7 @@ func (r *Result) WriteText(w io.Writer, dir string) error {
 	if r.Try != "" {
 		fmt.Fprintf(&b, "  retro Try:    %s (%s)\n", r.Try, r.TryDecision)
 	}
-	if r.Judgment.Outcome == ForcePass {
+	if r.Judgment.Grade == ForcePass {
 		fmt.Fprintln(&b, "  WARNING: FORCE_PASS — the arc reviewer did not give OK.")
 	}
 	fmt.Fprintf(&b, "  usage:        %d model call(s), %d tokens\n", r.Usage.Calls, r.Usage.Total())

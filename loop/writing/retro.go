@@ -61,7 +61,7 @@ func makeRetro(d *driver, orchestrator string) retro {
 			break
 		}
 	}
-	if d.judgment.Outcome == ForcePass {
+	if d.judgment.Grade == ForcePass {
 		r.Problem = append(r.Problem, fmt.Sprintf("force pass with %s", vd.Verdict))
 	}
 	for _, st := range ReaderStats(d.story.QualityLog, d.e.Number, d.personas, d.final) {

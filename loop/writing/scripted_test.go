@@ -171,8 +171,8 @@ func TestScriptedReviseToCapAndForcePass(t *testing.T) {
 	if len(res.Revisions) != 2 || !res.Revisions[0].Accepted || !res.Revisions[1].Accepted || res.Version != 2 {
 		t.Fatalf("revisions %+v, final v%d; want two accepted, final v2", res.Revisions, res.Version)
 	}
-	if res.Judgment.Outcome != writing.ForcePass || res.Verdict != writing.RevisionNeeded || !res.Saved {
-		t.Fatalf("judgment %s verdict %s saved %v; want a saved FORCE_PASS", res.Judgment.Outcome, res.Verdict, res.Saved)
+	if res.Judgment.Grade != writing.ForcePass || res.Verdict != writing.RevisionNeeded || !res.Saved {
+		t.Fatalf("judgment %s verdict %s saved %v; want a saved FORCE_PASS", res.Judgment.Grade, res.Verdict, res.Saved)
 	}
 	if ask.asked("s6/force-pass") != 1 || ask.asked("s6/force-pass-2") != 0 || w.calls["review"] != 3 {
 		t.Errorf("force pass asked %d time(s), reviews %d", ask.asked("s6/force-pass"), w.calls["review"])
@@ -230,7 +230,7 @@ func TestScriptedMajorRevisionAtCap(t *testing.T) {
 		dir := story(t, false)
 		w := &world{verdicts: []string{"MAJOR_REVISION"}}
 		res, err := w.episode(t, dir, 2, 1, &answers{by: map[string]string{"s6/force-pass": loop.Yes, "s7/save": loop.Yes}}).Write(context.Background())
-		if err != nil || res.Judgment.Outcome != writing.ForcePass || res.Verdict != writing.MajorRevision || !res.Saved {
+		if err != nil || res.Judgment.Grade != writing.ForcePass || res.Verdict != writing.MajorRevision || !res.Saved {
 			t.Fatalf("Write = %+v, %v", res, err)
 		}
 	})
@@ -420,8 +420,8 @@ func TestScriptedUnattendedForcePassNotSaved(t *testing.T) {
 	if !errors.Is(err, writing.ErrNotSaved) || res == nil || res.Saved {
 		t.Fatalf("Write = %+v, %v; want ErrNotSaved", res, err)
 	}
-	if res.Judgment.Outcome != writing.ForcePass || !strings.Contains(err.Error(), "FORCE_PASS") || !strings.Contains(err.Error(), "REVISION_NEEDED") {
-		t.Errorf("judgment %s, error %q: want a FORCE_PASS named in the error", res.Judgment.Outcome, err)
+	if res.Judgment.Grade != writing.ForcePass || !strings.Contains(err.Error(), "FORCE_PASS") || !strings.Contains(err.Error(), "REVISION_NEEDED") {
+		t.Errorf("judgment %s, error %q: want a FORCE_PASS named in the error", res.Judgment.Grade, err)
 	}
 	if files := must(t, dir, "episodes"); len(files) != 1 {
 		t.Errorf("episodes/ = %v: nothing may be saved", files)
@@ -439,7 +439,7 @@ func TestScriptedUnattendedForcePassNotSaved(t *testing.T) {
 	dir = story(t, false)
 	ask := &answers{by: map[string]string{"s7/save": loop.Yes}}
 	res, err = (&world{verdicts: []string{"REVISION_NEEDED"}}).episode(t, dir, 2, 1, ask).Write(context.Background())
-	if err != nil || !res.Saved || res.Judgment.Outcome != writing.ForcePass {
+	if err != nil || !res.Saved || res.Judgment.Grade != writing.ForcePass {
 		t.Fatalf("confirmed: Write = %+v, %v", res, err)
 	}
 	for _, q := range ask.got {

@@ -10,10 +10,10 @@ import (
 // The completion report a command prints of a saved episode, its paths
 // under the story folder "story-dir": one revision kept by the readers, a
 // reader whose stars never move, one polish fix applied.
-func ExampleResult_WriteText() {
-	r := &writing.Result{
+func ExampleOutcome_WriteText() {
+	r := &writing.Outcome{
 		Episode: 3, Title: "The Ferry", File: "episodes/03_the-ferry.txt", Saved: true,
-		Judgment:  writing.Judgment{Outcome: writing.PassWithPolish, Mean: 4, Median: 4, Reasons: []string{"the arc reviewer gave OK", "a reader found a slip"}},
+		Judgment:  writing.Judgment{Grade: writing.PassWithPolish, Mean: 4, Median: 4, Reasons: []string{"the arc reviewer gave OK", "a reader found a slip"}},
 		Verdict:   writing.OK,
 		Version:   1,
 		Revisions: []writing.Revision{{Version: 1, Accepted: true, Reason: "the readers preferred it 2 to 1"}},
