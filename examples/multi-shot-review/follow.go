@@ -2,15 +2,16 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/kaigi-dev/kaigi/agent"
-	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
 	"github.com/kaigi-dev/kaigi/providers/offline"
@@ -98,53 +99,79 @@ func (o *options) harnessReviewer(name string, rules []string) (multishot.Review
 // classifier verbatim (and so to every slice's reviewers).
 const demoDirectives = "Report what the change introduced, not what was there before.\nカートの日本語の説明も確認してください。"
 
-// demoFollowUps shows the follow-ups of a finished session: a slice added
-// with its own shot count and harness, then every slice removed by the
-// user's words and the change classified anew.
-func (o *options) demoFollowUps(ctx context.Context, d loop.Driver, repo string, args multishot.Args, w io.Writer, shown *liveEvents) (*multishot.Summary, error) {
+// demoFollowUps returns the follow-ups of a finished session, each run
+// after the one before it: a slice added with its own shot count and
+// harness, a new classification refused while slices are active, then
+// every slice removed by the user's words and the change classified anew,
+// whose Summary is the demo's output for a program.
+func (o *options) demoFollowUps(d loop.Driver, repo string, args multishot.Args, info io.Writer, shown *liveEvents) *cli.DriverRun {
 	dir := filepath.Join(repo, filepath.FromSlash(args.Dir))
-	follow := func(f multishot.FollowUp, dirs ...multishot.Directive) (*multishot.Summary, error) {
-		shown.next()
+	// follow is the run of a follow-up, which says what it does first.
+	follow := func(say string, f multishot.FollowUp, dirs ...multishot.Directive) *cli.DriverRun {
+		args := args
 		args.FollowUp, args.Directives = f, dirs
-		sum, stop, err := summary(d.Run(ctx, repo, mustJSON(args), false))
-		if err == nil && stop.Waiting() {
-			err = fmt.Errorf("demo: the follow-up waits for %s", stop.Answer)
+		announced := loop.DriverFunc(func(ctx context.Context, root string, raw json.RawMessage, resume bool) (loop.Stop, error) {
+			fmt.Fprint(info, say)
+			shown.next()
+			return d.Run(ctx, root, raw, resume)
+		})
+		return &cli.DriverRun{Driver: announced, Dir: repo, Args: args, ResumeOnly: true,
+			Text: func(io.Writer, loop.Stop) {}, // a person has read the session's summary already
+			Failure: func(s loop.Stop) error {
+				if s.Waiting() {
+					return fmt.Errorf("demo: the follow-up waits for %s", s.Answer)
+				}
+				return nil
+			},
 		}
-		return sum, err
 	}
-	fmt.Fprintf(w, "\nclassifier log: %s (what it was given, the user's directives among them, and answered)\n", multishot.ClassifierLog(dir, 1))
-	fmt.Fprintf(w, "\nFollow-up: the user asks for a slice of the Japanese usage page, three shots, on the offline harness\n")
 	add := multishot.Slice{Name: "docs-ja", Prompt: "Read the Japanese usage page as a native reader would.", Files: []string{"docs/usage-ja.md"},
 		Shots: 3, Harness: "offline"}
-	sum, err := follow(multishot.FollowContinue, multishot.Directive{Op: multishot.AddSlice, Slice: add, Words: "日本語の使い方のページだけを 3 ショットで見てください。"})
-	if err != nil {
-		return nil, err
-	}
-	fmt.Fprintf(w, "ok=%t remaining=%d waves=%d\n", sum.OK, sum.Remaining, len(sum.Waves))
-	var dirs []multishot.Directive
-	for _, sl := range sum.Slices {
-		if sl.Status != multishot.Removed {
-			dirs = append(dirs, multishot.Directive{Op: multishot.RemoveSlice, Slice: multishot.Slice{Name: sl.Name}, Words: "Start over: cut the change again."})
+	added := follow(fmt.Sprintf("\nclassifier log: %s (what it was given, the user's directives among them, and answered)\n", multishot.ClassifierLog(dir, 1))+
+		"\nFollow-up: the user asks for a slice of the Japanese usage page, three shots, on the offline harness\n",
+		multishot.FollowContinue, multishot.Directive{Op: multishot.AddSlice, Slice: add, Words: "日本語の使い方のページだけを 3 ショットで見てください。"})
+	added.Report = cli.Show(func(w io.Writer, sum *multishot.Summary) { fmt.Fprintln(w, sum.Status()) })
+	added.Next = func(s loop.Stop) (*cli.DriverRun, error) {
+		sum, err := cli.Result[*multishot.Summary](s)
+		if err != nil {
+			return nil, err
 		}
-	}
-	fmt.Fprintf(w, "\nFollow-up: a new classification is refused while slices are active:\n")
-	if _, err := follow(multishot.FollowReclassify); !errors.Is(err, multishot.ErrActiveSlices) {
-		return nil, fmt.Errorf("demo: a reclassification over active slices: %w", err)
-	} else {
-		fmt.Fprintf(w, "  %v\n", err)
-	}
-	fmt.Fprintf(w, "Follow-up: the user removes every slice and the change is classified again\n")
-	if sum, err = follow(multishot.FollowReclassify, dirs...); err != nil {
-		return nil, err
-	}
-	fmt.Fprintf(w, "ok=%t remaining=%d waves=%d; classifier log: %s\n", sum.OK, sum.Remaining, len(sum.Waves), multishot.ClassifierLog(dir, 3))
-	fmt.Fprintf(w, "out records with findings (each shot's Markdown in %s):\n", filepath.Join(dir, "logs"))
-	for _, rec := range sum.Out {
-		if len(rec.IDs) > 0 {
-			fmt.Fprintf(w, "  out: {s:%s p:%d sh:%d f:%s ids:%v st:%s final:%t}\n", rec.Slice, rec.Pass, rec.Shot, rec.File, rec.IDs, rec.Status, rec.Final)
+		var dirs []multishot.Directive
+		for _, sl := range sum.Slices {
+			if sl.Status != multishot.Removed {
+				dirs = append(dirs, multishot.Directive{Op: multishot.RemoveSlice, Slice: multishot.Slice{Name: sl.Name}, Words: "Start over: cut the change again."})
+			}
 		}
+		refused := follow("\nFollow-up: a new classification is refused while slices are active:\n", multishot.FollowReclassify)
+		refused.Failure = func(loop.Stop) error { return errors.New("it was not refused") }
+		refused.Failed = func(err error) (int, error) {
+			if !errors.Is(err, multishot.ErrActiveSlices) {
+				return exitError, fmt.Errorf("demo: a reclassification over active slices: %w", err)
+			}
+			fmt.Fprintf(info, "  %v\n", err)
+			return exitOK, nil
+		}
+		refused.Next = func(loop.Stop) (*cli.DriverRun, error) {
+			again := follow("Follow-up: the user removes every slice and the change is classified again\n", multishot.FollowReclassify, dirs...)
+			again.Report = cli.Show(func(w io.Writer, sum *multishot.Summary) {
+				fmt.Fprintf(w, "%s; classifier log: %s\n", sum.Status(), multishot.ClassifierLog(dir, 3))
+				fmt.Fprintf(w, "out records with findings (each shot's Markdown in %s):\n", filepath.Join(dir, "logs"))
+				sum.WriteOutText(w)
+			})
+			show := o.show(repo, dir, true)
+			again.Export = func(w io.Writer, _ string, s loop.Stop) error { show(w, s); return nil }
+			again.Code = func(s loop.Stop) (int, error) {
+				sum, err := cli.Result[*multishot.Summary](s)
+				if err != nil {
+					return exitError, err
+				}
+				return exitCode(sum), nil
+			}
+			return again, nil
+		}
+		return refused, nil
 	}
-	return sum, nil
+	return added
 }
 
 // liveEvents passes on the events of one execution that its replay of

@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,7 +11,7 @@ import (
 	"time"
 
 	"github.com/kaigi-dev/kaigi/agent"
-	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
@@ -223,11 +221,7 @@ func (o *options) run(ctx context.Context) (int, error) {
 	if o.memory != "" {
 		args.Memory = rel[2]
 	}
-	show := func(w io.Writer, s loop.Stop) {
-		if sum, err := cli.Result[*multishot.Summary](s); err == nil {
-			o.print(w, sum, o.repo, o.dir, false)
-		}
-	}
+	show := o.show(o.repo, o.dir, false)
 	return o.Drive(ctx, cli.DriverRun{
 		Driver: driver, Dir: dir, Args: args, Resume: o.resume, ResumeOnly: true,
 		Text:   show,
@@ -271,47 +265,25 @@ func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver, in
 		gone = "kept"
 	}
 	fmt.Fprintf(info, "Demo: the bundled sample change in a temporary repository, %s.\nrepository: %s\nsession: %s\n(%s)\n", o.Providers, repo, session, gone)
-	sum, stop, err := summary(d.Run(ctx, repo, mustJSON(args), false))
-	switch {
-	case err != nil:
-		return exitError, err
-	case stop.Waiting():
-		keep = true
-		fmt.Fprintf(info, "Waiting for answers: fill in %s, then go on with\n  multi-shot-review -repo %s -dir %s -memory %s -gate file -resume\n(the repository and session are kept; remove %s when done)\n",
-			filepath.Join(session, "answers.json"), repo, session, memory, repo)
-		return exitRemaining, nil
-	}
 	// A person reads the first run's summary, then the follow-ups; a
 	// program gets the session's summary at its end.
-	if o.Format == outformat.Text {
-		o.print(o.Stdout, sum, repo, session, true)
-	}
-	if sum, err = o.demoFollowUps(ctx, d, repo, args, info, shown); err != nil {
-		return exitError, err
-	}
-	if o.Format != outformat.Text {
-		o.print(o.Stdout, sum, repo, session, true)
-	}
-	return exitCode(sum), nil
+	return o.Drive(ctx, cli.DriverRun{
+		Driver: d, Dir: repo, Args: args, ResumeOnly: true,
+		Text: o.show(repo, session, true),
+		Waiting: func(io.Writer, loop.Stop) {
+			keep = true
+			fmt.Fprintf(info, "Waiting for answers: fill in %s, then go on with\n  multi-shot-review -repo %s -dir %s -memory %s -gate file -resume\n(the repository and session are kept; remove %s when done)\n",
+				filepath.Join(session, "answers.json"), repo, session, memory, repo)
+		},
+		Next: func(loop.Stop) (*cli.DriverRun, error) { return o.demoFollowUps(d, repo, args, info, shown), nil },
+	})
 }
 
-// summary returns the session's Summary of a Driver's stop, with the
-// stop and the Driver's error.
-func summary(stop loop.Stop, err error) (*multishot.Summary, loop.Stop, error) {
-	if err != nil || stop.Waiting() {
-		return nil, stop, err
-	}
-	sum, err := cli.Result[*multishot.Summary](stop)
-	return sum, stop, err
-}
-
-// mustJSON is args as JSON: multishot.Args always marshals.
-func mustJSON(args multishot.Args) json.RawMessage {
-	raw, err := json.Marshal(args)
-	if err != nil {
-		panic(err)
-	}
-	return raw
+// show returns the DriverRun.Text (and Export) that prints the session's
+// Summary of a Stop as -format asks (print); a Stop without one prints
+// nothing.
+func (o *options) show(repo, dir string, demo bool) func(io.Writer, loop.Stop) {
+	return cli.Show(func(w io.Writer, sum *multishot.Summary) { o.print(w, sum, repo, dir, demo) })
 }
 
 // stopCode is exitCode of the session a Driver's stop ended.
