@@ -158,8 +158,7 @@ func (o *options) demoFollowUps(d loop.Driver, repo string, args multishot.Args,
 				fmt.Fprintf(w, "out records with findings (each shot's Markdown in %s):\n", filepath.Join(dir, "logs"))
 				sum.WriteOutText(w)
 			})
-			show := o.show(repo, dir, true)
-			again.Export = func(w io.Writer, _ string, s loop.Stop) error { show(w, s); return nil }
+			again.Export = exported(o.show(repo, ""))
 			again.Code = func(s loop.Stop) (int, error) {
 				sum, err := cli.Result[*multishot.Summary](s)
 				if err != nil {

@@ -221,11 +221,11 @@ func (o *options) run(ctx context.Context) (int, error) {
 	if o.memory != "" {
 		args.Memory = rel[2]
 	}
-	show := o.show(o.repo, o.dir, false)
+	show := o.show(o.repo, o.dir)
 	return o.Drive(ctx, cli.DriverRun{
 		Driver: driver, Dir: dir, Args: args, Resume: o.resume, ResumeOnly: true,
 		Text:   show,
-		Export: func(w io.Writer, _ string, s loop.Stop) error { show(w, s); return nil },
+		Export: exported(show),
 		Waiting: func(io.Writer, loop.Stop) {
 			fmt.Fprintf(info, "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
 		},
@@ -269,7 +269,7 @@ func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver, in
 	// program gets the session's summary at its end.
 	return o.Drive(ctx, cli.DriverRun{
 		Driver: d, Dir: repo, Args: args, ResumeOnly: true,
-		Text: o.show(repo, session, true),
+		Text: o.show(repo, ""),
 		Waiting: func(io.Writer, loop.Stop) {
 			keep = true
 			fmt.Fprintf(info, "Waiting for answers: fill in %s, then go on with\n  multi-shot-review -repo %s -dir %s -memory %s -gate file -resume\n(the repository and session are kept; remove %s when done)\n",
@@ -277,13 +277,6 @@ func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver, in
 		},
 		Next: func(loop.Stop) (*cli.DriverRun, error) { return o.demoFollowUps(d, repo, args, info, shown), nil },
 	})
-}
-
-// show returns the DriverRun.Text (and Export) that prints the session's
-// Summary of a Stop as -format asks (print); a Stop without one prints
-// nothing.
-func (o *options) show(repo, dir string, demo bool) func(io.Writer, loop.Stop) {
-	return cli.Show(func(w io.Writer, sum *multishot.Summary) { o.print(w, sum, repo, dir, demo) })
 }
 
 // stopCode is exitCode of the session a Driver's stop ended.
