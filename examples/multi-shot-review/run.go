@@ -16,7 +16,6 @@ import (
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
-	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
 // Exit codes.
@@ -48,11 +47,6 @@ type options struct {
 	shots, shotPasses, maxPasses, maxParallel, sliceShots int
 	timeout                                               time.Duration
 }
-
-// demoRules returns what the demo's offline reviewer runs when -rules is
-// not given: every rule, as the bundled change is written to give each
-// slice findings (the default rules find little in it).
-func demoRules() []string { return []string{offline.SetAll} }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o := &options{App: cli.New("multi-shot-review", stdin, stdout, stderr)}
@@ -230,52 +224,6 @@ func (o *options) run(ctx context.Context) (int, error) {
 			fmt.Fprintf(info, "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
 		},
 		Code: func(s loop.Stop) (int, error) { return stopCode(s), nil },
-	})
-}
-
-// demo runs the demo: the bundled change in a temporary repository, its
-// session, then the follow-ups of a finished session (demoFollowUps).
-func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver, info io.Writer, interactive bool) (int, error) {
-	repo, err := buildDemo(ctx)
-	if err != nil {
-		return exitError, err
-	}
-	keep := o.keep
-	defer func() {
-		if !keep {
-			os.RemoveAll(repo)
-		}
-	}()
-	args := multishot.Args{Kind: multishot.Uncommitted, Task: demoTask, Dir: ".git/multishot/session", Memory: ".git/multishot/rejections.json", Gate: loop.GateOwn}
-	session, memory := filepath.Join(repo, ".git", "multishot", "session"), filepath.Join(repo, ".git", "multishot", "rejections.json")
-	shown := &liveEvents{out: l.Observer}
-	l.Observer = shown.event
-	o.dir = session // the file gate's questions and answers are the demo session's
-	l.Asker = demoAsker{repo: repo}
-	if o.gate != "" {
-		if l.Asker, err = o.asker(interactive, o.Stdin, o.Stdout); err != nil {
-			return exitError, err
-		}
-	}
-	if !o.FlagSet("max-passes") {
-		l.MaxPasses = 1 // so that the demo's first wave ends its window and the judge shows
-	}
-	gone := "removed when the demo ends; -keep keeps them"
-	if keep {
-		gone = "kept"
-	}
-	fmt.Fprintf(info, "Demo: the bundled sample change in a temporary repository, %s.\nrepository: %s\nsession: %s\n(%s)\n", o.Providers, repo, session, gone)
-	// A person reads the first run's summary, then the follow-ups; a
-	// program gets the session's summary at its end.
-	return o.Drive(ctx, cli.DriverRun{
-		Driver: d, Dir: repo, Args: args, ResumeOnly: true,
-		Text: o.show(repo, ""),
-		Waiting: func(io.Writer, loop.Stop) {
-			keep = true
-			fmt.Fprintf(info, "Waiting for answers: fill in %s, then go on with\n  multi-shot-review -repo %s -dir %s -memory %s -gate file -resume\n(the repository and session are kept; remove %s when done)\n",
-				filepath.Join(session, "answers.json"), repo, session, memory, repo)
-		},
-		Next: func(loop.Stop) (*cli.DriverRun, error) { return o.demoFollowUps(d, repo, args, info, shown), nil },
 	})
 }
 
