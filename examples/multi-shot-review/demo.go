@@ -3,14 +3,20 @@ package main
 import (
 	"context"
 	"embed"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/multishot"
+	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
 // sample is the bundled change: sample/base is the first commit,
@@ -114,3 +120,150 @@ func (d demoAsker) Ask(ctx context.Context, q loop.Question) (loop.Answer, error
 	}
 	return loop.AutoAsker{}.Ask(ctx, q)
 }
+
+// demoRules returns what the demo's offline reviewer runs when -rules is
+// not given: every rule, as the bundled change is written to give each
+// slice findings (the default rules find little in it).
+func demoRules() []string { return []string{offline.SetAll} }
+
+// demoDirectives are the demo user's extra instructions, given to the
+// classifier verbatim (and so to every slice's reviewers).
+const demoDirectives = "Report what the change introduced, not what was there before.\nカートの日本語の説明も確認してください。"
+
+// demo runs the demo: the bundled change in a temporary repository, its
+// session, then the follow-ups of a finished session (demoFollowUps).
+func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver, info io.Writer, interactive bool) (int, error) {
+	repo, err := buildDemo(ctx)
+	if err != nil {
+		return exitError, err
+	}
+	keep := o.keep
+	defer func() {
+		if !keep {
+			os.RemoveAll(repo)
+		}
+	}()
+	args := multishot.Args{Kind: multishot.Uncommitted, Task: demoTask, Dir: ".git/multishot/session", Memory: ".git/multishot/rejections.json", Gate: loop.GateOwn}
+	session, memory := filepath.Join(repo, ".git", "multishot", "session"), filepath.Join(repo, ".git", "multishot", "rejections.json")
+	shown := &liveEvents{out: l.Observer}
+	l.Observer = shown.event
+	o.dir = session // the file gate's questions and answers are the demo session's
+	l.Asker = demoAsker{repo: repo}
+	if o.gate != "" {
+		if l.Asker, err = o.asker(interactive, o.Stdin, o.Stdout); err != nil {
+			return exitError, err
+		}
+	}
+	if !o.FlagSet("max-passes") {
+		l.MaxPasses = 1 // so that the demo's first wave ends its window and the judge shows
+	}
+	gone := "removed when the demo ends; -keep keeps them"
+	if keep {
+		gone = "kept"
+	}
+	fmt.Fprintf(info, "Demo: the bundled sample change in a temporary repository, %s.\nrepository: %s\nsession: %s\n(%s)\n", o.Providers, repo, session, gone)
+	// A person reads the first run's summary, then the follow-ups; a
+	// program gets the session's summary at its end.
+	return o.Drive(ctx, cli.DriverRun{
+		Driver: d, Dir: repo, Args: args, ResumeOnly: true,
+		Text: o.show(repo, ""),
+		Waiting: func(io.Writer, loop.Stop) {
+			keep = true
+			fmt.Fprintf(info, "Waiting for answers: fill in %s, then go on with\n  multi-shot-review -repo %s -dir %s -memory %s -gate file -resume\n(the repository and session are kept; remove %s when done)\n",
+				filepath.Join(session, "answers.json"), repo, session, memory, repo)
+		},
+		Next: func(loop.Stop) (*cli.DriverRun, error) { return o.demoFollowUps(d, repo, args, info, shown), nil },
+	})
+}
+
+// demoFollowUps returns the follow-ups of a finished session, each run
+// after the one before it: a slice added with its own shot count and
+// harness, a new classification refused while slices are active, then
+// every slice removed by the user's words and the change classified anew,
+// whose Summary is the demo's output for a program.
+func (o *options) demoFollowUps(d loop.Driver, repo string, args multishot.Args, info io.Writer, shown *liveEvents) *cli.DriverRun {
+	dir := filepath.Join(repo, filepath.FromSlash(args.Dir))
+	// follow is the run of a follow-up, which says what it does first.
+	follow := func(say string, f multishot.FollowUp, dirs ...multishot.Directive) *cli.DriverRun {
+		args := args
+		args.FollowUp, args.Directives = f, dirs
+		announced := loop.DriverFunc(func(ctx context.Context, root string, raw json.RawMessage, resume bool) (loop.Stop, error) {
+			fmt.Fprint(info, say)
+			shown.next()
+			return d.Run(ctx, root, raw, resume)
+		})
+		return &cli.DriverRun{Driver: announced, Dir: repo, Args: args, ResumeOnly: true,
+			Text: func(io.Writer, loop.Stop) {}, // a person has read the session's summary already
+			Failure: func(s loop.Stop) error {
+				if s.Waiting() {
+					return fmt.Errorf("demo: the follow-up waits for %s", s.Answer)
+				}
+				return nil
+			},
+		}
+	}
+	add := multishot.Slice{Name: "docs-ja", Prompt: "Read the Japanese usage page as a native reader would.", Files: []string{"docs/usage-ja.md"},
+		Shots: 3, Harness: "offline"}
+	added := follow(fmt.Sprintf("\nclassifier log: %s (what it was given, the user's directives among them, and answered)\n", multishot.ClassifierLog(dir, 1))+
+		"\nFollow-up: the user asks for a slice of the Japanese usage page, three shots, on the offline harness\n",
+		multishot.FollowContinue, multishot.Directive{Op: multishot.AddSlice, Slice: add, Words: "日本語の使い方のページだけを 3 ショットで見てください。"})
+	added.Report = cli.Show(func(w io.Writer, sum *multishot.Summary) { fmt.Fprintln(w, sum.Status()) })
+	added.Next = func(s loop.Stop) (*cli.DriverRun, error) {
+		sum, err := cli.Result[*multishot.Summary](s)
+		if err != nil {
+			return nil, err
+		}
+		var dirs []multishot.Directive
+		for _, sl := range sum.Slices {
+			if sl.Status != multishot.Removed {
+				dirs = append(dirs, multishot.Directive{Op: multishot.RemoveSlice, Slice: multishot.Slice{Name: sl.Name}, Words: "Start over: cut the change again."})
+			}
+		}
+		refused := follow("\nFollow-up: a new classification is refused while slices are active:\n", multishot.FollowReclassify)
+		refused.Failure = func(loop.Stop) error { return errors.New("it was not refused") }
+		refused.Failed = func(err error) (int, error) {
+			if !errors.Is(err, multishot.ErrActiveSlices) {
+				return exitError, fmt.Errorf("demo: a reclassification over active slices: %w", err)
+			}
+			fmt.Fprintf(info, "  %v\n", err)
+			return exitOK, nil
+		}
+		refused.Next = func(loop.Stop) (*cli.DriverRun, error) {
+			again := follow("Follow-up: the user removes every slice and the change is classified again\n", multishot.FollowReclassify, dirs...)
+			again.Report = cli.Show(func(w io.Writer, sum *multishot.Summary) {
+				fmt.Fprintf(w, "%s; classifier log: %s\n", sum.Status(), multishot.ClassifierLog(dir, 3))
+				fmt.Fprintf(w, "out records with findings (each shot's Markdown in %s):\n", filepath.Join(dir, "logs"))
+				sum.WriteOutText(w)
+			})
+			again.Export = exported(o.show(repo, ""))
+			again.Code = func(s loop.Stop) (int, error) {
+				sum, err := cli.Result[*multishot.Summary](s)
+				if err != nil {
+					return exitError, err
+				}
+				return exitCode(sum), nil
+			}
+			return again, nil
+		}
+		return refused, nil
+	}
+	return added
+}
+
+// liveEvents passes on the events of one execution that its replay of
+// the session's earlier ones did not repeat: a follow-up replays the
+// session from its start, with the same events in the same order.
+type liveEvents struct {
+	out        func(multishot.Event)
+	seen, skip int
+}
+
+func (f *liveEvents) event(e multishot.Event) {
+	f.seen++
+	if f.seen > f.skip {
+		f.out(e)
+	}
+}
+
+// next starts another execution of the session.
+func (f *liveEvents) next() { f.skip, f.seen = f.seen, 0 }

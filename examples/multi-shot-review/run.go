@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,12 +11,11 @@ import (
 	"time"
 
 	"github.com/kaigi-dev/kaigi/agent"
-	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
-	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
 // Exit codes.
@@ -50,11 +47,6 @@ type options struct {
 	shots, shotPasses, maxPasses, maxParallel, sliceShots int
 	timeout                                               time.Duration
 }
-
-// demoRules returns what the demo's offline reviewer runs when -rules is
-// not given: every rule, as the bundled change is written to give each
-// slice findings (the default rules find little in it).
-func demoRules() []string { return []string{offline.SetAll} }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o := &options{App: cli.New("multi-shot-review", stdin, stdout, stderr)}
@@ -223,95 +215,16 @@ func (o *options) run(ctx context.Context) (int, error) {
 	if o.memory != "" {
 		args.Memory = rel[2]
 	}
-	show := func(w io.Writer, s loop.Stop) {
-		if sum, err := cli.Result[*multishot.Summary](s); err == nil {
-			o.print(w, sum, o.repo, o.dir, false)
-		}
-	}
+	show := o.show(o.repo, o.dir)
 	return o.Drive(ctx, cli.DriverRun{
 		Driver: driver, Dir: dir, Args: args, Resume: o.resume, ResumeOnly: true,
 		Text:   show,
-		Export: func(w io.Writer, _ string, s loop.Stop) error { show(w, s); return nil },
+		Export: exported(show),
 		Waiting: func(io.Writer, loop.Stop) {
 			fmt.Fprintf(info, "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
 		},
 		Code: func(s loop.Stop) (int, error) { return stopCode(s), nil },
 	})
-}
-
-// demo runs the demo: the bundled change in a temporary repository, its
-// session, then the follow-ups of a finished session (demoFollowUps).
-func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver, info io.Writer, interactive bool) (int, error) {
-	repo, err := buildDemo(ctx)
-	if err != nil {
-		return exitError, err
-	}
-	keep := o.keep
-	defer func() {
-		if !keep {
-			os.RemoveAll(repo)
-		}
-	}()
-	args := multishot.Args{Kind: multishot.Uncommitted, Task: demoTask, Dir: ".git/multishot/session", Memory: ".git/multishot/rejections.json", Gate: loop.GateOwn}
-	session, memory := filepath.Join(repo, ".git", "multishot", "session"), filepath.Join(repo, ".git", "multishot", "rejections.json")
-	shown := &liveEvents{out: l.Observer}
-	l.Observer = shown.event
-	o.dir = session // the file gate's questions and answers are the demo session's
-	l.Asker = demoAsker{repo: repo}
-	if o.gate != "" {
-		if l.Asker, err = o.asker(interactive, o.Stdin, o.Stdout); err != nil {
-			return exitError, err
-		}
-	}
-	if !o.FlagSet("max-passes") {
-		l.MaxPasses = 1 // so that the demo's first wave ends its window and the judge shows
-	}
-	gone := "removed when the demo ends; -keep keeps them"
-	if keep {
-		gone = "kept"
-	}
-	fmt.Fprintf(info, "Demo: the bundled sample change in a temporary repository, %s.\nrepository: %s\nsession: %s\n(%s)\n", o.Providers, repo, session, gone)
-	sum, stop, err := summary(d.Run(ctx, repo, mustJSON(args), false))
-	switch {
-	case err != nil:
-		return exitError, err
-	case stop.Waiting():
-		keep = true
-		fmt.Fprintf(info, "Waiting for answers: fill in %s, then go on with\n  multi-shot-review -repo %s -dir %s -memory %s -gate file -resume\n(the repository and session are kept; remove %s when done)\n",
-			filepath.Join(session, "answers.json"), repo, session, memory, repo)
-		return exitRemaining, nil
-	}
-	// A person reads the first run's summary, then the follow-ups; a
-	// program gets the session's summary at its end.
-	if o.Format == outformat.Text {
-		o.print(o.Stdout, sum, repo, session, true)
-	}
-	if sum, err = o.demoFollowUps(ctx, d, repo, args, info, shown); err != nil {
-		return exitError, err
-	}
-	if o.Format != outformat.Text {
-		o.print(o.Stdout, sum, repo, session, true)
-	}
-	return exitCode(sum), nil
-}
-
-// summary returns the session's Summary of a Driver's stop, with the
-// stop and the Driver's error.
-func summary(stop loop.Stop, err error) (*multishot.Summary, loop.Stop, error) {
-	if err != nil || stop.Waiting() {
-		return nil, stop, err
-	}
-	sum, err := cli.Result[*multishot.Summary](stop)
-	return sum, stop, err
-}
-
-// mustJSON is args as JSON: multishot.Args always marshals.
-func mustJSON(args multishot.Args) json.RawMessage {
-	raw, err := json.Marshal(args)
-	if err != nil {
-		panic(err)
-	}
-	return raw
 }
 
 // stopCode is exitCode of the session a Driver's stop ended.

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/loop"
 )
 
@@ -75,6 +76,14 @@ type DriverRun struct {
 	// as a failed run (nil for any other): nothing of that Stop is
 	// printed and it ends as Failed says.
 	Failure func(s loop.Stop) error
+	// Next, when set, returns the run that follows this one in the same
+	// command (nil: none), given its Stop; it is called after that Stop is
+	// shown, when the run exits ExitOK with no error, with the zero Stop
+	// when Failed forgave the run's error. A run with Next shows its
+	// output only for -format text: with any other, the chain prints one
+	// document, its last run's. The command exits with the first run that
+	// does not exit ExitOK, else with the last.
+	Next func(s loop.Stop) (*DriverRun, error)
 }
 
 // Execute runs c: the undo when c.Undo is set, else the demo's copy and
@@ -113,11 +122,24 @@ func (a *App) Execute(ctx context.Context, c Command) (int, error) {
 // Drive makes the run r and shows its Stop: r.Report, then as -format
 // asks (Print) r.Text, r.JSON or r.Export, then, for a run that waits,
 // r.Waiting. It returns r.Code's exit code, or, for a run that failed
-// (or a Stop r.Failure counts as one), r.Failed's.
+// (or a Stop r.Failure counts as one), r.Failed's; then, for a run that
+// exits ExitOK, it makes the run r.Next returns, if any, the same way.
 func (a *App) Drive(ctx context.Context, r DriverRun) (int, error) {
+	for {
+		next, code, err := a.drive(ctx, r)
+		if next == nil || code != ExitOK || err != nil {
+			return code, err
+		}
+		r = *next
+	}
+}
+
+// drive makes the run r and shows its Stop, returning its exit code and
+// the run that follows it.
+func (a *App) drive(ctx context.Context, r DriverRun) (*DriverRun, int, error) {
 	raw, err := json.Marshal(r.Args)
 	if err != nil {
-		return ExitError, fmt.Errorf("the driver's arguments: %w", err)
+		return nil, ExitError, fmt.Errorf("the driver's arguments: %w", err)
 	}
 	var stop loop.Stop
 	if r.ResumeOnly {
@@ -129,17 +151,20 @@ func (a *App) Drive(ctx context.Context, r DriverRun) (int, error) {
 		err = r.Failure(stop)
 	}
 	if err != nil {
+		code := ExitError
 		if r.Failed != nil {
-			return r.Failed(err)
+			code, err = r.Failed(err)
 		}
-		return ExitError, err
+		return r.then(loop.Stop{}, code, err)
 	}
 	if !stop.Waiting() || len(stop.Result) > 0 {
 		if r.Report != nil {
 			r.Report(a.Info(), stop)
 		}
-		if err := a.Print(r.output(stop)); err != nil {
-			return ExitError, err
+		if r.Next == nil || a.Format == outformat.Text {
+			if err := a.Print(r.output(stop)); err != nil {
+				return nil, ExitError, err
+			}
 		}
 	}
 	switch {
@@ -150,11 +175,25 @@ func (a *App) Drive(ctx context.Context, r DriverRun) (int, error) {
 	}
 	switch {
 	case r.Code != nil:
-		return r.Code(stop)
+		code, err := r.Code(stop)
+		return r.then(stop, code, err)
 	case stop.Waiting():
-		return ExitStopped, nil
+		return nil, ExitStopped, nil
 	}
-	return ExitOK, nil
+	return r.then(stop, ExitOK, nil)
+}
+
+// then returns code and err, with the run r.Next returns after stop when
+// they are ExitOK and nil.
+func (r DriverRun) then(stop loop.Stop, code int, err error) (*DriverRun, int, error) {
+	if r.Next == nil || code != ExitOK || err != nil {
+		return nil, code, err
+	}
+	next, err := r.Next(stop)
+	if err != nil {
+		return nil, ExitError, err
+	}
+	return next, ExitOK, nil
 }
 
 // output is the Output of stop as r shows it.
