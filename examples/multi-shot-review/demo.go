@@ -166,7 +166,7 @@ func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver, in
 	// program gets the session's summary at its end.
 	return o.Drive(ctx, cli.DriverRun{
 		Driver: d, Dir: repo, Args: args, ResumeOnly: true,
-		Text: o.show(repo, ""),
+		Text: o.show(""),
 		Waiting: func(io.Writer, loop.Stop) {
 			keep = true
 			fmt.Fprintf(info, "Waiting for answers: fill in %s, then go on with\n  multi-shot-review -repo %s -dir %s -memory %s -gate file -resume\n(the repository and session are kept; remove %s when done)\n",
@@ -235,7 +235,7 @@ func (o *options) demoFollowUps(d loop.Driver, repo string, args multishot.Args,
 				fmt.Fprintf(w, "out records with findings (each shot's Markdown in %s):\n", filepath.Join(dir, "logs"))
 				sum.WriteOutText(w)
 			})
-			again.Export = exported(o.show(repo, ""))
+			again.Export = exportSummary(repo)
 			again.Code = func(s loop.Stop) (int, error) {
 				sum, err := cli.Result[*multishot.Summary](s)
 				if err != nil {

@@ -215,11 +215,10 @@ func (o *options) run(ctx context.Context) (int, error) {
 	if o.memory != "" {
 		args.Memory = rel[2]
 	}
-	show := o.show(o.repo, o.dir)
 	return o.Drive(ctx, cli.DriverRun{
 		Driver: driver, Dir: dir, Args: args, Resume: o.resume, ResumeOnly: true,
-		Text:   show,
-		Export: exported(show),
+		Text:   o.show(o.dir),
+		Export: exportSummary(o.repo),
 		Waiting: func(io.Writer, loop.Stop) {
 			fmt.Fprintf(info, "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
 		},
