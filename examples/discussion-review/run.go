@@ -299,7 +299,7 @@ func (o *options) seat(spec discussion.Spec, rules []string) ([]discussion.Parti
 		}
 		ps = append(ps, discussion.NewModel(p.Name, p.Lens, prov, model))
 	}
-	lead, err := cli.Role[discussion.Lead](o.Providers, spec.Synthesizer.Name, discussion.NewOfflineLead(spec.Synthesizer.Name), func(p agent.Provider, model string) discussion.Lead {
+	lead, err := loop.Role[discussion.Lead](o.Providers, spec.Synthesizer.Name, discussion.NewOfflineLead(spec.Synthesizer.Name), func(p agent.Provider, model string) discussion.Lead {
 		return discussion.NewModelLead(spec.Synthesizer.Name, p, model)
 	})
 	return ps, lead, err

@@ -5,7 +5,7 @@ import (
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/apply/document"
-	"github.com/kaigi-dev/kaigi/examples/internal/cli"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
@@ -54,13 +54,13 @@ func (o *options) loop(plan goldfish.Plan, target document.Target, intent []stri
 	if online {
 		l.Timeout = callTimeout
 	}
-	if l.Resolver, err = cli.Role[goldfish.Resolver](o.Providers, "resolver", goldfish.OfflineResolver{Intent: intent}, func(p agent.Provider, model string) goldfish.Resolver {
+	if l.Resolver, err = loop.Role[goldfish.Resolver](o.Providers, "resolver", goldfish.OfflineResolver{Intent: intent}, func(p agent.Provider, model string) goldfish.Resolver {
 		return &goldfish.LLMResolver{Provider: p, Options: []agent.LLMOption{agent.WithModel(model)}}
 	}); err != nil {
 		return nil, "", err
 	}
 	if o.hierarchical {
-		if l.Synthesizer, err = cli.Role(o.Providers, "synthesizer", agent.Agent(goldfish.OfflineSynthesizer{}), func(p agent.Provider, model string) agent.Agent {
+		if l.Synthesizer, err = loop.Role(o.Providers, "synthesizer", agent.Agent(goldfish.OfflineSynthesizer{}), func(p agent.Provider, model string) agent.Agent {
 			return goldfish.NewSynthesizer(p, agent.WithModel(model))
 		}); err != nil {
 			return nil, "", err

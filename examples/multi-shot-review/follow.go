@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
-	"github.com/kaigi-dev/kaigi/examples/internal/cli"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
@@ -72,7 +72,7 @@ func (o *options) classifierInputs(l *multishot.Loop, stdin io.Reader, demo bool
 // reviewer returns the reviewer of a provider profile: the offline
 // reviewers, or a model's.
 func (o *options) reviewer(profile string, rules []string) (multishot.Reviewer, error) {
-	return cli.Role[multishot.Reviewer](o.Providers, profile, multishot.OfflineReviewer{Prose: offline.Editorial(offline.Config{Enabled: rules})}, func(p agent.Provider, model string) multishot.Reviewer {
+	return loop.Role[multishot.Reviewer](o.Providers, profile, multishot.OfflineReviewer{Prose: offline.Editorial(offline.Config{Enabled: rules})}, func(p agent.Provider, model string) multishot.Reviewer {
 		return &multishot.LLMReviewer{Provider: p, Model: model}
 	})
 }

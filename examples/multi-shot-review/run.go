@@ -271,17 +271,17 @@ func (o *options) wire(l *multishot.Loop, rules []string) error {
 		l.Timeout = callTimeout
 	}
 	l.Harness = func(name string) (multishot.Reviewer, error) { return o.harnessReviewer(name, rules) }
-	if l.Classifier, err = cli.Role[multishot.Classifier](o.Providers, "classifier", nil, func(p agent.Provider, model string) multishot.Classifier {
+	if l.Classifier, err = loop.Role[multishot.Classifier](o.Providers, "classifier", nil, func(p agent.Provider, model string) multishot.Classifier {
 		return &multishot.LLMClassifier{Provider: p, Model: model}
 	}); err != nil {
 		return err
 	}
-	if l.Fixer, err = cli.Role[multishot.Fixer](o.Providers, "fixer", nil, func(p agent.Provider, model string) multishot.Fixer {
+	if l.Fixer, err = loop.Role[multishot.Fixer](o.Providers, "fixer", nil, func(p agent.Provider, model string) multishot.Fixer {
 		return &multishot.LLMFixer{Provider: p, Model: model}
 	}); err != nil {
 		return err
 	}
-	l.Judge, err = cli.Role[multishot.Judge](o.Providers, "judge", nil, func(p agent.Provider, model string) multishot.Judge {
+	l.Judge, err = loop.Role[multishot.Judge](o.Providers, "judge", nil, func(p agent.Provider, model string) multishot.Judge {
 		return &multishot.LLMJudge{Provider: p, Model: model}
 	})
 	return err

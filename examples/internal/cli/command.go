@@ -51,6 +51,12 @@ type DriverRun struct {
 	// ResumeOnly refuses a resume of a run never started with the
 	// driver's error (loop.ErrNotStarted) instead of starting it anew.
 	ResumeOnly bool
+	// Result, when set, decodes the Stop's Result into the driver's
+	// Outcome (Decode): its WriteText is the default Text, its Report
+	// (when it is a Reporter) the default Export, its Err the default
+	// Code. A Result that does not decode ends the run with ExitError and
+	// that error, nothing printed.
+	Result func(s loop.Stop) (Outcome, error)
 	// Report, when set, tells people about the Stop whatever -format is,
 	// on Info (stdout with -format text, else stderr), before the output.
 	Report func(w io.Writer, s loop.Stop)
@@ -67,7 +73,8 @@ type DriverRun struct {
 	// Result is not printed otherwise: it has nothing to show yet.
 	Waiting func(w io.Writer, s loop.Stop)
 	// Code returns the exit code of the Stop, and an error to print
-	// beside it; nil is ExitStopped for a run that waits, else ExitOK.
+	// beside it; nil is ExitStopped for a run that waits, ExitStopped and
+	// the Outcome's Err for a run that fell short (Result), else ExitOK.
 	Code func(s loop.Stop) (int, error)
 	// Failed returns the exit code and error of a run that failed with
 	// err; nil is ExitError and err.
@@ -150,6 +157,12 @@ func (a *App) drive(ctx context.Context, r DriverRun) (*DriverRun, int, error) {
 	if err == nil && r.Failure != nil {
 		err = r.Failure(stop)
 	}
+	var out Outcome
+	if err == nil && r.Result != nil && len(stop.Result) > 0 {
+		if out, err = r.Result(stop); err != nil {
+			return nil, ExitError, err
+		}
+	}
 	if err != nil {
 		code := ExitError
 		if r.Failed != nil {
@@ -162,7 +175,7 @@ func (a *App) drive(ctx context.Context, r DriverRun) (*DriverRun, int, error) {
 			r.Report(a.Info(), stop)
 		}
 		if r.Next == nil || a.Format == outformat.Text {
-			if err := a.Print(r.output(stop)); err != nil {
+			if err := a.Print(r.output(a.Name, stop, out)); err != nil {
 				return nil, ExitError, err
 			}
 		}
@@ -179,6 +192,8 @@ func (a *App) drive(ctx context.Context, r DriverRun) (*DriverRun, int, error) {
 		return r.then(stop, code, err)
 	case stop.Waiting():
 		return nil, ExitStopped, nil
+	case out != nil && out.Err() != nil:
+		return r.then(stop, ExitStopped, out.Err())
 	}
 	return r.then(stop, ExitOK, nil)
 }
@@ -196,22 +211,34 @@ func (r DriverRun) then(stop loop.Stop, code int, err error) (*DriverRun, int, e
 	return next, ExitOK, nil
 }
 
-// output is the Output of stop as r shows it.
-func (r DriverRun) output(stop loop.Stop) Output {
+// output is the Output of stop, its result decoded as out (nil: none),
+// as r shows it for the command name.
+func (r DriverRun) output(name string, stop loop.Stop, out Outcome) Output {
 	o := Output{
 		Text: func(w io.Writer) {
-			if r.Text != nil {
+			switch {
+			case r.Text != nil:
 				r.Text(w, stop)
-			} else if stop.Text != "" {
+			case out != nil:
+				out.WriteText(w)
+			case stop.Text != "":
 				fmt.Fprintln(w, stop.Text)
 			}
 		},
 		JSON: stop,
 		Export: func(w io.Writer, format string) error {
-			if r.Export == nil {
+			if r.Export != nil {
+				return r.Export(w, format, stop)
+			}
+			rep, ok := out.(Reporter)
+			if !ok {
 				return fmt.Errorf("-format %s: this command has nothing to export", format)
 			}
-			return r.Export(w, format, stop)
+			report, err := rep.Report(outformat.Tool(name))
+			if err != nil {
+				return err
+			}
+			return outformat.ExportReport(w, format, report)
 		},
 	}
 	switch {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/providers/config"
 )
 
@@ -26,10 +27,10 @@ func TestRole(t *testing.T) {
 		t.Fatal(err)
 	}
 	online := func(_ agent.Provider, model string) string { return "online " + model }
-	if got, err := Role(a.Providers, "reviewer", "offline", online); err != nil || got != "offline" {
+	if got, err := loop.Role(a.Providers, "reviewer", "offline", online); err != nil || got != "offline" {
 		t.Errorf("reviewer: %q, %v", got, err)
 	}
-	if got, err := Role(a.Providers, "judge", "offline", online); err != nil || got != "online gpt-test" {
+	if got, err := loop.Role(a.Providers, "judge", "offline", online); err != nil || got != "online gpt-test" {
 		t.Errorf("judge: %q, %v", got, err)
 	}
 }

@@ -57,8 +57,8 @@ func Check(v string) error {
 // IsExport reports whether v is one of loop/export's formats.
 func IsExport(v string) bool { return v != Text && v != JSON && slices.Contains(Names(), v) }
 
-// tool is the export.Tool of the command named name.
-func tool(name string) export.Tool {
+// Tool is the export.Tool of the command named name.
+func Tool(name string) export.Tool {
 	return export.Tool{Name: name, Version: export.ModuleVersion(), InformationURI: "https://github.com/kaigi-dev/kaigi"}
 }
 
@@ -77,7 +77,7 @@ func Export(w io.Writer, v, name string, o *rounds.Outcome) error {
 	if err != nil {
 		return err
 	}
-	rep, err := export.FromOutcome(tool(name), o, root)
+	rep, err := export.FromOutcome(Tool(name), o, root)
 	if err != nil {
 		return err
 	}
@@ -103,7 +103,7 @@ func ExportFindings(w io.Writer, v, name, dir string, findings []Settled) error 
 		return err
 	}
 	in := func(p string) string { return path.Join(rel, p) } // p's path under root
-	rep := export.Report{Tool: tool(name), Root: root}
+	rep := export.Report{Tool: Tool(name), Root: root}
 	texts := map[string][]byte{}
 	for _, s := range findings {
 		f := s.Finding
