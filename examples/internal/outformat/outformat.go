@@ -66,18 +66,10 @@ func Tool(name string) export.Tool {
 // file paths relative to the repository holding the documents (the
 // nearest folder above them with .git), else to the working folder when
 // the documents are under it, else to their common folder
-// (offline.WorkspaceRoot, export.FromOutcome): the paths GitHub and
-// reviewdog resolve in a checkout, under the SARIF root.
+// (rounds.Outcome.Report): the paths GitHub and reviewdog resolve in a
+// checkout, under the SARIF root.
 func Export(w io.Writer, v, name string, o *rounds.Outcome) error {
-	base := "."
-	if len(o.Files) > 0 {
-		base = loop.CommonDir(o.Files)
-	}
-	root, _, err := offline.WorkspaceRoot(base)
-	if err != nil {
-		return err
-	}
-	rep, err := export.FromOutcome(Tool(name), o, root)
+	rep, err := o.Report(Tool(name))
 	if err != nil {
 		return err
 	}
