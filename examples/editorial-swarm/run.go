@@ -4,17 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/kaigi-dev/kaigi/examples/internal/cli"
-	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"io"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
 	"github.com/kaigi-dev/kaigi/providers/offline"
@@ -155,7 +155,11 @@ func (o *options) start(args []string, folder string) (cli.DriverRun, error) {
 	if err != nil {
 		return cli.DriverRun{}, err
 	}
-	c, desc, err := o.council(loop.CommonDir(absAll(paths)))
+	links, err := editorial.Links(paths...)
+	if err != nil {
+		return cli.DriverRun{}, err
+	}
+	c, desc, err := editorial.NewCouncil(o.Providers, links, true)
 	if err != nil {
 		return cli.DriverRun{}, err
 	}
@@ -172,33 +176,22 @@ func (o *options) start(args []string, folder string) (cli.DriverRun, error) {
 	fmt.Fprintf(stderr, "Editorial Swarm on %s (%s, reader: %s)\n", strings.Join(paths, ", "), desc, o.reader)
 	l := &editorial.Loop{Council: c, Policy: rounds.Policy{Scope: scope}, Gate: gate, MaxRounds: o.rounds, MaxSize: int64(*o.MaxSize),
 		ReaderProfile: o.reader, DryRun: o.dryRun, Observer: progress.Observe, Logger: o.Logger(), Prices: agent.DefaultPrices()}
-	outcome := cli.Result[*editorial.Outcome]
+	outcome := cli.Result[*editorial.Summary]
 	return cli.DriverRun{
 		Driver: editorial.NewDriver(func(editorial.Args) (*editorial.Loop, error) { return l, nil }),
 		Dir:    dir, Resume: o.resume, ResumeOnly: true, // a -resume of nothing says so
 		Args: editorial.Args{Documents: rel[:len(paths)], Dir: rel[len(paths)], Gate: loop.GateOwn},
-		Report: func(_ io.Writer, s loop.Stop) {
-			if out, err := outcome(s); err == nil && out.Reason == loop.NoReviewerAnswered {
-				// Also on stderr, for -json users: the reasons say what to fix.
-				fmt.Fprintln(stderr, "editorial-swarm:", out.Unanswered())
-			}
-		},
-		Text: cli.Show(func(w io.Writer, out *editorial.Outcome) {
-			editorial.WriteText(w, out, o.out)
-			o.nextStep(w, out, paths)
-		}),
-		JSON: func(s loop.Stop) (any, error) {
+		Result: func(s loop.Stop) (cli.Outcome, error) {
 			out, err := outcome(s)
-			if err != nil {
-				return nil, err
+			if err == nil {
+				out.Dir, out.Resume, out.Quote = o.out, o.resumeCommand(paths), cli.ShellQuote
 			}
-			return summaryOf(out, o.out)
+			return out, err
 		},
-		Export:  cli.ExportOf(func(w io.Writer, f string, out *editorial.Outcome) error { return outformat.Export(w, f, o.Name, out) }),
 		Waiting: func(io.Writer, loop.Stop) {}, // the report says how to decide
 		Failure: func(s loop.Stop) error {
 			if out, err := outcome(s); err == nil && out.Reason == loop.DocumentChanged {
-				return errors.New(out.Changed) // the run is closed: nothing to report but the change
+				return out.Err() // the run is closed: nothing to report but the change
 			}
 			return nil
 		},
@@ -207,7 +200,9 @@ func (o *options) start(args []string, folder string) (cli.DriverRun, error) {
 			switch {
 			case err != nil:
 				return exitError, err
-			case out.Reason == loop.Converged || out.Reason == editorial.DryRunEnded || (demo && out.Reason != loop.NoReviewerAnswered):
+			case out.Reason == loop.NoReviewerAnswered:
+				return exitUnresolved, out.Err() // the reasons say what to fix
+			case out.Err() == nil || demo:
 				return exitConverged, nil
 			}
 			return exitUnresolved, nil
@@ -225,39 +220,21 @@ func (o *options) undoCommand(args []string) cli.Command {
 		what = fmt.Sprintf("the %d articles are", len(files))
 	}
 	return cli.Command{UndoDir: o.out, UndoWhat: what, Undo: func(context.Context) ([]int, error) {
-		if len(args) > 0 {
-			files, err := editorial.JournaledFiles(o.out)
-			if err != nil {
-				return nil, err
-			}
-			paths, err := expand(args, o.exclude)
-			if err != nil {
-				return nil, err
-			}
-			given := absAll(paths) // in any order
-			if !slices.Equal(slices.Sorted(slices.Values(given)), slices.Sorted(slices.Values(files))) {
-				return nil, fmt.Errorf("the last run in %s worked on %s, not %s", o.out, strings.Join(files, ", "), strings.Join(args, ", "))
-			}
+		paths, err := expand(args, o.exclude)
+		if err != nil {
+			return nil, err
 		}
-		return editorial.Undo(o.out, 0)
+		return editorial.UndoOf(o.out, paths, args)
 	}}
 }
 
-// nextStep tells the user how to go on when the run stopped at the gate.
-func (o *options) nextStep(w io.Writer, out *editorial.Outcome, paths []string) {
+// resumeCommand is the command that resumes the run on paths.
+func (o *options) resumeCommand(paths []string) string {
 	quoted := make([]string, len(paths))
 	for i, p := range paths {
 		quoted[i] = cli.ShellQuote(p)
 	}
-	resume := fmt.Sprintf("%s -resume -out %s %s", program(), cli.ShellQuote(o.out), strings.Join(quoted, " "))
-	switch out.Reason {
-	case loop.AwaitingDecisions:
-		fmt.Fprintf(w, "\nTo decide the open findings, copy %s to %s, set each \"action\" to apply, reject or defer, and run:\n  %s\n",
-			cli.ShellQuote(filepath.Join(o.out, fmt.Sprintf("round-%d", out.Rounds), "pending.json")),
-			cli.ShellQuote(filepath.Join(o.out, editorial.DecisionsName)), resume)
-	case loop.GateStopped:
-		fmt.Fprintf(w, "\nTo go on where you stopped, run:\n  %s\n", resume)
-	}
+	return fmt.Sprintf("%s -resume -out %s %s", program(), cli.ShellQuote(o.out), strings.Join(quoted, " "))
 }
 
 // program is how the user ran this command, for the hints.
@@ -273,21 +250,4 @@ func (o *options) chooseGate() (rounds.Approver, error) {
 		Terminal:    termui.Gate{In: o.Stdin, Out: o.Stderr},
 	})
 	return g, err
-}
-
-// absAll returns paths made absolute, symbolic links resolved, as the
-// journal records them.
-func absAll(paths []string) []string {
-	out := make([]string, len(paths))
-	for i, p := range paths {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			abs = p
-		}
-		if real, err := filepath.EvalSymlinks(abs); err == nil {
-			abs = real
-		}
-		out[i] = abs
-	}
-	return out
 }

@@ -37,7 +37,8 @@ type Args struct {
 // every execution; the Driver sets the loop's Dir, and its Gate from args
 // (but for loop.GateOwn, configure's own). A run waiting at the gate stops
 // with the round's pending.json as its Question and the decisions file as
-// its Answer; the Stop's Result is the run's *Outcome.
+// its Answer; the Stop's Result is the run's *Summary (its Outcome, run
+// folder and open high findings).
 func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 	return loop.DriverFunc(func(ctx context.Context, dir string, raw json.RawMessage, resume bool) (loop.Stop, error) {
 		args, err := loop.DriverArgs[Args]("editorial", raw)
@@ -65,10 +66,15 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		}
 		out, err := start(ctx, f.Docs...)
 		stop, err := f.Stop(out, err)
-		if err == nil {
-			stop.Text = Describe(out.Reason) // the Editorial Swarm's words, not the kernel's
-			stop.Result, err = json.Marshal(out)
+		if err != nil {
+			return stop, err
 		}
+		stop.Text = Describe(out.Reason) // the Editorial Swarm's words, not the kernel's
+		sum, err := summaryOf(out, l.Dir)
+		if err != nil {
+			return loop.Stop{}, err
+		}
+		stop.Result, err = json.Marshal(sum)
 		return stop, err
 	})
 }

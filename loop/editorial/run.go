@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -92,6 +93,24 @@ func (l *Loop) Undo(ctx context.Context, round int) ([]int, error) {
 // Undo is Loop.Undo on the run folder dir.
 func Undo(dir string, round int) ([]int, error) {
 	return (&Loop{Dir: dir}).Undo(context.Background(), round)
+}
+
+// UndoOf is Undo of every round on the run folder dir, after checking
+// that paths, when any are given, are the documents of the run journaled
+// there, in any order (symbolic links resolved). Its error for other
+// documents names both, those of the run and named, the arguments as
+// the person gave them (a folder for its documents, say).
+func UndoOf(dir string, paths, named []string) ([]int, error) {
+	if len(paths) > 0 {
+		files, err := JournaledFiles(dir)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Equal(slices.Sorted(slices.Values(resolved(paths))), slices.Sorted(slices.Values(files))) {
+			return nil, fmt.Errorf("the last run in %s worked on %s, not %s", dir, strings.Join(files, ", "), strings.Join(named, ", "))
+		}
+	}
+	return Undo(dir, 0)
 }
 
 // JournaledFiles returns the documents of the run journaled in dir, in
