@@ -50,7 +50,7 @@ func declare(a *cli.App) *options {
 	fs.StringVar(&o.gate, "gate", "", "who decides the rest: ask (a checklist on this terminal), file (a decisions file, for CI) or auto (nothing more is applied); default ask on a terminal, file otherwise")
 	fs.StringVar(&o.out, "out", ".editorial", "folder for the journal and artifacts")
 	fs.Func("exclude", "with a folder: leave out the files and folders whose name matches this pattern (drafts, *.draft.md), or whose path under the folder does (en/old/*.md); repeatable. Folders whose name begins with a dot are always left out", func(v string) error {
-		if err := checkExclude(v); err != nil {
+		if err := editorial.CheckExclude(v); err != nil {
 			return err
 		}
 		o.exclude = append(o.exclude, v)
@@ -132,7 +132,7 @@ func (o *options) start(args []string, folder string) (cli.DriverRun, error) {
 		}
 	} else {
 		var err error
-		if paths, err = expand(args, o.exclude); err != nil {
+		if paths, err = editorial.Documents(args, o.exclude); err != nil {
 			return cli.DriverRun{}, err
 		}
 		if o.Interactive() && !o.resume {
@@ -220,7 +220,7 @@ func (o *options) undoCommand(args []string) cli.Command {
 		what = fmt.Sprintf("the %d articles are", len(files))
 	}
 	return cli.Command{UndoDir: o.out, UndoWhat: what, Undo: func(context.Context) ([]int, error) {
-		paths, err := expand(args, o.exclude)
+		paths, err := editorial.Documents(args, o.exclude)
 		if err != nil {
 			return nil, err
 		}

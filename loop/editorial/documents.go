@@ -1,4 +1,4 @@
-package main
+package editorial
 
 import (
 	"errors"
@@ -11,13 +11,18 @@ import (
 	"strings"
 )
 
-// expand turns the arguments into the documents to review: a file stands
-// for itself, a folder for the *.md files in it and in its subfolders,
-// sorted by path. Folders whose name begins with a dot (.git, .editorial)
-// are left out, and so is whatever matches one of exclude (see excluded).
+// Documents turns a command's arguments into the documents to review: a
+// file stands for itself (whether it exists or not: Run says what is
+// wrong with it), a folder for the *.md files in it and in its
+// subfolders, sorted by path. Folders whose name begins with a dot (.git,
+// .editorial) are left out, and so is whatever matches one of exclude (a
+// command's -exclude): a pattern without a slash matches a file's or
+// folder's name ("drafts", "*.draft.md"), one with a slash its path under
+// the folder argument ("en/old/*.md"), both as path.Match reads them; a
+// pattern it cannot read matches nothing (CheckExclude refuses it).
 // Symbolic links to folders are not followed. A folder that gives no file
 // is an error.
-func expand(args, exclude []string) ([]string, error) {
+func Documents(args, exclude []string) ([]string, error) {
 	var out []string
 	for _, a := range args {
 		fi, err := os.Stat(a)
@@ -61,9 +66,7 @@ func expand(args, exclude []string) ([]string, error) {
 }
 
 // excluded reports whether rel, a slash-separated path under a folder
-// argument, matches one of patterns: a pattern without a slash matches
-// the last element's name ("drafts", "*.draft.md"), one with a slash the
-// whole of rel ("en/old/*.md"), both as path.Match reads them.
+// argument, matches one of patterns (see Documents).
 func excluded(rel string, patterns []string) bool {
 	for _, p := range patterns {
 		target := rel
@@ -77,9 +80,10 @@ func excluded(rel string, patterns []string) bool {
 	return false
 }
 
-// checkExclude reports a pattern path.Match cannot read (the flag
-// package names the flag and the value).
-func checkExclude(p string) error {
+// CheckExclude reports a pattern of Documents' exclude that path.Match
+// cannot read, wrapping path.ErrBadPattern; its words suit a flag's value
+// (the flag package names the flag and the value).
+func CheckExclude(p string) error {
 	if _, err := path.Match(p, ""); errors.Is(err, path.ErrBadPattern) {
 		return fmt.Errorf("not a pattern (see path.Match): %w", err)
 	}
