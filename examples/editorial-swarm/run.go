@@ -219,13 +219,7 @@ func (o *options) undoCommand(args []string) cli.Command {
 	if len(files) > 1 {
 		what = fmt.Sprintf("the %d articles are", len(files))
 	}
-	return cli.Command{UndoDir: o.out, UndoWhat: what, Undo: func(context.Context) ([]int, error) {
-		paths, err := editorial.Documents(args, o.exclude)
-		if err != nil {
-			return nil, err
-		}
-		return editorial.UndoOf(o.out, paths, args)
-	}}
+	return cli.Command{UndoDir: o.out, UndoWhat: what, Undo: func(context.Context) ([]int, error) { return editorial.UndoOf(o.out, args, o.exclude) }}
 }
 
 // resumeCommand is the command that resumes the run on paths.

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/kaigi-dev/kaigi/agent"
-	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/providers/offline"
 	"github.com/kaigi-dev/kaigi/providers/scripted"
@@ -98,38 +97,5 @@ func TestLinks(t *testing.T) {
 	}
 	if _, err := fs.Stat(cfg.LinkFS, "docs/en/a.md"); err != nil {
 		t.Errorf("LinkFS is not the repository: %v", err)
-	}
-}
-
-// TestUndoOf: an undo given other documents than the run's is refused,
-// naming both; given the run's, in another order and through a symbolic
-// link, it reverts them.
-func TestUndoOf(t *testing.T) {
-	path := writeDoc(t, chainDoc)
-	dir := filepath.Join(filepath.Dir(path), ".editorial")
-	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, MaxRounds: 1}
-	if _, err := l.Run(context.Background(), path); !errors.Is(err, loop.ErrNotConverged) {
-		t.Fatalf("run: %v", err)
-	}
-	if readFile(t, path) == chainDoc {
-		t.Fatal("the run applied nothing")
-	}
-	other := writeDoc(t, chainDoc)
-	if _, err := editorial.UndoOf(dir, []string{other}, []string{"other.md"}); err == nil || !strings.Contains(err.Error(), "worked on") || !strings.HasSuffix(err.Error(), "not other.md") {
-		t.Errorf("undo of another document: %v", err)
-	}
-	if readFile(t, path) == chainDoc {
-		t.Fatal("a refused undo reverted the document")
-	}
-	link := filepath.Join(t.TempDir(), "link.md")
-	if err := os.Symlink(path, link); err != nil {
-		t.Skip(err)
-	}
-	rounds, err := editorial.UndoOf(dir, []string{link}, []string{link})
-	if err != nil || !slices.Equal(rounds, []int{1}) {
-		t.Fatalf("undo = %v, %v", rounds, err)
-	}
-	if readFile(t, path) != chainDoc {
-		t.Error("the undo did not restore the document")
 	}
 }

@@ -96,18 +96,22 @@ func Undo(dir string, round int) ([]int, error) {
 }
 
 // UndoOf is Undo of every round on the run folder dir, after checking
-// that paths, when any are given, are the documents of the run journaled
-// there, in any order (symbolic links resolved). Its error for other
-// documents names both, those of the run and named, the arguments as
-// the person gave them (a folder for its documents, say).
-func UndoOf(dir string, paths, named []string) ([]int, error) {
-	if len(paths) > 0 {
+// that args, a command's arguments, when any are given, name the
+// documents of the run journaled there (Documents, with exclude), in any
+// order, symbolic links resolved. Its error for other documents names
+// both.
+func UndoOf(dir string, args, exclude []string) ([]int, error) {
+	if len(args) > 0 {
 		files, err := JournaledFiles(dir)
 		if err != nil {
 			return nil, err
 		}
+		paths, err := Documents(args, exclude)
+		if err != nil {
+			return nil, err
+		}
 		if !slices.Equal(slices.Sorted(slices.Values(resolved(paths))), slices.Sorted(slices.Values(files))) {
-			return nil, fmt.Errorf("the last run in %s worked on %s, not %s", dir, strings.Join(files, ", "), strings.Join(named, ", "))
+			return nil, fmt.Errorf("the last run in %s worked on %s, not %s", dir, strings.Join(files, ", "), strings.Join(args, ", "))
 		}
 	}
 	return Undo(dir, 0)

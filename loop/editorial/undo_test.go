@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 )
@@ -144,5 +145,37 @@ func TestUndoEndsARunThatWroteNothing(t *testing.T) {
 	}
 	if _, err := l.Run(context.Background(), path); errors.Is(err, loop.ErrUnfinishedRun) {
 		t.Errorf("a new run after the undo: %v", err)
+	}
+}
+
+// TestUndoOf: an undo given other documents than the run's is refused,
+// naming both; given the run's, through a symbolic link, it reverts them.
+func TestUndoOf(t *testing.T) {
+	path := writeDoc(t, chainDoc)
+	dir := filepath.Join(filepath.Dir(path), ".editorial")
+	l := &editorial.Loop{Council: chainCouncil(), Dir: dir, MaxRounds: 1}
+	if _, err := l.Run(context.Background(), path); !errors.Is(err, loop.ErrNotConverged) {
+		t.Fatalf("run: %v", err)
+	}
+	if readFile(t, path) == chainDoc {
+		t.Fatal("the run applied nothing")
+	}
+	other := writeDoc(t, chainDoc)
+	if _, err := editorial.UndoOf(dir, []string{other}, nil); err == nil || !strings.Contains(err.Error(), "worked on") || !strings.HasSuffix(err.Error(), "not "+other) {
+		t.Errorf("undo of another document: %v", err)
+	}
+	if readFile(t, path) == chainDoc {
+		t.Fatal("a refused undo reverted the document")
+	}
+	link := filepath.Join(t.TempDir(), "link.md")
+	if err := os.Symlink(path, link); err != nil {
+		t.Skip(err)
+	}
+	rounds, err := editorial.UndoOf(dir, []string{link}, nil)
+	if err != nil || !slices.Equal(rounds, []int{1}) {
+		t.Fatalf("undo = %v, %v", rounds, err)
+	}
+	if readFile(t, path) != chainDoc {
+		t.Error("the undo did not restore the document")
 	}
 }
