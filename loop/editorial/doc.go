@@ -16,6 +16,12 @@
 // journal step, so a resumed run calls only what the journal does not
 // hold. The Markdown and diff artifacts are rendered from those values.
 //
+// NewCouncil seats the four reviewers (Roles) from a loop.Cast, each on
+// the built-in offline rules or on a model, so that a command, a test and
+// a Temporal worker choose them the same way. NewDriver makes the loop a
+// loop.Driver, whose Stop carries a Summary: what a command prints (its
+// JSON, WriteText), exports (Report) and exits with (Err).
+//
 // The smallest use:
 //
 //	l := &editorial.Loop{

@@ -1,6 +1,7 @@
 package editorial
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,7 +15,8 @@ import (
 // artifacts are and how many high findings it left open, as a command
 // prints it for a program (its JSON). With Dir set it is also what the
 // command shows people (WriteText), exports (Outcome.Report) and exits
-// with (Err).
+// with (Err). Its methods need an Outcome: one decoded from JSON always
+// has one, even when the JSON holds none of its fields.
 type Summary struct {
 	*Outcome
 	// Artifacts is the run folder, an absolute path: the journal,
@@ -32,6 +34,17 @@ type Summary struct {
 	// Quote quotes a path for the shell of that command; nil leaves it
 	// as it is.
 	Quote func(string) string `json:"-"`
+}
+
+// UnmarshalJSON decodes s as encoding/json would, into a fresh Outcome.
+func (s *Summary) UnmarshalJSON(data []byte) error {
+	type plain Summary
+	p := plain{Outcome: &Outcome{}}
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	*s = Summary(p)
+	return nil
 }
 
 // summaryOf is the Summary of out, run in the run folder dir.

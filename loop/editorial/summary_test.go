@@ -95,3 +95,25 @@ func TestSummaryErr(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryWithoutOutcome: a Summary decoded from JSON that holds none
+// of the Outcome's fields still has one, and says so in words.
+func TestSummaryWithoutOutcome(t *testing.T) {
+	var s editorial.Summary
+	if err := json.Unmarshal([]byte(`{"artifacts":"/run"}`), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Outcome == nil || s.Artifacts != "/run" {
+		t.Fatalf("decoded %+v", s)
+	}
+	var b strings.Builder
+	if err := s.WriteText(&b); err != nil || !strings.Contains(b.String(), "Artifacts: /run (") {
+		t.Errorf("WriteText: %v\n%s", err, b.String())
+	}
+	if err := s.Err(); err == nil {
+		t.Error("Err of a run that says nothing: nil")
+	}
+	if err := json.Unmarshal([]byte(`{"rounds":"two"}`), &s); err == nil {
+		t.Error("a bad Summary decoded")
+	}
+}
