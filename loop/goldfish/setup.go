@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -98,7 +97,7 @@ func (s Setup) Begin(ctx context.Context) (*Loop, error) {
 		}
 		l.Reviewers = append(l.Reviewers, g)
 	}
-	intent := OfflineResolver{Intent: intentLines(s.Intent)}
+	intent := OfflineResolver{Intent: splitTrim(s.Intent, "\n")}
 	if l.Resolver, err = loop.Role[Resolver](s.Cast, "resolver", intent, func(p agent.Provider, model string) Resolver {
 		return &LLMResolver{Provider: p, Options: []agent.LLMOption{agent.WithModel(model)}}
 	}); err != nil {
@@ -158,17 +157,6 @@ func (s Setup) reviewer(seat Seat, refs []agent.Reference, focus string) (*Goldf
 		return NewProbe(p, seat, refs, focus, agent.WithModel(model)), true, nil
 	}
 	return NewGoldfish(p, seat, refs, focus, agent.WithModel(model)), true, nil
-}
-
-// intentLines returns the non-blank lines of text, trimmed.
-func intentLines(text string) []string {
-	var out []string
-	for _, l := range strings.Split(text, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 // WriteNotStarted writes on w why no run started in the run folder dir
