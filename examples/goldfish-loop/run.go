@@ -143,7 +143,8 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 	l, err := s.Begin(ctx)
 	if goldfish.WriteNotStarted(o.Stdout, o.out, err) {
 		return cli.DriverRun{}, cli.ExitCode(cli.ExitStopped)
-	} else if err != nil {
+	}
+	if err != nil {
 		return cli.DriverRun{}, err
 	}
 	dir, rel, err := cli.Folder(files[0], o.out)

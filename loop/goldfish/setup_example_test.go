@@ -14,11 +14,8 @@ import (
 // with no Cast every role is the built-in agent. A run that then waits
 // for an answer in the run folder would be told with WriteWaiting.
 func ExampleSetup_Begin() {
-	folder, _ := os.MkdirTemp("", "goldfish-example")
+	folder, spec := specCopy()
 	defer os.RemoveAll(folder)
-	spec := filepath.Join(folder, "spec.md")
-	data, _ := os.ReadFile(filepath.Join("testdata", "spec.md"))
-	os.WriteFile(spec, data, 0o644)
 	s := goldfish.Setup{
 		Plan: goldfish.Plan{File: spec, Target: "S1.12", Reviewers: []string{"design_critic", "style"}},
 		Loop: goldfish.Loop{Dir: filepath.Join(folder, goldfish.DefaultDir)},

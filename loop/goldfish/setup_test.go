@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -192,5 +193,35 @@ func TestSetupKeepsTimeout(t *testing.T) {
 	}
 	if l.Timeout != time.Minute {
 		t.Errorf("timeout %v, want the Loop's own", l.Timeout)
+	}
+}
+
+// TestSetupResumeContext: a resume whose plan names no context goes on
+// with the journaled run's, which the run checks it was started with.
+func TestSetupResumeContext(t *testing.T) {
+	spec := specFile(t)
+	notes := filepath.Join(filepath.Dir(spec), "notes.md")
+	if err := os.WriteFile(notes, []byte("Retries are capped by the platform team.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(filepath.Dir(spec), DefaultDir)
+	s := Setup{Plan: Plan{File: spec, Target: "S1.12", Reviewers: []string{"style"}, Context: []string{notes}}, Offline: offlineConfig(), Loop: Loop{Dir: dir}}
+	l, err := s.Begin(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Asker = loop.FileAsker{Dir: dir}
+	if _, err := l.Run(context.Background(), spec); !errors.Is(err, loop.ErrNotConverged) {
+		t.Fatalf("the run that waits: %v", err)
+	}
+	r, err := Setup{Plan: Plan{File: spec}, Resume: true, Offline: offlineConfig(), Loop: Loop{Dir: dir, Asker: loop.FileAsker{Dir: dir}}}.Begin(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Context) != 1 || r.Context[0] != l.Context[0] {
+		t.Fatalf("resume's context %v, want the journaled run's %v", r.Context, l.Context)
+	}
+	if _, err := r.Resume(context.Background(), spec); err != nil && !errors.Is(err, loop.ErrNotConverged) {
+		t.Errorf("the resume with the journaled context: %v", err)
 	}
 }
