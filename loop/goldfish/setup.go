@@ -21,9 +21,10 @@ const ModelTimeout = 5 * time.Minute
 // plan, completed by the intake before a new run or by the journaled run
 // on resume, and the Loop for it, with every reviewer, the resolver and
 // the synthesizer played as Cast says. Begin does both, so that a command,
-// a test and a worker choose the roles the same way. Plan.File and
-// Loop.Dir are required. Begin reads s and changes nothing in it; it may
-// be called from several goroutines at once if Cast and Loop.Asker may.
+// a test and a worker choose the roles the same way. Loop.Dir is
+// required, so the zero value is refused. Begin reads s and changes
+// nothing in it; it may be called from several goroutines at once if Cast
+// and Loop.Asker may.
 type Setup struct {
 	// Plan is the inputs as given. Before a new run the intake asks for
 	// what it lacks (Intake.Complete, asking Loop.Asker); on Resume what
@@ -65,6 +66,9 @@ type Setup struct {
 // Materials', and Cast.Provider's, unwrapped, for a role on a model it
 // cannot reach.
 func (s Setup) Begin(ctx context.Context) (*Loop, error) {
+	if s.Loop.Dir == "" {
+		return nil, errors.New("goldfish: Setup.Loop.Dir is not set")
+	}
 	p, err := s.plan(ctx)
 	if err != nil {
 		return nil, err

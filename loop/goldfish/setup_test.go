@@ -183,6 +183,15 @@ func TestWriteNotStarted(t *testing.T) {
 	}
 }
 
+// TestSetupNoDir: the zero Setup is refused before anything is asked or
+// read.
+func TestSetupNoDir(t *testing.T) {
+	asked := &script{}
+	if _, err := (Setup{Loop: Loop{Asker: asked}}).Begin(context.Background()); err == nil || !strings.HasPrefix(err.Error(), "goldfish: ") || len(asked.asked) > 0 {
+		t.Errorf("no Loop.Dir: %v, asked %v", err, asked.keys())
+	}
+}
+
 // TestSetupKeepsTimeout: a Timeout the Loop has is kept.
 func TestSetupKeepsTimeout(t *testing.T) {
 	s := Setup{Plan: Plan{File: specFile(t), Target: "S1.12", Reviewers: []string{"style"}}, Cast: &testCast{online: []string{"style"}},
