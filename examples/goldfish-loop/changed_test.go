@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 )
 
 // TestChangedFileClosesTheRun: a file edited by someone else while the
@@ -17,8 +19,8 @@ func TestChangedFileClosesTheRun(t *testing.T) {
 	os.WriteFile(spec, edited, 0o644)
 	answer(t, out, map[string]string{"r1/gate": "auto", "r1/next": "yes", "r2/next": "yes", "r3/close": "next"})
 	code, stdout, stderr := runCmd(t, nil, append([]string{"-resume"}, args...)...)
-	if code != exitUnresolved {
-		t.Fatalf("resume over a changed file: exit %d, want %d\n%s\n%s", code, exitUnresolved, stdout, stderr)
+	if code != cli.ExitStopped {
+		t.Fatalf("resume over a changed file: exit %d, want %d\n%s\n%s", code, cli.ExitStopped, stdout, stderr)
 	}
 	if !strings.Contains(stdout, "Stopped after 1 round(s): ") || !strings.Contains(stdout, "Report: ") {
 		t.Errorf("no report on stdout:\n%s", stdout)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -11,8 +12,14 @@ import (
 
 	"github.com/kaigi-dev/kaigi/loop"
 
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/examples/internal/sarifcheck"
 )
+
+// sampleSpec is the demo's sample spec, for the tests' own files.
+//
+//go:embed sample-spec.md
+var sampleSpec []byte
 
 // env is a test environment: no key of the test's own environment reaches
 // the command.
@@ -193,7 +200,7 @@ func TestBadTargetBlocksNothing(t *testing.T) {
 			t.Fatalf("-target %s left %s behind (%v)", target, out, err)
 		}
 	}
-	if code, stdout, stderr := runCmd(t, nil, "-target", "S1.12", "-yes", "-reviewers", "style", "-out", out, spec); code == exitError {
+	if code, stdout, stderr := runCmd(t, nil, "-target", "S1.12", "-yes", "-reviewers", "style", "-out", out, spec); code == cli.ExitError {
 		t.Fatalf("-target S1.12 after the bad ones: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
@@ -209,7 +216,7 @@ func TestRoundCapMessage(t *testing.T) {
 	out := filepath.Join(dir, ".goldfish")
 	code, stdout, stderr := runCmd(t, nil, "-target", "S1.1", "-yes", "-rounds", "1", "-reviewers", "style", "-out", out, spec)
 	want := "the round cap of 1 round(s) was reached with 1 of the 2 consecutive clean rounds needed"
-	if code != exitUnresolved || !strings.Contains(stdout, "Stopped after 1 round(s): "+want+"\n") || !strings.Contains(stderr, want+"; 0 finding(s) left open") {
+	if code != cli.ExitStopped || !strings.Contains(stdout, "Stopped after 1 round(s): "+want+"\n") || !strings.Contains(stderr, want+"; 0 finding(s) left open") {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	sum, _ := os.ReadFile(filepath.Join(out, "summary.md"))

@@ -6,23 +6,19 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"github.com/kaigi-dev/kaigi/examples/internal/cli"
-	"github.com/kaigi-dev/kaigi/providers/offline"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
-	"github.com/kaigi-dev/kaigi/loop/rounds"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
+	"github.com/kaigi-dev/kaigi/providers/offline"
 )
-
-//go:embed sample-spec.md
-var sampleSpec []byte
 
 // sample is the demo's bundled sample: the spec alone.
 //
@@ -32,13 +28,6 @@ var sample embed.FS
 //go:embed sample-intent.md
 var sampleIntent []byte
 
-// Exit codes.
-const (
-	exitConverged  = cli.ExitOK
-	exitError      = cli.ExitError
-	exitUnresolved = cli.ExitStopped
-)
-
 // options are the command's own flags.
 type options struct {
 	*cli.App
@@ -47,7 +36,6 @@ type options struct {
 	rounds, clean                  int
 	hierarchical, yes              bool
 	resume, undo                   bool
-	enabled                        []string // what the offline reviewers turn on: -rules, or demoRules for the demo
 }
 
 // demoRules returns what the demo's offline reviewers run when -rules is
@@ -107,14 +95,12 @@ func (o *options) run(ctx context.Context, files []string) (int, error) {
 // copy of the bundled sample spec in demo: the plan completed by the
 // intake, the gate, and how the Stop is shown.
 func (o *options) start(ctx context.Context, files []string, demo string) (cli.DriverRun, error) {
-	stdout, stderr := o.Stdout, o.Stderr
-	var path string
-	var intent []string
+	s := goldfish.Setup{Resume: o.resume, Cast: o.Providers, Hierarchical: o.hierarchical}
 	if demo != "" {
 		if o.resume {
 			return cli.DriverRun{}, errors.New("-resume needs the file's path")
 		}
-		path = filepath.Join(demo, "sample-spec.md")
+		files = []string{filepath.Join(demo, "sample-spec.md")}
 		if o.out == goldfish.DefaultDir {
 			o.out = filepath.Join(demo, goldfish.DefaultDir)
 		}
@@ -122,140 +108,72 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 		if !o.FlagSet("reviewers") {
 			o.reviewers = "design_critic,structural,style,implementation_readiness,comprehension"
 		}
-		intent = lines(string(sampleIntent))
-		fmt.Fprintf(stderr, "Demo: reviewing section %s of a copy of the bundled sample spec in %s\n(on a file of your own, what -target and -reviewers leave out is asked, reviewers recommended by the document's kind)\n", o.target, demo)
-	} else {
-		path = files[0]
+		s.Intent = string(sampleIntent)
+		fmt.Fprintf(o.Stderr, "Demo: reviewing section %s of a copy of the bundled sample spec in %s\n(on a file of your own, what -target and -reviewers leave out is asked, reviewers recommended by the document's kind)\n", o.target, demo)
 	}
 	if o.intent != "" {
 		data, err := os.ReadFile(o.intent)
 		if err != nil {
 			return cli.DriverRun{}, fmt.Errorf("-intent: %w", err)
 		}
-		intent = lines(string(data))
+		s.Intent = string(data)
 	}
 	if err := o.Resolve(demo != ""); err != nil {
 		return cli.DriverRun{}, err
 	}
-	var asker loop.Asker
-	var gate rounds.Approver
+	s.Loop = goldfish.Loop{Dir: o.out, MaxRounds: o.rounds, CleanRounds: o.clean, MaxSize: int64(*o.MaxSize), Logger: o.Logger()}
 	if o.yes || (demo != "" && !o.Interactive()) { // the demo runs its whole cycle unattended
-		asker = shownAsker{w: stderr}
+		s.Loop.Asker = shownAsker{w: o.Stderr}
 	} else { // no -gate: a checklist on a terminal, the run folder's files otherwise
-		g, _, err := o.ChooseGate("", termgate.Config{
-			Dir:         o.out,
-			Interactive: o.Interactive(),
-			Terminal:    termui.Gate{In: o.Stdin, Out: stderr},
-		})
+		g, _, err := o.ChooseGate("", termgate.Config{Dir: o.out, Interactive: o.Interactive(), Terminal: termui.Gate{In: o.Stdin, Out: o.Stderr}})
 		if err != nil {
 			return cli.DriverRun{}, err
 		}
-		gate, asker = g, g
+		s.Loop.Gate, s.Loop.Asker = g, g
 	}
-	plan, err := o.plan(path)
-	if err != nil {
-		return cli.DriverRun{}, err
-	}
-	if !o.resume {
-		if err := goldfish.CheckNoUnfinishedRun(o.out); err != nil {
-			return cli.DriverRun{}, err
+	s.Plan = goldfish.Plan{File: files[0], Target: o.target, Reviewers: goldfish.SplitNames(o.reviewers), Standards: map[string]string{}, Context: o.context}
+	for _, std := range o.standards {
+		name, v, ok := strings.Cut(std, "=")
+		if !ok {
+			return cli.DriverRun{}, fmt.Errorf("-standard %q: want reviewer=standard", std)
 		}
-		plan, err = goldfish.Intake{Asker: asker, MaxSize: int64(*o.MaxSize)}.Complete(ctx, plan)
-		switch {
-		case errors.Is(err, loop.ErrWaiting):
-			fmt.Fprintf(stdout, "Waiting for an answer before the first round: see %s, write the answer to %s and run the same command again.\n",
-				filepath.Join(o.out, loop.QuestionsFile), filepath.Join(o.out, loop.AnswersFile))
-			return cli.DriverRun{}, cli.ExitCode(exitUnresolved)
-		case errors.Is(err, goldfish.ErrNotConfirmed), errors.Is(err, loop.ErrStop):
-			fmt.Fprintln(stdout, "Not started: the plan was not confirmed; nothing was written.")
-			return cli.DriverRun{}, cli.ExitCode(exitUnresolved)
-		case err != nil:
-			return cli.DriverRun{}, err
-		}
+		s.Plan.Standards[strings.TrimSpace(name)] = v
 	}
-	target, err := goldfish.ParseTarget(plan.Target)
+	s.Offline.Enabled = o.Enabled(demo != "", demoRules())
+	l, err := s.Begin(ctx)
+	if goldfish.WriteNotStarted(o.Stdout, o.out, err) {
+		return cli.DriverRun{}, cli.ExitCode(cli.ExitStopped)
+	}
 	if err != nil {
 		return cli.DriverRun{}, err
 	}
-	o.enabled = o.Enabled(demo != "", demoRules())
-	l, desc, err := o.loop(plan, target, intent)
+	dir, rel, err := cli.Folder(files[0], o.out)
 	if err != nil {
 		return cli.DriverRun{}, err
 	}
-	l.MaxSize, l.Gate, l.Asker, l.Logger = int64(*o.MaxSize), gate, asker, o.Logger()
-	dir, rel, err := cli.Folder(path, o.out)
-	if err != nil {
-		return cli.DriverRun{}, err
-	}
-	fmt.Fprintf(stderr, "Goldfish loop on %s, %s (%s)\n", path, target, desc)
+	fmt.Fprintf(o.Stderr, "Goldfish loop on %s, %s (%s)\n", files[0], l.Target, o.Providers)
 	return cli.DriverRun{
 		Driver: goldfish.NewDriver(func(goldfish.Args) (*goldfish.Loop, error) { return l, nil }),
 		Dir:    dir, Resume: o.resume,
-		Args: goldfish.Args{Document: rel[0], Dir: rel[1], Gate: loop.GateOwn},
-		Text: cli.ShowText[*goldfish.Outcome](),
+		Args:   goldfish.Args{Document: rel[0], Dir: rel[1], Gate: loop.GateOwn},
+		Result: cli.Decode[*goldfish.Outcome](),
 		Export: cli.ExportOf(func(w io.Writer, f string, out *goldfish.Outcome) error {
 			return outformat.Export(w, f, o.Name, out.Outcome)
 		}),
-		Waiting: func(w io.Writer, stop loop.Stop) {
-			fmt.Fprintf(w, "\nWaiting for an answer: see %s, write the answers to %s (or the decisions to %s) and run again with -resume.\n",
-				filepath.Join(o.out, loop.QuestionsFile), filepath.Join(o.out, loop.AnswersFile), filepath.Join(o.out, "decisions.json"))
-		},
+		Waiting: func(w io.Writer, _ loop.Stop) { goldfish.WriteWaiting(w, o.out) },
+		// A waiting run exits with its error; the demo exits 0 unless no
+		// reviewer answered.
 		Code: func(stop loop.Stop) (int, error) {
 			out, err := cli.Result[*goldfish.Outcome](stop)
 			switch {
 			case err != nil:
-				return exitError, err
-			case out.Err() == nil:
-				return exitConverged, nil
-			case demo != "" && out.Reason != loop.NoReviewerAnswered:
-				return exitConverged, nil
+				return cli.ExitError, err
+			case out.Err() == nil, demo != "" && out.Reason != loop.NoReviewerAnswered:
+				return cli.ExitOK, nil
 			}
-			return exitUnresolved, out.Err()
+			return cli.ExitStopped, out.Err()
 		},
 	}, nil
-}
-
-// plan returns the inputs the flags give for the file at path. On
-// -resume, what the flags leave out comes from the journaled run.
-func (o *options) plan(path string) (goldfish.Plan, error) {
-	p := goldfish.Plan{File: path, Target: o.target, Reviewers: goldfish.SplitNames(o.reviewers), Standards: map[string]string{}, Context: o.context}
-	for _, s := range o.standards {
-		name, std, ok := strings.Cut(s, "=")
-		if !ok {
-			return p, fmt.Errorf("-standard %q: want reviewer=standard", s)
-		}
-		p.Standards[strings.TrimSpace(name)] = std
-	}
-	if !o.resume {
-		return p, nil
-	}
-	j, err := goldfish.JournaledPlan(o.out)
-	if err != nil {
-		return p, err
-	}
-	if p.Target == "" {
-		p.Target = j.Target
-	}
-	if len(p.Reviewers) == 0 {
-		p.Reviewers = j.Reviewers
-		if len(p.Standards) == 0 {
-			p.Standards = j.Standards
-		}
-	}
-	if !o.FlagSet("context") {
-		p.Context = j.Context
-	}
-	return p, nil
-}
-
-func lines(s string) []string {
-	var out []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 // shownAsker answers every question with its default (loop.AutoAsker, as

@@ -13,6 +13,12 @@
 //     inputs a Plan lacks asked one at a time, reviewers recommended by the
 //     document's kind (Recommended, GuessKind), the plan shown and
 //     confirmed. JournaledPlan reads a started run's plan back.
+//   - Setup: a run begun from a program's inputs, as a command, a test and
+//     a worker begin one alike: the plan completed (by the Intake, or on
+//     resume by the journaled run) and the Loop built for it, each
+//     reviewer, the resolver and the synthesizer played as a loop.Cast
+//     says (the built-in agent or a model). WriteNotStarted and
+//     WriteWaiting say why a run did not start or where its answers go.
 //   - Materials: personas and standards by short name (the bundled ones,
 //     Bundled) or path (a name containing "/"), the reviewer -> standard
 //     map (Cast), and context materials listed by name and SHA-256, so that

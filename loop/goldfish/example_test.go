@@ -17,11 +17,8 @@ import (
 // clean rounds. The strict set is on: the stock phrase the fix removes is
 // not reported by default.
 func ExampleLoop_Run() {
-	folder, _ := os.MkdirTemp("", "goldfish-example")
+	folder, spec := specCopy()
 	defer os.RemoveAll(folder)
-	spec := filepath.Join(folder, "spec.md")
-	data, _ := os.ReadFile(filepath.Join("testdata", "spec.md"))
-	os.WriteFile(spec, data, 0o644)
 	target := document.Target{ID: "S1.12"}
 	seats, err := goldfish.Materials{}.Cast([]string{"design_critic", "style"}, nil)
 	if err != nil {
@@ -45,4 +42,14 @@ func ExampleLoop_Run() {
 	fmt.Println(o.Reason, len(o.Applied) > 0, filepath.Base(o.Report))
 	// Output:
 	// converged true goldfish_review_report.md
+}
+
+// specCopy returns a new temporary folder holding a copy of
+// testdata/spec.md, and the copy's path.
+func specCopy() (folder, spec string) {
+	folder, _ = os.MkdirTemp("", "goldfish-example")
+	spec = filepath.Join(folder, "spec.md")
+	data, _ := os.ReadFile(filepath.Join("testdata", "spec.md"))
+	os.WriteFile(spec, data, 0o644)
+	return folder, spec
 }

@@ -339,9 +339,13 @@ func (p Plan) digest() string {
 // SplitNames splits a comma-separated list of names as people write them
 // (reviewers, standards, context paths): white space around each name is
 // trimmed, blanks are dropped.
-func SplitNames(s string) []string {
+func SplitNames(s string) []string { return splitTrim(s, ",") }
+
+// splitTrim splits s at sep, trims white space around each part and
+// drops the blank ones.
+func splitTrim(s, sep string) []string {
 	var out []string
-	for _, v := range strings.Split(s, ",") {
+	for _, v := range strings.Split(s, sep) {
 		if v = strings.TrimSpace(v); v != "" {
 			out = append(out, v)
 		}
