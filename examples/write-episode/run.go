@@ -5,17 +5,13 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
-	"github.com/kaigi-dev/kaigi/agent"
-	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
-	"github.com/kaigi-dev/kaigi/finding"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
 	"github.com/kaigi-dev/kaigi/loop/writing"
@@ -106,7 +102,15 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 	if err := o.Providers.Resolve(os.Getenv); err != nil {
 		return cli.DriverRun{}, err
 	}
-	e, desc, err := o.roles(o.Enabled(demo != "", demoRules()))
+	var draft []byte
+	if o.draft != "" {
+		var err error
+		if draft, err = writing.ReadDraft(o.draft, o.maxSize); err != nil {
+			return cli.DriverRun{}, fmt.Errorf("-draft: %w", err)
+		}
+	}
+	e, desc, err := writing.Cast{Players: o.Providers, Draft: draft, Rules: o.Enabled(demo != "", demoRules()), MaxTokens: o.Providers.MaxTokens,
+		NoDraft: errors.New("the offline author needs a first draft: give -draft FILE (or configure a provider for the author)")}.Episode()
 	if err != nil {
 		return cli.DriverRun{}, err
 	}
@@ -124,143 +128,32 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 		Driver: writing.NewDriver(func(writing.Args) (*writing.Episode, error) { return e, nil }),
 		Dir:    o.story,
 		Args:   writing.Args{Episode: o.episode, Gate: loop.GateOwn},
-		Text:   cli.Show(func(w io.Writer, r *writing.Outcome) { r.WriteText(w, o.story) }),
-		Export: cli.ExportOf(func(w io.Writer, f string, res *writing.Outcome) error {
-			if !res.Saved {
-				res.Polish = nil // no saved episode to point at
-			}
-			return o.export(w, f, res)
-		}),
+		Result: func(s loop.Stop) (cli.Outcome, error) { return o.outcome(s, mode) },
 		Waiting: func(w io.Writer, s loop.Stop) {
 			fmt.Fprintf(w, "Waiting for an answer: %s\nWrite it, then run the same command again to go on.\n", s.Text)
 		},
-		Code: func(s loop.Stop) (int, error) {
-			if s.Waiting() {
-				return exitNotSaved, nil
-			}
-			if s.Reason != writing.NotSaved {
-				return exitSaved, nil
-			}
-			err := errors.New(s.Text)
-			if mode == termgate.Auto && forcePass(s) {
-				err = fmt.Errorf("%w\n-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide", err,
-					filepath.Join(o.story, writing.WorkspaceDir))
-			}
-			return exitNotSaved, err
-		},
 		Failed: func(err error) (int, error) {
-			switch {
-			case errors.Is(err, writing.ErrNotInArc):
-				return exitError, fmt.Errorf("-episode %d: %w", o.episode, err)
-			case !journaled(o.story, o.episode):
-				return exitError, err // it failed before it started: nothing to resume
+			if errors.Is(err, writing.ErrNotInArc) {
+				err = fmt.Errorf("-episode %d: %w", o.episode, err)
 			}
-			return exitError, fmt.Errorf("%w (run the same command again to resume)", err)
+			return exitError, err
 		},
 	}, nil
 }
 
-// forcePass reports whether the run of s judged its episode FORCE_PASS.
-func forcePass(s loop.Stop) bool {
-	res, err := cli.Result[*writing.Outcome](s)
-	return err == nil && res.Judgment.Grade == writing.ForcePass
-}
-
-// journaled reports whether episode n of the story folder dir has a run
-// folder, which a failed run can be resumed from.
-func journaled(dir string, n int) bool {
-	_, err := os.Stat(filepath.Join(dir, writing.RunDir, fmt.Sprintf("episode-%02d", n), loop.JournalName))
-	return err == nil
+// outcome is the Outcome of the run's Stop; under -gate auto, a
+// FORCE_PASS not saved says how to decide on it.
+func (o *options) outcome(s loop.Stop, mode termgate.Mode) (*writing.Outcome, error) {
+	r, err := writing.StopOutcome(s, o.story)
+	if err == nil && mode == termgate.Auto {
+		r.Hint = fmt.Sprintf("-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide",
+			filepath.Join(o.story, writing.WorkspaceDir))
+	}
+	return r, err
 }
 
 // sampleFiles is the bundled sample story.
 func sampleFiles() (fs.FS, error) { return fs.Sub(sample, "sample") }
-
-// copySample copies the bundled sample story into dir.
-func copySample(dir string) error {
-	sub, err := sampleFiles()
-	if err != nil {
-		return err
-	}
-	return os.CopyFS(dir, sub)
-}
-
-// roles returns the episode's roles: offline, or on the configured
-// providers, each role by its name (author, arc-reviewer, reader-<id>).
-func (o *options) roles(rules []string) (*writing.Episode, string, error) {
-	if rules == nil {
-		// Prose is held to the style guide's rules (stock phrases, empty
-		// intensifiers, long sentences), not only to the few rules on by
-		// default for documentation.
-		rules = []string{offline.SetStrict}
-	}
-	critics := offline.Editorial(offline.Config{Enabled: rules})
-	e := &writing.Episode{}
-	var draft []byte
-	if o.draft != "" {
-		var err error
-		if draft, err = writing.ReadDraft(o.draft, o.maxSize); err != nil {
-			return nil, "", fmt.Errorf("-draft: %w", err)
-		}
-	}
-	model := func(role string) (writing.Model, bool, error) {
-		if o.Providers.Offline(role) {
-			return writing.Model{}, false, nil
-		}
-		p, name, err := o.Providers.Provider(role)
-		return writing.Model{Provider: p, Name: name, MaxTokens: o.Providers.MaxTokens}, err == nil, err
-	}
-	var used []string
-	if m, ok, err := model("author"); err != nil {
-		return nil, "", err
-	} else if ok {
-		e.Author, used = writing.ModelAuthor{Model: m}, append(used, "author: "+m.Name)
-	} else {
-		if len(draft) == 0 {
-			return nil, "", errors.New("the offline author needs a first draft: give -draft FILE (or configure a provider for the author)")
-		}
-		e.Author, used = writing.OfflineAuthor{Draft: draft}, append(used, "author: offline")
-	}
-	if m, ok, err := model("arc-reviewer"); err != nil {
-		return nil, "", err
-	} else if ok {
-		e.Critic, used = writing.ModelCritic{Model: m}, append(used, "arc-reviewer: "+m.Name)
-	} else {
-		e.Critic, used = writing.OfflineCritic{Critics: critics}, append(used, "arc-reviewer: offline")
-	}
-	e.Readers = func(p writing.Persona) writing.Reader {
-		m, ok, err := model("reader-" + p.ID)
-		switch {
-		case err != nil:
-			return failingReader{err}
-		case ok:
-			return writing.ModelReader{Model: m}
-		}
-		return writing.OfflineReader{Critics: critics}
-	}
-	if _, _, err := model("reader"); err != nil {
-		return nil, "", err
-	}
-	if o.Providers.Offline("reader") {
-		used = append(used, "readers: offline")
-	} else {
-		used = append(used, "readers: "+o.Providers.Choice("reader").Provider)
-	}
-	return e, strings.Join(used, ", "), nil
-}
-
-// failingReader is the reader of a persona whose provider cannot be
-// made (a missing key): every call fails with why, and the run stops, to
-// be resumed once the configuration is fixed.
-type failingReader struct{ err error }
-
-func (r failingReader) Read(context.Context, writing.ReadTask) (writing.Feedback, agent.Usage, error) {
-	return writing.Feedback{}, agent.Usage{}, r.err
-}
-
-func (r failingReader) Compare(context.Context, writing.CompareTask) (writing.Preference, agent.Usage, error) {
-	return writing.Preference{}, agent.Usage{}, r.err
-}
 
 // asker returns the gate -gate names and its mode; the demo's default is
 // auto, which there takes the answers file's answers first.
@@ -282,21 +175,4 @@ func (o *options) asker(demo bool) (loop.Asker, termgate.Mode, error) {
 		return newDemoAsker(dir, o.Stderr), mode, nil
 	}
 	return g, mode, nil
-}
-
-// export writes the polish step's fixes in the saved episode in export
-// format f, for CI: an applied fix pointed at by its new text, one not
-// applied by its quote.
-func (o *options) export(w io.Writer, f string, res *writing.Outcome) error {
-	var settled []outformat.Settled
-	for i, p := range res.Polish {
-		fd := finding.Finding{ID: fmt.Sprintf("P%03d", i+1), File: filepath.ToSlash(res.File), Category: "polish", Issue: p.Issue,
-			Fix: p.Fix, Quotes: []string{p.Quote}, Severity: finding.Low, Confidence: 80}
-		st := finding.Open
-		if p.Applied {
-			st, fd.Quotes = finding.Applied, []string{p.Fix}
-		}
-		settled = append(settled, outformat.Settled{Finding: fd, Reviewer: p.From, Status: st, Reason: p.Note})
-	}
-	return outformat.ExportFindings(w, f, o.Name, o.story, settled)
 }
