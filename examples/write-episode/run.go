@@ -30,19 +30,11 @@ const (
 	demoDraft   = "drafts/episode-03.txt"
 )
 
-// Exit codes.
-const (
-	exitSaved    = cli.ExitOK
-	exitError    = cli.ExitError
-	exitNotSaved = cli.ExitStopped
-)
-
 type options struct {
 	*cli.App
 	story, draft, gate string
 	episode, revisions int
 	again              bool
-	maxSize            int64 // the size limit of the draft and the story files; 0: loop.DefaultMaxSize
 }
 
 // demoRules returns what the demo's offline critics run when -rules is
@@ -62,21 +54,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	fs.BoolVar(&o.again, "again", false, "write an episode again whose run has finished (the old run moves to history)")
 	o.Common("draft or story file")
 	return o.Run(args, "Usage: write-episode [-story DIR -episode N] [flags]\n\nRuns the write-episode loop; a killed run resumes where it was when run again.\nExit codes: 0 saved, 1 error, 2 not saved (declined, or waiting for an answer).", nil,
-		func() (int, error) {
-			o.maxSize = int64(*o.MaxSize)
-			return o.run(ctx)
-		})
+		func() (int, error) { return o.run(ctx) })
 }
 
 func (o *options) run(ctx context.Context) (int, error) {
 	if o.revisions < 0 {
-		return exitError, fmt.Errorf("-max-revisions %d: the revision cap is 0 (no revision) or more", o.revisions)
+		return cli.ExitError, fmt.Errorf("-max-revisions %d: the revision cap is 0 (no revision) or more", o.revisions)
 	}
 	c := cli.Command{Start: o.start}
 	if o.story == "" {
 		sub, err := sampleFiles()
 		if err != nil {
-			return exitError, err
+			return cli.ExitError, err
 		}
 		c.Sample, c.DemoPrefix = sub, "kaigi-write-episode-"
 	}
@@ -105,7 +94,7 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 	var draft []byte
 	if o.draft != "" {
 		var err error
-		if draft, err = writing.ReadDraft(o.draft, o.maxSize); err != nil {
+		if draft, err = writing.ReadDraft(o.draft, int64(*o.MaxSize)); err != nil {
 			return cli.DriverRun{}, fmt.Errorf("-draft: %w", err)
 		}
 	}
@@ -118,7 +107,7 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 	if err != nil {
 		return cli.DriverRun{}, err
 	}
-	e.Asker, e.Again, e.MaxRevisions, e.MaxSize = asker, o.again, o.revisions, o.maxSize
+	e.Asker, e.Again, e.MaxRevisions, e.MaxSize = asker, o.again, o.revisions, int64(*o.MaxSize)
 	if o.revisions == 0 {
 		e.MaxRevisions = -1
 	}
@@ -136,7 +125,7 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 			if errors.Is(err, writing.ErrNotInArc) {
 				err = fmt.Errorf("-episode %d: %w", o.episode, err)
 			}
-			return exitError, err
+			return cli.ExitError, err
 		},
 	}, nil
 }
@@ -158,7 +147,7 @@ func sampleFiles() (fs.FS, error) { return fs.Sub(sample, "sample") }
 // asker returns the gate -gate names and its mode; the demo's default is
 // auto, which there takes the answers file's answers first.
 func (o *options) asker(demo bool) (loop.Asker, termgate.Mode, error) {
-	dir := filepath.Join(o.story, writing.RunDir, fmt.Sprintf("episode-%02d", o.episode))
+	dir := filepath.Join(o.story, filepath.FromSlash(writing.RunFolder(o.episode)))
 	value := o.gate
 	if demo && value == "" {
 		value = "auto"
@@ -172,7 +161,7 @@ func (o *options) asker(demo bool) (loop.Asker, termgate.Mode, error) {
 		return nil, "", err
 	}
 	if demo && mode == termgate.Auto {
-		return newDemoAsker(dir, o.Stderr), mode, nil
+		return demoAsker(dir, o.Stderr), mode, nil
 	}
 	return g, mode, nil
 }

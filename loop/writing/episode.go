@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path"
 	"path/filepath"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -276,8 +277,13 @@ func (e *Episode) maxRevisions() int {
 	return e.MaxRevisions
 }
 
+// RunFolder is the run folder of episode n inside the story folder
+// (RunDir/episode-NN, slash-separated): its journal, and the file gate's
+// questions and answers files.
+func RunFolder(n int) string { return path.Join(RunDir, fmt.Sprintf("episode-%02d", n)) }
+
 func (e *Episode) runDir() string {
-	return filepath.Join(e.Dir, RunDir, fmt.Sprintf("episode-%02d", e.Number))
+	return filepath.Join(e.Dir, filepath.FromSlash(RunFolder(e.Number)))
 }
 
 func (e *Episode) logger() *slog.Logger {

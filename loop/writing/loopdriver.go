@@ -68,7 +68,7 @@ func NewDriver(configure func(args Args) (*Episode, error)) loop.Driver {
 		if !args.Gate.Own() {
 			e.Asker = asker
 		}
-		run := path.Join(RunDir, fmt.Sprintf("episode-%02d", e.Number))
+		run := RunFolder(e.Number)
 		res, err := e.Write(ctx)
 		switch {
 		case errors.Is(err, loop.ErrWaiting):
