@@ -1,6 +1,7 @@
 package writing
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"strings"
@@ -53,51 +54,58 @@ func (c Cast) Episode() (*Episode, string, error) {
 		rules = []string{offline.SetStrict}
 	}
 	critics := offline.Editorial(offline.Config{Enabled: rules})
-	var used []string // who plays each role, for the description
-	model := func(role string) func(p agent.Provider, name string) Model {
-		return func(p agent.Provider, name string) Model {
-			used = append(used, role+": "+name)
-			return Model{Provider: p, Name: name, MaxTokens: c.MaxTokens}
+	// on returns the model that plays role, false for the built-in agent.
+	on := func(role string) (Model, bool, error) {
+		m, err := loop.Role(c.Players, role, (*Model)(nil), func(p agent.Provider, name string) *Model {
+			return &Model{Provider: p, Name: name, MaxTokens: c.MaxTokens}
+		})
+		if m == nil {
+			return Model{}, false, err
 		}
+		return *m, true, nil
+	}
+	var used []string // who plays each role, for the description
+	says := func(role string, m Model, online bool) {
+		if !online {
+			m.Name = "offline"
+		}
+		used = append(used, role+": "+m.Name)
 	}
 	e := &Episode{}
-	m, err := loop.Role(c.Players, "author", Model{}, model("author"))
+	m, online, err := on("author")
 	switch {
 	case err != nil:
 		return nil, "", err
-	case m.Provider != nil:
+	case online:
 		e.Author = ModelAuthor{Model: m}
-	case len(c.Draft) == 0 && c.NoDraft != nil:
-		return nil, "", c.NoDraft
 	case len(c.Draft) == 0:
-		return nil, "", ErrNoDraft
+		return nil, "", cmp.Or(c.NoDraft, ErrNoDraft)
 	default:
-		e.Author, used = OfflineAuthor{Draft: c.Draft}, append(used, "author: offline")
+		e.Author = OfflineAuthor{Draft: c.Draft}
 	}
-	if m, err = loop.Role(c.Players, "arc-reviewer", Model{}, model("arc-reviewer")); err != nil {
+	says("author", m, online)
+	if m, online, err = on("arc-reviewer"); err != nil {
 		return nil, "", err
 	}
-	e.Critic = Critic(OfflineCritic{Critics: critics})
-	if m.Provider != nil {
+	e.Critic = OfflineCritic{Critics: critics}
+	if online {
 		e.Critic = ModelCritic{Model: m}
-	} else {
-		used = append(used, "arc-reviewer: offline")
 	}
+	says("arc-reviewer", m, online)
 	e.Readers = func(p Persona) Reader {
-		r, err := loop.Role[Reader](c.Players, "reader-"+p.ID, OfflineReader{Critics: critics}, func(p agent.Provider, name string) Reader {
-			return ModelReader{Model: Model{Provider: p, Name: name, MaxTokens: c.MaxTokens}}
-		})
-		if err != nil {
+		m, online, err := on("reader-" + p.ID)
+		switch {
+		case err != nil:
 			return failingReader{err}
+		case online:
+			return ModelReader{Model: m}
 		}
-		return r
+		return OfflineReader{Critics: critics}
 	}
-	if _, err := loop.Role(c.Players, "reader", Model{}, model("readers")); err != nil {
+	if m, online, err = on("reader"); err != nil {
 		return nil, "", err
 	}
-	if c.Players == nil || c.Players.Offline("reader") {
-		used = append(used, "readers: offline")
-	}
+	says("readers", m, online)
 	return e, strings.Join(used, ", "), nil
 }
 
