@@ -128,3 +128,12 @@ func TestDemoFailingAtOnceLeavesNoFolder(t *testing.T) {
 		}
 	}
 }
+
+// copySample copies the bundled sample story into dir.
+func copySample(dir string) error {
+	sub, err := sampleFiles()
+	if err != nil {
+		return err
+	}
+	return os.CopyFS(dir, sub)
+}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/examples/internal/sarifcheck"
 )
 
@@ -151,3 +152,10 @@ func TestFormatSARIF(t *testing.T) {
 	}
 	sarifcheck.Check(t, []byte(stdout))
 }
+
+// The exit codes.
+const (
+	exitSaved    = cli.ExitOK
+	exitError    = cli.ExitError
+	exitNotSaved = cli.ExitStopped
+)

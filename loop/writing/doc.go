@@ -60,7 +60,13 @@
 // Roles are interfaces (Author, Critic, Reader). ModelAuthor, ModelCritic
 // and ModelReader run on any agent.Provider, the verdict, feedback and
 // preferences as typed calls (agent.Ask); OfflineAuthor, OfflineCritic and
-// OfflineReader need no model (their rules are in their docs).
+// OfflineReader need no model (their rules are in their docs). Cast
+// builds the three from a loop.Cast (a command's provider flags, say),
+// each role offline or on its own model.
+//
+// A run's Outcome prints its completion report (WriteText), says why the
+// episode was not saved (Err) and reports the polish fixes for CI
+// (Report); StopOutcome is the Outcome of a Driver's Stop.
 //
 // The story folder (Episode.Dir) holds story/ (ArcFile, CharacterFile and
 // PersonasFile are required; see each constant for its format),

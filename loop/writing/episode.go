@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path"
 	"path/filepath"
 
 	"github.com/kaigi-dev/kaigi/agent"
@@ -152,6 +153,17 @@ type Outcome struct {
 	TryDecision string `json:"try_decision,omitempty"`
 	// Usage sums the model calls of the run.
 	Usage agent.Usage `json:"usage"`
+
+	// Dir is the story folder the paths are under, as the person gave it
+	// (Episode.Dir), for WriteText and Report. It is not in the JSON: Write
+	// and StopOutcome set it.
+	Dir string `json:"-"`
+	// Hint, when set, is a line Err adds to the error of a FORCE_PASS
+	// episode not saved: how to decide on it (a command's words for its
+	// gate). Not in the JSON.
+	Hint string `json:"-"`
+
+	why string // what the ErrNotSaved error adds ("": nothing); Write and StopOutcome set it
 }
 
 // Write runs the episode, or resumes its unfinished run: the driver
@@ -211,7 +223,7 @@ func (e *Episode) Write(ctx context.Context) (_ *Outcome, err error) {
 	if state == loop.RunFinished {
 		res, _ := ended(j.Records())
 		j.Close()
-		return res, resultErr(res)
+		return res.in(e.Dir, resultErr(res))
 	}
 	defer j.Close()
 	d := &driver{e: e, j: j, root: root, max: e.maxRevisions(), tasks: map[string]*journal.Task[readResult]{}}
@@ -222,7 +234,7 @@ func (e *Episode) Write(ctx context.Context) (_ *Outcome, err error) {
 	if _, aerr := j.Append(kindEnd, "", res); aerr != nil {
 		return nil, aerr
 	}
-	return res, err
+	return res.in(e.Dir, err)
 }
 
 // folder is the episode's run folder (loop.Folder): a run has finished
@@ -265,8 +277,13 @@ func (e *Episode) maxRevisions() int {
 	return e.MaxRevisions
 }
 
+// RunFolder is the run folder of episode n inside the story folder
+// (RunDir/episode-NN, slash-separated): its journal, and the file gate's
+// questions and answers files.
+func RunFolder(n int) string { return path.Join(RunDir, fmt.Sprintf("episode-%02d", n)) }
+
 func (e *Episode) runDir() string {
-	return filepath.Join(e.Dir, RunDir, fmt.Sprintf("episode-%02d", e.Number))
+	return filepath.Join(e.Dir, filepath.FromSlash(RunFolder(e.Number)))
 }
 
 func (e *Episode) logger() *slog.Logger {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 
@@ -42,7 +43,10 @@ const NotSaved = "not-saved"
 // (PASS, PASS_WITH_POLISH, FORCE_PASS) or NotSaved (its Text the error
 // saying why), its Artifacts the saved episode, its Outcome the *Outcome; a
 // question waits with the run folder's questions.json and answers.json,
-// the Text saying which.
+// the Text saying which. The error of a run that has started (its journal
+// exists) says that it resumes when run again, but for ErrNotInArc; one
+// refused before it started (a bad input, see Write) leaves nothing to
+// resume.
 func NewDriver(configure func(args Args) (*Episode, error)) loop.Driver {
 	return loop.DriverFunc(func(ctx context.Context, dir string, raw json.RawMessage, resume bool) (loop.Stop, error) {
 		args, err := loop.DriverArgs[Args]("writing", raw)
@@ -64,12 +68,14 @@ func NewDriver(configure func(args Args) (*Episode, error)) loop.Driver {
 		if !args.Gate.Own() {
 			e.Asker = asker
 		}
-		run := path.Join(RunDir, fmt.Sprintf("episode-%02d", e.Number))
+		run := RunFolder(e.Number)
 		res, err := e.Write(ctx)
 		switch {
 		case errors.Is(err, loop.ErrWaiting):
 			return loop.Stop{Reason: string(loop.AwaitingDecisions), Text: err.Error(),
 				Question: path.Join(run, loop.QuestionsFile), Answer: path.Join(run, loop.AnswersFile)}, nil
+		case res == nil && e.journaled() && !errors.Is(err, ErrNotInArc):
+			return loop.Stop{}, fmt.Errorf("%w (run the same command again to resume)", err)
 		case res == nil || (err != nil && !errors.Is(err, ErrNotSaved)):
 			return loop.Stop{}, err
 		}
@@ -86,4 +92,11 @@ func NewDriver(configure func(args Args) (*Episode, error)) loop.Driver {
 		}
 		return stop, nil
 	})
+}
+
+// journaled reports whether the episode has a journal, which a failed
+// run is resumed from.
+func (e *Episode) journaled() bool {
+	_, err := os.Stat(filepath.Join(e.runDir(), loop.JournalName))
+	return err == nil
 }

@@ -11,13 +11,13 @@ import (
 // where it was saved (or that it was not), the revisions and why each was
 // kept or not, the arc review and discussions, the judgment, the readers'
 // ratings, the polish, the retro's Try, the model calls, and where the
-// archive and the story files are. dir is the story folder the paths are
-// under, as the person gave it (Episode.Dir). A nil r writes nothing. It
+// archive and the story files are, under Dir. A nil r writes nothing. It
 // returns w's error.
-func (r *Outcome) WriteText(w io.Writer, dir string) error {
+func (r *Outcome) WriteText(w io.Writer) error {
 	if r == nil {
 		return nil
 	}
+	dir := r.Dir
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nEpisode %d: %s\n", r.Episode, r.Title)
 	if r.Saved {

@@ -21,8 +21,9 @@ func ExampleOutcome_WriteText() {
 		Readers:   []writing.ReaderStat{{Persona: "kai", Stars: []int{4, 4, 4}, Mean: 4, Stuck: true}},
 		Polish:    []writing.PolishItem{{Applied: true}, {}},
 		Usage:     agent.Usage{Calls: 2, InputTokens: 100, OutputTokens: 20},
+		Dir:       "story-dir",
 	}
-	r.WriteText(os.Stdout, "story-dir")
+	r.WriteText(os.Stdout)
 	// Output:
 	// Episode 3: The Ferry
 	//   saved:        story-dir/episodes/03_the-ferry.txt

@@ -1,0 +1,28 @@
+package writing_test
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/writing"
+)
+
+// The Outcome of a Driver's Stop for an episode whose FORCE_PASS was not
+// saved: its error says why, and the command's Hint how to decide.
+func ExampleStopOutcome() {
+	res, _ := json.Marshal(writing.Outcome{Episode: 3, Title: "The Ferry", Judgment: writing.Judgment{Grade: writing.ForcePass}})
+	stop := loop.Stop{Reason: writing.NotSaved, Text: "writing: the episode was not saved: its save was not confirmed", Result: res}
+	r, err := writing.StopOutcome(stop, "story-dir")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r.Hint = "read the drafts in story-dir/workspace, then run again with a gate that asks"
+	fmt.Println(r.Dir, r.Saved)
+	fmt.Println(r.Err())
+	// Output:
+	// story-dir false
+	// writing: the episode was not saved: its save was not confirmed
+	// read the drafts in story-dir/workspace, then run again with a gate that asks
+}
