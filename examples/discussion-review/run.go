@@ -1,24 +1,18 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/kaigi-dev/kaigi/agent"
-	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
-	"github.com/kaigi-dev/kaigi/finding"
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/discussion"
 	"github.com/kaigi-dev/kaigi/providers/config"
@@ -124,82 +118,52 @@ func (o *options) start(ctx context.Context, demo string) (cli.DriverRun, error)
 		return cli.DriverRun{}, err
 	}
 	if o.commit {
-		if err := checkRepository(ctx, o.root); err != nil {
-			return cli.DriverRun{}, err
+		if err := discussion.CheckRepository(ctx, o.root); err != nil {
+			return cli.DriverRun{}, fmt.Errorf("-commit: %w", err)
 		}
 	}
-	d := &discussion.Discussion{Spec: spec, MaxSize: int64(*o.MaxSize), Entries: o.entries || o.commit, Logger: o.Logger(), Observer: progress(o.Stderr)}
-	if d.Participants, d.Lead, err = o.seat(spec, o.Enabled(demo != "", demoRules())); err != nil {
+	d := &discussion.Discussion{Spec: spec, MaxSize: int64(*o.MaxSize), Entries: o.entries || o.commit, Logger: o.Logger(),
+		Observer: func(e discussion.Event) { e.WriteText(o.Stderr) }}
+	if d.Participants, d.Lead, err = discussion.Cast(o.Providers, spec, o.root, o.Enabled(demo != "", demoRules())); err != nil {
 		return cli.DriverRun{}, err
 	}
-	text := o.Info() // the report; with -format other than text it goes to stderr
-	fmt.Fprintf(text, "Discussion %s: %s (%s)\n", spec.ID, loop.Printable(spec.Topic), o.Providers.String())
+	fmt.Fprintf(o.Info(), "Discussion %s: %s (%s)\n", spec.ID, loop.Printable(spec.Topic), o.Providers.String())
+	var out *discussion.Outcome // the Stop's, decoded by Result
 	return cli.DriverRun{
 		Driver: discussion.NewDriver(func(discussion.Args) (*discussion.Discussion, error) { return d, nil }),
 		Dir:    o.root, Resume: o.resume, ResumeOnly: true, // -resume of nothing says so
-		Report: func(w io.Writer, s loop.Stop) {
-			if out, err := outcome(s); err == nil {
-				out.WriteText(w)
-			}
-			if demo == "" {
-				var given string
-				if o.id != "" {
-					given += " -id " + o.id
-				}
-				if o.targets != "" {
-					given += " -targets " + o.targets
-				}
-				fmt.Fprintf(w, "Resume an interrupted run: discussion-review -spec %s%s -root %s -resume\n", o.spec, given, o.root)
-			}
+		Result: func(s loop.Stop) (_ cli.Outcome, err error) {
+			out, err = discussion.StopOutcome(o.root, s)
+			return out, err
 		},
-		Text: func(io.Writer, loop.Stop) {}, // the report
-		Export: func(w io.Writer, f string, s loop.Stop) error {
-			out, err := outcome(s)
-			if err != nil {
-				return err
-			}
-			critical, err := out.Critical()
-			if err != nil {
-				return err
-			}
-			var settled []outformat.Settled
-			for _, f := range critical {
-				settled = append(settled, outformat.Settled{Finding: f, Status: finding.Open})
-			}
-			return outformat.ExportFindings(w, f, o.Name, o.root, settled)
-		},
-		Code: func(s loop.Stop) (int, error) { return o.end(ctx, s, demo != "") },
+		Report: func(w io.Writer, _ loop.Stop) { o.report(w, out, demo != "") }, // on stderr too with -format json or an export
+		Text:   func(io.Writer, loop.Stop) {},                                   // the report
+		Code:   func(loop.Stop) (int, error) { return o.end(ctx, out, demo != "") },
 	}, nil
 }
 
-// outcome returns the discussion's Outcome of s, restored from its
-// folder (Outcome.Restore).
-func outcome(s loop.Stop) (*discussion.Outcome, error) {
-	out, err := cli.Result[*discussion.Outcome](s)
-	if err != nil {
-		return nil, err
+// report prints the discussion and, but for the demo, how to resume it.
+func (o *options) report(w io.Writer, out *discussion.Outcome, demo bool) {
+	out.WriteText(w)
+	if demo {
+		return
 	}
-	return out, out.Restore()
+	var given string
+	if o.id != "" {
+		given += " -id " + o.id
+	}
+	if o.targets != "" {
+		given += " -targets " + o.targets
+	}
+	fmt.Fprintf(w, "Resume an interrupted run: discussion-review -spec %s%s -root %s -resume\n", o.spec, given, o.root)
 }
 
 // end commits the board when -commit asks, and returns the exit code of
-// the discussion that stopped as s says: exitFail without a verdict (no
-// reviewer answered), or, but for the demo, with a FAIL verdict.
-func (o *options) end(ctx context.Context, s loop.Stop, demo bool) (int, error) {
-	out, err := outcome(s)
-	if err != nil {
-		return exitError, err
-	}
-	var v struct {
-		Verdict string `json:"verdict"`
-	}
-	_ = json.Unmarshal(out.Verdict, &v)
+// the discussion: exitFail without a verdict (no reviewer answered), or,
+// but for the demo, with a FAIL verdict.
+func (o *options) end(ctx context.Context, out *discussion.Outcome, demo bool) (int, error) {
 	if o.commit {
-		said := "no verdict"
-		if out.Verdict != nil {
-			said = "verdict " + cmp.Or(v.Verdict, "written")
-		}
-		hash, err := commitBoard(ctx, out, said)
+		hash, err := out.Commit(ctx)
 		if err != nil {
 			return exitError, fmt.Errorf("-commit: %w", err)
 		}
@@ -208,7 +172,7 @@ func (o *options) end(ctx context.Context, s loop.Stop, demo bool) (int, error) 
 	if err := out.Err(); err != nil {
 		return exitFail, err
 	}
-	if v.Verdict == "FAIL" && !demo {
+	if out.Decision() == "FAIL" && !demo {
 		return exitFail, nil
 	}
 	return exitOK, nil
@@ -225,12 +189,7 @@ func (o *options) fill(spec *discussion.Spec) error {
 		spec.ID = o.id
 	}
 	if o.targets != "" {
-		var ts []string
-		for t := range strings.SplitSeq(o.targets, ",") {
-			if t = strings.TrimSpace(t); t != "" {
-				ts = append(ts, t)
-			}
-		}
+		ts := list(o.targets)
 		if len(spec.Targets) > 0 && !slices.Equal(spec.Targets, ts) {
 			return fmt.Errorf("-targets %s, but the spec %s names the targets %s", o.targets, o.spec, strings.Join(spec.Targets, ","))
 		}
@@ -270,46 +229,6 @@ func (o *options) useProviders(spec discussion.Spec, demo bool) error {
 	return nil
 }
 
-// seat makes the spec's participants and lead: offline reviewers, or
-// models.
-func (o *options) seat(spec discussion.Spec, rules []string) ([]discussion.Participant, discussion.Lead, error) {
-	root, rel, err := offline.WorkspaceRoot(o.root)
-	if err != nil {
-		return nil, nil, err
-	}
-	builtin := map[string]agent.Reviewer{}
-	var order []string
-	for _, r := range offline.Editorial(offline.Config{LinkFS: os.DirFS(root), LinkDir: rel, Enabled: rules}) {
-		builtin[r.Name()] = r
-		order = append(order, r.Name())
-	}
-	var ps []discussion.Participant
-	for i, p := range spec.Participants {
-		if o.Providers.Offline(p.Name) {
-			r, ok := builtin[p.Model]
-			if !ok {
-				r = builtin[order[i%len(order)]]
-			}
-			ps = append(ps, discussion.NewOffline(p.Name, r))
-			continue
-		}
-		prov, model, err := o.Providers.Provider(p.Name)
-		if err != nil {
-			return nil, nil, err
-		}
-		ps = append(ps, discussion.NewModel(p.Name, p.Lens, prov, model))
-	}
-	lead, err := loop.Role[discussion.Lead](o.Providers, spec.Synthesizer.Name, discussion.NewOfflineLead(spec.Synthesizer.Name), func(p agent.Provider, model string) discussion.Lead {
-		return discussion.NewModelLead(spec.Synthesizer.Name, p, model)
-	})
-	return ps, lead, err
-}
-
-// progress prints each turn on stderr as it is journaled.
-func progress(w io.Writer) func(discussion.Event) {
-	return func(e discussion.Event) { e.WriteText(w) }
-}
-
 // quoted returns args quoted, separated by spaces.
 func quoted(args []string) string {
 	q := make([]string, len(args))
@@ -317,4 +236,16 @@ func quoted(args []string) string {
 		q[i] = strconv.Quote(a)
 	}
 	return strings.Join(q, " ")
+}
+
+// list returns the comma-separated items of s, trimmed, the empty ones
+// dropped.
+func list(s string) []string {
+	var items []string
+	for it := range strings.SplitSeq(s, ",") {
+		if it = strings.TrimSpace(it); it != "" {
+			items = append(items, it)
+		}
+	}
+	return items
 }

@@ -49,5 +49,14 @@
 //
 // Participants: Offline (deterministic rules over a rule-based reviewer,
 // for the offline demo), Model (a model through an agent.Provider), or
-// any Participant of the caller's. Leads: OfflineLead and ModelLead.
+// any Participant of the caller's. Leads: OfflineLead and ModelLead. Cast
+// seats a spec from a loop.Cast (a command's provider flags), offline or
+// on a model role by role.
+//
+// Around a run, as the original: Trigger decides whether a change
+// (ReadChange, from git) warrants a discussion, and Outcome.Commit
+// commits the board when it ends. A Driver's Stop carries the Outcome
+// (StopOutcome restores it), which prints itself (WriteText), says why
+// there is no verdict (Err) and reports what survived for the CI formats
+// (Report).
 package discussion

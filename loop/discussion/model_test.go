@@ -83,6 +83,12 @@ func leadScript(first, second []string) *scripted.Provider {
 // round 2 and a concedes the rebuttal in round 3: a/p1 is withdrawn, b/p1
 // survives.
 func concedeDebate(t *testing.T, lead Lead) *Outcome {
+	return mustRun(t, &Discussion{Spec: testSpec(3, "a", "b"), Participants: concedePlayers(), Lead: lead, Root: workspace(t)})
+}
+
+// concedePlayers are concedeDebate's participants: a and b claim, b
+// rebuts a's claim in round 2, a concedes it.
+func concedePlayers() []Participant {
 	a := claimer("a", func(t Turn) []Draft {
 		for _, s := range t.Seen {
 			if s.Kind == board.Rebuttal && !s.Own {
@@ -97,7 +103,7 @@ func concedeDebate(t *testing.T, lead Lead) *Outcome {
 		}
 		return nil
 	})
-	return mustRun(t, &Discussion{Spec: testSpec(3, "a", "b"), Participants: []Participant{a, b}, Lead: lead, Root: workspace(t)})
+	return []Participant{a, b}
 }
 
 // A verdict citing a conceded point is sent back once; the repaired one

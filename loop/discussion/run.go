@@ -119,6 +119,8 @@ type Outcome struct {
 	FanOut []loop.Findings
 	// Usage sums every model call.
 	Usage agent.Usage
+
+	root string // the workspace root, for Report; not marshalled
 }
 
 // Run starts a new discussion in Dir: a finished one there is moved to
@@ -259,7 +261,7 @@ func (d *Discussion) run(ctx context.Context, resume bool) (_ *Outcome, err erro
 	if err != nil {
 		return nil, err
 	}
-	o.ID, o.Dir, o.NoAnswer = spec.ID, dir, r.noAnswer
+	o.ID, o.Dir, o.NoAnswer, o.root = spec.ID, dir, r.noAnswer, root
 	r.log.Info("discussion: done", "id", spec.ID, "rounds", o.Rounds, "posts", o.Board.Len(), "stopped", o.Stopped, "fallback", o.Fallback)
 	if err := writeArtifacts(dir, o, r); err != nil {
 		return nil, err

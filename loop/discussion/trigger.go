@@ -32,12 +32,16 @@ type Trigger struct {
 	Labels []string
 }
 
-// Change is what a Trigger reads of a change.
+// Change is what a Trigger reads of a change (ReadChange reads one from
+// git).
 type Change struct {
 	// Lines is the number of changed lines: added plus deleted.
 	Lines int
 	// Labels are the change's labels (a pull request's).
 	Labels []string
+	// Files are the changed files, the targets of a discussion of the
+	// change; Decide does not read them.
+	Files []string
 }
 
 // Decide reports whether c warrants a discussion, with the reason in one
