@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/export"
@@ -13,8 +14,8 @@ import (
 // Outcome is a session's Summary as a command shows it: its text, why it
 // fell short (Err) and its findings for the export formats (Report).
 // Session and Repo are what the Summary does not hold: where its folder
-// is and which repository it reviewed, as the user named them. An Outcome
-// is read only.
+// is and which repository it reviewed, as the user named them. Its
+// methods only read it.
 type Outcome struct {
 	// Summary is what the session came to. Required.
 	*Summary
@@ -75,5 +76,5 @@ func (o *Outcome) Err() error {
 			left = append(left, fmt.Sprintf("%s (%s)", sl.Name, sl.Status))
 		}
 	}
-	return fmt.Errorf("multishot: %w: slice(s) not done: %v", loop.ErrNotConverged, left)
+	return fmt.Errorf("multishot: %w: slice(s) not done: %s", loop.ErrNotConverged, strings.Join(left, ", "))
 }
