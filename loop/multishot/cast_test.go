@@ -3,6 +3,7 @@ package multishot
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -18,23 +19,14 @@ type testCast struct{ models, broken []string }
 var errNoKey = errors.New("no key")
 
 func (c testCast) Offline(role string) bool {
-	return !contains(c.models, role) && !contains(c.broken, role)
+	return !slices.Contains(c.models, role) && !slices.Contains(c.broken, role)
 }
 
 func (c testCast) Provider(role string) (agent.Provider, string, error) {
-	if contains(c.broken, role) {
+	if slices.Contains(c.broken, role) {
 		return nil, "", errNoKey
 	}
 	return agent.ProviderFunc(func(context.Context, agent.Request) (agent.Response, error) { return agent.Response{}, nil }), role + "-model", nil
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // TestCastOffline: a Cast that leaves every role offline gives the
