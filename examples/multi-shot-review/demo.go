@@ -132,10 +132,10 @@ const demoDirectives = "Report what the change introduced, not what was there be
 
 // demo runs the demo: the bundled change in a temporary repository, its
 // session, then the follow-ups of a finished session (demoFollowUps).
-func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver, info io.Writer, interactive bool) (int, error) {
+func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver) (int, error) {
 	repo, err := buildDemo(ctx)
 	if err != nil {
-		return exitError, err
+		return cli.ExitError, err
 	}
 	keep := o.keep
 	defer func() {
@@ -145,13 +145,11 @@ func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver, in
 	}()
 	args := multishot.Args{Kind: multishot.Uncommitted, Task: demoTask, Dir: ".git/multishot/session", Memory: ".git/multishot/rejections.json", Gate: loop.GateOwn}
 	session, memory := filepath.Join(repo, ".git", "multishot", "session"), filepath.Join(repo, ".git", "multishot", "rejections.json")
-	shown := &liveEvents{out: l.Observer}
-	l.Observer = shown.event
-	o.dir = session // the file gate's questions and answers are the demo session's
+	o.repo, o.dir = repo, session // the file gate's questions and answers are the demo session's
 	l.Asker = demoAsker{repo: repo}
 	if o.gate != "" {
-		if l.Asker, err = o.asker(interactive, o.Stdin, o.Stdout); err != nil {
-			return exitError, err
+		if l.Asker, err = o.asker(cli.Terminal(o.Stdin), o.Stdin, o.Stdout); err != nil {
+			return cli.ExitError, err
 		}
 	}
 	if !o.FlagSet("max-passes") {
@@ -161,18 +159,19 @@ func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver, in
 	if keep {
 		gone = "kept"
 	}
+	info := o.Info()
 	fmt.Fprintf(info, "Demo: the bundled sample change in a temporary repository, %s.\nrepository: %s\nsession: %s\n(%s)\n", o.Providers, repo, session, gone)
-	// A person reads the first run's summary, then the follow-ups; a
-	// program gets the session's summary at its end.
+	// A person reads the first run's summary in full, then the follow-ups;
+	// a program gets the session's summary at its end.
 	return o.Drive(ctx, cli.DriverRun{
 		Driver: d, Dir: repo, Args: args, ResumeOnly: true,
-		Text: o.show(""),
+		Text: cli.ShowText[*multishot.Outcome](),
 		Waiting: func(io.Writer, loop.Stop) {
 			keep = true
 			fmt.Fprintf(info, "Waiting for answers: fill in %s, then go on with\n  multi-shot-review -repo %s -dir %s -memory %s -gate file -resume\n(the repository and session are kept; remove %s when done)\n",
 				filepath.Join(session, "answers.json"), repo, session, memory, repo)
 		},
-		Next: func(loop.Stop) (*cli.DriverRun, error) { return o.demoFollowUps(d, repo, args, info, shown), nil },
+		Next: func(loop.Stop) (*cli.DriverRun, error) { return o.demoFollowUps(d, repo, args), nil },
 	})
 }
 
@@ -181,19 +180,18 @@ func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver, in
 // harness, a new classification refused while slices are active, then
 // every slice removed by the user's words and the change classified anew,
 // whose Summary is the demo's output for a program.
-func (o *options) demoFollowUps(d loop.Driver, repo string, args multishot.Args, info io.Writer, shown *liveEvents) *cli.DriverRun {
-	dir := filepath.Join(repo, filepath.FromSlash(args.Dir))
-	// follow is the run of a follow-up, which says what it does first.
+func (o *options) demoFollowUps(d loop.Driver, repo string, args multishot.Args) *cli.DriverRun {
+	info, dir := o.Info(), filepath.Join(repo, filepath.FromSlash(args.Dir))
+	// follow is the run of a follow-up, which says what it does first; a
+	// person has read the session's summary already.
 	follow := func(say string, f multishot.FollowUp, dirs ...multishot.Directive) *cli.DriverRun {
 		args := args
 		args.FollowUp, args.Directives = f, dirs
-		announced := loop.DriverFunc(func(ctx context.Context, root string, raw json.RawMessage, resume bool) (loop.Stop, error) {
+		said := loop.DriverFunc(func(ctx context.Context, root string, raw json.RawMessage, resume bool) (loop.Stop, error) {
 			fmt.Fprint(info, say)
-			shown.next()
 			return d.Run(ctx, root, raw, resume)
 		})
-		return &cli.DriverRun{Driver: announced, Dir: repo, Args: args, ResumeOnly: true,
-			Text: func(io.Writer, loop.Stop) {}, // a person has read the session's summary already
+		return &cli.DriverRun{Driver: said, Dir: repo, Args: args, ResumeOnly: true, Text: func(io.Writer, loop.Stop) {},
 			Failure: func(s loop.Stop) error {
 				if s.Waiting() {
 					return fmt.Errorf("demo: the follow-up waits for %s", s.Answer)
@@ -213,57 +211,28 @@ func (o *options) demoFollowUps(d loop.Driver, repo string, args multishot.Args,
 		if err != nil {
 			return nil, err
 		}
-		var dirs []multishot.Directive
-		for _, sl := range sum.Slices {
-			if sl.Status != multishot.Removed {
-				dirs = append(dirs, multishot.Directive{Op: multishot.RemoveSlice, Slice: multishot.Slice{Name: sl.Name}, Words: "Start over: cut the change again."})
-			}
-		}
 		refused := follow("\nFollow-up: a new classification is refused while slices are active:\n", multishot.FollowReclassify)
 		refused.Failure = func(loop.Stop) error { return errors.New("it was not refused") }
 		refused.Failed = func(err error) (int, error) {
 			if !errors.Is(err, multishot.ErrActiveSlices) {
-				return exitError, fmt.Errorf("demo: a reclassification over active slices: %w", err)
+				return cli.ExitError, fmt.Errorf("demo: a reclassification over active slices: %w", err)
 			}
 			fmt.Fprintf(info, "  %v\n", err)
-			return exitOK, nil
+			return cli.ExitOK, nil
 		}
 		refused.Next = func(loop.Stop) (*cli.DriverRun, error) {
-			again := follow("Follow-up: the user removes every slice and the change is classified again\n", multishot.FollowReclassify, dirs...)
+			again := follow("Follow-up: the user removes every slice and the change is classified again\n", multishot.FollowReclassify,
+				multishot.Remove("Start over: cut the change again.", sum.Active()...)...)
 			again.Report = cli.Show(func(w io.Writer, sum *multishot.Summary) {
 				fmt.Fprintf(w, "%s; classifier log: %s\n", sum.Status(), multishot.ClassifierLog(dir, 3))
 				fmt.Fprintf(w, "out records with findings (each shot's Markdown in %s):\n", filepath.Join(dir, "logs"))
 				sum.WriteOutText(w)
 			})
-			again.Export = exportSummary(repo)
-			again.Code = func(s loop.Stop) (int, error) {
-				sum, err := cli.Result[*multishot.Summary](s)
-				if err != nil {
-					return exitError, err
-				}
-				return exitCode(sum), nil
-			}
+			again.Result = o.outcome("")
+			again.Code = quiet
 			return again, nil
 		}
 		return refused, nil
 	}
 	return added
 }
-
-// liveEvents passes on the events of one execution that its replay of
-// the session's earlier ones did not repeat: a follow-up replays the
-// session from its start, with the same events in the same order.
-type liveEvents struct {
-	out        func(multishot.Event)
-	seen, skip int
-}
-
-func (f *liveEvents) event(e multishot.Event) {
-	f.seen++
-	if f.seen > f.skip {
-		f.out(e)
-	}
-}
-
-// next starts another execution of the session.
-func (f *liveEvents) next() { f.skip, f.seen = f.seen, 0 }

@@ -9,7 +9,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/examples/internal/sarifcheck"
+)
+
+// The command's exit codes.
+const (
+	exitOK        = cli.ExitOK
+	exitError     = cli.ExitError
+	exitRemaining = cli.ExitStopped
 )
 
 // runCmd runs the command in process with stdin not a terminal.

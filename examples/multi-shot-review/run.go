@@ -1,41 +1,34 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
-	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
+	"github.com/kaigi-dev/kaigi/loop/export"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
 )
 
-// Exit codes.
-const (
-	exitOK        = cli.ExitOK
-	exitError     = cli.ExitError
-	exitRemaining = cli.ExitStopped
-)
-
 // failedCode is code, except that a session the classification left with
-// no slice exits exitRemaining, as the original does (its log says why).
+// no slice exits cli.ExitStopped, as the original does (its log says why).
 func failedCode(code int, err error) int {
 	if errors.Is(err, multishot.ErrNoSlices) {
-		return exitRemaining
+		return cli.ExitStopped
 	}
 	return code
 }
-
-// callTimeout bounds one model call (a shot, a judgement).
-const callTimeout = 10 * time.Minute
 
 type options struct {
 	*cli.App
@@ -150,39 +143,38 @@ func (o *options) target() (multishot.Target, bool) {
 }
 
 func (o *options) run(ctx context.Context) (int, error) {
-	stdin, stdout := o.Stdin, o.Stdout
 	target, own := o.target()
 	demo := !own && !o.resume && !o.follow && !o.reclassify
 	if err := o.Resolve(demo); err != nil {
-		return exitError, err
+		return cli.ExitError, err
 	}
 	task := o.task
 	if o.taskFile != "" {
-		data, err := readTask(o.taskFile, stdin, int64(*o.MaxSize))
+		data, err := readTask(o.taskFile, o.Stdin, int64(*o.MaxSize))
 		if err != nil {
-			return exitError, err
+			return cli.ExitError, err
 		}
 		task = string(data)
 	}
-	// Progress goes to stderr when stdout is for a program.
-	info := o.Info()
+	// Progress goes to stderr when stdout is for a program; a follow-up
+	// of the demo shows only what its replay of the session did not.
+	live := multishot.NewLive(func(e multishot.Event) { e.WriteText(o.Info()) })
 	l := &multishot.Loop{Shots: o.shots, ShotPasses: o.shotPasses, MaxPasses: o.maxPasses,
-		MaxParallel: o.maxParallel, Timeout: o.timeout, MaxSize: int64(*o.MaxSize), Observer: progress(info), Variant: o.variant}
-	if err := o.classifierInputs(l, stdin, demo); err != nil {
-		return exitError, err
+		MaxParallel: o.maxParallel, Timeout: o.timeout, MaxSize: int64(*o.MaxSize), Observer: live.Observe, Variant: o.variant}
+	if err := o.classifierInputs(l, demo); err != nil {
+		return cli.ExitError, err
 	}
 	if o.report {
 		l.Mode = multishot.Report
 	}
-	if err := o.wire(l, o.Enabled(demo, demoRules())); err != nil {
-		return exitError, err
+	if err := multishot.Cast(l, o.Providers, o.Enabled(demo, demoRules()), slices.Collect(maps.Keys(o.Providers.Reviewers))...); err != nil {
+		return cli.ExitError, err
 	}
 	// The loop is made once (its inputs read once): every execution of the
 	// session is the same loop, the Driver setting its folders.
-	driver := multishot.NewDriver(func(multishot.Args) (*multishot.Loop, error) { return l, nil })
-	interactive := cli.Terminal(stdin) // the triage asks on stdin and stdout
+	driver := live.Driver(multishot.NewDriver(func(multishot.Args) (*multishot.Loop, error) { return l, nil }))
 	if demo {
-		return o.demo(ctx, l, driver, info, interactive)
+		return o.demo(ctx, l, driver)
 	}
 	args := multishot.Args{Kind: target.Kind, Ref: target.Ref, Task: task, Gate: loop.GateOwn}
 	switch {
@@ -194,22 +186,18 @@ func (o *options) run(ctx context.Context) (int, error) {
 	if args.FollowUp != "" {
 		var err error
 		if args.Directives, err = o.directives(); err != nil {
-			return exitError, err
+			return cli.ExitError, err
 		}
 	} else if !o.resume && strings.TrimSpace(task) == "" {
-		return exitError, errors.New("give the original request with -task or -task-file: every reviewer reads it")
+		return cli.ExitError, errors.New("give the original request with -task or -task-file: every reviewer reads it")
 	}
 	var err error
-	if l.Asker, err = o.asker(interactive, stdin, stdout); err != nil {
-		return exitError, err
+	if l.Asker, err = o.asker(cli.Terminal(o.Stdin), o.Stdin, o.Stdout); err != nil {
+		return cli.ExitError, err
 	}
-	paths := []string{o.repo, o.dir}
-	if o.memory != "" {
-		paths = append(paths, o.memory)
-	}
-	dir, rel, err := cli.Folder(paths...)
+	dir, rel, err := cli.Folder(o.repo, o.dir, cmp.Or(o.memory, o.dir))
 	if err != nil {
-		return exitError, err
+		return cli.ExitError, err
 	}
 	args.Repo, args.Dir = rel[0], rel[1]
 	if o.memory != "" {
@@ -217,30 +205,42 @@ func (o *options) run(ctx context.Context) (int, error) {
 	}
 	return o.Drive(ctx, cli.DriverRun{
 		Driver: driver, Dir: dir, Args: args, Resume: o.resume, ResumeOnly: true,
-		Text:   o.show(o.dir),
-		Export: exportSummary(o.repo),
+		Result: o.outcome(o.dir),
 		Waiting: func(io.Writer, loop.Stop) {
-			fmt.Fprintf(info, "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
+			fmt.Fprintf(o.Info(), "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
 		},
-		Code: func(s loop.Stop) (int, error) { return stopCode(s), nil },
+		Code: quiet,
 	})
 }
 
-// stopCode is exitCode of the session a Driver's stop ended.
-func stopCode(s loop.Stop) int {
-	if s.Reason == multishot.Done {
-		return exitOK
+// outcome returns the DriverRun.Result of a session on -repo: its
+// Outcome, whose text names summary.md in session ("" prints it in
+// full), reported under the tool name the command has always given,
+// which code scanning tells its alerts apart by.
+func (o *options) outcome(session string) func(loop.Stop) (cli.Outcome, error) {
+	return func(s loop.Stop) (cli.Outcome, error) {
+		out, err := multishot.Decode(s, session, o.repo)
+		return kaigiTool{out}, err
 	}
-	return exitRemaining
 }
 
-// exitCode is exitOK for a session that is done with no finding left
-// (a report that found nothing), else exitRemaining.
-func exitCode(sum *multishot.Summary) int {
-	if sum.OK && sum.Remaining == 0 {
-		return exitOK
+// kaigiTool is an Outcome whose Report names its tool "kaigi-" and the
+// command's name.
+type kaigiTool struct{ *multishot.Outcome }
+
+func (k kaigiTool) Report(tool export.Tool) (export.Report, error) {
+	tool.Name = "kaigi-" + tool.Name
+	return k.Outcome.Report(tool)
+}
+
+// quiet is the exit code of a session's Stop: ExitOK for a session that
+// is done, else ExitStopped, with no error printed, as the summary says
+// what is left.
+func quiet(s loop.Stop) (int, error) {
+	if s.Reason == multishot.Done {
+		return cli.ExitOK, nil
 	}
-	return exitRemaining
+	return cli.ExitStopped, nil
 }
 
 // readTask reads the request from the file name, or stdin for "-", up to
@@ -257,34 +257,6 @@ func readTask(name string, stdin io.Reader, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	return os.ReadFile(name)
-}
-
-// wire chooses offline or model agents: reviewer, classifier, fixer and
-// judge (each may be set apart with -reviewer-model NAME=provider:model).
-func (o *options) wire(l *multishot.Loop, rules []string) error {
-	rv, err := o.reviewer("reviewer", rules)
-	if err != nil {
-		return err
-	}
-	l.Reviewer = rv
-	if _, model := rv.(*multishot.LLMReviewer); model && l.Timeout == 0 {
-		l.Timeout = callTimeout
-	}
-	l.Harness = func(name string) (multishot.Reviewer, error) { return o.harnessReviewer(name, rules) }
-	if l.Classifier, err = loop.Role[multishot.Classifier](o.Providers, "classifier", nil, func(p agent.Provider, model string) multishot.Classifier {
-		return &multishot.LLMClassifier{Provider: p, Model: model}
-	}); err != nil {
-		return err
-	}
-	if l.Fixer, err = loop.Role[multishot.Fixer](o.Providers, "fixer", nil, func(p agent.Provider, model string) multishot.Fixer {
-		return &multishot.LLMFixer{Provider: p, Model: model}
-	}); err != nil {
-		return err
-	}
-	l.Judge, err = loop.Role[multishot.Judge](o.Providers, "judge", nil, func(p agent.Provider, model string) multishot.Judge {
-		return &multishot.LLMJudge{Provider: p, Model: model}
-	})
-	return err
 }
 
 // asker returns the asker -gate names; -gate ask asks on stdin and stdout

@@ -61,4 +61,12 @@
 // with the reason verbatim), so they are not raised again. Report mode runs
 // one wave and changes nothing. Every Run, Resume and Continue writes
 // summary.json and summary.md ({ok, remaining, out, err, ...}) in Loop.Dir.
+//
+// NewDriver runs sessions as a loop.Driver. Cast chooses the Loop's agents
+// from a loop.Cast (a command's provider flags, a worker's settings), the
+// same way for every program; Decode turns a Driver's Stop into the
+// Outcome a command shows (its text, why it fell short, its findings for
+// the export formats); and Live hides from a display what each execution
+// of a session replays of the ones before it in the same process (a
+// session and its follow-ups).
 package multishot
