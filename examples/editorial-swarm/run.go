@@ -195,18 +195,8 @@ func (o *options) start(args []string, folder string) (cli.DriverRun, error) {
 			}
 			return nil
 		},
-		Code: func(s loop.Stop) (int, error) {
-			out, err := outcome(s)
-			switch {
-			case err != nil:
-				return exitError, err
-			case out.Reason == loop.NoReviewerAnswered:
-				return exitUnresolved, out.Err() // the reasons say what to fix
-			case out.Err() == nil || demo:
-				return exitConverged, nil
-			}
-			return exitUnresolved, nil
-		},
+		Quiet: true, // the account says what is left
+		Demo:  demo,
 	}, nil
 }
 

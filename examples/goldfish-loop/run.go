@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
-	"github.com/kaigi-dev/kaigi/examples/internal/outformat"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
@@ -155,24 +154,10 @@ func (o *options) start(ctx context.Context, files []string, demo string) (cli.D
 	return cli.DriverRun{
 		Driver: goldfish.NewDriver(func(goldfish.Args) (*goldfish.Loop, error) { return l, nil }),
 		Dir:    dir, Resume: o.resume,
-		Args:   goldfish.Args{Document: rel[0], Dir: rel[1], Gate: loop.GateOwn},
-		Result: cli.Decode[*goldfish.Outcome](),
-		Export: cli.ExportOf(func(w io.Writer, f string, out *goldfish.Outcome) error {
-			return outformat.Export(w, f, o.Name, out.Outcome)
-		}),
+		Args:    goldfish.Args{Document: rel[0], Dir: rel[1], Gate: loop.GateOwn},
+		Result:  cli.Decode[*goldfish.Outcome](),
 		Waiting: func(w io.Writer, _ loop.Stop) { goldfish.WriteWaiting(w, o.out) },
-		// A waiting run exits with its error; the demo exits 0 unless no
-		// reviewer answered.
-		Code: func(stop loop.Stop) (int, error) {
-			out, err := cli.Result[*goldfish.Outcome](stop)
-			switch {
-			case err != nil:
-				return cli.ExitError, err
-			case out.Err() == nil, demo != "" && out.Reason != loop.NoReviewerAnswered:
-				return cli.ExitOK, nil
-			}
-			return cli.ExitStopped, out.Err()
-		},
+		Demo:    demo != "", // exits 0 unless no reviewer answered
 	}, nil
 }
 

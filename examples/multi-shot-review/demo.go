@@ -165,7 +165,7 @@ func (o *options) demo(ctx context.Context, l *multishot.Loop, d loop.Driver) (i
 	// a program gets the session's summary at its end.
 	return o.Drive(ctx, cli.DriverRun{
 		Driver: d, Dir: repo, Args: args, ResumeOnly: true,
-		Text: cli.ShowText[*multishot.Outcome](),
+		Text: cli.Show(func(w io.Writer, out *multishot.Outcome) { out.WriteText(w) }),
 		Waiting: func(io.Writer, loop.Stop) {
 			keep = true
 			fmt.Fprintf(info, "Waiting for answers: fill in %s, then go on with\n  multi-shot-review -repo %s -dir %s -memory %s -gate file -resume\n(the repository and session are kept; remove %s when done)\n",
@@ -229,7 +229,7 @@ func (o *options) demoFollowUps(d loop.Driver, repo string, args multishot.Args)
 				sum.WriteOutText(w)
 			})
 			again.Result = o.outcome("")
-			again.Code = quiet
+			again.Quiet = true
 			return again, nil
 		}
 		return refused, nil

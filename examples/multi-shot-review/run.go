@@ -209,7 +209,7 @@ func (o *options) run(ctx context.Context) (int, error) {
 		Waiting: func(io.Writer, loop.Stop) {
 			fmt.Fprintf(o.Info(), "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
 		},
-		Code: quiet,
+		Quiet: true, // the summary says what is left
 	})
 }
 
@@ -231,16 +231,6 @@ type kaigiTool struct{ *multishot.Outcome }
 func (k kaigiTool) Report(tool export.Tool) (export.Report, error) {
 	tool.Name = "kaigi-" + tool.Name
 	return k.Outcome.Report(tool)
-}
-
-// quiet is the exit code of a session's Stop: ExitOK for a session that
-// is done, else ExitStopped, with no error printed, as the summary says
-// what is left.
-func quiet(s loop.Stop) (int, error) {
-	if s.Reason == multishot.Done {
-		return cli.ExitOK, nil
-	}
-	return cli.ExitStopped, nil
 }
 
 // readTask reads the request from the file name, or stdin for "-", up to

@@ -5,11 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/kaigi-dev/kaigi/examples/internal/swarm"
 	"strings"
 
 	"github.com/kaigi-dev/kaigi/agent"
 	"github.com/kaigi-dev/kaigi/council"
+	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/editorial"
 	"github.com/kaigi-dev/kaigi/loop/goldfish"
 	"github.com/kaigi-dev/kaigi/loop/rounds"
@@ -80,13 +80,17 @@ func drivers(cfg *config.Config, store temporal.Store) (map[string]temporal.Driv
 }
 
 // editorialCouncil seats the four Editorial Swarm reviewers as
-// examples/editorial-swarm does (swarm.Council), without a cache warm-up
+// examples/editorial-swarm does (editorial.NewCouncil), without a cache warm-up
 // (each reviewer call is an activity of its own, made on whichever worker
 // takes it). links is the offline fact-checker's link checking: a worker's
 // workspace holds the documents only, so a run's links are checked
 // against the listing its client made (linkConfig).
 func editorialCouncil(cfg *config.Config, links offline.Config) (council.Council, string, error) {
-	return swarm.Council(cfg, links, false)
+	var cast loop.Cast // a nil cfg leaves every reviewer offline
+	if cfg != nil {
+		cast = cfg
+	}
+	return editorial.NewCouncil(cast, links, false)
 }
 
 // editorialLoopFor returns the Editorial Swarm loop of a run: the worker's

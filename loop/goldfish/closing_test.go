@@ -44,7 +44,7 @@ func TestClosingQuestion(t *testing.T) {
 		t.Errorf("asked %v, want %v", asked, want)
 	}
 	r2, _ := os.ReadFile(filepath.Join(l.Dir, "round-2", ReportName))
-	r3, _ := os.ReadFile(o.Report)
+	r3, _ := os.ReadFile(o.ReportFile)
 	if !strings.Contains(string(r2), "- Closing question: a last check, round 3\n") || !strings.Contains(string(r3), "- Closing question: next stage\n") {
 		t.Errorf("round 2's report:\n%s\nround 3's:\n%s", r2, r3)
 	}

@@ -71,7 +71,7 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		stop, err := f.Stop(out.Outcome, err)
 		if err == nil {
 			stop.Text = cmp.Or(out.Stop, stop.Text)
-			stop.Artifacts = append(loop.DriverArtifacts(dir, out.Report), stop.Artifacts...)
+			stop.Artifacts = append(loop.DriverArtifacts(dir, out.ReportFile), stop.Artifacts...)
 			stop.Result, err = json.Marshal(out)
 		}
 		return stop, err

@@ -303,7 +303,7 @@ func TestRoundCap(t *testing.T) {
 	if !errors.Is(err, loop.ErrNotConverged) || o == nil || o.Reason != loop.RoundCapReached || o.Rounds != DefaultMaxRounds {
 		t.Fatalf("%v, %+v", err, o)
 	}
-	rep, _ := os.ReadFile(o.Report)
+	rep, _ := os.ReadFile(o.ReportFile)
 	if !strings.Contains(string(rep), "round 5 of at most 5") || !strings.Contains(string(rep), "Stopped: ") {
 		t.Errorf("report:\n%s", rep)
 	}

@@ -41,7 +41,7 @@ func TestDriverKeepsConfiguredAsker(t *testing.T) {
 		t.Fatalf("stop %+v, %v; the configured asker was asked %d time(s)", stop, err, asker.n)
 	}
 	var out goldfish.Outcome
-	if err := json.Unmarshal(stop.Result, &out); err != nil || out.Outcome == nil || string(out.Reason) != stop.Reason || out.Report == "" {
+	if err := json.Unmarshal(stop.Result, &out); err != nil || out.Outcome == nil || string(out.Reason) != stop.Reason || out.ReportFile == "" {
 		t.Fatalf("result %s: %v", stop.Result, err)
 	}
 	if err := out.Err(); (err == nil) != (out.Reason == loop.Converged) {

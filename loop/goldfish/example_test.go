@@ -39,7 +39,7 @@ func ExampleLoop_Run() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(o.Reason, len(o.Applied) > 0, filepath.Base(o.Report))
+	fmt.Println(o.Reason, len(o.Applied) > 0, filepath.Base(o.ReportFile))
 	// Output:
 	// converged true goldfish_review_report.md
 }

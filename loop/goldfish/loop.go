@@ -181,8 +181,8 @@ type Outcome struct {
 	*rounds.Outcome
 	// Agreements are the reviewers' self-agreement, measured in round 1.
 	Agreements []Agreement `json:"agreements,omitempty"`
-	// Report is the path of the latest goldfish_review_report.md.
-	Report string `json:"report"`
+	// ReportFile is the path of the latest goldfish_review_report.md.
+	ReportFile string `json:"report"`
 	// Stop says why the run stopped, in words, as the report says it: at
 	// the round cap, what kept the last round from counting as clean.
 	Stop string `json:"stop"`

@@ -53,7 +53,7 @@ func TestOfflineRunConverges(t *testing.T) {
 	if !strings.Contains(string(got), "Uploads can fail.") || strings.Contains(string(got), "It's worth noting") {
 		t.Errorf("the mechanical fix was not applied:\n%s", got)
 	}
-	rep, err := os.ReadFile(o.Report)
+	rep, err := os.ReadFile(o.ReportFile)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,7 +18,7 @@ func (o *Outcome) WriteText(w io.Writer) error {
 		fmt.Fprintf(&b, "Self-agreement of %s: %.2f\n", a.Reviewer, a.Jaccard)
 	}
 	fmt.Fprintf(&b, "%d model call(s), cost %s.\n", o.Usage.Calls, o.CostText())
-	fmt.Fprintf(&b, "Report: %s\n", o.Report)
+	fmt.Fprintf(&b, "Report: %s\n", o.ReportFile)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -57,7 +57,7 @@ func TestRoundCapSaysWhy(t *testing.T) {
 			if msg := err.Error(); !strings.HasPrefix(msg, "goldfish: not converged after 1 round(s): "+want) || !strings.Contains(msg, tt.counts) || strings.Contains(msg, "loop:") {
 				t.Errorf("error %q; want %q and %q with one prefix", msg, want, tt.counts)
 			}
-			rep, _ := os.ReadFile(o.Report)
+			rep, _ := os.ReadFile(o.ReportFile)
 			if !strings.Contains(string(rep), "- Stopped: "+want+"\n") {
 				t.Errorf("report:\n%s", rep)
 			}
@@ -84,7 +84,7 @@ func TestWaitingForAnswerSaysSo(t *testing.T) {
 	if !errors.Is(err, loop.ErrNotConverged) || o.Reason != loop.AwaitingDecisions {
 		t.Fatalf("%v %+v", err, o)
 	}
-	rep, _ := os.ReadFile(o.Report)
+	rep, _ := os.ReadFile(o.ReportFile)
 	if !strings.Contains(o.Stop, "waiting for an answer (see questions.json") || !strings.Contains(string(rep), "- Stopped: "+o.Stop+"\n") || !strings.Contains(err.Error(), o.Stop) {
 		t.Errorf("Outcome.Stop %q, error %q, report:\n%s", o.Stop, err, rep)
 	}

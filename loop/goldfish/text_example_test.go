@@ -16,7 +16,7 @@ func ExampleOutcome_WriteText() {
 	o := &goldfish.Outcome{
 		Outcome:    &rounds.Outcome{Reason: loop.RoundCapReached, Rounds: 3, Unresolved: []rounds.Entry{{Round: 3}}},
 		Agreements: []goldfish.Agreement{{Reviewer: "style", Jaccard: 0.5}},
-		Report:     ".goldfish/goldfish_review_report.md",
+		ReportFile: ".goldfish/goldfish_review_report.md",
 		Stop:       "the round cap of 3 round(s) was reached",
 	}
 	o.AddUsage(1, "style", "m", agent.Usage{Calls: 1}, nil)

@@ -124,7 +124,7 @@ func (d *driver) finish(stop loop.StopReason) (*Outcome, error) {
 	if _, err := d.r.WriteReport("Goldfish review report", o, d.rs); err != nil {
 		return nil, err
 	}
-	out := &Outcome{Outcome: o, Report: filepath.Join(d.r.Dir, ReportName), Stop: o.StopWords}
+	out := &Outcome{Outcome: o, ReportFile: filepath.Join(d.r.Dir, ReportName), Stop: o.StopWords}
 	for _, a := range d.agree {
 		out.Agreements = append(out.Agreements, a)
 	}
@@ -136,7 +136,7 @@ func (d *driver) finish(stop loop.StopReason) (*Outcome, error) {
 			p := d.view(n-1, "")
 			prev = &p
 		}
-		if err := loop.WriteRendering(out.Report, RenderReport(v, prev)); err != nil {
+		if err := loop.WriteRendering(out.ReportFile, RenderReport(v, prev)); err != nil {
 			return nil, err
 		}
 	}

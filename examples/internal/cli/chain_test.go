@@ -29,7 +29,11 @@ func TestDriveChain(t *testing.T) {
 		}
 		return loop.Stop{Reason: "done", Result: json.RawMessage(fmt.Sprintf(`{"n":%d}`, n))}, nil
 	})
-	text := Show(func(w io.Writer, r struct{ N int }) { fmt.Fprintf(w, "run %d\n", r.N) })
+	text := func(w io.Writer, s loop.Stop) {
+		if r, err := Result[struct{ N int }](s); err == nil {
+			fmt.Fprintf(w, "run %d\n", r.N)
+		}
+	}
 	chain := func(lastCode int, nextErr error) DriverRun {
 		third := &DriverRun{Driver: d, Args: 3, Text: text,
 			Report: func(w io.Writer, s loop.Stop) { fmt.Fprintln(w, "third:", string(s.Result)) },

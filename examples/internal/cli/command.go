@@ -57,6 +57,14 @@ type DriverRun struct {
 	// Code. A Result that does not decode ends the run with ExitError and
 	// that error, nothing printed.
 	Result func(s loop.Stop) (Outcome, error)
+	// Quiet ends a run whose Outcome fell short with ExitStopped without
+	// printing its Err, as its text says what is left; a run no reviewer
+	// answered still prints why.
+	Quiet bool
+	// Demo ends a demo whose Outcome fell short (or waits) with ExitOK,
+	// the demo having shown what the loop does; a run no reviewer
+	// answered still fails with ExitStopped and why.
+	Demo bool
 	// Report, when set, tells people about the Stop whatever -format is,
 	// on Info (stdout with -format text, else stderr), before the output.
 	Report func(w io.Writer, s loop.Stop)
@@ -73,8 +81,9 @@ type DriverRun struct {
 	// Result is not printed otherwise: it has nothing to show yet.
 	Waiting func(w io.Writer, s loop.Stop)
 	// Code returns the exit code of the Stop, and an error to print
-	// beside it; nil is ExitStopped for a run that waits, ExitStopped and
-	// the Outcome's Err for a run that fell short (Result), else ExitOK.
+	// beside it; nil is ExitStopped and the Outcome's Err for a run that
+	// fell short (Result; see Quiet and Demo), ExitStopped for a run that
+	// waits, else ExitOK.
 	Code func(s loop.Stop) (int, error)
 	// Failed returns the exit code and error of a run that failed with
 	// err; nil is ExitError and err.
@@ -190,12 +199,28 @@ func (a *App) drive(ctx context.Context, r DriverRun) (*DriverRun, int, error) {
 	case r.Code != nil:
 		code, err := r.Code(stop)
 		return r.then(stop, code, err)
+	case out != nil && out.Err() != nil:
+		code, err := r.shortfall(stop, out.Err())
+		return r.then(stop, code, err)
 	case stop.Waiting():
 		return nil, ExitStopped, nil
-	case out != nil && out.Err() != nil:
-		return r.then(stop, ExitStopped, out.Err())
 	}
 	return r.then(stop, ExitOK, nil)
+}
+
+// shortfall is the exit code and error of a run whose Outcome fell
+// short with err: ExitStopped and err, or as Demo and Quiet say.
+func (r DriverRun) shortfall(stop loop.Stop, err error) (int, error) {
+	unanswered := stop.Reason == string(loop.NoReviewerAnswered)
+	switch {
+	case unanswered:
+		return ExitStopped, err
+	case r.Demo:
+		return ExitOK, nil
+	case r.Quiet:
+		return ExitStopped, nil
+	}
+	return ExitStopped, err
 }
 
 // then returns code and err, with the run r.Next returns after stop when
@@ -329,35 +354,19 @@ type ExitCode int
 
 func (c ExitCode) Error() string { return fmt.Sprintf("exit code %d", int(c)) }
 
-// Show returns a DriverRun.Text that prints a Stop's Result, decoded into
-// a T (Result), with f; a Stop without one prints nothing.
+// Show returns a DriverRun.Text (or Report) that prints a Stop's Result,
+// decoded into a T (Result), with f; a Stop without one prints nothing,
+// and one that does not decode prints why.
 func Show[T any](f func(w io.Writer, r T)) func(io.Writer, loop.Stop) {
 	return func(w io.Writer, s loop.Stop) {
-		if r, err := Result[T](s); err == nil {
-			f(w, r)
+		if len(s.Result) == 0 {
+			return
 		}
-	}
-}
-
-// Texter is a driver's result that writes its own account for people
-// (goldfish.Outcome, discussion.Outcome).
-type Texter interface{ WriteText(w io.Writer) error }
-
-// ShowText returns a DriverRun.Text that prints a Stop's Result, decoded
-// into a T, with its WriteText; a Stop without one prints nothing.
-func ShowText[T Texter]() func(io.Writer, loop.Stop) {
-	return Show(func(w io.Writer, r T) { r.WriteText(w) })
-}
-
-// ExportOf returns a DriverRun.Export that writes a Stop's Result,
-// decoded into a T (Result), in an export format with f; a Stop without
-// one is Result's error.
-func ExportOf[T any](f func(w io.Writer, format string, r T) error) func(io.Writer, string, loop.Stop) error {
-	return func(w io.Writer, format string, s loop.Stop) error {
 		r, err := Result[T](s)
 		if err != nil {
-			return err
+			fmt.Fprintln(w, err)
+			return
 		}
-		return f(w, format, r)
+		f(w, r)
 	}
 }

@@ -43,7 +43,8 @@ func (o *testOutcome) Report(tool export.Tool) (export.Report, error) {
 
 // TestDriveOutcome: with Result, the decoded Outcome is the text, its
 // Err the exit code and message, its Report the export; a Result that
-// does not decode is an error naming it, not a silent run.
+// does not decode is an error naming it, not a silent run. Quiet keeps
+// the Err unprinted and Demo exits 0, except when no reviewer answered.
 func TestDriveOutcome(t *testing.T) {
 	for _, c := range []struct {
 		name, format, result string
@@ -65,6 +66,31 @@ func TestDriveOutcome(t *testing.T) {
 			})
 			if got != c.want || !strings.Contains(stdout.String(), c.stdout) || !strings.HasPrefix(stderr.String(), c.stderr) || (c.stderr == "") != (stderr.Len() == 0) {
 				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q, %q", got, stdout.String(), stderr.String(), c.want, c.stdout, c.stderr)
+			}
+		})
+	}
+	for _, c := range []struct {
+		name        string
+		quiet, demo bool
+		reason      string
+		want        int
+		stderr      string
+	}{
+		{name: "quiet", quiet: true, reason: "max-rounds", want: ExitStopped},
+		{name: "quiet, no reviewer answered", quiet: true, reason: string(loop.NoReviewerAnswered), want: ExitStopped, stderr: "cmd: 2 finding(s) left\n"},
+		{name: "demo", demo: true, reason: "max-rounds", want: ExitOK},
+		{name: "demo, no reviewer answered", demo: true, reason: string(loop.NoReviewerAnswered), want: ExitStopped, stderr: "cmd: 2 finding(s) left\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			a := New("cmd", nil, &stdout, &stderr)
+			a.Common("article")
+			d := &fakeDriver{stops: []func() (loop.Stop, error){stopped(loop.Stop{Reason: c.reason, Result: json.RawMessage(`{"Left":2}`)})}}
+			got := a.Run([]string{"-format", "text"}, "Usage: cmd", nil, func() (int, error) {
+				return a.Drive(context.Background(), DriverRun{Driver: d, Result: Decode[*testOutcome](), Quiet: c.quiet, Demo: c.demo})
+			})
+			if got != c.want || stderr.String() != c.stderr || stdout.String() != "2 left\n" {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d, %q", got, stdout.String(), stderr.String(), c.want, c.stderr)
 			}
 		})
 	}
