@@ -111,23 +111,38 @@ func (r *run) mixedPeriod(s sentence) {
 			return
 		}
 	}
+	before, _ := utf8.DecodeLastRuneInString(body[:len(body)-n])
 	switch {
 	case lastS == mark || slices.ContainsFunc(o.AllowPeriodMarks, func(m string) bool { return m != "" && strings.HasSuffix(body, m) }):
 		return
 	case (last == '.' || last == '．') && (strings.HasSuffix(body, "..") || strings.HasSuffix(body, "．．")):
+		if s.last && (r.maskedAfter(s) || r.leadsIntoList(s)) {
+			return // the text of a link ("[もっと読む...](...)"), or a lead-in to a list (「Javaと同様に、Rubyは...」)
+		}
 		// an ellipsis: 「Kubernetesは...」 does not become 「Kubernetesは..。」
 		at := s.start + len(body) - n
 		r.e.advise("ja-no-mixed-period", finding.Low, 70, at, at+n, "文末の句点は「%s」にそろえてください（省略記号は「…」か、言い切る文に）", mark)
 		return
+	case last == '.' && strings.ContainsRune("（(「『[“\"'", before):
+		return // the period itself, named: 「ドット（.）です」
+	case last == '.' && before < utf8.RuneSelf && isASCIILetter(byte(before)) && (len(body) < len(t) || abbreviation([]byte(body[:len(body)-n]), []byte(r.doc.masked[s.end:min(s.end+4, r.doc.blocks[s.blk].end)]))):
+		return // a Latin abbreviation's period: 「(株式会社paperboy&co.)」, 「William (B.J.) Snow」
 	case last == '．' || last == '.' || last == '。':
 		at := s.start + len(body) - n
 		r.e.fix("ja-no-mixed-period", finding.Low, 85, at, at+n, mark, "文末の句点は「%s」にそろえてください", mark)
 		return
 	case !s.last:
 		return
-	case last == '！' || last == '？' || last == '!' || last == '?' || last == ':' || last == '：' || last == '」' || last == '』':
+	case last == '！' || last == '？' || last == '!' || last == '?' || last == ':' || last == '：' || last == '」' || last == '』' || last == '”' || last == '’':
 		return
-	case strings.ContainsRune("はがをにとでてもば、，", last):
+	case r.parentheticalEnd(s, t):
+		// a note in parentheses after a finished sentence or a link
+		// (「リリースされました。(参考: [ruby-list:37021])」, 「[記事](...) (英語)」)
+		return
+	case !o.ForceAppendPeriod && r.label(s, t, last):
+		// a one-line label, not a sentence: 「追記」, 「サンプル入力」, 「Rubyファンの皆様」
+		return
+	case strings.ContainsRune("はがをにとでてもばへ、，", last):
 		// a particle or a comma: the sentence goes on after the code block
 		// or list it leads into (「次のサンプルコードは」), no 。 was dropped
 		return
@@ -150,6 +165,63 @@ func (r *run) mixedPeriod(s sentence) {
 		return
 	}
 	r.e.advise("ja-no-mixed-period", finding.Low, 70, s.start+len(t)-ln, s.start+len(t), "%s", msg)
+}
+
+// leadsIntoList reports whether the block after sentence s's is a list
+// item, so that s's paragraph introduces a list.
+func (r *run) leadsIntoList(s sentence) bool {
+	return s.blk+1 < len(r.doc.blocks) && r.doc.blocks[s.blk+1].kind == listItem
+}
+
+// parentheticalEnd reports whether t, the text of sentence s, ends in a
+// note in parentheses that follows a finished sentence, a link or code,
+// or that is the whole of s: what ends a sentence stands before such a
+// note, or the note is no sentence.
+func (r *run) parentheticalEnd(s sentence, t string) bool {
+	if !strings.HasSuffix(t, ")") && !strings.HasSuffix(t, "）") {
+		return false
+	}
+	depth := 0
+	for i := len(t) - 1; i >= 0; i-- {
+		switch t[i] {
+		case ')':
+			depth++
+		case '(':
+			depth--
+		}
+		if strings.HasPrefix(t[i:], "）") {
+			depth++
+		} else if strings.HasPrefix(t[i:], "（") {
+			depth--
+		}
+		if depth > 0 {
+			continue
+		}
+		head := strings.TrimRight(t[:i], " \t\n\r")
+		if head == "" {
+			return true
+		}
+		c, _ := utf8.DecodeLastRuneInString(head)
+		return c == mask || strings.ContainsRune("。！？!?", c)
+	}
+	return false
+}
+
+// label reports whether sentence s, of text t ending in rune last, is a
+// paragraph of one short line with no comma, period or particle of a
+// clause (は, が, を) that ends in a letter or digit other than kana: a
+// noun phrase standing alone (a caption, a pseudo-heading, a salutation
+// or a date), not a sentence that lost its period. With
+// ForceAppendPeriod every paragraph is a sentence.
+func (r *run) label(s sentence, t string, last rune) bool {
+	b := r.doc.blocks[s.blk]
+	if b.kind != paragraph || s.start != b.start && strings.TrimLeft(string(r.doc.masked[b.start:s.start]), " \t\x1f") != "" {
+		return false
+	}
+	if strings.ContainsAny(t, "\n、。，,はがを") || utf8.RuneCountInString(t) > 24 || isKana(last) || !unicode.IsLetter(last) && !unicode.IsDigit(last) {
+		return false
+	}
+	return true
 }
 
 // leadSymbol reports whether the last line of text begins with an emoji,

@@ -1,0 +1,65 @@
+package offline
+
+import "testing"
+
+// TestJekyllMarkup: Liquid tags and the code of a {% highlight %} block
+// are markup, and kramdown's definition lists ("term" then ": definition")
+// are no body sentences, as on a Jekyll site's news posts.
+func TestJekyllMarkup(t *testing.T) {
+	ja := "# 更新のお知らせ\n\n" +
+		"次のように書くと、名前の一覧が得られます。\n\n" +
+		"{% highlight ruby %}\n" +
+		"names.each do |name|\n" +
+		"  puts \"こんにちは (#{name}\"\n\n" +
+		"end\n" +
+		"{% endhighlight %}\n\n" +
+		"影響を受けるのは次のとおりです。\n\n" +
+		"安定版\n" +
+		": 3.2.1以前の全てのバージョン\n\n" +
+		"開発版\n\n" +
+		": 3.3.0-preview1より前の全てのバージョン\n\n" +
+		"状態: {% if page.eol %}サポート終了{% else %}保守中{% endif %}です。\n"
+	noFindings(t, agentTarget(ja), "ja-no-mixed-period", "no-unmatched-pair", "overlong-sentence")
+	// a highlight block never closed is text: its bracket is reported
+	runRuleCases(t, []ruleCase{
+		{rule: "no-unmatched-pair", text: "{% highlight ruby %}\n設定を読み込みます（ファイルがなければ既定値を使います。\n", want: 1},
+	})
+}
+
+// TestMixedPeriodNotesAndLabels: a note in parentheses after a finished
+// sentence or a link, a label standing alone, a lead-in ending in an
+// ellipsis, a named period and the period of a Latin abbreviation are
+// no missing or mixed period; a paragraph that does lose its period still
+// is one.
+func TestMixedPeriodNotesAndLabels(t *testing.T) {
+	for _, text := range []string{
+		"新しい版を公開しました。(告知: [お知らせ](https://example.com/a))\n",
+		"設定の手順は次の記事にまとめています: [設定の手引き](https://example.com/b) (英語)\n",
+		"問い合わせはフォームから送ってください。\n(英語でも受け付けます)\n",
+		"追記\n",
+		"サンプル入力\n",
+		"2024年5月11日(土)〜12日(日)\n",
+		"Pythonと同様に、Goは...\n\n* 静的に型付けされます。\n* ガベージコレクションがあります。\n",
+		"[続きを読む...](/ja/news/more.html)\n",
+		"次に来るのはドット（.）です。\n",
+		"この問題は William (B.J.) Snow 氏が報告しました。\n",
+		"協賛: 株式会社サンプル&co.)\n",
+		"利用者の感想です。\n“まったく問題ありません。”\n",
+	} {
+		noFindings(t, agentTarget(text), "ja-no-mixed-period")
+	}
+	runRuleCases(t, []ruleCase{
+		{rule: "ja-no-mixed-period", text: "この設定は再起動のあとで有効になります\n", want: 1, advice: true},
+		{rule: "ja-no-mixed-period", text: "一覧は次のとおりです。詳しくは後で説明します(続く)\n", want: 1, advice: true},
+		{rule: "ja-no-mixed-period", text: "新しい版がリリースされました.\n", want: 1, after: "新しい版がリリースされました。\n"},
+	})
+}
+
+// TestDoubledPhraseDigits: a timestamp or a version path repeats digits
+// and signs, not a phrase.
+func TestDoubledPhraseDigits(t *testing.T) {
+	noFindings(t, agentTarget("* 2024-06-06 21:00:00 (JST) 初版を公開しました。\n* 修正は /2.1/2.1.3 に置きました。\n"), "ja-doubled-phrase")
+	runRuleCases(t, []ruleCase{
+		{rule: "ja-doubled-phrase", text: "オプションを指定すれば指定すれば詳しい情報を表示します。\n", want: 1},
+	})
+}
