@@ -1,6 +1,9 @@
 package offline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestJekyllMarkup: Liquid tags and the code of a {% highlight %} block
 // are markup, and kramdown's definition lists ("term" then ": definition")
@@ -61,5 +64,23 @@ func TestDoubledPhraseDigits(t *testing.T) {
 	noFindings(t, agentTarget("* 2024-06-06 21:00:00 (JST) 初版を公開しました。\n* 修正は /2.1/2.1.3 に置きました。\n"), "ja-doubled-phrase")
 	runRuleCases(t, []ruleCase{
 		{rule: "ja-doubled-phrase", text: "オプションを指定すれば指定すれば詳しい情報を表示します。\n", want: 1},
+	})
+}
+
+// TestJapaneseNamesAndReduplications: a capital naming the noun after it
+// (C関数, Dキー) or used as a name throughout (C) is no input slip, the set
+// reduplications などなど and 一つ一つ are meant, and a Latin line of a
+// Japanese document (a diff, checksums) is overlong by its words, not its
+// characters.
+func TestJapaneseNamesAndReduplications(t *testing.T) {
+	noFindings(t, agentTarget("拡張は外部のC関数を呼び出します。\n\nコントロールキーを押しながらDキーを押します。\n"), "ja-unnatural-alphabet")
+	noFindings(t, agentTarget("RubyとCは共生できます。\n\n拡張はCで書かれます。\n\n処理系もCで書かれています。\n"), "ja-unnatural-alphabet")
+	noFindings(t, agentTarget("…などなど、手伝える作業はまだたくさんあります。\n\n一つ一つの変更が安定につながります。\n"), "ja-no-successive-word")
+	latin := "パッチは次のとおりです。\n\n" + strings.Repeat("a3517a224716f79b14196adda3e88057 ruby-1.8.5-p2.tar.gz ", 6) + "\n"
+	noFindings(t, agentTarget(latin), "overlong-sentence")
+	runRuleCases(t, []ruleCase{
+		{rule: "ja-unnatural-alphabet", text: "値Aを使う。\n", want: 1},
+		{rule: "ja-no-successive-word", text: "有効なな情報がありません。\n", want: 1},
+		{rule: "overlong-sentence", text: "パッチは次のとおりです。\n\n" + strings.Repeat("This line of English prose keeps going on ", 9) + "until the end.\n", want: 1},
 	})
 }

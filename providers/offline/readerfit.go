@@ -139,6 +139,8 @@ func (r *run) mixedPeriod(s sentence) {
 		// a note in parentheses after a finished sentence or a link
 		// (「リリースされました。(参考: [ruby-list:37021])」, 「[記事](...) (英語)」)
 		return
+	case last == '…' && r.leadsIntoList(s):
+		return // a lead-in to a list: 「Perlと同様に、Rubyは…」
 	case !o.ForceAppendPeriod && r.label(s, t, last):
 		// a one-line label, not a sentence: 「追記」, 「サンプル入力」, 「Rubyファンの皆様」
 		return
