@@ -21,3 +21,27 @@ func TestUnmatchedPairAcrossSentences(t *testing.T) {
 		{rule: "no-unmatched-pair", text: "The change lands in the next release (with a small fix to the parser.\n", want: 1},
 	})
 }
+
+// TestAgreementClausesAndModifiers: an infinitive after "of ... to", a
+// partitive "a few of", a noun with a clause and no "that" ("the reason
+// employers ... invested in it was"), an -ing modifier ("The traits
+// working group"), a hyphenated compound ("The all-hands") and a clause
+// after a preposition's object agree as written; the shapes that
+// disagree are still fixed.
+func TestAgreementClausesAndModifiers(t *testing.T) {
+	for _, text := range []string{
+		"Specifically, the ability of crates to have cross-edition dependencies imposes limits.\n",
+		"A few of those changes are highlighted in this post.\n",
+		"Once again, the top reason employers of our respondents invested in it was the safety it gives.\n",
+		"The traits working group is polishing the solver.\n",
+		"The all-hands has happened!\n",
+		"I will also cover editor support, a key workflow for many users which is now much better supported.\n",
+	} {
+		noFindings(t, agentTarget(text), "en-agreement")
+	}
+	runRuleCases(t, []ruleCase{
+		{rule: "en-agreement", text: "The pods running on the node is ready.\n", want: 1, fix: "are ready"},
+		{rule: "en-agreement", text: "The list of supported platforms are short.\n", want: 1, fix: "is short"},
+		{rule: "en-agreement", text: "It copies the files that is older than a day.\n", want: 1, fix: "that are older"},
+	})
+}
