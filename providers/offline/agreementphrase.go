@@ -132,7 +132,7 @@ func (ws sentenceWords) agreementRelative(i int) (int, string) {
 	default:
 		return -1, ""
 	}
-	if headPreposition(ws.lower(i-1)) {
+	if headPreposition(ws.lower(i - 1)) {
 		return -1, "" // "a workflow for many users which is": the clause may belong to the noun before the preposition
 	}
 	for h := i + 1; h <= i+3 && h+2 < len(ws.at); h++ {

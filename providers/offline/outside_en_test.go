@@ -45,3 +45,14 @@ func TestAgreementClausesAndModifiers(t *testing.T) {
 		{rule: "en-agreement", text: "It copies the files that is older than a day.\n", want: 1, fix: "that are older"},
 	})
 }
+
+// TestDoubledWordEmphasis: the emphasis of speech ("very very", "Many
+// many"), a cry ("Choo choo!") and "to to" after a verb that takes "to"
+// are meant; a slip is still fixed.
+func TestDoubledWordEmphasis(t *testing.T) {
+	noFindings(t, agentTarget("It makes it very very easy to start.\n\nMany many issues were unblocked.\n\nChoo choo! The release train keeps rolling.\n\nThe parent style is something one thread may write to to create the tree.\n"), "en-doubled-word")
+	runRuleCases(t, []ruleCase{
+		{rule: "en-doubled-word", text: "You can reach out the the team on chat.\n", want: 1, after: "You can reach out the team on chat.\n"},
+		{rule: "en-doubled-word", text: "It adds support to to the parser.\n", want: 1},
+	})
+}

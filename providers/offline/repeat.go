@@ -11,10 +11,24 @@ import (
 
 // legitDouble reports a word that English doubles on purpose: "that
 // that", "had had", "all it is is", "log in in the", "turn on on", "much
-// much bigger".
+// much bigger", and the emphasis of speech ("very very easy", "Many many
+// issues").
 func legitDouble(w string) bool {
 	switch w {
-	case "that", "had", "is", "in", "on", "do", "can", "so", "much":
+	case "that", "had", "is", "in", "on", "do", "can", "so", "much", "very", "many", "really":
+		return true
+	}
+	return false
+}
+
+// toTaker reports a verb that "to" follows as its preposition, so that
+// an infinitive's "to" may come next: "write to to create", "listen to
+// to learn".
+func toTaker(w string) bool {
+	switch w {
+	case "write", "written", "talk", "talked", "listen", "reply", "replied", "respond", "point", "refer", "stick", "add", "added",
+		"belong", "belongs", "switch", "move", "moved", "go", "come", "return", "turn", "contribute", "commit", "push", "pushed",
+		"connect", "send", "sent", "speak", "subscribe", "migrate", "upgrade", "upgraded", "back":
 		return true
 	}
 	return false
@@ -26,7 +40,9 @@ func legitDouble(w string) bool {
 // "the"), so that the fixes of one run never overlap. A word that opens a
 // hyphenated compound repeats nothing ("to to-do lists", "in in-place"),
 // nor does one that opens a name with + or # ("C C++"), nor words set
-// apart by a wider gap, which aligns columns ("Java      Java library").
+// apart by a wider gap, which aligns columns ("Java      Java library"),
+// nor a run before "!" ("Choo choo!"), nor "to to" after a verb that takes
+// "to" ("write to to create").
 func (nr *narrative) doubledWords(s sentence) {
 	runA, runB, prevB, n := -1, -1, -1, 0 // the run's first word, the end of its last, its length
 	flush := func() {
@@ -36,6 +52,12 @@ func (nr *narrative) doubledWords(s sentence) {
 		w := strings.ToLower(s.text[runA:runB])
 		if legitDouble(w) || strings.ContainsAny(w[:1], "0123456789") {
 			return
+		}
+		if strings.HasPrefix(s.text[prevB:], "!") {
+			return // a cry ("Choo choo!"), not a slip
+		}
+		if w == "to" && toTaker(strings.ToLower(lastWord(s.text[:runA]))) {
+			return // "write to to create": the preposition, then the infinitive's "to"
 		}
 		times := "twice"
 		if n > 2 {
@@ -112,4 +134,18 @@ func isOnomatopoeia(s string) bool {
 		}
 	}
 	return true
+}
+
+// lastWord returns the last run of ASCII letters in s, skipping the
+// spaces after it.
+func lastWord(s string) string {
+	e := len(s)
+	for e > 0 && (s[e-1] == ' ' || s[e-1] == '\t') {
+		e--
+	}
+	b := e
+	for b > 0 && isASCIILetter(s[b-1]) {
+		b--
+	}
+	return s[b:e]
 }
