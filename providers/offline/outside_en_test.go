@@ -46,13 +46,40 @@ func TestAgreementClausesAndModifiers(t *testing.T) {
 	})
 }
 
-// TestDoubledWordEmphasis: the emphasis of speech ("very very", "Many
-// many"), a cry ("Choo choo!") and "to to" after a verb that takes "to"
+// TestDoubledWordEmphasis: the emphasis of speech ("Many many", "really
+// really"), a cry ("Choo choo!") and "to to" after a verb that takes "to"
 // are meant; a slip is still fixed.
 func TestDoubledWordEmphasis(t *testing.T) {
-	noFindings(t, agentTarget("It makes it very very easy to start.\n\nMany many issues were unblocked.\n\nChoo choo! The release train keeps rolling.\n\nThe parent style is something one thread may write to to create the tree.\n"), "en-doubled-word")
+	noFindings(t, agentTarget("It makes it really really easy to start.\n\nMany many issues were unblocked.\n\nChoo choo! The release train keeps rolling.\n\nThe parent style is something one thread may write to to create the tree.\n"), "en-doubled-word")
 	runRuleCases(t, []ruleCase{
 		{rule: "en-doubled-word", text: "You can reach out the the team on chat.\n", want: 1, after: "You can reach out the team on chat.\n"},
 		{rule: "en-doubled-word", text: "It adds support to to the parser.\n", want: 1},
+	})
+}
+
+// TestTermVariantCoordination: a compound before "and" modifies a noun
+// further on, so its hyphen is no variant of the open noun before "and".
+func TestTermVariantCoordination(t *testing.T) {
+	noFindings(t, agentTarget("The causes were the decision-making and communication processes.\n\nWe will improve decision making and review.\n"), "en-term-variant")
+	runRuleCases(t, []ruleCase{
+		{rule: "en-term-variant", text: "It handles top-level governance.\n\nThe top level governance group meets weekly.\n", want: 1},
+	})
+}
+
+// TestMissingWordFrontedObject: the object of "allow" may stand before
+// its subject and a contracted or modal auxiliary ("that we'd allow to
+// occur"); "allows to" with no object is still advised on.
+func TestMissingWordFrontedObject(t *testing.T) {
+	noFindings(t, agentTarget("It is a small inference that we'd allow to occur everywhere.\n\nThese are the hosts that you can allow to connect.\n"), "en-missing-word")
+	runRuleCases(t, []ruleCase{
+		{rule: "en-missing-word", text: "The attribute allows to customize the module name.\n", want: 1, advice: true},
+	})
+}
+
+// TestNFDMessageInEnglish: an English document hears of a decomposed
+// character in English.
+func TestNFDMessageInEnglish(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "no-nfd", text: "Thanks to Le\u0301o for the patch.\n", want: 1, fix: "Léo", message: "combining mark"},
 	})
 }
