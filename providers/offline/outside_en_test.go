@@ -83,3 +83,14 @@ func TestNFDMessageInEnglish(t *testing.T) {
 		{rule: "no-nfd", text: "Thanks to Le\u0301o for the patch.\n", want: 1, fix: "Léo", message: "combining mark"},
 	})
 }
+
+// TestOverlongSentenceCredits: a sentence made long by a list of names
+// is no run-on; one made long by its clauses still is.
+func TestOverlongSentenceCredits(t *testing.T) {
+	credits := "And thanks to all the contributors: Alex Crichton, Brian Anderson, Corey Farwell, David Salter, Diggory Blake, Jacob Shaffer, Jeremiah Peschka, Joe Wilm, Jorge Aparicio, Kai Noda, Kamal Marhubi, Kevin K, Mika Attila, Paul Padier, Severen Redwood, Taylor Cramer, Tim Neumann and Vadim Petrochenkov.\n"
+	noFindings(t, agentTarget(credits), "overlong-sentence")
+	thanks := "We also thank the members of the project who helped us disclose the problem: Ann Lo for developing the fix; Eric Hu for reviewing the fix; Pia Alb for writing this advisory; Pia Alb, Manu Gor and Josh Sto for coordinating this disclosure; Josh Tri, Arlo Sie and Scott Sch for advising during the disclosure.\n"
+	noFindings(t, agentTarget(thanks), "overlong-sentence")
+	runOn := "If you really want to get a feel for how many projects have been blocked on this feature being stable, go and scroll through the tracking issue where you will see that many of them have been waiting for years while the design went back and forth between several teams who each had their own view of how it should work.\n"
+	runRuleCases(t, []ruleCase{{rule: "overlong-sentence", text: runOn, want: 1}})
+}

@@ -84,3 +84,11 @@ func TestJapaneseNamesAndReduplications(t *testing.T) {
 		{rule: "overlong-sentence", text: "パッチは次のとおりです。\n\n" + strings.Repeat("This line of English prose keeps going on ", 9) + "until the end.\n", want: 1},
 	})
 }
+
+// TestMixedPeriodSpaceAfter: a '.' that ends a sentence before more
+// Japanese text loses the space after it with the fix.
+func TestMixedPeriodSpaceAfter(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: "ja-no-mixed-period", text: "左から先に評価されます. 同様に右も評価されます。\n", want: 1, after: "左から先に評価されます。同様に右も評価されます。\n"},
+	})
+}

@@ -77,9 +77,10 @@ func checkReaderFit(ctx context.Context, r *run) error {
 
 // enSentenceLength reports an English prose sentence over the reader's
 // word limit; one over half again the limit is overlong-sentence's
-// instead, when that rule is on.
+// instead, when that rule is on. A series of names or short items counts
+// as one word (see seriesWords): a list of credits is read at a glance.
 func (r *run) enSentenceLength(s sentence) {
-	r.tooLong(s, wordCount(s.text), r.lim.SentenceWords, "en-sentence-length", 65,
+	r.tooLong(s, wordCount(s.text)-seriesWords(s.text), r.lim.SentenceWords, "en-sentence-length", 65,
 		"sentence has %d words (limit %d for this reader); split it",
 		"sentence has %d words, over half again the limit of %d for this reader; split it")
 }
@@ -129,7 +130,13 @@ func (r *run) mixedPeriod(s sentence) {
 		return // a Latin abbreviation's period: 「(株式会社paperboy&co.)」, 「William (B.J.) Snow」
 	case last == '．' || last == '.' || last == '。':
 		at := s.start + len(body) - n
-		r.e.fix("ja-no-mixed-period", finding.Low, 85, at, at+n, mark, "文末の句点は「%s」にそろえてください", mark)
+		end := at + n
+		if raw := r.doc.raw; end+1 < len(raw) && raw[end] == ' ' && len(body) == len(t) {
+			if c, _ := utf8.DecodeRune(raw[end+1:]); c >= 0x3000 && isJapanese(string(c)) {
+				end++ // 「評価されます. 同様に」 → 「評価されます。同様に」: no space after 。
+			}
+		}
+		r.e.fix("ja-no-mixed-period", finding.Low, 85, at, end, mark, "文末の句点は「%s」にそろえてください", mark)
 		return
 	case !s.last:
 		return
