@@ -192,19 +192,14 @@ func (r *run) parentheticalEnd(s sentence, t string) bool {
 	}
 	depth := 0
 	for i := len(t) - 1; i >= 0; i-- {
-		switch t[i] {
-		case ')':
+		switch {
+		case t[i] == ')' || strings.HasPrefix(t[i:], "）"):
 			depth++
-		case '(':
+		case t[i] == '(' || strings.HasPrefix(t[i:], "（"):
 			depth--
 		}
-		if strings.HasPrefix(t[i:], "）") {
-			depth++
-		} else if strings.HasPrefix(t[i:], "（") {
-			depth--
-		}
-		if depth > 0 {
-			continue
+		if depth > 0 || i > len(t)-3 && strings.HasSuffix(t, "）") {
+			continue // inside the note, or still in the bytes of its closing "）"
 		}
 		head := strings.TrimRight(t[:i], " \t\n\r")
 		if head == "" {
@@ -218,7 +213,7 @@ func (r *run) parentheticalEnd(s sentence, t string) bool {
 
 // label reports whether sentence s, of text t ending in rune last, is a
 // paragraph of one short line with no comma, period or particle of a
-// clause (は, が, を) that ends in a letter or digit other than kana: a
+// clause (は, が, を) that ends in a letter or digit other than hiragana: a
 // noun phrase standing alone (a caption, a pseudo-heading, a salutation
 // or a date), not a sentence that lost its period. With
 // ForceAppendPeriod every paragraph is a sentence.
@@ -227,7 +222,7 @@ func (r *run) label(s sentence, t string, last rune) bool {
 	if b.kind != paragraph || s.start != b.start && strings.TrimLeft(string(r.doc.masked[b.start:s.start]), " \t\x1f") != "" {
 		return false
 	}
-	if strings.ContainsAny(t, "\n、。，,はがを") || utf8.RuneCountInString(t) > 24 || isKana(last) || !unicode.IsLetter(last) && !unicode.IsDigit(last) {
+	if strings.ContainsAny(t, "\n、。，,はがを") || utf8.RuneCountInString(t) > 24 || isKana(last) && !isKatakana(last) || !unicode.IsLetter(last) && !unicode.IsDigit(last) {
 		return false
 	}
 	return true
