@@ -306,6 +306,7 @@
 //	en-article                           default           2      50%  1/2(50%)
 //	en-product-name                      default           3      33%  3/3(100%)
 //	en-missing-word                      default           0        -  -
+//	ja-katakana-slip                     default           0        -  -
 //	arabic-kanji-numbers                 strict            0        -  -
 //	en-sentence-length                   strict           43       4%  1/8(12%)
 //	en-weasel                            strict           25       0%  3/8(37%)

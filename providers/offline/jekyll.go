@@ -1,6 +1,10 @@
 package offline
 
-import "bytes"
+import (
+	"bytes"
+	"unicode"
+	"unicode/utf8"
+)
 
 // liquidBlocks are the Liquid tags (Jekyll's template language) whose
 // body, up to the matching end tag, is code or markup rather than prose:
@@ -118,4 +122,19 @@ func (d *document) markDefinitions() {
 // definition marker: a colon, then a space or a tab.
 func definitionLine(line []byte) bool {
 	return len(line) > 1 && line[0] == ':' && (line[1] == ' ' || line[1] == '\t')
+}
+
+// emphasisUnderscore reports whether the '_' at b[i] (inside [s, e))
+// opens or closes emphasis: it stands between a space, a line's edge or
+// a sign and a character that is none of these ("_再度_", "_not yet_"),
+// where an underscore inside a word (snake_case) stands between letters.
+func emphasisUnderscore(b []byte, s, e, i int) bool {
+	edge := func(k int) bool { // b[k] is a space, a sign, or out of the span
+		if k < s || k >= e {
+			return true
+		}
+		c := b[k]
+		return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == mask || c < utf8.RuneSelf && c != '_' && unicode.IsPunct(rune(c))
+	}
+	return edge(i-1) != edge(i+1)
 }

@@ -29,17 +29,15 @@ func TestJekyllMarkup(t *testing.T) {
 	})
 }
 
-// TestMixedPeriodNotesAndLabels: a note in parentheses after a finished
-// sentence or a link, a label standing alone, a lead-in ending in an
+// TestMixedPeriodNotesAndLabels: a note in parentheses on a link, a
+// label standing alone, a lead-in ending in an
 // ellipsis, a named period and the period of a Latin abbreviation are
-// no missing or mixed period; a paragraph that does lose its period still
-// is one.
+// no missing or mixed period; a paragraph that does lose its period, and
+// a note after a finished sentence (its 。 goes after the parenthesis),
+// still are.
 func TestMixedPeriodNotesAndLabels(t *testing.T) {
 	for _, text := range []string{
-		"新しい版を公開しました。(告知: [お知らせ](https://example.com/a))\n",
 		"設定の手順は次の記事にまとめています: [設定の手引き](https://example.com/b) (英語)\n",
-		"問い合わせはフォームから送ってください。\n(英語でも受け付けます)\n",
-		"本書は仕組みを解説します。（訳注: 現在執筆中です）\n",
 		"追記\n",
 		"サンプル入力\n",
 		"ミラーサイト\n",
@@ -56,6 +54,8 @@ func TestMixedPeriodNotesAndLabels(t *testing.T) {
 	runRuleCases(t, []ruleCase{
 		{rule: "ja-no-mixed-period", text: "この設定は再起動のあとで有効になります\n", want: 1, advice: true},
 		{rule: "ja-no-mixed-period", text: "一覧は次のとおりです。詳しくは後で説明します(続く)\n", want: 1, advice: true},
+		{rule: "ja-no-mixed-period", text: "新しい版を公開しました。（詳しくは「[お知らせ](https://example.com/a)」を参照）\n", want: 1, advice: true},
+		{rule: "ja-no-mixed-period", text: "本書は仕組みを解説します。（訳注: 現在執筆中です）\n", want: 1, advice: true},
 		{rule: "ja-no-mixed-period", text: "新しい版がリリースされました.\n", want: 1, after: "新しい版がリリースされました。\n"},
 	})
 }
@@ -92,5 +92,39 @@ func TestJapaneseNamesAndReduplications(t *testing.T) {
 func TestMixedPeriodSpaceAfter(t *testing.T) {
 	runRuleCases(t, []ruleCase{
 		{rule: "ja-no-mixed-period", text: "左から先に評価されます. 同様に右も評価されます。\n", want: 1, after: "左から先に評価されます。同様に右も評価されます。\n"},
+	})
+}
+
+// TestKatakanaSlip: a katakana word written once one inner letter off a
+// word the document writes often is a slip; a letter more or less at an
+// end makes another word.
+func TestKatakanaSlip(t *testing.T) {
+	often := "サーバーをアップグレードします。手順どおりにアップグレードしてください。アップグレードの前に保存します。"
+	runRuleCases(t, []ruleCase{
+		{rule: "ja-katakana-slip", text: often + "\n\nアプグレードは数分で終わります。\n", want: 1, advice: true, message: "アップグレード"},
+	})
+	noFindings(t, agentTarget("シリアライズします。シリアライズの形式です。シリアライズを選びます。\n\nデシリアライズもできます。\n"), "ja-katakana-slip")
+	noFindings(t, agentTarget("プレビューを開きます。プレビューを閉じます。プレビューを更新します。\n\n独自のプレビューアを追加します。\n"), "ja-katakana-slip")
+}
+
+// TestJapaneseReferenceMarkup: one underscore's emphasis, a marker in
+// brackets, the description of a return value, the numbers of a series,
+// であるかどうか, a coordinating および inside sentences and a verb's stem
+// doubled are no findings.
+func TestJapaneseReferenceMarkup(t *testing.T) {
+	for _, c := range []struct{ text, rule string }{
+		{"## 戻り値\n\n_ドキュメントはありません_\n", "ja-no-mixed-period"},
+		{"# リンク\n\n[MODES: フレームワーク]\n\n概要を説明します。\n", "ja-no-mixed-period"},
+		{"## 戻り値\n\n動的ルートパラメータを含むオブジェクト\n", "ja-no-mixed-period"},
+		{"オプションの優先順位は、1. フラグ、2. 設定、3. デフォルトです。\n", "ja-no-mixed-period"},
+		{"これは設定の一覧です。\n\n- `index` — このルートがインデックスであるかどうか。\n- `file` — ファイルの絶対パスです。\n- `id` — ルートの識別子です。\n", "no-mix-dearu-desumasu"},
+		{"引数には `path`、および新しいルートを渡します。戻り値は `matches`、および `GET` の結果です。\n", "no-doubled-conjunction"},
+		{"画面が途切れ途切れになります。\n", "ja-no-successive-word"},
+	} {
+		noFindings(t, agentTarget(c.text), c.rule)
+	}
+	runRuleCases(t, []ruleCase{
+		{rule: "ja-no-mixed-period", text: "対応する版は Ruby 3.\n", want: 1},
+		{rule: "no-doubled-conjunction", text: "または、設定で変えます。または、引数で変えます。\n", want: 1},
 	})
 }

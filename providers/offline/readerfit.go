@@ -70,6 +70,7 @@ func checkReaderFit(ctx context.Context, r *run) error {
 	r.imageControls()
 	r.maskedControls()
 	r.longVowelVariants()
+	r.katakanaSlips()
 	r.termVariants()
 	r.nameVariants()
 	return nil
@@ -126,6 +127,8 @@ func (r *run) mixedPeriod(s sentence) {
 		return
 	case last == '.' && strings.ContainsRune("（(「『[“\"'", before):
 		return // the period itself, named: 「ドット（.）です」
+	case last == '.' && !s.last && enumerator(body[:len(body)-n]):
+		return // 「優先順位は、1. フラグ、2. 設定」: a number of a series, not a period
 	case last == '.' && before < utf8.RuneSelf && isASCIILetter(byte(before)) && (len(body) < len(t) || abbreviation([]byte(body[:len(body)-n]), []byte(r.doc.masked[s.end:min(s.end+4, r.doc.blocks[s.blk].end)]))):
 		return // a Latin abbreviation's period: 「(株式会社paperboy&co.)」, 「William (B.J.) Snow」
 	case last == '．' || last == '.' || last == '。':
@@ -143,9 +146,7 @@ func (r *run) mixedPeriod(s sentence) {
 	case last == '！' || last == '？' || last == '!' || last == '?' || last == ':' || last == '：' || last == '」' || last == '』' || last == '”' || last == '’':
 		return
 	case r.parentheticalEnd(s, t):
-		// a note in parentheses after a finished sentence or a link
-		// (「リリースされました。(参考: [ruby-list:37021])」, 「[記事](...) (英語)」)
-		return
+		return // a note in parentheses on a link: 「[記事](...) (英語)」
 	case last == '…' && r.leadsIntoList(s):
 		return // a lead-in to a list: 「Perlと同様に、Rubyは…」
 	case !o.ForceAppendPeriod && r.label(s, t, last):
@@ -183,9 +184,11 @@ func (r *run) leadsIntoList(s sentence) bool {
 }
 
 // parentheticalEnd reports whether t, the text of sentence s, ends in a
-// note in parentheses that follows a finished sentence, a link or code,
-// or that is the whole of s: what ends a sentence stands before such a
-// note, or the note is no sentence.
+// note in parentheses that follows a link or code ("[記事](...) (英語)"):
+// the note qualifies the link, and a paragraph ending in a link is left
+// alone. A note after a finished sentence, or a sentence in parentheses
+// (「…です。（詳しくは「…」を参照）」), still wants its 。 after the
+// closing parenthesis.
 func (r *run) parentheticalEnd(s sentence, t string) bool {
 	if !strings.HasSuffix(t, ")") && !strings.HasSuffix(t, "）") {
 		return false
@@ -201,28 +204,48 @@ func (r *run) parentheticalEnd(s sentence, t string) bool {
 		if depth > 0 || i > len(t)-3 && strings.HasSuffix(t, "）") {
 			continue // inside the note, or still in the bytes of its closing "）"
 		}
-		head := strings.TrimRight(t[:i], " \t\n\r")
-		if head == "" {
-			return true
-		}
-		c, _ := utf8.DecodeLastRuneInString(head)
-		return c == mask || strings.ContainsRune("。！？!?", c)
+		c, _ := utf8.DecodeLastRuneInString(strings.TrimRight(t[:i], " \t\n\r"))
+		return c == mask
 	}
 	return false
 }
 
+// enumerator reports whether text ends in a number that opens it or
+// follows a 、, a space or an opening bracket: 「、1」 of 「、1. フラグ」.
+func enumerator(text string) bool {
+	i := len(text)
+	for i > 0 && text[i-1] >= '0' && text[i-1] <= '9' {
+		i--
+	}
+	if i == len(text) || len(text)-i > 2 {
+		return false
+	}
+	head := strings.TrimRight(text[:i], " \x1f")
+	if head == "" || len(head) < i {
+		return true
+	}
+	c, _ := utf8.DecodeLastRuneInString(head)
+	return c == '、' || c == '，' || c == '（' || c == '('
+}
+
 // label reports whether sentence s, of text t ending in rune last, is a
-// paragraph of one short line with no comma, period or particle of a
-// clause (は, が, を) that ends in a letter or digit other than hiragana: a
-// noun phrase standing alone (a caption, a pseudo-heading, a salutation
-// or a date), not a sentence that lost its period. With
-// ForceAppendPeriod every paragraph is a sentence.
+// paragraph of one line of at most 40 characters (markup aside) with no
+// comma, no period and no topic or subject (は, が) that ends in a letter
+// or digit other than hiragana: a noun phrase standing alone (a caption,
+// a pseudo-heading, a salutation, a date, the description of a parameter
+// or a return value: 「動的ルートパラメータを含むオブジェクト」), not a
+// sentence that lost its period; or a marker in square brackets
+// (「[MODES: フレームワーク]」). With ForceAppendPeriod every paragraph is a
+// sentence.
 func (r *run) label(s sentence, t string, last rune) bool {
 	b := r.doc.blocks[s.blk]
 	if b.kind != paragraph || s.start != b.start && strings.TrimLeft(string(r.doc.masked[b.start:s.start]), " \t\x1f") != "" {
 		return false
 	}
-	if strings.ContainsAny(t, "\n、。，,はがを") || utf8.RuneCountInString(t) > 24 || isKana(last) && !isKatakana(last) || !unicode.IsLetter(last) && !unicode.IsDigit(last) {
+	if strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") || strings.HasPrefix(t, "【") && strings.HasSuffix(t, "】") {
+		return !strings.Contains(t, "\n") // a marker in brackets: 「[MODES: フレームワーク]」
+	}
+	if strings.ContainsAny(t, "\n、。，,はが") || utf8.RuneCountInString(t)-strings.Count(t, string(rune(mask))) > 40 || isKana(last) && !isKatakana(last) || !unicode.IsLetter(last) && !unicode.IsDigit(last) {
 		return false
 	}
 	return true

@@ -84,7 +84,8 @@ func (nr *narrative) doubledWords(s sentence) {
 // finding, so that its fixes never overlap. Numbers, katakana
 // onomatopoeia, words in hiragana only ("まあまあ") other than verbs and
 // adjectives ("あるある" is reported), the set reduplications などなど and
-// 一つ一つ (一人一人, 一歩一歩), symbols and the words of
+// 一つ一つ (一人一人, 一歩一歩), a verb's stem doubled (途切れ途切れ), symbols
+// and the words of
 // Config.Options.SuccessiveAllow are exempt.
 func (nr *narrative) successive(s sentence, ts []token) {
 	for i := 1; i < len(ts); i++ {
@@ -104,8 +105,10 @@ func (nr *narrative) successive(s sentence, ts []token) {
 		switch {
 		case slices.Contains(nr.rev.cfg.Options.SuccessiveAllow, t.surface):
 		case t.pos == "名詞" && t.pos1 == "数" || isOnomatopoeia(t.surface) && !nr.rev.cfg.Options.SuccessiveOnomatopoeia:
-		case t.surface == "など" || strings.HasPrefix(t.surface, "一") && utf8.RuneCountInString(t.surface) > 1:
-			// set reduplications: 「…などなど」, and each one in turn (一つ一つ, 一人一人, 一歩一歩)
+		case t.surface == "など" || strings.HasPrefix(t.surface, "一") && utf8.RuneCountInString(t.surface) > 1 ||
+			t.pos == "動詞" && t.cform == "連用形" && utf8.RuneCountInString(t.surface) > 1:
+			// set reduplications: 「…などなど」, each one in turn (一つ一つ, 一人一人,
+			// 一歩一歩), and a verb's stem doubled into an adverb (途切れ途切れ, 離れ離れ)
 		case t.pos == "助詞", t.pos == "助動詞": // an auxiliary is never reduplicated: 「ですです」
 			nr.e.fix("ja-no-successive-word", finding.Low, 85, at, end, "", "「%s」が%s続いています", t.surface, times)
 		case isHiragana(t.surface) && t.pos != "動詞" && t.pos != "形容詞":

@@ -253,9 +253,12 @@ func (d *document) maskInline(s, e int) {
 		case '*', '~':
 			b[i] = mask
 		case '_':
-			if i+1 < e && b[i+1] == '_' {
+			switch {
+			case i+1 < e && b[i+1] == '_':
 				b[i], b[i+1] = mask, mask
 				i++
+			case emphasisUnderscore(b, s, e, i):
+				b[i] = mask // "_再度_": one underscore's emphasis, not snake_case
 			}
 		case '<':
 			if gt < i || gt < e && b[gt] != '>' { // not searched yet, or the '>' found was masked since

@@ -35,7 +35,8 @@ type styles [3][]styleHit
 // their base form (not でした, ません), and である (で + ある in any form:
 // であった, であり). Unless strict, only those that end the sentence
 // count: what follows them up to the next 、 or 。, noun or auxiliary is
-// not 、 ("ですが、" and "である場合" do not count; "ですね。" does). The
+// not 、 ("ですが、" and "である場合" do not count; "ですね。" does), and
+// である before か ("であるかどうか": whether it is) is no style. The
 // text of a link does not count, as textlint skips links.
 func (nr *narrative) styleTokens(s sentence, ts []token, g styleGroup) {
 	strict := nr.rev.cfg.Options.StrictStyle
@@ -43,6 +44,9 @@ func (nr *narrative) styleTokens(s sentence, ts []token, g styleGroup) {
 		var dearu bool
 		switch {
 		case t.ctype == "特殊・ダ" && t.pos == "助動詞" && t.cform == "連用形" && i+1 < len(ts) && ts[i+1].ctype == "五段・ラ行アル":
+			if i+2 < len(ts) && ts[i+1].surface == "ある" && ts[i+2].surface == "か" {
+				continue // 「インデックスであるかどうか」: "whether it is", a clause, no style
+			}
 			dearu = true
 		case (t.ctype == "特殊・デス" || t.ctype == "特殊・マス") && t.cform == "基本形" && t.base != "やす":
 		default:
