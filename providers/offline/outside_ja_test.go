@@ -120,11 +120,22 @@ func TestJapaneseReferenceMarkup(t *testing.T) {
 		{"これは設定の一覧です。\n\n- `index` — このルートがインデックスであるかどうか。\n- `file` — ファイルの絶対パスです。\n- `id` — ルートの識別子です。\n", "no-mix-dearu-desumasu"},
 		{"引数には `path`、および新しいルートを渡します。戻り値は `matches`、および `GET` の結果です。\n", "no-doubled-conjunction"},
 		{"画面が途切れ途切れになります。\n", "ja-no-successive-word"},
+		{"これは設定の一覧です。\n\n- 以下に示す値の一つである `StatusCode`\n- 任意の説明を指定します。\n- 既定値は空です。\n", "no-mix-dearu-desumasu"},
 	} {
 		noFindings(t, agentTarget(c.text), c.rule)
 	}
 	runRuleCases(t, []ruleCase{
 		{rule: "ja-no-mixed-period", text: "対応する版は Ruby 3.\n", want: 1},
 		{rule: "no-doubled-conjunction", text: "または、設定で変えます。または、引数で変えます。\n", want: 1},
+	})
+}
+
+// TestUnmatchedPairJapaneseEnumerators: the letters of a series in
+// Japanese text ("a) データが失われないこと、b) 複製されないこと") close no
+// parenthesis.
+func TestUnmatchedPairJapaneseEnumerators(t *testing.T) {
+	noFindings(t, agentTarget("確認応答だけでは、a) データが失われないこと、b) データが複製されないことを保証できません。確認応答はa)を保証しますが、b)は保証できません。\n"), "no-unmatched-pair")
+	runRuleCases(t, []ruleCase{
+		{rule: "no-unmatched-pair", text: "設定を読み込みます(ファイルがなければ既定値を使います。\n", want: 1},
 	})
 }

@@ -15,7 +15,7 @@ import (
 // (see pairSentences), so a pair that splitter holds together ("...",
 // (...), 「...」) may span sentences, and any other pair ([...], ［...］,
 // «...») may not. Beyond textlint, a closer never opened is reported too,
-// except the ")" of an enumerator ("a) first", "1) one") and the closer of
+// except the ")" of an enumerator ("a) first", "1) one", 「、b) データが」) and the closer of
 // a mark an earlier sentence of the block left open (one mistake, one
 // finding, at the opener), and the mouth of an emoticon (":-)", ";)",
 // ":("); 〈〉, 《》 and “” are paired as well. A bracket
@@ -101,8 +101,8 @@ func (r *run) unmatchedPairs(b block) {
 				r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(otherWidth(o)), r.say("%q is closed by %q of the other width", "「%c」が幅の違う「%c」で閉じられています"), otherWidth(o), c)
 				continue
 			}
-			if c == ')' && i > 0 && (text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] >= 'a' && text[i-1] <= 'z') && (i < 2 || text[i-2] == ' ' || text[i-2] == mask) {
-				continue // an enumerator: "a) first"
+			if c == ')' && i > 0 && (text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] >= 'a' && text[i-1] <= 'z') && (i < 2 || !latinOrDigit(text[i-2])) {
+				continue // an enumerator: "a) first", 「、b) データが」, 「確認応答はa)を」
 			}
 			if (c == '»' || c == '›') && lineLead(text, i) {
 				continue // a line led by » is a pointer ("» Read more"), not a closing quote

@@ -53,6 +53,9 @@ func (nr *narrative) styleTokens(s sentence, ts []token, g styleGroup) {
 			continue
 		}
 		end, last := styleEnd(ts, i)
+		if last && end == len(ts) && nr.codeFollows(s) {
+			last = false // the code after it is the noun it modifies: 「値の一つである `StatusCode`」
+		}
 		if !strict && !last {
 			continue
 		}
@@ -90,6 +93,7 @@ func styleEnd(ts []token, i int) (end int, last bool) {
 		if strings.ContainsAny(t.surface, "、。") || strings.HasPrefix(t.ctype, "特殊") || t.pos == "名詞" {
 			return j, strings.ContainsAny(t.surface, "!?！？。")
 		}
+
 	}
 	return len(ts), true
 }
@@ -142,4 +146,16 @@ func (nr *narrative) mixedStyle() {
 			nr.e.advise("no-mix-dearu-desumasu", finding.Medium, 70, h.start, h.end, msg, styleGroup(g).label(), h.word, style, dearu, desu)
 		}
 	}
+}
+
+// codeFollows reports whether masked code or markup follows sentence s
+// in its block with nothing but spaces between: the sentence, trimmed of
+// it, goes on in code.
+func (nr *narrative) codeFollows(s sentence) bool {
+	b := nr.doc.blocks[s.blk]
+	i := s.end
+	for i < b.end && (nr.doc.masked[i] == ' ' || nr.doc.masked[i] == '\t') {
+		i++
+	}
+	return i < b.end && nr.doc.masked[i] == mask && nr.doc.raw[i] == '`'
 }
