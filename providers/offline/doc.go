@@ -262,7 +262,8 @@
 // 300-character sentences). So is ja-katakana-slip, a katakana word
 // written once one inner letter off a word the document writes three
 // times as often (アプグレード beside アップグレード): none there, and on
-// outside Japanese documentation (1,800 pages of news posts and guides)
+// outside Japanese documentation (about 1,100 pages of news posts,
+// guides and specifications)
 // one finding, right, once the first version's four false findings on
 // the Rails guides (a letter more or less at a word's end: デシリアライズ
 // beside シリアライズ) were read and such edits left out.
