@@ -16,7 +16,8 @@ var liquidBlocks = []struct{ open, end string }{
 // maskLiquid masks the Liquid tags of b in place: a tag "{% name ... %}"
 // closed on its line, and for the tags of liquidBlocks everything up to
 // and past the end tag, blank lines included. A tag with no "%}" on its
-// line, or a block tag with no end tag, is text. It runs in one pass:
+// line (within maxLiquidTag bytes), or a block tag with no end tag, is
+// text. It runs in one pass:
 // once a block's end tag is not found, later tags of that name are not
 // searched for again.
 func maskLiquid(b []byte) {
@@ -46,10 +47,14 @@ func maskLiquid(b []byte) {
 	}
 }
 
+// maxLiquidTag is the longest Liquid tag read, so that a line of many
+// unclosed "{%" costs linear time.
+const maxLiquidTag = 512
+
 // liquidTagEnd returns the offset after the "%}" that closes the tag
-// opening at b[i] on its line, or -1.
+// opening at b[i] on its line within maxLiquidTag bytes, or -1.
 func liquidTagEnd(b []byte, i int) int {
-	line := b[i:]
+	line := b[i:min(len(b), i+maxLiquidTag)]
 	if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
 		line = line[:nl]
 	}

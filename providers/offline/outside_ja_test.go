@@ -3,6 +3,7 @@ package offline
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestJekyllMarkup: Liquid tags and the code of a {% highlight %} block
@@ -138,4 +139,20 @@ func TestUnmatchedPairJapaneseEnumerators(t *testing.T) {
 	runRuleCases(t, []ruleCase{
 		{rule: "no-unmatched-pair", text: "設定を読み込みます(ファイルがなければ既定値を使います。\n", want: 1},
 	})
+}
+
+// TestLiquidLinear: a long line of unclosed Liquid tags and block tags
+// without their end tags is read in linear time.
+func TestLiquidLinear(t *testing.T) {
+	line := []byte(strings.Repeat("{% highlight x ", 200000))
+	done := make(chan struct{})
+	go func() {
+		maskLiquid(line)
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("maskLiquid took over 5 s on 3 MB of unclosed tags")
+	}
 }
