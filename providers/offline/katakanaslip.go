@@ -13,6 +13,10 @@ const katakanaSlipRule = "ja-katakana-slip"
 // too often other words one letter apart.
 const katakanaSlipMin = 5
 
+// katakanaSlipMax is the most letters a word of katakanaSlips has: a
+// longer run of katakana is no word (and would cost its length squared).
+const katakanaSlipMax = 32
+
 // katakanaSlips reports each katakana word of the document's prose (a
 // maximal run of katakana) of katakanaSlipMin or more letters that it
 // writes at most twice and that differs by one letter other than ー
@@ -51,7 +55,7 @@ func (r *run) katakanaSlips() {
 	shortened := map[string]string{} // a common word less one letter (not ー) -> the word; "" when two words give it
 	for _, w := range order {
 		rs := []rune(w)
-		if count[w] < 3 || len(rs) < katakanaSlipMin {
+		if count[w] < 3 || len(rs) < katakanaSlipMin || len(rs) > katakanaSlipMax {
 			continue
 		}
 		common[w] = true
@@ -69,7 +73,7 @@ func (r *run) katakanaSlips() {
 	}
 	for _, w := range order {
 		rs := []rune(w)
-		if count[w] > 2 || len(rs) < katakanaSlipMin || common[w] {
+		if count[w] > 2 || len(rs) < katakanaSlipMin || len(rs) > katakanaSlipMax || common[w] {
 			continue
 		}
 		var found []string

@@ -156,3 +156,14 @@ func TestLiquidLinear(t *testing.T) {
 		t.Fatal("maskLiquid took over 5 s on 3 MB of unclosed tags")
 	}
 }
+
+// TestKatakanaSlipLinear: a run of katakana far longer than a word costs
+// no more than its length.
+func TestKatakanaSlipLinear(t *testing.T) {
+	text := strings.Repeat("ア", 30000) + "です。\n"
+	start := time.Now()
+	reviewAll(t, editorial(), agentTarget(text))
+	if d := time.Since(start); d > 20*time.Second {
+		t.Fatalf("a 30,000-letter katakana run took %v", d)
+	}
+}
