@@ -122,17 +122,18 @@ func (ws sentenceWords) pluralPhrase(n int) bool {
 
 // agreementRelative finds a determiner, at most two modifiers, a plural
 // head, "that", "which" or "who" and a singular verb: "It copies the
-// files that is older than a day" → "are". A head after "of" is left
-// alone ("one of the users who has", "the number of files that is"): the
-// clause may belong to the noun before "of".
+// files that is older than a day" → "are". A head after a preposition
+// is left alone ("one of the users who has", "the number of files that
+// is", "a workflow for many users which is"): the clause may belong to
+// the noun before it.
 func (ws sentenceWords) agreementRelative(i int) (int, string) {
 	switch ws.lower(i) {
 	case "the", "these", "those", "its", "our", "your", "their", "my", "all", "some", "many", "several":
 	default:
 		return -1, ""
 	}
-	if ws.lower(i-1) == "of" || ws.lower(i-1) == "with" && ws.lower(i-2) == "along" {
-		return -1, ""
+	if headPreposition(ws.lower(i - 1)) {
+		return -1, "" // "a workflow for many users which is": the clause may belong to the noun before the preposition
 	}
 	for h := i + 1; h <= i+3 && h+2 < len(ws.at); h++ {
 		w := ws.lower(h)

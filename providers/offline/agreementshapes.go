@@ -162,7 +162,10 @@ func (ws sentenceWords) agreementHead(i int) (int, string) {
 		if c < 'a' || c > 'z' {
 			continue
 		}
-		plural := pluralNoun(h) && !invariantPlural(h) && det != "a" && det != "an" && det != "this"
+		if head > from && relativeNoun(ws.lower(head-1)) {
+			return -1, "" // "the reason employers of ... invested in it was": a clause with no "that" after the noun
+		}
+		plural := pluralNoun(h) && !invariantPlural(h) && !strings.Contains(h, "-") && det != "a" && det != "an" && det != "this"
 		if plural && singularVerb(ws.lower(head+1)) && ws.near(head, head+1) && !ws.numberIn(i, head) && det != "all" && ws.lower(i-1) != "that" {
 			// "The archived WAL segments is"; not "all Linkerd needs is",
 			// "the guarantee that the cache makes is": a verb ending in
@@ -170,7 +173,10 @@ func (ws sentenceWords) agreementHead(i int) (int, string) {
 			return head + 1, pluralOf[ws.lower(head+1)]
 		}
 		next := ws.lower(head + 1)
-		participle := strings.HasSuffix(next, "ing") || strings.HasSuffix(next, "ed") && headPreposition(ws.lower(head+2))
+		// "The pods running on", "the files matching the", "The files stored in";
+		// not "The traits working group is", where the -ing word is a modifier
+		participle := strings.HasSuffix(next, "ing") && (headPreposition(ws.lower(head+2)) || determiner(ws.lower(head+2))) ||
+			strings.HasSuffix(next, "ed") && headPreposition(ws.lower(head+2))
 		plural = plural && (headPreposition(next) || participle)
 		singular := det != "" && det != "these" && det != "those" && det != "all" && head == i+1 &&
 			ws.lower(head+1) == "of" && singularHead(h, det)
@@ -184,6 +190,9 @@ func (ws sentenceWords) agreementHead(i int) (int, string) {
 			if !ws.near(v-1, v) {
 				break
 			}
+			if nonFinite(ws.lower(v - 1)) {
+				continue // "the ability of crates to have": an infinitive, or a verb after a modal
+			}
 			switch w := ws.lower(v); {
 			case plural && singularVerb(w):
 				return v, pluralOf[w]
@@ -194,6 +203,26 @@ func (ws sentenceWords) agreementHead(i int) (int, string) {
 		return -1, ""
 	}
 	return -1, ""
+}
+
+// relativeNoun reports a noun that a clause follows with no "that" (the
+// reason people use it, the way users work, the time it takes).
+func relativeNoun(w string) bool {
+	switch w {
+	case "reason", "way", "time", "day", "moment", "place", "extent":
+		return true
+	}
+	return false
+}
+
+// nonFinite reports a word after which a verb is an infinitive or follows
+// a modal, and so agrees with no subject: "to", "can", "will", ...
+func nonFinite(w string) bool {
+	switch w {
+	case "to", "can", "could", "will", "would", "shall", "should", "may", "might", "must":
+		return true
+	}
+	return false
 }
 
 // numberIn reports a number among words from..to: "the first 100
@@ -226,7 +255,7 @@ func singularHead(w, det string) bool {
 		"proportion", "fraction", "portion", "part", "share", "kind", "sort", "type", "variety", "range", "couple", "pair",
 		"group", "team", "family", "staff", "set", "subset", "handful", "dozen", "hundred", "thousand", "million", "billion",
 		"total", "host", "array", "collection", "multitude", "plethora", "myriad", "slew", "ton", "heap", "pile", "load",
-		"bunch", "mass", "body", "whole", "entirety", "middle", "top", "bottom", "first", "last", "least", "best", "worst",
+		"bunch", "mass", "body", "whole", "entirety", "few", "middle", "top", "bottom", "first", "last", "least", "best", "worst",
 		"people", "children", "men", "women", "data", "criteria", "media", "phenomena", "feet", "teeth", "police", "cattle",
 		"personnel", "crew", "audience", "committee", "government", "company", "public", "majority's", "other", "latter",
 		"former", "same", "following", "remaining", "each", "none", "all", "any", "some", "one", "both", "either", "neither":

@@ -93,7 +93,11 @@ func (r *run) characters(b block) {
 			_, pn := utf8.DecodeLastRuneInString(text[:i])
 			old := text[i-pn : i+n]
 			if pn > 0 && norm.NFC.String(old) != old {
-				r.e.fix("no-nfd", finding.Low, 95, at-pn, at+n, norm.NFC.String(old), "濁点・アクセントが結合文字（NFD）になっています")
+				msg := "濁点・アクセントが結合文字（NFD）になっています"
+				if !r.doc.kana {
+					msg = fmt.Sprintf("%q is written with a combining mark (NFD); write it as one character", old)
+				}
+				r.e.fix("no-nfd", finding.Low, 95, at-pn, at+n, norm.NFC.String(old), "%s", msg)
 			}
 		case c0Control(c) && r.doc.raw[at] == byte(c) && !strings.ContainsRune(r.rev.cfg.Options.ControlAllow, c):
 			// a control character: masked bytes are 0x1F too, so only a 0x1F of the text itself counts

@@ -18,7 +18,9 @@ import (
 // Limits.SentenceLength is set or the document has no words (digits
 // only), when sentence-length reviews every document as textlint does.
 // A sentence over half again the limit is overlong-sentence's instead,
-// when that rule is on (one finding a sentence).
+// when that rule is on (one finding a sentence); a sentence with no
+// Japanese character is overlong by its words (Limits.SentenceWords), as
+// in an English document, and only a body sentence is.
 // Config.Options.SentenceCountCodePoints counts code points instead, and
 // SentenceCountURLLinks counts the text of a link that is its own URL.
 func (r *run) sentenceLength(s sentence) {
@@ -44,6 +46,19 @@ func (r *run) sentenceLength(s sentence) {
 				n += count(t) // the text of a URL string link, masked as a URL
 			}
 		}
+	}
+	if !s.ja && !r.e.anyLang {
+		// a Latin sentence of a Japanese document (English, or a line of
+		// code, a diff, checksums written as text) is overlong by its
+		// words, not its characters
+		if w := wordCount(s.text); s.prose && 2*w > 3*r.lim.SentenceWords && r.e.on("overlong-sentence") {
+			r.e.adviseSized(w, "overlong-sentence", finding.Medium, 75, s.start, s.end,
+				r.say("sentence has %d words, over half again the limit of %d for this reader; split it", "一文が%d語あります（上限%d語の1.5倍を超えています）。文を分けてください"), w, r.lim.SentenceWords)
+		} else if n > r.lim.SentenceLength {
+			r.e.adviseSized(n, "sentence-length", finding.Medium, 70, s.start, s.end,
+				r.say("sentence has %d characters (limit %d); split it", "一文が%d文字あります（上限%d文字）。文を分けてください"), n, r.lim.SentenceLength)
+		}
+		return
 	}
 	r.tooLong(s, n, r.lim.SentenceLength, "sentence-length", 70,
 		r.say("sentence has %d characters (limit %d); split it", "一文が%d文字あります（上限%d文字）。文を分けてください"),

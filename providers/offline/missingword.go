@@ -1,6 +1,10 @@
 package offline
 
-import "github.com/kaigi-dev/kaigi/finding"
+import (
+	"strings"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
 
 // missingWordRule reports a construction that lacks a word its grammar
 // needs.
@@ -13,7 +17,8 @@ const missingWordRule = "en-missing-word"
 // ("be able use" → "be able to use"). Both are advice: which object, or
 // which verb, the writer meant is theirs to say. After a subject pronoun
 // the object may have moved before it ("the hosts that you allow to
-// connect") and nothing is reported; a Japanese document gets none.
+// connect", "that we'd allow to occur", "that they will allow to run")
+// and nothing is reported; a Japanese document gets none.
 func (nr *narrative) missingWord(s sentence) {
 	if !nr.e.on(missingWordRule) || nr.doc.kana {
 		return
@@ -23,7 +28,7 @@ func (nr *narrative) missingWord(s sentence) {
 		end, issue := -1, ""
 		switch ws.lower(i) {
 		case "allow", "allows", "allowing", "enable", "enables", "enabling", "permit", "permits", "permitting":
-			if ws.lower(i+1) != "to" || !ws.near(i, i+1) || i+2 >= len(ws.at) || !ws.near(i+1, i+2) || subjectPronoun(ws.lower(i-1)) {
+			if ws.lower(i+1) != "to" || !ws.near(i, i+1) || i+2 >= len(ws.at) || !ws.near(i+1, i+2) || ws.subjectBefore(i) {
 				continue
 			}
 			if c := ws.text[ws.at[i+2][0]]; c < 'a' || c > 'z' || determiner(ws.lower(i+2)) {
@@ -58,4 +63,21 @@ func subjectPronoun(w string) bool {
 		return true
 	}
 	return false
+}
+
+// subjectBefore reports a subject pronoun just before word i, alone, with
+// a contracted auxiliary ("we'd", "they'll") or before a modal ("we
+// would", "you can").
+func (ws sentenceWords) subjectBefore(i int) bool {
+	w := strings.ReplaceAll(ws.lower(i-1), "’", "'")
+	for _, aux := range []string{"'d", "'ll", "'ve"} {
+		if p, ok := strings.CutSuffix(w, aux); ok {
+			w = p
+			break
+		}
+	}
+	if subjectPronoun(w) {
+		return true
+	}
+	return nonFinite(w) && w != "to" && subjectPronoun(ws.lower(i-2))
 }

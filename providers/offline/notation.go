@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"bytes"
 	"regexp"
 	"strconv"
 	"strings"
@@ -206,8 +207,11 @@ func latinLetter(c rune) bool {
 // (リイr−ス, 対応sる). As by default in textlint, the vowels a, i, u, e, o
 // and n (left by romaji input) are allowed, as are X言語, x座標, x軸 and
 // Eメール. Unlike textlint, capitals are left alone in a sentence that
-// holds two different ones standing so (A, B and C naming steps). It is
-// advice: only the writer knows what was meant.
+// holds two different ones standing so (A, B and C naming steps), and,
+// unless AlphabetNoCommonCase, a half-width capital that names what
+// follows it (C関数, Cコンパイラ, Dキー, as in C言語) or that the document
+// uses as a name (see nameLetters: 「Cで書かれた」). It is advice: only the writer knows
+// what was meant.
 func (r *run) unnaturalAlphabet(s sentence) {
 	const rule = "ja-unnatural-alphabet"
 	if !r.e.on(rule) {
@@ -223,6 +227,7 @@ func (r *run) unnaturalAlphabet(s sentence) {
 	p1At := 0
 	for i, c := range s.text {
 		if latinLetter(p1) && japaneseIME(p2) && japaneseIME(c) && !allowedLetter(s.text, p1At, allow) && !(names && isCapital(p1)) &&
+			!(p1 >= 'A' && p1 <= 'Z' && !o.AlphabetNoCommonCase && (r.nameLetters()[p1] || nounAfter(c))) &&
 			!(p1 < 128 && r.codeLetters()[p1]) { // a name from the document's code: 「宣言されたxに」 beside const x = 1
 			rest := s.text[i:]
 			common := strings.HasPrefix(rest, "言語") || strings.ContainsRune("xyzXYZ", p1) && (strings.HasPrefix(rest, "座標") || strings.HasPrefix(rest, "軸")) ||
@@ -334,3 +339,41 @@ func (r *run) exclamations(s sentence, covered []span) {
 		r.e.advise("no-exclamation-question-mark", finding.Low, 55, a, a+n, r.say("avoid %q in technical writing; state it plainly", "「%c」は技術文書では避け、平叙文で書いてください"), c)
 	}
 }
+
+// nounAfter reports whether c, the character after a capital, opens a
+// noun the capital names: kanji or katakana, not a particle (「値Aを」).
+func nounAfter(c rune) bool {
+	return isKanji(c) || c >= 'ァ' && c <= 'ヶ'
+}
+
+// nameLetters reports the capitals the document's prose uses as names:
+// one written alone, between non-letters, at least three times (the C of
+// 「Cで書かれた」, 「RubyとC」), or once before "言語", "++" or "#" (C言語,
+// C++, C#). A slip of the input method does not repeat itself so.
+func (r *run) nameLetters() *[128]bool {
+	if r.names != nil {
+		return r.names
+	}
+	r.names = new([128]bool)
+	var count [128]int
+	for _, b := range r.doc.blocks {
+		t := r.doc.masked[b.start:b.end]
+		for k, c := range t {
+			if c < 'A' || c > 'Z' || k > 0 && latinOrDigit(t[k-1]) || k+1 < len(t) && latinOrDigit(t[k+1]) {
+				continue
+			}
+			rest := t[k+1:]
+			if bytes.HasPrefix(rest, []byte("言語")) || bytes.HasPrefix(rest, []byte("++")) || bytes.HasPrefix(rest, []byte("#")) || bytes.HasPrefix(rest, []byte("＃")) {
+				count[c] += 3
+			}
+			count[c]++
+		}
+	}
+	for c, n := range count {
+		r.names[c] = n >= 3
+	}
+	return r.names
+}
+
+// latinOrDigit reports an ASCII letter or digit.
+func latinOrDigit(c byte) bool { return isASCIILetter(c) || c >= '0' && c <= '9' }

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -14,7 +15,7 @@ import (
 // (see pairSentences), so a pair that splitter holds together ("...",
 // (...), 「...」) may span sentences, and any other pair ([...], ［...］,
 // «...») may not. Beyond textlint, a closer never opened is reported too,
-// except the ")" of an enumerator ("a) first", "1) one") and the closer of
+// except the ")" of an enumerator ("a) first", "1) one", 「、b) データが」) and the closer of
 // a mark an earlier sentence of the block left open (one mistake, one
 // finding, at the opener), and the mouth of an emoticon (":-)", ";)",
 // ":("); 〈〉, 《》 and “” are paired as well. A bracket
@@ -42,12 +43,21 @@ func (r *run) unmatchedPairs(b block) {
 		var orphan rune // the last closer of this sentence that closed nothing
 		for i, c := range text[s:e] {
 			i += s
-			if c == '"' { // the same mark opens and closes
-				if k := len(stack); k > 0 && stack[k-1].c == '"' {
-					stack = stack[:k-1]
-				} else {
+			if c == '"' { // the same mark opens and closes; what opened inside it and is still open never closed
+				k := lastOpen(stack, '"')
+				if k < 0 {
 					stack = append(stack, open{c, i})
+					continue
 				}
+				for _, u := range stack[k+1:] {
+					at := b.start + u.at
+					uc, ok := closerOf(u.c)
+					if !ok {
+						uc = u.c
+					}
+					r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(u.c), r.say("%q is never closed (no %q)", "「%c」が閉じられていません（「%c」がありません）"), u.c, uc)
+				}
+				stack = stack[:k]
 				continue
 			}
 			if (c == '(' || c == ')') && emoticon(text, i) {
@@ -91,8 +101,8 @@ func (r *run) unmatchedPairs(b block) {
 				r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(otherWidth(o)), r.say("%q is closed by %q of the other width", "「%c」が幅の違う「%c」で閉じられています"), otherWidth(o), c)
 				continue
 			}
-			if c == ')' && i > 0 && (text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] >= 'a' && text[i-1] <= 'z') && (i < 2 || text[i-2] == ' ' || text[i-2] == mask) {
-				continue // an enumerator: "a) first"
+			if c == ')' && i > 0 && (text[i-1] >= '0' && text[i-1] <= '9' || text[i-1] >= 'a' && text[i-1] <= 'z') && (i < 2 || !latinOrDigit(text[i-2])) {
+				continue // an enumerator: "a) first", 「、b) データが」, 「確認応答はa)を」
 			}
 			if (c == '»' || c == '›') && lineLead(text, i) {
 				continue // a line led by » is a pointer ("» Read more"), not a closing quote
@@ -138,35 +148,48 @@ func interval(text string, o rune, at, i int, c rune) bool {
 	return (o == '[' && c == ')' || o == '(' && c == ']') && i-at <= 24 && strings.Contains(text[at:i], ",")
 }
 
-// splitterPairs are the pairs textlint's sentence-splitter holds a
-// sentence open in: no sentence ends between an opener and its closer.
-var splitterPairs = map[rune]rune{'"': '"', '「': '」', '（': '）', '(': ')', '『': '』', '【': '】', '《': '》'}
+// splitterPairs are the pairs that hold a sentence open: no sentence
+// ends between an opener and its closer. textlint's sentence-splitter
+// holds "...", 「...」, （...）, (...), 『...』, 【...】 and 《...》; “...” is
+// held too, so that a quotation ending in ! or ? ("“Thanks for all your
+// work!” – ...") is one sentence.
+var splitterPairs = map[rune]rune{'"': '"', '「': '」', '（': '）', '(': ')', '『': '』', '【': '】', '《': '》', '“': '”'}
+
+// maxPairDepth is the deepest nesting of splitterPairs pairSentences
+// follows; prose nests no deeper.
+const maxPairDepth = 8
 
 // pairSentences yields the byte spans of the sentences of text as
 // textlint's sentence-splitter splits a paragraph: a sentence ends after
 // a run of . ． 。 ? ! ？ ！ (a '.' only when white space or the end follows
-// it), except while a pair of splitterPairs is open; as there, pairs do
-// not nest for this purpose (only the first opened one holds the
-// sentence, and only its closer releases it, or maxHold bytes). A line break is white
-// space. Mask bytes (code, markup) are read as nothing. It runs in one
-// pass over text.
+// it and the word before it is no abbreviation: "Dr. Carr"), except while
+// a pair of splitterPairs is open. Unlike there, pairs nest (up to
+// maxPairDepth), so that a parenthesis inside a quotation inside a
+// parenthesis ('(she asked "Do you want (a, b) in it? ..."') does not
+// release the outer ones; an open pair holds the sentence for at most
+// maxHold bytes. A line break is white space. Mask bytes (code, markup)
+// are read as nothing. It runs in one pass over text.
 func pairSentences(text string) func(yield func(start, end int) bool) {
 	return func(yield func(start, end int) bool) {
 		start := 0
-		var closer rune // the closer that releases the open pair, or 0
+		var closers []rune // the closers that release the open pairs, innermost last
 		holdFrom := 0
 		for i := 0; i < len(text); {
 			c, n := utf8.DecodeRuneInString(text[i:])
-			if closer != 0 && i-holdFrom > maxHold {
-				closer = 0 // held open too long: as splitSentences, the pair is taken for unclosed
+			if len(closers) > 0 && i-holdFrom > maxHold {
+				closers = closers[:0] // held open too long: as splitSentences, the pair is taken for unclosed
 			}
 			switch {
-			case closer != 0:
-				if c == closer {
-					closer = 0
+			case len(closers) > 0 && c == closers[len(closers)-1]:
+				closers = closers[:len(closers)-1]
+			case c == '"' && slices.Contains(closers, '"'): // closes its quotation and what opened inside it
+				closers = closers[:slices.Index(closers, '"')]
+			case splitterPairs[c] != 0 && len(closers) < maxPairDepth && (c != '"' || !slices.Contains(closers, '"')):
+				if len(closers) == 0 {
+					holdFrom = i
 				}
-			case splitterPairs[c] != 0:
-				closer, holdFrom = splitterPairs[c], i
+				closers = append(closers, splitterPairs[c])
+			case len(closers) > 0:
 			case sentenceEnd(text, i, c, n):
 				j := i + n
 				for j < len(text) {
@@ -197,7 +220,10 @@ func sentenceEnd(text string, i int, c rune, n int) bool {
 	case '．', '。', '?', '!', '？', '！':
 		return true
 	case '.':
-		return i+n == len(text) || text[i+n] == ' ' || text[i+n] == '\t' || text[i+n] == '\n' || text[i+n] == '\r'
+		if i+n < len(text) && text[i+n] != ' ' && text[i+n] != '\t' && text[i+n] != '\n' && text[i+n] != '\r' {
+			return false
+		}
+		return !abbreviation([]byte(text[max(0, i-16):i]), []byte(text[i+n:min(len(text), i+n+4)]))
 	}
 	return false
 }
@@ -297,12 +323,12 @@ func openerOf(c rune) (rune, bool) {
 }
 
 // emoticon reports whether the '(' or ')' at text[i] is the mouth of an
-// emoticon: ":)", ";)", ":(" or, with a nose, ":-)", ";-(", after white
+// emoticon: ":)", ";)", ":(" or, with a nose or a tear, ":-)", ";-(", ":')", after white
 // space or at the start.
 func emoticon(text string, i int) bool {
 	j := i - 1
-	if j >= 0 && text[j] == '-' {
-		j--
+	if j >= 0 && (text[j] == '-' || text[j] == '\'') {
+		j-- // a nose, or a tear: ":-)", ":')"
 	}
 	if j < 0 || text[j] != ':' && text[j] != ';' {
 		return false

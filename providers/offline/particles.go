@@ -235,7 +235,9 @@ func (nr *narrative) droppingRa(s sentence, ts []token) {
 // sentence is reported, even when sentences without a conjunction come
 // between them. A conjunction inside a sentence counts only after a 読点
 // or an opening bracket: after a word, a space or inline code it is a
-// particle the tokenizer took for one ("Go で書く", "`name` では").
+// particle the tokenizer took for one ("Go で書く", "`name` では"), and a
+// conjunction that joins words (および, または: "A、およびB") counts only
+// opening the sentence.
 func (nr *narrative) doubledConjunction(s sentence, ts []token) {
 	if nr.conjBlk != s.blk {
 		nr.conjBlk, nr.lastConj = s.blk, ""
@@ -250,6 +252,9 @@ func (nr *narrative) doubledConjunction(s sentence, ts []token) {
 			// "`entry` が必要", "一部またはすべて"
 			continue
 		}
+		if i > 0 && coordinator(t.surface) {
+			continue // 「A、およびB」 joins words, not sentences
+		}
 		if t.surface == nr.lastConj {
 			at := s.start + t.off
 			nr.e.advise("no-doubled-conjunction", finding.Low, 70, at, at+len(t.surface), "同じ接続詞（%s）が連続して使われています", t.surface)
@@ -257,6 +262,16 @@ func (nr *narrative) doubledConjunction(s sentence, ts []token) {
 		nr.lastConj = t.surface
 		return
 	}
+}
+
+// coordinator reports a conjunction that joins words ("A、およびB",
+// "A、またはB"): inside a sentence it links no sentence to the one before.
+func coordinator(w string) bool {
+	switch w {
+	case "および", "及び", "または", "又は", "ならびに", "並びに", "もしくは", "若しくは", "かつ", "且つ":
+		return true
+	}
+	return false
 }
 
 // afterCode reports whether inline code or an inline tag stands just

@@ -2,13 +2,9 @@ package offline
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"regexp"
-	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/finding"
 )
@@ -70,6 +66,7 @@ func checkReaderFit(ctx context.Context, r *run) error {
 	r.imageControls()
 	r.maskedControls()
 	r.longVowelVariants()
+	r.katakanaSlips()
 	r.termVariants()
 	r.nameVariants()
 	return nil
@@ -77,108 +74,12 @@ func checkReaderFit(ctx context.Context, r *run) error {
 
 // enSentenceLength reports an English prose sentence over the reader's
 // word limit; one over half again the limit is overlong-sentence's
-// instead, when that rule is on.
+// instead, when that rule is on. A series of names or short items counts
+// as one word (see seriesWords): a list of credits is read at a glance.
 func (r *run) enSentenceLength(s sentence) {
-	r.tooLong(s, wordCount(s.text), r.lim.SentenceWords, "en-sentence-length", 65,
+	r.tooLong(s, wordCount(s.text)-seriesWords(s.text), r.lim.SentenceWords, "en-sentence-length", 65,
 		"sentence has %d words (limit %d for this reader); split it",
 		"sentence has %d words, over half again the limit of %d for this reader; split it")
-}
-
-// mixedPeriod follows textlint ja-no-mixed-period with its defaults: a
-// sentence ending in '.' or '．' gets 。 instead, and a paragraph whose
-// last sentence ends in no period at all gets advice (textlint's
-// forceAppendPeriod is off, so no 。 is appended automatically). A
-// paragraph ending in code, a link or a URL, in a closing 」 or 』
-// (quoted speech), or in a particle or comma that a code block or list
-// continues (「次のサンプルコードは」; textlint reports it), or on a line led
-// by an emoji or an arrow (an item of a list without markers) is left
-// alone; one ending in an emoji ("完了。🎉") gets
-// advice, as textlint reports it. Config.Options.PeriodMark,
-// AllowPeriodMarks (each a suffix: "OK" allows "これでOK"),
-// ForceAppendPeriod and AllowEmojiAtEnd are textlint's periodMark,
-// allowPeriodMarks, forceAppendPeriod and allowEmojiAtEnd.
-func (r *run) mixedPeriod(s sentence) {
-	o := r.rev.cfg.Options
-	mark := cmp.Or(o.PeriodMark, "。")
-	t := strings.TrimRight(s.text, "\x1f ")
-	body := strings.TrimRight(t, "）)")
-	last, n := utf8.DecodeLastRuneInString(body)
-	lastS := string(last)
-	if s.last && !o.AllowEmojiAtEnd { // the tail is read only at the block's end, so that a long block costs linear time
-		if tail := string(r.doc.masked[s.end:r.doc.blocks[s.blk].end]); symbolsOnly(tail) {
-			at := s.end + strings.Index(tail, strings.TrimSpace(tail))
-			r.e.advise("ja-no-mixed-period", finding.Low, 70, at, at+len(strings.TrimSpace(tail)), "文末が句点「%s」で終わっていません（末尾に絵文字があります）", mark)
-			return
-		}
-	}
-	switch {
-	case lastS == mark || slices.ContainsFunc(o.AllowPeriodMarks, func(m string) bool { return m != "" && strings.HasSuffix(body, m) }):
-		return
-	case (last == '.' || last == '．') && (strings.HasSuffix(body, "..") || strings.HasSuffix(body, "．．")):
-		// an ellipsis: 「Kubernetesは...」 does not become 「Kubernetesは..。」
-		at := s.start + len(body) - n
-		r.e.advise("ja-no-mixed-period", finding.Low, 70, at, at+n, "文末の句点は「%s」にそろえてください（省略記号は「…」か、言い切る文に）", mark)
-		return
-	case last == '．' || last == '.' || last == '。':
-		at := s.start + len(body) - n
-		r.e.fix("ja-no-mixed-period", finding.Low, 85, at, at+n, mark, "文末の句点は「%s」にそろえてください", mark)
-		return
-	case !s.last:
-		return
-	case last == '！' || last == '？' || last == '!' || last == '?' || last == ':' || last == '：' || last == '」' || last == '』':
-		return
-	case strings.ContainsRune("はがをにとでてもば、，", last):
-		// a particle or a comma: the sentence goes on after the code block
-		// or list it leads into (「次のサンプルコードは」), no 。 was dropped
-		return
-	case leadSymbol(s.text):
-		// a line led by an emoji or an arrow is an item of a list written
-		// without list markers (「✅有効化推奨」, 「→ 順序は挿入順」)
-		return
-	case unicode.Is(unicode.So, last) && o.AllowEmojiAtEnd, r.maskedAfter(s):
-		// ends in an allowed emoji, or in masked code, a link or a URL: not ours to judge
-		return
-	}
-	msg := "文末に句点「" + mark + "」がありません"
-	if strings.Count(t, "（")+strings.Count(t, "「") > strings.Count(t, "）")+strings.Count(t, "」") {
-		msg += "（括弧も閉じられていません）"
-	}
-	_, ln := utf8.DecodeLastRuneInString(t)
-	if o.ForceAppendPeriod && !unicode.Is(unicode.So, last) {
-		at := s.start + len(t)
-		r.e.fix("ja-no-mixed-period", finding.Low, 70, at-ln, at, t[len(t)-ln:]+mark, "%s", msg)
-		return
-	}
-	r.e.advise("ja-no-mixed-period", finding.Low, 70, s.start+len(t)-ln, s.start+len(t), "%s", msg)
-}
-
-// leadSymbol reports whether the last line of text begins with an emoji,
-// another symbol or an arrow.
-func leadSymbol(text string) bool {
-	line := strings.TrimLeft(text[strings.LastIndexByte(text, '\n')+1:], " \t\x1f")
-	c, _ := utf8.DecodeRuneInString(line)
-	return unicode.Is(unicode.So, c) || c == '→'
-}
-
-// symbolsOnly reports whether text holds symbols (emoji) and spaces
-// only, and at least one symbol.
-func symbolsOnly(text string) bool {
-	n := 0
-	for _, c := range text {
-		switch {
-		case unicode.Is(unicode.So, c):
-			n++
-		case !unicode.IsSpace(c) && c != 0x200D && c != 0xFE0F && !unicode.Is(unicode.Sk, c):
-			return false
-		}
-	}
-	return n > 0
-}
-
-// maskedAfter reports whether masked bytes (code, a link's syntax, a URL)
-// follow sentence s in its block.
-func (r *run) maskedAfter(s sentence) bool {
-	return r.doc.blocks[s.blk].lastMask >= s.end
 }
 
 // acronyms reports an acronym at its first use when it is neither spelled

@@ -4,16 +4,31 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kaigi-dev/kaigi/finding"
 )
 
 // legitDouble reports a word that English doubles on purpose: "that
 // that", "had had", "all it is is", "log in in the", "turn on on", "much
-// much bigger".
+// much bigger", and the emphasis of speech ("Many many issues", "really
+// really fast").
 func legitDouble(w string) bool {
 	switch w {
-	case "that", "had", "is", "in", "on", "do", "can", "so", "much":
+	case "that", "had", "is", "in", "on", "do", "can", "so", "much", "many", "really":
+		return true
+	}
+	return false
+}
+
+// toTaker reports a verb that "to" follows as its preposition, so that
+// an infinitive's "to" may come next: "write to to create", "listen to
+// to learn".
+func toTaker(w string) bool {
+	switch w {
+	case "write", "written", "talk", "talked", "listen", "reply", "replied", "respond", "point", "refer", "stick", "add", "added",
+		"belong", "belongs", "switch", "move", "moved", "go", "come", "return", "turn", "contribute", "commit", "push", "pushed",
+		"connect", "send", "sent", "speak", "subscribe", "migrate", "upgrade", "upgraded", "back":
 		return true
 	}
 	return false
@@ -25,7 +40,9 @@ func legitDouble(w string) bool {
 // "the"), so that the fixes of one run never overlap. A word that opens a
 // hyphenated compound repeats nothing ("to to-do lists", "in in-place"),
 // nor does one that opens a name with + or # ("C C++"), nor words set
-// apart by a wider gap, which aligns columns ("Java      Java library").
+// apart by a wider gap, which aligns columns ("Java      Java library"),
+// nor a run before "!" ("Choo choo!"), nor "to to" after a verb that takes
+// "to" ("write to to create").
 func (nr *narrative) doubledWords(s sentence) {
 	runA, runB, prevB, n := -1, -1, -1, 0 // the run's first word, the end of its last, its length
 	flush := func() {
@@ -35,6 +52,12 @@ func (nr *narrative) doubledWords(s sentence) {
 		w := strings.ToLower(s.text[runA:runB])
 		if legitDouble(w) || strings.ContainsAny(w[:1], "0123456789") {
 			return
+		}
+		if strings.HasPrefix(s.text[prevB:], "!") {
+			return // a cry ("Choo choo!"), not a slip
+		}
+		if w == "to" && toTaker(strings.ToLower(lastWord(s.text[:runA]))) {
+			return // "write to to create": the preposition, then the infinitive's "to"
 		}
 		times := "twice"
 		if n > 2 {
@@ -60,7 +83,9 @@ func (nr *narrative) doubledWords(s sentence) {
 // reduplication can be meant. A run of repetitions ("ををを") is one
 // finding, so that its fixes never overlap. Numbers, katakana
 // onomatopoeia, words in hiragana only ("まあまあ") other than verbs and
-// adjectives ("あるある" is reported), symbols and the words of
+// adjectives ("あるある" is reported), the set reduplications などなど and
+// 一つ一つ (一人一人, 一歩一歩), a verb's stem doubled (途切れ途切れ), symbols
+// and the words of
 // Config.Options.SuccessiveAllow are exempt.
 func (nr *narrative) successive(s sentence, ts []token) {
 	for i := 1; i < len(ts); i++ {
@@ -80,6 +105,10 @@ func (nr *narrative) successive(s sentence, ts []token) {
 		switch {
 		case slices.Contains(nr.rev.cfg.Options.SuccessiveAllow, t.surface):
 		case t.pos == "名詞" && t.pos1 == "数" || isOnomatopoeia(t.surface) && !nr.rev.cfg.Options.SuccessiveOnomatopoeia:
+		case t.surface == "など" || strings.HasPrefix(t.surface, "一") && utf8.RuneCountInString(t.surface) > 1 ||
+			t.pos == "動詞" && t.cform == "連用形" && utf8.RuneCountInString(t.surface) > 1:
+			// set reduplications: 「…などなど」, each one in turn (一つ一つ, 一人一人,
+			// 一歩一歩), and a verb's stem doubled into an adverb (途切れ途切れ, 離れ離れ)
 		case t.pos == "助詞", t.pos == "助動詞": // an auxiliary is never reduplicated: 「ですです」
 			nr.e.fix("ja-no-successive-word", finding.Low, 85, at, end, "", "「%s」が%s続いています", t.surface, times)
 		case isHiragana(t.surface) && t.pos != "動詞" && t.pos != "形容詞":
@@ -108,4 +137,18 @@ func isOnomatopoeia(s string) bool {
 		}
 	}
 	return true
+}
+
+// lastWord returns the last run of ASCII letters in s, skipping the
+// spaces after it.
+func lastWord(s string) string {
+	e := len(s)
+	for e > 0 && (s[e-1] == ' ' || s[e-1] == '\t') {
+		e--
+	}
+	b := e
+	for b > 0 && isASCIILetter(s[b-1]) {
+		b--
+	}
+	return s[b:e]
 }

@@ -46,6 +46,7 @@ type run struct {
 	toks     []token         // a token buffer the rules of one review reuse
 	code     map[string]bool // codeWords, once computed
 	letters  *[128]bool      // codeLetters, once computed
+	names    *[128]bool      // nameLetters, once computed
 	tenCarry struct {
 		blk, count int
 		open       bool

@@ -81,6 +81,7 @@ func ruleList() []RuleInfo {
 		{"en-product-name", ReaderAdvocateName, "en", `a product name written in other letter case than its owners write it ("Javascript", "MacOS", "ElasticSearch"; data/names-en.txt), where en-name-variant does not report it`},
 		{"en-term-variant", ReaderAdvocateName, "en", `a compound term written both hyphenated and open before the same word in one document ("write-ahead log" and "write ahead log")`},
 		{"ja-long-vowel-variant", ReaderAdvocateName, "ja", "a katakana word spelt both with and without a long-vowel mark in one document (サーバ and サーバー)"},
+		{katakanaSlipRule, ReaderAdvocateName, "ja", "a katakana word written once or twice one letter off a word the document writes often (メンテンス beside メンテナンス)"},
 		{"no-zenkaku-alphabet", ReaderAdvocateName, "ja", "full-width Latin letters (ＨＴＭＬ), which technical Japanese writes half-width"},
 		{"no-nfd", ReaderAdvocateName, "", "decomposed (NFD) characters such as a separate dakuten"},
 		{"no-zero-width-spaces", ReaderAdvocateName, "", "zero-width spaces and joiners"},

@@ -100,7 +100,8 @@ func (d *document) contentSpan(i int) (start, end int) {
 // parse reads src's blocks with the module's one Markdown scanner
 // (package apply/document) and masks everything that is not prose: front
 // matter, code, HTML blocks and comments (a code element such as
-// <docs-code> to its closing tag, past CommonMark's end), MDX comments, math, breaks, link definitions,
+// <docs-code> to its closing tag, past CommonMark's end), MDX comments, Liquid tags and their code
+// blocks ({% highlight %}), math, breaks, link definitions,
 // block markers, table pipes, then inline code, links and URLs. It never
 // fails: any byte sequence is a document.
 func parse(src []byte) *document {
@@ -110,6 +111,7 @@ func parse(src []byte) *document {
 		fill(d.masked, 0, o.Lines.BOM())
 	}
 	maskTemplates(d.masked)
+	maskLiquid(d.masked)
 	maskMDXComments(d.masked)
 	for _, c := range o.Comments {
 		fill(d.masked, c.Start, c.End)
@@ -134,6 +136,7 @@ func parse(src []byte) *document {
 	for i := range d.blocks {
 		d.maskInline(d.blocks[i].start, d.blocks[i].end)
 	}
+	d.markDefinitions()
 	slices.SortStableFunc(d.links, func(a, b link) int { return cmp.Compare(a.start, b.start) })
 	d.kana, d.cjk = d.language()
 	for i := range d.blocks {
@@ -250,9 +253,12 @@ func (d *document) maskInline(s, e int) {
 		case '*', '~':
 			b[i] = mask
 		case '_':
-			if i+1 < e && b[i+1] == '_' {
+			switch {
+			case i+1 < e && b[i+1] == '_':
 				b[i], b[i+1] = mask, mask
 				i++
+			case emphasisUnderscore(b, s, e, i):
+				b[i] = mask // "_再度_": one underscore's emphasis, not snake_case
 			}
 		case '<':
 			if gt < i || gt < e && b[gt] != '>' { // not searched yet, or the '>' found was masked since

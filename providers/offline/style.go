@@ -35,7 +35,8 @@ type styles [3][]styleHit
 // their base form (not でした, ません), and である (で + ある in any form:
 // であった, であり). Unless strict, only those that end the sentence
 // count: what follows them up to the next 、 or 。, noun or auxiliary is
-// not 、 ("ですが、" and "である場合" do not count; "ですね。" does). The
+// not 、 ("ですが、" and "である場合" do not count; "ですね。" does), and
+// である before か ("であるかどうか": whether it is) is no style. The
 // text of a link does not count, as textlint skips links.
 func (nr *narrative) styleTokens(s sentence, ts []token, g styleGroup) {
 	strict := nr.rev.cfg.Options.StrictStyle
@@ -43,12 +44,18 @@ func (nr *narrative) styleTokens(s sentence, ts []token, g styleGroup) {
 		var dearu bool
 		switch {
 		case t.ctype == "特殊・ダ" && t.pos == "助動詞" && t.cform == "連用形" && i+1 < len(ts) && ts[i+1].ctype == "五段・ラ行アル":
+			if i+2 < len(ts) && ts[i+1].surface == "ある" && ts[i+2].surface == "か" {
+				continue // 「インデックスであるかどうか」: "whether it is", a clause, no style
+			}
 			dearu = true
 		case (t.ctype == "特殊・デス" || t.ctype == "特殊・マス") && t.cform == "基本形" && t.base != "やす":
 		default:
 			continue
 		}
 		end, last := styleEnd(ts, i)
+		if last && end == len(ts) && nr.codeFollows(s) {
+			last = false // the code after it is the noun it modifies: 「値の一つである `StatusCode`」
+		}
 		if !strict && !last {
 			continue
 		}
@@ -86,6 +93,7 @@ func styleEnd(ts []token, i int) (end int, last bool) {
 		if strings.ContainsAny(t.surface, "、。") || strings.HasPrefix(t.ctype, "特殊") || t.pos == "名詞" {
 			return j, strings.ContainsAny(t.surface, "!?！？。")
 		}
+
 	}
 	return len(ts), true
 }
@@ -138,4 +146,16 @@ func (nr *narrative) mixedStyle() {
 			nr.e.advise("no-mix-dearu-desumasu", finding.Medium, 70, h.start, h.end, msg, styleGroup(g).label(), h.word, style, dearu, desu)
 		}
 	}
+}
+
+// codeFollows reports whether masked code or markup follows sentence s
+// in its block with nothing but spaces between: the sentence, trimmed of
+// it, goes on in code.
+func (nr *narrative) codeFollows(s sentence) bool {
+	b := nr.doc.blocks[s.blk]
+	i := s.end
+	for i < b.end && (nr.doc.masked[i] == ' ' || nr.doc.masked[i] == '\t') {
+		i++
+	}
+	return i < b.end && nr.doc.masked[i] == mask && nr.doc.raw[i] == '`'
 }

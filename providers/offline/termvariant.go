@@ -18,7 +18,9 @@ const termVariantRule = "en-term-variant"
 // Both parts of the compound are ASCII letters only, two or more each,
 // and the three words stand in one block with a single space between
 // them; the following word must be the same, so that a phrase such as
-// "runs ahead" never pairs with a compound adjective by accident.
+// "runs ahead" never pairs with a compound adjective by accident, and is
+// no conjunction: "decision-making and communication processes" modifies
+// a noun further on, where "decision making and review" is one itself.
 func (r *run) termVariants() {
 	if !r.e.on(termVariantRule) || r.doc.kana {
 		return // hyphenating a compound is English prose's question
@@ -50,8 +52,8 @@ func (r *run) termVariants() {
 		space := func(i int) bool { return text[ws[i][1]:ws[i+1][0]] == " " } // between word i and i+1
 		for i := 0; i+1 < len(ws); i++ {
 			next := strings.ToLower(word(i + 1))
-			if !asciiLetters(next) || !space(i) {
-				continue
+			if !asciiLetters(next) || !space(i) || next == "and" || next == "or" || next == "nor" {
+				continue // "the decision-making and communication processes" modifies a later noun; "decision making and" is one
 			}
 			if a, c, ok := strings.Cut(word(i), "-"); ok && asciiLetters(a) && asciiLetters(c) {
 				add(strings.ToLower(a+" "+c+" "+next), 0, span{b.start + ws[i][0], b.start + ws[i][1]}, word(i))

@@ -111,7 +111,8 @@ func joined(s string, a, b int) bool {
 // (auxiliaries, particles, non-independent verbs: である, ている, ました)
 // is never doubled on purpose, and the second copy is removed; a phrase
 // with a content word (行こう行こう) may be emphasis and gets advice.
-// Phrases of fewer than three characters, with a symbol or masked
+// Phrases of fewer than three characters, of digits and signs only (the
+// ":00" of 21:00:00, the "/1.8" of 1.8/1.8.2), with a symbol or masked
 // markup, and the repeats a single-token rule already reports are left
 // alone.
 func (nr *narrative) doubledPhrase(s sentence, ts []token) {
@@ -124,8 +125,8 @@ func (nr *narrative) doubledPhrase(s sentence, ts []token) {
 				continue
 			}
 			unit := surfaces(ts, i, i+k)
-			if utf8.RuneCountInString(unit) < 3 {
-				continue
+			if utf8.RuneCountInString(unit) < 3 || !strings.ContainsFunc(unit, unicode.IsLetter) {
+				continue // too short, or digits and signs only: "21:00:00", "2007-08-08", "1.8/1.8.2"
 			}
 			at, end := s.start+ts[i+k].off, s.start+ts[i+2*k-1].off+len(ts[i+2*k-1].surface)
 			msg := fmt.Sprintf("「%s」が2回続いています", unit)
