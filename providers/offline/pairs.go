@@ -36,6 +36,16 @@ func (r *run) unmatchedPairs(b block) {
 		}
 		return -1
 	}
+	neverClosed := func(st []open) { // marks a closer skipped over: opened after its opener, never closed
+		for _, u := range st {
+			at := b.start + u.at
+			uc, ok := closerOf(u.c)
+			if !ok {
+				uc = u.c
+			}
+			r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(u.c), r.say("%q is never closed (no %q)", "「%c」が閉じられていません（「%c」がありません）"), u.c, uc)
+		}
+	}
 	left := map[rune]int{} // openers left open by the block's earlier sentences
 	text := string(r.doc.masked[b.start:b.end])
 	for s, e := range pairSentences(text) {
@@ -49,14 +59,7 @@ func (r *run) unmatchedPairs(b block) {
 					stack = append(stack, open{c, i})
 					continue
 				}
-				for _, u := range stack[k+1:] {
-					at := b.start + u.at
-					uc, ok := closerOf(u.c)
-					if !ok {
-						uc = u.c
-					}
-					r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(u.c), r.say("%q is never closed (no %q)", "「%c」が閉じられていません（「%c」がありません）"), u.c, uc)
-				}
+				neverClosed(stack[k+1:])
 				stack = stack[:k]
 				continue
 			}
@@ -84,14 +87,7 @@ func (r *run) unmatchedPairs(b block) {
 			}
 			if k := lastOpen(stack, o); k >= 0 {
 				// « ‹ »: the closer closes its opener, and what opened after it never closed
-				for _, u := range stack[k+1:] {
-					at := b.start + u.at
-					uc, ok := closerOf(u.c)
-					if !ok {
-						uc = u.c
-					}
-					r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(u.c), r.say("%q is never closed (no %q)", "「%c」が閉じられていません（「%c」がありません）"), u.c, uc)
-				}
+				neverClosed(stack[k+1:])
 				stack = stack[:k]
 				continue
 			}
