@@ -29,6 +29,8 @@ type scanner struct {
 	prevBlank bool      // the previous line was blank (or the start of the text)
 	listCol   int       // content column of the list item we may be in, or 0
 	curPipe   bool      // the paragraph cur holds a '|' outside comments
+	defOpen   int       // index of a link reference definition whose destination is on the next line, or -1
+	defTitle  int       // index of a link reference definition whose title may be on the next line, or -1
 
 	quote      int      // depth of the block quote the open blocks lie in
 	quoteAlert string   // the admonition of that block quote, or ""
@@ -70,7 +72,7 @@ func (sc *scanner) run() {
 		sc.add(Block{Kind: FrontMatterBlock, Lines: fm.Lines, Span: Span{fm.Span.Start, e}})
 		i = fm.Lines.End
 	}
-	sc.prevBlank, sc.table = true, -1
+	sc.prevBlank, sc.table, sc.defOpen, sc.defTitle = true, -1, -1, -1
 	for ; i < n; i++ {
 		s, e := sc.lineSpan(i)
 		raw := sc.text[s:e]
@@ -135,14 +137,29 @@ func (sc *scanner) block(i, s, e int) {
 	}
 	blocks := sc.o.Blocks
 	indent := len(line) - len(bytes.TrimLeft(line, " "))
+	inItem := sc.listCol == 0 || indent >= sc.listCol // a paragraph before this line would be the one it continues
 	if !blank && indent < sc.listCol && (sc.prevBlank || listMarker(trim) > 0) {
 		sc.listCol = 0 // the list item has ended
 	}
 	rel := indent - sc.listCol // indentation relative to the list item's content (CommonMark)
 	off := s + len(sc.line) - len(trim)
+	def, title := sc.defOpen, sc.defTitle
+	sc.defOpen, sc.defTitle = -1, -1
 	switch {
 	case blank:
 		sc.cur, sc.prevBlank, sc.table = -1, true, -1
+		return
+	case def >= 0 && sc.lineQuote == sc.quote:
+		// "[label]:" and, on this line, its destination (and maybe its title)
+		sc.extend(def, i, e)
+		if !bytes.ContainsAny(bytes.TrimSpace(trim), " \t") {
+			sc.defTitle = def
+		}
+		sc.cur, sc.prevBlank = -1, false
+		return
+	case title >= 0 && sc.lineQuote == sc.quote && isLinkTitle(bytes.TrimRight(trim, " \t")):
+		sc.extend(title, i, e)
+		sc.cur, sc.prevBlank = -1, false
 		return
 	case rel < 4 && trim[0] == ':' && sc.containerLine(i, s, e, trim):
 		return
@@ -192,9 +209,22 @@ func (sc *scanner) block(i, s, e int) {
 	}
 	sc.prevBlank = false
 	kind, marker := classify(trim)
+	if kind == ListItem && curKind == Paragraph && inItem && !interruptsParagraph(trim, marker) {
+		kind = Paragraph // "3) restart it" inside a paragraph is its text (CommonMark)
+	}
 	switch kind {
-	case ThematicBreak, LinkDefinition:
+	case ThematicBreak:
 		sc.add(Block{Kind: kind, Lines: LineRange{i + 1, i + 1}, Span: Span{s, e}})
+		sc.cur = -1
+		return
+	case LinkDefinition:
+		k := sc.add(Block{Kind: kind, Lines: LineRange{i + 1, i + 1}, Span: Span{s, e}})
+		switch rest := bytes.TrimSpace(trim[bytes.Index(trim, []byte("]:"))+2:]); {
+		case len(rest) == 0:
+			sc.defOpen = k
+		case !bytes.ContainsAny(rest, " \t"):
+			sc.defTitle = k
+		}
 		sc.cur = -1
 		return
 	case Paragraph:
@@ -348,6 +378,31 @@ func classify(t []byte) (kind Kind, marker int) {
 		return Caption, 0
 	}
 	return Paragraph, 0
+}
+
+// interruptsParagraph reports whether the list item that t starts with
+// (its marker marker bytes long) may interrupt a paragraph: in CommonMark
+// an ordered item must start at 1, and no item may be empty, so that
+// "the steps are:\n2) restart it" and a lone "-" stay the paragraph's.
+func interruptsParagraph(t []byte, marker int) bool {
+	if len(bytes.TrimSpace(t[marker:])) == 0 {
+		return false
+	}
+	if t[0] < '0' || t[0] > '9' {
+		return true
+	}
+	n := bytes.IndexAny(t, ".)")
+	return n > 0 && string(t[:n]) == "1"
+}
+
+// isLinkTitle reports a link title alone on its line: "\"Title\"",
+// "'Title'" or "(Title)".
+func isLinkTitle(t []byte) bool {
+	if len(t) < 2 {
+		return false
+	}
+	closer := map[byte]byte{'"': '"', '\'': '\'', '(': ')'}[t[0]]
+	return closer != 0 && t[len(t)-1] == closer
 }
 
 // isRule reports a thematic break: three or more '-', '*' or '_', with

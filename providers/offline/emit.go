@@ -38,6 +38,7 @@ type hit struct {
 	hasFix     bool   // fix is meaningful even when empty (a deletion)
 	issue      string
 	more       []string // further quotes (verbatim), optional
+	related    []span   // other places of the problem, given as the finding's Related
 	size       int      // how large the problem is (a sentence's length, a count), for condense; 0 when all are alike
 }
 
@@ -68,6 +69,14 @@ func (e *emitter) advise(rule string, sev finding.Severity, conf, start, end int
 func (e *emitter) adviseSized(size int, rule string, sev finding.Severity, conf, start, end int, format string, args ...any) {
 	if e.on(rule) {
 		e.hits = append(e.hits, hit{rule: rule, sev: sev, conf: conf, start: start, end: end, size: size, issue: unmasked(fmt.Sprintf(format, args...))})
+	}
+}
+
+// adviseRelated is advise with other places of the same problem (a
+// definition that comes too late), given as the finding's Related.
+func (e *emitter) adviseRelated(rule string, sev finding.Severity, conf, start, end int, related []span, format string, args ...any) {
+	if e.on(rule) {
+		e.hits = append(e.hits, hit{rule: rule, sev: sev, conf: conf, start: start, end: end, related: related, issue: unmasked(fmt.Sprintf(format, args...))})
 	}
 }
 
@@ -157,6 +166,12 @@ func (e *emitter) findings(category, file string, window finding.LineRange) ([]f
 			continue
 		}
 		f.Quotes = append([]string{q}, h.more...)
+		for _, p := range h.related {
+			f.Related = append(f.Related, finding.Location{
+				LineRange: finding.LineRange{Start: e.doc.line(p.start), End: e.doc.line(max(p.start, p.end-1))},
+				Quote:     e.doc.adviceQuote(p.start, p.end),
+			})
+		}
 		f.ID = fmt.Sprintf("F%03d", len(out)+1)
 		out = append(out, f)
 		extents = append(extents, h.size)

@@ -187,7 +187,7 @@ func scoreHeldOut(t *testing.T, fs []finding.Finding, problems []heldOutProblem)
 			t.Logf("found  %s:%d %s (%s) by %s", p.File, p.Line, p.Kind, p.Problem, strings.Join(by, ", "))
 		} else {
 			missed = append(missed, p.Kind)
-			t.Logf("MISSED %s:%d %s (%s): %q", p.File, p.Line, p.Kind, p.Problem, p.Quote)
+			t.Logf("MISSED %s:%d %s", p.File, p.Line, p.Kind)
 		}
 	}
 	for _, f := range fs {

@@ -69,6 +69,7 @@ func checkReaderFit(ctx context.Context, r *run) error {
 	r.katakanaSlips()
 	r.termVariants()
 	r.nameVariants()
+	r.lateAcronyms()
 	return nil
 }
 

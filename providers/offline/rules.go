@@ -91,6 +91,7 @@ func ruleList() []RuleInfo {
 		{"no-invalid-control-character", ReaderAdvocateName, "", "control characters other than tab and line breaks"},
 		{"no-unmatched-pair", ReaderAdvocateName, "", "brackets and quotes opened and never closed, or closed and never opened"},
 		{"undefined-acronym", ReaderAdvocateName, "", "acronyms used before they are spelled out (data/acronyms.txt lists known ones)"},
+		{lateAcronymRule, ReaderAdvocateName, "", `an acronym used before the place where the document spells it out ("WAL" three paragraphs before "write-ahead log (WAL)")`},
 		{"undefined-jargon", ReaderAdvocateName, "", "jargon used before it is explained, for novice readers (data/jargon.tsv)"},
 	}
 }

@@ -1,0 +1,235 @@
+package offline
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kaigi-dev/kaigi/finding"
+)
+
+// lateAcronymRule reports an acronym a document uses before the place
+// where it spells it out: "WAL" in one paragraph, "write-ahead log (WAL)"
+// three paragraphs on. The document itself says the reader needs the long
+// form; it belongs at the first use.
+const lateAcronymRule = "acronym-defined-late"
+
+// lateAcronyms reports, for each acronym the document's prose spells out
+// ("Write-Ahead Log (WAL)", "WAL (write-ahead log)", "WAL（Write-Ahead
+// Log）"), its first use in an earlier sentence, with the definition as
+// the finding's related location. Only body text counts as a use or a
+// definition (paragraphs, list items, quotes, footnotes): a heading or a
+// table cell may name a term its section then introduces. A long form is
+// one whose words' letters give the acronym's letters in order, the first
+// at the start of a word (Schwartz and Hearst's test), two words or more,
+// so that "WAL (see below)" or "SQL (PostgreSQL)" define nothing. An
+// acronym with a digit (S3, HTTP2) is left alone, as undefined-acronym
+// does.
+func (r *run) lateAcronyms() {
+	if !r.e.on(lateAcronymRule) {
+		return
+	}
+	type place struct {
+		blk        int // the block it stands in
+		start, end int // byte span in the document
+	}
+	first := map[string]place{}
+	done := map[string]bool{}
+	for s := range r.doc.sentences() {
+		switch r.doc.blocks[s.blk].kind {
+		case paragraph, listItem, quote, note:
+		default:
+			continue
+		}
+		if !hasCapitalPair(s.text) {
+			continue
+		}
+		for _, m := range acronymRE.FindAllStringIndex(s.text, -1) {
+			a := s.text[m[0]:m[1]]
+			key := strings.TrimSuffix(a, "s")
+			if len(key) < 2 || done[key] || strings.ContainsAny(key, "0123456789") {
+				continue
+			}
+			if r.inAnchorLink(s.start + m[0]) {
+				done[key] = true // a link to the definition on this page: a glossary's "[SANs](#def-SAN)"
+				continue
+			}
+			long, ok := spelledOut(s.text, m[0], m[1], key)
+			if !ok && (alone(s.text, m[0], m[1]) || pointsOn(s.text[m[1]:])) {
+				done[key] = true // a long form this rule cannot read ("`impl Trait` (ATPIT)"), or "RLS (see below)"
+				continue
+			}
+			if !ok {
+				if _, seen := first[key]; !seen {
+					first[key] = place{s.blk, s.start + m[0], s.start + m[1]}
+				}
+				continue
+			}
+			done[key] = true
+			u, seen := first[key]
+			if !seen || u.blk == s.blk {
+				continue // "BER, DER and PER. BER (Basic Encoding Rules) is ...": the paragraph introduces them
+			}
+			def := span{s.start + m[0], s.start + m[1]}
+			line := r.doc.line(def.start)
+			r.e.adviseRelated(lateAcronymRule, finding.Low, 70, u.start, u.end, []span{def},
+				r.say("%q is used here before the document spells it out (%q, line %d); spell it out at its first use",
+					"略語「%s」が、正式名称（%s、%d行目）より前に使われています。初出で正式名称を書いてください"),
+				string(r.doc.raw[u.start:u.end]), long, line)
+		}
+	}
+}
+
+// spelledOut reports whether the acronym at text[start:end] (key, without
+// a plural s) is spelled out where it stands, and the long form: either in
+// parentheses after it, "WAL (write-ahead log)", or it stands in
+// parentheses after its long form, "write-ahead log (WAL)".
+func spelledOut(text string, start, end int, key string) (string, bool) {
+	after := strings.TrimLeft(text[end:], " ")
+	if inner, ok := parenthesized(after); ok {
+		if long, ok := longForm(key, inner, false); ok {
+			return long, true
+		}
+	}
+	if !alone(text, start, end) {
+		return "", false
+	}
+	before := strings.TrimRight(text[:start], " ")
+	_, size := utf8.DecodeLastRuneInString(before)
+	return longForm(key, strings.TrimRight(before[:len(before)-size], " "), true)
+}
+
+// inAnchorLink reports whether offset off lies in a link to a place on
+// the same page ("[SANs](#def-SAN)").
+func (r *run) inAnchorLink(off int) bool {
+	for _, l := range r.doc.links {
+		if l.from <= off && off < l.to && strings.HasPrefix(l.target, "#") {
+			return true
+		}
+	}
+	return false
+}
+
+// alone reports whether text[start:end] stands alone in parentheses.
+func alone(text string, start, end int) bool {
+	before, rest := strings.TrimRight(text[:start], " "), text[end:]
+	return strings.HasSuffix(before, "(") && strings.HasPrefix(rest, ")") || strings.HasSuffix(before, "（") && strings.HasPrefix(rest, "）")
+}
+
+// pointsOn reports whether rest, the text after an acronym, sends the
+// reader on to its explanation: " (see below)", "（後述）".
+func pointsOn(rest string) bool {
+	inner, ok := parenthesized(strings.TrimLeft(rest, " "))
+	inner = strings.ToLower(strings.TrimSpace(inner))
+	return ok && (strings.HasPrefix(inner, "see ") || strings.HasPrefix(inner, "後述") || strings.HasPrefix(inner, "explained ") || strings.HasPrefix(inner, "defined "))
+}
+
+// parenthesized returns the text inside the parentheses s opens with.
+func parenthesized(s string) (string, bool) {
+	for _, p := range [][2]string{{"(", ")"}, {"（", "）"}} {
+		if rest, ok := strings.CutPrefix(s, p[0]); ok {
+			inner, _, ok := strings.Cut(rest, p[1])
+			return inner, ok
+		}
+	}
+	return "", false
+}
+
+// longForm finds the long form of acronym key in cand: the text before
+// the acronym's parentheses (tail: the long form ends cand) or inside the
+// parentheses after it (the long form starts cand). Going back from the
+// acronym's last letter, each letter is found in order in cand (case
+// aside), the first at the start of a word; the long form runs from that
+// word and has two to len(key)+5 words, none of them the acronym itself.
+func longForm(key, cand string, tail bool) (string, bool) {
+	if !tail {
+		cand = strings.TrimSpace(cand)
+		for _, art := range []string{"the ", "The ", "a ", "an "} {
+			cand = strings.TrimPrefix(cand, art)
+		}
+		if i := strings.IndexAny(cand, ",;:"); i >= 0 {
+			cand = cand[:i] // "(write-ahead log, see below)"
+		}
+	}
+	if tail {
+		if long, ok := initials(key, cand); ok {
+			return long, true
+		}
+	}
+	li := len(cand) - 1
+	for si := len(key) - 1; si >= 0; si-- {
+		c := lowerASCII(key[si])
+		for li >= 0 && (lowerASCII(cand[li]) != c || si == 0 && li > 0 && isWordByte(cand[li-1])) {
+			li--
+		}
+		if li < 0 {
+			return "", false
+		}
+		li--
+	}
+	long := cand[li+1:]
+	if !tail {
+		long = cand // the parentheses hold the long form and nothing else
+		if !strings.HasPrefix(strings.ToLower(cand), strings.ToLower(key[:1])) {
+			return "", false
+		}
+	}
+	ws := strings.FieldsFunc(long, func(r rune) bool { return r == ' ' || r == '-' })
+	if len(ws) < 2 || len(ws) > len(key)+5 {
+		return "", false
+	}
+	for _, w := range ws {
+		if strings.TrimSuffix(w, "s") == key || !letterWord(w) {
+			return "", false // "RFC (rust-lang/rfcs#3716)" is a reference, not a long form
+		}
+	}
+	return strings.Trim(long, "[]*_ "), true
+}
+
+// initials returns the last len(key) words of cand when their first
+// letters spell key, case aside: "European Economic Area" for EEA, where
+// the letter-by-letter search stops at "Economic Area".
+func initials(key, cand string) (string, bool) {
+	ws := strings.FieldsFunc(cand, func(r rune) bool { return r == ' ' || r == '-' })
+	if len(ws) < len(key) || len(key) < 2 {
+		return "", false
+	}
+	ws = ws[len(ws)-len(key):]
+	for i, w := range ws {
+		w = strings.TrimLeft(w, "[*_")
+		if !letterWord(w) || lowerASCII(w[0]) != lowerASCII(key[i]) {
+			return "", false
+		}
+	}
+	at := len(cand)
+	for range len(key) {
+		at = strings.LastIndexAny(strings.TrimRight(cand[:at], " -"), " -") + 1
+		if at <= 0 {
+			at = 0
+			break
+		}
+	}
+	return strings.Trim(cand[at:], "[]*_ "), true
+}
+
+func lowerASCII(b byte) byte {
+	if b >= 'A' && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
+}
+
+// letterWord reports whether w is a word of ASCII letters, as a word of
+// a long form is, allowing an apostrophe inside and the emphasis or link
+// brackets around it: "[Link", "Optimization]".
+func letterWord(w string) bool {
+	w = strings.Trim(w, "[]*_")
+	if w == "" {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if !isASCIILetter(w[i]) && !(w[i] == '\'' && i > 0 && i < len(w)-1) {
+			return false
+		}
+	}
+	return true
+}
