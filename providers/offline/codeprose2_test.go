@@ -115,6 +115,9 @@ func TestLongVowelVariant(t *testing.T) {
 		{rule: "ja-long-vowel-variant", text: "ルールです。\nルルです。\nメールとメルです。\n", want: 0},
 		{rule: "ja-long-vowel-variant", text: "ユーザーインターフェースとユーザです。\n", want: 0},
 		{rule: "ja-long-vowel-variant", text: "`サーバ` と書き、サーバーと読みます。\n", want: 0},
+		// a mark inside the word: the commoner spelling is fixed to only when the dictionary knows its words
+		{rule: "ja-long-vowel-variant", text: "サーバーサイドです。\nサーバーサイドで動きます。\n\nサーバサイドの設定です。\n", want: 1, after: "サーバーサイドです。\nサーバーサイドで動きます。\n\nサーバーサイドの設定です。\n"},
+		{rule: "ja-long-vowel-variant", text: "アプリケーションは一つです。\n\nアプリーケーションを配ります。\nアプリーケーションが動きます。\n", want: 2, advice: true, message: "「アプリーケーション」は辞書にない表記です"},
 	})
 }
 

@@ -25,9 +25,9 @@ func katakanaLetter(c rune) bool { return c >= 0x30A1 && c <= 0x30FA || c == 0x3
 // the document's choice). A word is a maximal run of katakana; the
 // shorter spelling must have at least three letters, ー included, so that
 // サーバ pairs with サーバー but ルル never with ルール.
-func (r *run) longVowelVariants() {
+func (r *run) longVowelVariants() error {
 	if !r.e.on(longVowelRule) {
-		return
+		return nil
 	}
 	spell := map[string]map[string][]span{} // key (no ー) -> spelling -> places
 	var order []string
@@ -68,6 +68,29 @@ func (r *run) longVowelVariants() {
 			continue // ルール and ルル, メール and メル: two words
 		}
 		minor, major, settled := minority(pair[0], pair[1])
+		if settled && strings.TrimSuffix(minor.text, "ー") != strings.TrimSuffix(major.text, "ー") {
+			// a mark inside the word: a spelling choice only where the
+			// dictionary knows the words of the spelling fixed to
+			// (サーバーサイド); else the document's commoner spelling may be
+			// the slip (アプリーケーション written twice, アプリケーション once)
+			majorKnown, err := r.knownKatakana(major.text)
+			if err != nil {
+				return err
+			}
+			if !majorKnown {
+				minorKnown, err := r.knownKatakana(minor.text)
+				if err != nil {
+					return err
+				}
+				if minorKnown {
+					for _, p := range major.at {
+						r.e.advise(longVowelRule, finding.Low, 70, p.start, p.end, "「%s」は辞書にない表記です。この文書のほかの箇所では「%s」と書かれています。表記をそろえてください", major.text, minor.text)
+					}
+					continue
+				}
+				settled = false
+			}
+		}
 		for _, p := range minor.at {
 			if settled {
 				r.e.fix(longVowelRule, finding.Low, 80, p.start, p.end, major.text, "「%s」はこの文書のほかの箇所では「%s」と書かれています（%d箇所）。表記をそろえてください", minor.text, major.text, len(major.at))
@@ -76,4 +99,21 @@ func (r *run) longVowelVariants() {
 			}
 		}
 	}
+	return nil
+}
+
+// knownKatakana reports whether the tokenizer reads katakana run w as
+// words its dictionary knows (each with a reading): サーバーサイド is
+// サーバー and サイド, アプリーケーション is one unknown word.
+func (r *run) knownKatakana(w string) (bool, error) {
+	tok, err := r.rev.shared.ja.tokenizer()
+	if err != nil {
+		return false, err
+	}
+	for _, t := range tokens(tok, w, nil) {
+		if t.reading == "" {
+			return false, nil
+		}
+	}
+	return true, nil
 }

@@ -206,7 +206,8 @@ func latinLetter(c rune) bool {
 // letter between two Japanese characters is an input-method slip
 // (リイr−ス, 対応sる). As by default in textlint, the vowels a, i, u, e, o
 // and n (left by romaji input) are allowed, as are X言語, x座標, x軸 and
-// Eメール. Unlike textlint, capitals are left alone in a sentence that
+// Eメール. Unlike textlint, a half-width letter before a counter is a
+// number not yet known (x個, n回目: see counter), and capitals are left alone in a sentence that
 // holds two different ones standing so (A, B and C naming steps), and,
 // unless AlphabetNoCommonCase, a half-width capital that names what
 // follows it (C関数, Cコンパイラ, Dキー, as in C言語) or that the document
@@ -231,7 +232,7 @@ func (r *run) unnaturalAlphabet(s sentence) {
 			!(p1 < 128 && r.codeLetters()[p1]) { // a name from the document's code: 「宣言されたxに」 beside const x = 1
 			rest := s.text[i:]
 			common := strings.HasPrefix(rest, "言語") || strings.ContainsRune("xyzXYZ", p1) && (strings.HasPrefix(rest, "座標") || strings.HasPrefix(rest, "軸")) ||
-				p1 == 'E' && strings.HasPrefix(rest, "メール")
+				p1 == 'E' && strings.HasPrefix(rest, "メール") || p1 < 128 && counter(rest)
 			if !common || o.AlphabetNoCommonCase {
 				at := s.start + p1At
 				r.e.advise(rule, finding.Low, 60, at, at+utf8.RuneLen(p1), "不自然なアルファベット「%c」があります。入力ミスではありませんか", p1)
@@ -239,6 +240,18 @@ func (r *run) unnaturalAlphabet(s sentence) {
 		}
 		p2, p1, p1At = p1, c, i
 	}
+}
+
+// counter reports whether rest starts with a counter word, after which a
+// half-width letter is a number not yet known: 「x個のコンテナ」,
+// 「n回目」, 「k件」, 「N倍」.
+func counter(rest string) bool {
+	for _, w := range []string{"個", "回", "件", "人", "台", "倍", "番目", "文字", "桁", "秒", "日", "次元", "通り", "バイト"} {
+		if strings.HasPrefix(rest, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // isCapital reports a half- or full-width Latin capital.

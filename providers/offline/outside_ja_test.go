@@ -71,18 +71,21 @@ func TestDoubledPhraseDigits(t *testing.T) {
 }
 
 // TestJapaneseNamesAndReduplications: a capital naming the noun after it
-// (C関数, Dキー) or used as a name throughout (C) is no input slip, the set
+// (C関数, Dキー) or used as a name throughout (C) and a letter before a
+// counter (x個, n回目) are no input slips, the set
 // reduplications などなど and 一つ一つ are meant, and a Latin line of a
 // Japanese document (a diff, checksums) is overlong by its words, not its
 // characters.
 func TestJapaneseNamesAndReduplications(t *testing.T) {
 	noFindings(t, agentTarget("拡張は外部のC関数を呼び出します。\n\nコントロールキーを押しながらDキーを押します。\n"), "ja-unnatural-alphabet")
 	noFindings(t, agentTarget("RubyとCは共生できます。\n\n拡張はCで書かれます。\n\n処理系もCで書かれています。\n"), "ja-unnatural-alphabet")
+	noFindings(t, agentTarget("まず、あるべき状態を宣言します(例えばx個のコンテナ、y個のPodなど)。\n\nn回目の試行で止まります。\n"), "ja-unnatural-alphabet")
 	noFindings(t, agentTarget("…などなど、手伝える作業はまだたくさんあります。\n\n一つ一つの変更が安定につながります。\n"), "ja-no-successive-word")
 	latin := "パッチは次のとおりです。\n\n" + strings.Repeat("a3517a224716f79b14196adda3e88057 ruby-1.8.5-p2.tar.gz ", 6) + "\n"
 	noFindings(t, agentTarget(latin), "overlong-sentence")
 	runRuleCases(t, []ruleCase{
 		{rule: "ja-unnatural-alphabet", text: "値Aを使う。\n", want: 1},
+		{rule: "ja-unnatural-alphabet", text: "対応sる個数です。\n", want: 1}, // a slip before a kana, not before a counter
 		{rule: "ja-no-successive-word", text: "有効なな情報がありません。\n", want: 1},
 		{rule: "overlong-sentence", text: "パッチは次のとおりです。\n\n" + strings.Repeat("This line of English prose keeps going on ", 9) + "until the end.\n", want: 1},
 	})

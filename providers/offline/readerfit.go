@@ -65,7 +65,9 @@ func checkReaderFit(ctx context.Context, r *run) error {
 	}
 	r.imageControls()
 	r.maskedControls()
-	r.longVowelVariants()
+	if err := r.longVowelVariants(); err != nil {
+		return err
+	}
 	r.katakanaSlips()
 	r.termVariants()
 	r.nameVariants()

@@ -135,6 +135,9 @@ func TestSentences(t *testing.T) {
 		{"Use e.g. this. And Dr. Who.\n", []string{"Use e.g. this.", "And Dr. Who."}},
 		{"Go 1.22 is out. Yes.\n", []string{"Go 1.22 is out.", "Yes."}},
 		{"He said \"stop.\" Then left.\n", []string{"He said \"stop.\"", "Then left."}},
+		// a quoted passage that opens its sentence splits into its sentences; a quotation inside one holds them
+		{"\"It was slow. We fixed it! Try it,\" said Ann.\n", []string{"\"It was slow.", "We fixed it!", "Try it,\" said Ann."}},
+		{"She said \"It was slow. We fixed it\" and left.\n", []string{"She said \"It was slow. We fixed it\" and left."}},
 		{"一文目。二文目！三文目？\n", []string{"一文目。", "二文目！", "三文目？"}},
 		{"「引用です。」と言った。次。\n", []string{"「引用です。」と言った。", "次。"}},
 		{"終わりのない文\n", []string{"終わりのない文"}},

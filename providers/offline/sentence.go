@@ -56,6 +56,7 @@ func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
 		start := s
 		depth := 0      // open 「『（【《 brackets: a 。 inside a quotation does not end the sentence, as in textlint's sentence-splitter
 		quoted := false // inside an ASCII "…" pair, which holds a '.' as the brackets hold a 。
+		opening := false // that pair opens the sentence: a quoted passage, whose sentences split (see quotedEnd)
 		holdFrom := 0
 		for i := s; i < e; {
 			r, n := utf8.DecodeRune(b[i:e])
@@ -76,7 +77,8 @@ func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
 					if depth == 0 {
 						holdFrom = i
 					}
-					quoted, depth = true, depth+1
+					ts, _ := trimSpan(b, start, e)
+					quoted, depth, opening = true, depth+1, depth == 0 && ts == i
 				}
 			case '「', '『', '（', '【', '《':
 				if depth == 0 {
@@ -85,7 +87,11 @@ func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
 				depth++
 			case '」', '』', '）', '】', '》':
 				depth = max(depth-1, 0)
-			case '。', '！', '？', '!', '?', '．':
+			case '!', '?':
+				if depth == 0 || quoted && opening && depth == 1 && quotedEnd(b[i+n:e]) {
+					end = i + n
+				}
+			case '。', '！', '？', '．':
 				if depth > 0 && r != '!' && r != '?' && (i+n == e || b[i+n] == '\n' || b[i+n] == '\r') {
 					depth, quoted = 0, false // a bracket still open where a line ends with a 。 was never closed: it holds no more
 				}
@@ -93,7 +99,7 @@ func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
 					end = i + n
 				}
 			case '.':
-				if !quoted && (i+n == e || isSpaceByte(b[i+n]) || isCloser(b[i+n:e])) {
+				if !quoted && (i+n == e || isSpaceByte(b[i+n]) || isCloser(b[i+n:e])) || quoted && opening && depth == 1 && quotedEnd(b[i+n:e]) {
 					if !abbreviation(b[start:i], b[i+n:e]) {
 						end = i + n
 					}
@@ -120,6 +126,15 @@ func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
 			yield(ts, te)
 		}
 	}
+}
+
+// quotedEnd reports whether rest, the text after a '.', '!' or '?' inside
+// a quoted passage that opens its sentence ("I've always been fascinated
+// by it. It was ..." said Jeffrey), starts the passage's next sentence:
+// one space and a capital. A quotation inside a sentence holds its
+// stops (She said "A. B").
+func quotedEnd(rest []byte) bool {
+	return len(rest) >= 2 && rest[0] == ' ' && rest[1] >= 'A' && rest[1] <= 'Z'
 }
 
 func isSpaceByte(c byte) bool {
