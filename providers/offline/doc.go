@@ -277,7 +277,10 @@
 // out: a reference in parentheses ("RFC (rust-lang/rfcs#3716)"), "RLS
 // (see below)", a long form holding code, a paragraph that lists
 // acronyms and then spells each out, and a glossary's links to its own
-// entries.
+// entries. So is en-phrasal-verb, a phrasal verb written as its
+// one-word noun where only a verb can stand ("you can setup" → "set up",
+// "how to backup" → "back up", "checkout it" → "check it out"): none on
+// either part, 20 findings on that outside documentation, all right.
 //
 // Outside documentation read by hand (tuning material from then on, as
 // the rules were mended on it): the news posts of ruby/www.ruby-lang.org
@@ -383,6 +386,7 @@
 //	same-opening                         pedantic          4      25%  0/4(0%)
 //	undefined-acronym                    pedantic         69       5%  0/8(0%)
 //	acronym-defined-late                 default           0        -  -
+//	en-phrasal-verb                      default           0        -  -
 //	undefined-jargon                     pedantic          0        -  -
 //	inconsistent-quantity                facts             0        -  -
 //	unsourced-claim                      facts             0        -  -

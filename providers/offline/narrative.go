@@ -156,6 +156,7 @@ func (nr *narrative) english(s sentence) {
 	nr.doubledWords(s)
 	nr.misspelt(s)
 	nr.confusable(s)
+	nr.phrasalVerbs(s)
 	nr.agreement(s)
 	nr.article(s)
 	nr.missingWord(s)

@@ -54,8 +54,8 @@ const maxHold = 2 << 10
 func splitSentences(b []byte, s, e int) iter.Seq2[int, int] {
 	return func(yield func(int, int) bool) {
 		start := s
-		depth := 0      // open 「『（【《 brackets: a 。 inside a quotation does not end the sentence, as in textlint's sentence-splitter
-		quoted := false // inside an ASCII "…" pair, which holds a '.' as the brackets hold a 。
+		depth := 0       // open 「『（【《 brackets: a 。 inside a quotation does not end the sentence, as in textlint's sentence-splitter
+		quoted := false  // inside an ASCII "…" pair, which holds a '.' as the brackets hold a 。
 		opening := false // that pair opens the sentence: a quoted passage, whose sentences split (see quotedEnd)
 		holdFrom := 0
 		for i := s; i < e; {
