@@ -283,6 +283,7 @@ func (nr *narrative) japanese(s sentence) error {
 	nr.successive(s, ts)
 	nr.doubledPhrase(s, ts)
 	nr.doubleNegative(s, ts)
+	nr.unpairedTari(s, ts)
 	switch nr.doc.blocks[s.blk].kind {
 	case paragraph, note:
 		nr.styleTokens(s, ts, bodyStyle)

@@ -26,7 +26,7 @@ const realDocsDir = "testdata/realdocs"
 // 2,000 Japanese characters.
 const (
 	realDocsCeilingEn = 0.5 // 0.4 before stock phrases joined the defaults (5 findings, all true)
-	realDocsCeilingJa = 0.1
+	realDocsCeilingJa = 0.2 // 0.1 before ja-unpaired-tari joined the defaults (its one finding true)
 )
 
 // realLabel is one entry of labels.json. A finding is keyed by its file,

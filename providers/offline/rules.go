@@ -50,6 +50,7 @@ func ruleList() []RuleInfo {
 
 		{"same-opening", NarrativeCriticName, "", "three or more sentences in a row with the same opening"},
 		{"repeated-word", NarrativeCriticName, "", "the same content word four or more times in two adjacent sentences"},
+		{unpairedTariRule, NarrativeCriticName, "ja", "a 〜たり with no second 〜たり where another clause follows it (開いたり…用いている → 用いたりしている)"},
 		{"no-doubled-conjunction", NarrativeCriticName, "", "the same conjunction opening two sentences of a paragraph with none between them"},
 		{"no-mix-dearu-desumasu", NarrativeCriticName, "ja", "である and ですます mixed within the body, the headings or the list items (Config.Options.PreferIn*)"},
 		{"paragraph-length", NarrativeCriticName, "", "a paragraph far longer than the others"},
