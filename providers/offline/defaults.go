@@ -75,6 +75,10 @@ func defaultRules() []string {
 		// a 〜たり with no second 〜たり before another clause: 7 of 7 right
 		// on the measuring part
 		unpairedTariRule,
+		// "less" and "amount of" before a plural count noun ("less files",
+		// "the amount of requests"): 3 of 3 right on the measuring part,
+		// 16 of 16 on outside documentation
+		countNounRule,
 	}
 }
 

@@ -157,6 +157,7 @@ func (nr *narrative) english(s sentence) {
 	nr.misspelt(s)
 	nr.confusable(s)
 	nr.phrasalVerbs(s)
+	nr.countNouns(s)
 	nr.agreement(s)
 	nr.article(s)
 	nr.missingWord(s)
