@@ -25,6 +25,8 @@ func TestAutoFixesDoNotDamageText(t *testing.T) {
 		{rule: "ja-no-redundant-expression", text: "テストを行います。\n", want: 0},
 		{rule: "ja-no-redundant-expression", text: "設定を行います。\n", want: 1, after: "設定します。\n"},
 		{rule: "ja-no-redundant-expression", text: "検証を行った。\n", want: 1, after: "検証した。\n"},
+		{rule: "ja-no-redundant-expression", text: "設定を行わずに使えます。\n", want: 1, after: "設定せずに使えます。\n"}, // not 「設定しずに」
+		{rule: "ja-no-redundant-expression", text: "設定を行わないでください。\n", want: 1, after: "設定しないでください。\n"},
 		{rule: "ja-no-redundant-expression", text: "この方式が最適であると考えています。\n", want: 1, advice: true},
 		// を行う becomes する only where the noun is not modified (issue 23 item 3): 「HTMLの表示しています」, 「認可の決定し、」 break the sentence
 		{rule: "ja-no-redundant-expression", text: "ブラウザはHTMLの表示を行っています。\n", want: 1, advice: true},

@@ -79,6 +79,9 @@ func defaultRules() []string {
 		// "the amount of requests"): 3 of 3 right on the measuring part,
 		// 16 of 16 on outside documentation
 		countNounRule,
+		// ja-no-redundant-expression's fix of 「することができる」 after が
+		// to 「できる」, on its own
+		dekiruRule,
 	}
 }
 

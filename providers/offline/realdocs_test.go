@@ -26,7 +26,7 @@ const realDocsDir = "testdata/realdocs"
 // 2,000 Japanese characters.
 const (
 	realDocsCeilingEn = 0.5 // 0.4 before stock phrases joined the defaults (5 findings, all true)
-	realDocsCeilingJa = 0.2 // 0.1 before ja-unpaired-tari joined the defaults (its one finding true)
+	realDocsCeilingJa = 0.8 // 0.1 before ja-unpaired-tari and ja-dekiru joined the defaults (their 7 findings all true)
 )
 
 // realLabel is one entry of labels.json. A finding is keyed by its file,
@@ -152,6 +152,10 @@ func TestTunedDocuments(t *testing.T) {
 		rawTotal[lang]++
 		seen[r.label().key()] = true
 		l, ok := byKey[r.label().key()]
+		if claimed := r.label(); !ok && r.rule == dekiruRule {
+			claimed.Rule = redundantRule // the full review reports it as ja-no-redundant-expression
+			l, ok = byKey[claimed.key()]
+		}
 		switch {
 		case !ok:
 			l := r.label()
@@ -200,6 +204,10 @@ func TestTunedDocuments(t *testing.T) {
 		total[lang]++
 		merged[lang] += len(r.f.Quotes) - 1
 		l, ok := byKey[r.label().key()]
+		if claimed := r.label(); !ok && r.rule == dekiruRule {
+			claimed.Rule = redundantRule // the full review reports it as ja-no-redundant-expression
+			l, ok = byKey[claimed.key()]
+		}
 		switch {
 		case !ok:
 			t.Errorf("%s line %d: the default reviewers give a finding the full review does not: %s", r.file, r.f.LineRange.Start, r.f.Issue)

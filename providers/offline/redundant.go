@@ -11,6 +11,13 @@ import (
 
 const redundantRule = "ja-no-redundant-expression"
 
+// dekiruRule is the part of ja-no-redundant-expression that is on by
+// default: 「(名詞)することができる」 and 「することが可能です」 after が, fixed
+// to 「できる」 and 「できます」 (設定することができます → 設定できます). The
+// rest of that rule (を行う, であると言える, することもできる) is taste or
+// needs a rewrite the tokens cannot show.
+const dekiruRule = "ja-dekiru"
+
 // jaTokenNeedles are the strings one of the token rules of the
 // anti-ai-slop reviewer (ja-no-redundant-expression's six dictionaries,
 // ja-no-weak-phrase's five, ja-no-abusage's four) needs: a sentence with none of them is not
@@ -22,7 +29,7 @@ func jaTokenNeedles() []string {
 // jaTokenRules runs the anti-ai-slop rules that read tokens on a Japanese
 // sentence, tokenizing it only when it holds a string one of them needs.
 func (r *run) jaTokenRules(s sentence, covered []span) error {
-	if !r.e.on(redundantRule) && !r.e.on(weakRule) && !r.e.on(abusageRule) {
+	if !r.e.on(redundantRule) && !r.e.on(dekiruRule) && !r.e.on(weakRule) && !r.e.on(abusageRule) {
 		return nil
 	}
 	found := false
@@ -41,7 +48,7 @@ func (r *run) jaTokenRules(s sentence, covered []span) error {
 	}
 	r.toks = tokens(tok, s.text, r.toks)
 	ts := r.toks
-	if r.e.on(redundantRule) && (r.doc.blocks[s.blk].kind != quote || r.rev.cfg.Options.RedundantReadQuotes) {
+	if (r.e.on(redundantRule) || r.e.on(dekiruRule)) && (r.doc.blocks[s.blk].kind != quote || r.rev.cfg.Options.RedundantReadQuotes) {
 		r.redundant(s, ts, covered) // block quotes are someone else's words, as textlint's allowNodeTypes say
 	}
 	if r.e.on(weakRule) {
@@ -77,10 +84,12 @@ func (r *run) redundant(s sentence, ts []token, covered []span) {
 	}
 	sahenNoun := posIs("名詞", "サ変接続")
 	wo := func(t token) bool { return t.surface == "を" && t.pos1 == "格助詞" }
+	all := r.e.on(redundantRule) // else only ja-dekiru's fixes
 	for i := range ts {
 		switch {
 		case suru(ts[i]):
 			r.dekiru(s, ts, i, covered)
+		case !all:
 		case dearuDe(ts[i]):
 			r.dearuTo(s, ts, i)
 		case sahenNoun(ts[i]) && i+1 < len(ts) && wo(ts[i+1]):
@@ -105,6 +114,10 @@ func (r *run) dekiru(s sentence, ts []token, i int, covered []span) bool {
 	// goes with it (することが、できます → できます), as textlint fixes it
 	ga := ts[at[2]].surface == "が" && (i == 0 || ts[i-1].surface != "を")
 	t := ts[j]
+	fixRule := redundantRule // a fix is ja-dekiru's when only that rule is on
+	if !r.e.on(redundantRule) {
+		fixRule = dekiruRule
+	}
 	switch {
 	case oneOf(t.base, []string{"可", "可能", "不可能", "不能", "不可"}) && j+1 < len(ts) && ts[j+1].pos == "助動詞" && r.dictOn("dict1"):
 		end := s.start + ts[j+1].off + len(ts[j+1].surface)
@@ -114,10 +127,10 @@ func (r *run) dekiru(s sentence, ts []token, i int, covered []span) bool {
 		}
 		switch {
 		case ga && t.base == "可能" && ts[j+1].surface == "です":
-			r.e.fix(redundantRule, finding.Low, 80, a, end, "できます", "「%s」は冗長な表現です。「できます」と簡潔に書いてください", word)
+			r.e.fix(fixRule, finding.Low, 80, a, end, "できます", "「%s」は冗長な表現です。「できます」と簡潔に書いてください", word)
 		case ga && t.base == "可能" && ts[j+1].surface == "で" && j+2 < len(ts) && ts[j+2].surface == "ある":
 			end = s.start + ts[j+2].off + len("ある")
-			r.e.fix(redundantRule, finding.Low, 80, a, end, "できる", "「%sある」は冗長な表現です。「できる」と簡潔に書いてください", word)
+			r.e.fix(fixRule, finding.Low, 80, a, end, "できる", "「%sある」は冗長な表現です。「できる」と簡潔に書いてください", word)
 		default:
 			r.e.advise(redundantRule, finding.Low, 75, a, end, "「%s」は冗長な表現です。「する%s」を省き簡潔に書いてください", word, surfaces(ts, i+1, j))
 		}
@@ -126,7 +139,7 @@ func (r *run) dekiru(s sentence, ts []token, i int, covered []span) bool {
 		end := s.start + t.off + len(t.surface)
 		word := surfaces(ts, i, j+1)
 		if ga {
-			r.e.fix(redundantRule, finding.Low, 85, a, end, t.surface, "「%s」は冗長な表現です。「%s」と簡潔に書いてください", word+ts[j+1].surface, t.surface+ts[j+1].surface)
+			r.e.fix(fixRule, finding.Low, 85, a, end, t.surface, "「%s」は冗長な表現です。「%s」と簡潔に書いてください", word+ts[j+1].surface, t.surface+ts[j+1].surface)
 		} else {
 			r.e.advise(redundantRule, finding.Low, 75, a, end, "「%s」は冗長な表現です。「する%s」を省き簡潔に書いてください", word+ts[j+1].surface, surfaces(ts, i+1, j))
 		}
@@ -229,7 +242,8 @@ func modified(ts []token, i int) bool {
 }
 
 // suruForm returns the form of する that replaces a form of 行う before
-// next ("行い" → "し", "行わ" + "ない" → "し", "行わ" + "れる" → "さ"), or
+// next ("行い" → "し", "行わ" + "ない" → "し", "行わ" + "ず" → "せ", "行わ" +
+// "れる" → "さ"), or
 // "" when it cannot be told.
 func suruForm(v, next string) string {
 	switch v {
@@ -241,8 +255,10 @@ func suruForm(v, next string) string {
 		return "しよ"
 	case "行わ":
 		switch {
-		case strings.HasPrefix(next, "な"), next == "ず":
+		case strings.HasPrefix(next, "な"):
 			return "し"
+		case next == "ず", next == "ぬ":
+			return "せ" // 設定を行わずに → 設定せずに
 		case strings.HasPrefix(next, "れ"), strings.HasPrefix(next, "せ"):
 			return "さ"
 		}

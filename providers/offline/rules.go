@@ -39,6 +39,7 @@ func ruleList() []RuleInfo {
 		{"en-there-is", AntiAISlopName, "en", `sentences opening with "There is/are"`},
 		{"ja-no-weak-phrase", AntiAISlopName, "ja", "weak phrases such as 〜かもしれない, 〜と思う"},
 		{"ja-no-redundant-expression", AntiAISlopName, "ja", "redundant expressions such as することができる"},
+		{dekiruRule, AntiAISlopName, "ja", "「することができる」 and 「することが可能です」 after が, fixed to 「できる」 and 「できます」 (ja-no-redundant-expression's fixes of them, on by default; that rule reports them itself when it is on)"},
 		{"no-exclamation-question-mark", AntiAISlopName, "", "!, ！, ? and ？ in prose (Config.Options allows each)"},
 		{"ja-no-abusage", AntiAISlopName, "ja", "common misuses such as 値を返却する, 例外を補足, を適応する (data/phrases-ja.tsv and abusage.go)"},
 		{"em-dash", AntiAISlopName, "", "more em dashes in a paragraph than Limits.MaxEmDashes"},
