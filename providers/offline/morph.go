@@ -88,7 +88,7 @@ func tokenRules() []string {
 	return []string{"no-doubled-joshi", "no-doubled-conjunctive-particle-ga", "no-dropping-the-ra", "ja-no-successive-word",
 		"no-double-negative-ja", "no-mix-dearu-desumasu", "no-doubled-conjunction", "same-opening", "repeated-word",
 		"ja-no-redundant-expression", "ja-no-weak-phrase", "ja-no-abusage", "max-ten", "max-kanji-continuous-len", "ja-doubled-phrase",
-		unpairedTariRule, dekiruRule}
+		unpairedTariRule, dekiruRule, kanaVariantRule}
 }
 
 // needsTokens reports whether any rule of tokenRules that reviewer runs

@@ -75,7 +75,9 @@ type narrative struct {
 	conjBlk    int    // the block lastConj was seen in
 	lastConj   string // the last conjunction that opened a Japanese sentence's conjunctions in conjBlk
 	paragraphs []paraLen
-	carry      joshiCarry // particles counted over a sentence end the options do not count
+	carry      joshiCarry    // particles counted over a sentence end the options do not count
+	kanaWords  []kanaVariant // kanaVariants, once a Japanese sentence is read
+	kanaUses   []kanaUse     // where the document writes them
 }
 
 // proseInfo is what the next sentence needs to know about the previous.
@@ -130,6 +132,7 @@ func checkNarrative(ctx context.Context, r *run) error {
 		}
 	}
 	nr.repeatedCopies(rs)
+	nr.kanaVariantFindings()
 	nr.mixedStyle()
 	nr.paragraphLengths()
 	return nil
@@ -285,6 +288,7 @@ func (nr *narrative) japanese(s sentence) error {
 	nr.doubledPhrase(s, ts)
 	nr.doubleNegative(s, ts)
 	nr.unpairedTari(s, ts)
+	nr.noteKanaVariants(s, ts)
 	switch nr.doc.blocks[s.blk].kind {
 	case paragraph, note:
 		nr.styleTokens(s, ts, bodyStyle)

@@ -51,6 +51,7 @@ func ruleList() []RuleInfo {
 
 		{"same-opening", NarrativeCriticName, "", "three or more sentences in a row with the same opening"},
 		{"repeated-word", NarrativeCriticName, "", "the same content word four or more times in two adjacent sentences"},
+		{kanaVariantRule, NarrativeCriticName, "ja", "a word written both in kana and in kanji in one document (できる and 出来る, すべて and 全て, ください and 下さい)"},
 		{unpairedTariRule, NarrativeCriticName, "ja", "a 〜たり with no second 〜たり where another clause follows it (開いたり…用いている → 用いたりしている)"},
 		{"no-doubled-conjunction", NarrativeCriticName, "", "the same conjunction opening two sentences of a paragraph with none between them"},
 		{"no-mix-dearu-desumasu", NarrativeCriticName, "ja", "である and ですます mixed within the body, the headings or the list items (Config.Options.PreferIn*)"},
