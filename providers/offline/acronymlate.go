@@ -1,6 +1,9 @@
 package offline
 
 import (
+	"cmp"
+	"slices"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -84,7 +87,7 @@ func (r *run) lateAcronyms() {
 // parentheses after it, "WAL (write-ahead log)", or it stands in
 // parentheses after its long form, "write-ahead log (WAL)".
 func spelledOut(text string, start, end int, key string) (string, bool) {
-	after := strings.TrimLeft(text[end:], " ")
+	after := strings.TrimLeft(text[end:min(len(text), end+longFormWindow)], " ")
 	if inner, ok := parenthesized(after); ok {
 		if long, ok := longForm(key, inner, false); ok {
 			return long, true
@@ -93,7 +96,11 @@ func spelledOut(text string, start, end int, key string) (string, bool) {
 	if !alone(text, start, end) {
 		return "", false
 	}
-	before := strings.TrimRight(text[:start], " ")
+	from := max(0, start-longFormWindow)
+	for from > 0 && !utf8.RuneStart(text[from]) {
+		from--
+	}
+	before := strings.TrimRight(text[from:start], " ")
 	_, size := utf8.DecodeLastRuneInString(before)
 	return longForm(key, strings.TrimRight(before[:len(before)-size], " "), true)
 }
@@ -101,12 +108,18 @@ func spelledOut(text string, start, end int, key string) (string, bool) {
 // inAnchorLink reports whether offset off lies in a link to a place on
 // the same page ("[SANs](#def-SAN)").
 func (r *run) inAnchorLink(off int) bool {
-	for _, l := range r.doc.links {
-		if l.from <= off && off < l.to && strings.HasPrefix(l.target, "#") {
-			return true
+	if r.anchors == nil {
+		r.anchors = []span{}
+		for _, l := range r.doc.links {
+			if !l.image && l.from < l.to && strings.HasPrefix(l.target, "#") {
+				r.anchors = append(r.anchors, span{l.from, l.to})
+			}
 		}
+		slices.SortFunc(r.anchors, func(a, b span) int { return cmp.Compare(a.start, b.start) })
 	}
-	return false
+	// links do not nest: the one that may hold off is the last to start at or before it
+	i := sort.Search(len(r.anchors), func(k int) bool { return r.anchors[k].start > off }) - 1
+	return i >= 0 && off < r.anchors[i].end
 }
 
 // alone reports whether text[start:end] stands alone in parentheses.
@@ -122,6 +135,11 @@ func pointsOn(rest string) bool {
 	inner = strings.ToLower(strings.TrimSpace(inner))
 	return ok && (strings.HasPrefix(inner, "see ") || strings.HasPrefix(inner, "後述") || strings.HasPrefix(inner, "explained ") || strings.HasPrefix(inner, "defined "))
 }
+
+// longFormWindow is how many bytes either side of an acronym spelledOut
+// reads: a long form of len(key)+5 words fits, and a sentence of
+// thousands of acronyms costs time linear in its length.
+const longFormWindow = 256
 
 // parenthesized returns the text inside the parentheses s opens with.
 func parenthesized(s string) (string, bool) {

@@ -45,6 +45,7 @@ type run struct {
 	rev      *Reviewer
 	toks     []token         // a token buffer the rules of one review reuse
 	code     map[string]bool // codeWords, once computed
+	anchors  []span          // anchorLinks, once computed
 	letters  *[128]bool      // codeLetters, once computed
 	names    *[128]bool      // nameLetters, once computed
 	tenCarry struct {
