@@ -132,10 +132,7 @@ func (o *options) start(ctx context.Context, demo string) (cli.DriverRun, error)
 	return cli.DriverRun{
 		Driver: discussion.NewDriver(func(discussion.Args) (*discussion.Discussion, error) { return d, nil }),
 		Dir:    o.root, Resume: o.resume, ResumeOnly: true, // -resume of nothing says so
-		Result: func(s loop.Stop) (_ cli.Outcome, err error) {
-			out, err = discussion.StopOutcome(o.root, s)
-			return out, err
-		},
+		Result: cli.Decode(func(d *discussion.Outcome) { out = d }),
 		Report: func(w io.Writer, _ loop.Stop) { o.report(w, out, demo != "") }, // on stderr too with -format json or an export
 		Text:   func(io.Writer, loop.Stop) {},                                   // the report
 		Code:   func(loop.Stop) (int, error) { return o.end(ctx, out, demo != "") },

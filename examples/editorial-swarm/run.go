@@ -181,13 +181,7 @@ func (o *options) start(args []string, folder string) (cli.DriverRun, error) {
 		Driver: editorial.NewDriver(func(editorial.Args) (*editorial.Loop, error) { return l, nil }),
 		Dir:    dir, Resume: o.resume, ResumeOnly: true, // a -resume of nothing says so
 		Args: editorial.Args{Documents: rel[:len(paths)], Dir: rel[len(paths)], Gate: loop.GateOwn},
-		Result: func(s loop.Stop) (cli.Outcome, error) {
-			out, err := outcome(s)
-			if err == nil {
-				out.Dir, out.Resume, out.Quote = o.out, o.resumeCommand(paths), cli.ShellQuote
-			}
-			return out, err
-		},
+		Result: cli.Decode(func(s *editorial.Summary) { s.Resume, s.Quote = o.resumeCommand(paths), cli.ShellQuote }),
 		Waiting: func(io.Writer, loop.Stop) {}, // the report says how to decide
 		Failure: func(s loop.Stop) error {
 			if out, err := outcome(s); err == nil && out.Reason == loop.DocumentChanged {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -52,11 +53,12 @@ type DriverRun struct {
 	// driver's error (loop.ErrNotStarted) instead of starting it anew.
 	ResumeOnly bool
 	// Result, when set, decodes the Stop's Result into the driver's
-	// Outcome (Decode): its WriteText is the default Text, its Report
-	// (when it is a Reporter) the default Export, its Err the default
-	// Code. A Result that does not decode ends the run with ExitError and
-	// that error, nothing printed.
-	Result func(s loop.Stop) (Outcome, error)
+	// Outcome (Decode), given Dir and Args as the driver got them: its
+	// WriteText is the default Text, its Report (when it is a Reporter)
+	// the default Export, its Err the default Code. A Result that does
+	// not decode ends the run with ExitError and that error, nothing
+	// printed.
+	Result func(dir string, args json.RawMessage, s loop.Stop) (Outcome, error)
 	// Quiet ends a run whose Outcome fell short with ExitStopped without
 	// printing its Err, as its text says what is left; a run no reviewer
 	// answered still prints why.
@@ -168,7 +170,7 @@ func (a *App) drive(ctx context.Context, r DriverRun) (*DriverRun, int, error) {
 	}
 	var out Outcome
 	if err == nil && r.Result != nil && len(stop.Result) > 0 {
-		if out, err = r.Result(stop); err != nil {
+		if out, err = r.Result(r.Dir, raw, stop); err != nil {
 			return nil, ExitError, err
 		}
 	}
@@ -184,7 +186,7 @@ func (a *App) drive(ctx context.Context, r DriverRun) (*DriverRun, int, error) {
 			r.Report(a.Info(), stop)
 		}
 		if r.Next == nil || a.Format == outformat.Text {
-			if err := a.Print(r.output(a.Name, stop, out)); err != nil {
+			if err := a.Print(r.output(cmp.Or(a.Tool, a.Name), stop, out)); err != nil {
 				return nil, ExitError, err
 			}
 		}
@@ -237,7 +239,7 @@ func (r DriverRun) then(stop loop.Stop, code int, err error) (*DriverRun, int, e
 }
 
 // output is the Output of stop, its result decoded as out (nil: none),
-// as r shows it for the command name.
+// as r shows it for the tool name.
 func (r DriverRun) output(name string, stop loop.Stop, out Outcome) Output {
 	o := Output{
 		Text: func(w io.Writer) {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -94,7 +95,74 @@ func TestDriveOutcome(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Decode[*testOutcome]()(loop.Stop{Reason: "done"}); err == nil || errors.Is(err, nil) {
+	if _, err := Decode[*testOutcome]()("d", nil, loop.Stop{Reason: "done"}); err == nil || errors.Is(err, nil) {
 		t.Errorf("a Stop without a Result decoded: %v", err)
+	}
+}
+
+// placedOutcome is a testOutcome that keeps what At gave it, and fails
+// At for the folder "nowhere".
+type placedOutcome struct {
+	testOutcome
+	Dir, Args, Reason string `json:"-"`
+}
+
+func (o *placedOutcome) At(dir string, args json.RawMessage, s loop.Stop) error {
+	if dir == "nowhere" {
+		return errors.New("test: no run in nowhere")
+	}
+	o.Dir, o.Args, o.Reason = dir, string(args), s.Reason
+	return nil
+}
+
+// TestDecodePlaced: Decode places a Placed Outcome with the DriverRun's
+// Dir, its Args as JSON and the Stop, then calls each of its functions
+// in order; At's error is Decode's, as it is.
+func TestDecodePlaced(t *testing.T) {
+	stop := loop.Stop{Reason: "done", Result: json.RawMessage(`{"Left":1}`)}
+	var order []string
+	dec := Decode(func(o *placedOutcome) { order = append(order, "first:"+o.Dir) }, func(*placedOutcome) { order = append(order, "second") })
+	out, err := dec("d", json.RawMessage(`{"k":1}`), stop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := out.(*placedOutcome)
+	if p.Left != 1 || p.Dir != "d" || p.Args != `{"k":1}` || p.Reason != "done" || strings.Join(order, ",") != "first:d,second" {
+		t.Errorf("decoded %+v, then %v", p, order)
+	}
+	if _, err := dec("nowhere", nil, stop); err == nil || err.Error() != "test: no run in nowhere" {
+		t.Errorf("At's error: %v", err)
+	}
+
+	var stdout, stderr bytes.Buffer
+	a := New("cmd", nil, &stdout, &stderr)
+	a.Common("article")
+	var got *placedOutcome
+	d := &fakeDriver{stops: []func() (loop.Stop, error){stopped(stop)}}
+	code := a.Run([]string{"-format", "text"}, "Usage: cmd", nil, func() (int, error) {
+		return a.Drive(context.Background(), DriverRun{Driver: d, Dir: "run-dir", Args: map[string]int{"k": 2},
+			Result: Decode(func(o *placedOutcome) { got = o })})
+	})
+	if code != ExitStopped || got == nil || got.Dir != "run-dir" || got.Args != `{"k":2}` || stdout.String() != "1 left\n" {
+		t.Errorf("exit %d, placed %+v, stdout %q", code, got, stdout.String())
+	}
+}
+
+// TestTool: the export formats name App.Tool, or the command's name
+// without one.
+func TestTool(t *testing.T) {
+	for _, tool := range []string{"", "kaigi-cmd"} {
+		var stdout, stderr bytes.Buffer
+		a := New("cmd", nil, &stdout, &stderr)
+		a.Tool = tool
+		a.Common("article")
+		d := &fakeDriver{stops: []func() (loop.Stop, error){stopped(loop.Stop{Reason: "done", Result: json.RawMessage(`{"Left":1}`)})}}
+		a.Run([]string{"-format", "sarif"}, "Usage: cmd", nil, func() (int, error) {
+			return a.Drive(context.Background(), DriverRun{Driver: d, Result: Decode[*testOutcome]()})
+		})
+		want := `"name": "` + cmp.Or(tool, "cmd") + `"`
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("Tool %q: no %s in\n%s", tool, want, stdout.String())
+		}
 	}
 }
