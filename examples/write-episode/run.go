@@ -114,13 +114,11 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 	e.Observer = func(ev writing.Event) { ev.WriteText(o.Stderr) }
 	fmt.Fprintf(o.Stderr, "write-episode: episode %d (%s)\n", o.episode, desc)
 	return cli.DriverRun{
-		Driver: writing.NewDriver(func(writing.Args) (*writing.Episode, error) { return e, nil }),
-		Dir:    o.story,
-		Args:   writing.Args{Episode: o.episode, Gate: loop.GateOwn},
-		Result: cli.Decode(func(r *writing.Outcome) { r.Hint = o.hint(mode) }),
-		Waiting: func(w io.Writer, s loop.Stop) {
-			fmt.Fprintf(w, "Waiting for an answer: %s\nWrite it, then run the same command again to go on.\n", s.Text)
-		},
+		Driver:  writing.NewDriver(func(writing.Args) (*writing.Episode, error) { return e, nil }),
+		Dir:     o.story,
+		Args:    writing.Args{Episode: o.episode, Gate: loop.GateOwn},
+		Result:  cli.Decode(func(r *writing.Outcome) { r.Hint = o.hint(mode) }),
+		Waiting: writing.WriteWaiting,
 		Failed: func(err error) (int, error) {
 			if errors.Is(err, writing.ErrNotInArc) {
 				err = fmt.Errorf("-episode %d: %w", o.episode, err)

@@ -55,6 +55,12 @@ func TestDriverSummary(t *testing.T) {
 	if strings.Contains(b.String(), "To decide") {
 		t.Errorf("a hint without Resume:\n%s", b.String())
 	}
+	if err := s.At(dir, args, stop); err != nil || s.Dir != filepath.Join(dir, "run") {
+		t.Errorf("At: Dir %q, %v", s.Dir, err)
+	}
+	if err := s.At(dir, json.RawMessage(`{"documents":["article.md"],"dir":"../run"}`), stop); err == nil {
+		t.Error("a run folder outside the Driver's was placed")
+	}
 	b.Reset()
 	s.Dir, s.Resume = "run", "swarm -resume article.md"
 	s.Quote = func(p string) string { return "<" + p + ">" }
@@ -72,7 +78,8 @@ func TestDriverSummary(t *testing.T) {
 	}
 }
 
-// TestSummaryErr: Err is Run's error for each way a run ends.
+// TestSummaryErr: Err is Run's error for each way a run ends, and
+// Failure is it for a run closed over a changed document alone.
 func TestSummaryErr(t *testing.T) {
 	for _, tt := range []struct {
 		reason loop.StopReason
@@ -92,6 +99,9 @@ func TestSummaryErr(t *testing.T) {
 		}
 		if tt.reason == loop.DocumentChanged && err.Error() != s.Changed {
 			t.Errorf("%s: %q, want the Outcome's words %q", tt.reason, err, s.Changed)
+		}
+		if f := s.Failure(); (f != nil) != (tt.reason == loop.DocumentChanged) || (f != nil && f.Error() != err.Error()) {
+			t.Errorf("%s: Failure = %v", tt.reason, f)
 		}
 	}
 }

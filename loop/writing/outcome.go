@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"path"
 	"path/filepath"
 	"strings"
@@ -27,6 +28,14 @@ func (r *Outcome) At(dir string, _ json.RawMessage, s loop.Stop) error {
 	}
 	r.in(dir, err)
 	return nil
+}
+
+// WriteWaiting writes on w, for people, how to answer the run of
+// NewDriver's Driver that s waits on: s.Text (the question, and where its
+// answer goes), then that the same command goes on. w's errors are
+// ignored.
+func WriteWaiting(w io.Writer, s loop.Stop) {
+	fmt.Fprintf(w, "Waiting for an answer: %s\nWrite it, then run the same command again to go on.\n", s.Text)
 }
 
 // in sets r's Dir to dir and, for an episode not saved, what err (the

@@ -3,6 +3,7 @@ package writing_test
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 
 	"github.com/kaigi-dev/kaigi/loop"
 	"github.com/kaigi-dev/kaigi/loop/writing"
@@ -27,4 +28,14 @@ func ExampleOutcome_At() {
 	// story-dir false
 	// writing: the episode was not saved: its save was not confirmed
 	// read the drafts in story-dir/workspace, then run again with a gate that asks
+}
+
+// How to answer a Driver's run that waits, after its Stop.
+func ExampleWriteWaiting() {
+	stop := loop.Stop{Reason: string(loop.AwaitingDecisions), Text: "question s7/save: answer it in story/workspace/run/answers.json",
+		Question: "workspace/run/questions.json", Answer: "workspace/run/answers.json"}
+	writing.WriteWaiting(os.Stdout, stop)
+	// Output:
+	// Waiting for an answer: question s7/save: answer it in story/workspace/run/answers.json
+	// Write it, then run the same command again to go on.
 }

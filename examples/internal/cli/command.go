@@ -60,8 +60,9 @@ type DriverRun struct {
 	// printed.
 	Result func(dir string, args json.RawMessage, s loop.Stop) (Outcome, error)
 	// Quiet ends a run whose Outcome fell short with ExitStopped without
-	// printing its Err, as its text says what is left; a run no reviewer
-	// answered still prints why.
+	// printing its Err, and prints no WaitingLine after an Outcome that
+	// waits, as its text says what is left and how to go on; a run no
+	// reviewer answered still prints why.
 	Quiet bool
 	// Demo ends a demo whose Outcome fell short (or waits) with ExitOK,
 	// the demo having shown what the loop does; a run no reviewer
@@ -79,8 +80,9 @@ type DriverRun struct {
 	// them.
 	Export func(w io.Writer, format string, s loop.Stop) error
 	// Waiting prints on stdout, after the Stop, where the answer of a run
-	// that waits goes; nil prints WaitingLine. A waiting Stop without a
-	// Result is not printed otherwise: it has nothing to show yet.
+	// that waits goes; nil prints WaitingLine (but see Quiet). A waiting
+	// Stop without a Result is not printed otherwise: it has nothing to
+	// show yet.
 	Waiting func(w io.Writer, s loop.Stop)
 	// Code returns the exit code of the Stop, and an error to print
 	// beside it; nil is ExitStopped and the Outcome's Err for a run that
@@ -92,7 +94,8 @@ type DriverRun struct {
 	Failed func(err error) (int, error)
 	// Failure, when set, returns the error of a Stop the command counts
 	// as a failed run (nil for any other): nothing of that Stop is
-	// printed and it ends as Failed says.
+	// printed and it ends as Failed says. An Outcome that is a Failer
+	// counts so too.
 	Failure func(s loop.Stop) error
 	// Next, when set, returns the run that follows this one in the same
 	// command (nil: none), given its Stop; it is called after that Stop is
@@ -173,6 +176,9 @@ func (a *App) drive(ctx context.Context, r DriverRun) (*DriverRun, int, error) {
 		if out, err = r.Result(r.Dir, raw, stop); err != nil {
 			return nil, ExitError, err
 		}
+		if f, ok := out.(Failer); ok {
+			err = f.Failure()
+		}
 	}
 	if err != nil {
 		code := ExitError
@@ -192,10 +198,11 @@ func (a *App) drive(ctx context.Context, r DriverRun) (*DriverRun, int, error) {
 		}
 	}
 	switch {
-	case stop.Waiting() && r.Waiting == nil:
-		WaitingLine(a.Stdout, r.Dir, stop)
-	case stop.Waiting():
+	case !stop.Waiting():
+	case r.Waiting != nil:
 		r.Waiting(a.Stdout, stop)
+	case !r.Quiet || out == nil: // a Quiet Outcome's text says how to go on
+		WaitingLine(a.Stdout, r.Dir, stop)
 	}
 	switch {
 	case r.Code != nil:

@@ -25,6 +25,14 @@ type Reporter interface {
 	Report(tool export.Tool) (export.Report, error)
 }
 
+// Failer is an Outcome whose run can count as failed though it stopped
+// (one closed over a change someone else made): a Failure that is not nil
+// ends the command as DriverRun.Failed says, with that error, nothing of
+// the Stop printed.
+type Failer interface {
+	Failure() error
+}
+
 // Placed is an Outcome that is whole only with the run its Stop came
 // from: At gets the driver's folder dir and arguments args (the
 // DriverRun's Dir, and its Args as JSON) and the Stop, and fills in what

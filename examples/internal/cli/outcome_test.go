@@ -1,8 +1,8 @@
 package cli
 
 import (
-	"cmp"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -163,6 +163,64 @@ func TestTool(t *testing.T) {
 		want := `"name": "` + cmp.Or(tool, "cmd") + `"`
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("Tool %q: no %s in\n%s", tool, want, stdout.String())
+		}
+	}
+}
+
+// closedOutcome is a testOutcome whose run counts as failed when Closed.
+type closedOutcome struct {
+	testOutcome
+	Closed bool
+}
+
+func (o *closedOutcome) Failure() error {
+	if o.Closed {
+		return errors.New("test: closed over a change")
+	}
+	return nil
+}
+
+// TestDriveFailerAndQuietWaiting: an Outcome that is a Failer ends a run
+// it counts as failed with ExitError (or as Failed says) and prints
+// nothing of it; a Quiet run that waits with an Outcome prints no
+// WaitingLine, one without Quiet or without a Result does.
+func TestDriveFailerAndQuietWaiting(t *testing.T) {
+	drive := func(stop loop.Stop, r DriverRun) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		a := New("cmd", nil, &stdout, &stderr)
+		a.Common("article")
+		r.Driver = &fakeDriver{stops: []func() (loop.Stop, error){stopped(stop)}}
+		code := a.Run([]string{"-format", "text"}, "Usage: cmd", nil, func() (int, error) { return a.Drive(context.Background(), r) })
+		return code, stdout.String(), stderr.String()
+	}
+	closed := loop.Stop{Reason: "changed", Result: json.RawMessage(`{"Left":1,"Closed":true}`)}
+	if code, stdout, stderr := drive(closed, DriverRun{Result: Decode[*closedOutcome]()}); code != ExitError || stdout != "" || stderr != "cmd: test: closed over a change\n" {
+		t.Errorf("closed: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	forgiven := DriverRun{Result: Decode[*closedOutcome](), Failed: func(error) (int, error) { return ExitStopped, nil }}
+	if code, stdout, stderr := drive(closed, forgiven); code != ExitStopped || stdout != "" || stderr != "" {
+		t.Errorf("closed, Failed: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	open := loop.Stop{Reason: "short", Result: json.RawMessage(`{"Left":1}`)}
+	if code, stdout, _ := drive(open, DriverRun{Result: Decode[*closedOutcome]()}); code != ExitStopped || stdout != "1 left\n" {
+		t.Errorf("not closed: exit %d, stdout %q", code, stdout)
+	}
+
+	waits := loop.Stop{Reason: "awaiting", Result: json.RawMessage(`{"Left":1}`), Question: "q.json", Answer: "a.json"}
+	line := "Waiting for an answer: see " + Local("d", "q.json")
+	for _, c := range []struct {
+		name  string
+		stop  loop.Stop
+		quiet bool
+		line  bool
+	}{
+		{name: "quiet", stop: waits, quiet: true},
+		{name: "not quiet", stop: waits, line: true},
+		{name: "quiet, no result", stop: loop.Stop{Reason: "awaiting", Question: "q.json", Answer: "a.json"}, quiet: true, line: true},
+	} {
+		code, stdout, _ := drive(c.stop, DriverRun{Dir: "d", Result: Decode[*testOutcome](), Quiet: c.quiet})
+		if code != ExitStopped || strings.Contains(stdout, line) != c.line {
+			t.Errorf("%s: exit %d, stdout %q", c.name, code, stdout)
 		}
 	}
 }
