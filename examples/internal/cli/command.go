@@ -71,6 +71,9 @@ type DriverRun struct {
 	// Report, when set, tells people about the Stop whatever -format is,
 	// on Info (stdout with -format text, else stderr), before the output.
 	Report func(w io.Writer, s loop.Stop)
+	// AlwaysText prints the Outcome's text (Result) whatever -format is,
+	// on Info after Report, instead of as the output's text.
+	AlwaysText bool
 	// Text prints the Stop for -format text; nil prints its Text line.
 	Text func(w io.Writer, s loop.Stop)
 	// JSON returns what -format json prints; nil prints the Stop's
@@ -191,6 +194,9 @@ func (a *App) drive(ctx context.Context, r DriverRun) (*DriverRun, int, error) {
 		if r.Report != nil {
 			r.Report(a.Info(), stop)
 		}
+		if r.AlwaysText && out != nil {
+			out.WriteText(a.Info())
+		}
 		if r.Next == nil || a.Format == outformat.Text {
 			if err := a.Print(r.output(cmp.Or(a.Tool, a.Name), stop, out)); err != nil {
 				return nil, ExitError, err
@@ -253,6 +259,7 @@ func (r DriverRun) output(name string, stop loop.Stop, out Outcome) Output {
 			switch {
 			case r.Text != nil:
 				r.Text(w, stop)
+			case out != nil && r.AlwaysText: // on Info already
 			case out != nil:
 				out.WriteText(w)
 			case stop.Text != "":

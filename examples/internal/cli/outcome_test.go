@@ -224,3 +224,25 @@ func TestDriveFailerAndQuietWaiting(t *testing.T) {
 		}
 	}
 }
+
+// TestDriveAlwaysText: with AlwaysText the Outcome's text is printed once,
+// on stdout for -format text and on stderr beside the JSON of -format
+// json, after Report.
+func TestDriveAlwaysText(t *testing.T) {
+	for _, c := range []struct{ format, stdout, stderr string }{
+		{format: "text", stdout: "report\n1 left\n", stderr: "cmd: 1 finding(s) left\n"},
+		{format: "json", stdout: "{\n  \"Left\": 1\n}\n", stderr: "report\n1 left\ncmd: 1 finding(s) left\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		a := New("cmd", nil, &stdout, &stderr)
+		a.Common("article")
+		d := &fakeDriver{stops: []func() (loop.Stop, error){stopped(loop.Stop{Reason: "short", Result: json.RawMessage(`{"Left":1}`)})}}
+		a.Run([]string{"-format", c.format}, "Usage: cmd", nil, func() (int, error) {
+			return a.Drive(context.Background(), DriverRun{Driver: d, Result: Decode[*testOutcome](), AlwaysText: true,
+				Report: func(w io.Writer, _ loop.Stop) { fmt.Fprintln(w, "report") }})
+		})
+		if stdout.String() != c.stdout || stderr.String() != c.stderr {
+			t.Errorf("%s: stdout %q, stderr %q; want %q, %q", c.format, stdout.String(), stderr.String(), c.stdout, c.stderr)
+		}
+	}
+}
