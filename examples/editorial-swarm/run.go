@@ -180,7 +180,7 @@ func (o *options) start(args []string, folder string) (cli.DriverRun, error) {
 		Driver: editorial.NewDriver(func(editorial.Args) (*editorial.Loop, error) { return l, nil }),
 		Dir:    dir, Resume: o.resume, ResumeOnly: true, // a -resume of nothing says so
 		Args:   editorial.Args{Documents: rel[:len(paths)], Dir: rel[len(paths)], Gate: loop.GateOwn},
-		Result: cli.Decode(func(s *editorial.Summary) { s.Resume, s.Quote = o.resumeCommand(paths), cli.ShellQuote }),
+		Result: cli.Decode(func(s *editorial.Summary) { s.Dir, s.Resume, s.Quote = o.out, o.resumeCommand(paths), cli.ShellQuote }),
 		Quiet:  true, // the account says what is left, and how to decide
 		Demo:   demo,
 	}, nil

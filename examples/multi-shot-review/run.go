@@ -205,7 +205,7 @@ func (o *options) run(ctx context.Context) (int, error) {
 	}
 	return o.Drive(ctx, cli.DriverRun{
 		Driver: driver, Dir: dir, Args: args, Resume: o.resume, ResumeOnly: true,
-		Result: cli.Decode[*multishot.Outcome](),
+		Result: cli.Decode(func(out *multishot.Outcome) { out.Session, out.Repo = o.dir, o.repo }), // as the user named them
 		Waiting: func(io.Writer, loop.Stop) {
 			fmt.Fprintf(o.Info(), "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
 		},

@@ -1,7 +1,6 @@
 package editorial
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -45,24 +44,6 @@ func (s *Summary) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*s = Summary(p)
-	return nil
-}
-
-// At makes s, decoded from the Result of a Stop of NewDriver's Driver
-// run over the folder dir with the arguments args (Args as JSON), that
-// Stop's Summary for people: its Dir is the run folder args name under
-// dir. Arguments that do not decode, or name a folder outside dir, are an
-// error.
-func (s *Summary) At(dir string, args json.RawMessage, _ loop.Stop) error {
-	a, err := loop.DriverArgs[Args]("editorial", args)
-	if err != nil {
-		return err
-	}
-	local, err := loop.DriverPaths(dir, cmp.Or(a.Dir, DefaultDir))
-	if err != nil {
-		return err
-	}
-	s.Dir = local[0]
 	return nil
 }
 
