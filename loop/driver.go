@@ -185,6 +185,19 @@ func (g DriverGate) Asker(dir string) (Asker, error) {
 	return askerFor(file, dir), nil
 }
 
+// SetAsker sets *asker to the asker g names for questions whose files
+// live in dir (Asker), unless g is GateOwn, which keeps *asker (its
+// configure function's). For another gate it returns File's error and
+// leaves *asker as it was.
+func (g DriverGate) SetAsker(asker *Asker, dir string) error {
+	a, err := g.Asker(dir)
+	if err != nil || g.Own() {
+		return err
+	}
+	*asker = a
+	return nil
+}
+
 // askerFor is FileAsker{dir} when file, else AutoAsker.
 func askerFor(file bool, dir string) Asker {
 	if file {

@@ -106,3 +106,34 @@ func TestDriverGateAsker(t *testing.T) {
 		t.Errorf("ask: %v", err)
 	}
 }
+
+// TestDriverGateSetAsker: SetAsker sets the asker the gate names, but
+// for GateOwn, which keeps the one set; an unknown gate is an error that
+// leaves it.
+func TestDriverGateSetAsker(t *testing.T) {
+	own := loop.Asker(loop.AskFunc(func(context.Context, loop.Question) (loop.Answer, error) { return loop.Answer{Choice: "mine"}, nil }))
+	for _, c := range []struct {
+		gate loop.DriverGate
+		want loop.Asker // nil: own
+		err  bool
+	}{
+		{gate: "", want: loop.FileAsker{Dir: "run"}},
+		{gate: loop.GateFile, want: loop.FileAsker{Dir: "run"}},
+		{gate: loop.GateAuto, want: loop.AutoAsker{}},
+		{gate: loop.GateOwn},
+		{gate: "ask", err: true},
+	} {
+		a := own
+		err := c.gate.SetAsker(&a, "run")
+		if (err != nil) != c.err {
+			t.Errorf("%q: %v", c.gate, err)
+		}
+		if c.want == nil {
+			if ans, _ := a.Ask(context.Background(), loop.Question{}); ans.Choice != "mine" {
+				t.Errorf("%q replaced the asker with %#v", c.gate, a)
+			}
+		} else if a != c.want {
+			t.Errorf("%q: %#v, want %#v", c.gate, a, c.want)
+		}
+	}
+}

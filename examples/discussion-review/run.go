@@ -132,21 +132,17 @@ func (o *options) start(ctx context.Context, demo string) (cli.DriverRun, error)
 	return cli.DriverRun{
 		Driver: discussion.NewDriver(func(discussion.Args) (*discussion.Discussion, error) { return d, nil }),
 		Dir:    o.root, Resume: o.resume, ResumeOnly: true, // -resume of nothing says so
-		Result: func(s loop.Stop) (_ cli.Outcome, err error) {
-			out, err = discussion.StopOutcome(o.root, s)
-			return out, err
-		},
-		Report: func(w io.Writer, _ loop.Stop) { o.report(w, out, demo != "") }, // on stderr too with -format json or an export
-		Text:   func(io.Writer, loop.Stop) {},                                   // the report
-		Code:   func(loop.Stop) (int, error) { return o.end(ctx, out, demo != "") },
+		Result:     cli.Decode(func(d *discussion.Outcome) { out, d.Resume = d, o.resumeCommand(demo != "") }),
+		AlwaysText: true, // on stderr too with -format json or an export
+		Code:       func(loop.Stop) (int, error) { return o.end(ctx, out, demo != "") },
 	}, nil
 }
 
-// report prints the discussion and, but for the demo, how to resume it.
-func (o *options) report(w io.Writer, out *discussion.Outcome, demo bool) {
-	out.WriteText(w)
+// resumeCommand is the command that resumes the discussion; "" for the
+// demo, which does not say it.
+func (o *options) resumeCommand(demo bool) string {
 	if demo {
-		return
+		return ""
 	}
 	var given string
 	if o.id != "" {
@@ -155,7 +151,7 @@ func (o *options) report(w io.Writer, out *discussion.Outcome, demo bool) {
 	if o.targets != "" {
 		given += " -targets " + o.targets
 	}
-	fmt.Fprintf(w, "Resume an interrupted run: discussion-review -spec %s%s -root %s -resume\n", o.spec, given, o.root)
+	return fmt.Sprintf("discussion-review -spec %s%s -root %s -resume", o.spec, given, o.root)
 }
 
 // end commits the board when -commit asks, and returns the exit code of

@@ -176,27 +176,13 @@ func (o *options) start(args []string, folder string) (cli.DriverRun, error) {
 	fmt.Fprintf(stderr, "Editorial Swarm on %s (%s, reader: %s)\n", strings.Join(paths, ", "), desc, o.reader)
 	l := &editorial.Loop{Council: c, Policy: rounds.Policy{Scope: scope}, Gate: gate, MaxRounds: o.rounds, MaxSize: int64(*o.MaxSize),
 		ReaderProfile: o.reader, DryRun: o.dryRun, Observer: progress.Observe, Logger: o.Logger(), Prices: agent.DefaultPrices()}
-	outcome := cli.Result[*editorial.Summary]
 	return cli.DriverRun{
 		Driver: editorial.NewDriver(func(editorial.Args) (*editorial.Loop, error) { return l, nil }),
 		Dir:    dir, Resume: o.resume, ResumeOnly: true, // a -resume of nothing says so
-		Args: editorial.Args{Documents: rel[:len(paths)], Dir: rel[len(paths)], Gate: loop.GateOwn},
-		Result: func(s loop.Stop) (cli.Outcome, error) {
-			out, err := outcome(s)
-			if err == nil {
-				out.Dir, out.Resume, out.Quote = o.out, o.resumeCommand(paths), cli.ShellQuote
-			}
-			return out, err
-		},
-		Waiting: func(io.Writer, loop.Stop) {}, // the report says how to decide
-		Failure: func(s loop.Stop) error {
-			if out, err := outcome(s); err == nil && out.Reason == loop.DocumentChanged {
-				return out.Err() // the run is closed: nothing to report but the change
-			}
-			return nil
-		},
-		Quiet: true, // the account says what is left
-		Demo:  demo,
+		Args:   editorial.Args{Documents: rel[:len(paths)], Dir: rel[len(paths)], Gate: loop.GateOwn},
+		Result: cli.Decode(func(s *editorial.Summary) { s.Dir, s.Resume, s.Quote = o.out, o.resumeCommand(paths), cli.ShellQuote }),
+		Quiet:  true, // the account says what is left, and how to decide
+		Demo:   demo,
 	}, nil
 }
 

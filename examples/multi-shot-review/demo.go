@@ -228,7 +228,7 @@ func (o *options) demoFollowUps(d loop.Driver, repo string, args multishot.Args)
 				fmt.Fprintf(w, "out records with findings (each shot's Markdown in %s):\n", filepath.Join(dir, "logs"))
 				sum.WriteOutText(w)
 			})
-			again.Result = o.outcome("")
+			again.Result = cli.Decode[*multishot.Outcome]()
 			again.Quiet = true
 			return again, nil
 		}

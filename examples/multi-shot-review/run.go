@@ -16,7 +16,6 @@ import (
 	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 	"github.com/kaigi-dev/kaigi/examples/internal/termui"
 	"github.com/kaigi-dev/kaigi/loop"
-	"github.com/kaigi-dev/kaigi/loop/export"
 	"github.com/kaigi-dev/kaigi/loop/multishot"
 	"github.com/kaigi-dev/kaigi/loop/termgate"
 )
@@ -43,6 +42,7 @@ type options struct {
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o := &options{App: cli.New("multi-shot-review", stdin, stdout, stderr)}
+	o.Tool = "kaigi-multi-shot-review" // the name code scanning has always told its alerts apart by
 	fs := o.Flags
 	o.RulesFlag(demoRules())
 	fs.StringVar(&o.repo, "repo", ".", "the repository")
@@ -205,32 +205,12 @@ func (o *options) run(ctx context.Context) (int, error) {
 	}
 	return o.Drive(ctx, cli.DriverRun{
 		Driver: driver, Dir: dir, Args: args, Resume: o.resume, ResumeOnly: true,
-		Result: o.outcome(o.dir),
+		Result: cli.Decode(func(out *multishot.Outcome) { out.Session, out.Repo = o.dir, o.repo }), // as the user named them
 		Waiting: func(io.Writer, loop.Stop) {
 			fmt.Fprintf(o.Info(), "Waiting for answers: fill in %s and run again with -resume.\n", filepath.Join(o.dir, "answers.json"))
 		},
 		Quiet: true, // the summary says what is left
 	})
-}
-
-// outcome returns the DriverRun.Result of a session on -repo: its
-// Outcome, whose text names summary.md in session ("" prints it in
-// full), reported under the tool name the command has always given,
-// which code scanning tells its alerts apart by.
-func (o *options) outcome(session string) func(loop.Stop) (cli.Outcome, error) {
-	return func(s loop.Stop) (cli.Outcome, error) {
-		out, err := multishot.Decode(s, session, o.repo)
-		return kaigiTool{out}, err
-	}
-}
-
-// kaigiTool is an Outcome whose Report names its tool "kaigi-" and the
-// command's name.
-type kaigiTool struct{ *multishot.Outcome }
-
-func (k kaigiTool) Report(tool export.Tool) (export.Report, error) {
-	tool.Name = "kaigi-" + tool.Name
-	return k.Outcome.Report(tool)
 }
 
 // readTask reads the request from the file name, or stdin for "-", up to

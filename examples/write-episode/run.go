@@ -114,13 +114,11 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 	e.Observer = func(ev writing.Event) { ev.WriteText(o.Stderr) }
 	fmt.Fprintf(o.Stderr, "write-episode: episode %d (%s)\n", o.episode, desc)
 	return cli.DriverRun{
-		Driver: writing.NewDriver(func(writing.Args) (*writing.Episode, error) { return e, nil }),
-		Dir:    o.story,
-		Args:   writing.Args{Episode: o.episode, Gate: loop.GateOwn},
-		Result: func(s loop.Stop) (cli.Outcome, error) { return o.outcome(s, mode) },
-		Waiting: func(w io.Writer, s loop.Stop) {
-			fmt.Fprintf(w, "Waiting for an answer: %s\nWrite it, then run the same command again to go on.\n", s.Text)
-		},
+		Driver:  writing.NewDriver(func(writing.Args) (*writing.Episode, error) { return e, nil }),
+		Dir:     o.story,
+		Args:    writing.Args{Episode: o.episode, Gate: loop.GateOwn},
+		Result:  cli.Decode(func(r *writing.Outcome) { r.Hint = o.hint(mode) }),
+		Waiting: writing.WriteWaiting,
 		Failed: func(err error) (int, error) {
 			if errors.Is(err, writing.ErrNotInArc) {
 				err = fmt.Errorf("-episode %d: %w", o.episode, err)
@@ -130,15 +128,14 @@ func (o *options) start(_ context.Context, demo string) (cli.DriverRun, error) {
 	}, nil
 }
 
-// outcome is the Outcome of the run's Stop; under -gate auto, a
-// FORCE_PASS not saved says how to decide on it.
-func (o *options) outcome(s loop.Stop, mode termgate.Mode) (*writing.Outcome, error) {
-	r, err := writing.StopOutcome(s, o.story)
-	if err == nil && mode == termgate.Auto {
-		r.Hint = fmt.Sprintf("-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide",
-			filepath.Join(o.story, writing.WorkspaceDir))
+// hint is what the Outcome of a FORCE_PASS not saved adds under -gate
+// auto: how to decide on it ("": nothing).
+func (o *options) hint(mode termgate.Mode) string {
+	if mode != termgate.Auto {
+		return ""
 	}
-	return r, err
+	return fmt.Sprintf("-gate auto never saves a FORCE_PASS episode: read the drafts and the reviews in %s, then run again with -again and -gate ask or -gate file to decide",
+		filepath.Join(o.story, writing.WorkspaceDir))
 }
 
 // sampleFiles is the bundled sample story.

@@ -56,7 +56,7 @@
 // Around a run, as the original: Trigger decides whether a change
 // (ReadChange, from git) warrants a discussion, and Outcome.Commit
 // commits the board when it ends. A Driver's Stop carries the Outcome
-// (StopOutcome restores it), which prints itself (WriteText), says why
+// (decoded, At restores it), which prints itself (WriteText), says why
 // there is no verdict (Err) and reports what survived for the CI formats
 // (Report).
 package discussion

@@ -2,6 +2,7 @@ package discussion_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -71,9 +72,10 @@ func ExampleCast() {
 	// lead is offline: true
 }
 
-// The Outcome of a discussion Driver's Stop, restored from its folder: the
-// verdict's decision, and what survived as findings for the CI formats.
-func ExampleStopOutcome() {
+// The Outcome of a discussion Driver's Stop, decoded from its Result and
+// restored from its folder: the verdict's decision, and what survived as
+// findings for the CI formats.
+func ExampleOutcome_At() {
 	root, _ := os.MkdirTemp("", "discussion-example")
 	defer os.RemoveAll(root)
 	os.WriteFile(filepath.Join(root, "post.md"), []byte("# Release 2.0\n\nVersion 2.0 makes builds 40% faster and cuts memory use by 3x, and 95% of users upgrade in a day.\n"), 0o644)
@@ -89,8 +91,12 @@ func ExampleStopOutcome() {
 		fmt.Println(err)
 		return
 	}
-	o, err := discussion.StopOutcome(root, stop)
-	if err != nil {
+	o := new(discussion.Outcome)
+	if err := json.Unmarshal(stop.Result, o); err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := o.At(root, nil, stop); err != nil {
 		fmt.Println(err)
 		return
 	}

@@ -14,7 +14,8 @@ import (
 // round (each body on one line, cut at 110 characters, control characters
 // escaped), why the debate stopped early, who was absent, the fallback,
 // then the verdict (or why there is none) and where the board, the
-// verdict and the summary are in Dir. It returns w's error.
+// verdict and the summary are in Dir, and, when Resume is set, how to
+// resume an interrupted run. It returns w's error.
 func (o *Outcome) WriteText(w io.Writer) error {
 	var b strings.Builder
 	round := 0
@@ -53,6 +54,9 @@ func (o *Outcome) WriteText(w io.Writer) error {
 	} else {
 		fmt.Fprintf(&b, "\nVerdict:\n%s\n\nBoard: %s\nVerdict: %s\nSummary: %s\n", o.Verdict,
 			filepath.Join(o.Dir, WhiteboardFile), filepath.Join(o.Dir, VerdictFile), filepath.Join(o.Dir, SummaryFile))
+	}
+	if o.Resume != "" {
+		fmt.Fprintf(&b, "Resume an interrupted run: %s\n", o.Resume)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -12,7 +12,8 @@ import (
 
 // The account a command prints of a discussion the circuit breaker
 // stopped after its first round, with one seat absent: the board by
-// round, why it stopped, the verdict and where the files are.
+// round, why it stopped, the verdict, where the files are and the
+// command's Resume.
 func ExampleOutcome_WriteText() {
 	b := board.New(board.Meta{ID: "d1", Topic: "Ready?", Participants: []string{"a", "b"}, Lead: "lead"})
 	for _, p := range []board.Post{
@@ -25,7 +26,8 @@ func ExampleOutcome_WriteText() {
 		}
 	}
 	o := &discussion.Outcome{ID: "d1", Dir: "disc", Board: b, Rounds: 1, Stopped: loop.CircuitOpen,
-		Verdict: json.RawMessage(`{"verdict":"PASS"}`), Absent: []discussion.Absence{{Name: "c", Round: 1, Reason: "timed out"}}}
+		Verdict: json.RawMessage(`{"verdict":"PASS"}`), Absent: []discussion.Absence{{Name: "c", Round: 1, Reason: "timed out"}},
+		Resume: "review -resume"}
 	o.WriteText(os.Stdout)
 	// Output:
 	// Round 1
@@ -41,4 +43,5 @@ func ExampleOutcome_WriteText() {
 	// Board: disc/whiteboard.md
 	// Verdict: disc/verdict.json
 	// Summary: disc/summary.md
+	// Resume an interrupted run: review -resume
 }

@@ -13,23 +13,16 @@ import (
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
-// StopOutcome returns the Outcome a Driver over the folder dir (its
-// workspace root) gave in s: s.Result decoded and restored from its
-// discussion folder (Restore), knowing its workspace for Report. A Stop
-// without a Result, or one that does not decode, is an error.
-func StopOutcome(dir string, s loop.Stop) (*Outcome, error) {
-	if len(s.Result) == 0 {
-		return nil, fmt.Errorf("discussion: the stop (%s) carries no result", s.Reason)
-	}
-	o := new(Outcome)
-	if err := json.Unmarshal(s.Result, o); err != nil {
-		return nil, fmt.Errorf("discussion: the stop's result: %w", err)
-	}
+// At makes o, decoded from the Result of a Stop s of a Driver run over
+// the folder dir (its workspace root), that Stop's Outcome: restored from
+// its discussion folder (Restore), whose error it returns, and knowing
+// its workspace for Report. args and s are not read.
+func (o *Outcome) At(dir string, _ json.RawMessage, _ loop.Stop) error {
 	if err := o.Restore(); err != nil {
-		return nil, err
+		return err
 	}
 	o.root = dir
-	return o, nil
+	return nil
 }
 
 // Decision returns the verdict's "verdict" field: PASS, WARN or FAIL under
@@ -49,12 +42,12 @@ func (o *Outcome) Decision() string {
 // report made by tool, for the CI formats: its Root is the repository
 // holding the workspace (offline.WorkspaceRoot), each Result's File the
 // target's path inside it, with the target's text as it is now, reviewer
-// tool.Name and status open. Only an Outcome of Run or StopOutcome knows
+// tool.Name and status open. Only an Outcome of Run or one placed by At knows
 // its workspace; any other is an error, and so is a finding naming a file
 // outside the workspace or a target that cannot be read.
 func (o *Outcome) Report(tool export.Tool) (export.Report, error) {
 	if o.root == "" {
-		return export.Report{}, errors.New("discussion: the outcome does not know its workspace: take it from Run or StopOutcome")
+		return export.Report{}, errors.New("discussion: the outcome does not know its workspace: take it from Run or place it with At")
 	}
 	critical, err := o.Critical()
 	if err != nil {

@@ -13,11 +13,11 @@ import (
 	"github.com/kaigi-dev/kaigi/loop/export"
 )
 
-// TestReport: the Outcome of a Driver's Stop, restored with StopOutcome,
+// TestReport: the Outcome of a Driver's Stop, restored with At,
 // reports the verdict's critical findings for the export formats: paths
 // inside the workspace's repository, the target's text, the tool as
-// reviewer, open; an Outcome that does not know its workspace, and a Stop
-// without a result, are errors.
+// reviewer, open; an Outcome that does not know its workspace, and one
+// placed where no discussion ran, are errors.
 func TestReport(t *testing.T) {
 	repo := t.TempDir()
 	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
@@ -30,8 +30,11 @@ func TestReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := StopOutcome(root, stop)
-	if err != nil {
+	o := new(Outcome)
+	if err := json.Unmarshal(stop.Result, o); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.At(root, nil, stop); err != nil {
 		t.Fatal(err)
 	}
 	if o.Board.Len() == 0 || o.Decision() == "" {
@@ -59,14 +62,13 @@ func TestReport(t *testing.T) {
 	if err := json.Unmarshal(stop.Result, &plain); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := plain.Report(tool); err == nil || !strings.Contains(err.Error(), "StopOutcome") {
+	if _, err := plain.Report(tool); err == nil || !strings.Contains(err.Error(), "place it with At") {
 		t.Errorf("an Outcome without its workspace reported: %v", err)
 	}
-	if _, err := StopOutcome(root, loop.Stop{Reason: Verdict}); err == nil {
-		t.Error("a Stop without a result decoded")
-	}
-	if _, err := StopOutcome(root, loop.Stop{Reason: Verdict, Result: json.RawMessage(`{"Rounds":"two"}`)}); err == nil {
-		t.Error("a result that does not decode decoded")
+	moved := plain
+	moved.Dir = filepath.Join(repo, "elsewhere")
+	if err := moved.At(root, nil, stop); err == nil {
+		t.Error("an Outcome whose discussion folder holds no journal was placed")
 	}
 }
 

@@ -119,6 +119,9 @@ type Outcome struct {
 	FanOut []loop.Findings
 	// Usage sums every model call.
 	Usage agent.Usage
+	// Resume, when set, is the command that resumes an interrupted run
+	// (a command's words), which WriteText names last. Not in the JSON.
+	Resume string `json:"-"`
 
 	root string // the workspace root, for Report; not marshalled
 }

@@ -48,17 +48,11 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if len(args.Documents) == 0 {
 			return loop.Stop{}, errors.New("editorial arguments: no documents")
 		}
-		f, err := rounds.NewReviewFolder(dir, args.Gate, cmp.Or(args.Dir, DefaultDir), DecisionsName, args.Documents...)
+		l, f, err := rounds.Configure(dir, args.Gate, cmp.Or(args.Dir, DefaultDir), DecisionsName, args.Documents,
+			func() (*Loop, error) { return configure(args) },
+			func(l *Loop) rounds.DriverLoop { return rounds.DriverLoop{Dir: &l.Dir, Gate: &l.Gate} })
 		if err != nil {
 			return loop.Stop{}, err
-		}
-		l, err := configure(args)
-		if err != nil {
-			return loop.Stop{}, err
-		}
-		l.Dir = f.Run
-		if !args.Gate.Own() {
-			l.Gate = f.Gate()
 		}
 		start := l.Run
 		if resume {

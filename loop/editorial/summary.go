@@ -102,6 +102,17 @@ func (s *Summary) Err() error {
 	return fmt.Errorf("%w: %s after %d round(s), %d finding(s) open (%d high)", loop.ErrNotConverged, s.Reason, s.Rounds, len(s.Unresolved), s.Outcome.UnresolvedHigh())
 }
 
+// Failure returns the error of a run that stopped but failed, for a
+// command: Err for one closed because a document was changed by someone
+// else (its account has nothing to tell but the change); nil for any
+// other.
+func (s *Summary) Failure() error {
+	if s.Reason == loop.DocumentChanged {
+		return s.Err()
+	}
+	return nil
+}
+
 // changedError is Run's error for a run closed over a changed document,
 // as its Outcome keeps it (rounds.Outcome.Changed).
 type changedError string

@@ -72,7 +72,8 @@ func TestDriverSummary(t *testing.T) {
 	}
 }
 
-// TestSummaryErr: Err is Run's error for each way a run ends.
+// TestSummaryErr: Err is Run's error for each way a run ends, and
+// Failure is it for a run closed over a changed document alone.
 func TestSummaryErr(t *testing.T) {
 	for _, tt := range []struct {
 		reason loop.StopReason
@@ -92,6 +93,9 @@ func TestSummaryErr(t *testing.T) {
 		}
 		if tt.reason == loop.DocumentChanged && err.Error() != s.Changed {
 			t.Errorf("%s: %q, want the Outcome's words %q", tt.reason, err, s.Changed)
+		}
+		if f := s.Failure(); (f != nil) != (tt.reason == loop.DocumentChanged) || (f != nil && f.Error() != err.Error()) {
+			t.Errorf("%s: Failure = %v", tt.reason, f)
 		}
 	}
 }

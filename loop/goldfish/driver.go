@@ -48,17 +48,11 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if args.Document == "" {
 			return loop.Stop{}, errors.New("goldfish arguments: no document")
 		}
-		f, err := rounds.NewReviewFolder(dir, args.Gate, cmp.Or(args.Dir, DefaultDir), driverDecisions, args.Document)
+		l, f, err := rounds.Configure(dir, args.Gate, cmp.Or(args.Dir, DefaultDir), driverDecisions, []string{args.Document},
+			func() (*Loop, error) { return configure(args) },
+			func(l *Loop) rounds.DriverLoop { return rounds.DriverLoop{Dir: &l.Dir, Gate: &l.Gate, Asker: &l.Asker} })
 		if err != nil {
 			return loop.Stop{}, err
-		}
-		l, err := configure(args)
-		if err != nil {
-			return loop.Stop{}, err
-		}
-		l.Dir = f.Run
-		if !args.Gate.Own() {
-			l.Gate, l.Asker = f.Gate(), f.Asker()
 		}
 		start := l.Run
 		if resume {

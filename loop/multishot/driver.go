@@ -82,18 +82,14 @@ func NewDriver(configure func(args Args) (*Loop, error)) loop.Driver {
 		if err != nil {
 			return loop.Stop{}, err
 		}
-		asker, err := args.Gate.Asker(local[0])
-		if err != nil {
-			return loop.Stop{}, err
-		}
 		l, err := configure(args)
 		if err != nil {
 			return loop.Stop{}, err
 		}
-		l.Dir, l.Memory = local[0], ""
-		if !args.Gate.Own() {
-			l.Asker = asker
+		if err := args.Gate.SetAsker(&l.Asker, local[0]); err != nil {
+			return loop.Stop{}, err
 		}
+		l.Dir, l.Memory = local[0], ""
 		if args.Memory != "" {
 			l.Memory = local[2]
 		}

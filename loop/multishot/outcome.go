@@ -1,6 +1,7 @@
 package multishot
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -27,18 +28,26 @@ type Outcome struct {
 	Repo string
 }
 
-// Decode returns the Outcome of a Driver's Stop: its Result (the
-// *Summary) with session and repo. A Stop without a Result (a session
-// that waits) or with one that does not decode is an error.
-func Decode(s loop.Stop, session, repo string) (*Outcome, error) {
-	if len(s.Result) == 0 {
-		return nil, fmt.Errorf("multishot: the stop (%s) carries no summary", s.Reason)
+// At makes o, decoded from the Result of a Stop of NewDriver's Driver
+// run over the folder dir with the arguments args (Args as JSON), that
+// Stop's Outcome: its Session and Repo are the session folder and the
+// repository args name under dir, and its Summary an empty one when the
+// Result held none of its fields. Arguments that do not decode, or name a
+// path outside dir, are an error.
+func (o *Outcome) At(dir string, args json.RawMessage, _ loop.Stop) error {
+	a, err := loop.DriverArgs[Args]("multishot", args)
+	if err != nil {
+		return err
 	}
-	sum := &Summary{}
-	if err := json.Unmarshal(s.Result, sum); err != nil {
-		return nil, fmt.Errorf("multishot: the stop's summary: %w", err)
+	local, err := loop.DriverPaths(dir, cmp.Or(a.Dir, DefaultDriverDir), cmp.Or(a.Repo, "."))
+	if err != nil {
+		return err
 	}
-	return &Outcome{Summary: sum, Session: session, Repo: repo}, nil
+	o.Session, o.Repo = local[0], local[1]
+	if o.Summary == nil {
+		o.Summary = &Summary{}
+	}
+	return nil
 }
 
 // WriteText writes the Summary for people (Summary.WriteText with

@@ -13,32 +13,40 @@ import (
 )
 
 // TestOutcomeOfDriver: a Driver's Stop decodes into the Outcome of its
-// Summary: a Report session with a finding left falls short (Err wraps
-// loop.ErrNotConverged and counts what is open), its text names
-// summary.md in the session folder given, or holds the Markdown in full
-// without one, and its Report is the Summary's Export rooted at the top
-// level of the repository the folder given is in. A Stop without a
-// Summary, or with one that does not decode, is an error.
+// Summary, placed by At: a Report session with a finding left falls short
+// (Err wraps loop.ErrNotConverged and counts what is open), its text
+// names summary.md in the session folder of the arguments, or holds the
+// Markdown in full without one, and its Report is the Summary's Export
+// rooted at the top level of the repository the arguments name.
+// Arguments that do not decode, or name a folder outside the Driver's,
+// are an error.
 func TestOutcomeOfDriver(t *testing.T) {
 	r := sampleRepo(t)
 	sc := &script{answers: map[string][]ShotFinding{"code/1/1": {sf(P1, "app/main.go", 6, 6, "Error from os.Open is ignored")}}}
 	d := NewDriver(func(Args) (*Loop, error) {
 		return &Loop{Reviewer: sc, Classifier: fixedSlices(codeSlice), Mode: Report}, nil
 	})
-	raw, _ := json.Marshal(Args{Kind: Uncommitted, Task: "open x"})
+	raw, _ := json.Marshal(Args{Kind: Uncommitted, Task: "open x", Dir: "the-session"})
 	stop, err := d.Run(context.Background(), r.dir, raw, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Decode(stop, "the-session", filepath.Join(r.dir, "app"))
-	if err != nil {
+	out := new(Outcome)
+	if err := json.Unmarshal(stop.Result, out); err != nil {
 		t.Fatal(err)
+	}
+	placed, _ := json.Marshal(Args{Dir: "the-session", Repo: "app"})
+	if err := out.At(r.dir, placed, stop); err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(r.dir, "app"); out.Repo != want {
+		t.Errorf("Repo %s, want %s", out.Repo, want)
 	}
 	if err := out.Err(); !errors.Is(err, loop.ErrNotConverged) || !strings.Contains(err.Error(), "1 finding(s) of 1 open") {
 		t.Errorf("Err() = %v", err)
 	}
 	var b strings.Builder
-	if err := out.WriteText(&b); err != nil || !strings.Contains(b.String(), "ok=true remaining=1") || !strings.HasSuffix(b.String(), "summary: "+filepath.Join("the-session", "summary.md")+"\n") {
+	if err := out.WriteText(&b); err != nil || !strings.Contains(b.String(), "ok=true remaining=1") || !strings.HasSuffix(b.String(), "summary: "+filepath.Join(r.dir, "the-session", "summary.md")+"\n") {
 		t.Errorf("WriteText: %v\n%s", err, b.String())
 	}
 	b.Reset()
@@ -54,11 +62,15 @@ func TestOutcomeOfDriver(t *testing.T) {
 		t.Error(err)
 	}
 
-	if _, err := Decode(loop.Stop{Reason: string(loop.AwaitingDecisions)}, "s", "."); err == nil {
-		t.Error("a Stop without a Summary decoded")
+	var bare Outcome
+	if err := bare.At(r.dir, nil, stop); err != nil || bare.Summary == nil || bare.Session != filepath.Join(r.dir, DefaultDriverDir) || bare.Repo != r.dir {
+		t.Errorf("placed with no arguments: %+v, %v", bare, err)
 	}
-	if _, err := Decode(loop.Stop{Reason: Done, Result: json.RawMessage(`{"ok":"yes"}`)}, "s", "."); err == nil {
-		t.Error("a Summary that does not decode decoded")
+	if err := bare.At(r.dir, json.RawMessage(`{"dir":7}`), stop); err == nil {
+		t.Error("arguments that do not decode placed an Outcome")
+	}
+	if err := bare.At(r.dir, json.RawMessage(`{"repo":"../elsewhere"}`), stop); err == nil {
+		t.Error("a repository outside the Driver's folder placed an Outcome")
 	}
 }
 

@@ -1,6 +1,7 @@
 package rounds_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -48,5 +49,55 @@ func TestReviewFolder(t *testing.T) {
 	}
 	if _, err := rounds.NewReviewFolder(dir, "", ".run", "d.json", "../b.md"); err == nil {
 		t.Error("a document outside the folder was taken")
+	}
+}
+
+// configured is a loop with what Configure sets.
+type configured struct {
+	Dir   string
+	Gate  rounds.Approver
+	Asker loop.Asker
+}
+
+// TestConfigure: Configure sets the run folder and the gate and asker the
+// arguments name on configure's loop, keeps configure's own gate and
+// asker for loop.GateOwn, sets only the fields it is given, and returns
+// the folder's error without calling configure and configure's as it is.
+func TestConfigure(t *testing.T) {
+	dir := t.TempDir()
+	own := &configured{Gate: rounds.AutoGate{}, Asker: loop.AutoAsker{}}
+	calls := 0
+	open := func(gate loop.DriverGate, docs []string, fields func(*configured) rounds.DriverLoop) (*configured, rounds.ReviewFolder, error) {
+		l := *own
+		return rounds.Configure(dir, gate, ".run", "decisions.json", docs,
+			func() (*configured, error) { calls++; return &l, nil }, fields)
+	}
+	all := func(l *configured) rounds.DriverLoop {
+		return rounds.DriverLoop{Dir: &l.Dir, Gate: &l.Gate, Asker: &l.Asker}
+	}
+	l, f, err := open(loop.GateFile, []string{"a.md"}, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, ok := l.Gate.(rounds.FileGate); l.Dir != filepath.Join(dir, ".run") || f.Run != l.Dir || !ok || g.Path != f.Decisions || l.Asker != (loop.FileAsker{Dir: f.Run}) {
+		t.Errorf("file gate: loop %+v, folder %+v", l, f)
+	}
+	if l, _, err := open(loop.GateOwn, []string{"a.md"}, all); err != nil || l.Dir != filepath.Join(dir, ".run") || l.Gate != own.Gate || l.Asker != own.Asker {
+		t.Errorf("own gate: loop %+v, %v", l, err)
+	}
+	if l, _, err := open(loop.GateFile, []string{"a.md"}, func(l *configured) rounds.DriverLoop { return rounds.DriverLoop{Gate: &l.Gate} }); err != nil || l.Dir != "" || l.Asker != own.Asker {
+		t.Errorf("the gate alone: loop %+v, %v", l, err)
+	}
+	calls = 0
+	if _, _, err := open("maybe", []string{"a.md"}, all); err == nil || calls != 0 {
+		t.Errorf("an unknown gate: %v, configure called %d time(s)", err, calls)
+	}
+	if _, _, err := open(loop.GateFile, []string{"../a.md"}, all); err == nil || calls != 0 {
+		t.Errorf("a document outside the folder: %v, configure called %d time(s)", err, calls)
+	}
+	failed := errors.New("no such reviewer")
+	if _, _, err := rounds.Configure(dir, loop.GateFile, ".run", "decisions.json", []string{"a.md"},
+		func() (*configured, error) { return nil, failed }, all); err != failed {
+		t.Errorf("configure's error: %v", err)
 	}
 }

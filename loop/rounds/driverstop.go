@@ -92,3 +92,43 @@ func (f ReviewFolder) Asker() loop.Asker {
 	a, _ := f.gate.Asker(f.Run) // NewReviewFolder checked the gate
 	return a
 }
+
+// DriverLoop points at what a round-framework Driver sets on the loop its
+// configure function returned (Configure); a nil field is not set.
+type DriverLoop struct {
+	Dir   *string     // the run folder (ReviewFolder.Run)
+	Gate  *Approver   // the gate the arguments name (ReviewFolder.Gate)
+	Asker *loop.Asker // the asker they name (ReviewFolder.Asker)
+}
+
+// Configure opens a round-framework Driver's run in dir: it resolves the
+// run folder run, its decisions file and docs under gate
+// (NewReviewFolder), calls configure and sets what fields points at on
+// the loop it returned: Dir to the run folder and, unless gate is
+// loop.GateOwn (the loop keeps configure's own), Gate and Asker to the
+// ones gate names. It returns NewReviewFolder's error before configure
+// is called, and configure's as it is.
+func Configure[L any](dir string, gate loop.DriverGate, run, decisions string, docs []string, configure func() (L, error), fields func(L) DriverLoop) (L, ReviewFolder, error) {
+	var zero L
+	f, err := NewReviewFolder(dir, gate, run, decisions, docs...)
+	if err != nil {
+		return zero, ReviewFolder{}, err
+	}
+	l, err := configure()
+	if err != nil {
+		return zero, ReviewFolder{}, err
+	}
+	p := fields(l)
+	if p.Dir != nil {
+		*p.Dir = f.Run
+	}
+	if !gate.Own() {
+		if p.Gate != nil {
+			*p.Gate = f.Gate()
+		}
+		if p.Asker != nil {
+			*p.Asker = f.Asker()
+		}
+	}
+	return l, f, nil
+}

@@ -10,19 +10,15 @@ import (
 )
 
 // discussionDriver is the discussion review's Driver
-// (discussion.NewDriver): a third loop, unchanged, on the workflow.
+// (discussion.NewDriver): a third loop, unchanged, on the workflow, its
+// seats offline as discussion.Cast seats them.
 func discussionDriver() temporal.Driver {
+	spec := discussion.Spec{ID: "notes", Topic: "Is the post ready?", Targets: []string{"post.md"},
+		Participants: []discussion.ParticipantSpec{{Name: "style", Lens: "stock phrases", Model: offline.AntiAISlopName}, {Name: "facts", Lens: "unsourced figures", Model: offline.FactCheckerName}},
+		Synthesizer:  discussion.SynthesizerSpec{Instruction: "Weigh what survived."}}
 	return discussion.NewDriver(func(discussion.Args) (*discussion.Discussion, error) {
-		return &discussion.Discussion{
-			Spec: discussion.Spec{ID: "notes", Topic: "Is the post ready?", Targets: []string{"post.md"},
-				Participants: []discussion.ParticipantSpec{{Name: "style", Lens: "stock phrases"}, {Name: "facts", Lens: "unsourced figures"}},
-				Synthesizer:  discussion.SynthesizerSpec{Instruction: "Weigh what survived."}},
-			Participants: []discussion.Participant{
-				discussion.NewOffline("style", offline.AntiAISlop(offline.Config{})),
-				discussion.NewOffline("facts", offline.FactChecker(offline.Config{})),
-			},
-			Lead: discussion.NewOfflineLead("lead"),
-		}, nil
+		ps, lead, err := discussion.Cast(nil, spec, ".", nil)
+		return &discussion.Discussion{Spec: spec, Participants: ps, Lead: lead}, err
 	})
 }
 

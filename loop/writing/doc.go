@@ -66,7 +66,7 @@
 //
 // A run's Outcome prints its completion report (WriteText), says why the
 // episode was not saved (Err) and reports the polish fixes for CI
-// (Report); StopOutcome is the Outcome of a Driver's Stop.
+// (Report); one decoded from a Driver's Stop is made whole by At.
 //
 // The story folder (Episode.Dir) holds story/ (ArcFile, CharacterFile and
 // PersonasFile are required; see each constant for its format),

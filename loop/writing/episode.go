@@ -156,14 +156,14 @@ type Outcome struct {
 
 	// Dir is the story folder the paths are under, as the person gave it
 	// (Episode.Dir), for WriteText and Report. It is not in the JSON: Write
-	// and StopOutcome set it.
+	// and At set it.
 	Dir string `json:"-"`
 	// Hint, when set, is a line Err adds to the error of a FORCE_PASS
 	// episode not saved: how to decide on it (a command's words for its
 	// gate). Not in the JSON.
 	Hint string `json:"-"`
 
-	why string // what the ErrNotSaved error adds ("": nothing); Write and StopOutcome set it
+	why string // what the ErrNotSaved error adds ("": nothing); Write and At set it
 }
 
 // Write runs the episode, or resumes its unfinished run: the driver

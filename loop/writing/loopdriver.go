@@ -61,12 +61,8 @@ func NewDriver(configure func(args Args) (*Episode, error)) loop.Driver {
 			return loop.Stop{}, err
 		}
 		e.Dir, e.Number, e.resume = dir, args.Episode, resume
-		asker, err := args.Gate.Asker(e.runDir())
-		if err != nil {
+		if err := args.Gate.SetAsker(&e.Asker, e.runDir()); err != nil {
 			return loop.Stop{}, err
-		}
-		if !args.Gate.Own() {
-			e.Asker = asker
 		}
 		run := RunFolder(e.Number)
 		res, err := e.Write(ctx)

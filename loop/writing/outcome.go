@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"path"
 	"path/filepath"
 	"strings"
@@ -15,25 +16,26 @@ import (
 	"github.com/kaigi-dev/kaigi/providers/offline"
 )
 
-// StopOutcome returns the Outcome of a Stop of NewDriver's Driver run
-// over the story folder dir (as the person gave it: the paths WriteText
-// prints and Report's root are under it): the Stop's Result, with the
-// error its Text gives for an episode not saved (Err). A Stop without a
-// Result, or one that does not decode, is an error.
-func StopOutcome(s loop.Stop, dir string) (*Outcome, error) {
-	if len(s.Result) == 0 {
-		return nil, fmt.Errorf("writing: the run's stop (%s) carries no outcome", s.Reason)
-	}
-	var r Outcome
-	if err := json.Unmarshal(s.Result, &r); err != nil {
-		return nil, fmt.Errorf("writing: the run's outcome: %w", err)
-	}
+// At makes r, decoded from the Result of a Stop s of NewDriver's Driver
+// run over the story folder dir (as the person gave it: the paths
+// WriteText prints and Report's root are under it), that Stop's Outcome:
+// its Dir is dir and, for an episode not saved, its Err says what s.Text
+// says. args are not read. It returns nil.
+func (r *Outcome) At(dir string, _ json.RawMessage, s loop.Stop) error {
 	var err error
 	if s.Reason == NotSaved {
 		err = errors.New(s.Text)
 	}
 	r.in(dir, err)
-	return &r, nil
+	return nil
+}
+
+// WriteWaiting writes on w, for people, how to answer the run of
+// NewDriver's Driver that s waits on: s.Text (the question, and where its
+// answer goes), then that the same command goes on. w's errors are
+// ignored.
+func WriteWaiting(w io.Writer, s loop.Stop) {
+	fmt.Fprintf(w, "Waiting for an answer: %s\nWrite it, then run the same command again to go on.\n", s.Text)
 }
 
 // in sets r's Dir to dir and, for an episode not saved, what err (the

@@ -35,14 +35,28 @@ func driverStop(t *testing.T, asker loop.Asker) (string, loop.Stop) {
 	return dir, stop
 }
 
-// TestStopOutcomeSaved: the Outcome of a saved episode's Stop prints its
+// stopOutcome decodes the Result of the Stop s of a run over dir, as a
+// command does, and places it there (Outcome.At).
+func stopOutcome(t *testing.T, s loop.Stop, dir string) *writing.Outcome {
+	t.Helper()
+	var r writing.Outcome
+	if err := json.Unmarshal(s.Result, &r); err != nil {
+		t.Fatalf("the Stop's Result: %v", err)
+	}
+	if err := r.At(dir, nil, s); err != nil {
+		t.Fatal(err)
+	}
+	return &r
+}
+
+// TestAtSaved: the Outcome of a saved episode's Stop prints its
 // paths under the story folder, has no error, and reports the polish
 // fixes in the saved episode.
-func TestStopOutcomeSaved(t *testing.T) {
+func TestAtSaved(t *testing.T) {
 	dir, stop := driverStop(t, nil)
-	r, err := writing.StopOutcome(stop, dir)
-	if err != nil || !r.Saved || r.Dir != dir {
-		t.Fatalf("%+v, %v", r, err)
+	r := stopOutcome(t, stop, dir)
+	if !r.Saved || r.Dir != dir {
+		t.Fatalf("%+v", r)
 	}
 	if err := r.Err(); err != nil {
 		t.Errorf("a saved episode's Err: %v", err)
@@ -79,19 +93,16 @@ func TestStopOutcomeSaved(t *testing.T) {
 		t.Errorf("SARIF: %v", err)
 	}
 
-	if _, err := writing.StopOutcome(loop.Stop{Reason: "PASS"}, dir); err == nil {
-		t.Error("a Stop without a Result decoded")
-	}
 	r.File = "../elsewhere.txt"
 	if _, err := r.Report(export.Tool{Name: "write-episode"}); err == nil {
 		t.Error("a saved episode outside the story folder was reported")
 	}
 }
 
-// TestStopOutcomeNotSaved: the Outcome of an episode whose save was
+// TestAtNotSaved: the Outcome of an episode whose save was
 // declined says why as its error, matching ErrNotSaved, and reports no
 // fix; a Hint is added for a FORCE_PASS only.
-func TestStopOutcomeNotSaved(t *testing.T) {
+func TestAtNotSaved(t *testing.T) {
 	dir, stop := driverStop(t, loop.AskFunc(func(_ context.Context, q loop.Question) (loop.Answer, error) {
 		if q.Key == "s7/save" {
 			return loop.Answer{Key: q.Key, Choice: loop.No}, nil
@@ -101,9 +112,9 @@ func TestStopOutcomeNotSaved(t *testing.T) {
 	if stop.Reason != writing.NotSaved {
 		t.Fatalf("stop %+v", stop)
 	}
-	r, err := writing.StopOutcome(stop, dir)
-	if err != nil || r.Saved {
-		t.Fatalf("%+v, %v", r, err)
+	r := stopOutcome(t, stop, dir)
+	if r.Saved {
+		t.Fatalf("%+v", r)
 	}
 	if err := r.Err(); !errors.Is(err, writing.ErrNotSaved) || err.Error() != stop.Text || !strings.Contains(err.Error(), "declined") {
 		t.Errorf("Err %v, want the Stop's %q", err, stop.Text)

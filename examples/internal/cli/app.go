@@ -36,6 +36,9 @@ type App struct {
 	// 2"), as ParseAnywhere does; false stops at the first argument.
 	Anywhere bool
 	Flags    *flag.FlagSet
+	// Tool is the tool the export formats name (a Reporter's report);
+	// "" is Name.
+	Tool string
 
 	// The shared flags' values, set by Run; nil (or empty) for a flag the
 	// command did not register.

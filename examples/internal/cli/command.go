@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -52,14 +53,16 @@ type DriverRun struct {
 	// driver's error (loop.ErrNotStarted) instead of starting it anew.
 	ResumeOnly bool
 	// Result, when set, decodes the Stop's Result into the driver's
-	// Outcome (Decode): its WriteText is the default Text, its Report
-	// (when it is a Reporter) the default Export, its Err the default
-	// Code. A Result that does not decode ends the run with ExitError and
-	// that error, nothing printed.
-	Result func(s loop.Stop) (Outcome, error)
+	// Outcome (Decode), given Dir and Args as the driver got them: its
+	// WriteText is the default Text, its Report (when it is a Reporter)
+	// the default Export, its Err the default Code. A Result that does
+	// not decode ends the run with ExitError and that error, nothing
+	// printed.
+	Result func(dir string, args json.RawMessage, s loop.Stop) (Outcome, error)
 	// Quiet ends a run whose Outcome fell short with ExitStopped without
-	// printing its Err, as its text says what is left; a run no reviewer
-	// answered still prints why.
+	// printing its Err, and prints no WaitingLine after an Outcome that
+	// waits, as its text says what is left and how to go on; a run no
+	// reviewer answered still prints why.
 	Quiet bool
 	// Demo ends a demo whose Outcome fell short (or waits) with ExitOK,
 	// the demo having shown what the loop does; a run no reviewer
@@ -68,6 +71,9 @@ type DriverRun struct {
 	// Report, when set, tells people about the Stop whatever -format is,
 	// on Info (stdout with -format text, else stderr), before the output.
 	Report func(w io.Writer, s loop.Stop)
+	// AlwaysText prints the Outcome's text (Result) whatever -format is,
+	// on Info after Report, instead of as the output's text.
+	AlwaysText bool
 	// Text prints the Stop for -format text; nil prints its Text line.
 	Text func(w io.Writer, s loop.Stop)
 	// JSON returns what -format json prints; nil prints the Stop's
@@ -77,8 +83,9 @@ type DriverRun struct {
 	// them.
 	Export func(w io.Writer, format string, s loop.Stop) error
 	// Waiting prints on stdout, after the Stop, where the answer of a run
-	// that waits goes; nil prints WaitingLine. A waiting Stop without a
-	// Result is not printed otherwise: it has nothing to show yet.
+	// that waits goes; nil prints WaitingLine (but see Quiet). A waiting
+	// Stop without a Result is not printed otherwise: it has nothing to
+	// show yet.
 	Waiting func(w io.Writer, s loop.Stop)
 	// Code returns the exit code of the Stop, and an error to print
 	// beside it; nil is ExitStopped and the Outcome's Err for a run that
@@ -90,7 +97,8 @@ type DriverRun struct {
 	Failed func(err error) (int, error)
 	// Failure, when set, returns the error of a Stop the command counts
 	// as a failed run (nil for any other): nothing of that Stop is
-	// printed and it ends as Failed says.
+	// printed and it ends as Failed says. An Outcome that is a Failer
+	// counts so too.
 	Failure func(s loop.Stop) error
 	// Next, when set, returns the run that follows this one in the same
 	// command (nil: none), given its Stop; it is called after that Stop is
@@ -168,8 +176,11 @@ func (a *App) drive(ctx context.Context, r DriverRun) (*DriverRun, int, error) {
 	}
 	var out Outcome
 	if err == nil && r.Result != nil && len(stop.Result) > 0 {
-		if out, err = r.Result(stop); err != nil {
+		if out, err = r.Result(r.Dir, raw, stop); err != nil {
 			return nil, ExitError, err
+		}
+		if f, ok := out.(Failer); ok {
+			err = f.Failure()
 		}
 	}
 	if err != nil {
@@ -183,17 +194,21 @@ func (a *App) drive(ctx context.Context, r DriverRun) (*DriverRun, int, error) {
 		if r.Report != nil {
 			r.Report(a.Info(), stop)
 		}
+		if r.AlwaysText && out != nil {
+			out.WriteText(a.Info())
+		}
 		if r.Next == nil || a.Format == outformat.Text {
-			if err := a.Print(r.output(a.Name, stop, out)); err != nil {
+			if err := a.Print(r.output(cmp.Or(a.Tool, a.Name), stop, out)); err != nil {
 				return nil, ExitError, err
 			}
 		}
 	}
 	switch {
-	case stop.Waiting() && r.Waiting == nil:
-		WaitingLine(a.Stdout, r.Dir, stop)
-	case stop.Waiting():
+	case !stop.Waiting():
+	case r.Waiting != nil:
 		r.Waiting(a.Stdout, stop)
+	case !r.Quiet || out == nil: // a Quiet Outcome's text says how to go on
+		WaitingLine(a.Stdout, r.Dir, stop)
 	}
 	switch {
 	case r.Code != nil:
@@ -237,13 +252,14 @@ func (r DriverRun) then(stop loop.Stop, code int, err error) (*DriverRun, int, e
 }
 
 // output is the Output of stop, its result decoded as out (nil: none),
-// as r shows it for the command name.
+// as r shows it for the tool name.
 func (r DriverRun) output(name string, stop loop.Stop, out Outcome) Output {
 	o := Output{
 		Text: func(w io.Writer) {
 			switch {
 			case r.Text != nil:
 				r.Text(w, stop)
+			case out != nil && r.AlwaysText: // on Info already
 			case out != nil:
 				out.WriteText(w)
 			case stop.Text != "":
