@@ -85,6 +85,9 @@ func defaultRules() []string {
 		// a word written both in kana and in kanji in one document (できる
 		// and 出来る): 8 of 8 right on the measuring part
 		kanaVariantRule,
+		// a verb's -s form after a modal or a negated do ("will uses"): no
+		// finding on either part, 2 of 2 right on outside documentation
+		modalVerbRule,
 	}
 }
 

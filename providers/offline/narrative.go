@@ -161,6 +161,7 @@ func (nr *narrative) english(s sentence) {
 	nr.confusable(s)
 	nr.phrasalVerbs(s)
 	nr.countNouns(s)
+	nr.modalVerbs(s)
 	nr.agreement(s)
 	nr.article(s)
 	nr.missingWord(s)

@@ -65,6 +65,7 @@ func ruleList() []RuleInfo {
 		{"en-passive", NarrativeCriticName, "en", `passive voice with a known agent ("was written by")`},
 		{"en-misspelling", NarrativeCriticName, "en", "common misspellings of English words (the list of github.com/golangci/misspell), whole words only"},
 		{"en-agreement", NarrativeCriticName, "en", `a verb that does not agree with a subject its neighbours settle ("there is several", "many users has", "each file are", "the costs of X was", "one of the files are", "they has"), and an article before a bare percentage ("a 10% of")`},
+		{modalVerbRule, NarrativeCriticName, "en", `a verb in its -s form right after a modal or a negated do ("will uses" → "will use", "does not works" → "does not work")`},
 		{countNounRule, NarrativeCriticName, "en", `"less" and "amount of" before a plural noun, which counts ("less files" → "fewer files", "the amount of requests" → "the number of requests")`},
 		{phrasalVerbRule, NarrativeCriticName, "en", `a phrasal verb written as its one-word noun where only a verb stands: after a modal, "not", "please" or an infinitive's "to" ("can setup" → "can set up", "how to backup" → "how to back up")`},
 		{"en-confusable", NarrativeCriticName, "en", "a word written for one it sounds like where the words around it settle which was meant (its the → it's the, will loose → will lose, more then → more than, side affects → side effects)"},
