@@ -2,12 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kaigi-dev/kaigi/examples/internal/cli"
 )
 
 // TestNoReviewerAnswered: with a key the server refuses, every reviewer
@@ -132,4 +135,11 @@ func TestMaxSizeFlag(t *testing.T) {
 	if code, _, stderr := runBin(t, dir, "-max-size", "lots", "big.md"); code != 1 || !strings.Contains(stderr, `"lots" is not a size`) {
 		t.Errorf("-max-size lots: exit %d, %s", code, stderr)
 	}
+}
+
+// parse parses args as run does, for tests of the flags.
+func parse(args []string, stderr io.Writer) (*options, []string, error) {
+	o := declare(cli.New("editorial-swarm", nil, nil, stderr))
+	err := o.Parse(args, usage, o.check)
+	return o, o.Args(), err
 }

@@ -86,13 +86,6 @@ func (o *options) check() error {
 	return nil
 }
 
-// parse parses args as run does, for tests of the flags.
-func parse(args []string, stderr io.Writer) (*options, []string, error) {
-	o := declare(cli.New("editorial-swarm", nil, nil, stderr))
-	err := o.Parse(args, usage, o.check)
-	return o, o.Args(), err
-}
-
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o := declare(cli.New("editorial-swarm", stdin, stdout, stderr))
 	return o.Run(args, usage, o.check, func() (int, error) { return o.run(ctx, o.Args()) })
