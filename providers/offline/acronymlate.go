@@ -26,7 +26,7 @@ const lateAcronymRule = "acronym-defined-late"
 // at the start of a word (Schwartz and Hearst's test), two words or more,
 // so that "WAL (see below)" or "SQL (PostgreSQL)" define nothing. An
 // acronym with a digit (S3, HTTP2) is left alone, as undefined-acronym
-// does.
+// does, and so is one in a name ("Argo CD": see inName).
 func (r *run) lateAcronyms() {
 	if !r.e.on(lateAcronymRule) {
 		return
@@ -62,7 +62,7 @@ func (r *run) lateAcronyms() {
 				continue
 			}
 			if !ok {
-				if _, seen := first[key]; !seen {
+				if _, seen := first[key]; !seen && !inName(s.text, m[0]) {
 					first[key] = place{s.blk, s.start + m[0], s.start + m[1]}
 				}
 				continue
@@ -120,6 +120,21 @@ func (r *run) inAnchorLink(off int) bool {
 	// links do not nest: the one that may hold off is the last to start at or before it
 	i := sort.Search(len(r.anchors), func(k int) bool { return r.anchors[k].start > off }) - 1
 	return i >= 0 && off < r.anchors[i].end
+}
+
+// inName reports whether the acronym at text[start:] follows a
+// capitalized word that does not open the sentence: it is part of a name
+// ("Argo CD", "Azure AD"), which stays as its owner writes it, and no use
+// to spell out. After a sentence's first word ("Use OIDC tokens") it is
+// a use.
+func inName(text string, start int) bool {
+	before := strings.TrimRight(text[:start], " ")
+	i := strings.LastIndexByte(before, ' ')
+	if i < 0 || before == "" {
+		return false // the acronym or the word before it opens the sentence
+	}
+	w := before[i+1:]
+	return w != "" && isCapitalASCII(w[0]) && strings.TrimSpace(before[:i]) != ""
 }
 
 // alone reports whether text[start:end] stands alone in parentheses.

@@ -49,3 +49,12 @@ func TestLateAcronymRelated(t *testing.T) {
 		t.Errorf("related %+v: want line 5 quoting the definition", r)
 	}
 }
+
+// TestLateAcronymInName: an acronym in a name ("Argo CD") is no use to
+// spell out; after a sentence's first word it is one.
+func TestLateAcronymInName(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: lateAcronymRule, text: "It combines Flux and Argo CD for teams.\n\nContinuous Delivery (CD) is the aim.\n", want: 0},
+		{rule: lateAcronymRule, text: "Use OIDC tokens.\n\nOpenID Connect (OIDC) signs them.\n", want: 1},
+	})
+}

@@ -40,3 +40,14 @@ func TestAgreement(t *testing.T) {
 		t.Errorf("two errors on one line: got %q, want 2 findings", got)
 	}
 }
+
+// TestAgreementNames: a name that ends in "s" (GitOps, Kubernetes) is no
+// plural noun, and a doubled name in quotes ("Late Late") is meant.
+func TestAgreementNames(t *testing.T) {
+	runRuleCases(t, []ruleCase{
+		{rule: agreementRule, text: "Without Git there is no GitOps, so we support Git.\n\nThere is no Kubernetes here.\n", want: 0},
+		{rule: agreementRule, text: "There is no files left.\n", want: 1},
+		{rule: "en-doubled-word", text: "We plan a \"Late Late\" bug scrub.\n", want: 0},
+		{rule: "en-doubled-word", text: "We plan a Late Late bug scrub.\n", want: 1},
+	})
+}

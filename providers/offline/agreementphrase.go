@@ -97,7 +97,18 @@ func (ws sentenceWords) noPlural(n int) bool {
 		return false
 	}
 	h := ws.lower(n + 1)
-	return regularPlural(h) && ws.near(n, n+1) && !ws.joined(n+1) && ws.endsPhrase(n+2)
+	return regularPlural(h) && ws.common(n+1) && ws.near(n, n+1) && !ws.joined(n+1) && ws.endsPhrase(n+2)
+}
+
+// common reports whether word i is written in lower case: a name such as
+// GitOps, Kubernetes or Jenkins ends in "s" and is no plural ("there is
+// no GitOps").
+func (ws sentenceWords) common(i int) bool {
+	if i < 0 || i >= len(ws.at) {
+		return false
+	}
+	w := ws.text[ws.at[i][0]:ws.at[i][1]]
+	return strings.ToLower(w) == w
 }
 
 // pluralPhrase reports a determiner at word n, at most one plain
@@ -113,7 +124,7 @@ func (ws sentenceWords) pluralPhrase(n int) bool {
 		if !ws.plainRun(n, h) {
 			return false
 		}
-		if w := ws.lower(h); regularPlural(w) && ws.endsPhrase(h+1) {
+		if w := ws.lower(h); regularPlural(w) && ws.common(h) && ws.endsPhrase(h+1) {
 			return true
 		}
 	}

@@ -22,11 +22,19 @@ import (
 // closed by its other-width twin ("（...)") is one finding, at the opener,
 // as textlint reports one; a closer whose opener lies deeper in the stack
 // ("« ‹ »") closes it, and the marks opened after it are the findings.
-func (r *run) unmatchedPairs(b block) {
-	type open struct {
-		c  rune
-		at int
-	}
+//
+// A quotation may run over the paragraphs of a block quote (a letter
+// quoted whole): a “ or " a paragraph of one leaves open is closed by the
+// first ” or " a later paragraph of the same block quote closes nothing
+// with, and a paragraph that opens with “ again goes on with it, as
+// English writes a quotation of several paragraphs (see quoteCarry); what
+// is still open where the block quote ends is reported. A " closed by ”,
+// or “ by ", is one finding.
+func (r *run) unmatchedPairs(bi int, b block) {
+	type open = quoteMark
+	r.flushQuoteCarry(bi)
+	carried := r.quoteCarry.marks // quotation marks the block quote's earlier paragraphs left open
+	r.quoteCarry = quoteCarry{}
 	var stack []open
 	lastOpen := func(st []open, o rune) int { // the top-most o within 16 marks of the top: prose nests no deeper, and the scan stays linear
 		for k := len(st) - 1; k >= 0 && k >= len(st)-16; k-- {
@@ -48,13 +56,38 @@ func (r *run) unmatchedPairs(b block) {
 	}
 	left := map[rune]int{} // openers left open by the block's earlier sentences
 	text := string(r.doc.masked[b.start:b.end])
+	closeCarried := func(o rune) bool { // a closer of a quotation an earlier paragraph opened
+		for k := len(carried) - 1; k >= 0; k-- {
+			if carried[k].c == o {
+				carried = append(carried[:k], carried[k+1:]...)
+				return true
+			}
+		}
+		return false
+	}
+	var last int // the start of the block's last sentence
+	for s := range pairSentences(text) {
+		last = s
+	}
 	for s, e := range pairSentences(text) {
 		stack = stack[:0]
 		var orphan rune // the last closer of this sentence that closed nothing
 		for i, c := range text[s:e] {
 			i += s
+			if c == '“' && strings.TrimLeft(text[:i], " \t>"+string(rune(mask))) == "" {
+				closeCarried('“') // the next paragraph of a quotation opens with “ again
+			}
 			if c == '"' { // the same mark opens and closes; what opened inside it and is still open never closed
 				k := lastOpen(stack, '"')
+				if k < 0 && closeCarried('"') {
+					continue
+				}
+				if k < 0 && len(stack) > 0 && stack[len(stack)-1].c == '“' { // “...": one mistake, one finding
+					at := b.start + stack[len(stack)-1].at
+					stack = stack[:len(stack)-1]
+					r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen('“'), r.say("%q is closed by %q; use one kind of quotation marks", "「%c」が「%c」で閉じられています。引用符の種類をそろえてください"), '“', c)
+					continue
+				}
 				if k < 0 {
 					stack = append(stack, open{c, i})
 					continue
@@ -91,6 +124,15 @@ func (r *run) unmatchedPairs(b block) {
 				stack = stack[:k]
 				continue
 			}
+			if k := len(stack); k > 0 && c == '”' && stack[k-1].c == '"' { // "...”: one mistake, one finding
+				at := b.start + stack[k-1].at
+				stack = stack[:k-1]
+				r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+1, r.say("%q is closed by %q; use one kind of quotation marks", "「%c」が「%c」で閉じられています。引用符の種類をそろえてください"), '"', c)
+				continue
+			}
+			if c == '”' && closeCarried('“') {
+				continue
+			}
 			if k := len(stack); k > 0 && otherWidth(stack[k-1].c) == o { // （...): one mistake, one finding
 				at := b.start + stack[k-1].at
 				stack = stack[:k-1]
@@ -116,6 +158,11 @@ func (r *run) unmatchedPairs(b block) {
 			r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(c), r.say("%q closes no %q", "「%c」に対応する「%c」がありません"), c, o)
 		}
 		for _, o := range stack {
+			if b.kind == quote && s == last && (o.c == '"' || o.c == '“') {
+				r.quoteCarry.marks = append(r.quoteCarry.marks, open{o.c, b.start + o.at}) // perhaps closed in the block quote's next paragraph
+				r.quoteCarry.blk = bi
+				continue
+			}
 			left[o.c]++
 			at := b.start + o.at
 			c, ok := closerOf(o.c)
@@ -124,6 +171,51 @@ func (r *run) unmatchedPairs(b block) {
 			}
 			r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(o.c), r.say("%q is never closed (no %q)", "「%c」が閉じられていません（「%c」がありません）"), o.c, c)
 		}
+	}
+	if b.kind == quote && len(carried) > 0 { // an earlier paragraph's quotation, perhaps closed further on in the block quote
+		r.quoteCarry.marks = append(carried, r.quoteCarry.marks...)
+		r.quoteCarry.blk = bi
+		return
+	}
+	r.reportOpen(carried)
+}
+
+// quoteMark is a bracket or quotation mark no-unmatched-pair has seen
+// open, at its offset in its block.
+type quoteMark struct {
+	c  rune
+	at int
+}
+
+// quoteCarry holds the quotation marks (at document offsets) a paragraph
+// of a block quote left open at its end, and the paragraph's block: the
+// next paragraph of the block quote may close them (a letter quoted
+// whole).
+type quoteCarry struct {
+	marks []quoteMark
+	blk   int
+}
+
+// flushQuoteCarry reports the quotation marks a block quote's paragraph
+// left open, unless block bi goes on with that block quote (its next
+// block is bi). bi -1 is the document's end.
+func (r *run) flushQuoteCarry(bi int) {
+	c := r.quoteCarry
+	if len(c.marks) == 0 || bi >= 0 && bi == c.blk+1 && r.doc.blocks[bi].kind == quote {
+		return
+	}
+	r.reportOpen(c.marks)
+	r.quoteCarry = quoteCarry{}
+}
+
+// reportOpen reports each of marks (at document offsets) as never closed.
+func (r *run) reportOpen(marks []quoteMark) {
+	for _, o := range marks {
+		cl, ok := closerOf(o.c)
+		if !ok {
+			cl = o.c
+		}
+		r.e.advise("no-unmatched-pair", finding.Medium, 60, o.at, o.at+utf8.RuneLen(o.c), r.say("%q is never closed (no %q)", "「%c」が閉じられていません（「%c」がありません）"), o.c, cl)
 	}
 }
 

@@ -60,3 +60,20 @@ func TestNoUnmatchedPairPointer(t *testing.T) {
 		{rule: "no-unmatched-pair", text: "各プロパティを”マップ”し、生成する。\n", want: 1},
 	})
 }
+
+// TestQuotationOverParagraphs: a quotation may run over the paragraphs
+// of a block quote, closed in a later one or opened again at each; what is
+// still open where the block quote ends is reported, and a " closed by ”
+// is one finding.
+func TestQuotationOverParagraphs(t *testing.T) {
+	const rule = "no-unmatched-pair"
+	runRuleCases(t, []ruleCase{
+		{rule: rule, text: "> “Hello Flux blog,\n>\n> We wrote a tool.\n>\n> We hope you find it useful.”\n", want: 0},
+		{rule: rule, text: "> \"As Flux turns ten, I look back.\n>\n> I am grateful for the decade.\"\n", want: 0},
+		{rule: rule, text: "> “The first paragraph.\n>\n> “The second paragraph.”\n", want: 0},
+		{rule: rule, text: "> “Never closed.\n>\n> Still not.\n\nA paragraph after it.\n", want: 1, message: "never closed"},
+		{rule: rule, text: "“Never closed.\n\nA closer in another paragraph.”\n", want: 2},
+		{rule: rule, text: "Use the \"View Open Pull Requests” button.\n", want: 1, message: "use one kind of quotation marks"},
+		{rule: rule, text: "Use the “View Open Pull Requests\" button.\n", want: 1, message: "use one kind of quotation marks"},
+	})
+}

@@ -60,9 +60,10 @@ func checkReaderFit(ctx context.Context, r *run) error {
 		}
 		r.characters(b)
 		if b.kind != tableRow {
-			r.unmatchedPairs(b)
+			r.unmatchedPairs(i, b)
 		}
 	}
+	r.flushQuoteCarry(-1)
 	r.imageControls()
 	r.maskedControls()
 	if err := r.longVowelVariants(); err != nil {

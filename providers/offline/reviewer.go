@@ -52,6 +52,7 @@ type run struct {
 		blk, count int
 		open       bool
 	} // max-ten's count, carried over a sentence end Options.Kuten does not count
+	quoteCarry quoteCarry // no-unmatched-pair's quotation left open at a block quote paragraph's end
 }
 
 // Editorial returns the four Editorial Swarm reviewers in order:
