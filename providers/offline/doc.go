@@ -342,7 +342,18 @@
 // them. The first three were mended (a quoted passage that opens its
 // sentence splits into its sentences, a letter before a counter is a
 // number, a long-vowel fix inside a word needs the dictionary to know the
-// words fixed to) and the rest left: 8 of 11 right after.
+// words fixed to) and the rest left: 8 of 11 right after. Read once more
+// on documentation new to the rules, with the defaults of this writing
+// (the blog of fluxcd/website, 108,830 words; 50 pages of
+// rust-lang-ja/rust-by-example-ja and the Japanese pages of
+// nodejs/nodejs.org, 17,995 characters): 106 English findings, 96 right
+// (0.97 per 1,000 words; the false ones a quotation over the paragraphs
+// of a block quote, read twice, a " closed by ” reported twice, "there is
+// no GitOps", the CD of Argo CD, a "Late Late" bug scrub named in quotes,
+// all mended since, and a broken code span read as a stray parenthesis),
+// and 30 Japanese, all right (3.3 per 2,000 characters; 4.1 on the short
+// pages of rust-by-example-ja, which no condensing shortens and where
+// ja-dekiru fixes 16 「することができます」).
 // Config.Enabled turns on more, by named set or by rule ID:
 // SetStrict adds the rest of textlint's preset-ja-technical-writing and
 // their English counterparts, SetPedantic the rules whose findings are
