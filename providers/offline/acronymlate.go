@@ -57,7 +57,7 @@ func (r *run) lateAcronyms() {
 				continue
 			}
 			long, ok := spelledOut(s.text, m[0], m[1], key)
-			if !ok && (alone(s.text, m[0], m[1]) || pointsOn(s.text[m[1]:])) {
+			if !ok && (alone(s.text, m[0], m[1]) || pointsOn(s.text[m[1]:min(len(s.text), m[1]+longFormWindow)])) {
 				done[key] = true // a long form this rule cannot read ("`impl Trait` (ATPIT)"), or "RLS (see below)"
 				continue
 			}
@@ -128,7 +128,7 @@ func (r *run) inAnchorLink(off int) bool {
 // to spell out. After a sentence's first word ("Use OIDC tokens") it is
 // a use.
 func inName(text string, start int) bool {
-	before := strings.TrimRight(text[:start], " ")
+	before := strings.TrimRight(text[max(0, start-longFormWindow):start], " ") // bytes, not runes, are compared
 	i := strings.LastIndexByte(before, ' ')
 	if i < 0 || before == "" {
 		return false // the acronym or the word before it opens the sentence

@@ -166,14 +166,21 @@ func designation(rest string) bool {
 // inLinkText reports whether raw[start:end] lies inside the text of a
 // Markdown link: after a '[' and before the "](" or "][" that closes it,
 // on one line.
+//
+// It reads at most linkTextWindow bytes either side, so that a line of
+// megabytes with no bracket costs time linear in its length.
 func inLinkText(raw []byte, start, end int) bool {
-	open := bytes.LastIndexAny(raw[:start], "[]\n")
-	if open < 0 || raw[open] != '[' {
+	from := max(0, start-linkTextWindow)
+	open := bytes.LastIndexAny(raw[from:start], "[]\n")
+	if open < 0 || raw[from+open] != '[' {
 		return false
 	}
-	i := bytes.IndexAny(raw[end:], "[]\n")
+	i := bytes.IndexAny(raw[end:min(len(raw), end+linkTextWindow)], "[]\n")
 	return i >= 0 && raw[end+i] == ']' && end+i+1 < len(raw) && (raw[end+i+1] == '(' || raw[end+i+1] == '[')
 }
+
+// linkTextWindow is the longest link text inLinkText finds a word in.
+const linkTextWindow = 1 << 10
 
 // codeWords returns the acronym-like words the document writes inside
 // code, URLs or markup (the bytes its rules do not read), computed once a
