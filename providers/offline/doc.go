@@ -463,15 +463,18 @@
 // 0.02 CPU-seconds and 35-37 MB of resident memory (0.5 s and 126-138 MB
 // before), on an English one 0.02 s and 31-34 MB. Review time and
 // allocations grow linearly with the document: from 1 MB to 10 MB
-// (BenchmarkScaling, CPU time) Japanese takes 0.98 to 8.4 s as lines
-// (8.6x) and 1.71 to 16.7 s as one line (9.8x), English 0.43 to 4.5 s
-// (10.4x) and 0.56 to 5.2 s (9.3x), with 9.5-10.2x the bytes allocated
+// (BenchmarkScaling, CPU time) Japanese takes 0.63 to 6.0 s as lines
+// (9.6x) and 0.90 to 8.2 s as one line (9.0x), English 0.51 to 4.5 s
+// (8.7x) and 0.50 to 4.8 s (9.5x), with 9.5-10.2x the bytes allocated
 // (ja-no-mixed-period once copied the rest of a paragraph at each of its
 // sentences: one line of 10 MB took 113 s and allocated 376 GB;
-// TestOneLineJapaneseAllocatesLinearly);
-// unclosed link and code syntax on one line (BenchmarkSingleLine) 10.2x
-// and 8.7x (a 10 MB line of unclosed links, a finding every 6 bytes,
-// peaks at 1.8 GB resident).
+// TestOneLineJapaneseAllocatesLinearly); on one line
+// (BenchmarkSingleLine), unclosed link syntax 9.1x and unclosed code
+// 7.7x (a 10 MB line of unclosed links, a finding every 6 bytes, peaks
+// at 1.8 GB resident), and one sentence repeated with no bracket on the
+// line 10.1x in Japanese and 10.5x in English (finding a word's link
+// text once read back to the line's start at every word: 1.6 MB of
+// Japanese sentences on one line took 24 s, now 0.7 s).
 //
 // The smallest use:
 //
