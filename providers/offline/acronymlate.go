@@ -16,7 +16,8 @@ import (
 // form; it belongs at the first use.
 const lateAcronymRule = "acronym-defined-late"
 
-// lateAcronyms reports, for each acronym the document's prose spells out
+// lateAcronyms reads sentence s, in document order, and reports, for each
+// acronym the document's prose spells out
 // ("Write-Ahead Log (WAL)", "WAL (write-ahead log)", "WAL（Write-Ahead
 // Log）"), its first use in an earlier sentence, with the definition as
 // the finding's related location. Only body text counts as a use or a
@@ -27,59 +28,68 @@ const lateAcronymRule = "acronym-defined-late"
 // so that "WAL (see below)" or "SQL (PostgreSQL)" define nothing. An
 // acronym with a digit (S3, HTTP2) is left alone, as undefined-acronym
 // does, and so is one in a name ("Argo CD": see inName).
-func (r *run) lateAcronyms() {
+func (r *run) lateAcronyms(s sentence) {
 	if !r.e.on(lateAcronymRule) {
 		return
 	}
-	type place struct {
-		blk        int // the block it stands in
-		start, end int // byte span in the document
+	switch r.doc.blocks[s.blk].kind {
+	case paragraph, listItem, quote, note:
+	default:
+		return
 	}
-	first := map[string]place{}
-	done := map[string]bool{}
-	for s := range r.doc.sentences() {
-		switch r.doc.blocks[s.blk].kind {
-		case paragraph, listItem, quote, note:
-		default:
+	if !hasCapitalPair(s.text) {
+		return
+	}
+	st := &r.late
+	if st.first == nil {
+		st.first, st.done = map[string]acronymUse{}, map[string]bool{}
+	}
+	for _, m := range acronymRE.FindAllStringIndex(s.text, -1) {
+		a := s.text[m[0]:m[1]]
+		key := strings.TrimSuffix(a, "s")
+		if len(key) < 2 || st.done[key] || strings.ContainsAny(key, "0123456789") {
 			continue
 		}
-		if !hasCapitalPair(s.text) {
+		if r.inAnchorLink(s.start + m[0]) {
+			st.done[key] = true // a link to the definition on this page: a glossary's "[SANs](#def-SAN)"
 			continue
 		}
-		for _, m := range acronymRE.FindAllStringIndex(s.text, -1) {
-			a := s.text[m[0]:m[1]]
-			key := strings.TrimSuffix(a, "s")
-			if len(key) < 2 || done[key] || strings.ContainsAny(key, "0123456789") {
-				continue
-			}
-			if r.inAnchorLink(s.start + m[0]) {
-				done[key] = true // a link to the definition on this page: a glossary's "[SANs](#def-SAN)"
-				continue
-			}
-			long, ok := spelledOut(s.text, m[0], m[1], key)
-			if !ok && (alone(s.text, m[0], m[1]) || pointsOn(s.text[m[1]:min(len(s.text), m[1]+longFormWindow)])) {
-				done[key] = true // a long form this rule cannot read ("`impl Trait` (ATPIT)"), or "RLS (see below)"
-				continue
-			}
-			if !ok {
-				if _, seen := first[key]; !seen && !inName(s.text, m[0]) {
-					first[key] = place{s.blk, s.start + m[0], s.start + m[1]}
-				}
-				continue
-			}
-			done[key] = true
-			u, seen := first[key]
-			if !seen || u.blk == s.blk {
-				continue // "BER, DER and PER. BER (Basic Encoding Rules) is ...": the paragraph introduces them
-			}
-			def := span{s.start + m[0], s.start + m[1]}
-			line := r.doc.line(def.start)
-			r.e.adviseRelated(lateAcronymRule, finding.Low, 70, u.start, u.end, []span{def},
-				r.say("%q is used here before the document spells it out (%q, line %d); spell it out at its first use",
-					"略語「%s」が、正式名称（%s、%d行目）より前に使われています。初出で正式名称を書いてください"),
-				string(r.doc.raw[u.start:u.end]), long, line)
+		long, ok := spelledOut(s.text, m[0], m[1], key)
+		if !ok && (alone(s.text, m[0], m[1]) || pointsOn(s.text[m[1]:min(len(s.text), m[1]+longFormWindow)])) {
+			st.done[key] = true // a long form this rule cannot read ("`impl Trait` (ATPIT)"), or "RLS (see below)"
+			continue
 		}
+		if !ok {
+			if _, seen := st.first[key]; !seen && !inName(s.text, m[0]) {
+				st.first[key] = acronymUse{s.blk, s.start + m[0], s.start + m[1]}
+			}
+			continue
+		}
+		st.done[key] = true
+		u, seen := st.first[key]
+		if !seen || u.blk == s.blk {
+			continue // "BER, DER and PER. BER (Basic Encoding Rules) is ...": the paragraph introduces them
+		}
+		def := span{s.start + m[0], s.start + m[1]}
+		r.e.adviseRelated(lateAcronymRule, finding.Low, 70, u.start, u.end, []span{def},
+			r.say("%q is used here before the document spells it out (%q, line %d); spell it out at its first use",
+				"略語「%s」が、正式名称（%s、%d行目）より前に使われています。初出で正式名称を書いてください"),
+			string(r.doc.raw[u.start:u.end]), long, r.doc.line(def.start))
 	}
+}
+
+// lateAcronymState is what lateAcronyms keeps over a document's
+// sentences: each acronym's first use not spelled out, and the acronyms
+// settled (spelled out, linked to their definition, or pointed on).
+type lateAcronymState struct {
+	first map[string]acronymUse
+	done  map[string]bool
+}
+
+// acronymUse is an acronym's place: its block and byte span.
+type acronymUse struct {
+	blk        int
+	start, end int
 }
 
 // spelledOut reports whether the acronym at text[start:end] (key, without
@@ -134,7 +144,7 @@ func inName(text string, start int) bool {
 		return false // the acronym or the word before it opens the sentence
 	}
 	w := before[i+1:]
-	return w != "" && isCapitalASCII(w[0]) && strings.TrimSpace(before[:i]) != ""
+	return w != "" && isCapital(rune(w[0])) && strings.TrimSpace(before[:i]) != ""
 }
 
 // alone reports whether text[start:end] stands alone in parentheses.

@@ -74,11 +74,10 @@ func vagueCount(w string) bool {
 // A word joined to code or a path, or a count opening a compound
 // ("two-factor"), matches nothing. A Japanese document gets none of
 // these: its English is quoted, not written.
-func (nr *narrative) agreement(s sentence) {
+func (nr *narrative) agreement(s sentence, ws sentenceWords) {
 	if !nr.e.on(agreementRule) || nr.doc.kana {
 		return
 	}
-	ws := wordsIn(s.text)
 	text, adjacent := ws.lower, ws.adjacent
 	plain := func(i int) bool { return !ws.joined(i) }
 	for i := range ws.at {

@@ -18,11 +18,10 @@ const articleRule = "en-article"
 // letters named by a vowel sound ("an nginx", "an f-string") are left
 // alone, and so is an "a" that names a letter or a variable ("where a
 // is", "a or b", "Plan A"). A Japanese document gets none.
-func (nr *narrative) article(s sentence) {
+func (nr *narrative) article(s sentence, ws sentenceWords) {
 	if !nr.e.on(articleRule) || nr.doc.kana {
 		return
 	}
-	ws := wordsIn(s.text)
 	if ws.foreign() {
 		return
 	}

@@ -13,11 +13,10 @@ const confusableRule = "en-confusable"
 // the words around them settle the part of speech (confusableEffect).
 // Each has a fix: the context leaves one reading. A Japanese document
 // gets neither of the last two.
-func (nr *narrative) confusable(s sentence) {
+func (nr *narrative) confusable(s sentence, ws sentenceWords) {
 	if !nr.e.on(confusableRule) {
 		return
 	}
-	ws := wordsIn(s.text)
 	cond := false // an "if" or "when" clause came before: "if it is larger then it ..."
 	for i := range ws.at {
 		var fix string

@@ -16,11 +16,10 @@ const countNounRule = "en-count-noun"
 // plural noun: a word of four letters or more ending in "s" that no
 // adjective, adverb or mass noun ending in s is (countPlural). "more or
 // less works" and "no less" are idioms; "amounts of" is left alone.
-func (nr *narrative) countNouns(s sentence) {
+func (nr *narrative) countNouns(s sentence, ws sentenceWords) {
 	if !nr.e.on(countNounRule) || nr.doc.kana {
 		return
 	}
-	ws := wordsIn(s.text)
 	for i := 0; i+1 < len(ws.at); i++ {
 		var fix string
 		next := i + 1
@@ -48,23 +47,17 @@ func (nr *narrative) countNouns(s sentence) {
 }
 
 // countPlural reports a lower-case word that reads as a plural count noun:
-// four letters or more, ending in "s" but not in -ss, -us, -is, -ous,
-// -ness or -ics (access, status, analysis, obvious, awareness, physics),
-// and not a function word or a noun that is plural only in form (means,
-// news) or used as a mass (resources, funds).
+// a regularPlural of four letters or more that ends in none of -ous,
+// -ness and -ics (obvious, awareness, physics), and no function word,
+// verb or noun used as a mass (resources, funds) that ends in "s".
 func countPlural(w string) bool {
-	if len(w) < 4 || w[0] < 'a' || w[0] > 'z' || !strings.HasSuffix(w, "s") {
+	if w == "" || w[0] < 'a' || w[0] > 'z' || !regularPlural(w) ||
+		strings.HasSuffix(w, "ous") || strings.HasSuffix(w, "ness") || strings.HasSuffix(w, "ics") {
 		return false
 	}
-	for _, suf := range []string{"ss", "us", "is", "ous", "ness", "ics", "'s"} {
-		if strings.HasSuffix(w, suf) {
-			return false
-		}
-	}
 	switch w {
-	case "this", "thus", "always", "perhaps", "sometimes", "unless", "whereas", "besides", "nevertheless", "does", "goes",
-		"means", "news", "series", "species", "thanks", "resources", "funds", "savings", "earnings", "goods", "proceeds", "sales",
-		"assets", "wages", "winnings", "headquarters", "whereabouts", "afterwards", "towards", "seems", "matters":
+	case "besides", "nevertheless", "does", "goes", "seems", "matters",
+		"resources", "funds", "savings", "earnings", "goods", "proceeds", "sales", "assets", "wages", "winnings":
 		return false
 	}
 	return true

@@ -62,23 +62,29 @@ func (nr *narrative) noteKanaVariants(s sentence, ts []token) {
 	}
 	if nr.kanaWords == nil {
 		nr.kanaWords = kanaVariants()
+		nr.kanaBase = map[string]int{}
+		for i, v := range nr.kanaWords {
+			nr.kanaBase[v.kana], nr.kanaBase[v.kanji] = i, i
+		}
 	}
 	for _, t := range ts {
-		for i, v := range nr.kanaWords {
-			if v.pos != "" && t.pos != v.pos {
-				continue
-			}
-			kanji := t.base == v.kanji && strings.HasPrefix(t.surface, v.kanjiStem)
-			if !kanji && !(t.base == v.kana && strings.HasPrefix(t.surface, v.kanaStem)) {
-				continue
-			}
-			stem := v.kanaStem
-			if kanji {
-				stem = v.kanjiStem
-			}
-			at := s.start + t.off
-			nr.kanaUses = append(nr.kanaUses, kanaUse{i, kanji, at, at + len(stem)})
+		i, ok := nr.kanaBase[t.base]
+		if !ok {
+			continue
 		}
+		v := nr.kanaWords[i]
+		if v.pos != "" && t.pos != v.pos {
+			continue
+		}
+		kanji, stem := t.base == v.kanji, v.kanaStem
+		if kanji {
+			stem = v.kanjiStem
+		}
+		if !strings.HasPrefix(t.surface, stem) {
+			continue
+		}
+		at := s.start + t.off
+		nr.kanaUses = append(nr.kanaUses, kanaUse{i, kanji, at, at + len(stem)})
 	}
 }
 

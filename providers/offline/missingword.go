@@ -19,11 +19,10 @@ const missingWordRule = "en-missing-word"
 // the object may have moved before it ("the hosts that you allow to
 // connect", "that we'd allow to occur", "that they will allow to run")
 // and nothing is reported; a Japanese document gets none.
-func (nr *narrative) missingWord(s sentence) {
+func (nr *narrative) missingWord(s sentence, ws sentenceWords) {
 	if !nr.e.on(missingWordRule) || nr.doc.kana {
 		return
 	}
-	ws := wordsIn(s.text)
 	for i := 0; i+1 < len(ws.at); i++ {
 		end, issue := -1, ""
 		switch ws.lower(i) {

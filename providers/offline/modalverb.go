@@ -16,11 +16,10 @@ const modalVerbRule = "en-modal-verb"
 // that opens the sentence asks a question whose subject may follow ("Can
 // users sign in?"), and one after a determiner is a noun ("the can"):
 // both are left alone.
-func (nr *narrative) modalVerbs(s sentence) {
+func (nr *narrative) modalVerbs(s sentence, ws sentenceWords) {
 	if !nr.e.on(modalVerbRule) || nr.doc.kana {
 		return
 	}
-	ws := wordsIn(s.text)
 	for i := 1; i < len(ws.at); i++ {
 		w := s.text[ws.at[i][0]:ws.at[i][1]]
 		bare, ok := bareForm(w)

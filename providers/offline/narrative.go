@@ -75,9 +75,10 @@ type narrative struct {
 	conjBlk    int    // the block lastConj was seen in
 	lastConj   string // the last conjunction that opened a Japanese sentence's conjunctions in conjBlk
 	paragraphs []paraLen
-	carry      joshiCarry    // particles counted over a sentence end the options do not count
-	kanaWords  []kanaVariant // kanaVariants, once a Japanese sentence is read
-	kanaUses   []kanaUse     // where the document writes them
+	carry      joshiCarry     // particles counted over a sentence end the options do not count
+	kanaWords  []kanaVariant  // kanaVariants, once a Japanese sentence is read
+	kanaBase   map[string]int // a base form of kanaWords -> its index
+	kanaUses   []kanaUse      // where the document writes them
 }
 
 // proseInfo is what the next sentence needs to know about the previous.
@@ -158,13 +159,14 @@ func headingWords(d *document) map[string]bool {
 func (nr *narrative) english(s sentence) {
 	nr.doubledWords(s)
 	nr.misspelt(s)
-	nr.confusable(s)
-	nr.phrasalVerbs(s)
-	nr.countNouns(s)
-	nr.modalVerbs(s)
-	nr.agreement(s)
-	nr.article(s)
-	nr.missingWord(s)
+	ws := wordsIn(s.text) // the words every rule below reads
+	nr.confusable(s, ws)
+	nr.phrasalVerbs(s, ws)
+	nr.countNouns(s, ws)
+	nr.modalVerbs(s, ws)
+	nr.agreement(s, ws)
+	nr.article(s, ws)
+	nr.missingWord(s, ws)
 	if !strings.Contains(s.text, " by ") {
 		// no agent: the passive rule has nothing to say
 	} else if m := passiveEN.FindStringSubmatchIndex(s.text); m != nil && nr.doc.blocks[s.blk].kind == paragraph {

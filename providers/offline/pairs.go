@@ -65,10 +65,7 @@ func (r *run) unmatchedPairs(bi int, b block) {
 		}
 		return false
 	}
-	var last int // the start of the block's last sentence
-	for s := range pairSentences(text) {
-		last = s
-	}
+	tail := len(strings.TrimRight(text, " \t\r\n"+string(rune(mask)))) // where the block's last sentence ends
 	for s, e := range pairSentences(text) {
 		stack = stack[:0]
 		var orphan rune // the last closer of this sentence that closed nothing
@@ -158,7 +155,7 @@ func (r *run) unmatchedPairs(bi int, b block) {
 			r.e.advise("no-unmatched-pair", finding.Medium, 60, at, at+utf8.RuneLen(c), r.say("%q closes no %q", "「%c」に対応する「%c」がありません"), c, o)
 		}
 		for _, o := range stack {
-			if b.kind == quote && s == last && (o.c == '"' || o.c == '“') {
+			if b.kind == quote && (o.c == '"' || o.c == '“') && e >= tail { // the block's last sentence
 				r.quoteCarry.marks = append(r.quoteCarry.marks, open{o.c, b.start + o.at}) // perhaps closed in the block quote's next paragraph
 				r.quoteCarry.blk = bi
 				continue

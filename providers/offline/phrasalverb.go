@@ -28,11 +28,10 @@ var phrasalVerbs = map[string][2]string{
 // the particle follows it: "checkout it" → "check it out". A word joined
 // to code or a path ("to `setup`", "setup.py") is a name, and a sentence's
 // first word is left alone ("Setup is quick" is the noun).
-func (nr *narrative) phrasalVerbs(s sentence) {
+func (nr *narrative) phrasalVerbs(s sentence, ws sentenceWords) {
 	if !nr.e.on(phrasalVerbRule) || nr.doc.kana {
 		return
 	}
-	ws := wordsIn(s.text)
 	for i := 1; i < len(ws.at); i++ {
 		w := s.text[ws.at[i][0]:ws.at[i][1]]
 		vp, ok := phrasalVerbs[w]

@@ -47,6 +47,7 @@ func checkReaderFit(ctx context.Context, r *run) error {
 		if k == paragraph || k == listItem || k == note {
 			r.maxComma(s)
 		}
+		r.lateAcronyms(s)
 		if k == paragraph || k == listItem || k == quote {
 			r.acronyms(s, seen)
 			if r.prof == noviceReader {
@@ -72,7 +73,6 @@ func checkReaderFit(ctx context.Context, r *run) error {
 	r.katakanaSlips()
 	r.termVariants()
 	r.nameVariants()
-	r.lateAcronyms()
 	return nil
 }
 

@@ -56,7 +56,7 @@ func (nr *narrative) doubledWords(s sentence) {
 		if strings.HasPrefix(s.text[prevB:], "!") {
 			return // a cry ("Choo choo!"), not a slip
 		}
-		if isCapitalASCII(s.text[runA]) && quotedName(s.text, runA, prevB) {
+		if isCapital(rune(s.text[runA])) && quoted(s.text, runA, prevB) {
 			return // a name in quotes: the "Late Late" bug scrub
 		}
 		if w == "to" && toTaker(strings.ToLower(lastWord(s.text[:runA]))) {
@@ -155,17 +155,3 @@ func lastWord(s string) string {
 	}
 	return s[b:e]
 }
-
-// quotedName reports whether text[a:b] stands alone in quotation marks
-// ("Late Late", “Late Late”): a name, written as its owner spells it.
-func quotedName(text string, a, b int) bool {
-	before, after := text[:a], text[b:]
-	for _, q := range [][2]string{{"\"", "\""}, {"“", "”"}, {"'", "'"}, {"‘", "’"}} {
-		if strings.HasSuffix(before, q[0]) && strings.HasPrefix(after, q[1]) {
-			return true
-		}
-	}
-	return false
-}
-
-func isCapitalASCII(c byte) bool { return c >= 'A' && c <= 'Z' }

@@ -43,11 +43,12 @@ type run struct {
 	reader   readerInfo
 	target   agent.Target
 	rev      *Reviewer
-	toks     []token         // a token buffer the rules of one review reuse
-	code     map[string]bool // codeWords, once computed
-	anchors  []span          // anchorLinks, once computed
-	letters  *[128]bool      // codeLetters, once computed
-	names    *[128]bool      // nameLetters, once computed
+	toks     []token          // a token buffer the rules of one review reuse
+	code     map[string]bool  // codeWords, once computed
+	anchors  []span           // anchorLinks, once computed
+	late     lateAcronymState // what acronym-defined-late has read so far
+	letters  *[128]bool       // codeLetters, once computed
+	names    *[128]bool       // nameLetters, once computed
 	tenCarry struct {
 		blk, count int
 		open       bool
