@@ -77,7 +77,7 @@ func (s *Summary) WriteText(w io.Writer) error {
 	switch s.Reason {
 	case loop.AwaitingDecisions:
 		_, err = fmt.Fprintf(w, "\nTo decide the open findings, copy %s to %s, set each \"action\" to apply, reject or defer, and run:\n  %s\n",
-			quote(filepath.Join(dir, fmt.Sprintf("round-%d", s.Rounds), "pending.json")), quote(filepath.Join(dir, DecisionsName)), s.Resume)
+			quote(filepath.Join(dir, filepath.FromSlash(rounds.PendingFile("", s.Rounds)))), quote(filepath.Join(dir, DecisionsName)), s.Resume)
 	case loop.GateStopped:
 		_, err = fmt.Fprintf(w, "\nTo go on where you stopped, run:\n  %s\n", s.Resume)
 	}

@@ -2,7 +2,6 @@ package rounds
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -28,7 +27,7 @@ func reviewStop(dir, run, decisions string, o *Outcome, err error) (loop.Stop, e
 	stop := loop.Stop{Reason: string(o.Reason), Text: o.StopText(), Usage: o.Usage}
 	stop.Artifacts = loop.DriverArtifacts(dir, local(path.Join(run, "summary.md")), local(path.Join(run, ReportName)))
 	if o.Reason == loop.AwaitingDecisions {
-		pending := path.Join(run, fmt.Sprintf("round-%d", o.Rounds), "pending.json")
+		pending := PendingFile(run, o.Rounds)
 		if _, err := os.Stat(local(pending)); err == nil {
 			stop.Question, stop.Answer = pending, decisions
 		} else {

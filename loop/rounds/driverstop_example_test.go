@@ -36,3 +36,10 @@ func ExampleNewReviewFolder() {
 	// refused
 	// refused
 }
+
+// ExamplePendingFile: where a run waiting at round 2 keeps the findings
+// a human decides on.
+func ExamplePendingFile() {
+	fmt.Println(rounds.PendingFile(".editorial", 2))
+	// Output: .editorial/round-2/pending.json
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -18,6 +19,16 @@ import (
 
 // roundDir returns the folder of round n's artifacts.
 func roundDir(dir string, n int) string { return filepath.Join(dir, "round-"+strconv.Itoa(n)) }
+
+// pendingName is the file of a round's findings that wait for a human,
+// in the round's folder; pending.md beside it says the same for a reader.
+const pendingName = "pending.json"
+
+// PendingFile returns the slash-separated path of round n's pending
+// findings in the run folder run: where a waiting run's questions are.
+func PendingFile(run string, n int) string {
+	return path.Join(run, "round-"+strconv.Itoa(n), pendingName)
+}
 
 // docDir returns the folder of round n's artifacts about the document
 // name: round-N itself in a run over one document, round-N/NAME (slashes
@@ -55,7 +66,7 @@ func (r *Run[S]) RenderRound(rs *Round, p Policy) error {
 		return err
 	}
 	dir := roundDir(r.Dir, rs.N)
-	for _, f := range []string{"pending.json", "pending.md"} {
+	for _, f := range []string{pendingName, "pending.md"} {
 		if err := os.Remove(filepath.Join(dir, f)); err != nil && !os.IsNotExist(err) {
 			return err
 		}
@@ -64,7 +75,7 @@ func (r *Run[S]) RenderRound(rs *Round, p Policy) error {
 		return nil
 	}
 	files := map[string][]byte{}
-	files["pending.json"], files["pending.md"] = renderPending(rs)
+	files[pendingName], files["pending.md"] = renderPending(rs)
 	if err := loop.WriteRenderings(dir, files); err != nil {
 		return fmt.Errorf("round %d: %w", rs.N, err)
 	}
