@@ -84,12 +84,14 @@ func (r *run) redundant(s sentence, ts []token, covered []span) {
 	}
 	sahenNoun := posIs("名詞", "サ変接続")
 	wo := func(t token) bool { return t.surface == "を" && t.pos1 == "格助詞" }
-	all := r.e.on(redundantRule) // else only ja-dekiru's fixes
+	full := r.e.on(redundantRule)
 	for i := range ts {
 		switch {
 		case suru(ts[i]):
 			r.dekiru(s, ts, i, covered)
-		case !all:
+		case !full:
+			// ja-dekiru alone is on (the defaults): the other dictionaries'
+			// findings would all be dropped, so they are not matched
 		case dearuDe(ts[i]):
 			r.dearuTo(s, ts, i)
 		case sahenNoun(ts[i]) && i+1 < len(ts) && wo(ts[i+1]):
