@@ -195,7 +195,9 @@ func (a *App) drive(ctx context.Context, r DriverRun) (*DriverRun, int, error) {
 			r.Report(a.Info(), stop)
 		}
 		if r.AlwaysText && out != nil {
-			out.WriteText(a.Info())
+			if err := out.WriteText(a.Info()); err != nil {
+				return nil, ExitError, err
+			}
 		}
 		if r.Next == nil || a.Format == outformat.Text {
 			if err := a.Print(r.output(cmp.Or(a.Tool, a.Name), stop, out)); err != nil {
